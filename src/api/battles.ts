@@ -1,0 +1,84 @@
+// Team battles: turn-based (state, options, actions, auto) and quick (resolved at once). DESIGN.md "two readings".
+import { z } from 'zod';
+import { BattleResult } from './common.ts';
+
+export const TEAM_MIN = 1;
+export const TEAM_MAX = 4;
+
+export const TeamHeroIds = z.array(z.string().max(64)).min(TEAM_MIN).max(TEAM_MAX);
+
+export const CreateBattleBody = z.object({
+  user_id: z.string().max(64),
+  team_hero_ids: TeamHeroIds,
+  mode: z.enum(['turn_based', 'auto']).default('turn_based'),
+});
+
+const UnitView = z.object({
+  id: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+  class: z.string(),
+  race: z.string(),
+  type: z.enum(['Tank', 'Damage', 'Support']),
+  rarity: z.number().int(),
+  portrait_url: z.string(),
+  is_ally: z.boolean(),
+  is_dead: z.boolean(),
+  stats: z.object({ hp: z.number(), max_hp: z.number(), atk: z.number(), def: z.number(), spd: z.number() }),
+  shield: z.number(),
+  energy: z.number(),
+  max_energy: z.number(),
+  status_effects: z.array(z.object({ id: z.string(), name: z.string(), turns: z.number(), icon: z.string() })),
+});
+const Option = z.object({
+  id: z.string(),
+  tendency: z.enum(['aggressive', 'defensive', 'supportive', 'tactical']),
+  label: z.string(),
+  detail: z.string(),
+});
+export const BattleEvent = z.object({
+  turn: z.number().int(),
+  description: z.string(),
+  kind: z.enum(['turn', 'ability', 'damage', 'heal', 'shield', 'status', 'expire', 'death', 'miss', 'end']),
+  actor_id: z.string().optional(),
+  target_id: z.string().optional(),
+  amount: z.number().optional(),
+  crit: z.boolean().optional(),
+  status: z.string().optional(),
+});
+/** The turn-based battle state of spec §3, plus where it is fought and, once over, what it paid. */
+export const BattleState = z.object({
+  battle_id: z.string(),
+  kind: z.literal('turn_based'),
+  allies: z.array(UnitView),
+  enemies: z.array(UnitView),
+  status: z.enum(['active', 'won', 'lost', 'draw']),
+  pending_options: z.array(Option),
+  current_actor_id: z.string().nullable(),
+  turn: z.number().int(),
+  /** The whole log; the view shows the last 5. */
+  events: z.array(BattleEvent),
+  /** Only the events produced by the call that answered (for playback); empty on GET. */
+  new_events: z.array(BattleEvent),
+  auto: z.boolean(),
+  location: z.string(),
+  rewards: z.object({ gold: z.number(), xp_per_hero: z.number(), magic_essence: z.number(), combat_tokens: z.number() }).nullable(),
+  level_ups: z.array(z.object({ hero_id: z.string(), hero_name: z.string(), name: z.string(), new_level: z.number() })),
+});
+export type BattleState = z.infer<typeof BattleState>;
+export type BattleUnit = z.infer<typeof UnitView>;
+export type BattleOption = z.infer<typeof Option>;
+export type BattleEvent = z.infer<typeof BattleEvent>;
+
+export const QuickBattleResult = BattleResult.extend({ kind: z.literal('auto') });
+export const CreateBattleResponse = z.union([BattleState, QuickBattleResult]);
+export const GetBattleResponse = CreateBattleResponse;
+
+export const BattleParams = z.object({ battleId: z.string().max(64) });
+export const ActionBody = z.object({
+  option_id: z.string().max(64).optional(),
+  /** Switch the ally AI on or off instead of choosing an option. */
+  auto: z.boolean().optional(),
+  user_id: z.string().max(64).optional(),
+});
+export const ActionResponse = BattleState;

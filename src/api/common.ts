@@ -1,0 +1,97 @@
+// Shapes shared by several route groups: ids, errors, users, heroes. Each route group's own file (users.ts,
+// heroes.ts …) builds on these. The server validates with them; the web client imports their types only.
+import { z } from 'zod';
+import type { Hero } from '../game/types.ts';
+
+/** Every refusal: a 4xx whose body is `{ error }`, text a player can read (spec §5 and §8 word for word). */
+export const ErrorBody = z.object({ error: z.string() });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const Id = z.string().min(1).max(64);
+export const UserId = Id.describe('The acting player');
+
+export const CurrencyName = z.enum(['gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens']);
+export type CurrencyName = z.infer<typeof CurrencyName>;
+
+export const User = z.object({
+  id: z.string(),
+  username: z.string(),
+  gold: z.number().int(),
+  magic_essence: z.number().int(),
+  summoning_scrolls: z.number().int(),
+  combat_tokens: z.number().int(),
+  created_at: z.number().int().describe('epoch seconds'),
+});
+export type User = z.infer<typeof User>;
+
+const AbilityType = z.enum(['offensive', 'defensive', 'support', 'utility', 'passive', 'ultimate']);
+export const Ability = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  level: z.number().int(),
+  type: AbilityType,
+  icon: z.string(),
+});
+export const Trait = z.object({ id: z.string(), name: z.string(), description: z.string() });
+
+export const HeroSchema = z.object({
+  id: z.string(),
+  user_id: z.string().nullable(),
+  seed: z.number().int(),
+  name: z.string(),
+  race: z.string(),
+  race_description: z.string(),
+  class: z.string(),
+  class_description: z.string(),
+  type: z.enum(['Tank', 'Damage', 'Support']),
+  rarity: z.number().int().min(1).max(5),
+  level: z.number().int().min(1).max(10),
+  xp: z.number().int().min(0),
+  hp: z.number().int(),
+  max_hp: z.number().int(),
+  atk: z.number().int(),
+  def: z.number().int(),
+  spd: z.number().int(),
+  description: z.string(),
+  portrait_url: z.string(),
+  boon: Trait,
+  bane: Trait,
+  boon_icon: z.string(),
+  bane_icon: z.string(),
+  abilities: z.array(Ability),
+});
+export type { Hero };
+// The schema and the game's type must not drift: this line fails to compile if they do.
+export const heroSchemaMatches: z.infer<typeof HeroSchema> extends Hero ? (Hero extends z.infer<typeof HeroSchema> ? true : false) : false = true;
+
+export const Rewards = z.object({
+  gold: z.number().int(),
+  xp_per_hero: z.number().int(),
+  magic_essence: z.number().int(),
+  combat_tokens: z.number().int(),
+});
+export const LevelUp = z.object({
+  hero_id: z.string(),
+  hero_name: z.string(),
+  name: z.string(),
+  new_level: z.number().int(),
+});
+
+/** A fight resolved at once (spec §3 "Battle result (simple)"): arena, dungeon floors and quick battles. */
+export const BattleResult = z.object({
+  battle_id: z.string(),
+  status: z.enum(['won', 'lost']),
+  probability: z.number().min(0).max(1),
+  roll: z.number().min(0).max(1),
+  description: z.string(),
+  scenarios: z.object({ win: z.string(), lose: z.string() }),
+  rewards: Rewards,
+  level_ups: z.array(LevelUp),
+  /** Where it happened, for the result screen: a dungeon's name, 'Arena', or a random battle's place. */
+  location: z.string(),
+  location_type: z.enum(['dungeon', 'arena', 'random']),
+  /** The user after the rewards were paid. */
+  user: User.optional(),
+});
+export type BattleResult = z.infer<typeof BattleResult>;

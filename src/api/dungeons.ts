@@ -1,0 +1,43 @@
+// Dungeons and their runs: a run is a sequence of floors ending with a boss; each battle call fights the next.
+import { z } from 'zod';
+import { BattleResult, HeroSchema } from './common.ts';
+import { TeamHeroIds } from './battles.ts';
+
+export const Dungeon = z.object({
+  id: z.string(),
+  name: z.string(),
+  difficulty: z.enum(['easy', 'medium', 'hard']),
+  level_recommendation: z.number().int(),
+  npc_count: z.number().int(),
+  rewards_multiplier: z.number(),
+  description: z.string(),
+  image_url: z.string(),
+  theme: z.string(),
+  floors: z.number().int(),
+  npcs: z.array(HeroSchema),
+});
+export type Dungeon = z.infer<typeof Dungeon>;
+export const DungeonsResponse = z.array(Dungeon);
+export const DungeonParams = z.object({ dungeonId: z.string().max(64) });
+export const DungeonNpcsResponse = z.array(HeroSchema);
+
+export const StartRunBody = z.object({
+  user_id: z.string().max(64),
+  team_hero_ids: TeamHeroIds,
+  abandon_active: z.boolean().default(true),
+});
+export const DungeonRun = z.object({
+  id: z.string(),
+  dungeon_id: z.string(),
+  user_id: z.string(),
+  team_hero_ids: z.array(z.string()),
+  floor: z.number().int().describe('the next floor to fight, 1-based'),
+  floors: z.number().int(),
+  status: z.enum(['active', 'cleared', 'failed', 'abandoned']),
+});
+export type DungeonRun = z.infer<typeof DungeonRun>;
+export const StartRunResponse = DungeonRun;
+
+export const RunParams = z.object({ runId: z.string().max(64) });
+export const RunBattleBody = z.object({ user_id: z.string().max(64).optional() }).optional();
+export const RunBattleResponse = BattleResult.extend({ run: DungeonRun, clear_bonus: z.boolean() });

@@ -1,0 +1,57 @@
+// Heroes: generation of candidates, saving one, lists (own, other players' paged, NPCs by dungeon), detail,
+// delete, ability reroll. Spec §7 and DESIGN.md's additions (generation_id, ?user_id= on DELETE).
+import { z } from 'zod';
+import { HeroSchema, User } from './common.ts';
+
+export const SCROLLS_PER_GENERATION = 1;
+export const REROLL_COST = 50;
+
+/** Both calls of one generation send the same generation_id; the pair costs one scroll. Body may be absent. */
+export const GenerateBody = z
+  .object({ user_id: z.string().max(64).optional(), generation_id: z.string().min(8).max(64).optional() })
+  .optional();
+export const GenerateResponse = HeroSchema;
+
+export const CreateHeroBody = z.object({
+  user_id: z.string().max(64),
+  /** The chosen candidate; only its id is trusted — everything else comes from the server's own record. */
+  character_data: z.object({ id: z.string().max(64) }).passthrough(),
+});
+export const CreateHeroResponse = HeroSchema;
+
+export const HeroesQuery = z.object({ user_id: z.string().max(64) });
+export const HeroesResponse = z.array(HeroSchema);
+
+export const BrowseQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20).describe('players per page'),
+  cursor: z.string().max(200).optional(),
+  exclude_user_id: z.string().max(64).optional(),
+});
+export const PlayerHeroes = z.object({
+  user_id: z.string(),
+  username: z.string(),
+  hero_count: z.number().int(),
+  heroes: z.array(HeroSchema).describe('at most 12 per player in a page'),
+});
+export const BrowseResponse = z.object({
+  players: z.array(PlayerHeroes),
+  next_cursor: z.string().nullable(),
+});
+export type PlayerHeroes = z.infer<typeof PlayerHeroes>;
+
+export const NpcDungeon = z.object({
+  dungeon_id: z.string(),
+  dungeon_name: z.string(),
+  difficulty: z.string(),
+  level_recommendation: z.number().int(),
+  npcs: z.array(HeroSchema),
+});
+export const NpcsResponse = z.object({ dungeons: z.array(NpcDungeon) });
+export type NpcDungeon = z.infer<typeof NpcDungeon>;
+
+export const HeroParams = z.object({ heroId: z.string().max(64) });
+export const DeleteHeroQuery = z.object({ user_id: z.string().max(64) });
+export const DeleteHeroResponse = z.object({ deleted: z.literal(true), id: z.string() });
+
+export const RerollBody = z.object({ user_id: z.string().max(64) });
+export const RerollResponse = HeroSchema.extend({ user: User.optional() });

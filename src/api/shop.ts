@@ -1,0 +1,60 @@
+// The shop and the inventory: buying (one at a time, atomically), listing, using items.
+import { z } from 'zod';
+import { CurrencyName, HeroSchema, User } from './common.ts';
+
+export const ItemType = z.enum(['potion', 'upgrade_mat', 'gear_token', 'hero_shard']);
+export type ItemType = z.infer<typeof ItemType>;
+
+export const ShopItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: ItemType,
+  description: z.string(),
+  cost: z.number().int(),
+  currency: CurrencyName,
+  icon: z.string(),
+  /** Whether using it needs a hero_id. */
+  targets_hero: z.boolean(),
+});
+export type ShopItem = z.infer<typeof ShopItem>;
+export const ShopResponse = z.array(ShopItem);
+
+export const PurchaseBody = z.object({
+  user_id: z.string().max(64),
+  item_id: z.string().max(64),
+  quantity: z.literal(1).default(1),
+});
+export const PurchaseResponse = z.object({
+  item: ShopItem,
+  remaining_gold: z.number().int(),
+  user: User,
+});
+
+export const InventoryItem = z.object({
+  id: z.string(),
+  item_id: z.string(),
+  name: z.string(),
+  type: ItemType,
+  description: z.string(),
+  icon: z.string(),
+  quantity: z.number().int(),
+  targets_hero: z.boolean(),
+});
+export type InventoryItem = z.infer<typeof InventoryItem>;
+export const InventoryQuery = z.object({ user_id: z.string().max(64) });
+export const InventoryResponse = z.object({
+  items: z.array(InventoryItem),
+  grouped: z.record(z.string(), z.array(InventoryItem)),
+  total_quantity: z.number().int(),
+});
+
+export const UseItemBody = z.object({
+  user_id: z.string().max(64),
+  item_id: z.string().max(64),
+  hero_id: z.string().max(64).optional(),
+});
+export const UseItemResponse = z.object({
+  message: z.string(),
+  user: User,
+  hero: HeroSchema.optional(),
+});

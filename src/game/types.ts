@@ -1,0 +1,175 @@
+// The game's public shapes: what a hero, a battle and a fight result look like to everyone outside src/game.
+// The server stores and serves these; the web client renders them (through src/api). Content tables
+// (src/game/data) and the engine's internal, compiled state have their own types next to them.
+
+export type HeroType = 'Tank' | 'Damage' | 'Support';
+export const HERO_TYPES: readonly HeroType[] = ['Tank', 'Damage', 'Support'];
+
+export type AbilityType = 'offensive' | 'defensive' | 'support' | 'utility' | 'passive' | 'ultimate';
+export const ABILITY_TYPES: readonly AbilityType[] = [
+  'offensive',
+  'defensive',
+  'support',
+  'utility',
+  'passive',
+  'ultimate',
+];
+
+export type Difficulty = 'easy' | 'medium' | 'hard';
+
+/** An ability as a hero carries it: `id` keys the content table (src/game/data/abilities.ts). */
+export interface Ability {
+  id: string;
+  name: string;
+  description: string;
+  level: number;
+  type: AbilityType;
+  /** Served image path, always under /api/ (see artPaths). */
+  icon: string;
+}
+
+/** A boon or a bane: `id` keys the content table of traits. */
+export interface Trait {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/**
+ * A hero (or an NPC: same shape, id prefixed `npc_`). Every field of spec §3.
+ * `seed` is the hero's own generation seed: its portrait and its name come from it, forever.
+ */
+export interface Hero {
+  id: string;
+  user_id: string | null;
+  seed: number;
+  name: string;
+  race: string;
+  race_description: string;
+  class: string;
+  class_description: string;
+  type: HeroType;
+  rarity: number; // 1..5
+  level: number; // 1..10
+  xp: number; // xp toward the next level (carried over on level-up)
+  hp: number;
+  max_hp: number;
+  atk: number;
+  def: number;
+  spd: number;
+  description: string;
+  portrait_url: string;
+  boon: Trait;
+  bane: Trait;
+  boon_icon: string;
+  bane_icon: string;
+  abilities: Ability[]; // exactly 3: two normal, one 'ultimate'
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Turn-based battle, as the client sees it (spec §3 "Battle (turn-based)").
+
+export type BattleStatus = 'active' | 'won' | 'lost' | 'draw';
+export type AiTier = 'easy' | 'normal' | 'hard';
+
+export interface StatusEffectView {
+  id: string; // content id: burn, poison, stun …
+  name: string;
+  turns: number; // turns left
+  icon: string;
+}
+
+export interface BattleUnitView {
+  id: string; // the hero's or NPC's id
+  name: string;
+  level: number;
+  class: string;
+  race: string;
+  type: HeroType;
+  rarity: number;
+  portrait_url: string;
+  is_ally: boolean;
+  is_dead: boolean;
+  stats: { hp: number; max_hp: number; atk: number; def: number; spd: number };
+  shield: number;
+  energy: number;
+  max_energy: number;
+  status_effects: StatusEffectView[];
+}
+
+export type OptionTendency = 'aggressive' | 'defensive' | 'supportive' | 'tactical';
+
+export interface BattleOption {
+  id: string;
+  tendency: OptionTendency;
+  label: string;
+  detail: string;
+}
+
+/** One thing that happened, in order. `kind` and the ids let the client animate it. */
+export type BattleEventKind =
+  | 'turn' // a unit starts acting
+  | 'ability' // a unit uses an ability (actor, target)
+  | 'damage' // target loses hp (amount; crit)
+  | 'heal' // target gains hp (amount)
+  | 'shield' // target gains a shield (amount)
+  | 'status' // a status is applied (status id in `status`)
+  | 'expire' // a status ends
+  | 'death' // target dies
+  | 'miss' // the action failed (stunned, silenced, dodged …)
+  | 'end'; // the battle is over
+
+export interface BattleEvent {
+  turn: number;
+  description: string;
+  kind: BattleEventKind;
+  actor_id?: string;
+  target_id?: string;
+  amount?: number;
+  crit?: boolean;
+  status?: string;
+}
+
+export interface BattleView {
+  battle_id: string;
+  allies: BattleUnitView[];
+  enemies: BattleUnitView[];
+  status: BattleStatus;
+  pending_options: BattleOption[];
+  current_actor_id: string | null;
+  turn: number;
+  events: BattleEvent[];
+  auto: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Fights resolved at once (arena, dungeon floors, quick battles): spec §3 "Battle result (simple)".
+
+export interface Rewards {
+  gold: number;
+  xp_per_hero: number;
+  magic_essence: number;
+  combat_tokens: number;
+}
+
+export interface LevelUp {
+  hero_id: string;
+  hero_name: string;
+  name: string;
+  new_level: number;
+}
+
+export interface FightResolution {
+  /** Chance that side A wins, 0..1, estimated from simulated battles. */
+  probability: number;
+  /** Uniform 0..1; A wins exactly when roll > 1 - probability. */
+  roll: number;
+  won: boolean;
+  /** The story of one simulated battle whose outcome is the one that happened. */
+  description: string;
+  scenarios: { win: string; lose: string };
+  /** How many battles the estimate used. */
+  samples: number;
+}
+
+export type FightKind = 'random' | 'arena' | 'dungeon';
