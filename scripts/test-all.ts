@@ -1,0 +1,68 @@
+// `npm test`: every test, in order — unit/scenario/API tests (Vitest, SQLite and PostgreSQL), then a
+// production build and the browser tests (Playwright in Debian's Chromium). Ends with the plain line
+// `N passed, N failed` that CI reads, and a non-zero exit code if anything failed or did not run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const out = join('test-results', 'reports');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const only = process.argv[2]; // optional: 'unit' or 'e2e'
+let passed = 0;
+let failed = 0;
+let broken = false;
+
+function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}): number {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numTotalTestSuites: number;
+  numFailedTestSuites: number;
+}
+
+if (only !== 'e2e') {
+  const file = join(out, 'vitest.json');
+  const code = run('Unit, scenario and API tests', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    if (r.numFailedTests === 0 && code !== 0) broken = true; // a suite failed to load, or similar
+  } else broken = true;
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors?: unknown[];
+}
+
+if (only !== 'unit') {
+  if (run('Production build', 'npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) broken = true;
+  const file = join(out, 'playwright.json');
+  const code = run('Browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: resolve(file),
+  });
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport;
+    passed += r.stats.expected + r.stats.flaky;
+    failed += r.stats.unexpected;
+    if (r.stats.unexpected === 0 && code !== 0) broken = true;
+  } else broken = true;
+}
+
+if (broken) failed += failed === 0 ? 1 : 0; // a runner that crashed counts as a failure, never as a pass
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || broken ? 1 : 0);
