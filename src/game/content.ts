@@ -1,0 +1,32 @@
+// The content tables in one place, plus lookups from what a Hero carries (display names) back to content ids.
+
+import { ABILITIES } from './data/abilities.ts';
+import { CLASSES } from './data/classes.ts';
+import { RACES } from './data/races.ts';
+import { STATUSES } from './data/statuses.ts';
+import { BANES, BOONS } from './data/traits.ts';
+import type { ClassDef, RaceDef, TraitDef } from './data/schema.ts';
+
+export { ABILITIES, CLASSES, RACES, STATUSES, BOONS, BANES };
+
+const byName = <T extends { id: string; name: string }>(table: Record<string, T>) => {
+  const m = new Map<string, T>();
+  for (const v of Object.values(table)) {
+    m.set(v.id, v);
+    m.set(v.name.toLowerCase(), v);
+  }
+  return m;
+};
+const raceLookup = byName(RACES);
+const classLookup = byName(CLASSES);
+
+/** A race from a hero's `race` field (its display name) or a content id. */
+export function findRace(nameOrId: string): RaceDef | undefined {
+  return raceLookup.get(nameOrId.toLowerCase());
+}
+export function findClass(nameOrId: string): ClassDef | undefined {
+  return classLookup.get(nameOrId.toLowerCase());
+}
+export function findTrait(id: string): TraitDef | undefined {
+  return BOONS[id] ?? BANES[id];
+}

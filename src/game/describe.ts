@@ -1,0 +1,87 @@
+// Rules text written from content data: an ability's description is generated from its effects, so what a
+// player reads is what the engine does (src/game/battle/core.ts).
+
+import type { AbilityDef, EffectDef, TargetKind, TraitMods } from './data/schema.ts';
+import { STATUSES } from './data/statuses.ts';
+
+const targetText: Record<TargetKind, string> = {
+  enemy: 'one enemy',
+  all_enemies: 'all enemies',
+  random_enemy: 'random enemies',
+  ally: 'one ally',
+  lowest_ally: 'the most wounded ally',
+  self: 'itself',
+  all_allies: 'all allies',
+};
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+function scaleText(e: EffectDef): string {
+  switch (e.scale ?? 'atk') {
+    case 'atk':
+      return 'attack';
+    case 'def':
+      return 'defence';
+    case 'max_hp':
+      return 'its max health';
+    case 'target_max_hp':
+      return 'their max health';
+  }
+}
+
+function effectText(e: EffectDef): string {
+  const who = targetText[e.target];
+  switch (e.op) {
+    case 'damage': {
+      const hits = e.hits && e.hits > 1 ? `${e.hits} hits of ` : '';
+      let s = `deals ${hits}${pct(e.power ?? 1)} attack as damage to ${who}`;
+      if (e.pierce) s += `, ignoring ${pct(e.pierce)} of defence`;
+      if (e.execute) s += ` (+${pct(e.execute)} against foes under 35% health)`;
+      if (e.drain) s += `, healing for ${pct(e.drain)} of it`;
+      return s;
+    }
+    case 'heal':
+      return `heals ${who} for ${pct(e.power ?? 1)} of ${scaleText(e)}`;
+    case 'shield':
+      return `shields ${who} for ${pct(e.power ?? 1)} of ${scaleText(e)}`;
+    case 'status': {
+      const st = STATUSES[e.status ?? ''];
+      const chance = e.chance !== undefined && e.chance < 1 ? `${pct(e.chance)} chance to ` : '';
+      const friendly = e.target === 'self' || e.target === 'ally' || e.target === 'all_allies' || e.target === 'lowest_ally';
+      const verb = (friendly ? 'grant' : 'inflict') + (chance ? '' : 's');
+      const turns = e.turns ?? st?.turns ?? 1;
+      return `${chance}${verb} ${st?.name ?? e.status} (${turns} turn${turns === 1 ? '' : 's'}) ${e.target === 'self' ? 'on itself' : `on ${who}`}`;
+    }
+    case 'cleanse':
+      return `removes harmful statuses from ${who}`;
+    case 'energy':
+      return `gives ${who} ${e.power ?? 0} energy`;
+  }
+}
+
+export function describeMods(m: TraitMods): string {
+  const parts: string[] = [];
+  const signed = (x: number, what: string) => parts.push(`${x >= 0 ? '+' : '−'}${pct(Math.abs(x))} ${what}`);
+  if (m.hpPct) signed(m.hpPct, 'max health');
+  if (m.atkPct) signed(m.atkPct, 'attack');
+  if (m.defPct) signed(m.defPct, 'defence');
+  if (m.spdPct) signed(m.spdPct, 'speed');
+  if (m.crit) signed(m.crit, 'critical chance');
+  if (m.critDmg) signed(m.critDmg, 'critical damage');
+  if (m.energyGain) signed(m.energyGain, 'energy gain');
+  if (m.healDone) signed(m.healDone, 'healing and shields');
+  if (m.lifesteal) signed(m.lifesteal, 'lifesteal');
+  if (m.dmgTaken) signed(m.dmgTaken, 'damage taken');
+  if (m.lowHpAtk) signed(m.lowHpAtk, 'attack under 40% health');
+  if (m.regen) signed(m.regen, 'max health regenerated each turn');
+  if (m.dotDealt) signed(m.dotDealt, 'damage from its burns, poisons and bleeds');
+  if (m.execute) signed(m.execute, 'damage to foes under 35% health');
+  return parts.join(', ');
+}
+
+export function describeAbility(a: AbilityDef): string {
+  if (a.passive) return `${a.flavour} Passive: ${describeMods(a.passive)}.`;
+  const body = a.effects.map(effectText).join('; ');
+  const when = a.type === 'ultimate' ? ' Needs full energy.' : a.cooldown > 0 ? ` Cooldown ${a.cooldown} turn${a.cooldown > 1 ? 's' : ''}.` : '';
+  return `${a.flavour} ${body.charAt(0).toUpperCase()}${body.slice(1)}.${when}`;
+}

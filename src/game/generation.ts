@@ -1,0 +1,134 @@
+// Hero generation: a hero (or an NPC) is a pure function of its seed and options. The seed is stored on the
+// hero; its name and portrait come from it forever. Rarity odds and stat rules are in docs/game-rules.md.
+
+import type { Ability, Hero, HeroType, Trait } from './types.ts';
+import { HERO_TYPES } from './types.ts';
+import { createPrng, hashSeed, type Prng } from './prng.ts';
+import { ABILITIES, BANES, BOONS, CLASSES, RACES, findClass } from './content.ts';
+import type { ClassDef, RaceDef, TraitDef } from './data/schema.ts';
+import { describeAbility } from './describe.ts';
+import { abilityLevelFor, MAX_LEVEL, statsFor } from './progression.ts';
+import { iconPath, portraitPath } from './art/paths.ts';
+
+/** Chance of each rarity (1★ … 5★). */
+export const RARITY_ODDS: readonly number[] = [0.5, 0.3, 0.135, 0.05, 0.015];
+
+export function rollRarity(rng: Prng): number {
+  let x = rng.next();
+  for (let r = 0; r < RARITY_ODDS.length; r++) {
+    x -= RARITY_ODDS[r];
+    if (x < 0) return r + 1;
+  }
+  return RARITY_ODDS.length;
+}
+
+const RACE_LIST = Object.values(RACES);
+const CLASS_LIST = Object.values(CLASSES);
+const BOON_LIST = Object.values(BOONS);
+const BANE_LIST = Object.values(BANES);
+
+/** A type: the class's leaning 70% of the time, otherwise one of the other two. */
+function rollType(rng: Prng, cls: ClassDef): HeroType {
+  if (rng.next() < 0.7) return cls.leaning;
+  const others = HERO_TYPES.filter((t) => t !== cls.leaning);
+  return rng.pick(others);
+}
+
+export function rollName(rng: Prng, race: RaceDef): string {
+  const n = race.names;
+  const first = rng.pick(n.start) + rng.pick(n.middle) + rng.pick(n.end);
+  return `${first.charAt(0).toUpperCase()}${first.slice(1)} ${rng.pick(n.family)}`;
+}
+
+function toTrait(t: TraitDef): Trait {
+  return { id: t.id, name: t.name, description: t.description };
+}
+
+export function toAbility(id: string, heroLevel: number): Ability {
+  const a = ABILITIES[id];
+  return { id, name: a.name, description: describeAbility(a), level: abilityLevelFor(heroLevel), type: a.type, icon: iconPath('ability', id) };
+}
+
+/** Two distinct normal abilities and one ultimate from the class's lists. */
+function rollAbilities(rng: Prng, cls: ClassDef, level: number): Ability[] {
+  const pool = [...cls.abilities];
+  const first = pool.splice(rng.int(pool.length), 1)[0];
+  const second = pool.splice(rng.int(pool.length), 1)[0];
+  return [toAbility(first, level), toAbility(second, level), toAbility(rng.pick(cls.ultimates), level)];
+}
+
+const RARITY_WORD = ['', 'common', 'uncommon', 'rare', 'epic', 'legendary'];
+const TYPE_ROLE: Record<HeroType, string> = { Tank: 'holds the front line', Damage: 'deals the killing blows', Support: 'keeps the party standing' };
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+const article = (w: string) => (/^[aeiou]/i.test(w) ? 'an' : 'a');
+
+function describeHero(rng: Prng, name: string, race: RaceDef, cls: ClassDef, type: HeroType, rarity: number, boon: TraitDef, bane: TraitDef): string {
+  const first = name.split(' ')[0];
+  const rw = RARITY_WORD[rarity];
+  const opening = rng.pick([
+    `${name} is ${article(rw)} ${rw} ${race.name} ${cls.name} who ${TYPE_ROLE[type]}.`,
+    `${name}, ${article(race.name)} ${race.name} ${cls.name} of ${rw} renown, ${TYPE_ROLE[type]}.`,
+    `Among the ${race.name.toLowerCase()}s, ${name} is known as ${article(cls.name)} ${cls.name} who ${TYPE_ROLE[type]}.`,
+  ]);
+  const trade = `Like every ${cls.name.toLowerCase()}, ${first} is ${lower(cls.description)}`.replace(/ is an? /, ' is at heart a ').replace(/\.$/, '') + '.';
+  const traits = rng.pick([
+    `Boon — ${boon.name}: ${lower(boon.description)} Bane — ${bane.name}: ${lower(bane.description)}`,
+    `${first} is blessed with ${boon.name} (${lower(boon.description).replace(/\.$/, '')}) but burdened by ${bane.name} (${lower(bane.description).replace(/\.$/, '')}).`,
+  ]);
+  return `${opening} ${trade} ${traits}`;
+}
+
+export function generateHero(seed: number, opts: { id: string; userId: string | null; level?: number; rarity?: number }): Hero {
+  const s = seed >>> 0;
+  const rng = createPrng(s);
+  const race = rng.pick(RACE_LIST);
+  const cls = rng.pick(CLASS_LIST);
+  const type = rollType(rng, cls);
+  const rolled = rollRarity(rng);
+  const rarity = Math.min(5, Math.max(1, Math.floor(opts.rarity ?? rolled)));
+  const level = Math.min(MAX_LEVEL, Math.max(1, Math.floor(opts.level ?? 1)));
+  const boon = rng.next() < 0.35 ? BOONS[rng.pick(race.favouredBoons)] : rng.pick(BOON_LIST);
+  const bane = rng.pick(BANE_LIST);
+  const name = rollName(rng, race);
+  const abilities = rollAbilities(rng, cls, level);
+  const stats = statsFor(type, cls, race, rarity, level);
+  return {
+    id: opts.id,
+    user_id: opts.userId,
+    seed: s,
+    name,
+    race: race.name,
+    race_description: race.description,
+    class: cls.name,
+    class_description: cls.description,
+    type,
+    rarity,
+    level,
+    xp: 0,
+    hp: stats.max_hp,
+    max_hp: stats.max_hp,
+    atk: stats.atk,
+    def: stats.def,
+    spd: stats.spd,
+    description: describeHero(rng, name, race, cls, type, rarity, boon, bane),
+    portrait_url: portraitPath({ raceId: race.id, classId: cls.id, type, rarity, seed: s }),
+    boon: toTrait(boon),
+    bane: toTrait(bane),
+    boon_icon: iconPath('trait', boon.id),
+    bane_icon: iconPath('trait', bane.id),
+    abilities,
+  };
+}
+
+/** Three new abilities (2 normal, 1 ultimate) from the hero's class, a different set when the class allows. */
+export function rerollAbilities(hero: Hero, seed: number): Hero {
+  const cls = findClass(hero.class);
+  if (!cls) return hero;
+  const before = hero.abilities.map((a) => a.id).sort().join(',');
+  let abilities = hero.abilities;
+  for (let attempt = 0; attempt < 32; attempt++) {
+    abilities = rollAbilities(createPrng(hashSeed(seed, hero.seed, attempt)), cls, hero.level);
+    if (abilities.map((a) => a.id).sort().join(',') !== before) break;
+  }
+  return { ...hero, abilities };
+}

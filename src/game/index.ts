@@ -1,0 +1,10 @@
+// The public face of the rules core: everything the server and the web client may use from src/game.
+// Content tables live in ./data, generation in ./generation.ts, the battle engine in ./battle.
+
+export * from './types.ts';
+export { createPrng, prngFromState, hashSeed, type Prng } from './prng.ts';
+export { RACES, CLASSES, ABILITIES, STATUSES, BOONS, BANES, findRace, findClass, findTrait } from './content.ts';
+export type { RaceDef, ClassDef, AbilityDef, StatusDef, TraitDef, EffectDef, TraitMods } from './data/schema.ts';
+export { generateHero, rerollAbilities, RARITY_ODDS } from './generation.ts';
+export { MAX_LEVEL, XP_TABLE, xpToNextLevel, grantXp, statsFor } from './progression.ts';
+export { rewardsFor, REWARD_BASE, DIFFICULTY_MUL } from './rewards.ts';

@@ -1,0 +1,81 @@
+// Stats from type × class × race × rarity × level, the XP table of spec §9, and levelling up.
+// The numbers are written down in docs/game-rules.md.
+
+import type { Ability, Hero, HeroType } from './types.ts';
+import type { ClassDef, RaceDef } from './data/schema.ts';
+
+export const MAX_LEVEL = 10;
+
+/** XP needed to go from level L to L+1 (index L-1): spec §9. */
+export const XP_TABLE: readonly number[] = [100, 160, 256, 410, 656, 1050, 1680, 2690, 4300];
+
+/** XP needed to reach the next level from `level`; 0 at level 10 (there is no next level). */
+export function xpToNextLevel(level: number): number {
+  if (level >= MAX_LEVEL) return 0;
+  return XP_TABLE[Math.max(1, Math.floor(level)) - 1];
+}
+
+/** Base stats of a level-1, 1★ hero by type. */
+export const TYPE_BASE: Record<HeroType, { hp: number; atk: number; def: number; spd: number }> = {
+  Tank: { hp: 560, atk: 40, def: 46, spd: 84 },
+  Damage: { hp: 400, atk: 58, def: 28, spd: 96 },
+  Support: { hp: 450, atk: 47, def: 34, spd: 100 },
+};
+
+export const rarityMul = (r: number) => 1 + 0.1 * (r - 1);
+export const raritySpdMul = (r: number) => 1 + 0.025 * (r - 1);
+export const levelMul = (l: number) => 1 + 0.09 * (l - 1);
+export const levelSpdMul = (l: number) => 1 + 0.02 * (l - 1);
+
+export interface Stats {
+  max_hp: number;
+  atk: number;
+  def: number;
+  spd: number;
+}
+
+export function statsFor(type: HeroType, cls: ClassDef, race: RaceDef, rarity: number, level: number): Stats {
+  const b = TYPE_BASE[type];
+  const m = rarityMul(rarity) * levelMul(level);
+  const ms = raritySpdMul(rarity) * levelSpdMul(level);
+  return {
+    max_hp: Math.round(b.hp * cls.stats.hp * race.stats.hp * m),
+    atk: Math.round(b.atk * cls.stats.atk * race.stats.atk * m),
+    def: Math.round(b.def * cls.stats.def * race.stats.def * m),
+    spd: Math.round(b.spd * cls.stats.spd * race.stats.spd * ms),
+  };
+}
+
+/** An ability's level follows its hero's: 1 at levels 1-3, 2 at 4-6, 3 at 7-9, 4 at 10. Each level adds 5% power. */
+export const abilityLevelFor = (heroLevel: number) => 1 + Math.floor((heroLevel - 1) / 3);
+
+export function grantXp(hero: Hero, xp: number): { hero: Hero; leveledUp: boolean; newLevel: number } {
+  let level = hero.level;
+  let pool = hero.xp + Math.max(0, Math.floor(xp));
+  while (level < MAX_LEVEL && pool >= xpToNextLevel(level)) {
+    pool -= xpToNextLevel(level);
+    level++;
+  }
+  if (level >= MAX_LEVEL) pool = 0;
+  if (level === hero.level) return { hero: { ...hero, xp: pool }, leveledUp: false, newLevel: level };
+  // Grow by the ratio of level multipliers, so stat changes made elsewhere (items) are kept.
+  const g = levelMul(level) / levelMul(hero.level);
+  const gs = levelSpdMul(level) / levelSpdMul(hero.level);
+  const max_hp = Math.round(hero.max_hp * g);
+  const abilities: Ability[] = hero.abilities.map((a) => ({ ...a, level: abilityLevelFor(level) }));
+  return {
+    hero: {
+      ...hero,
+      level,
+      xp: pool,
+      max_hp,
+      hp: max_hp,
+      atk: Math.round(hero.atk * g),
+      def: Math.round(hero.def * g),
+      spd: Math.round(hero.spd * gs),
+      abilities,
+    },
+    leveledUp: true,
+    newLevel: level,
+  };
+}
