@@ -1,0 +1,155 @@
+// The typed fetch client: one function per call of spec §7 (plus DESIGN.md's additions). Types come from the
+// API contract in src/api (types only — no zod in the bundle). A refusal throws ApiError carrying the server's
+// `error` text; callers show `errorText(err, '<spec §8 fallback>')`. Query hooks over these live in ./hooks.ts.
+import type { z } from 'zod';
+import type {
+  ActionResponse,
+  ArenaResponse,
+  BrowseResponse,
+  CreateBattleResponse,
+  DeleteHeroResponse,
+  Dungeon,
+  DungeonRun,
+  GetBattleResponse,
+  Hero,
+  InventoryResponse,
+  NpcsResponse,
+  PurchaseResponse,
+  RerollResponse,
+  RunBattleResponse,
+  ShopItem,
+  UseItemResponse,
+  User,
+  UserSummary,
+} from '../../api/index.ts';
+
+export type BrowsePage = z.infer<typeof BrowseResponse>;
+export type NpcsPage = z.infer<typeof NpcsResponse>;
+export type Inventory = z.infer<typeof InventoryResponse>;
+export type Purchase = z.infer<typeof PurchaseResponse>;
+export type UseItemResult = z.infer<typeof UseItemResponse>;
+export type RerolledHero = z.infer<typeof RerollResponse>;
+export type CreatedBattle = z.infer<typeof CreateBattleResponse>;
+export type FetchedBattle = z.infer<typeof GetBattleResponse>;
+export type ActedBattle = z.infer<typeof ActionResponse>;
+export type ArenaResult = z.infer<typeof ArenaResponse>;
+export type RunBattleResult = z.infer<typeof RunBattleResponse>;
+export type DeletedHero = z.infer<typeof DeleteHeroResponse>;
+
+/** A refused or failed call. `serverText` is the server's `{error}` text when there was one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly serverText: string | null;
+  constructor(status: number, serverText: string | null) {
+    super(serverText ?? `Request failed (${status})`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverText = serverText;
+  }
+}
+
+/** What to show for a failed call: the server's text as-is, else the spec §8 fallback for that place. */
+export function errorText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.serverText) return err.serverText;
+  return fallback;
+}
+
+export function isNotFound(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 404;
+}
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+async function call<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, null);
+  }
+  let data: unknown = null;
+  const text = await res.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!res.ok) {
+    const serverText =
+      data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
+        ? (data as { error: string }).error
+        : null;
+    throw new ApiError(res.status, serverText);
+  }
+  return data as T;
+}
+
+const q = (params: Record<string, string | number | undefined>): string => {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') sp.set(k, String(v));
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+};
+const id = encodeURIComponent;
+
+// --- Accounts ------------------------------------------------------------------------------------------
+export const listUsers = (search = '', limit = 50, signal?: AbortSignal) =>
+  call<UserSummary[]>('GET', `/api/users${q({ q: search, limit })}`, undefined, signal);
+export const getUser = (userId: string) => call<User>('GET', `/api/users/${id(userId)}`);
+export const createUser = (username: string) => call<User>('POST', '/api/users', { username });
+
+// --- Heroes --------------------------------------------------------------------------------------------
+export const generateHero = (userId: string, generationId: string) =>
+  call<Hero>('POST', '/api/characters/generate', { user_id: userId, generation_id: generationId });
+export const createHero = (userId: string, candidate: Hero) =>
+  call<Hero>('POST', '/api/heroes', { user_id: userId, character_data: candidate });
+export const listHeroes = (userId: string) => call<Hero[]>('GET', `/api/heroes${q({ user_id: userId })}`);
+export const browseHeroes = (opts: { limit?: number; cursor?: string | null; excludeUserId?: string } = {}) =>
+  call<BrowsePage>(
+    'GET',
+    `/api/heroes/browse/all${q({ limit: opts.limit ?? 20, cursor: opts.cursor ?? undefined, exclude_user_id: opts.excludeUserId })}`,
+  );
+export const listNpcs = () => call<NpcsPage>('GET', '/api/npcs');
+export const getHero = (heroId: string) => call<Hero>('GET', `/api/heroes/${id(heroId)}`);
+export const deleteHero = (heroId: string, userId: string) =>
+  call<DeletedHero>('DELETE', `/api/heroes/${id(heroId)}${q({ user_id: userId })}`);
+export const rerollAbilities = (heroId: string, userId: string) =>
+  call<RerolledHero>('POST', `/api/heroes/${id(heroId)}/reroll-abilities`, { user_id: userId });
+
+// --- Battles, arena ------------------------------------------------------------------------------------
+export const createBattle = (userId: string, teamHeroIds: string[], mode: 'turn_based' | 'auto' = 'turn_based') =>
+  call<CreatedBattle>('POST', '/api/battles', { user_id: userId, team_hero_ids: teamHeroIds, mode });
+export const getBattle = (battleId: string) => call<FetchedBattle>('GET', `/api/battles/${id(battleId)}`);
+export const submitBattleAction = (battleId: string, action: { option_id?: string; auto?: boolean }, userId?: string) =>
+  call<ActedBattle>('POST', `/api/battles/${id(battleId)}/action`, { ...action, user_id: userId });
+export const arenaBattle = (userId: string, attackerHeroId: string, opponentId: string) =>
+  call<ArenaResult>('POST', '/api/arena/battle', { user_id: userId, attacker_hero_id: attackerHeroId, opponent_id: opponentId });
+
+// --- Shop, inventory -----------------------------------------------------------------------------------
+export const listShop = () => call<ShopItem[]>('GET', '/api/shop');
+export const purchaseItem = (userId: string, itemId: string) =>
+  call<Purchase>('POST', '/api/shop/purchase', { user_id: userId, item_id: itemId, quantity: 1 });
+export const getInventory = (userId: string) => call<Inventory>('GET', `/api/inventory${q({ user_id: userId })}`);
+export const applyItem = (userId: string, itemId: string, heroId?: string) =>
+  call<UseItemResult>('POST', '/api/inventory/use', { user_id: userId, item_id: itemId, hero_id: heroId });
+
+// --- Dungeons ------------------------------------------------------------------------------------------
+export const listDungeons = () => call<Dungeon[]>('GET', '/api/dungeons');
+export const getDungeon = (dungeonId: string) => call<Dungeon>('GET', `/api/dungeons/${id(dungeonId)}`);
+export const listDungeonNpcs = (dungeonId: string) => call<Hero[]>('GET', `/api/dungeons/${id(dungeonId)}/npcs`);
+export const startDungeon = (dungeonId: string, userId: string, teamHeroIds: string[]) =>
+  call<DungeonRun>('POST', `/api/dungeons/${id(dungeonId)}/start`, {
+    user_id: userId,
+    team_hero_ids: teamHeroIds,
+    abandon_active: true,
+  });
+export const fightDungeonRun = (runId: string, userId?: string) =>
+  call<RunBattleResult>('POST', `/api/dungeon-runs/${id(runId)}/battle`, userId ? { user_id: userId } : {});

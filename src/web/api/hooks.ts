@@ -1,0 +1,116 @@
+// TanStack Query hooks over the API client (./client.ts): one query key per resource, shared by every page,
+// so a purchase or a battle can invalidate exactly what it changed. refreshUser() re-reads the signed-in user
+// after anything that moves currencies (spec §4, §8: a failed refetch is silently ignored).
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import * as api from './client.ts';
+import { saveUser } from '../session.ts';
+import type { User } from '../../api/index.ts';
+
+export const queryKeys = {
+  users: (search: string) => ['users', search] as const,
+  user: (userId: string) => ['user', userId] as const,
+  myHeroes: (userId: string) => ['heroes', userId] as const,
+  browse: (userId: string) => ['browse', userId] as const,
+  npcs: ['npcs'] as const,
+  hero: (heroId: string) => ['hero', heroId] as const,
+  shop: ['shop'] as const,
+  inventory: (userId: string) => ['inventory', userId] as const,
+  dungeons: ['dungeons'] as const,
+  dungeon: (dungeonId: string) => ['dungeon', dungeonId] as const,
+  battle: (battleId: string) => ['battle', battleId] as const,
+};
+
+/** Accounts whose username starts with `search` (bounded; the list may hold thousands). */
+export function useUsers(search: string) {
+  return useQuery({
+    queryKey: queryKeys.users(search),
+    queryFn: ({ signal }) => api.listUsers(search, 50, signal),
+    staleTime: 10_000,
+    placeholderData: (prev) => prev,
+  });
+}
+
+/** The signed-in user's own heroes. */
+export function useMyHeroes(userId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.myHeroes(userId ?? ''),
+    queryFn: () => api.listHeroes(userId!),
+    enabled: !!userId,
+  });
+}
+
+/** Other players' heroes, a page of players at a time. */
+export function useBrowseHeroes(userId: string | undefined, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.browse(userId ?? ''),
+    queryFn: ({ pageParam }) => api.browseHeroes({ limit: 20, cursor: pageParam, excludeUserId: userId }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    enabled: enabled && !!userId,
+  });
+}
+
+/** NPCs grouped by dungeon. */
+export function useNpcs(enabled = true) {
+  return useQuery({ queryKey: queryKeys.npcs, queryFn: api.listNpcs, enabled, staleTime: 60_000 });
+}
+
+export function useHero(heroId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.hero(heroId ?? ''),
+    queryFn: () => api.getHero(heroId!),
+    enabled: !!heroId,
+    retry: (count, err) => !api.isNotFound(err) && count < 2,
+  });
+}
+
+export function useShop() {
+  return useQuery({ queryKey: queryKeys.shop, queryFn: api.listShop, staleTime: 60_000 });
+}
+
+export function useInventory(userId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.inventory(userId ?? ''),
+    queryFn: () => api.getInventory(userId!),
+    enabled: !!userId,
+  });
+}
+
+export function useDungeons() {
+  return useQuery({ queryKey: queryKeys.dungeons, queryFn: api.listDungeons, staleTime: 60_000 });
+}
+
+export function useDungeon(dungeonId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.dungeon(dungeonId ?? ''),
+    queryFn: () => api.getDungeon(dungeonId!),
+    enabled: !!dungeonId,
+    retry: (count, err) => !api.isNotFound(err) && count < 2,
+  });
+}
+
+/**
+ * Re-reads the user (GET /api/users/{id}) and saves it to the session (after reroll, purchase, item use,
+ * battles). A user already carried by a response (`known`) is shown at once while the re-read runs.
+ * A failed re-read is ignored (spec §8).
+ */
+export async function refreshUser(userId: string, known?: User | null): Promise<User | null> {
+  if (known && known.id === userId) saveUser(known);
+  try {
+    const user = await api.getUser(userId);
+    saveUser(user);
+    return user;
+  } catch {
+    return null;
+  }
+}
+
+/** After a fight or purchase: drop cached lists that it may have changed. */
+export function invalidateAfterFight(client: QueryClient, userId: string): Promise<void> {
+  return client.invalidateQueries({
+    predicate: (query) => {
+      const key = query.queryKey[0];
+      return key === 'heroes' || key === 'hero' || (key === 'inventory' && query.queryKey[1] === userId);
+    },
+  });
+}

@@ -1,0 +1,12 @@
+// The one QueryClient: modest retries (errors surface quickly in the spec's error places), no refetch storms.
+import { QueryClient } from '@tanstack/react-query';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: 1,
+      staleTime: 5_000,
+      refetchOnWindowFocus: false,
+    },
+  },
+});

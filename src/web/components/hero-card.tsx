@@ -1,0 +1,204 @@
+// HeroCard: the collectible card of a hero or NPC in five sizes (spec §2 /herocard, §9): portrait (~60%),
+// type emblem, rarity stars (colour + count), name band, 'Lv X Race Class', HP/ATK/DEF/SPD, and on large the
+// 3 abilities with tooltips. Clickable (to / onClick) or selectable (selected → check mark, optional order
+// number). The root always carries data-hero-id. Styles in ./hero-card.css; the demo is pages/herocard.
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Hero } from '../../api/index.ts';
+import { Icon } from './icon.tsx';
+
+import './hero-card.css';
+
+/** One of a hero's abilities. */
+export type Ability = Hero['abilities'][number];
+
+export type HeroCardSize = 'tiny' | 'x-small' | 'small' | 'medium' | 'large';
+
+/** Pixel sizes of each card (spec §2: tiny 180×260, small 220×300, medium 260×370, large 280×400; x-small ours). */
+export const HERO_CARD_SIZES: Record<HeroCardSize, { width: number; height: number; use: string }> = {
+  tiny: { width: 180, height: 260, use: 'arena, dungeons' },
+  'x-small': { width: 150, height: 215, use: 'phone grids, pickers' },
+  small: { width: 220, height: 300, use: 'browsing' },
+  medium: { width: 260, height: 370, use: 'team previews' },
+  large: { width: 280, height: 400, use: 'selection, creation' },
+};
+
+export const RARITY_NAMES = ['Common', 'Uncommon', 'Rare', 'Epic', 'Legendary'] as const;
+
+/** What a card needs of a hero; a full Hero (or NPC) fits. */
+export type HeroCardData = Pick<
+  Hero,
+  'id' | 'name' | 'level' | 'race' | 'class' | 'type' | 'rarity' | 'portrait_url' | 'hp' | 'max_hp' | 'atk' | 'def' | 'spd'
+> & { abilities?: Ability[] };
+
+export interface HeroCardProps {
+  hero: HeroCardData;
+  size?: HeroCardSize;
+  /** Shown instead of the name (e.g. 'NPC: {name}'). */
+  label?: string;
+  /** Navigates on click. */
+  to?: string;
+  /** Called on click (ignored when `to` is set). */
+  onClick?: () => void;
+  /** Selectable variant: draws a check mark when true; the card is a toggle (aria-pressed). */
+  selected?: boolean;
+  /** 1-based selection order shown in the check badge (team picker on the dungeon list). */
+  selectionOrder?: number;
+  disabled?: boolean;
+  /** Extra content drawn over the portrait's bottom edge (e.g. a Defeated ribbon). */
+  overlay?: ReactNode;
+  className?: string;
+}
+
+const clampRarity = (r: number): number => Math.min(5, Math.max(1, Math.round(r || 1)));
+
+export function RarityStars({ rarity, size = 14 }: { rarity: number; size?: number }) {
+  const r = clampRarity(rarity);
+  return (
+    <span
+      className={`rarity-stars rarity-text-${r}`}
+      role="img"
+      aria-label={`${r} star${r === 1 ? '' : 's'} (${RARITY_NAMES[r - 1]})`}
+      title={`${r}★ ${RARITY_NAMES[r - 1]}`}
+      data-stars={r}
+      style={{ fontSize: size }}
+    >
+      {'★'.repeat(r)}
+      <span className="rarity-stars__count" aria-hidden="true">
+        {r}
+      </span>
+    </span>
+  );
+}
+
+/** 'Lv X Race Class' (spec §2 /herocard features). */
+export const roleLine = (hero: Pick<Hero, 'level' | 'race' | 'class'>): string => `Lv ${hero.level} ${hero.race} ${hero.class}`;
+
+function AbilityChip({ ability }: { ability: Ability }) {
+  const tipId = useId();
+  const ultimate = ability.type === 'ultimate';
+  return (
+    <li className={`ability-chip${ultimate ? ' ability-chip--ultimate' : ''}`}>
+      <span className="ability-chip__trigger" tabIndex={0} aria-describedby={tipId} data-ability-type={ability.type}>
+        <img src={ability.icon} alt="" width={26} height={26} loading="lazy" decoding="async" />
+        <span className="ability-chip__name">{ability.name}</span>
+      </span>
+      <span role="tooltip" id={tipId} className="ability-tooltip">
+        <strong>{ability.name}</strong>
+        <em>
+          {ultimate ? 'Ultimate' : ability.type} · Lv {ability.level}
+        </em>
+        {ability.description}
+      </span>
+    </li>
+  );
+}
+
+export function HeroCard({ hero, size = 'small', label, to, onClick, selected, selectionOrder, disabled, overlay, className }: HeroCardProps) {
+  const rarity = clampRarity(hero.rarity);
+  const { width, height } = HERO_CARD_SIZES[size];
+  const name = label ?? hero.name;
+  const selectable = selected !== undefined;
+  const showAbilities = size === 'large' && hero.abilities && hero.abilities.length > 0;
+  // Two normal abilities, then the ultimate (spec: "3 abilities (2 normal and 1 ultimate)").
+  const abilities = showAbilities
+    ? [...hero.abilities!.filter((a) => a.type !== 'ultimate').slice(0, 2), ...hero.abilities!.filter((a) => a.type === 'ultimate').slice(0, 1)]
+    : [];
+  const accessibleName = `${name}, ${roleLine(hero)}, ${rarity} stars`;
+
+  const classes = [
+    'hero-card',
+    `hero-card--${size}`,
+    `rarity-${rarity}`,
+    selectable ? 'hero-card--selectable' : '',
+    selected ? 'hero-card--selected' : '',
+    disabled ? 'hero-card--disabled' : '',
+    to || onClick ? 'hero-card--interactive' : '',
+    className ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  // The whole card is one link/button (a stretched overlay), so the ability tooltips stay separately focusable.
+  let action: ReactNode = null;
+  if (to && !disabled) {
+    action = <Link className="hero-card__action" to={to} aria-label={accessibleName} />;
+  } else if (onClick) {
+    action = (
+      <button
+        type="button"
+        className="hero-card__action"
+        onClick={onClick}
+        disabled={disabled}
+        aria-label={accessibleName}
+        aria-pressed={selectable ? !!selected : undefined}
+      />
+    );
+  }
+
+  return (
+    <article className={classes} style={{ width, height }} data-hero-id={hero.id} data-size={size} data-rarity={rarity} data-selected={selectable ? String(!!selected) : undefined}>
+      <div className="hero-card__frame">
+        <div className="hero-card__portrait">
+          <img src={hero.portrait_url} alt={`Portrait of ${hero.name}`} loading="lazy" decoding="async" draggable={false} />
+          <span className={`hero-card__type type-${hero.type.toLowerCase()}`} title={hero.type}>
+            <Icon name={hero.type} size={size === 'x-small' || size === 'tiny' ? 13 : 15} label={hero.type} />
+          </span>
+          <span className="hero-card__stars">
+            <RarityStars rarity={rarity} size={size === 'x-small' ? 11 : size === 'tiny' ? 12 : 14} />
+          </span>
+          {overlay}
+        </div>
+        <div className="hero-card__band">
+          <h3 className="hero-card__name" title={name}>
+            {name}
+          </h3>
+          <p className="hero-card__role">{roleLine(hero)}</p>
+        </div>
+        <dl className="hero-card__stats tabular">
+          <div title={`Health ${hero.hp}/${hero.max_hp}`}>
+            <dt>
+              <Icon name="hp" size={12} />
+              <span>HP</span>
+            </dt>
+            <dd>{hero.hp}</dd>
+          </div>
+          <div title={`Attack ${hero.atk}`}>
+            <dt>
+              <Icon name="atk" size={12} />
+              <span>ATK</span>
+            </dt>
+            <dd>{hero.atk}</dd>
+          </div>
+          <div title={`Defense ${hero.def}`}>
+            <dt>
+              <Icon name="def" size={12} />
+              <span>DEF</span>
+            </dt>
+            <dd>{hero.def}</dd>
+          </div>
+          <div title={`Speed ${hero.spd}`}>
+            <dt>
+              <Icon name="spd" size={12} />
+              <span>SPD</span>
+            </dt>
+            <dd>{hero.spd}</dd>
+          </div>
+        </dl>
+        {showAbilities && (
+          <ul className="hero-card__abilities" aria-label="Abilities">
+            {abilities.map((a) => (
+              <AbilityChip key={a.id + a.name} ability={a} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {action}
+      {selectable && (
+        <span className="hero-card__check" aria-hidden="true" data-checked={selected ? 'true' : 'false'}>
+          {selected ? selectionOrder ?? <Icon name="check" size={16} /> : null}
+        </span>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+// <Icon name="gold" />: an interface icon from game-icons.net (bodies in ./icon-bodies.ts), drawn in
+// currentColor. Decorative unless `label` is given.
+import { ICON_BODIES, type IconName } from './icon-bodies.ts';
+
+export type { IconName };
+
+export function Icon({ name, size = 18, label, className }: { name: IconName; size?: number; label?: string; className?: string }) {
+  return (
+    <svg
+      className={className ? `icon ${className}` : 'icon'}
+      width={size}
+      height={size}
+      viewBox="0 0 512 512"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      focusable="false"
+      dangerouslySetInnerHTML={{ __html: ICON_BODIES[name] }}
+    />
+  );
+}

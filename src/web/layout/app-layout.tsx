@@ -1,0 +1,92 @@
+// The shared layout of spec §2: sticky header (title → /, compact currencies, username) and the navigation
+// Heroes / Map / Inventory / Profile (fixed at the bottom on phones, in the header on desktop). Also the guard
+// for protected routes, the route error screen and the lazy-route fallback. Styles in ./app-layout.css.
+import { Link, Navigate, NavLink, Outlet, isRouteErrorResponse, useNavigation, useRouteError } from 'react-router';
+import { useSession } from '../session.ts';
+import { CurrencyBar } from '../components/currency-bar.tsx';
+import { Icon, type IconName } from '../components/icon.tsx';
+import { ButtonLink, Skeleton } from '../components/ui.tsx';
+import './app-layout.css';
+
+const NAV: { to: string; label: string; icon: IconName }[] = [
+  { to: '/heroes', label: 'Heroes', icon: 'heroes' },
+  { to: '/map', label: 'Map', icon: 'map' },
+  { to: '/inventory', label: 'Inventory', icon: 'inventory' },
+  { to: '/profile', label: 'Profile', icon: 'profile' },
+];
+
+export function AppLayout() {
+  const user = useSession();
+  const navigation = useNavigation();
+  return (
+    <div className={`app${user ? ' app--signed-in' : ''}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <div className="app-header__inner">
+          <Link to="/" className="app-title" aria-label="Runeborn — home">
+            <span className="app-title__rune" aria-hidden="true">
+              ᚱ
+            </span>
+            Runeborn
+          </Link>
+          {user && (
+            <nav className="app-nav" aria-label="Main">
+              {NAV.map((item) => (
+                <NavLink key={item.to} to={item.to} className="app-nav__link">
+                  <Icon name={item.icon} size={22} />
+                  <span>{item.label}</span>
+                </NavLink>
+              ))}
+            </nav>
+          )}
+          {user && (
+            <div className="app-header__player">
+              <CurrencyBar user={user} />
+              <Link to="/profile" className="app-header__user" title={`Signed in as ${user.username}`} data-testid="header-username">
+                {user.username}
+              </Link>
+            </div>
+          )}
+        </div>
+        {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
+      </header>
+      <main id="main" className="app-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** Protected routes: logged-out visitors go to / (spec §2 route table). */
+export function RequireUser() {
+  const user = useSession();
+  if (!user) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** Shown while a lazy screen or the first loader resolves. */
+export function PageFallback() {
+  return (
+    <div className="page-fallback" role="status" aria-label="Loading">
+      <Skeleton height={32} width="40%" />
+      <Skeleton height={120} />
+      <Skeleton height={120} />
+    </div>
+  );
+}
+
+export function RouteError() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="app-main">
+      <div className="empty-state panel">
+        <strong>{notFound ? 'Page not found' : 'Something went wrong'}</strong>
+        <p>{notFound ? 'This page does not exist.' : 'The page failed to load. Check your connection and try again.'}</p>
+        <ButtonLink to="/">Back to Runeborn</ButtonLink>
+      </div>
+    </main>
+  );
+}

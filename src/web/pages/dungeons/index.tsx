@@ -1,0 +1,9 @@
+// /dungeons — placeholder from part 1; the web client's part 2 (issue 5) builds this screen here.
+export default function DungeonsPage() {
+  return (
+    <section className="stack">
+      <h1>Dungeons</h1>
+      <p className="muted">Coming soon.</p>
+    </section>
+  );
+}
