@@ -5,7 +5,10 @@ import { BattleResult } from './common.ts';
 export const TEAM_MIN = 1;
 export const TEAM_MAX = 4;
 
-export const TeamHeroIds = z.array(z.string().max(64)).min(TEAM_MIN).max(TEAM_MAX);
+export const TeamHeroIds = z
+  .array(z.string().max(64))
+  .min(TEAM_MIN, 'Select at least 1 hero')
+  .max(TEAM_MAX, 'A team has at most 4 heroes');
 
 export const CreateBattleBody = z.object({
   user_id: z.string().max(64),

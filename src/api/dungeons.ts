@@ -23,7 +23,7 @@ export const DungeonNpcsResponse = z.array(HeroSchema);
 
 export const StartRunBody = z.object({
   user_id: z.string().max(64),
-  team_hero_ids: TeamHeroIds,
+  team_hero_ids: TeamHeroIds.min(1, 'Please select at least one hero'),
   abandon_active: z.boolean().default(true),
 });
 export const DungeonRun = z.object({

@@ -18,3 +18,6 @@ export type UserSummary = z.infer<typeof UserSummary>;
 export const CreateUserBody = z.object({ username: z.string() });
 export const UserParams = z.object({ id: z.string().max(64) });
 export const UserResponse = User;
+
+/** What a new account starts with: enough for 5 summons and 2 rerolls. */
+export const STARTING_BALANCES = { gold: 500, magic_essence: 100, summoning_scrolls: 5, combat_tokens: 0 } as const;

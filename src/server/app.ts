@@ -1,0 +1,147 @@
+// The Fastify app: plugins (helmet, rate limits, swagger, static web app), the one error handler, and one
+// route plugin per group (routes/*.ts) over the store. buildApp is what main.ts serves and what tests inject.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Ctx, RateLimits } from './context.ts';
+import { handleError } from './errors.ts';
+import { OddsPool } from './odds-pool.ts';
+import { openStore } from './store/db.ts';
+import { migrate } from './store/migrations.ts';
+import artRoutes from './routes/art.ts';
+import arenaRoutes from './routes/arena.ts';
+import battleRoutes from './routes/battles.ts';
+import dungeonRoutes from './routes/dungeons.ts';
+import healthRoutes from './routes/health.ts';
+import heroRoutes from './routes/heroes.ts';
+import inventoryRoutes from './routes/inventory.ts';
+import shopRoutes from './routes/shop.ts';
+import userRoutes from './routes/users.ts';
+
+export interface AppOptions {
+  databaseUrl: string;
+  logger?: FastifyServerOptions['logger'];
+  /** false turns rate limiting off (tests, RATE_LIMIT=off); default 20 accounts and 240 generations per IP a minute */
+  rateLimits?: RateLimits | false;
+  /** the built web app; null serves the API only */
+  webRoot?: string | null;
+  /** odds worker threads (default: one per core) */
+  oddsThreads?: number;
+  /** pg pool size per instance */
+  poolSize?: number;
+}
+
+export const BODY_LIMIT = 64 * 1024;
+export const DEFAULT_RATE_LIMITS: RateLimits = { users: 20, generate: 240 };
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  // An empty body with a JSON content type counts as no body (spec: generate is called with none).
+  const parseJson = app.getDefaultJsonParser('error', 'remove');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    parseJson(req, body as string, done);
+  });
+
+  const store = openStore(opts.databaseUrl, { poolSize: opts.poolSize });
+  try {
+    await migrate(store.db, store.dialect);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  const shopItems = await store.db.selectFrom('shop_items').selectAll().orderBy('sort').execute();
+  const dungeons = await store.db.selectFrom('dungeons').selectAll().orderBy('sort').execute();
+  const odds = new OddsPool(opts.oddsThreads);
+  const rateLimits = opts.rateLimits === false ? null : (opts.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const ctx: Ctx = {
+    store,
+    shopItems,
+    shopItemsById: new Map(shopItems.map((i) => [i.id, i])),
+    dungeons,
+    dungeonsById: new Map(dungeons.map((d) => [d.id, d])),
+    odds,
+    rateLimits,
+  };
+  app.addHook('onClose', async () => {
+    await odds.close();
+    await store.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (rateLimits) {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_req, context) => ({
+        statusCode: context.statusCode,
+        error: `Too many requests: try again in ${context.after}`,
+      }),
+    });
+  }
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Runeborn API', version: '0.1.0', description: 'The game server of Runeborn. Contract: src/api.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
+  await app.register(heroRoutes, { ctx });
+  await app.register(battleRoutes, { ctx });
+  await app.register(arenaRoutes, { ctx });
+  await app.register(dungeonRoutes, { ctx });
+  await app.register(shopRoutes, { ctx });
+  await app.register(inventoryRoutes, { ctx });
+  await app.register(artRoutes, { ctx });
+
+  const webRoot = opts.webRoot === undefined ? resolve('dist') : opts.webRoot;
+  const hasWeb = webRoot !== null && existsSync(resolve(webRoot, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: resolve(webRoot), wildcard: false, index: 'index.html' });
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (path.startsWith('/api/') || path === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ error: 'Not found' });
+    }
+    if (hasWeb) return reply.type('text/html').sendFile('index.html');
+    return reply
+      .type('text/html')
+      .send(
+        '<!doctype html><meta charset="utf-8"><title>Runeborn</title><h1>Runeborn</h1>' +
+          '<p>The web app is not built yet: run <code>npm run build</code>, then restart. The API is at <a href="/api/docs">/api/docs</a>.</p>',
+      );
+  });
+  await app.ready();
+  return app;
+}

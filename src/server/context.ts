@@ -1,0 +1,27 @@
+// What every route plugin is handed: the store, the content loaded once at start, the odds pool and settings.
+import type { Selectable } from 'kysely';
+import type { Store } from './store/db.ts';
+import type { DungeonsTable, ShopItemsTable } from './store/tables.ts';
+import type { OddsPool } from './odds-pool.ts';
+
+export interface RateLimits {
+  /** account creations per IP per minute */
+  users: number;
+  /** generate calls per IP per minute */
+  generate: number;
+}
+
+export interface Ctx {
+  store: Store;
+  /** Seeded content never changes while the server runs: read once. */
+  shopItems: Selectable<ShopItemsTable>[];
+  shopItemsById: Map<string, Selectable<ShopItemsTable>>;
+  dungeons: Selectable<DungeonsTable>[];
+  dungeonsById: Map<string, Selectable<DungeonsTable>>;
+  odds: OddsPool;
+  rateLimits: RateLimits | null;
+}
+
+export interface RouteOpts {
+  ctx: Ctx;
+}

@@ -1,0 +1,72 @@
+// Refusals: a player's mistake is a Refusal (status + readable text) thrown from a rule and turned into
+// `{ error }` by the one error handler in app.ts. Anything else becomes a logged 500 with a generic text.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (m: string) => new Refusal(400, m);
+export const forbidden = (m: string) => new Refusal(403, m);
+export const notFound = (m: string) => new Refusal(404, m);
+export const conflict = (m: string) => new Refusal(409, m);
+
+export const MESSAGES = {
+  userNotFound: 'User not found',
+  heroNotFound: 'Hero not found',
+  notYourHero: 'That hero belongs to another player',
+  battleNotFound: 'Battle not found or expired',
+  dungeonNotFound: 'Dungeon not found',
+  runNotFound: 'Dungeon run not found',
+  itemNotFound: 'Item not found',
+  insufficientGold: 'Insufficient gold',
+  insufficientEssence: 'Insufficient magic essence (requires 50)',
+  insufficientScrolls: (have: number) =>
+    `Insufficient summoning scrolls! You need 1 scroll(s) to generate heroes. You have ${have} scroll(s).`,
+} as const;
+
+// zod's own messages start like this; messages we wrote (spec §5 texts) are passed through untouched.
+const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized|Expected)/;
+
+function validationText(err: FastifyError): string {
+  const first = err.validation?.[0];
+  if (!first) return err.message;
+  const message = first.message ?? 'is not valid';
+  if (!ZOD_DEFAULT.test(message)) return message;
+  const where = first.instancePath?.replace(/^\//, '').replaceAll('/', '.') || '';
+  const part = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'request');
+  return where ? `Invalid ${part} field "${where}": ${message}` : `Invalid ${part}: ${message}`;
+}
+
+export function handleError(err: FastifyError | Refusal, req: FastifyRequest, reply: FastifyReply): void {
+  if (err instanceof Refusal) {
+    reply.code(err.status).send({ error: err.message });
+    return;
+  }
+  if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
+    reply.code(400).send({ error: validationText(err) });
+    return;
+  }
+  const code = err.code;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    reply.code(413).send({ error: 'Request body is too large (64 KiB at most)' });
+    return;
+  }
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
+    reply.code(400).send({ error: 'Malformed JSON body' });
+    return;
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    reply.code(status).send({ error: err.message || 'Bad request' });
+    return;
+  }
+  req.log.error({ err }, 'request failed');
+  reply.code(500).send({ error: 'Something went wrong on the server' });
+}

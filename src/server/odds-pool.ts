@@ -1,0 +1,81 @@
+// Win odds off the request thread: a piscina pool (one worker per core) runs the rules core's estimateOdds
+// (odds-worker.ts). Estimates are cached per matchup — each side's hero ids with their versions — so a
+// rematch between unchanged heroes costs nothing. The fight itself (roll, story, rewards) stays in the request.
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { Hero } from '../game/types.ts';
+
+export interface Odds {
+  probability: number;
+  samples: number;
+}
+
+export interface OddsTask {
+  seed: number;
+  a: Hero[];
+  b: Hero[];
+}
+
+const CACHE_SIZE = 5000;
+
+/** A side's identity for the cache: who is in it and everything that can change how they fight. */
+export function sideKey(team: Hero[]): string {
+  return team
+    .map((h) => `${h.id}:${h.level}:${h.rarity}:${h.atk}:${h.def}:${h.spd}:${h.max_hp}:${h.abilities.map((a) => a.id).join('+')}`)
+    .sort()
+    .join('|');
+}
+
+export class OddsPool {
+  private readonly pool: Piscina;
+  private readonly cache = new Map<string, Odds>();
+  private readonly inflight = new Map<string, Promise<Odds>>();
+  hits = 0;
+  misses = 0;
+
+  constructor(threads = availableParallelism()) {
+    this.pool = new Piscina({
+      filename: new URL('./odds-worker.ts', import.meta.url).href,
+      // Workers run TypeScript through tsx, whatever loaded the parent (node --import tsx, vitest …).
+      execArgv: ['--import', 'tsx'],
+      minThreads: 1,
+      maxThreads: Math.max(1, threads),
+      idleTimeout: 60_000,
+    });
+  }
+
+  get threads(): number {
+    return this.pool.threads.length;
+  }
+
+  /** Chance that side `a` beats side `b`. Same matchup, same answer, until either side changes. */
+  async estimate(seed: number, a: Hero[], b: Hero[]): Promise<Odds> {
+    const key = `${sideKey(a)}#${sideKey(b)}`;
+    const known = this.cache.get(key);
+    if (known) {
+      this.hits++;
+      // Refresh recency: Map keeps insertion order, so the oldest entry is evicted first.
+      this.cache.delete(key);
+      this.cache.set(key, known);
+      return known;
+    }
+    const running = this.inflight.get(key);
+    if (running) return running;
+    this.misses++;
+    const job = (this.pool.run({ seed, a, b } satisfies OddsTask) as Promise<Odds>).then((odds) => {
+      this.cache.set(key, odds);
+      if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+      return odds;
+    });
+    this.inflight.set(key, job);
+    try {
+      return await job;
+    } finally {
+      this.inflight.delete(key);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}

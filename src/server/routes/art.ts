@@ -1,0 +1,95 @@
+// Generated art, served as SVG with immutable caching (every URL names exactly what it draws):
+// portraits (src/game/art/portrait.ts), icons looked up by kind + content id (src/game/art/icon.ts), scenes.
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { ErrorBody } from '../../api/common.ts';
+import { ABILITIES, BANES, BOONS, CLASSES, RACES, STATUSES } from '../../game/index.ts';
+import { renderIcon, type IconOptions } from '../../game/art/icon.ts';
+import { renderPortrait } from '../../game/art/portrait.ts';
+import type { IconKind } from '../../game/art/paths.ts';
+import { ITEMS_BY_ID } from '../../game/data/items.ts';
+import type { RouteOpts } from '../context.ts';
+import { notFound } from '../errors.ts';
+
+const Slug = z.string().regex(/^[a-z0-9_-]{1,40}$/i);
+const PortraitParams = z.object({
+  raceId: Slug,
+  classId: Slug,
+  type: z.enum(['tank', 'damage', 'support']),
+  rarity: z.coerce.number().int().min(1).max(5),
+  seed: z.coerce.number().int().min(0).max(0xffff_ffff),
+});
+const IconParams = z.object({
+  kind: z.enum(['ability', 'trait', 'status', 'item', 'currency', 'race', 'class', 'type']),
+  id: Slug,
+});
+
+const CURRENCIES = new Set(['gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens']);
+const TYPES = new Set(['tank', 'damage', 'support']);
+
+/** The glyph (and tile options) for a content entry, or null when there is no such entry. */
+export function iconFor(kind: IconKind, id: string): { glyph: string; opts: IconOptions } | null {
+  switch (kind) {
+    case 'ability': {
+      const a = ABILITIES[id];
+      return a ? { glyph: a.glyph, opts: { abilityType: a.type, title: a.name } } : null;
+    }
+    case 'trait': {
+      const boon = BOONS[id];
+      if (boon) return { glyph: boon.glyph, opts: { tone: 'boon', title: boon.name } };
+      const bane = BANES[id];
+      return bane ? { glyph: bane.glyph, opts: { tone: 'bane', title: bane.name } } : null;
+    }
+    case 'status': {
+      const s = STATUSES[id];
+      return s ? { glyph: s.glyph, opts: { tone: s.harmful ? 'debuff' : 'buff', title: s.name } } : null;
+    }
+    case 'item': {
+      const i = ITEMS_BY_ID.get(id);
+      return i ? { glyph: i.glyph, opts: { title: i.name } } : null;
+    }
+    case 'race': {
+      const r = RACES[id];
+      return r ? { glyph: r.glyph, opts: { title: r.name } } : null;
+    }
+    case 'class': {
+      const c = CLASSES[id];
+      return c ? { glyph: c.glyph, opts: { title: c.name } } : null;
+    }
+    case 'currency':
+      return CURRENCIES.has(id) ? { glyph: id, opts: { title: id.replace('_', ' ') } } : null;
+    case 'type':
+      return TYPES.has(id.toLowerCase()) ? { glyph: id.toLowerCase(), opts: { title: id } } : null;
+  }
+  return null;
+}
+
+function sendSvg(reply: FastifyReply, svg: string) {
+  return reply
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+    .type('image/svg+xml; charset=utf-8')
+    .send(svg);
+}
+
+const art: FastifyPluginAsyncZod<RouteOpts> = async (app) => {
+  app.get('/api/art/portraits/:raceId/:classId/:type/:rarity/:seed.svg', {
+    schema: { tags: ['art'], params: PortraitParams, response: { 400: ErrorBody } },
+    handler: async (req, reply) => {
+      const { raceId, classId, type, rarity, seed } = req.params;
+      return sendSvg(reply, renderPortrait({ raceId, classId, type, rarity, seed }));
+    },
+  });
+
+  app.get('/api/art/icons/:kind/:id.svg', {
+    schema: { tags: ['art'], params: IconParams, response: { 400: ErrorBody, 404: ErrorBody } },
+    handler: async (req, reply) => {
+      const found = iconFor(req.params.kind, req.params.id);
+      if (!found) throw notFound('No such icon');
+      return sendSvg(reply, renderIcon(req.params.kind, found.glyph, found.opts));
+    },
+  });
+};
+
+export default art;

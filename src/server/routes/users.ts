@@ -1,0 +1,64 @@
+// Accounts: GET /api/users (prefix search, bounded), GET /api/users/:id, POST /api/users (rate limited).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '../../api/common.ts';
+import {
+  CreateUserBody,
+  ListUsersQuery,
+  ListUsersResponse,
+  STARTING_BALANCES,
+  USERNAME_RULES,
+  UserParams,
+  UserResponse,
+} from '../../api/users.ts';
+import type { RouteOpts } from '../context.ts';
+import { badRequest, conflict, MESSAGES, notFound } from '../errors.ts';
+import { newId, nowSeconds } from '../ids.ts';
+import { findUser, userView } from '../wallet.ts';
+
+const USERNAME_CHARS = /^[A-Za-z0-9_]+$/;
+
+const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
+  const { db } = ctx.store;
+
+  app.get('/api/users', {
+    schema: { tags: ['users'], querystring: ListUsersQuery, response: { 200: ListUsersResponse, 400: ErrorBody } },
+    handler: async (req) => {
+      const { q, limit } = req.query;
+      let query = db.selectFrom('users').select(['id', 'username', 'gold']).orderBy('username_key').limit(limit);
+      const prefix = q?.trim().toLowerCase();
+      // Usernames are [a-z0-9_] once lower-cased, and '~' sorts after all of them: a range the index serves.
+      if (prefix) query = query.where('username_key', '>=', prefix).where('username_key', '<', `${prefix}~`);
+      return query.execute();
+    },
+  });
+
+  app.get('/api/users/:id', {
+    schema: { tags: ['users'], params: UserParams, response: { 200: UserResponse, 404: ErrorBody } },
+    handler: async (req) => {
+      const user = await findUser(db, req.params.id);
+      if (!user) throw notFound(MESSAGES.userNotFound);
+      return userView(user);
+    },
+  });
+
+  app.post('/api/users', {
+    config: ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.users, timeWindow: '1 minute' } } : {},
+    schema: { tags: ['users'], body: CreateUserBody, response: { 201: UserResponse, 400: ErrorBody, 409: ErrorBody } },
+    handler: async (req, reply) => {
+      const username = req.body.username.trim();
+      if (username.length < 3 || username.length > 20) throw badRequest(USERNAME_RULES.length);
+      if (!USERNAME_CHARS.test(username)) throw badRequest(USERNAME_RULES.charset);
+      const row = { id: newId('u'), username, username_key: username.toLowerCase(), ...STARTING_BALANCES, created_at: nowSeconds() };
+      const inserted = await db
+        .insertInto('users')
+        .values(row)
+        .onConflict((oc) => oc.column('username_key').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!inserted) throw conflict('Username already taken');
+      return reply.code(201).send(userView(inserted));
+    },
+  });
+};
+
+export default users;

@@ -1,0 +1,78 @@
+// Hero <-> heroes row: scalar fields are columns, boon/bane/abilities are JSON text.
+import type { Insertable, Selectable } from 'kysely';
+import type { Hero } from '../../game/types.ts';
+import type { HeroesTable } from './tables.ts';
+
+export type HeroRow = Selectable<HeroesTable>;
+
+export function heroFromRow(r: HeroRow): Hero {
+  return {
+    id: r.id,
+    user_id: r.user_id,
+    seed: Number(r.seed),
+    name: r.name,
+    race: r.race,
+    race_description: r.race_description,
+    class: r.class,
+    class_description: r.class_description,
+    type: r.type as Hero['type'],
+    rarity: r.rarity,
+    level: r.level,
+    xp: r.xp,
+    hp: r.hp,
+    max_hp: r.max_hp,
+    atk: r.atk,
+    def: r.def,
+    spd: r.spd,
+    description: r.description,
+    portrait_url: r.portrait_url,
+    boon: JSON.parse(r.boon),
+    bane: JSON.parse(r.bane),
+    boon_icon: r.boon_icon,
+    bane_icon: r.bane_icon,
+    abilities: JSON.parse(r.abilities),
+  };
+}
+
+/** The columns a hero's state occupies (everything but ownership and bookkeeping). */
+export function heroColumns(h: Hero) {
+  return {
+    seed: h.seed >>> 0,
+    name: h.name,
+    race: h.race,
+    race_description: h.race_description,
+    class: h.class,
+    class_description: h.class_description,
+    type: h.type,
+    rarity: h.rarity,
+    level: h.level,
+    xp: h.xp,
+    hp: h.hp,
+    max_hp: h.max_hp,
+    atk: h.atk,
+    def: h.def,
+    spd: h.spd,
+    description: h.description,
+    portrait_url: h.portrait_url,
+    boon: JSON.stringify(h.boon),
+    bane: JSON.stringify(h.bane),
+    boon_icon: h.boon_icon,
+    bane_icon: h.bane_icon,
+    abilities: JSON.stringify(h.abilities),
+  };
+}
+
+export function heroRow(
+  h: Hero,
+  extra: { user_id: string | null; dungeon_id?: string | null; generation_id?: string | null; created_at: number },
+): Insertable<HeroesTable> {
+  return {
+    id: h.id,
+    user_id: extra.user_id,
+    dungeon_id: extra.dungeon_id ?? null,
+    generation_id: extra.generation_id ?? null,
+    ...heroColumns(h),
+    version: 1,
+    created_at: extra.created_at,
+  };
+}

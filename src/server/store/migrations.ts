@@ -1,0 +1,178 @@
+// Schema migrations, in code, run on start by Kysely's Migrator (which locks, so several instances starting on
+// one PostgreSQL take turns). Never edit a shipped migration: add the next one. Content seeding: seed-content.ts.
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import type { Dialect } from './db.ts';
+import { seedContent } from './seed-content.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+function schema(dialect: Dialect): Migration {
+  // Prefix search on usernames compares bytes; PostgreSQL's locale collation would not.
+  const byteOrder = dialect === 'postgres' ? sql`collate "C"` : sql``;
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('username', 'text', (c) => c.notNull())
+        .addColumn('username_key', 'text', (c) => c.notNull().modifyEnd(byteOrder))
+        .addColumn('gold', 'integer', (c) => c.notNull())
+        .addColumn('magic_essence', 'integer', (c) => c.notNull())
+        .addColumn('summoning_scrolls', 'integer', (c) => c.notNull())
+        .addColumn('combat_tokens', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addCheckConstraint('users_currencies_non_negative', sql`gold >= 0 and magic_essence >= 0 and summoning_scrolls >= 0 and combat_tokens >= 0`)
+        .execute();
+      await db.schema.createIndex('users_username_key').unique().on('users').column('username_key').execute();
+
+      await db.schema
+        .createTable('heroes')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text')
+        .addColumn('dungeon_id', 'text')
+        .addColumn('generation_id', 'text')
+        .addColumn('seed', 'bigint', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('race', 'text', (c) => c.notNull())
+        .addColumn('race_description', 'text', (c) => c.notNull())
+        .addColumn('class', 'text', (c) => c.notNull())
+        .addColumn('class_description', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('rarity', 'integer', (c) => c.notNull())
+        .addColumn('level', 'integer', (c) => c.notNull())
+        .addColumn('xp', 'integer', (c) => c.notNull())
+        .addColumn('hp', 'integer', (c) => c.notNull())
+        .addColumn('max_hp', 'integer', (c) => c.notNull())
+        .addColumn('atk', 'integer', (c) => c.notNull())
+        .addColumn('def', 'integer', (c) => c.notNull())
+        .addColumn('spd', 'integer', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('portrait_url', 'text', (c) => c.notNull())
+        .addColumn('boon', 'text', (c) => c.notNull())
+        .addColumn('bane', 'text', (c) => c.notNull())
+        .addColumn('boon_icon', 'text', (c) => c.notNull())
+        .addColumn('bane_icon', 'text', (c) => c.notNull())
+        .addColumn('abilities', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('heroes_user').on('heroes').columns(['user_id', 'created_at']).execute();
+      await db.schema.createIndex('heroes_dungeon').on('heroes').columns(['dungeon_id', 'level']).execute();
+      await db.schema.createIndex('heroes_generation').unique().on('heroes').column('generation_id').execute();
+
+      await db.schema
+        .createTable('generations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('candidates', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('candidates')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text')
+        .addColumn('generation_id', 'text')
+        .addColumn('hero', 'text', (c) => c.notNull())
+        .addColumn('saved', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('candidates_created').on('candidates').column('created_at').execute();
+
+      await db.schema
+        .createTable('shop_items')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('cost', 'integer', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('icon', 'text', (c) => c.notNull())
+        .addColumn('targets_hero', 'integer', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('inventory')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('quantity', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addCheckConstraint('inventory_quantity_non_negative', sql`quantity >= 0`)
+        .execute();
+      await db.schema.createIndex('inventory_user_item').unique().on('inventory').columns(['user_id', 'item_id']).execute();
+
+      await db.schema
+        .createTable('dungeons')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('difficulty', 'text', (c) => c.notNull())
+        .addColumn('level_recommendation', 'integer', (c) => c.notNull())
+        .addColumn('rewards_multiplier', 'double precision', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('image_url', 'text', (c) => c.notNull())
+        .addColumn('theme', 'text', (c) => c.notNull())
+        .addColumn('floors', 'integer', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('dungeon_runs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('dungeon_id', 'text', (c) => c.notNull())
+        .addColumn('team_hero_ids', 'text', (c) => c.notNull())
+        .addColumn('floor', 'integer', (c) => c.notNull())
+        .addColumn('floors', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // At most one active run per player, whatever races happen.
+      await db.schema
+        .createIndex('dungeon_runs_one_active')
+        .unique()
+        .on('dungeon_runs')
+        .column('user_id')
+        .where(sql.ref('status'), '=', 'active')
+        .execute();
+
+      await db.schema
+        .createTable('battles')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('location_type', 'text', (c) => c.notNull())
+        .addColumn('location', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('team_hero_ids', 'text', (c) => c.notNull())
+        .addColumn('state', 'text')
+        .addColumn('result', 'text')
+        .addColumn('rewards', 'text')
+        .addColumn('level_ups', 'text')
+        .addColumn('run_id', 'text')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('battles_user').on('battles').columns(['user_id', 'created_at']).execute();
+      await db.schema.createIndex('battles_status').on('battles').columns(['status', 'updated_at']).execute();
+    },
+  };
+}
+
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001_schema': schema(dialect),
+    '0002_content': { up: (db: AnyDb) => seedContent(db) },
+  };
+}
+
+export async function migrate(db: AnyDb, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

@@ -1,0 +1,142 @@
+// The database's tables as Kysely types: one interface per table. Migrations (migrations.ts) create them;
+// row <-> game shape conversions live in hero-rows.ts; every query goes through a Kysely<Database>.
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** lower-cased username: unique, and the key of the prefix search */
+  username_key: string;
+  gold: number;
+  magic_essence: number;
+  summoning_scrolls: number;
+  combat_tokens: number;
+  created_at: number;
+}
+
+/** Players' heroes and dungeon NPCs (dungeon_id set, user_id null). JSON fields are stored as text. */
+export interface HeroesTable {
+  id: string;
+  user_id: string | null;
+  dungeon_id: string | null;
+  generation_id: string | null;
+  seed: number;
+  name: string;
+  race: string;
+  race_description: string;
+  class: string;
+  class_description: string;
+  type: string;
+  rarity: number;
+  level: number;
+  xp: number;
+  hp: number;
+  max_hp: number;
+  atk: number;
+  def: number;
+  spd: number;
+  description: string;
+  portrait_url: string;
+  boon: string;
+  bane: string;
+  boon_icon: string;
+  bane_icon: string;
+  abilities: string;
+  /** bumped on every change that can alter a fight (reroll, xp, items): keys the odds cache */
+  version: number;
+  created_at: number;
+}
+
+/** One row per generation_id: the scroll is charged when the row is first inserted. */
+export interface GenerationsTable {
+  id: string;
+  user_id: string;
+  candidates: number;
+  created_at: number;
+}
+
+/** The server's own record of a generated candidate; a hero is saved from this, never from the client. */
+export interface CandidatesTable {
+  id: string;
+  user_id: string | null;
+  generation_id: string | null;
+  hero: string;
+  saved: number;
+  created_at: number;
+}
+
+export interface ShopItemsTable {
+  id: string;
+  name: string;
+  type: string;
+  description: string;
+  cost: number;
+  currency: string;
+  icon: string;
+  targets_hero: number;
+  sort: number;
+}
+
+export interface InventoryTable {
+  id: string;
+  user_id: string;
+  item_id: string;
+  quantity: number;
+  created_at: number;
+}
+
+export interface DungeonsTable {
+  id: string;
+  name: string;
+  difficulty: string;
+  level_recommendation: number;
+  rewards_multiplier: number;
+  description: string;
+  image_url: string;
+  theme: string;
+  floors: number;
+  sort: number;
+}
+
+export interface DungeonRunsTable {
+  id: string;
+  user_id: string;
+  dungeon_id: string;
+  team_hero_ids: string;
+  floor: number;
+  floors: number;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Every battle: turn-based ones keep their engine state (JSON), quick ones their result. */
+export interface BattlesTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  location_type: string;
+  location: string;
+  status: string;
+  team_hero_ids: string;
+  state: string | null;
+  result: string | null;
+  rewards: string | null;
+  level_ups: string | null;
+  run_id: string | null;
+  version: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  heroes: HeroesTable;
+  generations: GenerationsTable;
+  candidates: CandidatesTable;
+  shop_items: ShopItemsTable;
+  inventory: InventoryTable;
+  dungeons: DungeonsTable;
+  dungeon_runs: DungeonRunsTable;
+  battles: BattlesTable;
+}

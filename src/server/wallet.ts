@@ -1,0 +1,45 @@
+// A player's four currencies: reading, and the atomic conditional updates every purchase, reroll, summon and
+// reward goes through. Each runs inside the caller's transaction, so the currency moves with its record.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { User } from '../api/common.ts';
+import type { Database, UsersTable } from './store/tables.ts';
+
+export type Currency = 'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens';
+export type Db = Kysely<Database> | Transaction<Database>;
+export type UserRow = Selectable<UsersTable>;
+
+export function userView(r: UserRow): User {
+  return {
+    id: r.id,
+    username: r.username,
+    gold: r.gold,
+    magic_essence: r.magic_essence,
+    summoning_scrolls: r.summoning_scrolls,
+    combat_tokens: r.combat_tokens,
+    created_at: Number(r.created_at),
+  };
+}
+
+export function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Takes `amount` of one currency only if the player has it; undefined (and nothing changed) otherwise. */
+export function spend(db: Db, userId: string, currency: Currency, amount: number): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set(currency, sql<number>`${sql.ref(currency)} - ${amount}`)
+    .where('id', '=', userId)
+    .where(currency, '>=', amount)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Adds (never subtracts) currencies; answers the updated player. */
+export async function credit(db: Db, userId: string, delta: Partial<Record<Currency, number>>): Promise<UserRow | undefined> {
+  const entries = Object.entries(delta).filter(([, v]) => v && v > 0) as [Currency, number][];
+  if (entries.length === 0) return findUser(db, userId);
+  let q = db.updateTable('users').where('id', '=', userId);
+  for (const [c, v] of entries) q = q.set(c, sql<number>`${sql.ref(c)} + ${Math.floor(v)}`);
+  return q.returningAll().executeTakeFirst();
+}
