@@ -110,3 +110,10 @@ export function loadActiveTeam(userId: string): string[] {
 export function saveActiveTeam(userId: string, heroIds: string[]): void {
   storage()?.setItem(activeTeamKey(userId), JSON.stringify(heroIds.slice(0, 4)));
 }
+
+/** The signed-in user inside protected routes (RequireUser guarantees one; it unmounts pages on logout). */
+export function useSignedInUser(): User {
+  const user = useSession();
+  if (!user) throw new Error('useSignedInUser outside a protected route');
+  return user;
+}

@@ -1,4 +1,144 @@
-// Placeholder while this screen is being built (part 1).
+// /create — hero creation (spec §2 "/create", §4 "Creation flow", §5, §9): Generate Heroes spends 1 scroll
+// for a pair of candidates (two parallel generate calls sharing a generation_id), the first is selected,
+// Regenerate replaces both, Create Hero saves the chosen one and goes to /heroes.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Hero } from '../../../api/index.ts';
+import { createHero, errorText, generateHero } from '../../api/client.ts';
+import { queryKeys, refreshUser } from '../../api/hooks.ts';
+import { useSignedInUser } from '../../session.ts';
+import { CurrencyBar } from '../../components/currency-bar.tsx';
+import { HeroCard } from '../../components/hero-card.tsx';
+import { Button, ErrorBox, Skeleton } from '../../components/ui.tsx';
+import './create.css';
+
+const SCROLL_COST = 1;
+
+export const insufficientScrolls = (have: number): string =>
+  `Insufficient summoning scrolls! You need ${SCROLL_COST} scroll(s) to generate heroes. You have ${have} scroll(s).`;
+
+/** A fresh id for one generation (crypto.randomUUID needs a secure context; fall back to random bytes). */
+function newGenerationId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export default function CreatePage() {
-  return <h1>Loading…</h1>;
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [candidates, setCandidates] = useState<Hero[] | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const scrolls = user.summoning_scrolls ?? 0;
+  const canGenerate = scrolls >= SCROLL_COST;
+  const generateTitle = canGenerate ? 'Costs 1 scroll' : 'Insufficient summoning scrolls';
+
+  async function generate() {
+    if (!canGenerate) {
+      setError(insufficientScrolls(scrolls));
+      return;
+    }
+    setError(null);
+    setGenerating(true);
+    const generationId = newGenerationId();
+    try {
+      const pair = await Promise.all([generateHero(user.id, generationId), generateHero(user.id, generationId)]);
+      setCandidates(pair);
+      setSelectedId(pair[0].id);
+    } catch (err) {
+      // Spec §8: generation errors are shown as the message received.
+      setError(errorText(err, err instanceof Error ? err.message : 'Failed to create hero'));
+    } finally {
+      setGenerating(false);
+      void refreshUser(user.id);
+    }
+  }
+
+  async function create() {
+    const chosen = candidates?.find((c) => c.id === selectedId);
+    if (!chosen) {
+      setError('Please select a character');
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      await createHero(user.id, chosen);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.myHeroes(user.id) });
+      void refreshUser(user.id);
+      navigate('/heroes');
+    } catch (err) {
+      setError(errorText(err, 'Failed to create hero'));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="create">
+      <div className="page-head">
+        <h1>Summon Heroes</h1>
+      </div>
+      <CurrencyBar user={user} variant="full" highlight="summoning_scrolls" />
+      <p className="create__intro muted">
+        Each summoning reveals two unique heroes forged by the runes. Keep one. Generating costs 1 summoning scroll.
+      </p>
+
+      {!canGenerate && !generating && !candidates && <ErrorBox>{insufficientScrolls(scrolls)}</ErrorBox>}
+      {error && (canGenerate || candidates || error !== insufficientScrolls(scrolls)) && <ErrorBox>{error}</ErrorBox>}
+
+      {generating ? (
+        <section className="create__generating" role="status" aria-live="polite">
+          <p className="create__status">
+            <span className="spinner" aria-hidden="true" /> Creating 2 unique heroes (30-40 seconds)
+          </p>
+          <div className="create__pair">
+            <Skeleton width={280} height={400} radius={12} />
+            <Skeleton width={280} height={400} radius={12} />
+          </div>
+        </section>
+      ) : candidates ? (
+        <section aria-label="Candidates">
+          <p className="create__hint">Choose the hero you want to keep.</p>
+          <div className="create__pair">
+            {candidates.map((c) => (
+              <HeroCard key={c.id} hero={c} size="large" selected={selectedId === c.id} onClick={() => setSelectedId(c.id)} />
+            ))}
+          </div>
+        </section>
+      ) : (
+        <section className="create__empty panel">
+          <div className="create__rune" aria-hidden="true">
+            ✦
+          </div>
+          <p>The summoning circle is quiet. Spend a scroll to call two heroes.</p>
+        </section>
+      )}
+
+      <div className="create__actions">
+        <Button variant="ghost" onClick={() => navigate('/heroes')} disabled={saving}>
+          Cancel
+        </Button>
+        {candidates ? (
+          <>
+            <Button variant="secondary" onClick={generate} disabled={!canGenerate || generating || saving} title={generateTitle}>
+              Regenerate
+            </Button>
+            <Button onClick={create} busy={saving} busyText="Creating..." disabled={generating}>
+              Create Hero
+            </Button>
+          </>
+        ) : (
+          <Button onClick={generate} disabled={!canGenerate || generating} title={generateTitle} busy={generating} busyText="Generating...">
+            Generate Heroes
+          </Button>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,332 @@
-// Placeholder while this screen is being built (part 1).
+// /heroes/{heroId} — hero detail (spec §2 "/heroes/{heroId}", §4 "Hero deletion", §5 reroll rule, §9 XP table).
+// Works for NPCs (npc_ ids) too. Delete and Reroll are shown to everyone; the server enforces ownership.
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Hero } from '../../../api/index.ts';
+import { useHero, queryKeys, refreshUser } from '../../api/hooks.ts';
+import { deleteHero, errorText, isNotFound, rerollAbilities } from '../../api/client.ts';
+import { useSignedInUser } from '../../session.ts';
+import { RarityStars, roleLine } from '../../components/hero-card.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { Button, ButtonLink, ErrorBox, Loading, Modal, Skeleton, TextSkeleton } from '../../components/ui.tsx';
+import './hero-detail.css';
+
+export const REROLL_COST = 50;
+export const MAX_LEVEL = 10;
+/** XP needed to reach each level (spec §9). */
+export const XP_TO_REACH: Record<number, number> = { 2: 100, 3: 160, 4: 256, 5: 410, 6: 656, 7: 1050, 8: 1680, 9: 2690, 10: 4300 };
+
+/** An icon counts only when it is served by our API (spec §3). */
+const isApiIcon = (icon: string | undefined): icon is string => !!icon && icon.startsWith('/api/');
+
+function Trait({ kind, trait, icon }: { kind: 'boon' | 'bane'; trait: Hero['boon']; icon: string }) {
+  const name = typeof trait === 'string' ? trait : trait.name;
+  const description = typeof trait === 'string' ? '' : trait.description;
+  return (
+    <li className={`trait trait--${kind}`} data-trait={kind}>
+      <span className="trait__icon">
+        {isApiIcon(icon) ? (
+          <img src={icon} alt="" width={32} height={32} />
+        ) : kind === 'boon' ? (
+          <Icon name="check" size={22} label="Boon" />
+        ) : (
+          <Icon name="cross" size={22} label="Bane" />
+        )}
+      </span>
+      <span>
+        <span className="trait__kind">{kind === 'boon' ? 'Boon' : 'Bane'}</span>
+        <strong className="trait__name">{name}</strong>
+        {description && <span className="trait__desc">{description}</span>}
+      </span>
+    </li>
+  );
+}
+
+function XpBar({ hero }: { hero: Hero }) {
+  const need = XP_TO_REACH[hero.level + 1] ?? 0;
+  const pct = need ? Math.min(100, Math.round((hero.xp / need) * 100)) : 100;
+  return (
+    <div className="xp">
+      <div className="xp__label">
+        <span>Experience</span>
+        <span className="tabular">
+          {hero.xp} / {need} XP
+        </span>
+      </div>
+      <div className="xp__track" role="progressbar" aria-label="Experience to next level" aria-valuemin={0} aria-valuemax={need} aria-valuenow={hero.xp}>
+        <div className="xp__fill" style={{ width: `${pct}%` }} />
+      </div>
+      <p className="xp__next muted">Next: level {hero.level + 1}</p>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Loading label="Loading hero">
+      <div className="hero-detail">
+        <Skeleton className="hero-detail__portrait-skel" height={320} radius={16} />
+        <div className="stack">
+          <Skeleton height={34} width="60%" />
+          <TextSkeleton lines={4} />
+          <Skeleton height={90} />
+        </div>
+      </div>
+    </Loading>
+  );
+}
+
 export default function HeroDetailPage() {
-  return <h1>Loading…</h1>;
+  const { heroId = '' } = useParams();
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const hero = useHero(heroId);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [rerolling, setRerolling] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const goBack = (e: React.MouseEvent) => {
+    if (location.key !== 'default') {
+      e.preventDefault();
+      navigate(-1);
+    }
+  };
+  const back = (
+    <Link to="/heroes" className="back-link" onClick={goBack}>
+      ← Back
+    </Link>
+  );
+
+  if (hero.isPending) {
+    return (
+      <>
+        {back}
+        <DetailSkeleton />
+      </>
+    );
+  }
+  if (hero.error && !hero.data) {
+    return (
+      <div className="stack">
+        {back}
+        {isNotFound(hero.error) ? (
+          <div className="empty-state panel">
+            <strong>Hero not found</strong>
+            <ButtonLink to="/heroes">Return to Heroes</ButtonLink>
+          </div>
+        ) : (
+          <ErrorBox>{errorText(hero.error, 'Failed to fetch hero details')}</ErrorBox>
+        )}
+      </div>
+    );
+  }
+  const h = hero.data!;
+
+  async function onDelete() {
+    setDeleting(true);
+    try {
+      await deleteHero(h.id, user.id);
+      queryClient.removeQueries({ queryKey: queryKeys.hero(h.id) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.myHeroes(user.id) });
+      navigate('/heroes');
+    } catch (err) {
+      // Spec §4: on failure the dialog closes and the error is shown.
+      setConfirming(false);
+      setDeleting(false);
+      setError(errorText(err, 'Failed to delete hero'));
+    }
+  }
+
+  async function onReroll() {
+    if ((user.magic_essence ?? 0) < REROLL_COST) {
+      setError('Insufficient magic essence (requires 50)');
+      return;
+    }
+    setError(null);
+    setRerolling(true);
+    try {
+      const updated = await rerollAbilities(h.id, user.id);
+      const { user: newUser, ...rerolled } = updated;
+      queryClient.setQueryData(queryKeys.hero(h.id), rerolled);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myHeroes(user.id) });
+      await refreshUser(user.id, newUser);
+    } catch (err) {
+      setError(errorText(err, 'Failed to reroll abilities'));
+    } finally {
+      setRerolling(false);
+    }
+  }
+
+  const rarity = Math.min(5, Math.max(1, h.rarity));
+  const hpPct = h.max_hp ? Math.round((h.hp / h.max_hp) * 100) : 100;
+  const className = typeof h.class === 'string' ? h.class : (h.class as { name: string }).name;
+
+  return (
+    <div className="stack">
+      <div className="hero-detail__top">
+        {back}
+        <Button variant="danger" onClick={() => setConfirming(true)}>
+          <Icon name="trash" size={16} /> Delete Hero
+        </Button>
+      </div>
+      {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
+
+      <article className={`hero-detail rarity-${rarity}`} data-hero-id={h.id}>
+        <div className="hero-detail__portrait">
+          <img src={h.portrait_url} alt={`Portrait of ${h.name}`} width={400} height={400} />
+        </div>
+        <div className="hero-detail__info">
+          <h1 className="hero-detail__name">{h.name}</h1>
+          <p className="hero-detail__role">{roleLine({ level: h.level, race: h.race, class: className })}</p>
+          <dl className="facts">
+            <div>
+              <dt>Race</dt>
+              <dd>{h.race}</dd>
+            </div>
+            <div>
+              <dt>Class</dt>
+              <dd>{className}</dd>
+            </div>
+            <div>
+              <dt>Type</dt>
+              <dd className={`type-${h.type.toLowerCase()}`}>
+                <Icon name={h.type} size={16} /> {h.type}
+              </dd>
+            </div>
+            <div>
+              <dt>Level</dt>
+              <dd className="tabular">{h.level}</dd>
+            </div>
+            <div>
+              <dt>Rarity</dt>
+              <dd>
+                <RarityStars rarity={rarity} size={16} />
+              </dd>
+            </div>
+            <div>
+              <dt>Role</dt>
+              <dd>{h.type}</dd>
+            </div>
+          </dl>
+          {h.description && <p className="hero-detail__desc">{h.description}</p>}
+        </div>
+      </article>
+
+      <section className="panel">
+        <h2>Statistics</h2>
+        <dl className="stat-grid tabular">
+          <div className="stat stat--hp">
+            <dt>
+              <Icon name="hp" size={16} /> Health
+            </dt>
+            <dd>
+              {h.hp}/{h.max_hp}
+            </dd>
+            <div className="stat__bar" aria-hidden="true">
+              <span style={{ width: `${hpPct}%` }} />
+            </div>
+          </div>
+          <div className="stat">
+            <dt>
+              <Icon name="atk" size={16} /> Attack
+            </dt>
+            <dd>{h.atk}</dd>
+          </div>
+          <div className="stat">
+            <dt>
+              <Icon name="def" size={16} /> Defense
+            </dt>
+            <dd>{h.def}</dd>
+          </div>
+          <div className="stat">
+            <dt>
+              <Icon name="spd" size={16} /> Speed
+            </dt>
+            <dd>{h.spd}</dd>
+          </div>
+        </dl>
+        {h.level < MAX_LEVEL && <XpBar hero={h} />}
+      </section>
+
+      <section className="panel">
+        <h2>Traits</h2>
+        <ul className="traits">
+          <Trait kind="boon" trait={h.boon} icon={h.boon_icon} />
+          <Trait kind="bane" trait={h.bane} icon={h.bane_icon} />
+        </ul>
+      </section>
+
+      <section className="panel">
+        <div className="section-head">
+          <h2>Abilities</h2>
+          <Button
+            variant="secondary"
+            onClick={onReroll}
+            busy={rerolling}
+            busyText="Rerolling..."
+            title={`Costs ${REROLL_COST} magic essence`}
+          >
+            <Icon name="reroll" size={16} /> Reroll Abilities
+          </Button>
+        </div>
+        <ul className="abilities">
+          {h.abilities.map((a) => (
+            <li key={a.id + a.name} className={`ability ability--${a.type}`}>
+              {isApiIcon(a.icon) ? <img src={a.icon} alt="" width={44} height={44} /> : <span className="ability__noicon" />}
+              <div>
+                <div className="ability__head">
+                  <strong>{a.name}</strong>
+                  <span className={`ability__type${a.type === 'ultimate' ? ' ability__type--ultimate' : ''}`}>{a.type}</span>
+                  <span className="muted tabular">Lv {a.level}</span>
+                </div>
+                <p>{a.description}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="muted hero-detail__cost">Rerolling replaces all three abilities for {REROLL_COST} magic essence. Stats, level and XP stay.</p>
+      </section>
+
+      {(h.race_description || h.class_description) && (
+        <section className="panel lore">
+          <h2>Lore</h2>
+          {h.race_description && (
+            <p>
+              <strong>{h.race}.</strong> {h.race_description}
+            </p>
+          )}
+          {h.class_description && (
+            <p>
+              <strong>{className}.</strong> {h.class_description}
+            </p>
+          )}
+        </section>
+      )}
+
+      {confirming && (
+        <Modal
+          title="Delete Hero?"
+          onClose={() => !deleting && setConfirming(false)}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleting}>
+                Cancel
+              </Button>
+              <Button variant="danger" onClick={onDelete} busy={deleting} busyText="Deleting...">
+                Delete
+              </Button>
+            </>
+          }
+        >
+          <p>
+            {h.name} will be gone for good. This cannot be undone.
+          </p>
+        </Modal>
+      )}
+    </div>
+  );
 }

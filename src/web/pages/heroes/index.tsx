@@ -1,4 +1,166 @@
-// Placeholder while this screen is being built (part 1).
+// /heroes — the hero list (spec §2 "/heroes"): My Heroes, Other Heroes (grouped by player, paged through
+// GET /api/heroes/browse/all) and NPCs (grouped by dungeon), each tab with a count. Cards open /heroes/{id}.
+import { useSearchParams } from 'react-router';
+import type { Hero } from '../../../api/index.ts';
+import { useBrowseHeroes, useMyHeroes, useNpcs } from '../../api/hooks.ts';
+import { errorText } from '../../api/client.ts';
+import { useSignedInUser } from '../../session.ts';
+import { HeroCard, type HeroCardSize } from '../../components/hero-card.tsx';
+import { Button, ButtonLink, DifficultyBadge, ErrorBox, Loading, Skeleton, Tabs } from '../../components/ui.tsx';
+import { usePhone } from '../../components/use-media.ts';
+import './heroes.css';
+
+type TabKey = 'mine' | 'others' | 'npcs';
+const TAB_KEYS: TabKey[] = ['mine', 'others', 'npcs'];
+
+function useCardSize(): HeroCardSize {
+  return usePhone() ? 'x-small' : 'small';
+}
+
+function CardGrid({ heroes, label }: { heroes: Hero[]; label?: (h: Hero) => string }) {
+  const size = useCardSize();
+  return (
+    <div className={`hero-grid hero-grid--${size}`}>
+      {heroes.map((h) => (
+        <HeroCard key={h.id} hero={h} size={size} to={`/heroes/${encodeURIComponent(h.id)}`} label={label?.(h)} />
+      ))}
+    </div>
+  );
+}
+
+function GridSkeleton({ count = 4 }: { count?: number }) {
+  const size = useCardSize();
+  const dims = size === 'x-small' ? { w: 150, h: 215 } : { w: 220, h: 300 };
+  return (
+    <Loading label="Loading heroes">
+      <div className={`hero-grid hero-grid--${size}`}>
+        {Array.from({ length: count }, (_, i) => (
+          <Skeleton key={i} width={dims.w} height={dims.h} radius={12} />
+        ))}
+      </div>
+    </Loading>
+  );
+}
+
 export default function HeroesPage() {
-  return <h1>Loading…</h1>;
+  const user = useSignedInUser();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab') as TabKey | null;
+  const tab: TabKey = tabParam && TAB_KEYS.includes(tabParam) ? tabParam : 'mine';
+
+  const mine = useMyHeroes(user.id);
+  const others = useBrowseHeroes(user.id);
+  const npcs = useNpcs();
+
+  const myHeroes = (mine.data ?? []).filter((h) => h.user_id === user.id);
+  const players = (others.data?.pages.flatMap((p) => p.players) ?? []).filter((p) => p.user_id !== user.id);
+  const otherCount = players.reduce((n, p) => n + p.hero_count, 0);
+  const dungeons = npcs.error && !npcs.data ? [] : (npcs.data?.dungeons ?? []);
+  const npcCount = dungeons.reduce((n, d) => n + d.npcs.length, 0);
+
+  const tabs = [
+    { key: 'mine' as const, label: 'My Heroes', count: mine.data ? myHeroes.length : '…' },
+    { key: 'others' as const, label: 'Other Heroes', count: others.data ? `${otherCount}${others.hasNextPage ? '+' : ''}` : '…' },
+    { key: 'npcs' as const, label: 'NPCs', count: npcs.data || npcs.error ? npcCount : '…' },
+  ];
+
+  return (
+    <div className="heroes-page">
+      <div className="page-head">
+        <h1>Heroes</h1>
+        {tab === 'mine' && <ButtonLink to="/create">Create Hero</ButtonLink>}
+      </div>
+      <Tabs
+        label="Hero lists"
+        tabs={tabs}
+        value={tab}
+        onChange={(key) => setParams(key === 'mine' ? {} : { tab: key }, { replace: true })}
+      />
+
+      {tab === 'mine' && (
+        <section role="tabpanel" aria-label="My Heroes">
+          {mine.isPending ? (
+            <GridSkeleton />
+          ) : mine.error && !mine.data ? (
+            <ErrorBox>{errorText(mine.error, 'Failed to fetch your heroes')}</ErrorBox>
+          ) : myHeroes.length === 0 ? (
+            <div className="empty-state panel">
+              <strong>You don't have any heroes yet</strong>
+              <p>Spend a summoning scroll to call your first two candidates.</p>
+              <ButtonLink to="/create">Create Hero</ButtonLink>
+            </div>
+          ) : (
+            <CardGrid heroes={myHeroes} />
+          )}
+        </section>
+      )}
+
+      {tab === 'others' && (
+        <section role="tabpanel" aria-label="Other Heroes">
+          {others.isPending ? (
+            <GridSkeleton />
+          ) : others.error && !others.data ? (
+            <ErrorBox>{errorText(others.error, 'Failed to fetch other heroes')}</ErrorBox>
+          ) : players.length === 0 ? (
+            <div className="empty-state panel">
+              <strong>No other players have created heroes yet</strong>
+            </div>
+          ) : (
+            <div className="stack">
+              {players.map((p) => (
+                <section key={p.user_id} className="hero-group" data-player={p.username}>
+                  <header className="hero-group__head">
+                    <h2>{p.username}</h2>
+                    <span className="count-badge" title={`${p.hero_count} heroes`}>
+                      {p.hero_count} {p.hero_count === 1 ? 'hero' : 'heroes'}
+                    </span>
+                  </header>
+                  <CardGrid heroes={p.heroes} />
+                  {p.hero_count > p.heroes.length && (
+                    <p className="muted hero-group__more">
+                      Showing {p.heroes.length} of {p.hero_count}
+                    </p>
+                  )}
+                </section>
+              ))}
+              {others.hasNextPage && (
+                <Button variant="secondary" onClick={() => void others.fetchNextPage()} busy={others.isFetchingNextPage} busyText="Loading...">
+                  Load more players
+                </Button>
+              )}
+              {others.error && <ErrorBox>{errorText(others.error, 'Failed to fetch other heroes')}</ErrorBox>}
+            </div>
+          )}
+        </section>
+      )}
+
+      {tab === 'npcs' && (
+        <section role="tabpanel" aria-label="NPCs">
+          {npcs.isPending ? (
+            <GridSkeleton />
+          ) : dungeons.length === 0 || npcCount === 0 ? (
+            <div className="empty-state panel">
+              <strong>No dungeon NPCs available yet</strong>
+            </div>
+          ) : (
+            <div className="stack">
+              {dungeons.map((d) => (
+                <section key={d.dungeon_id} className="hero-group" data-dungeon={d.dungeon_id}>
+                  <header className="hero-group__head">
+                    <h2>{d.dungeon_name}</h2>
+                    <DifficultyBadge difficulty={d.difficulty} />
+                    <span className="muted">Level {d.level_recommendation}</span>
+                    <span className="count-badge">
+                      {d.npcs.length} {d.npcs.length === 1 ? 'NPC' : 'NPCs'}
+                    </span>
+                  </header>
+                  <CardGrid heroes={d.npcs} label={(h) => `NPC: ${h.name}`} />
+                </section>
+              ))}
+            </div>
+          )}
+        </section>
+      )}
+    </div>
+  );
 }
