@@ -12,10 +12,14 @@ const TYPES = ['Tank', 'Damage', 'Support'];
 
 const only = process.argv[2]; // 'portraits' | 'scenes' | undefined (everything)
 const cells: string[] = [];
+// The other content tables' ids (races.ts / classes.ts) and two unknown ids, to show the graceful fallbacks.
+const EXTRA: [string, string][] = [
+  ['halfling', 'bard'], ['tiefling', 'warlock'], ['goblin', 'assassin'], ['dragonborn', 'knight'], ['halfling', 'sorcerer'],
+  ['tiefling', 'knight'], ['goblin', 'cleric'], ['dragonborn', 'sorcerer'], ['kobold', 'alchemist'], ['human', 'alchemist'],
+];
 for (let i = 0; i < 50; i++) {
-  // Stride through races and classes so 50 cells cover all 8 × 12 of each, and all five rarities.
-  const raceId = i < 48 ? RACES[i % 8] : i === 48 ? 'kobold' : 'elf';
-  const classId = i < 48 ? CLASSES[(i * 5) % 12] : i === 48 ? 'alchemist' : CLASSES[i % 12];
+  // Stride through races and classes so the first 40 cells cover all 8 × 12 ids, and every rarity and type.
+  const [raceId, classId] = i < 40 ? [RACES[i % 8], CLASSES[(i * 5) % 12]] : EXTRA[i - 40];
   const rarity = (i % 5) + 1;
   const type = TYPES[i % 3];
   const svg = renderPortrait({ raceId, classId, type, rarity, seed: 1000 + i * 7919 });

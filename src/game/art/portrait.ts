@@ -26,6 +26,7 @@ interface Sitter {
   dice: ArtDice;
   race: string;
   cls: string;
+  variant: string;
   cx: number;
   cy: number;
   w: number;
@@ -59,8 +60,8 @@ function headPath(s: Sitter): string {
 function bodyPath(s: Sitter, top = 170): string {
   const S = 70 * s.breadth;
   return (
-    `M${n(100 - S - 10)} 242C${n(100 - S - 8)} 205 ${n(100 - S + 2)} ${n(top + 8)} ${n(100 - S * 0.42)} ${top}` +
-    `L${n(100 + S * 0.42)} ${top}C${n(100 + S - 2)} ${n(top + 8)} ${n(100 + S + 8)} 205 ${n(100 + S + 10)} 242Z`
+    `M${n(100 - S - 12)} 262C${n(100 - S - 8)} 205 ${n(100 - S + 2)} ${n(top + 8)} ${n(100 - S * 0.42)} ${top}` +
+    `L${n(100 + S * 0.42)} ${top}C${n(100 + S - 2)} ${n(top + 8)} ${n(100 + S + 8)} 205 ${n(100 + S + 12)} 262Z`
   );
 }
 
@@ -150,6 +151,31 @@ const RACES: Record<string, RaceLook> = {
     eye: (d) => d.pick([{ h: 42, s: 90, l: 52 }, { h: 90, s: 70, l: 45 }, { h: 200, s: 75, l: 60 }]),
     hairStyles: ['mane', 'mane', 'crop'],
   },
+  halfling: {
+    w: 30, h: 33, cy: 112, jaw: 0.55, breadth: 0.9,
+    skin: (d) => ({ h: d.range(18, 32), s: d.range(35, 55), l: d.range(45, 78) }),
+    hair: natural,
+    eye: (d) => d.pick([{ h: 25, s: 50, l: 30 }, { h: 110, s: 40, l: 40 }, { h: 205, s: 50, l: 45 }]),
+    hairStyles: ['curls', 'curls', 'crop'],
+  },
+  tiefling: {
+    w: 29, h: 38, cy: 106, jaw: 0.42, breadth: 0.96,
+    skin: (d) => d.pick([{ h: d.range(350, 365), s: 45, l: d.range(38, 48) }, { h: d.range(270, 290), s: 30, l: d.range(38, 48) }, { h: d.range(215, 230), s: 28, l: d.range(40, 50) }]),
+    hair: (d) => d.pick([{ h: 270, s: 30, l: 14 }, { h: 0, s: 0, l: 8 }, { h: 330, s: 50, l: 30 }, { h: 220, s: 30, l: 70 }]),
+    eye: (d) => d.pick([{ h: 45, s: 95, l: 55 }, { h: 0, s: 90, l: 55 }, { h: 180, s: 80, l: 60 }, { h: 0, s: 0, l: 92 }]),
+    hairStyles: ['long', 'swept', 'tied', 'crop'],
+  },
+  goblin: {
+    w: 30, h: 30, cy: 114, jaw: 0.5, breadth: 0.84,
+    skin: (d) => ({ h: d.range(68, 95), s: d.range(35, 50), l: d.range(38, 52) }),
+    hair: (d) => d.pick([{ h: 30, s: 15, l: 12 }, { h: 0, s: 0, l: 70 }]),
+    eye: (d) => d.pick([{ h: 50, s: 95, l: 55 }, { h: 10, s: 90, l: 50 }]),
+    hairStyles: ['bald', 'wisps', 'mohawk'],
+  },
+};
+const RACE_ALIASES: Record<string, string> = {
+  dragonborn: 'dragonkin', fairy: 'fae', 'half-orc': 'orc', skeleton: 'undead', ghoul: 'undead', vampire: 'undead',
+  beastfolk: 'beastkin', werewolf: 'beastkin', gnome: 'halfling', hobbit: 'halfling', demon: 'tiefling', hobgoblin: 'goblin',
 };
 const GENERIC_RACE: RaceLook = { ...RACES.human, hairStyles: ['crop', 'swept'], skin: (d) => ({ h: d.range(20, 40), s: 15, l: d.range(50, 65) }) };
 
@@ -173,6 +199,11 @@ const CLASSES: Record<string, ClassLook> = {
   warlock: { cloth: (d) => ({ h: d.range(335, 355), s: 45, l: d.range(18, 24) }), trim: () => ({ h: 285, s: 70, l: 60 }), aura: 290 },
   monk: { cloth: (d) => ({ h: d.range(25, 38), s: 80, l: d.range(45, 52) }), trim: () => ({ h: 20, s: 30, l: 25 }), aura: 35 },
   bard: { cloth: (d) => ({ h: d.pick([345, 200, 160, 275]), s: 55, l: 38 }), trim: () => ({ h: 46, s: 75, l: 55 }), aura: 320 },
+};
+/** Class ids used by other content tables, drawn as their nearest look (the variant keeps its own touches). */
+const CLASS_ALIASES: Record<string, string> = {
+  knight: 'warrior', fighter: 'warrior', sorcerer: 'mage', wizard: 'mage', assassin: 'rogue', thief: 'rogue',
+  priest: 'cleric', hunter: 'ranger', archer: 'ranger', barbarian: 'berserker', shaman: 'druid', witch: 'warlock', minstrel: 'bard',
 };
 const GENERIC_CLASS: ClassLook = { cloth: () => ({ h: 30, s: 15, l: 30 }), trim: () => ({ h: 30, s: 25, l: 45 }), aura: 40 };
 
@@ -244,6 +275,14 @@ function hairFront(s: Sitter): string {
       return `<path d="M${n(cx - w * 0.9)} ${n(cy - h * 0.3)}q-6 20 -3 40M${n(cx + w * 0.9)} ${n(cy - h * 0.3)}q7 22 2 44M${n(cx - w * 0.4)} ${n(top + 4)}q-8 -8 -4 -14" stroke="${c}" stroke-width="2.5" fill="none" stroke-linecap="round"/>`;
     case 'mane':
       return cap(0.68, 7);
+    case 'curls': {
+      let curls = cap(0.6, 6);
+      for (let i = 0; i < 9; i++) {
+        const a = Math.PI * (1.05 + (i * 0.9) / 8);
+        curls += `<circle cx="${n(cx + w * 1.0 * Math.cos(a))}" cy="${n(cy - h * 0.25 + h * 0.85 * Math.sin(a))}" r="${n(dice.range(6, 9))}" fill="${i % 2 ? c : tone(s.hair, 6)}"/>`;
+      }
+      return curls;
+    }
     default:
       return '';
   }
@@ -258,8 +297,12 @@ function ears(s: Sitter): string {
   switch (s.race) {
     case 'elf':
       return `<g class="feature-ears">${mirror(`<path d="M${n(x + 4)} ${n(y - 8)}L${n(x - 30)} ${n(y - 34)}L${n(x - 2)} ${n(y + 14)}Z" fill="${sk}"/><path d="M${n(x + 1)} ${n(y - 4)}L${n(x - 22)} ${n(y - 26)}L${n(x)} ${n(y + 8)}Z" fill="${inner}"/>`)}</g>`;
+    case 'goblin':
+      return `<g class="feature-ears">${mirror(`<path d="M${n(x + 4)} ${n(y - 8)}L${n(x - 40)} ${n(y - 12)}L${n(x - 2)} ${n(y + 12)}Z" fill="${sk}"/><path d="M${n(x)} ${n(y - 4)}L${n(x - 30)} ${n(y - 9)}L${n(x - 2)} ${n(y + 6)}Z" fill="${inner}"/>`)}</g>`;
     case 'orc':
     case 'fae':
+    case 'halfling':
+    case 'tiefling':
       return `<g class="feature-ears">${mirror(`<path d="M${n(x + 4)} ${n(y - 6)}L${n(x - 14)} ${n(y - 16)}L${n(x)} ${n(y + 12)}Z" fill="${sk}"/>`)}</g>`;
     case 'dragonkin':
       return `<g class="feature-frills">${mirror(`<path d="M${n(x + 4)} ${n(y - 10)}L${n(x - 16)} ${n(y - 6)}L${n(x - 8)} ${n(y + 2)}L${n(x - 18)} ${n(y + 8)}L${n(x - 6)} ${n(y + 12)}L${n(x - 14)} ${n(y + 20)}L${n(x + 4)} ${n(y + 18)}Z" fill="${tone(s.skin, -8)}"/>`)}</g>`;
@@ -285,7 +328,7 @@ function beastEars(s: Sitter): string {
 function horns(s: Sitter): string {
   const { cx, cy, w, h, dice } = s;
   const top = cy - h;
-  const c1 = dice.pick(['#e8dcc0', '#3a3030', '#c9b48a', '#6b5b4a']);
+  const c1 = s.race === 'tiefling' ? dice.pick(['#2a2024', '#4a3a3a', '#5a2a2a']) : dice.pick(['#e8dcc0', '#3a3030', '#c9b48a', '#6b5b4a']);
   const lift = dice.range(0.7, 1.2);
   const horn = `<path d="M${n(cx - w * 0.55)} ${n(top + h * 0.28)}C${n(cx - w * 1.1)} ${n(top - h * 0.1 * lift)} ${n(cx - w * 1.5)} ${n(top - h * 0.5 * lift)} ${n(cx - w * 1.55)} ${n(top - h * 0.95 * lift)}C${n(cx - w * 1.2)} ${n(top - h * 0.45 * lift)} ${n(cx - w * 0.75)} ${n(top - h * 0.1)} ${n(cx - w * 0.18)} ${n(top + h * 0.12)}Z" fill="${c1}" stroke="#0005" stroke-width="1"/>`;
   return `<g class="feature-horns">${mirror(horn)}</g>`;
@@ -302,11 +345,13 @@ function face(s: Sitter): string {
   if (race === 'undead') {
     out += mirror(`<ellipse cx="${n(cx - ex)}" cy="${n(ey)}" rx="${n(er * 1.3)}" ry="${n(er * 1.1)}" fill="#10131a"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.45)}" fill="${tone(s.eye)}"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.9)}" fill="${tone(s.eye, 0, 0, 0.3)}"/>`);
   } else {
-    const slit = race === 'dragonkin' || race === 'beastkin';
-    const white = race === 'dragonkin' ? tone(s.eye) : race === 'fae' ? '#1a1030' : '#f3efe6';
+    const slit = race === 'dragonkin' || race === 'beastkin' || race === 'goblin';
+    const white = race === 'dragonkin' || race === 'tiefling' || race === 'goblin' ? tone(s.eye) : race === 'fae' ? '#1a1030' : '#f3efe6';
     out += mirror(
       `<path d="M${n(cx - ex - er * 1.3)} ${n(ey)}Q${n(cx - ex)} ${n(ey - er * 1.25)} ${n(cx - ex + er * 1.3)} ${n(ey - (race === 'elf' ? 3 : 0))}Q${n(cx - ex)} ${n(ey + er * 0.95)} ${n(cx - ex - er * 1.3)} ${n(ey)}Z" fill="${white}"/>` +
-        (slit
+        (race === 'tiefling'
+          ? ''
+          : slit
           ? `<ellipse cx="${n(cx - ex)}" cy="${n(ey)}" rx="${n(er * 0.25)}" ry="${n(er * 0.8)}" fill="#120c06"/>`
           : `<circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.62)}" fill="${race === 'fae' ? tone(s.eye, 15) : tone(s.eye)}"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.28)}" fill="#0b0a0a"/>`) +
         `<circle cx="${n(cx - ex + er * 0.3)}" cy="${n(ey - er * 0.3)}" r="${n(er * 0.2)}" fill="#fff" opacity=".8"/>`,
@@ -328,10 +373,14 @@ function face(s: Sitter): string {
     out += `<path d="M${n(cx - 3)} ${n(ny + 4)}L${n(cx)} ${n(ny - 4)}L${n(cx + 3)} ${n(ny + 4)}Z" fill="#1a1d24"/><rect x="${n(cx - 11)}" y="${n(cy + h * 0.57)}" width="22" height="6" rx="2" fill="#d9d4c2" stroke="#1a1d24" stroke-width="1"/><path d="M${n(cx - 5.5)} ${n(cy + h * 0.57)}v6m5.5 -6v6m5.5 -6v6" stroke="#1a1d24" stroke-width="1"/>`;
     out += mirror(`<path d="M${n(cx - w * 0.75)} ${n(cy + h * 0.25)}q6 12 14 16" stroke="${shade}" stroke-width="2" fill="none"/>`);
   } else {
-    const nose = race === 'dwarf' ? `<ellipse cx="${n(cx)}" cy="${n(ny)}" rx="7" ry="6" fill="${tone(s.skin, -6, 5)}"/>` : `<path d="M${n(cx - 1)} ${n(cy + h * 0.12)}Q${n(cx - 5)} ${n(ny + 2)} ${n(cx + 3)} ${n(ny + 3)}" stroke="${shade}" stroke-width="1.8" fill="none" stroke-linecap="round"/>`;
+    const nose = race === 'goblin' ? `<path d="M${n(cx - 3)} ${n(cy + h * 0.05)}L${n(cx + 2)} ${n(ny + 8)}L${n(cx - 7)} ${n(ny + 4)}Z" fill="${tone(s.skin, -8)}"/>` : race === 'dwarf' ? `<ellipse cx="${n(cx)}" cy="${n(ny)}" rx="7" ry="6" fill="${tone(s.skin, -6, 5)}"/>` : `<path d="M${n(cx - 1)} ${n(cy + h * 0.12)}Q${n(cx - 5)} ${n(ny + 2)} ${n(cx + 3)} ${n(ny + 3)}" stroke="${shade}" stroke-width="1.8" fill="none" stroke-linecap="round"/>`;
     const smile = dice.range(-2, 3);
     out += nose + `<path d="M${n(cx - w * 0.3)} ${n(cy + h * 0.6)}Q${n(cx)} ${n(cy + h * 0.6 + smile)} ${n(cx + w * 0.3)} ${n(cy + h * 0.6)}" stroke="${tone(s.skin, -25, 10)}" stroke-width="2.2" fill="none" stroke-linecap="round"/>`;
   }
+  if (race === 'goblin' || race === 'tiefling') {
+    out += `<g class="feature-fangs">${mirror(`<path d="M${n(cx - w * 0.2)} ${n(cy + h * 0.6)}l2 6l2 -6z" fill="#f3efe6"/>`)}</g>`;
+  }
+  if (race === 'halfling') out += mirror(`<circle cx="${n(cx - w * 0.55)}" cy="${n(cy + h * 0.35)}" r="${n(w * 0.15)}" fill="${hsl(0, 70, 60, 0.3)}"/>`);
   if (race === 'orc') {
     out += `<g class="feature-tusks">${mirror(`<path d="M${n(cx - w * 0.38)} ${n(cy + h * 0.66)}L${n(cx - w * 0.46)} ${n(cy + h * 0.3)}L${n(cx - w * 0.22)} ${n(cy + h * 0.62)}Z" fill="#efe6cf" stroke="#3d3322" stroke-width=".8"/>`)}</g>`;
   }
@@ -435,7 +484,7 @@ function headgear(s: Sitter): string {
     case 'bard':
       return `<path d="M${n(cx - w * 1.15)} ${n(top + h * 0.3)}Q${n(cx - w * 0.3)} ${n(top - h * 0.5)} ${n(cx + w * 1.05)} ${n(top + h * 0.05)}Q${n(cx)} ${n(top + h * 0.1)} ${n(cx - w * 1.15)} ${n(top + h * 0.3)}Z" fill="${tone(s.cloth)}"/><path d="M${n(cx + w * 0.5)} ${n(top)}C${n(cx + w * 1.4)} ${n(top - h * 0.6)} ${n(cx + w * 1.8)} ${n(top - h * 0.7)} ${n(cx + w * 2)} ${n(top - h * 1.05)}C${n(cx + w * 1.4)} ${n(top - h * 0.5)} ${n(cx + w)} ${n(top - h * 0.1)} ${n(cx + w * 0.6)} ${n(top + 4)}Z" fill="${hsl(s.cloth.h + 180, 60, 60)}"/>`;
     case 'warrior':
-      return dice.chance(0.35) && s.race !== 'dragonkin' && s.race !== 'beastkin'
+      return (s.variant === 'knight' || dice.chance(0.35)) && !['dragonkin', 'beastkin', 'tiefling'].includes(s.race)
         ? `<path d="M${n(cx - w * 1.08)} ${n(cy - h * 0.05)}C${n(cx - w * 1.2)} ${n(top - h * 0.4)} ${n(cx + w * 1.2)} ${n(top - h * 0.4)} ${n(cx + w * 1.08)} ${n(cy - h * 0.05)}L${n(cx + w * 0.7)} ${n(cy - h * 0.32)}L${n(cx - w * 0.7)} ${n(cy - h * 0.32)}Z" fill="${hsl(215, 8, 55)}" stroke="#2b3242" stroke-width="2"/><path d="M${n(cx)} ${n(top - h * 0.3)}v${n(h * 0.9)}" stroke="#2b3242" stroke-width="3"/>`
         : '';
     case 'berserker':
@@ -454,7 +503,7 @@ function hood(s: Sitter, front: boolean): string {
   if (!front)
     return `<path d="M${n(cx - w * 1.5)} 178C${n(cx - w * 1.6)} ${n(cy)} ${n(cx - w * 1.35)} ${n(top - h * 0.45)} ${n(cx)} ${n(top - h * 0.5)}C${n(cx + w * 1.35)} ${n(top - h * 0.45)} ${n(cx + w * 1.6)} ${n(cy)} ${n(cx + w * 1.5)} 178Z" fill="${c}"/>`;
   // The rim sits just outside the face so ears still show through the gap.
-  return `<path d="M${n(cx - w * 1.5)} 178C${n(cx - w * 1.6)} ${n(cy)} ${n(cx - w * 1.35)} ${n(top - h * 0.45)} ${n(cx)} ${n(top - h * 0.5)}C${n(cx + w * 1.35)} ${n(top - h * 0.45)} ${n(cx + w * 1.6)} ${n(cy)} ${n(cx + w * 1.5)} 178L${n(cx + w * 1.15)} 178C${n(cx + w * 1.2)} ${n(cy)} ${n(cx + w * 1.05)} ${n(top - h * 0.12)} ${n(cx)} ${n(top - h * 0.14)}C${n(cx - w * 1.05)} ${n(top - h * 0.12)} ${n(cx - w * 1.2)} ${n(cy)} ${n(cx - w * 1.15)} 178Z" fill="${c}" stroke="${tone(s.cloth, -10)}" stroke-width="1.5"/>` + (s.cls === 'rogue' && s.dice.chance(0.5) ? `<path d="M${n(cx - w * 0.98)} ${n(cy + h * 0.3)}Q${n(cx)} ${n(cy + h * 0.15)} ${n(cx + w * 0.98)} ${n(cy + h * 0.3)}L${n(cx + w * 0.6)} ${n(cy + h * 0.95)}Q${n(cx)} ${n(cy + h * 1.15)} ${n(cx - w * 0.6)} ${n(cy + h * 0.95)}Z" fill="${tone(s.cloth, -5)}" class="feature-mask"/>` : '');
+  return `<path d="M${n(cx - w * 1.5)} 178C${n(cx - w * 1.6)} ${n(cy)} ${n(cx - w * 1.35)} ${n(top - h * 0.45)} ${n(cx)} ${n(top - h * 0.5)}C${n(cx + w * 1.35)} ${n(top - h * 0.45)} ${n(cx + w * 1.6)} ${n(cy)} ${n(cx + w * 1.5)} 178L${n(cx + w * 1.15)} 178C${n(cx + w * 1.2)} ${n(cy)} ${n(cx + w * 1.05)} ${n(top - h * 0.12)} ${n(cx)} ${n(top - h * 0.14)}C${n(cx - w * 1.05)} ${n(top - h * 0.12)} ${n(cx - w * 1.2)} ${n(cy)} ${n(cx - w * 1.15)} 178Z" fill="${c}" stroke="${tone(s.cloth, -10)}" stroke-width="1.5"/>` + (s.cls === 'rogue' && (s.variant === 'assassin' || s.dice.chance(0.5)) ? `<path d="M${n(cx - w * 0.98)} ${n(cy + h * 0.3)}Q${n(cx)} ${n(cy + h * 0.15)} ${n(cx + w * 0.98)} ${n(cy + h * 0.3)}L${n(cx + w * 0.6)} ${n(cy + h * 0.95)}Q${n(cx)} ${n(cy + h * 1.15)} ${n(cx - w * 0.6)} ${n(cy + h * 0.95)}Z" fill="${tone(s.cloth, -5)}" class="feature-mask"/>` : '');
 }
 
 /** Items behind the body (long hafts, bows, wings). */
@@ -586,16 +635,19 @@ export function renderPortrait(k: PortraitKey): string {
   const classId = String(k.classId ?? '').toLowerCase();
   const rarity = Math.min(5, Math.max(1, Math.round(Number(k.rarity) || 1)));
   const seed = Number(k.seed) >>> 0;
-  const look = RACES[raceId] ?? GENERIC_RACE;
-  const classLook = CLASSES[classId] ?? GENERIC_CLASS;
+  const race = RACES[raceId] ? raceId : (RACE_ALIASES[raceId] ?? 'generic');
+  const cls = CLASSES[classId] ? classId : (CLASS_ALIASES[classId] ?? 'generic');
+  const look = RACES[race] ?? GENERIC_RACE;
+  const classLook = CLASSES[cls] ?? GENERIC_CLASS;
   const dice = artDice(seed ^ hashText(`${raceId}|${classId}`));
   // Ids are unique per key so many inline portraits on one page never share a gradient.
   const id = `p${seed.toString(36)}${hashText(`${raceId}|${classId}|${k.type}|${rarity}`).toString(36)}`;
   const s: Sitter = {
     id,
     dice,
-    race: RACES[raceId] ? raceId : 'generic',
-    cls: CLASSES[classId] ? classId : 'generic',
+    race,
+    cls,
+    variant: classId,
     cx: 100,
     cy: look.cy + dice.range(-2, 2),
     w: look.w * dice.range(0.95, 1.05),
@@ -618,7 +670,10 @@ export function renderPortrait(k: PortraitKey): string {
   const clip = `<clipPath id="${id}-clip"><rect x="3" y="3" width="194" height="234" rx="12"/></clipPath>`;
 
   const { cx, cy, w, h } = s;
-  const neck = `<path d="M${n(cx - w * 0.45)} ${n(cy + h * 0.6)}L${n(cx - w * 0.5)} 176L${n(cx + w * 0.5)} 176L${n(cx + w * 0.45)} ${n(cy + h * 0.6)}Z" fill="${tone(s.skin, -14)}"/>`;
+  // Shoulders sit just under the chin whatever the head size, so no race gets a giraffe neck.
+  const shoulderShift = Math.min(0, Math.max(-18, cy + h + 16 - 170));
+  const neckEnd = 178 + shoulderShift;
+  const neck = `<path d="M${n(cx - w * 0.48)} ${n(cy + h * 0.6)}L${n(cx - w * 0.55)} ${n(neckEnd)}L${n(cx + w * 0.55)} ${n(neckEnd)}L${n(cx + w * 0.48)} ${n(cy + h * 0.6)}Z" fill="${tone(s.skin, -14)}"/>`;
   const head = `<path d="${headPath(s)}" fill="url(#${id}-sk)"/>`;
   const raceGroup =
     ears(s) +
@@ -626,7 +681,7 @@ export function renderPortrait(k: PortraitKey): string {
     face(s) +
     beard(s) +
     hairFront(s) +
-    (s.race === 'dragonkin' ? horns(s) : '') +
+    (s.race === 'dragonkin' || s.race === 'tiefling' ? horns(s) : '') +
     (s.race === 'beastkin' ? beastEars(s) : '') +
     (s.race === 'fae' && s.dice.chance(0.6) ? `<g class="feature-antennae">${mirror(`<path d="M${n(cx - 8)} ${n(cy - h + 4)}Q${n(cx - 16)} ${n(cy - h - 22)} ${n(cx - 26)} ${n(cy - h - 26)}" stroke="${tone(s.hair, -15)}" stroke-width="2" fill="none"/><circle cx="${n(cx - 26)}" cy="${n(cy - h - 26)}" r="3.5" fill="${tone(s.hair, 10)}"/>`)}</g>` : '');
 
@@ -640,7 +695,7 @@ export function renderPortrait(k: PortraitKey): string {
     propsBack(s),
     hood(s, false),
     hairBack(s),
-    `<g class="class class-${s.cls}" data-class="${s.cls}">${outfit(s)}</g>`,
+    `<g class="class class-${s.cls}" data-class="${s.cls}" transform="translate(0 ${n(shoulderShift)})">${outfit(s)}</g>`,
     neck,
     `<g class="race race-${s.race}" data-race="${s.race}">${raceGroup}</g>`,
     headgear(s),
