@@ -39,5 +39,5 @@ export type DungeonRun = z.infer<typeof DungeonRun>;
 export const StartRunResponse = DungeonRun;
 
 export const RunParams = z.object({ runId: z.string().max(64) });
-export const RunBattleBody = z.object({ user_id: z.string().max(64).optional() }).optional();
+export const RunBattleBody = z.object({ user_id: z.string().max(64).optional() }).nullish();
 export const RunBattleResponse = BattleResult.extend({ run: DungeonRun, clear_bonus: z.boolean() });

@@ -9,7 +9,7 @@ export const REROLL_COST = 50;
 /** Both calls of one generation send the same generation_id; the pair costs one scroll. Body may be absent. */
 export const GenerateBody = z
   .object({ user_id: z.string().max(64).optional(), generation_id: z.string().min(8).max(64).optional() })
-  .optional();
+  .nullish();
 export const GenerateResponse = HeroSchema;
 
 export const CreateHeroBody = z.object({

@@ -1,0 +1,102 @@
+// The API tests' harness: a real app on a fresh SQLite file in a temp dir, or on a fresh PostgreSQL database
+// (CREATE DATABASE runeborn_test_<random>, dropped afterwards). Every suite runs `describe.each(DATABASES)`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../src/server/app.ts';
+
+export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export type DatabaseKind = 'sqlite' | 'postgres';
+export const DATABASES: DatabaseKind[] = ['sqlite', 'postgres'];
+
+export interface TestDatabase {
+  kind: DatabaseKind;
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'runeborn-test-'));
+    return { kind, url: `sqlite:${join(dir, 'runeborn.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `runeborn_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  return {
+    kind,
+    url,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  db: TestDatabase;
+  call<T = any>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(kind: DatabaseKind, opts: Partial<AppOptions> = {}): Promise<Harness> {
+  const db = await freshDatabase(kind);
+  const app = await buildApp({ databaseUrl: db.url, rateLimits: false, webRoot: null, oddsThreads: 1, ...opts });
+  return {
+    app,
+    db,
+    async call(method, url, body) {
+      const res = await app.inject({ method: method as 'GET', url, ...(body === undefined ? {} : { payload: body as object }) });
+      let parsed: any = res.body;
+      if ((res.headers['content-type'] ?? '').toString().includes('json')) parsed = res.json();
+      return { status: res.statusCode, body: parsed };
+    },
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+let counter = 0;
+/** A fresh, valid username (3–20 chars of [A-Za-z0-9_]). */
+export function uniqueName(prefix = 'p'): string {
+  counter++;
+  return `${prefix}_${counter}_${randomBytes(3).toString('hex')}`.slice(0, 20);
+}
+
+export async function newPlayer(h: Harness, prefix = 'p') {
+  const r = await h.call('POST', '/api/users', { username: uniqueName(prefix) });
+  if (r.status !== 201) throw new Error(`could not create a player: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as { id: string; username: string; gold: number; magic_essence: number; summoning_scrolls: number; combat_tokens: number };
+}
+
+/** Summons a hero the way the web client does: two candidates sharing a generation_id, then saves the first. */
+export async function summonHero(h: Harness, userId: string) {
+  const generation_id = `gen_${randomBytes(8).toString('hex')}`;
+  const [a, b] = await Promise.all([
+    h.call('POST', '/api/characters/generate', { user_id: userId, generation_id }),
+    h.call('POST', '/api/characters/generate', { user_id: userId, generation_id }),
+  ]);
+  if (a.status !== 200 || b.status !== 200) throw new Error(`generate failed: ${a.status} ${b.status} ${JSON.stringify(a.body)}`);
+  const saved = await h.call('POST', '/api/heroes', { user_id: userId, character_data: a.body });
+  if (saved.status !== 201) throw new Error(`save failed: ${saved.status} ${JSON.stringify(saved.body)}`);
+  return saved.body as import('../../src/game/types.ts').Hero;
+}
+
+/** Sets a player's currencies directly in the store (test setup only). */
+export async function setBalances(h: Harness, userId: string, values: Partial<Record<'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens', number>>) {
+  const { openStore } = await import('../../src/server/store/db.ts');
+  const store = openStore(h.db.url, { poolSize: 1 });
+  await store.db.updateTable('users').set(values).where('id', '=', userId).execute();
+  await store.close();
+}

@@ -1,0 +1,221 @@
+// Heroes and summoning: the scroll is charged once per generation, candidates are saved from the server's own
+// record at most once by their own player, one hero per generation; lists, detail, delete and reroll.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowseResponse, GenerateResponse, HeroesResponse, NpcsResponse, RerollResponse } from '../../src/api/heroes.ts';
+import { DATABASES, newPlayer, setBalances, startHarness, summonHero, type Harness } from './helpers.ts';
+
+const SCROLLS_MESSAGE = (n: number) => `Insufficient summoning scrolls! You need 1 scroll(s) to generate heroes. You have ${n} scroll(s).`;
+
+describe.each(DATABASES)('heroes on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind);
+  });
+  afterAll(async () => h?.close());
+
+  const scrolls = async (id: string) => (await h.call('GET', `/api/users/${id}`)).body.summoning_scrolls as number;
+
+  it('generates a valid candidate with no body, for free', async () => {
+    const r = await h.call('POST', '/api/characters/generate');
+    expect(r.status).toBe(200);
+    const hero = GenerateResponse.parse(r.body);
+    expect(hero.user_id).toBeNull();
+    expect(hero.abilities).toHaveLength(3);
+    expect(hero.abilities.filter((a) => a.type === 'ultimate')).toHaveLength(1);
+    expect(hero.portrait_url.startsWith('/api/')).toBe(true);
+  });
+
+  it('charges one scroll per generation_id, whatever the calls race', async () => {
+    const p = await newPlayer(h);
+    const gen = 'gen_pair_' + p.id.slice(-8);
+    const [a, b] = await Promise.all([
+      h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: gen }),
+      h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: gen }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.id).not.toBe(b.body.id);
+    expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 1);
+    const third = await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: gen });
+    expect(third.status).toBe(409);
+    expect(third.body.error).toMatch(/generation/);
+    expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 1);
+    // Another player cannot ride on someone else's generation_id.
+    const q = await newPlayer(h);
+    expect((await h.call('POST', '/api/characters/generate', { user_id: q.id, generation_id: gen })).status).toBe(409);
+    expect(await scrolls(q.id)).toBe(q.summoning_scrolls);
+  });
+
+  it('refuses to generate without scrolls, with the spec message, and charges nothing', async () => {
+    const p = await newPlayer(h);
+    await setBalances(h, p.id, { summoning_scrolls: 0 });
+    const r = await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: 'gen_none_12345' });
+    expect(r).toEqual({ status: 400, body: { error: SCROLLS_MESSAGE(0) } });
+    expect(await scrolls(p.id)).toBe(0);
+    // Nothing was recorded for that generation: with a scroll it now works.
+    await setBalances(h, p.id, { summoning_scrolls: 1 });
+    expect((await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: 'gen_none_12345' })).status).toBe(200);
+    expect(await scrolls(p.id)).toBe(0);
+  });
+
+  it('many generations at once never overspend', async () => {
+    const p = await newPlayer(h);
+    await setBalances(h, p.id, { summoning_scrolls: 3 });
+    const calls = Array.from({ length: 10 }, (_, i) => h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: `gen_many_${i}_${p.id.slice(-6)}` }));
+    const results = await Promise.all(calls);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    for (const r of results.filter((r) => r.status !== 200)) expect(r.body.error).toMatch(/^Insufficient summoning scrolls! /);
+    expect(await scrolls(p.id)).toBe(0);
+  });
+
+  it('unknown user on generate is a 404', async () => {
+    expect(await h.call('POST', '/api/characters/generate', { user_id: 'u_ghost', generation_id: 'gen_ghost_1234' })).toEqual({
+      status: 404,
+      body: { error: 'User not found' },
+    });
+  });
+
+  it('saves a candidate from the server record: forged stats raise nothing', async () => {
+    const p = await newPlayer(h);
+    const gen = 'gen_forge_' + p.id.slice(-8);
+    const c = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: gen })).body;
+    const forged = { ...c, atk: 99999, hp: 99999, max_hp: 99999, rarity: 5, level: 10, xp: 4000, name: 'Cheater', abilities: [] };
+    const r = await h.call('POST', '/api/heroes', { user_id: p.id, character_data: forged });
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual({ ...c, user_id: p.id });
+    const stored = await h.call('GET', `/api/heroes/${c.id}`);
+    expect(stored.body).toEqual({ ...c, user_id: p.id });
+  });
+
+  it('saves a candidate at most once, and one hero per generation', async () => {
+    const p = await newPlayer(h);
+    const gen = 'gen_once_' + p.id.slice(-8);
+    const a = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: gen })).body;
+    const b = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: gen })).body;
+    const [s1, s2] = await Promise.all([
+      h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: a.id } }),
+      h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: a.id } }),
+    ]);
+    expect([s1.status, s2.status].sort()).toEqual([201, 409]);
+    const other = await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: b.id } });
+    expect(other.status).toBe(409);
+    expect((await h.call('GET', `/api/heroes?user_id=${p.id}`)).body).toHaveLength(1);
+  });
+
+  it('only the player who generated a candidate can save it', async () => {
+    const p = await newPlayer(h);
+    const q = await newPlayer(h);
+    const c = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: 'gen_mine_' + p.id.slice(-8) })).body;
+    const r = await h.call('POST', '/api/heroes', { user_id: q.id, character_data: { id: c.id } });
+    expect(r.status).toBe(403);
+    expect(r.body.error).toBeTruthy();
+    expect((await h.call('GET', `/api/heroes?user_id=${q.id}`)).body).toEqual([]);
+  });
+
+  it('an anonymous candidate costs its scroll when saved', async () => {
+    const p = await newPlayer(h);
+    const c = (await h.call('POST', '/api/characters/generate')).body;
+    expect((await h.call('POST', '/api/heroes', { user_id: p.id, character_data: c })).status).toBe(201);
+    expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 1);
+    const q = await newPlayer(h);
+    await setBalances(h, q.id, { summoning_scrolls: 0 });
+    const d = (await h.call('POST', '/api/characters/generate')).body;
+    expect(await h.call('POST', '/api/heroes', { user_id: q.id, character_data: d })).toEqual({ status: 400, body: { error: SCROLLS_MESSAGE(0) } });
+    // The refusal left the candidate unsaved: it can still be saved once there is a scroll.
+    await setBalances(h, q.id, { summoning_scrolls: 1 });
+    expect((await h.call('POST', '/api/heroes', { user_id: q.id, character_data: d })).status).toBe(201);
+  });
+
+  it('refuses unknown candidates and missing selections', async () => {
+    const p = await newPlayer(h);
+    expect((await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: 'h_forged' } })).status).toBe(404);
+    expect(await h.call('POST', '/api/heroes', { user_id: p.id })).toEqual({ status: 400, body: { error: 'Please select a character' } });
+  });
+
+  it('lists my heroes; browse/all pages other players; npcs are grouped by dungeon', async () => {
+    const p = await newPlayer(h, 'aaa');
+    const q = await newPlayer(h, 'aab');
+    const mine = await summonHero(h, p.id);
+    await summonHero(h, q.id);
+    await summonHero(h, q.id);
+    const list = HeroesResponse.parse((await h.call('GET', `/api/heroes?user_id=${p.id}`)).body);
+    expect(list.map((x) => x.id)).toEqual([mine.id]);
+    expect((await h.call('GET', '/api/heroes')).status).toBe(400);
+
+    const seen = new Map<string, number>();
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const r = await h.call('GET', `/api/heroes/browse/all?limit=1${cursor ? `&cursor=${cursor}` : ''}&exclude_user_id=${p.id}`);
+      expect(r.status).toBe(200);
+      const page = BrowseResponse.parse(r.body);
+      expect(page.players.length).toBeLessThanOrEqual(1);
+      for (const pl of page.players) seen.set(pl.user_id, pl.hero_count);
+      cursor = page.next_cursor;
+      pages++;
+    } while (cursor && pages < 100);
+    expect(seen.get(q.id)).toBe(2);
+    expect(seen.has(p.id)).toBe(false);
+
+    const npcs = NpcsResponse.parse((await h.call('GET', '/api/npcs')).body);
+    expect(npcs.dungeons.length).toBeGreaterThanOrEqual(6);
+    for (const d of npcs.dungeons) {
+      expect(d.npcs.length).toBeGreaterThanOrEqual(3);
+      expect(d.npcs.length).toBeLessThanOrEqual(8);
+      for (const n of d.npcs) expect(n.id.startsWith('npc_')).toBe(true);
+    }
+    const npc = npcs.dungeons[0].npcs[0];
+    expect((await h.call('GET', `/api/heroes/${npc.id}`)).body).toEqual(npc);
+    expect(await h.call('GET', '/api/heroes/h_missing')).toEqual({ status: 404, body: { error: 'Hero not found' } });
+  });
+
+  it('deletes only your own hero', async () => {
+    const p = await newPlayer(h);
+    const q = await newPlayer(h);
+    const hero = await summonHero(h, p.id);
+    expect((await h.call('DELETE', `/api/heroes/${hero.id}?user_id=${q.id}`)).status).toBe(403);
+    expect((await h.call('DELETE', `/api/heroes/${hero.id}`)).status).toBe(400);
+    expect((await h.call('GET', `/api/heroes/${hero.id}`)).status).toBe(200);
+    expect(await h.call('DELETE', `/api/heroes/${hero.id}?user_id=${p.id}`)).toEqual({ status: 200, body: { deleted: true, id: hero.id } });
+    expect((await h.call('GET', `/api/heroes/${hero.id}`)).status).toBe(404);
+    expect((await h.call('DELETE', `/api/heroes/${hero.id}?user_id=${p.id}`)).status).toBe(404);
+    const npc = 'npc_woods_poacher';
+    expect((await h.call('DELETE', `/api/heroes/${npc}?user_id=${p.id}`)).status).toBe(403);
+  });
+
+  it('rerolls abilities for 50 essence, atomically; stats, level and xp stay', async () => {
+    const p = await newPlayer(h);
+    const hero = await summonHero(h, p.id);
+    const r = await h.call('POST', `/api/heroes/${hero.id}/reroll-abilities`, { user_id: p.id });
+    expect(r.status).toBe(200);
+    const rerolled = RerollResponse.parse(r.body);
+    expect(rerolled.abilities.map((a) => a.id)).not.toEqual(hero.abilities.map((a) => a.id));
+    const { abilities: _a, ...rest } = hero;
+    expect(rerolled).toMatchObject(rest);
+    expect(rerolled.user?.magic_essence).toBe(p.magic_essence - 50);
+    expect((await h.call('GET', `/api/heroes/${hero.id}`)).body.abilities).toEqual(rerolled.abilities);
+
+    // Not enough essence: refused, nothing changes.
+    await setBalances(h, p.id, { magic_essence: 49 });
+    expect(await h.call('POST', `/api/heroes/${hero.id}/reroll-abilities`, { user_id: p.id })).toEqual({
+      status: 400,
+      body: { error: 'Insufficient magic essence (requires 50)' },
+    });
+    expect((await h.call('GET', `/api/heroes/${hero.id}`)).body.abilities).toEqual(rerolled.abilities);
+    expect((await h.call('GET', `/api/users/${p.id}`)).body.magic_essence).toBe(49);
+
+    // Someone else's hero: 403, nothing spent.
+    const q = await newPlayer(h);
+    expect((await h.call('POST', `/api/heroes/${hero.id}/reroll-abilities`, { user_id: q.id })).status).toBe(403);
+    expect((await h.call('GET', `/api/users/${q.id}`)).body.magic_essence).toBe(q.magic_essence);
+  });
+
+  it('concurrent rerolls spend exactly what lands', async () => {
+    const p = await newPlayer(h);
+    const hero = await summonHero(h, p.id);
+    await setBalances(h, p.id, { magic_essence: 500 });
+    const results = await Promise.all(Array.from({ length: 8 }, () => h.call('POST', `/api/heroes/${hero.id}/reroll-abilities`, { user_id: p.id })));
+    const ok = results.filter((r) => r.status === 200).length;
+    for (const r of results) expect([200, 409]).toContain(r.status);
+    expect((await h.call('GET', `/api/users/${p.id}`)).body.magic_essence).toBe(500 - 50 * ok);
+  });
+});
