@@ -296,21 +296,21 @@ function ears(s: Sitter): string {
   const y = cy + h * 0.05;
   switch (s.race) {
     case 'elf':
-      return `<g class="feature-ears">${mirror(`<path d="M${n(x + 4)} ${n(y - 8)}L${n(x - 30)} ${n(y - 34)}L${n(x - 2)} ${n(y + 14)}Z" fill="${sk}"/><path d="M${n(x + 1)} ${n(y - 4)}L${n(x - 22)} ${n(y - 26)}L${n(x)} ${n(y + 8)}Z" fill="${inner}"/>`)}</g>`;
+      return `<g class="feature-long-ears">${mirror(`<path d="M${n(x + 4)} ${n(y - 8)}L${n(x - 30)} ${n(y - 34)}L${n(x - 2)} ${n(y + 14)}Z" fill="${sk}"/><path d="M${n(x + 1)} ${n(y - 4)}L${n(x - 22)} ${n(y - 26)}L${n(x)} ${n(y + 8)}Z" fill="${inner}"/>`)}</g>`;
     case 'goblin':
-      return `<g class="feature-ears">${mirror(`<path d="M${n(x + 4)} ${n(y - 8)}L${n(x - 40)} ${n(y - 12)}L${n(x - 2)} ${n(y + 12)}Z" fill="${sk}"/><path d="M${n(x)} ${n(y - 4)}L${n(x - 30)} ${n(y - 9)}L${n(x - 2)} ${n(y + 6)}Z" fill="${inner}"/>`)}</g>`;
+      return `<g class="feature-wide-ears">${mirror(`<path d="M${n(x + 4)} ${n(y - 8)}L${n(x - 40)} ${n(y - 12)}L${n(x - 2)} ${n(y + 12)}Z" fill="${sk}"/><path d="M${n(x)} ${n(y - 4)}L${n(x - 30)} ${n(y - 9)}L${n(x - 2)} ${n(y + 6)}Z" fill="${inner}"/>`)}</g>`;
     case 'orc':
     case 'fae':
     case 'halfling':
     case 'tiefling':
-      return `<g class="feature-ears">${mirror(`<path d="M${n(x + 4)} ${n(y - 6)}L${n(x - 14)} ${n(y - 16)}L${n(x)} ${n(y + 12)}Z" fill="${sk}"/>`)}</g>`;
+      return `<g class="feature-pointed-ears">${mirror(`<path d="M${n(x + 4)} ${n(y - 6)}L${n(x - 14)} ${n(y - 16)}L${n(x)} ${n(y + 12)}Z" fill="${sk}"/>`)}</g>`;
     case 'dragonkin':
       return `<g class="feature-frills">${mirror(`<path d="M${n(x + 4)} ${n(y - 10)}L${n(x - 16)} ${n(y - 6)}L${n(x - 8)} ${n(y + 2)}L${n(x - 18)} ${n(y + 8)}L${n(x - 6)} ${n(y + 12)}L${n(x - 14)} ${n(y + 20)}L${n(x + 4)} ${n(y + 18)}Z" fill="${tone(s.skin, -8)}"/>`)}</g>`;
     case 'beastkin':
     case 'undead':
-      return s.race === 'undead' ? `<g class="feature-ears">${mirror(`<ellipse cx="${n(x)}" cy="${n(y)}" rx="5" ry="9" fill="${sk}"/>`)}</g>` : '';
+      return s.race === 'undead' ? `<g class="feature-withered-ears">${mirror(`<ellipse cx="${n(x)}" cy="${n(y)}" rx="5" ry="9" fill="${sk}"/>`)}</g>` : '';
     default:
-      return `<g class="feature-ears">${mirror(`<ellipse cx="${n(x)}" cy="${n(y)}" rx="6" ry="10" fill="${sk}"/><ellipse cx="${n(x + 1)}" cy="${n(y)}" rx="3" ry="6" fill="${inner}"/>`)}</g>`;
+      return `<g class="feature-round-ears">${mirror(`<ellipse cx="${n(x)}" cy="${n(y)}" rx="6" ry="10" fill="${sk}"/><ellipse cx="${n(x + 1)}" cy="${n(y)}" rx="3" ry="6" fill="${inner}"/>`)}</g>`;
   }
 }
 
@@ -343,7 +343,7 @@ function face(s: Sitter): string {
   let out = '';
   // Eyes: the shape says the race as much as the ears do.
   if (race === 'undead') {
-    out += mirror(`<ellipse cx="${n(cx - ex)}" cy="${n(ey)}" rx="${n(er * 1.3)}" ry="${n(er * 1.1)}" fill="#10131a"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.45)}" fill="${tone(s.eye)}"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.9)}" fill="${tone(s.eye, 0, 0, 0.3)}"/>`);
+    out += `<g class="feature-sockets">` + mirror(`<ellipse cx="${n(cx - ex)}" cy="${n(ey)}" rx="${n(er * 1.3)}" ry="${n(er * 1.1)}" fill="#10131a"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.45)}" fill="${tone(s.eye)}"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.9)}" fill="${tone(s.eye, 0, 0, 0.3)}"/>`) + `</g>`;
   } else {
     const slit = race === 'dragonkin' || race === 'beastkin' || race === 'goblin';
     const white = race === 'dragonkin' || race === 'tiefling' || race === 'goblin' ? tone(s.eye) : race === 'fae' ? '#1a1030' : '#f3efe6';
@@ -365,7 +365,7 @@ function face(s: Sitter): string {
   // Nose and mouth.
   const ny = cy + h * 0.36;
   if (race === 'beastkin') {
-    out += `<ellipse cx="${n(cx)}" cy="${n(cy + h * 0.5)}" rx="${n(w * 0.45)}" ry="${n(h * 0.3)}" fill="${tone(s.skin, 18)}"/><path d="M${n(cx - 6)} ${n(ny)}L${n(cx + 6)} ${n(ny)}L${n(cx)} ${n(ny + 6)}Z" fill="#1b1310"/><path d="M${n(cx)} ${n(ny + 6)}v6m-8 2q8 4 16 0" stroke="#1b1310" stroke-width="1.6" fill="none"/>`;
+    out += `<ellipse class="feature-muzzle" cx="${n(cx)}" cy="${n(cy + h * 0.5)}" rx="${n(w * 0.45)}" ry="${n(h * 0.3)}" fill="${tone(s.skin, 18)}"/><path d="M${n(cx - 6)} ${n(ny)}L${n(cx + 6)} ${n(ny)}L${n(cx)} ${n(ny + 6)}Z" fill="#1b1310"/><path d="M${n(cx)} ${n(ny + 6)}v6m-8 2q8 4 16 0" stroke="#1b1310" stroke-width="1.6" fill="none"/>`;
     out += mirror(`<path d="M${n(cx - 10)} ${n(ny + 8)}l-22 -4M${n(cx - 10)} ${n(ny + 11)}l-22 3" stroke="#f5f0e0" stroke-width="1" opacity=".7"/>`);
   } else if (race === 'dragonkin') {
     out += mirror(`<circle cx="${n(cx - 4)}" cy="${n(ny + 2)}" r="1.6" fill="#1b0f08"/>`) + `<path d="M${n(cx - w * 0.5)} ${n(cy + h * 0.62)}Q${n(cx)} ${n(cy + h * 0.72)} ${n(cx + w * 0.5)} ${n(cy + h * 0.62)}" stroke="#1b0f08" stroke-width="2" fill="none"/>`;
@@ -420,7 +420,7 @@ function beard(s: Sitter): string {
   out += `<path d="M${n(cx - w * 0.45)} ${n(cy + h * 0.58)}Q${n(cx)} ${n(cy + h * 0.42)} ${n(cx + w * 0.45)} ${n(cy + h * 0.58)}" stroke="${tone(s.hair, -10)}" stroke-width="5" fill="none" stroke-linecap="round"/>`;
   out += `<path d="M${n(cx - 6)} ${n(cy + h * 0.9)}v${n(h * 0.5)}M${n(cx + 6)} ${n(cy + h * 0.9)}v${n(h * 0.45)}" stroke="${tone(s.hair, 14, 0, 0.5)}" stroke-width="1.5"/>`;
   if (s.race === 'dwarf') out += `<rect x="${n(cx - 6)}" y="${n(cy + h * (long - 0.3))}" width="12" height="5" rx="1.5" fill="#c9a227" stroke="#5a4510" stroke-width=".8"/>`;
-  return `<g class="feature-beard">${out}</g>`;
+  return `<g class="${s.race === 'dwarf' ? 'feature-braided-beard' : 'feature-beard'}">${out}</g>`;
 }
 
 // Outfits and held items: the class should read from the silhouette before any detail.
@@ -599,7 +599,7 @@ function star(x: number, y: number, r: number, fill: string): string {
     const rr = i % 2 ? r * 0.45 : r;
     d += `${i ? 'L' : 'M'}${n(x + rr * Math.cos(a))} ${n(y + rr * Math.sin(a))}`;
   }
-  return `<path d="${d}Z" fill="${fill}"/>`;
+  return `<path class="star" d="${d}Z" fill="${fill}"/>`;
 }
 
 function frame(id: string, rarity: number): { defs: string; body: string; style: string } {
