@@ -7,15 +7,36 @@ import { renderPortrait } from '../src/game/art/portrait.ts';
 import * as art from '../src/game/art/index.ts';
 
 const RACES = ['human', 'elf', 'dwarf', 'orc', 'undead', 'dragonkin', 'fae', 'beastkin'];
-const CLASSES = ['warrior', 'paladin', 'ranger', 'mage', 'cleric', 'rogue', 'necromancer', 'druid', 'berserker', 'warlock', 'monk', 'bard'];
+const CLASSES = [
+  'warrior',
+  'paladin',
+  'ranger',
+  'mage',
+  'cleric',
+  'rogue',
+  'necromancer',
+  'druid',
+  'berserker',
+  'warlock',
+  'monk',
+  'bard',
+];
 const TYPES = ['Tank', 'Damage', 'Support'];
 
 const only = process.argv[2]; // 'portraits' | 'scenes' | undefined (everything)
 const cells: string[] = [];
 // The other content tables' ids (races.ts / classes.ts) and two unknown ids, to show the graceful fallbacks.
 const EXTRA: [string, string][] = [
-  ['halfling', 'bard'], ['tiefling', 'warlock'], ['goblin', 'assassin'], ['dragonborn', 'knight'], ['halfling', 'sorcerer'],
-  ['tiefling', 'knight'], ['goblin', 'cleric'], ['dragonborn', 'sorcerer'], ['kobold', 'alchemist'], ['human', 'alchemist'],
+  ['halfling', 'bard'],
+  ['tiefling', 'warlock'],
+  ['goblin', 'assassin'],
+  ['dragonborn', 'knight'],
+  ['halfling', 'sorcerer'],
+  ['tiefling', 'knight'],
+  ['goblin', 'cleric'],
+  ['dragonborn', 'sorcerer'],
+  ['kobold', 'alchemist'],
+  ['human', 'alchemist'],
 ];
 for (let i = 0; i < 50; i++) {
   // Stride through races and classes so the first 40 cells cover all 8 × 12 ids, and every rarity and type.
@@ -27,17 +48,33 @@ for (let i = 0; i < 50; i++) {
 }
 
 const scenes = ['arena', 'crypt', 'fortress', 'void', 'forest', 'cavern', 'swamp', 'volcano', 'map']
-  .map((t) => `<figure class="scene">${(art as { renderScene?: (t: string) => string }).renderScene?.(t) ?? ''}<figcaption>${t}</figcaption></figure>`)
+  .map(
+    (t) =>
+      `<figure class="scene">${(art as { renderScene?: (t: string) => string }).renderScene?.(t) ?? ''}<figcaption>${t}</figcaption></figure>`,
+  )
   .join('');
 const icons = (art as { renderIcon?: (k: string, g: string, o?: object) => string }).renderIcon;
 const iconRow = icons
   ? [
-      ['ability', 'fireball', { abilityType: 'offensive' }], ['ability', 'shield-reflect', { abilityType: 'defensive' }],
-      ['ability', 'healing', { abilityType: 'support' }], ['ability', 'lightning-bolt', { abilityType: 'ultimate' }],
-      ['trait', 'four-leaf-clover', { tone: 'boon' }], ['trait', 'broken-bone', { tone: 'bane' }],
-      ['status', 'burn'], ['status', 'poison'], ['status', 'stun'], ['item', 'round-potion'], ['currency', 'gold'],
-      ['currency', 'magic_essence'], ['race', 'elf'], ['class', 'bard'], ['type', 'tank'], ['status', 'no-such-glyph'],
-    ].map(([k, g, o]) => `<span class="icon">${icons(k as string, g as string, o as object)}</span>`).join('')
+      ['ability', 'fireball', { abilityType: 'offensive' }],
+      ['ability', 'shield-reflect', { abilityType: 'defensive' }],
+      ['ability', 'healing', { abilityType: 'support' }],
+      ['ability', 'lightning-bolt', { abilityType: 'ultimate' }],
+      ['trait', 'four-leaf-clover', { tone: 'boon' }],
+      ['trait', 'broken-bone', { tone: 'bane' }],
+      ['status', 'burn'],
+      ['status', 'poison'],
+      ['status', 'stun'],
+      ['item', 'round-potion'],
+      ['currency', 'gold'],
+      ['currency', 'magic_essence'],
+      ['race', 'elf'],
+      ['class', 'bard'],
+      ['type', 'tank'],
+      ['status', 'no-such-glyph'],
+    ]
+      .map(([k, g, o]) => `<span class="icon">${icons(k as string, g as string, o as object)}</span>`)
+      .join('')
   : '';
 
 const html = `<!doctype html><meta charset="utf-8"><title>Runeborn art contact sheet</title>

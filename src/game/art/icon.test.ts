@@ -45,13 +45,18 @@ describe('renderIcon', () => {
     const kinds: IconKind[] = ['ability', 'trait', 'status', 'item', 'currency', 'race', 'class', 'type'];
     const tiles = kinds.map((k) => /<rect[^>]*fill="([^"]+)"/.exec(renderIcon(k, 'broadsword'))![1]);
     expect(new Set(tiles.slice(0, 7)).size).toBe(7);
-    expect(renderIcon('ability', 'fireball', { abilityType: 'offensive' })).toContain(ABILITY_TINTS.offensive);
+    expect(renderIcon('ability', 'fireball', { abilityType: 'offensive' })).toContain(
+      ABILITY_TINTS.offensive,
+    );
     expect(renderIcon('ability', 'fireball', { tint: '#123456' })).toContain('#123456');
     expect(renderIcon('ability', 'fireball', { tint: 'red;"><script>' })).not.toContain('<script>');
-    expect(renderIcon('trait', 'skull-crack', { tone: 'bane' })).not.toBe(renderIcon('trait', 'skull-crack', { tone: 'boon' }));
+    expect(renderIcon('trait', 'skull-crack', { tone: 'bane' })).not.toBe(
+      renderIcon('trait', 'skull-crack', { tone: 'boon' }),
+    );
   });
 
   it('credits the icon authors', () => {
-    for (const part of ['Lorc', 'Delapouite', 'game-icons.net', 'CC BY 3.0']) expect(ART_CREDITS).toContain(part);
+    for (const part of ['Lorc', 'Delapouite', 'game-icons.net', 'CC BY 3.0'])
+      expect(ART_CREDITS).toContain(part);
   });
 });

@@ -41,27 +41,74 @@ const KIND_TINTS: Record<IconKind, string> = {
   type: '#3b4252',
 };
 
-const TONE_TINTS: Record<string, string> = { boon: '#2f7a45', bane: '#7a2f3a', buff: '#2f6f7a', debuff: '#6b2f52' };
+const TONE_TINTS: Record<string, string> = {
+  boon: '#2f7a45',
+  bane: '#7a2f3a',
+  buff: '#2f6f7a',
+  debuff: '#6b2f52',
+};
 const TYPE_TINTS: Record<string, string> = { tank: '#2f4f8c', damage: '#8c2f2f', support: '#2f7a45' };
 
 /** Our own ids (races, classes, types, statuses, currencies, item types) mapped to a glyph, for icon URLs that carry an id. */
 export const GLYPH_FOR_ID: Record<string, string> = {
   // races
-  human: 'person', elf: 'woman-elf-face', dwarf: 'dwarf-face', orc: 'orc-head', undead: 'death-skull', dragonkin: 'dragon-head',
-  dragonborn: 'dragon-head', fae: 'fairy', beastkin: 'wolf-head', halfling: 'hobbit-door', tiefling: 'devil-mask', goblin: 'goblin-head',
+  human: 'person',
+  elf: 'woman-elf-face',
+  dwarf: 'dwarf-face',
+  orc: 'orc-head',
+  undead: 'death-skull',
+  dragonkin: 'dragon-head',
+  dragonborn: 'dragon-head',
+  fae: 'fairy',
+  beastkin: 'wolf-head',
+  halfling: 'hobbit-door',
+  tiefling: 'devil-mask',
+  goblin: 'goblin-head',
   // classes
-  warrior: 'broadsword', knight: 'black-knight-helm', paladin: 'templar-shield', ranger: 'bow-arrow', mage: 'wizard-staff', sorcerer: 'wizard-staff',
-  cleric: 'holy-symbol', rogue: 'daggers', assassin: 'hooded-assassin', necromancer: 'skull-staff', druid: 'oak-leaf', berserker: 'battle-axe',
-  warlock: 'warlock-eye', monk: 'fist', bard: 'lyre',
+  warrior: 'broadsword',
+  knight: 'black-knight-helm',
+  paladin: 'templar-shield',
+  ranger: 'bow-arrow',
+  mage: 'wizard-staff',
+  sorcerer: 'wizard-staff',
+  cleric: 'holy-symbol',
+  rogue: 'daggers',
+  assassin: 'hooded-assassin',
+  necromancer: 'skull-staff',
+  druid: 'oak-leaf',
+  berserker: 'battle-axe',
+  warlock: 'warlock-eye',
+  monk: 'fist',
+  bard: 'lyre',
   // types
-  tank: 'shield', damage: 'crossed-swords', support: 'health-normal',
+  tank: 'shield',
+  damage: 'crossed-swords',
+  support: 'health-normal',
   // statuses
-  burn: 'fire', poison: 'poison-bottle', bleed: 'bleeding-wound', stun: 'knockout', taunt: 'shouting', shield: 'shield',
-  regeneration: 'health-increase', regen: 'health-increase', haste: 'run', slow: 'snail', weaken: 'broken-shield',
-  vulnerable: 'cracked-shield', silence: 'silenced', freeze: 'frozen-orb', sleep: 'sleepy',
+  burn: 'fire',
+  poison: 'poison-bottle',
+  bleed: 'bleeding-wound',
+  stun: 'knockout',
+  taunt: 'shouting',
+  shield: 'shield',
+  regeneration: 'health-increase',
+  regen: 'health-increase',
+  haste: 'run',
+  slow: 'snail',
+  weaken: 'broken-shield',
+  vulnerable: 'cracked-shield',
+  silence: 'silenced',
+  freeze: 'frozen-orb',
+  sleep: 'sleepy',
   // currencies and item types
-  gold: 'two-coins', magic_essence: 'magic-swirl', summoning_scrolls: 'scroll-unfurled', combat_tokens: 'token',
-  potion: 'round-potion', upgrade_mat: 'crystal-growth', gear_token: 'anvil', hero_shard: 'crystal-bars',
+  gold: 'two-coins',
+  magic_essence: 'magic-swirl',
+  summoning_scrolls: 'scroll-unfurled',
+  combat_tokens: 'token',
+  potion: 'round-potion',
+  upgrade_mat: 'crystal-growth',
+  gear_token: 'anvil',
+  hero_shard: 'crystal-bars',
 };
 
 const iconSet = gameIcons;

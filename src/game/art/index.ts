@@ -4,5 +4,13 @@
 
 export * from './paths.ts';
 export { renderPortrait, RARITY_COLOURS } from './portrait.ts';
-export { renderIcon, hasGlyph, resolveGlyph, ART_CREDITS, ABILITY_TINTS, GLYPH_FOR_ID, type IconOptions } from './icon.ts';
+export {
+  renderIcon,
+  hasGlyph,
+  resolveGlyph,
+  ART_CREDITS,
+  ABILITY_TINTS,
+  GLYPH_FOR_ID,
+  type IconOptions,
+} from './icon.ts';
 export { renderScene, sceneThemeFor, SCENE_THEMES, type SceneTheme } from './scene.ts';

@@ -9,11 +9,25 @@ import { RARITY_COLOURS, renderPortrait } from './portrait.ts';
 import { checkSvg } from './svg-check.ts';
 
 const RACES = ['human', 'elf', 'dwarf', 'orc', 'undead', 'dragonkin', 'fae', 'beastkin'];
-const CLASSES = ['warrior', 'paladin', 'ranger', 'mage', 'cleric', 'rogue', 'necromancer', 'druid', 'berserker', 'warlock', 'monk', 'bard'];
+const CLASSES = [
+  'warrior',
+  'paladin',
+  'ranger',
+  'mage',
+  'cleric',
+  'rogue',
+  'necromancer',
+  'druid',
+  'berserker',
+  'warlock',
+  'monk',
+  'bard',
+];
 const TYPES = ['Tank', 'Damage', 'Support'];
 
 const sha = (s: string): string => createHash('sha1').update(s).digest('hex');
-const featuresOf = (svg: string): string[] => [...new Set([...svg.matchAll(/class="(feature-[a-z-]+|item-[a-z-]+)"/g)].map((m) => m[1]))].sort();
+const featuresOf = (svg: string): string[] =>
+  [...new Set([...svg.matchAll(/class="(feature-[a-z-]+|item-[a-z-]+)"/g)].map((m) => m[1]))].sort();
 
 function variedKeys(count: number): PortraitKey[] {
   const d = artDice(20261121);
@@ -35,7 +49,9 @@ describe('renderPortrait', () => {
   });
 
   it('tells apart 1,000 heroes of the same race, class, type and rarity by seed alone', () => {
-    const same = Array.from({ length: 1000 }, (_, i) => renderPortrait({ raceId: 'human', classId: 'warrior', type: 'Tank', rarity: 1, seed: i * 2654435761 }));
+    const same = Array.from({ length: 1000 }, (_, i) =>
+      renderPortrait({ raceId: 'human', classId: 'warrior', type: 'Tank', rarity: 1, seed: i * 2654435761 }),
+    );
     expect(new Set(same.map(sha)).size).toBe(1000);
   });
 
@@ -76,7 +92,11 @@ describe('renderPortrait', () => {
       for (let seed = 1; seed <= 12; seed++) {
         const svg = renderPortrait({ raceId, classId: 'mage', type: 'Damage', rarity: 2, seed });
         expect(svg).toContain(`data-race="${raceId}"`);
-        sigs.add(featuresOf(svg).filter((f) => f.startsWith('feature-') && f !== 'feature-beard').join(' '));
+        sigs.add(
+          featuresOf(svg)
+            .filter((f) => f.startsWith('feature-') && f !== 'feature-beard')
+            .join(' '),
+        );
       }
       return [...sigs];
     });
@@ -84,13 +104,21 @@ describe('renderPortrait', () => {
     expect(byRace.elf.every((s) => s.includes('feature-long-ears'))).toBe(true);
     expect(byRace.orc.every((s) => s.includes('feature-tusks'))).toBe(true);
     expect(byRace.dwarf.every((s) => s.includes('feature-braided-beard'))).toBe(true);
-    expect(byRace.dragonkin.every((s) => s.includes('feature-horns') && s.includes('feature-scales'))).toBe(true);
+    expect(byRace.dragonkin.every((s) => s.includes('feature-horns') && s.includes('feature-scales'))).toBe(
+      true,
+    );
     expect(byRace.fae.every((s) => s.includes('feature-wings'))).toBe(true);
-    expect(byRace.beastkin.every((s) => s.includes('feature-beast-ears') && s.includes('feature-muzzle'))).toBe(true);
+    expect(
+      byRace.beastkin.every((s) => s.includes('feature-beast-ears') && s.includes('feature-muzzle')),
+    ).toBe(true);
     expect(byRace.undead.every((s) => s.includes('feature-sockets'))).toBe(true);
     // No two races share a signature (fae antennae come and go, so compare the first of each).
     for (let a = 0; a < RACES.length; a++)
-      for (let b = a + 1; b < RACES.length; b++) expect(signatures[a].some((s) => signatures[b].includes(s)), `${RACES[a]} vs ${RACES[b]}`).toBe(false);
+      for (let b = a + 1; b < RACES.length; b++)
+        expect(
+          signatures[a].some((s) => signatures[b].includes(s)),
+          `${RACES[a]} vs ${RACES[b]}`,
+        ).toBe(false);
   });
 
   it('gives every class its own held items', () => {
@@ -105,7 +133,13 @@ describe('renderPortrait', () => {
   });
 
   it('draws unknown races and classes with a generic look instead of failing', () => {
-    const svg = renderPortrait({ raceId: 'kobold', classId: 'alchemist', type: 'Wizardly', rarity: 9, seed: -5 });
+    const svg = renderPortrait({
+      raceId: 'kobold',
+      classId: 'alchemist',
+      type: 'Wizardly',
+      rarity: 9,
+      seed: -5,
+    });
     expect(checkSvg(svg).problems).toEqual([]);
     expect(svg).toContain('data-race="generic"');
     expect(svg).toContain('data-class="generic"');
@@ -113,13 +147,23 @@ describe('renderPortrait', () => {
   });
 
   it('draws other tables’ ids with their nearest look', () => {
-    expect(renderPortrait({ raceId: 'dragonborn', classId: 'knight', type: 'Tank', rarity: 1, seed: 1 })).toContain('data-race="dragonkin"');
-    expect(renderPortrait({ raceId: 'goblin', classId: 'assassin', type: 'Damage', rarity: 1, seed: 1 })).toContain('feature-mask');
+    expect(
+      renderPortrait({ raceId: 'dragonborn', classId: 'knight', type: 'Tank', rarity: 1, seed: 1 }),
+    ).toContain('data-race="dragonkin"');
+    expect(
+      renderPortrait({ raceId: 'goblin', classId: 'assassin', type: 'Damage', rarity: 1, seed: 1 }),
+    ).toContain('feature-mask');
   });
 
   it('shows the type emblem and the rarity in colour and stars, shimmering only at 5★', () => {
     for (let rarity = 1; rarity <= 5; rarity++) {
-      const svg = renderPortrait({ raceId: 'elf', classId: 'bard', type: TYPES[rarity % 3], rarity, seed: 99 });
+      const svg = renderPortrait({
+        raceId: 'elf',
+        classId: 'bard',
+        type: TYPES[rarity % 3],
+        rarity,
+        seed: 99,
+      });
       expect(svg).toContain(`rarity-${rarity}`);
       expect(svg).toContain(RARITY_COLOURS[rarity]);
       expect(svg).toContain(`type-${TYPES[rarity % 3].toLowerCase()}`);

@@ -96,88 +96,265 @@ const jitter = (d: ArtDice, t: Tone, dh = 6, ds = 6, dl = 5): Tone => ({
 
 const RACES: Record<string, RaceLook> = {
   human: {
-    w: 30, h: 38, cy: 104, jaw: 0.62, breadth: 1,
+    w: 30,
+    h: 38,
+    cy: 104,
+    jaw: 0.62,
+    breadth: 1,
     skin: (d) => ({ h: d.range(18, 34), s: d.range(30, 55), l: d.range(32, 76) }),
     hair: natural,
-    eye: (d) => d.pick([{ h: 25, s: 50, l: 28 }, { h: 205, s: 50, l: 45 }, { h: 110, s: 35, l: 38 }, { h: 35, s: 40, l: 40 }]),
+    eye: (d) =>
+      d.pick([
+        { h: 25, s: 50, l: 28 },
+        { h: 205, s: 50, l: 45 },
+        { h: 110, s: 35, l: 38 },
+        { h: 35, s: 40, l: 40 },
+      ]),
     hairStyles: ['crop', 'long', 'swept', 'braid', 'tied', 'bald'],
   },
   elf: {
-    w: 27, h: 39, cy: 102, jaw: 0.32, breadth: 0.88,
-    skin: (d) => (d.chance(0.25) ? { h: d.range(230, 260), s: 12, l: d.range(42, 55) } : { h: d.range(25, 40), s: d.range(25, 40), l: d.range(70, 84) }),
-    hair: (d) => d.pick([{ h: 45, s: 25, l: 86 }, { h: 45, s: 70, l: 62 }, { h: 220, s: 15, l: 14 }, { h: 15, s: 65, l: 42 }, { h: 200, s: 20, l: 78 }]),
-    eye: (d) => d.pick([{ h: 150, s: 60, l: 45 }, { h: 195, s: 70, l: 55 }, { h: 270, s: 45, l: 60 }, { h: 45, s: 70, l: 55 }]),
+    w: 27,
+    h: 39,
+    cy: 102,
+    jaw: 0.32,
+    breadth: 0.88,
+    skin: (d) =>
+      d.chance(0.25)
+        ? { h: d.range(230, 260), s: 12, l: d.range(42, 55) }
+        : { h: d.range(25, 40), s: d.range(25, 40), l: d.range(70, 84) },
+    hair: (d) =>
+      d.pick([
+        { h: 45, s: 25, l: 86 },
+        { h: 45, s: 70, l: 62 },
+        { h: 220, s: 15, l: 14 },
+        { h: 15, s: 65, l: 42 },
+        { h: 200, s: 20, l: 78 },
+      ]),
+    eye: (d) =>
+      d.pick([
+        { h: 150, s: 60, l: 45 },
+        { h: 195, s: 70, l: 55 },
+        { h: 270, s: 45, l: 60 },
+        { h: 45, s: 70, l: 55 },
+      ]),
     hairStyles: ['long', 'long', 'braid', 'tied', 'swept'],
   },
   dwarf: {
-    w: 35, h: 33, cy: 112, jaw: 0.88, breadth: 1.16,
+    w: 35,
+    h: 33,
+    cy: 112,
+    jaw: 0.88,
+    breadth: 1.16,
     skin: (d) => ({ h: d.range(12, 24), s: d.range(40, 55), l: d.range(45, 70) }),
-    hair: (d) => d.pick([{ h: 12, s: 70, l: 38 }, { h: 25, s: 45, l: 26 }, { h: 30, s: 10, l: 15 }, { h: 30, s: 6, l: 64 }, { h: 30, s: 60, l: 50 }]),
-    eye: (d) => d.pick([{ h: 25, s: 50, l: 25 }, { h: 205, s: 45, l: 40 }]),
+    hair: (d) =>
+      d.pick([
+        { h: 12, s: 70, l: 38 },
+        { h: 25, s: 45, l: 26 },
+        { h: 30, s: 10, l: 15 },
+        { h: 30, s: 6, l: 64 },
+        { h: 30, s: 60, l: 50 },
+      ]),
+    eye: (d) =>
+      d.pick([
+        { h: 25, s: 50, l: 25 },
+        { h: 205, s: 45, l: 40 },
+      ]),
     hairStyles: ['crop', 'bald', 'tied', 'braid'],
   },
   orc: {
-    w: 34, h: 37, cy: 106, jaw: 0.95, breadth: 1.1,
+    w: 34,
+    h: 37,
+    cy: 106,
+    jaw: 0.95,
+    breadth: 1.1,
     skin: (d) => ({ h: d.range(82, 122), s: d.range(25, 42), l: d.range(30, 44) }),
-    hair: (d) => d.pick([{ h: 30, s: 15, l: 8 }, { h: 20, s: 30, l: 16 }, { h: 0, s: 0, l: 30 }]),
-    eye: (d) => d.pick([{ h: 0, s: 70, l: 45 }, { h: 45, s: 85, l: 50 }, { h: 25, s: 60, l: 35 }]),
+    hair: (d) =>
+      d.pick([
+        { h: 30, s: 15, l: 8 },
+        { h: 20, s: 30, l: 16 },
+        { h: 0, s: 0, l: 30 },
+      ]),
+    eye: (d) =>
+      d.pick([
+        { h: 0, s: 70, l: 45 },
+        { h: 45, s: 85, l: 50 },
+        { h: 25, s: 60, l: 35 },
+      ]),
     hairStyles: ['mohawk', 'topknot', 'bald', 'tied'],
   },
   undead: {
-    w: 29, h: 38, cy: 104, jaw: 0.5, breadth: 0.95,
+    w: 29,
+    h: 38,
+    cy: 104,
+    jaw: 0.5,
+    breadth: 0.95,
     skin: (d) => ({ h: d.range(170, 215), s: d.range(6, 18), l: d.range(54, 70) }),
-    hair: (d) => d.pick([{ h: 200, s: 8, l: 80 }, { h: 30, s: 10, l: 20 }, { h: 60, s: 10, l: 55 }]),
-    eye: (d) => d.pick([{ h: 180, s: 95, l: 60 }, { h: 110, s: 90, l: 55 }, { h: 0, s: 90, l: 55 }, { h: 270, s: 90, l: 70 }]),
+    hair: (d) =>
+      d.pick([
+        { h: 200, s: 8, l: 80 },
+        { h: 30, s: 10, l: 20 },
+        { h: 60, s: 10, l: 55 },
+      ]),
+    eye: (d) =>
+      d.pick([
+        { h: 180, s: 95, l: 60 },
+        { h: 110, s: 90, l: 55 },
+        { h: 0, s: 90, l: 55 },
+        { h: 270, s: 90, l: 70 },
+      ]),
     hairStyles: ['wisps', 'wisps', 'long', 'bald'],
   },
   dragonkin: {
-    w: 31, h: 38, cy: 106, jaw: 0.55, breadth: 1.08,
-    skin: (d) => jitter(d, d.pick([{ h: 5, s: 55, l: 38 }, { h: 28, s: 55, l: 40 }, { h: 130, s: 40, l: 32 }, { h: 212, s: 45, l: 38 }, { h: 275, s: 35, l: 36 }, { h: 45, s: 60, l: 45 }])),
+    w: 31,
+    h: 38,
+    cy: 106,
+    jaw: 0.55,
+    breadth: 1.08,
+    skin: (d) =>
+      jitter(
+        d,
+        d.pick([
+          { h: 5, s: 55, l: 38 },
+          { h: 28, s: 55, l: 40 },
+          { h: 130, s: 40, l: 32 },
+          { h: 212, s: 45, l: 38 },
+          { h: 275, s: 35, l: 36 },
+          { h: 45, s: 60, l: 45 },
+        ]),
+      ),
     hair: (d) => ({ h: d.range(25, 45), s: 25, l: d.range(70, 85) }),
-    eye: (d) => d.pick([{ h: 48, s: 95, l: 55 }, { h: 20, s: 95, l: 52 }, { h: 90, s: 85, l: 50 }]),
+    eye: (d) =>
+      d.pick([
+        { h: 48, s: 95, l: 55 },
+        { h: 20, s: 95, l: 52 },
+        { h: 90, s: 85, l: 50 },
+      ]),
     hairStyles: ['none'],
   },
   fae: {
-    w: 27, h: 35, cy: 104, jaw: 0.38, breadth: 0.86,
-    skin: (d) => (d.chance(0.5) ? { h: d.range(260, 330), s: d.range(30, 50), l: d.range(74, 84) } : { h: d.range(140, 190), s: d.range(25, 40), l: d.range(70, 82) }),
-    hair: (d) => ({ h: d.pick([320, 180, 280, 50, 200]) + d.range(-10, 10), s: d.range(55, 80), l: d.range(55, 72) }),
+    w: 27,
+    h: 35,
+    cy: 104,
+    jaw: 0.38,
+    breadth: 0.86,
+    skin: (d) =>
+      d.chance(0.5)
+        ? { h: d.range(260, 330), s: d.range(30, 50), l: d.range(74, 84) }
+        : { h: d.range(140, 190), s: d.range(25, 40), l: d.range(70, 82) },
+    hair: (d) => ({
+      h: d.pick([320, 180, 280, 50, 200]) + d.range(-10, 10),
+      s: d.range(55, 80),
+      l: d.range(55, 72),
+    }),
     eye: (d) => ({ h: d.range(160, 320), s: 70, l: 45 }),
     hairStyles: ['long', 'swept', 'tied', 'crop'],
   },
   beastkin: {
-    w: 32, h: 36, cy: 106, jaw: 0.6, breadth: 1.04,
-    skin: (d) => d.pick([{ h: 25, s: 45, l: 42 }, { h: 22, s: 75, l: 48 }, { h: 30, s: 8, l: 52 }, { h: 30, s: 35, l: 28 }, { h: 40, s: 40, l: 62 }]),
+    w: 32,
+    h: 36,
+    cy: 106,
+    jaw: 0.6,
+    breadth: 1.04,
+    skin: (d) =>
+      d.pick([
+        { h: 25, s: 45, l: 42 },
+        { h: 22, s: 75, l: 48 },
+        { h: 30, s: 8, l: 52 },
+        { h: 30, s: 35, l: 28 },
+        { h: 40, s: 40, l: 62 },
+      ]),
     hair: (d) => ({ h: d.range(20, 35), s: d.range(20, 45), l: d.range(18, 40) }),
-    eye: (d) => d.pick([{ h: 42, s: 90, l: 52 }, { h: 90, s: 70, l: 45 }, { h: 200, s: 75, l: 60 }]),
+    eye: (d) =>
+      d.pick([
+        { h: 42, s: 90, l: 52 },
+        { h: 90, s: 70, l: 45 },
+        { h: 200, s: 75, l: 60 },
+      ]),
     hairStyles: ['mane', 'mane', 'crop'],
   },
   halfling: {
-    w: 30, h: 33, cy: 112, jaw: 0.55, breadth: 0.9,
+    w: 30,
+    h: 33,
+    cy: 112,
+    jaw: 0.55,
+    breadth: 0.9,
     skin: (d) => ({ h: d.range(18, 32), s: d.range(35, 55), l: d.range(45, 78) }),
     hair: natural,
-    eye: (d) => d.pick([{ h: 25, s: 50, l: 30 }, { h: 110, s: 40, l: 40 }, { h: 205, s: 50, l: 45 }]),
+    eye: (d) =>
+      d.pick([
+        { h: 25, s: 50, l: 30 },
+        { h: 110, s: 40, l: 40 },
+        { h: 205, s: 50, l: 45 },
+      ]),
     hairStyles: ['curls', 'curls', 'crop'],
   },
   tiefling: {
-    w: 29, h: 38, cy: 106, jaw: 0.42, breadth: 0.96,
-    skin: (d) => d.pick([{ h: d.range(350, 365), s: 45, l: d.range(38, 48) }, { h: d.range(270, 290), s: 30, l: d.range(38, 48) }, { h: d.range(215, 230), s: 28, l: d.range(40, 50) }]),
-    hair: (d) => d.pick([{ h: 270, s: 30, l: 14 }, { h: 0, s: 0, l: 8 }, { h: 330, s: 50, l: 30 }, { h: 220, s: 30, l: 70 }]),
-    eye: (d) => d.pick([{ h: 45, s: 95, l: 55 }, { h: 0, s: 90, l: 55 }, { h: 180, s: 80, l: 60 }, { h: 0, s: 0, l: 92 }]),
+    w: 29,
+    h: 38,
+    cy: 106,
+    jaw: 0.42,
+    breadth: 0.96,
+    skin: (d) =>
+      d.pick([
+        { h: d.range(350, 365), s: 45, l: d.range(38, 48) },
+        { h: d.range(270, 290), s: 30, l: d.range(38, 48) },
+        { h: d.range(215, 230), s: 28, l: d.range(40, 50) },
+      ]),
+    hair: (d) =>
+      d.pick([
+        { h: 270, s: 30, l: 14 },
+        { h: 0, s: 0, l: 8 },
+        { h: 330, s: 50, l: 30 },
+        { h: 220, s: 30, l: 70 },
+      ]),
+    eye: (d) =>
+      d.pick([
+        { h: 45, s: 95, l: 55 },
+        { h: 0, s: 90, l: 55 },
+        { h: 180, s: 80, l: 60 },
+        { h: 0, s: 0, l: 92 },
+      ]),
     hairStyles: ['long', 'swept', 'tied', 'crop'],
   },
   goblin: {
-    w: 30, h: 30, cy: 114, jaw: 0.5, breadth: 0.84,
+    w: 30,
+    h: 30,
+    cy: 114,
+    jaw: 0.5,
+    breadth: 0.84,
     skin: (d) => ({ h: d.range(68, 95), s: d.range(35, 50), l: d.range(38, 52) }),
-    hair: (d) => d.pick([{ h: 30, s: 15, l: 12 }, { h: 0, s: 0, l: 70 }]),
-    eye: (d) => d.pick([{ h: 50, s: 95, l: 55 }, { h: 10, s: 90, l: 50 }]),
+    hair: (d) =>
+      d.pick([
+        { h: 30, s: 15, l: 12 },
+        { h: 0, s: 0, l: 70 },
+      ]),
+    eye: (d) =>
+      d.pick([
+        { h: 50, s: 95, l: 55 },
+        { h: 10, s: 90, l: 50 },
+      ]),
     hairStyles: ['bald', 'wisps', 'mohawk'],
   },
 };
 const RACE_ALIASES: Record<string, string> = {
-  dragonborn: 'dragonkin', fairy: 'fae', 'half-orc': 'orc', skeleton: 'undead', ghoul: 'undead', vampire: 'undead',
-  beastfolk: 'beastkin', werewolf: 'beastkin', gnome: 'halfling', hobbit: 'halfling', demon: 'tiefling', hobgoblin: 'goblin',
+  dragonborn: 'dragonkin',
+  fairy: 'fae',
+  'half-orc': 'orc',
+  skeleton: 'undead',
+  ghoul: 'undead',
+  vampire: 'undead',
+  beastfolk: 'beastkin',
+  werewolf: 'beastkin',
+  gnome: 'halfling',
+  hobbit: 'halfling',
+  demon: 'tiefling',
+  hobgoblin: 'goblin',
 };
-const GENERIC_RACE: RaceLook = { ...RACES.human, hairStyles: ['crop', 'swept'], skin: (d) => ({ h: d.range(20, 40), s: 15, l: d.range(50, 65) }) };
+const GENERIC_RACE: RaceLook = {
+  ...RACES.human,
+  hairStyles: ['crop', 'swept'],
+  skin: (d) => ({ h: d.range(20, 40), s: 15, l: d.range(50, 65) }),
+};
 
 // ---------- class looks ----------
 
@@ -187,25 +364,88 @@ interface ClassLook {
   aura: number; // hue of the glow behind the sitter
 }
 const CLASSES: Record<string, ClassLook> = {
-  warrior: { cloth: (d) => ({ h: 215, s: 10, l: d.range(46, 56) }), trim: (d) => ({ h: d.pick([0, 215, 30]), s: 55, l: 38 }), aura: 20 },
-  paladin: { cloth: (d) => ({ h: 45, s: 15, l: d.range(74, 82) }), trim: () => ({ h: 44, s: 75, l: 52 }), aura: 48 },
-  ranger: { cloth: (d) => ({ h: d.range(95, 130), s: 30, l: d.range(24, 32) }), trim: () => ({ h: 30, s: 45, l: 32 }), aura: 110 },
-  mage: { cloth: (d) => ({ h: d.range(215, 250), s: 55, l: d.range(30, 38) }), trim: () => ({ h: 45, s: 70, l: 55 }), aura: 220 },
-  cleric: { cloth: (d) => ({ h: 40, s: 25, l: d.range(82, 88) }), trim: () => ({ h: 44, s: 80, l: 50 }), aura: 50 },
-  rogue: { cloth: (d) => ({ h: d.range(0, 360), s: 10, l: d.range(14, 20) }), trim: () => ({ h: 0, s: 55, l: 35 }), aura: 280 },
-  necromancer: { cloth: (d) => ({ h: d.range(265, 290), s: 25, l: d.range(12, 18) }), trim: () => ({ h: 110, s: 70, l: 45 }), aura: 120 },
-  druid: { cloth: (d) => ({ h: d.range(30, 45), s: 35, l: d.range(28, 34) }), trim: () => ({ h: 100, s: 45, l: 40 }), aura: 100 },
-  berserker: { cloth: (d) => ({ h: 28, s: 30, l: d.range(30, 38) }), trim: () => ({ h: 0, s: 70, l: 40 }), aura: 0 },
-  warlock: { cloth: (d) => ({ h: d.range(335, 355), s: 45, l: d.range(18, 24) }), trim: () => ({ h: 285, s: 70, l: 60 }), aura: 290 },
-  monk: { cloth: (d) => ({ h: d.range(25, 38), s: 80, l: d.range(45, 52) }), trim: () => ({ h: 20, s: 30, l: 25 }), aura: 35 },
-  bard: { cloth: (d) => ({ h: d.pick([345, 200, 160, 275]), s: 55, l: 38 }), trim: () => ({ h: 46, s: 75, l: 55 }), aura: 320 },
+  warrior: {
+    cloth: (d) => ({ h: 215, s: 10, l: d.range(46, 56) }),
+    trim: (d) => ({ h: d.pick([0, 215, 30]), s: 55, l: 38 }),
+    aura: 20,
+  },
+  paladin: {
+    cloth: (d) => ({ h: 45, s: 15, l: d.range(74, 82) }),
+    trim: () => ({ h: 44, s: 75, l: 52 }),
+    aura: 48,
+  },
+  ranger: {
+    cloth: (d) => ({ h: d.range(95, 130), s: 30, l: d.range(24, 32) }),
+    trim: () => ({ h: 30, s: 45, l: 32 }),
+    aura: 110,
+  },
+  mage: {
+    cloth: (d) => ({ h: d.range(215, 250), s: 55, l: d.range(30, 38) }),
+    trim: () => ({ h: 45, s: 70, l: 55 }),
+    aura: 220,
+  },
+  cleric: {
+    cloth: (d) => ({ h: 40, s: 25, l: d.range(82, 88) }),
+    trim: () => ({ h: 44, s: 80, l: 50 }),
+    aura: 50,
+  },
+  rogue: {
+    cloth: (d) => ({ h: d.range(0, 360), s: 10, l: d.range(14, 20) }),
+    trim: () => ({ h: 0, s: 55, l: 35 }),
+    aura: 280,
+  },
+  necromancer: {
+    cloth: (d) => ({ h: d.range(265, 290), s: 25, l: d.range(12, 18) }),
+    trim: () => ({ h: 110, s: 70, l: 45 }),
+    aura: 120,
+  },
+  druid: {
+    cloth: (d) => ({ h: d.range(30, 45), s: 35, l: d.range(28, 34) }),
+    trim: () => ({ h: 100, s: 45, l: 40 }),
+    aura: 100,
+  },
+  berserker: {
+    cloth: (d) => ({ h: 28, s: 30, l: d.range(30, 38) }),
+    trim: () => ({ h: 0, s: 70, l: 40 }),
+    aura: 0,
+  },
+  warlock: {
+    cloth: (d) => ({ h: d.range(335, 355), s: 45, l: d.range(18, 24) }),
+    trim: () => ({ h: 285, s: 70, l: 60 }),
+    aura: 290,
+  },
+  monk: {
+    cloth: (d) => ({ h: d.range(25, 38), s: 80, l: d.range(45, 52) }),
+    trim: () => ({ h: 20, s: 30, l: 25 }),
+    aura: 35,
+  },
+  bard: {
+    cloth: (d) => ({ h: d.pick([345, 200, 160, 275]), s: 55, l: 38 }),
+    trim: () => ({ h: 46, s: 75, l: 55 }),
+    aura: 320,
+  },
 };
 /** Class ids used by other content tables, drawn as their nearest look (the variant keeps its own touches). */
 const CLASS_ALIASES: Record<string, string> = {
-  knight: 'warrior', fighter: 'warrior', sorcerer: 'mage', wizard: 'mage', assassin: 'rogue', thief: 'rogue',
-  priest: 'cleric', hunter: 'ranger', archer: 'ranger', barbarian: 'berserker', shaman: 'druid', witch: 'warlock', minstrel: 'bard',
+  knight: 'warrior',
+  fighter: 'warrior',
+  sorcerer: 'mage',
+  wizard: 'mage',
+  assassin: 'rogue',
+  thief: 'rogue',
+  priest: 'cleric',
+  hunter: 'ranger',
+  archer: 'ranger',
+  barbarian: 'berserker',
+  shaman: 'druid',
+  witch: 'warlock',
+  minstrel: 'bard',
 };
-const GENERIC_CLASS: ClassLook = { cloth: () => ({ h: 30, s: 15, l: 30 }), trim: () => ({ h: 30, s: 25, l: 45 }), aura: 40 };
+const GENERIC_CLASS: ClassLook = {
+  cloth: () => ({ h: 30, s: 15, l: 30 }),
+  trim: () => ({ h: 30, s: 25, l: 45 }),
+  aura: 40,
+};
 
 // ---------- layers ----------
 
@@ -218,7 +458,8 @@ function background(s: Sitter, aura: number): { defs: string; body: string } {
   if (kind === 0) {
     motif = `<circle cx="100" cy="${n(s.cy - 6)}" r="${n(d.range(58, 70))}" fill="none" stroke="${hsl(hue, 60, 60, 0.18)}" stroke-width="2" stroke-dasharray="${n(d.range(3, 9))} ${n(d.range(3, 7))}"/>`;
   } else if (kind === 1) {
-    for (let i = 0; i < 7; i++) motif += `<circle cx="${n(d.range(12, 188))}" cy="${n(d.range(12, 150))}" r="${n(d.range(2, 7))}" fill="${hsl(hue + 20, 70, 70, d.range(0.08, 0.25))}"/>`;
+    for (let i = 0; i < 7; i++)
+      motif += `<circle cx="${n(d.range(12, 188))}" cy="${n(d.range(12, 150))}" r="${n(d.range(2, 7))}" fill="${hsl(hue + 20, 70, 70, d.range(0.08, 0.25))}"/>`;
   } else {
     const x = d.range(30, 170);
     motif = `<path d="M${n(x - 40)} 0L${n(x)} 0L${n(x - 50)} 240L${n(x - 90)} 240Z" fill="${hsl(hue, 50, 70, 0.07)}"/>`;
@@ -308,7 +549,9 @@ function ears(s: Sitter): string {
       return `<g class="feature-frills">${mirror(`<path d="M${n(x + 4)} ${n(y - 10)}L${n(x - 16)} ${n(y - 6)}L${n(x - 8)} ${n(y + 2)}L${n(x - 18)} ${n(y + 8)}L${n(x - 6)} ${n(y + 12)}L${n(x - 14)} ${n(y + 20)}L${n(x + 4)} ${n(y + 18)}Z" fill="${tone(s.skin, -8)}"/>`)}</g>`;
     case 'beastkin':
     case 'undead':
-      return s.race === 'undead' ? `<g class="feature-withered-ears">${mirror(`<ellipse cx="${n(x)}" cy="${n(y)}" rx="5" ry="9" fill="${sk}"/>`)}</g>` : '';
+      return s.race === 'undead'
+        ? `<g class="feature-withered-ears">${mirror(`<ellipse cx="${n(x)}" cy="${n(y)}" rx="5" ry="9" fill="${sk}"/>`)}</g>`
+        : '';
     default:
       return `<g class="feature-round-ears">${mirror(`<ellipse cx="${n(x)}" cy="${n(y)}" rx="6" ry="10" fill="${sk}"/><ellipse cx="${n(x + 1)}" cy="${n(y)}" rx="3" ry="6" fill="${inner}"/>`)}</g>`;
   }
@@ -328,7 +571,10 @@ function beastEars(s: Sitter): string {
 function horns(s: Sitter): string {
   const { cx, cy, w, h, dice } = s;
   const top = cy - h;
-  const c1 = s.race === 'tiefling' ? dice.pick(['#2a2024', '#4a3a3a', '#5a2a2a']) : dice.pick(['#e8dcc0', '#3a3030', '#c9b48a', '#6b5b4a']);
+  const c1 =
+    s.race === 'tiefling'
+      ? dice.pick(['#2a2024', '#4a3a3a', '#5a2a2a'])
+      : dice.pick(['#e8dcc0', '#3a3030', '#c9b48a', '#6b5b4a']);
   const lift = dice.range(0.7, 1.2);
   const horn = `<path d="M${n(cx - w * 0.55)} ${n(top + h * 0.28)}C${n(cx - w * 1.1)} ${n(top - h * 0.1 * lift)} ${n(cx - w * 1.5)} ${n(top - h * 0.5 * lift)} ${n(cx - w * 1.55)} ${n(top - h * 0.95 * lift)}C${n(cx - w * 1.2)} ${n(top - h * 0.45 * lift)} ${n(cx - w * 0.75)} ${n(top - h * 0.1)} ${n(cx - w * 0.18)} ${n(top + h * 0.12)}Z" fill="${c1}" stroke="#0005" stroke-width="1"/>`;
   return `<g class="feature-horns">${mirror(horn)}</g>`;
@@ -343,17 +589,27 @@ function face(s: Sitter): string {
   let out = '';
   // Eyes: the shape says the race as much as the ears do.
   if (race === 'undead') {
-    out += `<g class="feature-sockets">` + mirror(`<ellipse cx="${n(cx - ex)}" cy="${n(ey)}" rx="${n(er * 1.3)}" ry="${n(er * 1.1)}" fill="#10131a"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.45)}" fill="${tone(s.eye)}"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.9)}" fill="${tone(s.eye, 0, 0, 0.3)}"/>`) + `</g>`;
+    out +=
+      `<g class="feature-sockets">` +
+      mirror(
+        `<ellipse cx="${n(cx - ex)}" cy="${n(ey)}" rx="${n(er * 1.3)}" ry="${n(er * 1.1)}" fill="#10131a"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.45)}" fill="${tone(s.eye)}"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.9)}" fill="${tone(s.eye, 0, 0, 0.3)}"/>`,
+      ) +
+      `</g>`;
   } else {
     const slit = race === 'dragonkin' || race === 'beastkin' || race === 'goblin';
-    const white = race === 'dragonkin' || race === 'tiefling' || race === 'goblin' ? tone(s.eye) : race === 'fae' ? '#1a1030' : '#f3efe6';
+    const white =
+      race === 'dragonkin' || race === 'tiefling' || race === 'goblin'
+        ? tone(s.eye)
+        : race === 'fae'
+          ? '#1a1030'
+          : '#f3efe6';
     out += mirror(
       `<path d="M${n(cx - ex - er * 1.3)} ${n(ey)}Q${n(cx - ex)} ${n(ey - er * 1.25)} ${n(cx - ex + er * 1.3)} ${n(ey - (race === 'elf' ? 3 : 0))}Q${n(cx - ex)} ${n(ey + er * 0.95)} ${n(cx - ex - er * 1.3)} ${n(ey)}Z" fill="${white}"/>` +
         (race === 'tiefling'
           ? ''
           : slit
-          ? `<ellipse cx="${n(cx - ex)}" cy="${n(ey)}" rx="${n(er * 0.25)}" ry="${n(er * 0.8)}" fill="#120c06"/>`
-          : `<circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.62)}" fill="${race === 'fae' ? tone(s.eye, 15) : tone(s.eye)}"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.28)}" fill="#0b0a0a"/>`) +
+            ? `<ellipse cx="${n(cx - ex)}" cy="${n(ey)}" rx="${n(er * 0.25)}" ry="${n(er * 0.8)}" fill="#120c06"/>`
+            : `<circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.62)}" fill="${race === 'fae' ? tone(s.eye, 15) : tone(s.eye)}"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.28)}" fill="#0b0a0a"/>`) +
         `<circle cx="${n(cx - ex + er * 0.3)}" cy="${n(ey - er * 0.3)}" r="${n(er * 0.2)}" fill="#fff" opacity=".8"/>`,
     );
   }
@@ -361,26 +617,44 @@ function face(s: Sitter): string {
   const bw = race === 'orc' || race === 'dwarf' ? 5 : race === 'elf' || race === 'fae' ? 2 : 3;
   const tilt = dice.range(-3, 4) + (race === 'orc' ? 4 : 0);
   const browCol = race === 'dragonkin' || race === 'undead' ? shade : tone(s.hair, -5);
-  out += mirror(`<path d="M${n(cx - ex - er * 1.4)} ${n(ey - er * 1.6 - tilt)}Q${n(cx - ex)} ${n(ey - er * 2.4)} ${n(cx - ex + er * 1.4)} ${n(ey - er * 1.4 + tilt)}" stroke="${browCol}" stroke-width="${bw}" fill="none" stroke-linecap="round"/>`);
+  out += mirror(
+    `<path d="M${n(cx - ex - er * 1.4)} ${n(ey - er * 1.6 - tilt)}Q${n(cx - ex)} ${n(ey - er * 2.4)} ${n(cx - ex + er * 1.4)} ${n(ey - er * 1.4 + tilt)}" stroke="${browCol}" stroke-width="${bw}" fill="none" stroke-linecap="round"/>`,
+  );
   // Nose and mouth.
   const ny = cy + h * 0.36;
   if (race === 'beastkin') {
     out += `<ellipse class="feature-muzzle" cx="${n(cx)}" cy="${n(cy + h * 0.5)}" rx="${n(w * 0.45)}" ry="${n(h * 0.3)}" fill="${tone(s.skin, 18)}"/><path d="M${n(cx - 6)} ${n(ny)}L${n(cx + 6)} ${n(ny)}L${n(cx)} ${n(ny + 6)}Z" fill="#1b1310"/><path d="M${n(cx)} ${n(ny + 6)}v6m-8 2q8 4 16 0" stroke="#1b1310" stroke-width="1.6" fill="none"/>`;
-    out += mirror(`<path d="M${n(cx - 10)} ${n(ny + 8)}l-22 -4M${n(cx - 10)} ${n(ny + 11)}l-22 3" stroke="#f5f0e0" stroke-width="1" opacity=".7"/>`);
+    out += mirror(
+      `<path d="M${n(cx - 10)} ${n(ny + 8)}l-22 -4M${n(cx - 10)} ${n(ny + 11)}l-22 3" stroke="#f5f0e0" stroke-width="1" opacity=".7"/>`,
+    );
   } else if (race === 'dragonkin') {
-    out += mirror(`<circle cx="${n(cx - 4)}" cy="${n(ny + 2)}" r="1.6" fill="#1b0f08"/>`) + `<path d="M${n(cx - w * 0.5)} ${n(cy + h * 0.62)}Q${n(cx)} ${n(cy + h * 0.72)} ${n(cx + w * 0.5)} ${n(cy + h * 0.62)}" stroke="#1b0f08" stroke-width="2" fill="none"/>`;
+    out +=
+      mirror(`<circle cx="${n(cx - 4)}" cy="${n(ny + 2)}" r="1.6" fill="#1b0f08"/>`) +
+      `<path d="M${n(cx - w * 0.5)} ${n(cy + h * 0.62)}Q${n(cx)} ${n(cy + h * 0.72)} ${n(cx + w * 0.5)} ${n(cy + h * 0.62)}" stroke="#1b0f08" stroke-width="2" fill="none"/>`;
   } else if (race === 'undead') {
     out += `<path d="M${n(cx - 3)} ${n(ny + 4)}L${n(cx)} ${n(ny - 4)}L${n(cx + 3)} ${n(ny + 4)}Z" fill="#1a1d24"/><rect x="${n(cx - 11)}" y="${n(cy + h * 0.57)}" width="22" height="6" rx="2" fill="#d9d4c2" stroke="#1a1d24" stroke-width="1"/><path d="M${n(cx - 5.5)} ${n(cy + h * 0.57)}v6m5.5 -6v6m5.5 -6v6" stroke="#1a1d24" stroke-width="1"/>`;
-    out += mirror(`<path d="M${n(cx - w * 0.75)} ${n(cy + h * 0.25)}q6 12 14 16" stroke="${shade}" stroke-width="2" fill="none"/>`);
+    out += mirror(
+      `<path d="M${n(cx - w * 0.75)} ${n(cy + h * 0.25)}q6 12 14 16" stroke="${shade}" stroke-width="2" fill="none"/>`,
+    );
   } else {
-    const nose = race === 'goblin' ? `<path d="M${n(cx - 3)} ${n(cy + h * 0.05)}L${n(cx + 2)} ${n(ny + 8)}L${n(cx - 7)} ${n(ny + 4)}Z" fill="${tone(s.skin, -8)}"/>` : race === 'dwarf' ? `<ellipse cx="${n(cx)}" cy="${n(ny)}" rx="7" ry="6" fill="${tone(s.skin, -6, 5)}"/>` : `<path d="M${n(cx - 1)} ${n(cy + h * 0.12)}Q${n(cx - 5)} ${n(ny + 2)} ${n(cx + 3)} ${n(ny + 3)}" stroke="${shade}" stroke-width="1.8" fill="none" stroke-linecap="round"/>`;
+    const nose =
+      race === 'goblin'
+        ? `<path d="M${n(cx - 3)} ${n(cy + h * 0.05)}L${n(cx + 2)} ${n(ny + 8)}L${n(cx - 7)} ${n(ny + 4)}Z" fill="${tone(s.skin, -8)}"/>`
+        : race === 'dwarf'
+          ? `<ellipse cx="${n(cx)}" cy="${n(ny)}" rx="7" ry="6" fill="${tone(s.skin, -6, 5)}"/>`
+          : `<path d="M${n(cx - 1)} ${n(cy + h * 0.12)}Q${n(cx - 5)} ${n(ny + 2)} ${n(cx + 3)} ${n(ny + 3)}" stroke="${shade}" stroke-width="1.8" fill="none" stroke-linecap="round"/>`;
     const smile = dice.range(-2, 3);
-    out += nose + `<path d="M${n(cx - w * 0.3)} ${n(cy + h * 0.6)}Q${n(cx)} ${n(cy + h * 0.6 + smile)} ${n(cx + w * 0.3)} ${n(cy + h * 0.6)}" stroke="${tone(s.skin, -25, 10)}" stroke-width="2.2" fill="none" stroke-linecap="round"/>`;
+    out +=
+      nose +
+      `<path d="M${n(cx - w * 0.3)} ${n(cy + h * 0.6)}Q${n(cx)} ${n(cy + h * 0.6 + smile)} ${n(cx + w * 0.3)} ${n(cy + h * 0.6)}" stroke="${tone(s.skin, -25, 10)}" stroke-width="2.2" fill="none" stroke-linecap="round"/>`;
   }
   if (race === 'goblin' || race === 'tiefling') {
     out += `<g class="feature-fangs">${mirror(`<path d="M${n(cx - w * 0.2)} ${n(cy + h * 0.6)}l2 6l2 -6z" fill="#f3efe6"/>`)}</g>`;
   }
-  if (race === 'halfling') out += mirror(`<circle cx="${n(cx - w * 0.55)}" cy="${n(cy + h * 0.35)}" r="${n(w * 0.15)}" fill="${hsl(0, 70, 60, 0.3)}"/>`);
+  if (race === 'halfling')
+    out += mirror(
+      `<circle cx="${n(cx - w * 0.55)}" cy="${n(cy + h * 0.35)}" r="${n(w * 0.15)}" fill="${hsl(0, 70, 60, 0.3)}"/>`,
+    );
   if (race === 'orc') {
     out += `<g class="feature-tusks">${mirror(`<path d="M${n(cx - w * 0.38)} ${n(cy + h * 0.66)}L${n(cx - w * 0.46)} ${n(cy + h * 0.3)}L${n(cx - w * 0.22)} ${n(cy + h * 0.62)}Z" fill="#efe6cf" stroke="#3d3322" stroke-width=".8"/>`)}</g>`;
   }
@@ -391,35 +665,45 @@ function face(s: Sitter): string {
       const sy = cy + dice.range(-h * 0.85, -h * 0.35);
       scales += `<path d="M${n(sx - 4)} ${n(sy)}q4 5 8 0" stroke="${tone(s.skin, -14)}" stroke-width="1.5" fill="none"/>`;
     }
-    scales += mirror(`<path d="M${n(cx - w * 0.9)} ${n(cy + h * 0.35)}q5 5 10 0q5 5 10 0" stroke="${tone(s.skin, 14)}" stroke-width="1.5" fill="none"/>`);
+    scales += mirror(
+      `<path d="M${n(cx - w * 0.9)} ${n(cy + h * 0.35)}q5 5 10 0q5 5 10 0" stroke="${tone(s.skin, 14)}" stroke-width="1.5" fill="none"/>`,
+    );
     out += `<g class="feature-scales">${scales}</g>`;
   }
   // Marks that make one hero this hero: scars, freckles, war paint, tattoos.
   const mark = dice.int(0, 4);
-  if (mark === 0) out += `<path d="M${n(cx + ex - 4)} ${n(ey - 14)}l8 24" stroke="${tone(s.skin, -22, 15)}" stroke-width="2" fill="none"/><path d="M${n(cx + ex - 3)} ${n(ey - 6)}l6 -2m-4 10l6 -2" stroke="${tone(s.skin, -22, 15)}" stroke-width="1.2"/>`;
+  if (mark === 0)
+    out += `<path d="M${n(cx + ex - 4)} ${n(ey - 14)}l8 24" stroke="${tone(s.skin, -22, 15)}" stroke-width="2" fill="none"/><path d="M${n(cx + ex - 3)} ${n(ey - 6)}l6 -2m-4 10l6 -2" stroke="${tone(s.skin, -22, 15)}" stroke-width="1.2"/>`;
   else if (mark === 1 && race !== 'undead') {
-    for (let i = 0; i < 6; i++) out += `<circle cx="${n(cx + (i % 2 ? 1 : -1) * dice.range(w * 0.3, w * 0.6))}" cy="${n(cy + h * dice.range(0.2, 0.35))}" r=".9" fill="${tone(s.skin, -20)}"/>`;
+    for (let i = 0; i < 6; i++)
+      out += `<circle cx="${n(cx + (i % 2 ? 1 : -1) * dice.range(w * 0.3, w * 0.6))}" cy="${n(cy + h * dice.range(0.2, 0.35))}" r=".9" fill="${tone(s.skin, -20)}"/>`;
   } else if (mark === 2) {
     const paint = hsl(dice.pick([0, 200, 45, 280]), 60, 45, 0.75);
-    out += mirror(`<path d="M${n(cx - w * 0.75)} ${n(ey + 5)}l12 2M${n(cx - w * 0.72)} ${n(ey + 10)}l10 2" stroke="${paint}" stroke-width="2.5" stroke-linecap="round"/>`);
+    out += mirror(
+      `<path d="M${n(cx - w * 0.75)} ${n(ey + 5)}l12 2M${n(cx - w * 0.72)} ${n(ey + 10)}l10 2" stroke="${paint}" stroke-width="2.5" stroke-linecap="round"/>`,
+    );
   } else if (mark === 3) {
     out += `<path d="M${n(cx)} ${n(cy - h * 0.62)}l-4 7h8z" fill="${hsl(dice.range(0, 360), 60, 60, 0.7)}"/>`;
   }
   // Cheek light gives the face some volume.
-  out += mirror(`<ellipse cx="${n(cx - w * 0.55)}" cy="${n(cy + h * 0.35)}" rx="${n(w * 0.18)}" ry="${n(h * 0.1)}" fill="${race === 'undead' ? '#0002' : hsl(0, 70, 60, 0.14)}"/>`);
+  out += mirror(
+    `<ellipse cx="${n(cx - w * 0.55)}" cy="${n(cy + h * 0.35)}" rx="${n(w * 0.18)}" ry="${n(h * 0.1)}" fill="${race === 'undead' ? '#0002' : hsl(0, 70, 60, 0.14)}"/>`,
+  );
   return out;
 }
 
 function beard(s: Sitter): string {
   const { cx, cy, w, h, dice } = s;
-  const wantBeard = s.race === 'dwarf' || (s.race === 'human' && dice.chance(0.35)) || (s.race === 'orc' && dice.chance(0.2));
+  const wantBeard =
+    s.race === 'dwarf' || (s.race === 'human' && dice.chance(0.35)) || (s.race === 'orc' && dice.chance(0.2));
   if (!wantBeard) return '';
   const c = tone(s.hair);
   const long = s.race === 'dwarf' ? dice.range(1.55, 1.9) : dice.range(1.05, 1.3);
   let out = `<path d="M${n(cx - w * 0.95)} ${n(cy + h * 0.1)}C${n(cx - w * 0.95)} ${n(cy + h * 0.9)} ${n(cx - w * 0.5)} ${n(cy + h * long)} ${n(cx)} ${n(cy + h * (long + 0.1))}C${n(cx + w * 0.5)} ${n(cy + h * long)} ${n(cx + w * 0.95)} ${n(cy + h * 0.9)} ${n(cx + w * 0.95)} ${n(cy + h * 0.1)}L${n(cx + w * 0.6)} ${n(cy + h * 0.45)}Q${n(cx)} ${n(cy + h * 0.32)} ${n(cx - w * 0.6)} ${n(cy + h * 0.45)}Z" fill="${c}"/>`;
   out += `<path d="M${n(cx - w * 0.45)} ${n(cy + h * 0.58)}Q${n(cx)} ${n(cy + h * 0.42)} ${n(cx + w * 0.45)} ${n(cy + h * 0.58)}" stroke="${tone(s.hair, -10)}" stroke-width="5" fill="none" stroke-linecap="round"/>`;
   out += `<path d="M${n(cx - 6)} ${n(cy + h * 0.9)}v${n(h * 0.5)}M${n(cx + 6)} ${n(cy + h * 0.9)}v${n(h * 0.45)}" stroke="${tone(s.hair, 14, 0, 0.5)}" stroke-width="1.5"/>`;
-  if (s.race === 'dwarf') out += `<rect x="${n(cx - 6)}" y="${n(cy + h * (long - 0.3))}" width="12" height="5" rx="1.5" fill="#c9a227" stroke="#5a4510" stroke-width=".8"/>`;
+  if (s.race === 'dwarf')
+    out += `<rect x="${n(cx - 6)}" y="${n(cy + h * (long - 0.3))}" width="12" height="5" rx="1.5" fill="#c9a227" stroke="#5a4510" stroke-width=".8"/>`;
   return `<g class="${s.race === 'dwarf' ? 'feature-braided-beard' : 'feature-beard'}">${out}</g>`;
 }
 
@@ -432,33 +716,97 @@ function outfit(s: Sitter): string {
   const S = 70 * s.breadth;
   const body = `<path d="${bodyPath(s)}" fill="${cl}"/>`;
   const pauldrons = (c: string, rim: string): string =>
-    mirror(`<path d="M${n(100 - S - 8)} 214C${n(100 - S - 10)} 184 ${n(100 - S * 0.6)} 166 ${n(100 - S * 0.25)} 176C${n(100 - S * 0.3)} 196 ${n(100 - S * 0.55)} 212 ${n(100 - S - 8)} 214Z" fill="${c}" stroke="${rim}" stroke-width="3"/><path d="M${n(100 - S * 0.9)} 188q${n(S * 0.3)} -12 ${n(S * 0.5)} -8" stroke="#fff6" stroke-width="2" fill="none"/>`);
-  const vneck = (c: string): string => `<path d="M${n(100 - S * 0.42)} 170L100 212L${n(100 + S * 0.42)} 170" fill="none" stroke="${c}" stroke-width="6"/>`;
+    mirror(
+      `<path d="M${n(100 - S - 8)} 214C${n(100 - S - 10)} 184 ${n(100 - S * 0.6)} 166 ${n(100 - S * 0.25)} 176C${n(100 - S * 0.3)} 196 ${n(100 - S * 0.55)} 212 ${n(100 - S - 8)} 214Z" fill="${c}" stroke="${rim}" stroke-width="3"/><path d="M${n(100 - S * 0.9)} 188q${n(S * 0.3)} -12 ${n(S * 0.5)} -8" stroke="#fff6" stroke-width="2" fill="none"/>`,
+    );
+  const vneck = (c: string): string =>
+    `<path d="M${n(100 - S * 0.42)} 170L100 212L${n(100 + S * 0.42)} 170" fill="none" stroke="${c}" stroke-width="6"/>`;
   switch (s.cls) {
     case 'warrior':
-      return body + `<path d="M70 172L100 236L130 172Z" fill="${dk}"/><path d="M100 180v56" stroke="${lt}" stroke-width="3"/>` + pauldrons(lt, dk) + `<rect x="78" y="164" width="44" height="12" rx="4" fill="${dk}"/>`;
+      return (
+        body +
+        `<path d="M70 172L100 236L130 172Z" fill="${dk}"/><path d="M100 180v56" stroke="${lt}" stroke-width="3"/>` +
+        pauldrons(lt, dk) +
+        `<rect x="78" y="164" width="44" height="12" rx="4" fill="${dk}"/>`
+      );
     case 'paladin':
-      return body + `<path d="M72 176h56v64h-56z" fill="${tone(s.trim, -30)}"/><path d="M100 186v34M86 200h28" stroke="${tr}" stroke-width="6"/>` + pauldrons('#e8e3d4', tr) + `<rect x="78" y="164" width="44" height="12" rx="4" fill="${tr}"/>`;
+      return (
+        body +
+        `<path d="M72 176h56v64h-56z" fill="${tone(s.trim, -30)}"/><path d="M100 186v34M86 200h28" stroke="${tr}" stroke-width="6"/>` +
+        pauldrons('#e8e3d4', tr) +
+        `<rect x="78" y="164" width="44" height="12" rx="4" fill="${tr}"/>`
+      );
     case 'ranger':
-      return body + `<path d="M${n(100 - S * 0.8)} 180L${n(100 + S * 0.6)} 240" stroke="${tr}" stroke-width="7"/><circle cx="${n(100 - S * 0.2)}" cy="200" r="3" fill="#c9a227"/>` + vneck(dk);
+      return (
+        body +
+        `<path d="M${n(100 - S * 0.8)} 180L${n(100 + S * 0.6)} 240" stroke="${tr}" stroke-width="7"/><circle cx="${n(100 - S * 0.2)}" cy="200" r="3" fill="#c9a227"/>` +
+        vneck(dk)
+      );
     case 'mage':
-      return body + `<path d="M${n(100 - S * 0.5)} 176L100 240L${n(100 + S * 0.5)} 176" fill="${dk}"/><path d="M${n(100 - S * 0.6)} 150L${n(100 - S * 0.42)} 176L100 236L${n(100 + S * 0.42)} 176L${n(100 + S * 0.6)} 150" fill="none" stroke="${tr}" stroke-width="3"/>` + mirror(`<path d="M${n(100 - S * 0.6)} 150L${n(100 - S * 0.42)} 178L${n(100 - S * 0.2)} 172Z" fill="${lt}"/>`);
+      return (
+        body +
+        `<path d="M${n(100 - S * 0.5)} 176L100 240L${n(100 + S * 0.5)} 176" fill="${dk}"/><path d="M${n(100 - S * 0.6)} 150L${n(100 - S * 0.42)} 176L100 236L${n(100 + S * 0.42)} 176L${n(100 + S * 0.6)} 150" fill="none" stroke="${tr}" stroke-width="3"/>` +
+        mirror(
+          `<path d="M${n(100 - S * 0.6)} 150L${n(100 - S * 0.42)} 178L${n(100 - S * 0.2)} 172Z" fill="${lt}"/>`,
+        )
+      );
     case 'cleric':
-      return body + `<path d="M${n(100 - S * 0.35)} 172L${n(100 - S * 0.3)} 240M${n(100 + S * 0.35)} 172L${n(100 + S * 0.3)} 240" stroke="${tr}" stroke-width="8"/>` + vneck(tone(s.cloth, -20));
+      return (
+        body +
+        `<path d="M${n(100 - S * 0.35)} 172L${n(100 - S * 0.3)} 240M${n(100 + S * 0.35)} 172L${n(100 + S * 0.3)} 240" stroke="${tr}" stroke-width="8"/>` +
+        vneck(tone(s.cloth, -20))
+      );
     case 'rogue':
-      return body + `<path d="M${n(100 - S * 0.7)} 176L${n(100 + S * 0.5)} 236M${n(100 + S * 0.7)} 176L${n(100 - S * 0.5)} 236" stroke="${lt}" stroke-width="4"/>` + vneck(tr);
+      return (
+        body +
+        `<path d="M${n(100 - S * 0.7)} 176L${n(100 + S * 0.5)} 236M${n(100 + S * 0.7)} 176L${n(100 - S * 0.5)} 236" stroke="${lt}" stroke-width="4"/>` +
+        vneck(tr)
+      );
     case 'necromancer':
-      return body + vneck(tr) + `<g class="feature-skull-pauldron"><circle cx="${n(100 - S * 0.8)}" cy="186" r="11" fill="#d9d4c2"/><circle cx="${n(100 - S * 0.8 - 4)}" cy="185" r="3" fill="#151515"/><circle cx="${n(100 - S * 0.8 + 4)}" cy="185" r="3" fill="#151515"/><rect x="${n(100 - S * 0.8 - 5)}" y="192" width="10" height="4" fill="#b8b2a0"/></g>`;
+      return (
+        body +
+        vneck(tr) +
+        `<g class="feature-skull-pauldron"><circle cx="${n(100 - S * 0.8)}" cy="186" r="11" fill="#d9d4c2"/><circle cx="${n(100 - S * 0.8 - 4)}" cy="185" r="3" fill="#151515"/><circle cx="${n(100 - S * 0.8 + 4)}" cy="185" r="3" fill="#151515"/><rect x="${n(100 - S * 0.8 - 5)}" y="192" width="10" height="4" fill="#b8b2a0"/></g>`
+      );
     case 'druid':
-      return body + vneck(tr) + mirror(`<path d="M${n(100 - S * 0.9)} 200q12 -14 30 -8q-10 14 -30 8z" fill="${hsl(100, 45, 38)}"/><path d="M${n(100 - S * 0.6)} 220q10 -12 24 -6q-8 12 -24 6z" fill="${hsl(85, 45, 42)}"/>`);
+      return (
+        body +
+        vneck(tr) +
+        mirror(
+          `<path d="M${n(100 - S * 0.9)} 200q12 -14 30 -8q-10 14 -30 8z" fill="${hsl(100, 45, 38)}"/><path d="M${n(100 - S * 0.6)} 220q10 -12 24 -6q-8 12 -24 6z" fill="${hsl(85, 45, 42)}"/>`,
+        )
+      );
     case 'berserker':
-      return `<path d="${bodyPath(s)}" fill="${tone(s.skin, -4)}"/><path d="M92 190q8 6 16 0M88 206q12 6 24 0" stroke="${tone(s.skin, -18)}" stroke-width="2" fill="none"/><path d="M${n(100 - S * 0.7)} 176L${n(100 + S * 0.4)} 240" stroke="${dk}" stroke-width="8"/>` + mirror(`<path d="M${n(100 - S - 10)} 206C${n(100 - S - 8)} 176 ${n(100 - S * 0.5)} 164 ${n(100 - S * 0.15)} 172L${n(100 - S * 0.3)} 182L${n(100 - S * 0.5)} 178L${n(100 - S * 0.6)} 190L${n(100 - S * 0.8)} 186L${n(100 - S * 0.9)} 200Z" fill="${cl}"/>`) + `<path d="M70 200l10 -6m40 6l-10 -6" stroke="${tr}" stroke-width="3"/>`;
+      return (
+        `<path d="${bodyPath(s)}" fill="${tone(s.skin, -4)}"/><path d="M92 190q8 6 16 0M88 206q12 6 24 0" stroke="${tone(s.skin, -18)}" stroke-width="2" fill="none"/><path d="M${n(100 - S * 0.7)} 176L${n(100 + S * 0.4)} 240" stroke="${dk}" stroke-width="8"/>` +
+        mirror(
+          `<path d="M${n(100 - S - 10)} 206C${n(100 - S - 8)} 176 ${n(100 - S * 0.5)} 164 ${n(100 - S * 0.15)} 172L${n(100 - S * 0.3)} 182L${n(100 - S * 0.5)} 178L${n(100 - S * 0.6)} 190L${n(100 - S * 0.8)} 186L${n(100 - S * 0.9)} 200Z" fill="${cl}"/>`,
+        ) +
+        `<path d="M70 200l10 -6m40 6l-10 -6" stroke="${tr}" stroke-width="3"/>`
+      );
     case 'warlock':
-      return body + `<path d="M${n(100 - S * 0.5)} 176L100 240L${n(100 + S * 0.5)} 176" fill="${dk}"/>` + mirror(`<path d="M${n(100 - S * 0.55)} 174C${n(100 - S * 0.75)} 160 ${n(100 - S * 0.85)} 146 ${n(100 - S * 0.7)} 128C${n(100 - S * 0.62)} 148 ${n(100 - S * 0.5)} 158 ${n(100 - S * 0.3)} 168Z" fill="#2a2026" stroke="${tr}" stroke-width="1.5"/>`) + `<circle cx="100" cy="204" r="7" fill="${tr}"/><circle cx="100" cy="204" r="3" fill="#14070d"/>`;
+      return (
+        body +
+        `<path d="M${n(100 - S * 0.5)} 176L100 240L${n(100 + S * 0.5)} 176" fill="${dk}"/>` +
+        mirror(
+          `<path d="M${n(100 - S * 0.55)} 174C${n(100 - S * 0.75)} 160 ${n(100 - S * 0.85)} 146 ${n(100 - S * 0.7)} 128C${n(100 - S * 0.62)} 148 ${n(100 - S * 0.5)} 158 ${n(100 - S * 0.3)} 168Z" fill="#2a2026" stroke="${tr}" stroke-width="1.5"/>`,
+        ) +
+        `<circle cx="100" cy="204" r="7" fill="${tr}"/><circle cx="100" cy="204" r="3" fill="#14070d"/>`
+      );
     case 'monk':
-      return body + `<path d="M${n(100 - S * 0.45)} 170L${n(100 + S * 0.3)} 240M${n(100 + S * 0.45)} 170L${n(100 - S * 0.1)} 214" stroke="${lt}" stroke-width="7"/>` + `<g class="feature-beads">${Array.from({ length: 9 }, (_, i) => `<circle cx="${n(100 + 26 * Math.cos(Math.PI * (0.15 + i * 0.0875)))}" cy="${n(170 + 26 * Math.sin(Math.PI * (0.15 + i * 0.0875)))}" r="3.6" fill="${tr}"/>`).join('')}</g>`;
+      return (
+        body +
+        `<path d="M${n(100 - S * 0.45)} 170L${n(100 + S * 0.3)} 240M${n(100 + S * 0.45)} 170L${n(100 - S * 0.1)} 214" stroke="${lt}" stroke-width="7"/>` +
+        `<g class="feature-beads">${Array.from({ length: 9 }, (_, i) => `<circle cx="${n(100 + 26 * Math.cos(Math.PI * (0.15 + i * 0.0875)))}" cy="${n(170 + 26 * Math.sin(Math.PI * (0.15 + i * 0.0875)))}" r="3.6" fill="${tr}"/>`).join('')}</g>`
+      );
     case 'bard':
-      return body + mirror(`<path d="M${n(100 - S - 8)} 222C${n(100 - S - 6)} 190 ${n(100 - S * 0.7)} 172 ${n(100 - S * 0.4)} 174L${n(100 - S * 0.35)} 220Z" fill="${hsl(s.cloth.h + 180, 45, 45)}"/><path d="M${n(100 - S * 0.95)} 188l${n(S * 0.5)} 0M${n(100 - S)} 202l${n(S * 0.6)} 0" stroke="${tr}" stroke-width="2"/>`) + `<path d="M88 172h24l-12 18z" fill="#f3ead6"/>`;
+      return (
+        body +
+        mirror(
+          `<path d="M${n(100 - S - 8)} 222C${n(100 - S - 6)} 190 ${n(100 - S * 0.7)} 172 ${n(100 - S * 0.4)} 174L${n(100 - S * 0.35)} 220Z" fill="${hsl(s.cloth.h + 180, 45, 45)}"/><path d="M${n(100 - S * 0.95)} 188l${n(S * 0.5)} 0M${n(100 - S)} 202l${n(S * 0.6)} 0" stroke="${tr}" stroke-width="2"/>`,
+        ) +
+        `<path d="M88 172h24l-12 18z" fill="#f3ead6"/>`
+      );
     default:
       return body + vneck(dk);
   }
@@ -480,15 +828,20 @@ function headgear(s: Sitter): string {
     case 'druid':
       return `<g class="feature-antlers">${mirror(`<path d="M${n(cx - w * 0.5)} ${n(top + 6)}l-10 -26m4 10l-12 -6m10 -6l-2 -14" stroke="#6b4a2a" stroke-width="4" stroke-linecap="round" fill="none"/><path d="M${n(cx - w * 0.85)} ${n(top + h * 0.2)}q-4 -10 6 -14q2 10 -6 14z" fill="${hsl(110, 45, 40)}"/>`)}</g>`;
     case 'monk':
-      return s.race === 'dragonkin' ? '' : `<rect x="${n(cx - w * 1.02)}" y="${n(top + h * 0.28)}" width="${n(w * 2.04)}" height="6" fill="${tr}"/><path d="M${n(cx + w)} ${n(top + h * 0.32)}l12 14m-10 -10l4 18" stroke="${tr}" stroke-width="3"/>`;
+      return s.race === 'dragonkin'
+        ? ''
+        : `<rect x="${n(cx - w * 1.02)}" y="${n(top + h * 0.28)}" width="${n(w * 2.04)}" height="6" fill="${tr}"/><path d="M${n(cx + w)} ${n(top + h * 0.32)}l12 14m-10 -10l4 18" stroke="${tr}" stroke-width="3"/>`;
     case 'bard':
       return `<path d="M${n(cx - w * 1.15)} ${n(top + h * 0.3)}Q${n(cx - w * 0.3)} ${n(top - h * 0.5)} ${n(cx + w * 1.05)} ${n(top + h * 0.05)}Q${n(cx)} ${n(top + h * 0.1)} ${n(cx - w * 1.15)} ${n(top + h * 0.3)}Z" fill="${tone(s.cloth)}"/><path d="M${n(cx + w * 0.5)} ${n(top)}C${n(cx + w * 1.4)} ${n(top - h * 0.6)} ${n(cx + w * 1.8)} ${n(top - h * 0.7)} ${n(cx + w * 2)} ${n(top - h * 1.05)}C${n(cx + w * 1.4)} ${n(top - h * 0.5)} ${n(cx + w)} ${n(top - h * 0.1)} ${n(cx + w * 0.6)} ${n(top + 4)}Z" fill="${hsl(s.cloth.h + 180, 60, 60)}"/>`;
     case 'warrior':
-      return (s.variant === 'knight' || dice.chance(0.35)) && !['dragonkin', 'beastkin', 'tiefling'].includes(s.race)
+      return (s.variant === 'knight' || dice.chance(0.35)) &&
+        !['dragonkin', 'beastkin', 'tiefling'].includes(s.race)
         ? `<path d="M${n(cx - w * 1.08)} ${n(cy - h * 0.05)}C${n(cx - w * 1.2)} ${n(top - h * 0.4)} ${n(cx + w * 1.2)} ${n(top - h * 0.4)} ${n(cx + w * 1.08)} ${n(cy - h * 0.05)}L${n(cx + w * 0.7)} ${n(cy - h * 0.32)}L${n(cx - w * 0.7)} ${n(cy - h * 0.32)}Z" fill="${hsl(215, 8, 55)}" stroke="#2b3242" stroke-width="2"/><path d="M${n(cx)} ${n(top - h * 0.3)}v${n(h * 0.9)}" stroke="#2b3242" stroke-width="3"/>`
         : '';
     case 'berserker':
-      return mirror(`<path d="M${n(cx - w * 0.9)} ${n(cy - h * 0.1)}l-4 14M${n(cx - w * 0.75)} ${n(cy - h * 0.12)}l-2 12" stroke="${hsl(0, 70, 40)}" stroke-width="3"/>`);
+      return mirror(
+        `<path d="M${n(cx - w * 0.9)} ${n(cy - h * 0.1)}l-4 14M${n(cx - w * 0.75)} ${n(cy - h * 0.12)}l-2 12" stroke="${hsl(0, 70, 40)}" stroke-width="3"/>`,
+      );
     default:
       return '';
   }
@@ -503,7 +856,12 @@ function hood(s: Sitter, front: boolean): string {
   if (!front)
     return `<path d="M${n(cx - w * 1.5)} 178C${n(cx - w * 1.6)} ${n(cy)} ${n(cx - w * 1.35)} ${n(top - h * 0.45)} ${n(cx)} ${n(top - h * 0.5)}C${n(cx + w * 1.35)} ${n(top - h * 0.45)} ${n(cx + w * 1.6)} ${n(cy)} ${n(cx + w * 1.5)} 178Z" fill="${c}"/>`;
   // The rim sits just outside the face so ears still show through the gap.
-  return `<path d="M${n(cx - w * 1.5)} 178C${n(cx - w * 1.6)} ${n(cy)} ${n(cx - w * 1.35)} ${n(top - h * 0.45)} ${n(cx)} ${n(top - h * 0.5)}C${n(cx + w * 1.35)} ${n(top - h * 0.45)} ${n(cx + w * 1.6)} ${n(cy)} ${n(cx + w * 1.5)} 178L${n(cx + w * 1.15)} 178C${n(cx + w * 1.2)} ${n(cy)} ${n(cx + w * 1.05)} ${n(top - h * 0.12)} ${n(cx)} ${n(top - h * 0.14)}C${n(cx - w * 1.05)} ${n(top - h * 0.12)} ${n(cx - w * 1.2)} ${n(cy)} ${n(cx - w * 1.15)} 178Z" fill="${c}" stroke="${tone(s.cloth, -10)}" stroke-width="1.5"/>` + (s.cls === 'rogue' && (s.variant === 'assassin' || s.dice.chance(0.5)) ? `<path d="M${n(cx - w * 0.98)} ${n(cy + h * 0.3)}Q${n(cx)} ${n(cy + h * 0.15)} ${n(cx + w * 0.98)} ${n(cy + h * 0.3)}L${n(cx + w * 0.6)} ${n(cy + h * 0.95)}Q${n(cx)} ${n(cy + h * 1.15)} ${n(cx - w * 0.6)} ${n(cy + h * 0.95)}Z" fill="${tone(s.cloth, -5)}" class="feature-mask"/>` : '');
+  return (
+    `<path d="M${n(cx - w * 1.5)} 178C${n(cx - w * 1.6)} ${n(cy)} ${n(cx - w * 1.35)} ${n(top - h * 0.45)} ${n(cx)} ${n(top - h * 0.5)}C${n(cx + w * 1.35)} ${n(top - h * 0.45)} ${n(cx + w * 1.6)} ${n(cy)} ${n(cx + w * 1.5)} 178L${n(cx + w * 1.15)} 178C${n(cx + w * 1.2)} ${n(cy)} ${n(cx + w * 1.05)} ${n(top - h * 0.12)} ${n(cx)} ${n(top - h * 0.14)}C${n(cx - w * 1.05)} ${n(top - h * 0.12)} ${n(cx - w * 1.2)} ${n(cy)} ${n(cx - w * 1.15)} 178Z" fill="${c}" stroke="${tone(s.cloth, -10)}" stroke-width="1.5"/>` +
+    (s.cls === 'rogue' && (s.variant === 'assassin' || s.dice.chance(0.5))
+      ? `<path d="M${n(cx - w * 0.98)} ${n(cy + h * 0.3)}Q${n(cx)} ${n(cy + h * 0.15)} ${n(cx + w * 0.98)} ${n(cy + h * 0.3)}L${n(cx + w * 0.6)} ${n(cy + h * 0.95)}Q${n(cx)} ${n(cy + h * 1.15)} ${n(cx - w * 0.6)} ${n(cy + h * 0.95)}Z" fill="${tone(s.cloth, -5)}" class="feature-mask"/>`
+      : '')
+  );
 }
 
 /** Items behind the body (long hafts, bows, wings). */
@@ -582,8 +940,15 @@ function sparkles(s: Sitter): string {
 
 const TYPE_EMBLEMS: Record<string, { fill: string; glyph: string }> = {
   tank: { fill: '#3b5b8c', glyph: '<path d="M0 -8L7 -5V1C7 5 4 8 0 9C-4 8 -7 5 -7 1V-5Z" fill="#e6edf7"/>' },
-  damage: { fill: '#8c2f2f', glyph: '<path d="M-6 7L5 -4L6 -8L2 -7L-9 4ZM-7 2L-2 7" stroke="#f7e6e6" stroke-width="2" fill="#f7e6e6"/>' },
-  support: { fill: '#2f7a45', glyph: '<path d="M-2.5 -8h5v5.5h5.5v5h-5.5v5.5h-5v-5.5h-5.5v-5h5.5Z" fill="#e6f7ea"/>' },
+  damage: {
+    fill: '#8c2f2f',
+    glyph:
+      '<path d="M-6 7L5 -4L6 -8L2 -7L-9 4ZM-7 2L-2 7" stroke="#f7e6e6" stroke-width="2" fill="#f7e6e6"/>',
+  },
+  support: {
+    fill: '#2f7a45',
+    glyph: '<path d="M-2.5 -8h5v5.5h5.5v5h-5.5v5.5h-5v-5.5h-5.5v-5h5.5Z" fill="#e6f7ea"/>',
+  },
 };
 
 function typeEmblem(type: string): string {
@@ -607,7 +972,8 @@ function frame(id: string, rarity: number): { defs: string; body: string; style:
   let defs = '';
   let body = '';
   let style = '';
-  if (rarity >= 3) body += `<rect x="5" y="5" width="190" height="230" rx="12" fill="none" stroke="${c}" stroke-opacity=".35" stroke-width="10"/>`;
+  if (rarity >= 3)
+    body += `<rect x="5" y="5" width="190" height="230" rx="12" fill="none" stroke="${c}" stroke-opacity=".35" stroke-width="10"/>`;
   if (rarity === 5) {
     defs += `<linearGradient id="${id}-gold" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fde68a"/><stop offset=".5" stop-color="#eab308"/><stop offset="1" stop-color="#a16207"/></linearGradient><linearGradient id="${id}-sh" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset=".5" stop-color="#fff8d0" stop-opacity=".35"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>`;
     style = `<style>.${id}-sh{animation:${id}-go 7s ease-in-out infinite}@keyframes ${id}-go{0%{transform:translateX(-280px)}60%,100%{transform:translateX(280px)}}@media (prefers-reduced-motion: reduce){.${id}-sh{animation:none;opacity:0}}</style>`;
@@ -615,12 +981,15 @@ function frame(id: string, rarity: number): { defs: string; body: string; style:
   }
   const stroke = rarity === 5 ? `url(#${id}-gold)` : c;
   body += `<rect x="3" y="3" width="194" height="234" rx="12" fill="none" stroke="${stroke}" stroke-width="${rarity === 1 ? 3 : 4}"/>`;
-  if (rarity >= 2) body += `<rect x="9" y="9" width="182" height="222" rx="8" fill="none" stroke="${c}" stroke-opacity="${rarity >= 4 ? 0.9 : 0.4}" stroke-width="${rarity >= 4 ? 2 : 1}"/>`;
+  if (rarity >= 2)
+    body += `<rect x="9" y="9" width="182" height="222" rx="8" fill="none" stroke="${c}" stroke-opacity="${rarity >= 4 ? 0.9 : 0.4}" stroke-width="${rarity >= 4 ? 2 : 1}"/>`;
   if (rarity >= 4) {
-    const gem = (x: number, y: number): string => `<path d="M${x} ${y - 7}L${x + 7} ${y}L${x} ${y + 7}L${x - 7} ${y}Z" fill="${stroke}" stroke="#0f1117" stroke-width="1.5"/>`;
+    const gem = (x: number, y: number): string =>
+      `<path d="M${x} ${y - 7}L${x + 7} ${y}L${x} ${y + 7}L${x - 7} ${y}Z" fill="${stroke}" stroke="#0f1117" stroke-width="1.5"/>`;
     body += gem(100, 4) + gem(196, 120) + gem(4, 120);
   }
-  if (rarity === 5) body += `<path d="M3 40V15Q3 3 15 3H40M160 3H185Q197 3 197 15V40M197 200V225Q197 237 185 237H160M40 237H15Q3 237 3 225V200" fill="none" stroke="#fde68a" stroke-width="3"/>`;
+  if (rarity === 5)
+    body += `<path d="M3 40V15Q3 3 15 3H40M160 3H185Q197 3 197 15V40M197 200V225Q197 237 185 237H160M40 237H15Q3 237 3 225V200" fill="none" stroke="#fde68a" stroke-width="3"/>`;
   // Stars sit on a dark pill at the bottom so the count is always beside the colour.
   const wPill = 14 + rarity * 14;
   body += `<rect x="${n(100 - wPill / 2)}" y="220" width="${wPill}" height="16" rx="8" fill="#0f1117" fill-opacity=".85" stroke="${c}" stroke-width="1"/>`;
@@ -661,7 +1030,8 @@ export function renderPortrait(k: PortraitKey): string {
     trim: classLook.trim(dice),
     hairStyle: dice.pick(look.hairStyles),
   };
-  if (['rogue', 'necromancer', 'ranger'].includes(s.cls) && ['mohawk', 'topknot'].includes(s.hairStyle)) s.hairStyle = 'crop';
+  if (['rogue', 'necromancer', 'ranger'].includes(s.cls) && ['mohawk', 'topknot'].includes(s.hairStyle))
+    s.hairStyle = 'crop';
 
   const bg = background(s, classLook.aura);
   const fr = frame(id, rarity);
@@ -683,7 +1053,9 @@ export function renderPortrait(k: PortraitKey): string {
     hairFront(s) +
     (s.race === 'dragonkin' || s.race === 'tiefling' ? horns(s) : '') +
     (s.race === 'beastkin' ? beastEars(s) : '') +
-    (s.race === 'fae' && s.dice.chance(0.6) ? `<g class="feature-antennae">${mirror(`<path d="M${n(cx - 8)} ${n(cy - h + 4)}Q${n(cx - 16)} ${n(cy - h - 22)} ${n(cx - 26)} ${n(cy - h - 26)}" stroke="${tone(s.hair, -15)}" stroke-width="2" fill="none"/><circle cx="${n(cx - 26)}" cy="${n(cy - h - 26)}" r="3.5" fill="${tone(s.hair, 10)}"/>`)}</g>` : '');
+    (s.race === 'fae' && s.dice.chance(0.6)
+      ? `<g class="feature-antennae">${mirror(`<path d="M${n(cx - 8)} ${n(cy - h + 4)}Q${n(cx - 16)} ${n(cy - h - 22)} ${n(cx - 26)} ${n(cy - h - 26)}" stroke="${tone(s.hair, -15)}" stroke-width="2" fill="none"/><circle cx="${n(cx - 26)}" cy="${n(cy - h - 26)}" r="3.5" fill="${tone(s.hair, 10)}"/>`)}</g>`
+      : '');
 
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 240" width="200" height="240" role="img" aria-label="${raceId} ${classId} portrait">`,

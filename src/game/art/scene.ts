@@ -4,10 +4,28 @@
 
 import { artDice, hashText, hsl, n, type ArtDice } from './art-dice.ts';
 
-export const SCENE_THEMES = ['arena', 'crypt', 'fortress', 'void', 'forest', 'cavern', 'swamp', 'volcano', 'map'] as const;
+export const SCENE_THEMES = [
+  'arena',
+  'crypt',
+  'fortress',
+  'void',
+  'forest',
+  'cavern',
+  'swamp',
+  'volcano',
+  'map',
+] as const;
 export type SceneTheme = (typeof SCENE_THEMES)[number];
 
-const ALIASES: Record<string, SceneTheme> = { sanctum: 'void', random: 'forest', woods: 'forest', cave: 'cavern', marsh: 'swamp', lava: 'volcano', world: 'map' };
+const ALIASES: Record<string, SceneTheme> = {
+  sanctum: 'void',
+  random: 'forest',
+  woods: 'forest',
+  cave: 'cavern',
+  marsh: 'swamp',
+  lava: 'volcano',
+  world: 'map',
+};
 
 /** The theme for a place: a dungeon named '… Crypt' gets the crypt, 'Void Sanctum' the void, and so on. */
 export function sceneThemeFor(locationName: string, locationType = 'random'): SceneTheme {
@@ -34,7 +52,9 @@ function linear(c: Canvas, name: string, stops: [number, string][], vertical = t
 
 function radial(c: Canvas, name: string, inner: string, outer = 'transparent'): string {
   const id = `${c.id}-${name}`;
-  c.defs.push(`<radialGradient id="${id}"><stop offset="0" stop-color="${inner}"/><stop offset="1" stop-color="${outer}" stop-opacity="0"/></radialGradient>`);
+  c.defs.push(
+    `<radialGradient id="${id}"><stop offset="0" stop-color="${inner}"/><stop offset="1" stop-color="${outer}" stop-opacity="0"/></radialGradient>`,
+  );
   return `url(#${id})`;
 }
 
@@ -45,7 +65,10 @@ function ridge(c: Canvas, base: number, amp: number, fill: string, steps = 24, s
   let path = `M-10 600L-10 ${n(base)}`;
   for (let i = 0; i <= steps; i++) {
     const x = (1220 * i) / steps - 10;
-    const y = base - amp * (0.5 + 0.3 * Math.sin(i * 0.7 + p1) + 0.2 * Math.sin(i * 1.9 + p2)) - (sharp ? d.range(0, amp * 0.5) : 0);
+    const y =
+      base -
+      amp * (0.5 + 0.3 * Math.sin(i * 0.7 + p1) + 0.2 * Math.sin(i * 1.9 + p2)) -
+      (sharp ? d.range(0, amp * 0.5) : 0);
     path += `L${n(x)} ${n(y)}`;
   }
   return `<path d="${path}L1210 600Z" fill="${fill}"/>`;
@@ -53,7 +76,8 @@ function ridge(c: Canvas, base: number, amp: number, fill: string, steps = 24, s
 
 function stars(c: Canvas, count: number, maxY: number, colour = '#fff'): string {
   let out = '';
-  for (let i = 0; i < count; i++) out += `<circle cx="${n(c.d.range(0, 1200))}" cy="${n(c.d.range(0, maxY))}" r="${n(c.d.range(0.6, 2))}" fill="${colour}" opacity="${n(c.d.range(0.3, 0.95))}"/>`;
+  for (let i = 0; i < count; i++)
+    out += `<circle cx="${n(c.d.range(0, 1200))}" cy="${n(c.d.range(0, maxY))}" r="${n(c.d.range(0.6, 2))}" fill="${colour}" opacity="${n(c.d.range(0.3, 0.95))}"/>`;
   return out;
 }
 
@@ -64,7 +88,8 @@ function pine(x: number, y: number, h: number, fill: string): string {
 
 function pineRow(c: Canvas, y: number, hMin: number, hMax: number, gap: number, fill: string): string {
   let out = '';
-  for (let x = -20; x < 1230; x += gap * c.d.range(0.6, 1.3)) out += pine(x, y + c.d.range(-6, 6), c.d.range(hMin, hMax), fill);
+  for (let x = -20; x < 1230; x += gap * c.d.range(0.6, 1.3))
+    out += pine(x, y + c.d.range(-6, 6), c.d.range(hMin, hMax), fill);
   return out;
 }
 
@@ -81,11 +106,20 @@ function deadTree(c: Canvas, x: number, y: number, h: number, fill: string): str
 
 function fogBand(c: Canvas, y: number, colour: string, opacity: number): string {
   let out = '';
-  for (let i = 0; i < 6; i++) out += `<ellipse cx="${n(c.d.range(-50, 1250))}" cy="${n(y + c.d.range(-20, 20))}" rx="${n(c.d.range(200, 380))}" ry="${n(c.d.range(20, 45))}" fill="${colour}" opacity="${n(opacity)}"/>`;
+  for (let i = 0; i < 6; i++)
+    out += `<ellipse cx="${n(c.d.range(-50, 1250))}" cy="${n(y + c.d.range(-20, 20))}" rx="${n(c.d.range(200, 380))}" ry="${n(c.d.range(20, 45))}" fill="${colour}" opacity="${n(opacity)}"/>`;
   return `<g filter="url(#${c.id}-blur)">${out}</g>`;
 }
 
-function banner(x: number, y: number, w: number, h: number, cloth: string, trimColour: string, emblem = true): string {
+function banner(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  cloth: string,
+  trimColour: string,
+  emblem = true,
+): string {
   return `<g class="banner"><path d="M${n(x - 4)} ${n(y - 8)}h${n(w + 8)}" stroke="#3a2a1a" stroke-width="5"/><path d="M${n(x)} ${n(y)}h${n(w)}v${n(h)}l${n(-w / 2)} ${n(-h * 0.18)}l${n(-w / 2)} ${n(h * 0.18)}Z" fill="${cloth}" stroke="${trimColour}" stroke-width="2"/>${emblem ? `<circle cx="${n(x + w / 2)}" cy="${n(y + h * 0.4)}" r="${n(w * 0.22)}" fill="none" stroke="${trimColour}" stroke-width="3"/>` : ''}</g>`;
 }
 
@@ -93,7 +127,11 @@ function banner(x: number, y: number, w: number, h: number, cloth: string, trimC
 
 function arena(c: Canvas): string {
   const d = c.d;
-  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [[0, '#3b2130'], [0.45, '#b8643a'], [0.75, '#f0b36a']])}"/>`;
+  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [
+    [0, '#3b2130'],
+    [0.45, '#b8643a'],
+    [0.75, '#f0b36a'],
+  ])}"/>`;
   out += `<circle cx="880" cy="230" r="120" fill="${radial(c, 'sun', '#ffe2a0')}"/><circle cx="880" cy="230" r="46" fill="#ffd98a" opacity=".9"/>`;
   out += ridge(c, 320, 40, '#8a4f36', 20);
   // The amphitheatre: two tiers of arches, a crowd on top, banners between.
@@ -106,18 +144,37 @@ function arena(c: Canvas): string {
     }
     out += `<path d="M-10 ${y + 62}Q600 ${y + 22} 1210 ${y + 62}" stroke="#d9a060" stroke-width="5" fill="none"/>`;
   }
-  for (let i = 0; i < 160; i++) {
-    const x = d.range(0, 1200);
-    out += `<circle cx="${n(x)}" cy="${n(196 - 42 * Math.sin((Math.PI * x) / 1200) + d.range(-8, 6))}" r="${n(d.range(3, 5))}" fill="${hsl(d.range(0, 50), d.range(20, 60), d.range(20, 45))}"/>`;
-  }
+  // The crowd: three packed rows of heads along the rim.
+  for (let row = 0; row < 3; row++)
+    for (let x = d.range(0, 8); x < 1200; x += d.range(7, 12)) {
+      out += `<circle cx="${n(x)}" cy="${n(184 + row * 9 - 40 * Math.sin((Math.PI * x) / 1200) + d.range(-2, 2))}" r="${n(d.range(3.5, 5))}" fill="${hsl(d.range(0, 50), d.range(20, 60), d.range(18 + row * 6, 40 + row * 6))}"/>`;
+    }
+  out += `<rect x="-10" y="150" width="1220" height="290" fill="${linear(
+    c,
+    'shade',
+    [
+      [0, '#2a140c'],
+      [0.5, '#2a140c00'],
+      [1, '#2a140c'],
+    ],
+    false,
+  )}" opacity=".55"/>`;
+  out += `<path d="M540 432V360a60 60 0 0 1 120 0V432Z" fill="#1c0f08" stroke="#d9a060" stroke-width="4"/>`;
+  for (let x = 552; x < 660; x += 18) out += `<path d="M${x} 316V432" stroke="#5a3d22" stroke-width="4"/>`;
   for (let i = 0; i < 7; i++) {
     const x = 60 + i * 180;
     const top = 150 - 36 * Math.sin((Math.PI * x) / 1200);
-    out += `<path d="M${x + 20} ${n(top - 30)}V${n(top + 140)}" stroke="#3a2a1a" stroke-width="4"/>` + banner(x, top, 40, 110, i % 2 ? '#8c1d1d' : '#1d3a8c', '#d4a73a');
+    out +=
+      `<path d="M${x + 20} ${n(top - 30)}V${n(top + 140)}" stroke="#3a2a1a" stroke-width="4"/>` +
+      banner(x, top, 40, 110, i % 2 ? '#8c1d1d' : '#1d3a8c', '#d4a73a');
   }
   // The sand floor, raked and lit from the sun side.
-  out += `<path d="M-10 420Q600 370 1210 420V600H-10Z" fill="${linear(c, 'sand', [[0, '#e2b877'], [1, '#a66f35']])}"/>`;
-  for (let i = 0; i < 14; i++) out += `<path d="M${n(d.range(0, 1200))} ${n(d.range(450, 590))}q40 -6 90 0" stroke="#8c5a2a" stroke-width="2" opacity=".35" fill="none"/>`;
+  out += `<path d="M-10 420Q600 370 1210 420V600H-10Z" fill="${linear(c, 'sand', [
+    [0, '#e2b877'],
+    [1, '#a66f35'],
+  ])}"/>`;
+  for (let i = 0; i < 14; i++)
+    out += `<path d="M${n(d.range(0, 1200))} ${n(d.range(450, 590))}q40 -6 90 0" stroke="#8c5a2a" stroke-width="2" opacity=".35" fill="none"/>`;
   out += `<ellipse cx="600" cy="500" rx="300" ry="50" fill="#fff3d0" opacity=".12"/>`;
   out += `<g class="arena-props"><path d="M150 560l30 -120M170 560l-10 -110" stroke="#5a3d22" stroke-width="5"/><circle cx="1040" cy="540" r="34" fill="#7a2323" stroke="#d4a73a" stroke-width="5"/><circle cx="1040" cy="540" r="8" fill="#d4a73a"/></g>`;
   return out;
@@ -125,7 +182,11 @@ function arena(c: Canvas): string {
 
 function crypt(c: Canvas): string {
   const d = c.d;
-  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [[0, '#061214'], [0.6, '#123a3c'], [1, '#1f5a58']])}"/>`;
+  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [
+    [0, '#061214'],
+    [0.6, '#123a3c'],
+    [1, '#1f5a58'],
+  ])}"/>`;
   out += stars(c, 60, 250, '#bfeee8');
   out += `<circle cx="300" cy="130" r="140" fill="${radial(c, 'moon', '#bff5ee')}"/><circle cx="300" cy="130" r="48" fill="#dff7f2"/><circle cx="318" cy="120" r="44" fill="#123a3c" opacity=".25"/>`;
   out += ridge(c, 340, 60, '#0e2a2c', 18);
@@ -155,14 +216,20 @@ function crypt(c: Canvas): string {
   }
   out += fogBand(c, 520, '#7fe3d4', 0.22) + fogBand(c, 590, '#9ff0e2', 0.2);
   let fence = '';
-  for (let x = 0; x < 1200; x += 26) fence += `<path d="M${x} 600V${548 + (x % 52 ? 4 : 0)}l4 -8l4 8" stroke="#040a0b" stroke-width="4" fill="none"/>`;
+  for (let x = 0; x < 1200; x += 26)
+    fence += `<path d="M${x} 600V${548 + (x % 52 ? 4 : 0)}l4 -8l4 8" stroke="#040a0b" stroke-width="4" fill="none"/>`;
   return out + fence + `<path d="M0 568H1200" stroke="#040a0b" stroke-width="4"/>`;
 }
 
 function fortress(c: Canvas): string {
   const d = c.d;
-  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [[0, '#1a202c'], [0.6, '#4a5568'], [1, '#7b8798']])}"/>`;
-  for (let i = 0; i < 40; i++) out += `<circle cx="${n(d.range(0, 1200))}" cy="${n(d.range(0, 600))}" r="${n(d.range(1, 2.5))}" fill="#e6edf7" opacity="${n(d.range(0.3, 0.7))}"/>`;
+  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [
+    [0, '#1a202c'],
+    [0.6, '#4a5568'],
+    [1, '#7b8798'],
+  ])}"/>`;
+  for (let i = 0; i < 40; i++)
+    out += `<circle cx="${n(d.range(0, 1200))}" cy="${n(d.range(0, 600))}" r="${n(d.range(1, 2.5))}" fill="#e6edf7" opacity="${n(d.range(0.3, 0.7))}"/>`;
   out += ridge(c, 300, 140, '#56627a', 14, true);
   out += ridge(c, 300, 90, '#e6edf7', 14, true).replace('fill="#e6edf7"', 'fill="#e6edf7" opacity=".25"');
   out += ridge(c, 380, 60, '#3a4354', 18);
@@ -171,29 +238,42 @@ function fortress(c: Canvas): string {
   // Towers, then walls, then the gate: cold stone with red banners.
   const tower = (x: number, w: number, top: number): string => {
     let t = `<rect x="${x}" y="${top}" width="${w}" height="${560 - top}" fill="${stone}"/>`;
-    for (let cx = x; cx < x + w; cx += 20) t += `<rect x="${cx}" y="${top - 16}" width="12" height="16" fill="${stone}"/>`;
+    for (let cx = x; cx < x + w; cx += 20)
+      t += `<rect x="${cx}" y="${top - 16}" width="12" height="16" fill="${stone}"/>`;
     t += `<path d="M${x - 6} ${top}h${w + 12}" stroke="${dark}" stroke-width="6"/>`;
-    for (let y = top + 40; y < 540; y += 70) t += `<rect x="${x + w / 2 - 6}" y="${y}" width="12" height="24" rx="6" fill="${d.chance(0.6) ? '#f2c76a' : '#1a1d24'}"/>`;
-    for (let y = top + 20; y < 560; y += 24) t += `<path d="M${x} ${y}h${w}" stroke="${dark}" stroke-width="1" opacity=".5"/>`;
+    for (let y = top + 40; y < 540; y += 70)
+      t += `<rect x="${x + w / 2 - 6}" y="${y}" width="12" height="24" rx="6" fill="${d.chance(0.6) ? '#f2c76a' : '#1a1d24'}"/>`;
+    for (let y = top + 20; y < 560; y += 24)
+      t += `<path d="M${x} ${y}h${w}" stroke="${dark}" stroke-width="1" opacity=".5"/>`;
     return t;
   };
   out += tower(300, 90, 170) + tower(810, 90, 170) + tower(540, 120, 90);
   out += `<path d="M530 90L600 20L670 90Z" fill="#2b3242"/>`;
   out += `<rect x="150" y="300" width="900" height="260" fill="${stone}"/>`;
-  for (let x = 150; x < 1050; x += 30) out += `<rect x="${x}" y="284" width="18" height="16" fill="${stone}"/>`;
-  for (let y = 320; y < 560; y += 22) out += `<path d="M150 ${y}H1050" stroke="${dark}" stroke-width="1" opacity=".45"/>`;
+  for (let x = 150; x < 1050; x += 30)
+    out += `<rect x="${x}" y="284" width="18" height="16" fill="${stone}"/>`;
+  for (let y = 320; y < 560; y += 22)
+    out += `<path d="M150 ${y}H1050" stroke="${dark}" stroke-width="1" opacity=".45"/>`;
   out += tower(120, 80, 250) + tower(1000, 80, 250);
   out += `<path d="M540 560V440a60 60 0 0 1 120 0V560Z" fill="#111419"/>`;
   for (let x = 548; x < 660; x += 16) out += `<path d="M${x} 400V560" stroke="#3b4252" stroke-width="4"/>`;
-  for (const x of [330, 840, 570, 630, 220, 950]) out += banner(x, x === 570 || x === 630 ? 180 : 320, 34, 120, '#9b1c1c', '#d4a73a');
+  for (const x of [330, 840, 570, 630, 220, 950])
+    out += banner(x, x === 570 || x === 630 ? 180 : 320, 34, 120, '#9b1c1c', '#d4a73a');
   out += `<path d="M-10 560H1210V600H-10Z" fill="#2b3242"/><path d="M480 600L560 560H640L720 600Z" fill="#4a5568"/>`;
-  out += `<rect width="1200" height="600" fill="${linear(c, 'cold', [[0, '#9fb4d9'], [1, '#0f1117']])}" opacity=".18"/>`;
+  out += `<rect width="1200" height="600" fill="${linear(c, 'cold', [
+    [0, '#9fb4d9'],
+    [1, '#0f1117'],
+  ])}" opacity=".18"/>`;
   return out;
 }
 
 function voidScene(c: Canvas): string {
   const d = c.d;
-  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [[0, '#05020c'], [0.5, '#1a0b33'], [1, '#2d0f4f']])}"/>`;
+  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [
+    [0, '#05020c'],
+    [0.5, '#1a0b33'],
+    [1, '#2d0f4f'],
+  ])}"/>`;
   out += `<ellipse cx="400" cy="200" rx="420" ry="180" fill="${radial(c, 'neb1', '#7b2fbf')}" opacity=".6"/><ellipse cx="900" cy="330" rx="380" ry="160" fill="${radial(c, 'neb2', '#c02f8c')}" opacity=".45"/>`;
   out += stars(c, 220, 600, '#f0e6ff');
   // Rifts: jagged tears with a white-hot core inside a magenta glow.
@@ -226,7 +306,12 @@ function voidScene(c: Canvas): string {
 }
 
 function forest(c: Canvas): string {
-  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [[0, '#1e1b3a'], [0.45, '#6b3a5e'], [0.7, '#d9785a'], [0.85, '#f2b36a']])}"/>`;
+  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [
+    [0, '#1e1b3a'],
+    [0.45, '#6b3a5e'],
+    [0.7, '#d9785a'],
+    [0.85, '#f2b36a'],
+  ])}"/>`;
   out += stars(c, 40, 160, '#ffe8d0');
   out += `<circle cx="640" cy="360" r="170" fill="${radial(c, 'sun', '#ffcf8a')}"/><circle cx="640" cy="370" r="60" fill="#ffd9a0" opacity=".9"/>`;
   out += ridge(c, 360, 70, '#6a4766', 16);
@@ -235,19 +320,25 @@ function forest(c: Canvas): string {
   out += pineRow(c, 470, 140, 220, 55, '#2e2440');
   out += pineRow(c, 530, 200, 300, 80, '#1a1528');
   out += `<path d="M-10 540Q600 500 1210 545V600H-10Z" fill="#120f1c"/><path d="M520 600Q600 540 640 520Q680 540 760 600Z" fill="#3a2c3a" opacity=".8"/>`;
-  for (let i = 0; i < 30; i++) out += `<circle cx="${n(c.d.range(0, 1200))}" cy="${n(c.d.range(380, 590))}" r="${n(c.d.range(1.5, 3.5))}" fill="#ffe58a" opacity="${n(c.d.range(0.4, 0.9))}"/>`;
+  for (let i = 0; i < 30; i++)
+    out += `<circle cx="${n(c.d.range(0, 1200))}" cy="${n(c.d.range(380, 590))}" r="${n(c.d.range(1.5, 3.5))}" fill="#ffe58a" opacity="${n(c.d.range(0.4, 0.9))}"/>`;
   out += pine(60, 620, 420, '#0c0a14') + pine(1150, 620, 380, '#0c0a14');
   return out;
 }
 
 function cavern(c: Canvas): string {
   const d = c.d;
-  let out = `<rect width="1200" height="600" fill="${linear(c, 'rock', [[0, '#10141c'], [0.5, '#27324a'], [1, '#121722']])}"/>`;
+  let out = `<rect width="1200" height="600" fill="${linear(c, 'rock', [
+    [0, '#10141c'],
+    [0.5, '#27324a'],
+    [1, '#121722'],
+  ])}"/>`;
   out += `<ellipse cx="600" cy="330" rx="560" ry="260" fill="${radial(c, 'glow', '#3aa0c8')}" opacity=".55"/>`;
   out += ridge(c, 420, 160, '#1d2536', 16, true);
   out += `<path d="M480 470Q600 250 720 470Z" fill="#0a0d14"/><path d="M520 470Q600 310 680 470Z" fill="${radial(c, 'deep', '#5fd0f0')}" opacity=".35"/>`;
   let top = 'M-10 -10H1210V60';
-  for (let x = 1200; x >= 0; x -= d.range(30, 80)) top += `L${n(x)} ${n(d.range(40, 90))}L${n(x - 14)} ${n(d.range(120, 230))}L${n(x - 28)} ${n(d.range(40, 90))}`;
+  for (let x = 1200; x >= 0; x -= d.range(30, 80))
+    top += `L${n(x)} ${n(d.range(40, 90))}L${n(x - 14)} ${n(d.range(120, 230))}L${n(x - 28)} ${n(d.range(40, 90))}`;
   out += `<path d="${top}L-10 60Z" fill="#2a3447" stroke="#46587a" stroke-width="2"/>`;
   out += ridge(c, 470, 80, '#222b3d', 22, true);
   for (let x = 30; x < 1200; x += d.range(70, 140)) {
@@ -266,7 +357,11 @@ function cavern(c: Canvas): string {
 
 function swamp(c: Canvas): string {
   const d = c.d;
-  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [[0, '#0e1410'], [0.55, '#2f3f2a'], [1, '#55663f']])}"/>`;
+  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [
+    [0, '#0e1410'],
+    [0.55, '#2f3f2a'],
+    [1, '#55663f'],
+  ])}"/>`;
   out += `<circle cx="820" cy="170" r="110" fill="${radial(c, 'moon', '#e4efb0')}" opacity=".7"/><circle cx="820" cy="170" r="34" fill="#e9f2c4" opacity=".8"/>`;
   out += ridge(c, 390, 40, '#1f2a1c', 20);
   out += fogBand(c, 390, '#b8d98a', 0.18);
@@ -274,11 +369,17 @@ function swamp(c: Canvas): string {
     const x = 40 + i * 180 + d.range(-30, 30);
     const h = d.range(200, 330);
     out += deadTree(c, x, 470, h, '#141c12');
-    for (let j = 0; j < 4; j++) out += `<path d="M${n(x + d.range(-50, 50))} ${n(470 - h * d.range(0.5, 0.85))}q${n(d.range(-6, 6))} 30 0 ${n(d.range(40, 90))}" stroke="#4f6b3a" stroke-width="3" opacity=".7" fill="none"/>`;
+    for (let j = 0; j < 4; j++)
+      out += `<path d="M${n(x + d.range(-50, 50))} ${n(470 - h * d.range(0.5, 0.85))}q${n(d.range(-6, 6))} 30 0 ${n(d.range(40, 90))}" stroke="#4f6b3a" stroke-width="3" opacity=".7" fill="none"/>`;
   }
-  out += `<rect x="0" y="470" width="1200" height="130" fill="${linear(c, 'water', [[0, '#2b3a26'], [1, '#0e140c']])}"/>`;
-  for (let i = 0; i < 18; i++) out += `<path d="M${n(d.range(0, 1200))} ${n(d.range(480, 590))}h${n(d.range(30, 90))}" stroke="#8fae6a" stroke-width="1.5" opacity=".3"/>`;
-  for (let i = 0; i < 12; i++) out += `<ellipse cx="${n(d.range(0, 1200))}" cy="${n(d.range(500, 590))}" rx="${n(d.range(12, 22))}" ry="5" fill="#3f5f2a"/>`;
+  out += `<rect x="0" y="470" width="1200" height="130" fill="${linear(c, 'water', [
+    [0, '#2b3a26'],
+    [1, '#0e140c'],
+  ])}"/>`;
+  for (let i = 0; i < 18; i++)
+    out += `<path d="M${n(d.range(0, 1200))} ${n(d.range(480, 590))}h${n(d.range(30, 90))}" stroke="#8fae6a" stroke-width="1.5" opacity=".3"/>`;
+  for (let i = 0; i < 12; i++)
+    out += `<ellipse cx="${n(d.range(0, 1200))}" cy="${n(d.range(500, 590))}" rx="${n(d.range(12, 22))}" ry="5" fill="#3f5f2a"/>`;
   for (let i = 0; i < 8; i++) {
     const x = d.range(50, 1150);
     const y = d.range(300, 450);
@@ -290,7 +391,11 @@ function swamp(c: Canvas): string {
 
 function volcano(c: Canvas): string {
   const d = c.d;
-  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [[0, '#120606'], [0.5, '#3d0f0a'], [1, '#7a1f0c']])}"/>`;
+  let out = `<rect width="1200" height="600" fill="${linear(c, 'sky', [
+    [0, '#120606'],
+    [0.5, '#3d0f0a'],
+    [1, '#7a1f0c'],
+  ])}"/>`;
   out += `<ellipse cx="620" cy="170" rx="260" ry="160" fill="${radial(c, 'erupt', '#ff7a1a')}" opacity=".6"/>`;
   out += ridge(c, 420, 70, '#2a0d0a', 18, true);
   out += `<path d="M300 470L540 170Q620 150 700 170L940 470Z" fill="#1f0a08"/><path d="M540 170Q620 190 700 170Q650 160 620 162Q590 160 540 170Z" fill="#ffb347"/>`;
@@ -300,20 +405,35 @@ function volcano(c: Canvas): string {
     const y = d.range(40, 160);
     out += `<circle cx="${n(x)}" cy="${n(y)}" r="${n(d.range(3, 8))}" fill="#ff8c2a" opacity="${n(d.range(0.5, 1))}"/>`;
   }
-  for (let i = 0; i < 80; i++) out += `<circle cx="${n(d.range(0, 1200))}" cy="${n(d.range(0, 600))}" r="${n(d.range(0.8, 2))}" fill="#6b5a55" opacity=".6"/>`;
+  for (let i = 0; i < 80; i++)
+    out += `<circle cx="${n(d.range(0, 1200))}" cy="${n(d.range(0, 600))}" r="${n(d.range(0.8, 2))}" fill="#6b5a55" opacity=".6"/>`;
   out += `<path d="M-10 470Q600 440 1210 480V600H-10Z" fill="#160807"/>`;
   out += `<path d="M-10 540C200 520 300 560 500 540S900 520 1210 550" stroke="#ff5a00" stroke-width="14" fill="none" filter="url(#${c.id}-blur)"/><path d="M-10 540C200 520 300 560 500 540S900 520 1210 550" stroke="#ffb347" stroke-width="5" fill="none"/>`;
-  for (let x = 40; x < 1200; x += d.range(120, 220)) out += `<path d="M${n(x - 30)} 600L${n(x - 8)} ${n(d.range(470, 520))}L${n(x + 14)} 600Z" fill="#0d0504"/>`;
+  for (let x = 40; x < 1200; x += d.range(120, 220))
+    out += `<path d="M${n(x - 30)} 600L${n(x - 8)} ${n(d.range(470, 520))}L${n(x + 14)} 600Z" fill="#0d0504"/>`;
   return out;
 }
 
 // The world map: painted terrain, roads and the three places the bottom of /map links to.
 function worldMap(c: Canvas): string {
   const d = c.d;
-  let out = `<rect width="1200" height="600" fill="${linear(c, 'sea', [[0, '#0f2a3a'], [1, '#0a1a26']])}"/>`;
-  for (let i = 0; i < 30; i++) out += `<path d="M${n(d.range(0, 1200))} ${n(d.range(0, 600))}q10 -6 20 0t20 0" stroke="#3a6a80" stroke-width="1.5" fill="none" opacity=".5"/>`;
-  const land = 'M120 140C220 60 420 70 560 90C700 110 820 50 980 100C1100 140 1120 260 1080 340C1040 430 1100 520 980 550C820 590 660 520 520 560C380 600 200 560 140 470C80 380 30 230 120 140Z';
-  out += `<path d="${land}" fill="#1a3a4a" transform="translate(8 10)" opacity=".6"/><path d="${land}" fill="${linear(c, 'land', [[0, '#6b5a3a'], [0.5, '#556b3a'], [1, '#4a5a32']])}" stroke="#c9b48a" stroke-width="4"/>`;
+  let out = `<rect width="1200" height="600" fill="${linear(c, 'sea', [
+    [0, '#0f2a3a'],
+    [1, '#0a1a26'],
+  ])}"/>`;
+  for (let i = 0; i < 30; i++)
+    out += `<path d="M${n(d.range(0, 1200))} ${n(d.range(0, 600))}q10 -6 20 0t20 0" stroke="#3a6a80" stroke-width="1.5" fill="none" opacity=".5"/>`;
+  const land =
+    'M120 140C220 60 420 70 560 90C700 110 820 50 980 100C1100 140 1120 260 1080 340C1040 430 1100 520 980 550C820 590 660 520 520 560C380 600 200 560 140 470C80 380 30 230 120 140Z';
+  out += `<path d="${land}" fill="none" stroke="#2f6a80" stroke-width="26" opacity=".5"/><path d="${land}" fill="#1a3a4a" transform="translate(8 10)" opacity=".6"/><path d="${land}" fill="${linear(
+    c,
+    'land',
+    [
+      [0, '#6b5a3a'],
+      [0.5, '#556b3a'],
+      [1, '#4a5a32'],
+    ],
+  )}" stroke="#c9b48a" stroke-width="4"/>`;
   out += `<path d="${land}" fill="none" stroke="#ece6d6" stroke-width="1" stroke-dasharray="4 6" transform="translate(-6 -6) scale(1.01)" opacity=".5"/>`;
   // Mountains in the north, forest in the west, a river to the sea.
   for (let i = 0; i < 14; i++) {
@@ -321,14 +441,42 @@ function worldMap(c: Canvas): string {
     const y = 170 + d.range(-20, 20);
     out += `<path d="M${n(x - 26)} ${n(y + 20)}L${n(x)} ${n(y - 30)}L${n(x + 26)} ${n(y + 20)}Z" fill="#7a7265" stroke="#3b3328" stroke-width="2"/><path d="M${n(x - 8)} ${n(y - 14)}L${n(x)} ${n(y - 30)}L${n(x + 8)} ${n(y - 14)}Z" fill="#ece6d6"/>`;
   }
-  for (let i = 0; i < 40; i++) out += pine(180 + d.range(0, 260), 260 + d.range(0, 200), d.range(24, 38), '#2a4a2a');
+  for (let i = 0; i < 40; i++)
+    out += pine(180 + d.range(0, 260), 260 + d.range(0, 200), d.range(24, 38), '#2a4a2a');
   out += `<path d="M700 200C690 280 760 330 740 400S820 520 880 570" stroke="#3a7a9a" stroke-width="8" fill="none" stroke-linecap="round"/>`;
-  out += `<path d="M330 420C420 400 480 360 600 330C700 300 760 330 860 300M600 330C620 400 580 440 620 470" stroke="#c9a06a" stroke-width="4" stroke-dasharray="10 8" fill="none"/>`;
+  for (let i = 0; i < 26; i++) {
+    const x = d.range(160, 1040);
+    const y = d.range(240, 520);
+    out += `<path d="M${n(x - 22)} ${n(y)}q22 -18 44 0" stroke="#3f4f2a" stroke-width="3" fill="none" opacity=".6"/>`;
+  }
+  for (let i = 0; i < 10; i++)
+    out += `<ellipse cx="${n(d.range(200, 1000))}" cy="${n(d.range(200, 520))}" rx="${n(d.range(40, 110))}" ry="${n(d.range(20, 50))}" fill="${d.pick(['#7a6a42', '#4f6a34', '#6b7a44'])}" opacity=".35"/>`;
+  out += `<ellipse cx="470" cy="500" rx="60" ry="26" fill="#2f6a80" stroke="#c9b48a" stroke-width="2"/>`;
+  out += `<path d="M330 400C420 390 500 360 600 320M600 320C700 330 760 380 880 430" stroke="#3b2a16" stroke-width="8" fill="none" opacity=".5"/><path d="M330 400C420 390 500 360 600 320M600 320C700 330 760 380 880 430" stroke="#e0c48a" stroke-width="4" stroke-dasharray="12 8" fill="none"/>`;
+  out += `<path d="M735 352l16 12M752 342l16 12" stroke="#8c6a3a" stroke-width="4"/>`;
   const place = (key: string, x: number, y: number, label: string, icon: string): string =>
     `<g class="place place-${key}" data-place="${key}" transform="translate(${x} ${y})"><circle r="46" fill="#0f1117" fill-opacity=".55" stroke="#d4a73a" stroke-width="3"/>${icon}<rect x="-62" y="52" width="124" height="30" rx="6" fill="#0f1117" fill-opacity=".85" stroke="#d4a73a" stroke-width="1.5"/><text y="73" text-anchor="middle" font-family="Cinzel, Georgia, serif" font-size="20" font-weight="700" fill="#ece6d6">${label}</text></g>`;
-  out += place('arena', 330, 400, 'Arena', `<ellipse cy="8" rx="32" ry="14" fill="#c98d4e"/><path d="M-32 8V-10A32 14 0 0 1 32 -10V8" fill="#a8703f" stroke="#5a3d22" stroke-width="2"/><path d="M-20 -4v-10M-8 -2v-12M4 -2v-12M16 -4v-10" stroke="#4a2a1c" stroke-width="4"/><path d="M0 -24v-14l14 5l-14 5" fill="#9b1c1c" stroke="#5a3d22" stroke-width="1.5"/>`);
-  out += place('shop', 600, 320, 'Shop', `<path d="M-30 14V-8L0 -30L30 -8V14Z" fill="#8c6a3a" stroke="#3b2a16" stroke-width="2"/><path d="M-36 -6L0 -36L36 -6" stroke="#9b1c1c" stroke-width="7" fill="none" stroke-linejoin="round"/><rect x="-9" y="-4" width="18" height="18" fill="#2a1a0c"/><circle cx="22" cy="20" r="10" fill="#eab308" stroke="#7a5a10" stroke-width="2"/>`);
-  out += place('dungeons', 880, 430, 'Dungeons', `<path d="M-34 18Q-30 -30 0 -32Q30 -30 34 18Z" fill="#4a4f5c" stroke="#1d2230" stroke-width="2"/><path d="M-16 18V-4a16 16 0 0 1 32 0V18Z" fill="#07080c"/><circle cx="0" cy="-2" r="6" fill="#d9d4c2"/><circle cx="-2" cy="-3" r="1.5" fill="#07080c"/><circle cx="2" cy="-3" r="1.5" fill="#07080c"/>`);
+  out += place(
+    'arena',
+    330,
+    400,
+    'Arena',
+    `<ellipse cy="8" rx="32" ry="14" fill="#c98d4e"/><path d="M-32 8V-10A32 14 0 0 1 32 -10V8" fill="#a8703f" stroke="#5a3d22" stroke-width="2"/><path d="M-20 -4v-10M-8 -2v-12M4 -2v-12M16 -4v-10" stroke="#4a2a1c" stroke-width="4"/><path d="M0 -24v-14l14 5l-14 5" fill="#9b1c1c" stroke="#5a3d22" stroke-width="1.5"/>`,
+  );
+  out += place(
+    'shop',
+    600,
+    320,
+    'Shop',
+    `<path d="M-30 14V-8L0 -30L30 -8V14Z" fill="#8c6a3a" stroke="#3b2a16" stroke-width="2"/><path d="M-36 -6L0 -36L36 -6" stroke="#9b1c1c" stroke-width="7" fill="none" stroke-linejoin="round"/><rect x="-9" y="-4" width="18" height="18" fill="#2a1a0c"/><circle cx="22" cy="20" r="10" fill="#eab308" stroke="#7a5a10" stroke-width="2"/>`,
+  );
+  out += place(
+    'dungeons',
+    880,
+    430,
+    'Dungeons',
+    `<path d="M-34 18Q-30 -30 0 -32Q30 -30 34 18Z" fill="#4a4f5c" stroke="#1d2230" stroke-width="2"/><path d="M-16 18V-4a16 16 0 0 1 32 0V18Z" fill="#07080c"/><circle cx="0" cy="-2" r="6" fill="#d9d4c2"/><circle cx="-2" cy="-3" r="1.5" fill="#07080c"/><circle cx="2" cy="-3" r="1.5" fill="#07080c"/>`,
+  );
   out += `<g class="compass" transform="translate(1110 500)"><circle r="40" fill="#0f1117" fill-opacity=".6" stroke="#d4a73a" stroke-width="2"/><path d="M0 -36L8 0L0 36L-8 0Z" fill="#d4a73a"/><path d="M-36 0L0 8L36 0L0 -8Z" fill="#9aa3b2"/><text y="-44" text-anchor="middle" font-family="Cinzel, Georgia, serif" font-size="16" fill="#ece6d6">N</text></g>`;
   out += `<rect x="8" y="8" width="1184" height="584" rx="14" fill="none" stroke="#d4a73a" stroke-width="4"/><rect x="18" y="18" width="1164" height="564" rx="10" fill="none" stroke="#d4a73a" stroke-opacity=".4" stroke-width="1.5"/>`;
   return out;
@@ -348,10 +496,14 @@ const PAINTERS: Record<SceneTheme, (c: Canvas) => string> = {
 
 export function renderScene(theme: string): string {
   const asked = String(theme ?? '').toLowerCase();
-  const t: SceneTheme = (SCENE_THEMES as readonly string[]).includes(asked) ? (asked as SceneTheme) : (ALIASES[asked] ?? 'forest');
+  const t: SceneTheme = (SCENE_THEMES as readonly string[]).includes(asked)
+    ? (asked as SceneTheme)
+    : (ALIASES[asked] ?? 'forest');
   const c: Canvas = { id: `sc-${t}`, d: artDice(hashText(`scene:${t}`)), defs: [] };
   const body = PAINTERS[t](c);
-  c.defs.push(`<filter id="${c.id}-blur" x="-20%" y="-50%" width="140%" height="200%"><feGaussianBlur stdDeviation="12"/></filter>`);
+  c.defs.push(
+    `<filter id="${c.id}-blur" x="-20%" y="-50%" width="140%" height="200%"><feGaussianBlur stdDeviation="12"/></filter>`,
+  );
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 600" width="1200" height="600" preserveAspectRatio="xMidYMid slice" role="img" aria-label="${t}" class="scene scene-${t}" data-theme="${t}">` +
     `<defs>${c.defs.join('')}</defs>${body}</svg>`
