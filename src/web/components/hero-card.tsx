@@ -63,7 +63,11 @@ export function RarityStars({ rarity, size = 14 }: { rarity: number; size?: numb
       data-stars={r}
       style={{ fontSize: size }}
     >
-      {'★'.repeat(r)}
+      {Array.from({ length: r }, (_, i) => (
+        <svg key={i} className="rarity-star" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
+          <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" fill="currentColor" />
+        </svg>
+      ))}
       <span className="rarity-stars__count" aria-hidden="true">
         {r}
       </span>

@@ -6,6 +6,7 @@ import { useSession } from '../session.ts';
 import { CurrencyBar } from '../components/currency-bar.tsx';
 import { Icon, type IconName } from '../components/icon.tsx';
 import { ButtonLink, Skeleton } from '../components/ui.tsx';
+import { Sigil } from '../components/sigil.tsx';
 import './app-layout.css';
 
 const NAV: { to: string; label: string; icon: IconName }[] = [
@@ -27,7 +28,7 @@ export function AppLayout() {
         <div className="app-header__inner">
           <Link to="/" className="app-title" aria-label="Runeborn — home">
             <span className="app-title__rune" aria-hidden="true">
-              ᚱ
+              <Sigil size={18} />
             </span>
             Runeborn
           </Link>

@@ -11,6 +11,7 @@ import { useSignedInUser } from '../../session.ts';
 import { CurrencyBar } from '../../components/currency-bar.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { Button, ErrorBox, Skeleton } from '../../components/ui.tsx';
+import { Sigil } from '../../components/sigil.tsx';
 import './create.css';
 
 const SCROLL_COST = 1;
@@ -114,7 +115,7 @@ export default function CreatePage() {
       ) : (
         <section className="create__empty panel">
           <div className="create__rune" aria-hidden="true">
-            ✦
+            <Sigil size={56} />
           </div>
           <p>The summoning circle is quiet. Spend a scroll to call two heroes.</p>
         </section>

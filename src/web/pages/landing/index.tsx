@@ -8,6 +8,7 @@ import { createUser, errorText, getUser } from '../../api/client.ts';
 import { saveUser } from '../../session.ts';
 import { Button, ErrorBox } from '../../components/ui.tsx';
 import { formatNumber } from '../../components/format.ts';
+import { Sigil } from '../../components/sigil.tsx';
 import './landing.css';
 
 type Mode = 'select' | 'create';
@@ -180,7 +181,7 @@ export default function Landing() {
     <div className="landing">
       <section className="landing__hero" aria-labelledby="landing-title">
         <div className="landing__sigil" aria-hidden="true">
-          ᚱ
+          <Sigil size={48} />
         </div>
         <h1 id="landing-title">Runeborn</h1>
         <p className="landing__tagline">Summon heroes. Forge a team. Conquer the arena and the dungeons below.</p>

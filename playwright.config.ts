@@ -1,0 +1,79 @@
+// Browser tests (tests/e2e) in Debian's Chromium against the real server on a fresh SQLite file.
+// The server serves the built client from dist/: run `npm run build` first (`npm test` does).
+// Never `playwright install`. E2E_PORT picks the port (default 3123) so two runs can live side by side.
+import { defineConfig, devices } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 3123);
+// E2E_BASE_URL points the tests at a server that is already running (no webServer is started then).
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? `http://127.0.0.1:${port}`;
+// Computed once in the runner; workers re-evaluate this file but never start the server.
+const databaseFile = join(tmpdir(), `runeborn-e2e-${port}-${Date.now()}.db`);
+
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/playwright',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    reducedMotion: 'reduce',
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: {
+        ...devices['Pixel 7'],
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      },
+    },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: external
+    ? undefined
+    : {
+        command: 'node --import tsx src/server/main.ts',
+        url: `${baseURL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: `sqlite:${databaseFile}`,
+          RATE_LIMIT: 'off',
+          LOG_LEVEL: 'warn',
+        },
+      },
+});

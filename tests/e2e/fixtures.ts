@@ -1,0 +1,72 @@
+// Shared helpers for the browser tests (part 1 and part 2): fresh players and heroes made through the real
+// API, signing in by the stored session (runeborn_user), and screenshots of every screen saved to
+// test-results/screens/<project>-<screen>.png.
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Hero, User } from '../../src/api/index.ts';
+
+export { expect };
+
+/** A username no other test uses: letters, digits and underscore, at most 20 characters. */
+export function uniqueName(prefix = 'p'): string {
+  return `${prefix}_${randomBytes(6).toString('hex')}`.slice(0, 20);
+}
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  if (!res.ok()) throw new Error(`${res.url()} → ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export async function createUser(request: APIRequestContext, username = uniqueName()): Promise<User> {
+  return ok<User>(await request.post('/api/users', { data: { username } }));
+}
+
+export async function getUser(request: APIRequestContext, userId: string): Promise<User> {
+  return ok<User>(await request.get(`/api/users/${userId}`));
+}
+
+/** One generation (one scroll), keeping the first candidate — what /create does. */
+export async function createHero(request: APIRequestContext, user: Pick<User, 'id'>): Promise<Hero> {
+  const generation_id = randomUUID();
+  const candidate = await ok<Hero>(await request.post('/api/characters/generate', { data: { user_id: user.id, generation_id } }));
+  return ok<Hero>(await request.post('/api/heroes', { data: { user_id: user.id, character_data: candidate } }));
+}
+
+/** Spends scrolls on generations until none are left. */
+export async function spendAllScrolls(request: APIRequestContext, user: Pick<User, 'id'>): Promise<void> {
+  for (let u = await getUser(request, user.id); u.summoning_scrolls > 0; u = await getUser(request, user.id)) {
+    await ok(await request.post('/api/characters/generate', { data: { user_id: user.id, generation_id: randomUUID() } }));
+  }
+}
+
+/** Stores the session before any page script runs, as the landing page would after Continue. */
+export async function signIn(page: Page, user: User): Promise<void> {
+  await page.addInitScript((stored) => {
+    if (!window.sessionStorage.getItem('e2e_signed_in')) {
+      window.localStorage.setItem('runeborn_user', stored);
+      window.sessionStorage.setItem('e2e_signed_in', '1');
+    }
+  }, JSON.stringify(user));
+}
+
+/** Full-page screenshot of a settled screen: test-results/screens/<project>-<screen>.png. */
+export async function shot(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page
+    .waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+  await page.screenshot({ path: `test-results/screens/${testInfo.project.name}-${screen}.png`, fullPage: true });
+}
+
+interface Fixtures {
+  /** A fresh player with the starting balances, already signed in on `page`. */
+  player: User;
+}
+
+export const test = base.extend<Fixtures>({
+  player: async ({ page, request }, use) => {
+    const user = await createUser(request);
+    await signIn(page, user);
+    await use(user);
+  },
+});
