@@ -576,7 +576,7 @@ function horns(s: Sitter): string {
       ? dice.pick(['#2a2024', '#4a3a3a', '#5a2a2a'])
       : dice.pick(['#e8dcc0', '#3a3030', '#c9b48a', '#6b5b4a']);
   const lift = dice.range(0.7, 1.2);
-  const horn = `<path d="M${n(cx - w * 0.55)} ${n(top + h * 0.28)}C${n(cx - w * 1.1)} ${n(top - h * 0.1 * lift)} ${n(cx - w * 1.5)} ${n(top - h * 0.5 * lift)} ${n(cx - w * 1.55)} ${n(top - h * 0.95 * lift)}C${n(cx - w * 1.2)} ${n(top - h * 0.45 * lift)} ${n(cx - w * 0.75)} ${n(top - h * 0.1)} ${n(cx - w * 0.18)} ${n(top + h * 0.12)}Z" fill="${c1}" stroke="#0005" stroke-width="1"/>`;
+  const horn = `<path d="M${n(cx - w * 0.55)} ${n(top + h * 0.28)}C${n(cx - w * 1.1)} ${n(top - h * 0.1 * lift)} ${n(cx - w * 1.5)} ${n(top - h * 0.5 * lift)} ${n(cx - w * 1.55)} ${n(top - h * 0.95 * lift)}C${n(cx - w * 1.2)} ${n(top - h * 0.45 * lift)} ${n(cx - w * 0.75)} ${n(top - h * 0.1)} ${n(cx - w * 0.18)} ${n(top + h * 0.12)}Z" fill="${c1}" stroke="${s.race === 'tiefling' ? '#b08a8a' : '#0005'}" stroke-width="${s.race === 'tiefling' ? 1.5 : 1}"/>`;
   return `<g class="feature-horns">${mirror(horn)}</g>`;
 }
 
@@ -1045,12 +1045,9 @@ export function renderPortrait(k: PortraitKey): string {
   const neckEnd = 178 + shoulderShift;
   const neck = `<path d="M${n(cx - w * 0.48)} ${n(cy + h * 0.6)}L${n(cx - w * 0.55)} ${n(neckEnd)}L${n(cx + w * 0.55)} ${n(neckEnd)}L${n(cx + w * 0.48)} ${n(cy + h * 0.6)}Z" fill="${tone(s.skin, -14)}"/>`;
   const head = `<path d="${headPath(s)}" fill="url(#${id}-sk)"/>`;
-  const raceGroup =
-    ears(s) +
-    head +
-    face(s) +
-    beard(s) +
-    hairFront(s) +
+  const raceGroup = ears(s) + head + face(s) + beard(s) + hairFront(s);
+  // Horns, beast ears and antennae rise through hoods and hats, so they are drawn after them.
+  const raceTop =
     (s.race === 'dragonkin' || s.race === 'tiefling' ? horns(s) : '') +
     (s.race === 'beastkin' ? beastEars(s) : '') +
     (s.race === 'fae' && s.dice.chance(0.6)
@@ -1072,6 +1069,7 @@ export function renderPortrait(k: PortraitKey): string {
     `<g class="race race-${s.race}" data-race="${s.race}">${raceGroup}</g>`,
     headgear(s),
     hood(s, true),
+    `<g class="race-top">${raceTop}</g>`,
     `<g class="class-item">${propsFront(s)}</g>`,
     s.race === 'fae' ? sparkles(s) : '',
     `<rect width="200" height="240" fill="url(#${id}-vg)"/>`,
