@@ -610,7 +610,8 @@ function face(s: Sitter): string {
           : slit
             ? `<ellipse cx="${n(cx - ex)}" cy="${n(ey)}" rx="${n(er * 0.25)}" ry="${n(er * 0.8)}" fill="#120c06"/>`
             : `<circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.62)}" fill="${race === 'fae' ? tone(s.eye, 15) : tone(s.eye)}"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.28)}" fill="#0b0a0a"/>`) +
-        `<circle cx="${n(cx - ex + er * 0.3)}" cy="${n(ey - er * 0.3)}" r="${n(er * 0.2)}" fill="#fff" opacity=".8"/>`,
+        `<circle cx="${n(cx - ex + er * 0.3)}" cy="${n(ey - er * 0.3)}" r="${n(er * 0.2)}" fill="#fff" opacity=".8"/>` +
+        `<path d="M${n(cx - ex - er * 1.4)} ${n(ey + 0.5)}Q${n(cx - ex)} ${n(ey - er * 1.3)} ${n(cx - ex + er * 1.35)} ${n(ey - (race === 'elf' ? 3.5 : 0.5))}" stroke="#1a1210" stroke-width="1.6" fill="none" stroke-linecap="round"/>`,
     );
   }
   // Brows: heavy for orcs and dwarves, a ridge for dragonkin.
@@ -1044,7 +1045,10 @@ export function renderPortrait(k: PortraitKey): string {
   const shoulderShift = Math.min(0, Math.max(-18, cy + h + 16 - 170));
   const neckEnd = 178 + shoulderShift;
   const neck = `<path d="M${n(cx - w * 0.48)} ${n(cy + h * 0.6)}L${n(cx - w * 0.55)} ${n(neckEnd)}L${n(cx + w * 0.55)} ${n(neckEnd)}L${n(cx + w * 0.48)} ${n(cy + h * 0.6)}Z" fill="${tone(s.skin, -14)}"/>`;
-  const head = `<path d="${headPath(s)}" fill="url(#${id}-sk)"/>`;
+  // One light from the upper left: a form shade over head and body, and the jaw's shadow on the neck.
+  const formShade = `<linearGradient id="${id}-fs" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff" stop-opacity=".12"/><stop offset=".45" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".32"/></linearGradient>`;
+  const head = `<path d="${headPath(s)}" fill="url(#${id}-sk)"/><path d="${headPath(s)}" fill="url(#${id}-fs)"/>`;
+  const jawShadow = `<ellipse cx="${n(cx)}" cy="${n(cy + h * 0.9)}" rx="${n(w * 0.55)}" ry="7" fill="#000" opacity=".28"/>`;
   const raceGroup = ears(s) + head + face(s) + beard(s) + hairFront(s);
   // Horns, beast ears and antennae rise through hoods and hats, so they are drawn after them.
   const raceTop =
@@ -1057,7 +1061,7 @@ export function renderPortrait(k: PortraitKey): string {
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 240" width="200" height="240" role="img" aria-label="${raceId} ${classId} portrait">`,
     fr.style,
-    `<defs>${bg.defs}${skinGrad}${vignette}${clip}${fr.defs}</defs>`,
+    `<defs>${bg.defs}${skinGrad}${formShade}${vignette}${clip}${fr.defs}</defs>`,
     `<g clip-path="url(#${id}-clip)">`,
     bg.body,
     s.race === 'fae' ? wings(s) : '',
@@ -1065,7 +1069,9 @@ export function renderPortrait(k: PortraitKey): string {
     hood(s, false),
     hairBack(s),
     `<g class="class class-${s.cls}" data-class="${s.cls}" transform="translate(0 ${n(shoulderShift)})">${outfit(s)}</g>`,
+    `<path d="${bodyPath(s)}" transform="translate(0 ${n(shoulderShift)})" fill="url(#${id}-fs)"/>`,
     neck,
+    jawShadow,
     `<g class="race race-${s.race}" data-race="${s.race}">${raceGroup}</g>`,
     headgear(s),
     hood(s, true),
