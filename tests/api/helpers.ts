@@ -41,6 +41,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   };
 }
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- test responses are checked by their zod schemas where it matters */
 export interface Harness {
   app: FastifyInstance;
   db: TestDatabase;

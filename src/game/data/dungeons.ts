@@ -65,7 +65,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
     levelRecommendation: 4,
     rewardsMultiplier: 1.5,
     description: 'Flooded tunnels where the miners never came back up. Something down there learned to fight.',
-    theme: 'cave',
+    theme: 'cavern',
     floors: 4,
     npcs: [
       { id: 'npc_mines_tunneler', seed: 3101, level: 3, rarity: 2 },

@@ -1,13 +1,11 @@
 // Generated art, served as SVG with immutable caching (every URL names exactly what it draws):
-// portraits (src/game/art/portrait.ts), icons looked up by kind + content id (src/game/art/icon.ts), scenes.
+// portraits, icons looked up by kind + content id, and scenes by theme (renderers in src/game/art).
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { ErrorBody } from '../../api/common.ts';
 import { ABILITIES, BANES, BOONS, CLASSES, RACES, STATUSES } from '../../game/index.ts';
-import { renderIcon, type IconOptions } from '../../game/art/icon.ts';
-import { renderPortrait } from '../../game/art/portrait.ts';
-import type { IconKind } from '../../game/art/paths.ts';
+import { renderIcon, renderPortrait, renderScene, SCENE_THEMES, type IconKind, type IconOptions } from '../../game/art/index.ts';
 import { ITEMS_BY_ID } from '../../game/data/items.ts';
 import type { RouteOpts } from '../context.ts';
 import { notFound } from '../errors.ts';
@@ -24,6 +22,8 @@ const IconParams = z.object({
   kind: z.enum(['ability', 'trait', 'status', 'item', 'currency', 'race', 'class', 'type']),
   id: Slug,
 });
+
+const SceneParams = z.object({ theme: z.enum(SCENE_THEMES) });
 
 const CURRENCIES = new Set(['gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens']);
 const TYPES = new Set(['tank', 'damage', 'support']);
@@ -89,6 +89,11 @@ const art: FastifyPluginAsyncZod<RouteOpts> = async (app) => {
       if (!found) throw notFound('No such icon');
       return sendSvg(reply, renderIcon(req.params.kind, found.glyph, found.opts));
     },
+  });
+
+  app.get('/api/art/scenes/:theme.svg', {
+    schema: { tags: ['art'], params: SceneParams, response: { 400: ErrorBody } },
+    handler: async (req, reply) => sendSvg(reply, renderScene(req.params.theme)),
   });
 };
 

@@ -1,6 +1,187 @@
-// placeholder until the battle engine lands
+// Dungeons and their runs. A run fights `floors` floors in order with the team it started with; the last floor
+// is the boss (src/game/data/dungeons.ts: dungeonFloor). A defeat ends the run; clearing it pays a bonus.
+// The run advances in the same transaction that records the floor's result and pays it.
+import type { Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteOpts } from '../context.ts';
+import { ErrorBody } from '../../api/common.ts';
+import {
+  DungeonNpcsResponse,
+  DungeonParams,
+  DungeonsResponse,
+  Dungeon as DungeonSchema,
+  RunBattleBody,
+  RunBattleResponse,
+  RunParams,
+  StartRunBody,
+  StartRunResponse,
+  type Dungeon,
+  type DungeonRun,
+} from '../../api/dungeons.ts';
+import { DUNGEONS_BY_ID, dungeonFloor } from '../../game/data/dungeons.ts';
+import type { Difficulty, Hero, Rewards } from '../../game/types.ts';
+import type { Ctx, RouteOpts } from '../context.ts';
+import { conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
+import { fightNow } from '../fights.ts';
+import { ownTeam } from '../hero-store.ts';
+import { newId, nowSeconds } from '../ids.ts';
+import { npcsByDungeon } from '../npcs.ts';
+import type { DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
 
-const routes: FastifyPluginAsyncZod<RouteOpts> = async () => {};
-export default routes;
+export function runView(r: Selectable<DungeonRunsTable>): DungeonRun {
+  return {
+    id: r.id,
+    dungeon_id: r.dungeon_id,
+    user_id: r.user_id,
+    team_hero_ids: JSON.parse(r.team_hero_ids),
+    floor: r.floor,
+    floors: r.floors,
+    status: r.status as DungeonRun['status'],
+  };
+}
+
+/** What clearing a whole dungeon pays on top of the boss floor. */
+export function clearBonus(d: Selectable<DungeonsTable>): Rewards {
+  return {
+    gold: Math.round(75 * d.floors * d.rewards_multiplier),
+    xp_per_hero: 0,
+    magic_essence: Math.round(10 * d.floors * d.rewards_multiplier),
+    combat_tokens: d.floors,
+  };
+}
+
+async function dungeonView(ctx: Ctx, d: Selectable<DungeonsTable>): Promise<Dungeon> {
+  const npcs = (await npcsByDungeon(ctx)).get(d.id) ?? [];
+  return {
+    id: d.id,
+    name: d.name,
+    difficulty: d.difficulty as Dungeon['difficulty'],
+    level_recommendation: d.level_recommendation,
+    npc_count: npcs.length,
+    rewards_multiplier: d.rewards_multiplier,
+    description: d.description,
+    image_url: d.image_url,
+    theme: d.theme,
+    floors: d.floors,
+    npcs,
+  };
+}
+
+const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
+  const { db } = ctx.store;
+  const find = (id: string) => {
+    const d = ctx.dungeonsById.get(id);
+    if (!d) throw notFound(MESSAGES.dungeonNotFound);
+    return d;
+  };
+
+  app.get('/api/dungeons', {
+    schema: { tags: ['dungeons'], response: { 200: DungeonsResponse } },
+    handler: async () => Promise.all(ctx.dungeons.map((d) => dungeonView(ctx, d))),
+  });
+
+  app.get('/api/dungeons/:dungeonId', {
+    schema: { tags: ['dungeons'], params: DungeonParams, response: { 200: DungeonSchema, 404: ErrorBody } },
+    handler: async (req) => dungeonView(ctx, find(req.params.dungeonId)),
+  });
+
+  app.get('/api/dungeons/:dungeonId/npcs', {
+    schema: { tags: ['dungeons'], params: DungeonParams, response: { 200: DungeonNpcsResponse, 404: ErrorBody } },
+    handler: async (req) => (await npcsByDungeon(ctx)).get(find(req.params.dungeonId).id) ?? [],
+  });
+
+  app.post('/api/dungeons/:dungeonId/start', {
+    schema: {
+      tags: ['dungeons'],
+      description: 'Starts a run with a team of 1–4 of your heroes. An active run is abandoned when abandon_active (default true), else 409.',
+      params: DungeonParams,
+      body: StartRunBody,
+      response: { 201: StartRunResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    },
+    handler: async (req, reply) => {
+      const d = find(req.params.dungeonId);
+      const { user_id, team_hero_ids, abandon_active } = req.body;
+      await ownTeam(db, team_hero_ids, user_id);
+      const now = nowSeconds();
+      const run = await db.transaction().execute(async (trx) => {
+        if (abandon_active) {
+          await trx.updateTable('dungeon_runs').set({ status: 'abandoned', updated_at: now }).where('user_id', '=', user_id).where('status', '=', 'active').execute();
+        }
+        return trx
+          .insertInto('dungeon_runs')
+          .values({
+            id: newId('r'),
+            user_id,
+            dungeon_id: d.id,
+            team_hero_ids: JSON.stringify(team_hero_ids),
+            floor: 1,
+            floors: d.floors,
+            status: 'active',
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .returningAll()
+          .executeTakeFirst();
+      });
+      if (!run) throw conflict('You already have an active dungeon run');
+      return reply.code(201).send(runView(run));
+    },
+  });
+
+  app.post('/api/dungeon-runs/:runId/battle', {
+    schema: {
+      tags: ['dungeons'],
+      description: 'Fights the run’s next floor with its team. A defeat ends the run; winning the last (boss) floor clears it and pays the clear bonus.',
+      params: RunParams,
+      body: RunBattleBody,
+      response: { 200: RunBattleResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    },
+    handler: async (req) => {
+      const run = await db.selectFrom('dungeon_runs').selectAll().where('id', '=', req.params.runId).executeTakeFirst();
+      if (!run) throw notFound(MESSAGES.runNotFound);
+      if (req.body?.user_id && req.body.user_id !== run.user_id) throw forbidden('That dungeon run belongs to another player');
+      if (run.status !== 'active') throw conflict(`This dungeon run is over (${run.status}): start a new one`);
+      const d = find(run.dungeon_id);
+      const def = DUNGEONS_BY_ID.get(d.id);
+      if (!def) throw notFound(MESSAGES.dungeonNotFound);
+      const team = (await ownTeam(db, JSON.parse(run.team_hero_ids), run.user_id)).map((s) => s.hero);
+      const floor = run.floor;
+      const { npcIds, bossFloor } = dungeonFloor(def, floor, team.length);
+      const npcs = new Map(((await npcsByDungeon(ctx)).get(d.id) ?? []).map((n) => [n.id, n]));
+      const enemies = npcIds.map((id) => npcs.get(id)).filter((n): n is Hero => !!n);
+      const result = await fightNow(ctx, {
+        kind: 'dungeon',
+        userId: run.user_id,
+        team,
+        enemies,
+        location: d.name,
+        runId: run.id,
+        rewards: {
+          difficulty: d.difficulty as Difficulty,
+          multiplier: d.rewards_multiplier,
+          enemyLevel: Math.max(...enemies.map((e) => e.level)),
+          bossFloor,
+        },
+        bonus: (won) => (won && bossFloor ? clearBonus(d) : null),
+        guard: async (trx, won) => {
+          const moved = await trx
+            .updateTable('dungeon_runs')
+            .set({
+              floor: won && !bossFloor ? floor + 1 : floor,
+              status: won ? (bossFloor ? 'cleared' : 'active') : 'failed',
+              updated_at: nowSeconds(),
+            })
+            .where('id', '=', run.id)
+            .where('floor', '=', floor)
+            .where('status', '=', 'active')
+            .executeTakeFirst();
+          if (Number(moved.numUpdatedRows) !== 1) throw conflict('This floor has already been fought');
+        },
+      });
+      const after = await db.selectFrom('dungeon_runs').selectAll().where('id', '=', run.id).executeTakeFirstOrThrow();
+      return { ...result, run: runView(after), clear_bonus: result.status === 'won' && bossFloor };
+    },
+  });
+};
+
+export default dungeons;

@@ -25,6 +25,7 @@ import type { RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
 import { findHero, heroesOf, ownHero, saveHero } from '../hero-store.ts';
 import { newSeed } from '../ids.ts';
+import { npcsByDungeon } from '../npcs.ts';
 import { heroFromRow } from '../store/hero-rows.ts';
 import { generateCandidate, pruneCandidates, saveCandidate } from '../summoning.ts';
 import { findUser, spend, userView } from '../wallet.ts';
@@ -119,14 +120,14 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.get('/api/npcs', {
     schema: { tags: ['heroes'], response: { 200: NpcsResponse } },
     handler: async () => {
-      const rows = await db.selectFrom('heroes').selectAll().where('dungeon_id', 'is not', null).orderBy('level').orderBy('id').execute();
+      const npcs = await npcsByDungeon(ctx);
       return {
         dungeons: ctx.dungeons.map((d) => ({
           dungeon_id: d.id,
           dungeon_name: d.name,
           difficulty: d.difficulty,
           level_recommendation: d.level_recommendation,
-          npcs: rows.filter((r) => r.dungeon_id === d.id).map(heroFromRow),
+          npcs: npcs.get(d.id) ?? [],
         })),
       };
     },

@@ -1,0 +1,99 @@
+// Fights resolved at once — quick battles, arena duels, dungeon floors. The odds come from the worker pool
+// (odds-pool.ts); the roll is the server's own randomness; the story comes from the rules core. The result,
+// its rewards and level-ups, and any guard the caller adds (a dungeon run advancing) are written in ONE
+// transaction, so a fight pays exactly once or not at all.
+import type { BattleResult } from '../api/common.ts';
+import type { FightKind, Hero, Rewards } from '../game/types.ts';
+import * as game from '../game/index.ts';
+import { rewardsFor, type Difficulty } from '../game/index.ts';
+// TEMP until the engine lands
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const narrateFight = (game as any).narrateFight as (seed: number, a: Hero[], b: Hero[], won: boolean) => { description: string; scenarios: { win: string; lose: string } };
+import type { Ctx } from './context.ts';
+import { newId, newRoll, newSeed, nowSeconds } from './ids.ts';
+import { NO_REWARDS, payRewards } from './rewards.ts';
+import { userView, type Db } from './wallet.ts';
+
+export interface QuickFight {
+  kind: FightKind;
+  userId: string;
+  team: Hero[];
+  enemies: Hero[];
+  location: string;
+  rewards: { difficulty?: Difficulty; multiplier?: number; enemyLevel: number; bossFloor?: boolean };
+  runId?: string;
+  /** Runs inside the result's transaction before anything is paid; throwing refuses the whole fight. */
+  guard?: (trx: Db, won: boolean) => Promise<void>;
+  /** Extra pay on top of the fight's own rewards when won (a dungeon's clear bonus). */
+  bonus?: (won: boolean) => Rewards | null;
+}
+
+const add = (a: Rewards, b: Rewards): Rewards => ({
+  gold: a.gold + b.gold,
+  xp_per_hero: a.xp_per_hero + b.xp_per_hero,
+  magic_essence: a.magic_essence + b.magic_essence,
+  combat_tokens: a.combat_tokens + b.combat_tokens,
+});
+
+export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
+  const seed = newSeed();
+  const odds = await ctx.odds.estimate(seed, f.team, f.enemies);
+  const roll = newRoll();
+  const won = roll > 1 - odds.probability;
+  const story = narrateFight(seed, f.team, f.enemies, won);
+  let rewards = won ? rewardsFor(f.kind, { won, teamSize: f.team.length, ...f.rewards }) : NO_REWARDS;
+  const bonus = f.bonus?.(won);
+  if (bonus) rewards = add(rewards, bonus);
+  const battleId = newId('b');
+  const teamIds = f.team.map((h) => h.id);
+  const { user, levelUps } = await ctx.store.db.transaction().execute(async (trx) => {
+    await f.guard?.(trx, won);
+    const paid = await payRewards(trx, f.userId, teamIds, rewards);
+    const now = nowSeconds();
+    const result = {
+      battle_id: battleId,
+      status: won ? ('won' as const) : ('lost' as const),
+      probability: odds.probability,
+      roll,
+      description: story.description,
+      scenarios: story.scenarios,
+      rewards,
+      level_ups: paid.levelUps,
+      location: f.location,
+      location_type: f.kind,
+    };
+    await trx
+      .insertInto('battles')
+      .values({
+        id: battleId,
+        user_id: f.userId,
+        kind: 'auto',
+        location_type: f.kind,
+        location: f.location,
+        status: result.status,
+        team_hero_ids: JSON.stringify(teamIds),
+        state: JSON.stringify({ seed, enemies: f.enemies.map((e) => e.id), samples: odds.samples }),
+        result: JSON.stringify(result),
+        rewards: JSON.stringify(rewards),
+        level_ups: JSON.stringify(paid.levelUps),
+        run_id: f.runId ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return paid;
+  });
+  return {
+    battle_id: battleId,
+    status: won ? 'won' : 'lost',
+    probability: odds.probability,
+    roll,
+    description: story.description,
+    scenarios: story.scenarios,
+    rewards,
+    level_ups: levelUps,
+    location: f.location,
+    location_type: f.kind,
+    user: userView(user),
+  };
+}

@@ -1,0 +1,39 @@
+// Paying a fight's rewards inside the transaction that records its result: currencies to the player, xp (and
+// level-ups) to each hero of the team that still belongs to them. Each hero write is guarded by its version,
+// re-read and retried if another fight's xp landed first, so no xp is lost or paid twice.
+import type { LevelUp, Rewards } from '../game/types.ts';
+import { grantXp } from '../game/index.ts';
+import { saveHero } from './hero-store.ts';
+import { heroFromRow } from './store/hero-rows.ts';
+import { credit, type Db, type UserRow } from './wallet.ts';
+import { conflict, MESSAGES, notFound } from './errors.ts';
+
+export const NO_REWARDS: Rewards = { gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0 };
+
+export async function payRewards(
+  trx: Db,
+  userId: string,
+  teamIds: string[],
+  rewards: Rewards,
+): Promise<{ user: UserRow; levelUps: LevelUp[] }> {
+  const levelUps: LevelUp[] = [];
+  if (rewards.xp_per_hero > 0) {
+    for (const id of teamIds) {
+      let saved = false;
+      for (let attempt = 0; attempt < 5 && !saved; attempt++) {
+        const row = await trx.selectFrom('heroes').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!row || row.user_id !== userId) {
+          saved = true; // deleted or given away meanwhile: nothing to pay to it
+          break;
+        }
+        const r = grantXp(heroFromRow(row), rewards.xp_per_hero);
+        saved = await saveHero(trx, r.hero, row.version, userId);
+        if (saved && r.leveledUp) levelUps.push({ hero_id: id, hero_name: row.name, name: row.name, new_level: r.newLevel });
+      }
+      if (!saved) throw conflict('Your heroes were busy: try again');
+    }
+  }
+  const user = await credit(trx, userId, { gold: rewards.gold, magic_essence: rewards.magic_essence, combat_tokens: rewards.combat_tokens });
+  if (!user) throw notFound(MESSAGES.userNotFound);
+  return { user, levelUps };
+}

@@ -1,0 +1,83 @@
+// Generated art served as cacheable SVG (every hero's portrait and icons, every dungeon's scene), the web app
+// with its client-route fallback, health and the API docs.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, newPlayer, startHarness, summonHero, type Harness } from './helpers.ts';
+
+describe.each(DATABASES)('art and serving on %s', (kind) => {
+  let h: Harness;
+  const web = mkdtempSync(join(tmpdir(), 'runeborn-web-'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Runeborn</title><div id="root"></div>');
+  writeFileSync(join(web, 'app.js'), 'console.log(1)');
+  beforeAll(async () => {
+    h = await startHarness(kind, { webRoot: web });
+  });
+  afterAll(async () => h?.close());
+
+  const svg = async (url: string) => {
+    const r = await h.app.inject({ method: 'GET', url });
+    expect(r.statusCode, url).toBe(200);
+    expect(r.headers['content-type']).toContain('image/svg+xml');
+    expect(r.headers['cache-control']).toContain('immutable');
+    expect(r.body.startsWith('<svg')).toBe(true);
+    return r.body;
+  };
+
+  it('serves every art URL a hero and an NPC carry, the same every time', async () => {
+    const p = await newPlayer(h);
+    const hero = await summonHero(h, p.id);
+    const npcs = (await h.call('GET', '/api/npcs')).body.dungeons.flatMap((d: { npcs: unknown[] }) => d.npcs);
+    for (const x of [hero, ...npcs.slice(0, 10)]) {
+      const first = await svg(x.portrait_url);
+      expect(await svg(x.portrait_url)).toBe(first);
+      await svg(x.boon_icon);
+      await svg(x.bane_icon);
+      for (const a of x.abilities) await svg(a.icon);
+    }
+  });
+
+  it('serves every dungeon scene and the small icon families', async () => {
+    for (const d of (await h.call('GET', '/api/dungeons')).body) await svg(d.image_url);
+    for (const url of ['/api/art/scenes/arena.svg', '/api/art/icons/currency/gold.svg', '/api/art/icons/type/tank.svg', '/api/art/icons/status/burn.svg']) await svg(url);
+  });
+
+  it('refuses unknown art with JSON errors', async () => {
+    expect((await h.call('GET', '/api/art/icons/ability/no_such_thing.svg')).status).toBe(404);
+    expect((await h.call('GET', '/api/art/icons/weapon/sword.svg')).status).toBe(400);
+    expect((await h.call('GET', '/api/art/portraits/elf/mage/tank/9/1.svg')).status).toBe(400);
+    expect((await h.call('GET', '/api/art/scenes/nowhere.svg')).status).toBe(400);
+  });
+
+  it('serves the web app, with client routes falling back to index.html', async () => {
+    for (const url of ['/', '/heroes', '/battle/b_123', '/dungeons/forgotten_crypt']) {
+      const r = await h.app.inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.headers['content-type']).toContain('text/html');
+      expect(r.body).toContain('<div id="root">');
+    }
+    const js = await h.app.inject({ method: 'GET', url: '/app.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-type']).toContain('javascript');
+  });
+
+  it('reports health and serves the OpenAPI docs', async () => {
+    expect(await h.call('GET', '/api/health')).toMatchObject({ status: 200, body: { ok: true, database: kind } });
+    const docs = await h.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    const paths = Object.keys(docs.json().paths);
+    for (const p of ['/api/users', '/api/characters/generate', '/api/shop/purchase', '/api/arena/battle', '/api/dungeon-runs/{runId}/battle']) expect(paths).toContain(p);
+    expect((await h.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('without a built web app', () => {
+  it('says how to build it', async () => {
+    const h = await startHarness('sqlite', { webRoot: join(tmpdir(), 'runeborn-no-such-dir') });
+    const r = await h.app.inject({ method: 'GET', url: '/heroes' });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('npm run build');
+    await h.close();
+  });
+});
