@@ -41,11 +41,19 @@ export function n(v: number): string {
   return String(Math.round(v * 10) / 10);
 }
 
+/** An HSL colour as the shortest safe SVG paint: #rrggbb when opaque, hsl(… / a) when not. */
 export function hsl(h: number, s: number, l: number, a = 1): string {
   const hh = Math.round(((h % 360) + 360) % 360);
-  return a >= 1
-    ? `hsl(${hh} ${Math.round(s)}% ${Math.round(l)}%)`
-    : `hsl(${hh} ${Math.round(s)}% ${Math.round(l)}% / ${Math.round(a * 100) / 100})`;
+  const ss = Math.round(Math.max(0, Math.min(100, s)));
+  const ll = Math.round(Math.max(0, Math.min(100, l)));
+  if (a < 1) return `hsl(${hh} ${ss}% ${ll}% / ${Math.round(a * 100) / 100})`;
+  const k = (m: number): number => (m + hh / 30) % 12;
+  const c = (ss / 100) * Math.min(ll / 100, 1 - ll / 100);
+  const channel = (m: number): string =>
+    Math.round(255 * (ll / 100 - c * Math.max(-1, Math.min(k(m) - 3, 9 - k(m), 1))))
+      .toString(16)
+      .padStart(2, '0');
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
 
 export function escapeXml(text: string): string {
