@@ -3,8 +3,14 @@
 // Run: node --import tsx scripts/contact-sheet.ts  (then screenshot it with Chromium to look at it)
 
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { renderPortrait } from '../src/game/art/portrait.ts';
-import * as art from '../src/game/art/index.ts';
+import {
+  renderIcon,
+  renderPortrait,
+  renderScene,
+  SCENE_THEMES,
+  type IconKind,
+  type IconOptions,
+} from '../src/game/art/index.ts';
 
 const RACES = ['human', 'elf', 'dwarf', 'orc', 'undead', 'dragonkin', 'fae', 'beastkin'];
 const CLASSES = [
@@ -47,35 +53,30 @@ for (let i = 0; i < 50; i++) {
   cells.push(`<figure>${svg}<figcaption>${raceId} ${classId}<br>${type} ${rarity}★</figcaption></figure>`);
 }
 
-const scenes = ['arena', 'crypt', 'fortress', 'void', 'forest', 'cavern', 'swamp', 'volcano', 'map']
-  .map(
-    (t) =>
-      `<figure class="scene">${(art as { renderScene?: (t: string) => string }).renderScene?.(t) ?? ''}<figcaption>${t}</figcaption></figure>`,
-  )
-  .join('');
-const icons = (art as { renderIcon?: (k: string, g: string, o?: object) => string }).renderIcon;
-const iconRow = icons
-  ? [
-      ['ability', 'fireball', { abilityType: 'offensive' }],
-      ['ability', 'shield-reflect', { abilityType: 'defensive' }],
-      ['ability', 'healing', { abilityType: 'support' }],
-      ['ability', 'lightning-trio', { abilityType: 'ultimate' }],
-      ['trait', 'sun', { tone: 'boon' }],
-      ['trait', 'broken-bone', { tone: 'bane' }],
-      ['status', 'burn'],
-      ['status', 'poison'],
-      ['status', 'stun'],
-      ['item', 'round-potion'],
-      ['currency', 'gold'],
-      ['currency', 'magic_essence'],
-      ['race', 'elf'],
-      ['class', 'bard'],
-      ['type', 'tank'],
-      ['status', 'no-such-glyph'],
-    ]
-      .map(([k, g, o]) => `<span class="icon">${icons(k as string, g as string, o as object)}</span>`)
-      .join('')
-  : '';
+const scenes = SCENE_THEMES.map(
+  (t) => `<figure class="scene">${renderScene(t)}<figcaption>${t}</figcaption></figure>`,
+).join('');
+const ICONS: [IconKind, string, IconOptions?][] = [
+  ['ability', 'fireball', { abilityType: 'offensive' }],
+  ['ability', 'shield-reflect', { abilityType: 'defensive' }],
+  ['ability', 'healing', { abilityType: 'support' }],
+  ['ability', 'lightning-trio', { abilityType: 'ultimate' }],
+  ['trait', 'sun', { tone: 'boon' }],
+  ['trait', 'broken-bone', { tone: 'bane' }],
+  ['status', 'burn'],
+  ['status', 'poison'],
+  ['status', 'stun'],
+  ['item', 'round-potion'],
+  ['currency', 'gold'],
+  ['currency', 'magic_essence'],
+  ['race', 'elf'],
+  ['class', 'bard'],
+  ['type', 'tank'],
+  ['status', 'no-such-glyph'], // the fallback rune, on purpose
+];
+const iconRow = ICONS.map(
+  ([kind, glyph, opts]) => `<span class="icon">${renderIcon(kind, glyph, opts)}</span>`,
+).join('');
 
 const html = `<!doctype html><meta charset="utf-8"><title>Runeborn art contact sheet</title>
 <style>body{background:#0f1117;color:#ece6d6;font:13px system-ui;margin:16px}
