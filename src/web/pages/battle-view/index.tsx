@@ -1,9 +1,258 @@
-// /battle/{battleId} — placeholder from part 1; the web client's part 2 (issue 5) builds this screen here.
-export default function BattleViewPage() {
+// /battle/{battleId} — the turn-based battle view (spec §2, §4): Your Team and Enemies, the acting unit, the
+// enemy turn labelled, options on an ally's turn, an Auto switch (the ally AI plays), the Battle Log (last 5),
+// playback of each call's events at 1× / 2× / instant (components/battle-playback.ts), polling every 3 s
+// (api/battle-hooks.ts), and the result panel. Sending an action first ends any playback, so input never waits.
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { BattleUnit } from '../../../api/index.ts';
+import { errorText, isNotFound, submitBattleAction } from '../../api/client.ts';
+import { invalidateAfterFight, queryKeys, refreshUser } from '../../api/hooks.ts';
+import { isTurnBased, useBattleState } from '../../api/battle-hooks.ts';
+import { BATTLE_SPEEDS, useBattlePlayback, useBattleSpeed, type PlaybackFrame } from '../../components/battle-playback.ts';
+import { BattleUnitTile } from '../../components/battle-unit.tsx';
+import { BattleLog } from '../../components/battle-log.tsx';
+import { RewardsList } from '../../components/battle-result.tsx';
+import { sceneTheme, sceneUrl } from '../../components/battle-scene.ts';
+import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
+import { useSignedInUser } from '../../session.ts';
+import './battle-view.css';
+
+const HEADLINE: Record<string, string> = { won: 'Victory!', lost: 'Defeat', draw: 'Draw' };
+const TENDENCY_LABEL: Record<string, string> = { aggressive: 'Aggressive', defensive: 'Defensive', supportive: 'Supportive', tactical: 'Tactical' };
+
+function Side({ title, units, frame, actorId }: { title: string; units: BattleUnit[]; frame: PlaybackFrame; actorId: string | null }) {
+  const alive = units.filter((u) => !(frame.units?.[u.id]?.dead ?? u.is_dead)).length;
   return (
-    <section className="stack">
-      <h1>Battle view</h1>
-      <p className="muted">Coming soon.</p>
+    <section className={`battle-side battle-side--${units[0]?.is_ally ? 'allies' : 'enemies'}`} aria-label={title}>
+      <h2 className="battle-side__title">
+        {title}
+        <span className="battle-side__count tabular">
+          {alive}/{units.length}
+        </span>
+      </h2>
+      <ul className="battle-side__units" data-count={units.length}>
+        {units.map((u) => (
+          <BattleUnitTile
+            key={u.id}
+            unit={u}
+            shown={frame.units?.[u.id]}
+            acting={actorId === u.id}
+            motion={frame.motions[u.id]}
+            floaters={frame.floaters.filter((f) => f.unitId === u.id)}
+            stepMs={frame.stepMs}
+          />
+        ))}
+      </ul>
     </section>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="battle-missing panel" data-testid="battle-not-found">
+      <p className="battle-missing__text">
+        <strong>Battle Not Found</strong> - This battle doesn't exist or has expired
+      </p>
+      <ButtonLink to="/battle">Start New Battle</ButtonLink>
+    </section>
+  );
+}
+
+function BattleSkeleton() {
+  return (
+    <Loading label="Loading battle">
+      <div className="battle-view">
+        <Skeleton height={28} width="40%" />
+        {[0, 1].map((k) => (
+          <div key={k} className="battle-side">
+            <Skeleton height={20} width="30%" />
+            <div className="battle-side__units">
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} height={150} radius={10} />
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+    </Loading>
+  );
+}
+
+export default function BattleViewPage() {
+  const { battleId = '' } = useParams();
+  const user = useSignedInUser();
+  const client = useQueryClient();
+  const query = useBattleState(battleId);
+  const state = isTurnBased(query.data) ? query.data : undefined;
+  const [speed, setSpeed] = useBattleSpeed();
+  const { frame, skip } = useBattlePlayback(state, speed);
+  const [sending, setSending] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  // Rewards were paid when the battle ended: refresh the header's currencies and the hero lists once.
+  const over = state ? state.status !== 'active' : false;
+  const refreshed = useRef(false);
+  useEffect(() => {
+    if (over && !refreshed.current) {
+      refreshed.current = true;
+      void refreshUser(user.id);
+      void invalidateAfterFight(client, user.id);
+    }
+  }, [over, user.id, client]);
+
+  if (query.isPending) return <BattleSkeleton />;
+  if (query.isError && !state) {
+    if (isNotFound(query.error)) return <NotFound />;
+    return (
+      <section className="battle-view">
+        <ErrorBox>{errorText(query.error, 'Failed to fetch battle state')}</ErrorBox>
+        <div className="row">
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+          <ButtonLink to="/battle" variant="ghost">
+            Start New Battle
+          </ButtonLink>
+        </div>
+      </section>
+    );
+  }
+  if (!state) return <NotFound />;
+
+  const send = async (action: { option_id?: string; auto?: boolean }, key: string) => {
+    skip();
+    setSending(key);
+    setActionError(null);
+    try {
+      const next = await submitBattleAction(state.battle_id, action, user.id);
+      client.setQueryData(queryKeys.battle(state.battle_id), next);
+    } catch (err) {
+      setActionError(errorText(err, 'Failed to submit action'));
+    } finally {
+      setSending(null);
+    }
+  };
+
+  const units = [...state.allies, ...state.enemies];
+  const actorId = frame.playing ? frame.actorId : state.current_actor_id;
+  const actor = units.find((u) => u.id === actorId) ?? null;
+  const canChoose = state.status === 'active' && state.pending_options.length > 0 && !!actor?.is_ally && !state.auto && !frame.playing;
+  const showResult = state.status !== 'active' && !frame.playing;
+  const logEvents = frame.playing ? [...state.events.slice(0, frame.logBase), ...frame.shownEvents] : state.events;
+  const theme = sceneTheme(state.location.toLowerCase().includes('arena') ? 'arena' : 'random', state.location);
+
+  let turnLabel: string;
+  let turnTone: 'ally' | 'enemy' | 'neutral' = 'neutral';
+  if (state.status !== 'active' && !frame.playing) turnLabel = 'Battle over';
+  else if (actor && !actor.is_ally) {
+    turnLabel = 'Enemy turn';
+    turnTone = 'enemy';
+  } else if (actor) {
+    turnLabel = state.auto ? `Auto: ${actor.name}` : `Your turn: ${actor.name}`;
+    turnTone = 'ally';
+  } else turnLabel = 'Waiting...';
+
+  return (
+    <div className="battle-view" style={{ '--scene': `url("${sceneUrl(theme)}")` } as React.CSSProperties} data-status={state.status} data-playing={frame.playing ? 'true' : 'false'}>
+      <header className="battle-view__head">
+        <div className="battle-view__where">
+          <h1 className="battle-view__title">Battle</h1>
+          <span className="muted">
+            {state.location} · <span className="tabular">Turn {state.turn}</span>
+          </span>
+        </div>
+        <div className="battle-view__controls">
+          <div className="speed-switch" role="radiogroup" aria-label="Playback speed">
+            {BATTLE_SPEEDS.map((s) => (
+              <button key={s.key} type="button" role="radio" aria-checked={speed === s.key} className="speed-switch__opt" onClick={() => setSpeed(s.key)} data-speed={s.key}>
+                {s.label}
+              </button>
+            ))}
+          </div>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={state.auto}
+            className="auto-switch"
+            disabled={state.status !== 'active' || sending !== null}
+            onClick={() => void send({ auto: !state.auto }, 'auto')}
+            title={state.auto ? 'The AI commands your heroes — switch off to choose yourself' : 'Let the AI command your heroes'}
+            data-testid="auto-switch"
+          >
+            <span className="auto-switch__track" aria-hidden="true">
+              <span className="auto-switch__thumb" />
+            </span>
+            Auto
+          </button>
+        </div>
+      </header>
+
+      <div className="battle-view__layout">
+        <div className="battle-field">
+          <Side title="Enemies" units={state.enemies} frame={frame} actorId={actorId} />
+          <div className={`turn-banner turn-banner--${turnTone}`} data-testid="turn-label" aria-live="polite">
+            {turnLabel}
+          </div>
+          <Side title="Your Team" units={state.allies} frame={frame} actorId={actorId} />
+        </div>
+
+        <div className="battle-side-col">
+          {actionError && <ErrorBox onDismiss={() => setActionError(null)}>{actionError}</ErrorBox>}
+          {showResult ? (
+            <section className={`battle-result panel battle-result--${state.status}`} data-testid="battle-result" aria-live="polite">
+              <h2 className="battle-result__headline">{HEADLINE[state.status] ?? 'Draw'}</h2>
+              {state.status === 'won' && <p className="battle-result__note">Gold and XP rewards have been distributed to your heroes</p>}
+              {state.status === 'won' && state.rewards && <RewardsList result={{ status: 'won', rewards: state.rewards, level_ups: state.level_ups }} />}
+              <div className="battle-result__actions">
+                <ButtonLink to="/heroes" variant="secondary">
+                  View Heroes
+                </ButtonLink>
+                <ButtonLink to="/battle">New Battle</ButtonLink>
+              </div>
+            </section>
+          ) : (
+            <section className="battle-options panel" aria-label="Actions">
+              {frame.playing ? (
+                <div className="battle-options__playing">
+                  <p className="battle-options__caption" aria-live="polite">
+                    {frame.shownEvents.at(-1)?.description ?? '…'}
+                  </p>
+                  <Button variant="ghost" onClick={skip} data-testid="skip-playback">
+                    Skip
+                  </Button>
+                </div>
+              ) : canChoose ? (
+                <>
+                  <h2 className="battle-options__title">Choose an action</h2>
+                  <div className="battle-options__list">
+                    {state.pending_options.map((o) => (
+                      <button
+                        key={o.id}
+                        type="button"
+                        className={`battle-option battle-option--${o.tendency}`}
+                        data-option-id={o.id}
+                        disabled={sending !== null}
+                        aria-busy={sending === o.id || undefined}
+                        onClick={() => void send({ option_id: o.id }, o.id)}
+                      >
+                        <span className="battle-option__label">{o.label}</span>
+                        <span className="battle-option__tendency">{TENDENCY_LABEL[o.tendency] ?? o.tendency}</span>
+                        <span className="battle-option__detail">{o.detail}</span>
+                      </button>
+                    ))}
+                  </div>
+                </>
+              ) : (
+                <p className="battle-options__wait muted" aria-live="polite">
+                  {state.auto ? 'Auto is on: the AI commands your heroes.' : actor && !actor.is_ally ? 'The enemy is acting...' : 'Waiting for the next turn...'}
+                </p>
+              )}
+            </section>
+          )}
+          <BattleLog events={logEvents} />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,145 @@
-// /battle — placeholder from part 1; the web client's part 2 (issue 5) builds this screen here.
+// /battle — start a team battle (spec §2, DESIGN.md "both readings"): pick 1–4 of your heroes on large cards
+// (check marks; a fifth pick is ignored; picking again drops a hero). Fight creates a turn-based battle and
+// opens /battle/{battleId}; Quick Battle resolves it at once and opens /combat. The team is remembered under
+// runeborn_active_team_{userId} (session.ts). Battle view: pages/battle-view; result screen: pages/combat.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { createBattle, errorText } from '../../api/client.ts';
+import { invalidateAfterFight, queryKeys, refreshUser, useMyHeroes } from '../../api/hooks.ts';
+import { combatUrl } from '../../api/battle-hooks.ts';
+import { HeroCard } from '../../components/hero-card.tsx';
+import { TEAM_LIMIT, toggleTeamMember } from '../../components/team-picker.tsx';
+import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
+import { usePhone } from '../../components/use-media.ts';
+import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
+import './battle.css';
+
 export default function BattlePage() {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const heroes = useMyHeroes(user.id);
+  const phone = usePhone();
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'fight' | 'quick' | null>(null);
+
+  const owned = new Set((heroes.data ?? []).map((h) => h.id));
+  const team = (picked ?? loadActiveTeam(user.id)).filter((id) => owned.has(id)).slice(0, TEAM_LIMIT);
+
+  const toggle = (heroId: string) => {
+    const next = toggleTeamMember(team, heroId);
+    setPicked(next);
+    setError(null);
+    saveActiveTeam(user.id, next);
+  };
+
+  const start = async (mode: 'turn_based' | 'auto') => {
+    if (team.length === 0) {
+      setError('Select at least 1 hero');
+      return;
+    }
+    setError(null);
+    setBusy(mode === 'auto' ? 'quick' : 'fight');
+    saveActiveTeam(user.id, team);
+    try {
+      const battle = await createBattle(user.id, team, mode);
+      if (battle.kind === 'turn_based') {
+        client.setQueryData(queryKeys.battle(battle.battle_id), battle);
+        navigate(`/battle/${encodeURIComponent(battle.battle_id)}`);
+      } else {
+        void refreshUser(user.id, battle.user ?? null);
+        void invalidateAfterFight(client, user.id);
+        navigate(
+          combatUrl({ battleId: battle.battle_id, location: battle.location || 'Unknown', locationType: 'random', teamHeroIds: team, returnTo: '/battle' }),
+          { state: { result: battle } },
+        );
+      }
+    } catch (err) {
+      setError(errorText(err, mode === 'auto' ? 'Failed to start battle' : 'Failed to create battle'));
+      setBusy(null);
+    }
+  };
+
+  if (heroes.isPending) {
+    return (
+      <Loading label="Loading your heroes">
+        <div className="battle-start">
+          <Skeleton height={34} width="50%" />
+          <div className="battle-start__grid">
+            {Array.from({ length: phone ? 1 : 3 }, (_, i) => (
+              <Skeleton key={i} width={280} height={400} radius={12} />
+            ))}
+          </div>
+        </div>
+      </Loading>
+    );
+  }
+  if (heroes.isError) {
+    return (
+      <section className="battle-start">
+        <h1>Start a Battle</h1>
+        <ErrorBox>{errorText(heroes.error, 'Failed to fetch heroes')}</ErrorBox>
+        <Button variant="secondary" onClick={() => void heroes.refetch()}>
+          Retry
+        </Button>
+      </section>
+    );
+  }
+  if (heroes.data.length === 0) {
+    return (
+      <section className="battle-start">
+        <h1>Start a Battle</h1>
+        <div className="empty-state panel">
+          <strong>No Heroes Available</strong>
+          <p>Create a hero to lead into battle.</p>
+          <ButtonLink to="/create">Create Hero</ButtonLink>
+        </div>
+      </section>
+    );
+  }
+
   return (
-    <section className="stack">
-      <h1>Start a team battle</h1>
-      <p className="muted">Coming soon.</p>
+    <section className="battle-start">
+      <header className="page-head">
+        <div>
+          <h1>Start a Battle</h1>
+          <p className="muted battle-start__hint">Choose 1 to 4 heroes for your team.</p>
+        </div>
+      </header>
+      <div className="battle-start__grid" role="group" aria-label="Your heroes">
+        {heroes.data.map((h) => {
+          const order = team.indexOf(h.id);
+          return (
+            <HeroCard
+              key={h.id}
+              hero={h}
+              size="large"
+              selected={order >= 0}
+              onClick={() => toggle(h.id)}
+              className={order < 0 && team.length >= TEAM_LIMIT ? 'battle-start__locked' : undefined}
+            />
+          );
+        })}
+      </div>
+      <div className="battle-start__bar" role="region" aria-label="Team">
+        <div className="battle-start__team">
+          <span className="battle-start__count tabular" data-testid="team-count">
+            {team.length}/{TEAM_LIMIT}
+          </span>
+          <span className="muted">{team.length >= TEAM_LIMIT ? 'Team full' : 'heroes selected'}</span>
+        </div>
+        {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
+        <div className="battle-start__actions">
+          <Button variant="secondary" onClick={() => void start('auto')} busy={busy === 'quick'} busyText="Battling..." disabled={busy !== null} title="Resolve the battle at once">
+            Quick Battle
+          </Button>
+          <Button onClick={() => void start('turn_based')} busy={busy === 'fight'} busyText="Starting..." disabled={busy !== null} title="Command your heroes turn by turn">
+            Fight
+          </Button>
+        </div>
+      </div>
     </section>
   );
 }

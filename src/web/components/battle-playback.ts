@@ -1,0 +1,248 @@
+// Battle playback: turns the events a battle call produced (new_events, or the log's growth between polls)
+// into a timed sequence of frames — who acts, who lunges, who is hit, floating numbers, hp and shields as they
+// were at that moment, who just fell. The view (components/battle-unit.tsx) draws a frame over the latest state;
+// when the sequence ends the state itself shows. Speed 1× / 2× / instant is remembered in localStorage.
+// Input is never held: skip() ends the sequence at once (the battle view calls it before sending an action).
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { BattleEvent, BattleState, BattleUnit } from '../../api/index.ts';
+
+export type BattleSpeed = '1x' | '2x' | 'instant';
+export const BATTLE_SPEEDS: { key: BattleSpeed; label: string }[] = [
+  { key: '1x', label: '1×' },
+  { key: '2x', label: '2×' },
+  { key: 'instant', label: 'Instant' },
+];
+const SPEED_KEY = 'runeborn_battle_speed';
+const speedListeners = new Set<() => void>();
+
+function readSpeed(): BattleSpeed {
+  try {
+    const v = window.localStorage.getItem(SPEED_KEY);
+    return v === '2x' || v === 'instant' ? v : '1x';
+  } catch {
+    return '1x';
+  }
+}
+
+/** The chosen playback speed, remembered across visits. */
+export function useBattleSpeed(): [BattleSpeed, (s: BattleSpeed) => void] {
+  const speed = useSyncExternalStore(
+    (l) => {
+      speedListeners.add(l);
+      return () => speedListeners.delete(l);
+    },
+    readSpeed,
+    () => '1x' as BattleSpeed,
+  );
+  const set = useCallback((s: BattleSpeed) => {
+    try {
+      window.localStorage.setItem(SPEED_KEY, s);
+    } catch {
+      /* not remembered, still applied below */
+    }
+    for (const l of speedListeners) l();
+  }, []);
+  return [speed, set];
+}
+
+/** How long one event holds the stage at 1× (ms). 2× halves every duration; instant skips them. */
+const STEP_MS: Record<BattleEvent['kind'], number> = {
+  turn: 240,
+  ability: 420,
+  damage: 460,
+  heal: 420,
+  shield: 340,
+  status: 300,
+  expire: 180,
+  death: 520,
+  miss: 380,
+  end: 120,
+};
+/** A long burst (an Auto turn that plays many units) is compressed to at most this long at 1×. */
+const MAX_SEQUENCE_MS = 7000;
+const MIN_STEP_MS = 90;
+
+export const speedFactor = (s: BattleSpeed): number => (s === '2x' ? 0.5 : s === 'instant' ? 0 : 1);
+
+export interface UnitShown {
+  hp: number;
+  shield: number;
+  dead: boolean;
+}
+
+export type FloaterTone = 'damage' | 'crit' | 'heal' | 'shield' | 'miss' | 'status';
+export interface Floater {
+  key: number;
+  unitId: string;
+  text: string;
+  tone: FloaterTone;
+}
+
+/** A motion applied to one unit; `seq` changes each time so the same motion can play twice in a row. */
+export interface UnitMotion {
+  kind: 'lunge' | 'hit' | 'heal';
+  seq: number;
+}
+
+export interface PlaybackFrame {
+  /** hp/shield/dead per unit while playing; null when the state shows as is. */
+  units: Record<string, UnitShown> | null;
+  actorId: string | null;
+  motions: Record<string, UnitMotion>;
+  floaters: Floater[];
+  /** Events already shown of the sequence (the log shows the log before it plus these). */
+  shownEvents: BattleEvent[];
+  /** How many of the state's logged events came before this sequence. */
+  logBase: number;
+  playing: boolean;
+  /** The stage time of one step at the chosen speed, for CSS transitions (ms). */
+  stepMs: number;
+}
+
+const IDLE: PlaybackFrame = { units: null, actorId: null, motions: {}, floaters: [], shownEvents: [], logBase: 0, playing: false, stepMs: 0 };
+
+const allUnits = (s: BattleState): BattleUnit[] => [...s.allies, ...s.enemies];
+
+function snapshot(s: BattleState): Record<string, UnitShown> {
+  const out: Record<string, UnitShown> = {};
+  for (const u of allUnits(s)) out[u.id] = { hp: u.stats.hp, shield: u.shield, dead: u.is_dead };
+  return out;
+}
+
+/** The events of `next` not yet seen in `prev`: the call's own new_events, else the log's growth (a poll). */
+export function eventsToPlay(prev: BattleState | null, next: BattleState): BattleEvent[] {
+  if (!prev || prev.battle_id !== next.battle_id) return [];
+  if (next.new_events.length > 0) return next.new_events;
+  return next.events.length > prev.events.length ? next.events.slice(prev.events.length) : [];
+}
+
+/** Per-event durations at this speed, compressed so one sequence never runs longer than MAX_SEQUENCE_MS×factor. */
+export function stepDurations(events: BattleEvent[], speed: BattleSpeed): number[] {
+  const f = speedFactor(speed);
+  if (f === 0) return events.map(() => 0);
+  const base = events.map((e) => STEP_MS[e.kind] ?? 300);
+  const total = base.reduce((a, b) => a + b, 0);
+  const squeeze = total > MAX_SEQUENCE_MS ? MAX_SEQUENCE_MS / total : 1;
+  return base.map((ms) => Math.max(MIN_STEP_MS, Math.round(ms * squeeze)) * f);
+}
+
+let floaterSeq = 0;
+
+/** Applies one event to the shown units and the stage; returns the next frame. */
+function applyEvent(frame: PlaybackFrame, e: BattleEvent, maxHp: Record<string, number>, step: number): PlaybackFrame {
+  const units = { ...frame.units! };
+  const motions = { ...frame.motions };
+  let floaters = frame.floaters;
+  let actorId = frame.actorId;
+  const addFloater = (unitId: string | undefined, text: string, tone: FloaterTone) => {
+    if (!unitId) return;
+    floaters = [...floaters.slice(-7), { key: ++floaterSeq, unitId, text, tone }];
+  };
+  const motion = (unitId: string | undefined, kind: UnitMotion['kind']) => {
+    if (!unitId) return;
+    motions[unitId] = { kind, seq: (motions[unitId]?.seq ?? 0) + 1 };
+  };
+  const t = e.target_id ? units[e.target_id] : undefined;
+  const amount = Math.max(0, Math.round(e.amount ?? 0));
+  switch (e.kind) {
+    case 'turn':
+      actorId = e.actor_id ?? actorId;
+      break;
+    case 'ability':
+      actorId = e.actor_id ?? actorId;
+      motion(e.actor_id, 'lunge');
+      break;
+    case 'damage':
+      if (t && e.target_id) {
+        const absorbed = Math.min(t.shield, amount);
+        units[e.target_id] = { ...t, shield: t.shield - absorbed, hp: Math.max(0, t.hp - (amount - absorbed)) };
+      }
+      motion(e.target_id, 'hit');
+      addFloater(e.target_id, e.crit ? `-${amount}!` : `-${amount}`, e.crit ? 'crit' : 'damage');
+      break;
+    case 'heal':
+      if (t && e.target_id) units[e.target_id] = { ...t, hp: Math.min(maxHp[e.target_id] ?? Infinity, t.hp + amount) };
+      motion(e.target_id, 'heal');
+      addFloater(e.target_id, `+${amount}`, 'heal');
+      break;
+    case 'shield':
+      if (t && e.target_id) units[e.target_id] = { ...t, shield: t.shield + amount };
+      addFloater(e.target_id, `+${amount} shield`, 'shield');
+      break;
+    case 'status':
+      addFloater(e.target_id, e.status ? e.status.replace(/_/g, ' ') : 'status', 'status');
+      break;
+    case 'miss':
+      addFloater(e.target_id ?? e.actor_id, 'Miss', 'miss');
+      break;
+    case 'death':
+      if (t && e.target_id) units[e.target_id] = { ...t, hp: 0, dead: true };
+      break;
+    default:
+      break;
+  }
+  return { ...frame, units, motions, floaters, actorId, shownEvents: [...frame.shownEvents, e], stepMs: step };
+}
+
+/**
+ * Plays the events each new state brings. Returns the frame to draw and skip(), which jumps to the end.
+ * A state with nothing new (a poll that found no change) leaves a running sequence alone.
+ */
+export function useBattlePlayback(state: BattleState | undefined, speed: BattleSpeed) {
+  const [frame, setFrame] = useState<PlaybackFrame>(IDLE);
+  const prevRef = useRef<BattleState | null>(null);
+  const timers = useRef<number[]>([]);
+  const speedRef = useRef(speed);
+  speedRef.current = speed;
+
+  const clearTimers = () => {
+    for (const t of timers.current) window.clearTimeout(t);
+    timers.current = [];
+  };
+
+  const skip = useCallback(() => {
+    clearTimers();
+    setFrame(IDLE);
+  }, []);
+
+  useEffect(() => {
+    if (!state) return;
+    const prev = prevRef.current;
+    prevRef.current = state;
+    if (!prev || prev === state) return;
+    const events = eventsToPlay(prev, state);
+    const durations = stepDurations(events, speedRef.current);
+    if (events.length === 0 || durations.every((d) => d === 0)) {
+      if (events.length > 0) skip();
+      return;
+    }
+    clearTimers();
+    const maxHp: Record<string, number> = {};
+    for (const u of allUnits(state)) maxHp[u.id] = u.stats.max_hp;
+    // Start from what the player last saw: the previous state's units (plus any new ones from this state).
+    const start: PlaybackFrame = {
+      ...IDLE,
+      units: { ...snapshot(state), ...snapshot(prev) },
+      actorId: prev.current_actor_id,
+      logBase: Math.max(0, state.events.length - events.length),
+      playing: true,
+      stepMs: durations[0] ?? 0,
+    };
+    setFrame(start);
+    let at = 0;
+    events.forEach((e, i) => {
+      timers.current.push(window.setTimeout(() => setFrame((f) => (f.units ? applyEvent(f, e, maxHp, durations[i]!) : f)), at));
+      at += durations[i]!;
+    });
+    timers.current.push(window.setTimeout(() => setFrame(IDLE), at));
+  }, [state, skip]);
+
+  useEffect(() => clearTimers, []);
+
+  // Switching to instant mid-sequence ends it.
+  useEffect(() => {
+    if (speed === 'instant') skip();
+  }, [speed, skip]);
+
+  return { frame, skip };
+}

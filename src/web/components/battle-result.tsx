@@ -1,0 +1,122 @@
+// Fight results shared by /arena, /dungeons/{id} (inline) and /combat: the chance bar with its roll marker, the
+// rewards and level-ups list, and the result panel (VICTORY! / DEFEAT, Win Chance, Dice Roll, Battle Narrative,
+// Rewards Earned). Spec §2 /arena and §9 (whole percentages, 50 when missing). Styles in ./battle-result.css.
+import type { ReactNode } from 'react';
+import { wholePercent, formatNumber } from './format.ts';
+import { Icon } from './icon.tsx';
+import { isWin, levelUpName, type FightResult } from '../api/battle-hooks.ts';
+import './battle-result.css';
+
+/** The story of a fight: its description, else the matching scenario text. */
+export function narrativeOf(r: FightResult): string {
+  if (r.description && r.description.trim()) return r.description;
+  const s = r.scenarios;
+  return (isWin(r.status) ? s?.win : s?.lose) ?? '';
+}
+
+/** The chance as a band on 0..100: a roll above 100 − chance wins. The marker shows where the roll fell. */
+export function ChanceBar({ chance, rolled }: { chance: number; rolled: number }) {
+  const needed = Math.max(0, Math.min(100, 100 - chance));
+  const at = Math.max(0, Math.min(100, rolled));
+  const won = rolled > needed;
+  return (
+    <div className="chance-bar" role="img" aria-label={`Win chance ${chance}%, roll needed above ${needed}, rolled ${rolled}`} data-chance={chance} data-roll={rolled}>
+      <div className="chance-bar__track">
+        <span className="chance-bar__lose" style={{ width: `${needed}%` }} />
+        <span className="chance-bar__win" style={{ width: `${100 - needed}%` }} />
+        <span className={`chance-bar__marker${won ? ' chance-bar__marker--won' : ''}`} style={{ left: `${at}%` }}>
+          <span className="chance-bar__marker-label tabular">{rolled}</span>
+        </span>
+      </div>
+      <div className="chance-bar__scale tabular" aria-hidden="true">
+        <span>0</span>
+        <span style={{ left: `${needed}%` }} className="chance-bar__needed">
+          {needed}
+        </span>
+        <span>100</span>
+      </div>
+    </div>
+  );
+}
+
+/** Rewards Earned: gold, XP per hero, essence and tokens when paid, and the heroes that levelled up. */
+export function RewardsList({ result, title = 'Rewards Earned' }: { result: FightResult; title?: string }) {
+  const r = result.rewards;
+  const ups = result.level_ups ?? [];
+  return (
+    <section className="rewards" aria-label={title} data-testid="rewards">
+      <h3 className="rewards__title">{title}</h3>
+      <ul className="rewards__list tabular">
+        <li data-reward="gold">
+          <Icon name="gold" size={18} className="rewards__icon rewards__icon--gold" />
+          <span>Gold</span>
+          <strong>+{formatNumber(r?.gold ?? 0)}</strong>
+        </li>
+        <li data-reward="xp">
+          <Icon name="sparkles" size={18} className="rewards__icon" />
+          <span>XP per Hero</span>
+          <strong>+{formatNumber(r?.xp_per_hero ?? 0)}</strong>
+        </li>
+        {!!r?.magic_essence && (
+          <li data-reward="magic_essence">
+            <Icon name="sparkles" size={18} className="rewards__icon rewards__icon--essence" />
+            <span>Magic Essence</span>
+            <strong>+{formatNumber(r.magic_essence)}</strong>
+          </li>
+        )}
+        {!!r?.combat_tokens && (
+          <li data-reward="combat_tokens">
+            <Icon name="arena" size={18} className="rewards__icon rewards__icon--tokens" />
+            <span>Combat Tokens</span>
+            <strong>+{formatNumber(r.combat_tokens)}</strong>
+          </li>
+        )}
+      </ul>
+      {ups.length > 0 && (
+        <div className="level-ups">
+          <h4>Level Up!</h4>
+          <ul>
+            {ups.map((l, i) => (
+              <li key={(l.hero_id ?? '') + i} data-level-up={l.hero_id}>
+                <strong>{levelUpName(l)}</strong> reached level <strong className="tabular">{l.new_level}</strong>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The result panel of /arena and the dungeon detail page. */
+export function FightResultPanel({ result, children, heading }: { result: FightResult; children?: ReactNode; heading?: ReactNode }) {
+  const won = isWin(result.status);
+  const chance = wholePercent(result.probability);
+  const rolled = wholePercent(result.roll);
+  const story = narrativeOf(result);
+  return (
+    <section className={`fight-result panel fight-result--${won ? 'won' : 'lost'}`} data-testid="fight-result" data-outcome={won ? 'won' : 'lost'} aria-live="polite">
+      {heading}
+      <h2 className="fight-result__headline">{won ? 'VICTORY!' : 'DEFEAT'}</h2>
+      <dl className="fight-result__numbers tabular">
+        <div>
+          <dt>Win Chance</dt>
+          <dd data-testid="win-chance">{chance}%</dd>
+        </div>
+        <div>
+          <dt>Dice Roll</dt>
+          <dd data-testid="dice-roll">{rolled}</dd>
+        </div>
+      </dl>
+      <ChanceBar chance={chance} rolled={rolled} />
+      {story && (
+        <div className="fight-result__story">
+          <h3>Battle Narrative</h3>
+          <p data-testid="narrative">{story}</p>
+        </div>
+      )}
+      {won && <RewardsList result={result} />}
+      {children && <div className="fight-result__actions">{children}</div>}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+// The dungeon team picker (spec §2 "Team picker modal"): 'Select Your Team', 'Choose up to 4 heroes', the
+// selected count and 'Maximum reached', a numbered selection order on the dungeon list variant, the empty
+// texts, Cancel and 'Confirm Team (N)'. A fifth pick is ignored; picking a chosen hero drops it. The remembered
+// team (session.ts: runeborn_active_team_{userId}) is the starting selection. Used by pages/dungeons and
+// pages/dungeon-detail; styles in ./team-picker.css.
+import { useMemo, useState } from 'react';
+import type { Hero } from '../../api/index.ts';
+import { HeroCard } from './hero-card.tsx';
+import { ButtonLink, Button, ErrorBox, Modal, Skeleton } from './ui.tsx';
+import './team-picker.css';
+
+/** Spec §5: a team is 1 to 4 heroes; a fifth pick is ignored; picking a chosen hero drops it. Pick order kept. */
+export const TEAM_LIMIT = 4;
+
+export function toggleTeamMember(team: string[], heroId: string): string[] {
+  if (team.includes(heroId)) return team.filter((id) => id !== heroId);
+  if (team.length >= TEAM_LIMIT) return team;
+  return [...team, heroId];
+}
+
+export interface TeamPickerProps {
+  heroes: Hero[] | undefined;
+  loading?: boolean;
+  loadError?: string | null;
+  /** Starting selection (the remembered team); ids not among `heroes` are dropped. */
+  initial: string[];
+  /** 'list' numbers the picks (the dungeon list); 'detail' shows check marks. */
+  variant: 'list' | 'detail';
+  onCancel: () => void;
+  onConfirm: (teamHeroIds: string[]) => void;
+}
+
+export function TeamPicker({ heroes, loading, loadError, initial, variant, onCancel, onConfirm }: TeamPickerProps) {
+  const owned = useMemo(() => new Set((heroes ?? []).map((h) => h.id)), [heroes]);
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const team = (picked ?? initial).filter((id) => owned.has(id)).slice(0, TEAM_LIMIT);
+  const [error, setError] = useState<string | null>(null);
+  const full = team.length >= TEAM_LIMIT;
+
+  const toggle = (heroId: string) => {
+    setError(null);
+    setPicked(toggleTeamMember(team, heroId));
+  };
+  const confirm = () => {
+    if (team.length === 0) {
+      setError('Please select at least one hero');
+      return;
+    }
+    onConfirm(team);
+  };
+
+  const empty = !loading && !loadError && heroes && heroes.length === 0;
+  return (
+    <Modal
+      title="Select Your Team"
+      subtitle="Choose up to 4 heroes"
+      onClose={onCancel}
+      className="team-picker"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          {!empty && (
+            <Button onClick={confirm} data-testid="confirm-team">
+              Confirm Team ({team.length})
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div className="team-picker__status" aria-live="polite">
+        <span className="team-picker__count tabular" data-testid="team-count">
+          {team.length}/{TEAM_LIMIT} selected
+        </span>
+        {full && <span className="team-picker__max">Maximum reached</span>}
+      </div>
+      {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
+      {loadError && <ErrorBox>{loadError}</ErrorBox>}
+      {loading && (
+        <div className="team-picker__grid" aria-hidden="true">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} width={150} height={215} radius={12} />
+          ))}
+        </div>
+      )}
+      {empty && (
+        <div className="empty-state">
+          <strong>No heroes available</strong>
+          <p>Create a hero first to enter dungeons</p>
+          <ButtonLink to="/create">Create Hero</ButtonLink>
+        </div>
+      )}
+      {heroes && heroes.length > 0 && (
+        <div className="team-picker__grid" role="group" aria-label="Your heroes">
+          {heroes.map((h) => {
+            const order = team.indexOf(h.id);
+            const selected = order >= 0;
+            return (
+              <HeroCard
+                key={h.id}
+                hero={h}
+                size="x-small"
+                selected={selected}
+                selectionOrder={variant === 'list' && selected ? order + 1 : undefined}
+                onClick={() => toggle(h.id)}
+                className={!selected && full ? 'team-picker__locked' : undefined}
+              />
+            );
+          })}
+        </div>
+      )}
+    </Modal>
+  );
+}
