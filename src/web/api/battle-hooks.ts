@@ -105,3 +105,18 @@ export function combatUrl(p: {
   sp.set('returnTo', p.returnTo);
   return `/combat?${sp.toString()}`;
 }
+
+/** Dungeon entry (spec §4): start a run (abandoning any active one), then fight its first battle. */
+export async function enterDungeon(dungeonId: string, userId: string, teamHeroIds: string[]): Promise<api.RunBattleResult> {
+  let runId: string;
+  try {
+    runId = (await api.startDungeon(dungeonId, userId, teamHeroIds)).id;
+  } catch (err) {
+    throw new Error(api.errorText(err, 'Failed to start dungeon'));
+  }
+  try {
+    return await api.fightDungeonRun(runId, userId);
+  } catch (err) {
+    throw new Error(api.errorText(err, 'Failed to start dungeon battle'));
+  }
+}

@@ -1,9 +1,219 @@
-// /arena — placeholder from part 1; the web client's part 2 (issue 5) builds this screen here.
+// /arena — 1v1 duels (spec §2 /arena, §4 "Arena fight"): Choose Your Hero, Choose Opponent (Players from the
+// browse endpoint, NPCs from /api/npcs, shown 'NPC: …'), the Selected summary, Fight! (disabled until both are
+// chosen and while 'Battling...'), the result panel (components/battle-result.tsx) and Fight Again. After a
+// fight the user is re-read and saved. The last attacker and opponent are remembered per user (battle-hooks.ts).
+import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Hero } from '../../../api/index.ts';
+import { arenaBattle, errorText, type ArenaResult } from '../../api/client.ts';
+import { invalidateAfterFight, refreshUser, useBrowseHeroes, useMyHeroes, useNpcs } from '../../api/hooks.ts';
+import { loadArenaChoice, saveArenaChoice } from '../../api/battle-hooks.ts';
+import { FightResultPanel } from '../../components/battle-result.tsx';
+import { HeroCard } from '../../components/hero-card.tsx';
+import { Button, ButtonLink, ErrorBanner, Skeleton, Tabs } from '../../components/ui.tsx';
+import { usePhone } from '../../components/use-media.ts';
+import { useSignedInUser } from '../../session.ts';
+import './arena.css';
+
+type OpponentTab = 'players' | 'npcs';
+interface OpponentGroup {
+  key: string;
+  title: string;
+  heroes: Hero[];
+}
+
+const isNpc = (id: string): boolean => id.startsWith('npc_');
+const opponentLabel = (h: Pick<Hero, 'id' | 'name'>): string => (isNpc(h.id) ? `NPC: ${h.name}` : h.name);
+
 export default function ArenaPage() {
+  const user = useSignedInUser();
+  const client = useQueryClient();
+  const phone = usePhone();
+  const size = phone ? 'x-small' : 'tiny';
+  const remembered = useMemo(() => loadArenaChoice(user.id), [user.id]);
+  const [attackerId, setAttackerId] = useState<string | null>(remembered.attackerId);
+  const [opponentId, setOpponentId] = useState<string | null>(remembered.opponentId);
+  const [tab, setTab] = useState<OpponentTab>(remembered.opponentId && isNpc(remembered.opponentId) ? 'npcs' : 'players');
+  const [fighting, setFighting] = useState(false);
+  const [result, setResult] = useState<ArenaResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const mine = useMyHeroes(user.id);
+  const players = useBrowseHeroes(user.id);
+  const npcs = useNpcs();
+
+  const playerGroups: OpponentGroup[] = useMemo(
+    () =>
+      (players.data?.pages ?? [])
+        .flatMap((p) => p.players)
+        .filter((p) => p.user_id !== user.id && p.heroes.length > 0)
+        .map((p) => ({ key: p.user_id, title: p.username, heroes: p.heroes })),
+    [players.data, user.id],
+  );
+  // A failed NPC list is silently empty (spec §8).
+  const npcGroups: OpponentGroup[] = useMemo(
+    () => (npcs.data?.dungeons ?? []).filter((d) => d.npcs.length > 0).map((d) => ({ key: d.dungeon_id, title: d.dungeon_name, heroes: d.npcs })),
+    [npcs.data],
+  );
+  const allOpponents = useMemo(() => [...playerGroups, ...npcGroups].flatMap((g) => g.heroes), [playerGroups, npcGroups]);
+
+  const heroes = mine.data ?? [];
+  const attacker = heroes.find((h) => h.id === attackerId) ?? null;
+  const opponent = allOpponents.find((h) => h.id === opponentId) ?? null;
+  // A remembered choice that no longer exists is dropped once its list has loaded.
+  const attackerShown = attacker ? attacker.id : mine.isSuccess ? null : attackerId;
+  const opponentShown = opponent ? opponent.id : players.isSuccess && (npcs.isSuccess || npcs.isError) ? null : opponentId;
+  const ready = !!attacker && !!opponent;
+
+  const chooseAttacker = (id: string) => {
+    const next = attackerShown === id ? null : id;
+    setAttackerId(next);
+    saveArenaChoice(user.id, next, opponentShown);
+  };
+  const chooseOpponent = (id: string) => {
+    const next = opponentShown === id ? null : id;
+    setOpponentId(next);
+    saveArenaChoice(user.id, attackerShown, next);
+  };
+
+  const fight = async () => {
+    if (!attacker || !opponent) {
+      setError('Select your hero and an opponent first');
+      return;
+    }
+    setError(null);
+    setFighting(true);
+    saveArenaChoice(user.id, attacker.id, opponent.id);
+    try {
+      const res = await arenaBattle(user.id, attacker.id, opponent.id);
+      setResult(res);
+      await refreshUser(user.id, res.user ?? null);
+      void invalidateAfterFight(client, user.id);
+      window.scrollTo({ top: 0 });
+    } catch (err) {
+      setError(errorText(err, 'Failed to start arena battle'));
+    } finally {
+      setFighting(false);
+    }
+  };
+
+  if (mine.isPending) {
+    return (
+      <section className="arena">
+        <p className="arena__loading" role="status">
+          Loading Arena...
+        </p>
+        <div className="arena__grid">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} width={phone ? 150 : 180} height={phone ? 215 : 260} radius={12} />
+          ))}
+        </div>
+      </section>
+    );
+  }
+
+  const opponentGroups = tab === 'players' ? playerGroups : npcGroups;
+  const opponentsLoading = tab === 'players' ? players.isPending : npcs.isPending;
+
   return (
-    <section className="stack">
-      <h1>Arena</h1>
-      <p className="muted">Coming soon.</p>
+    <section className="arena">
+      <header className="arena__banner">
+        <h1>Arena</h1>
+        <p>Pit one of your heroes against another player's champion or a dungeon NPC.</p>
+      </header>
+      {error && <ErrorBanner onDismiss={() => setError(null)}>{error}</ErrorBanner>}
+      {mine.isError && <ErrorBanner>{errorText(mine.error, 'Failed to fetch your heroes')}</ErrorBanner>}
+
+      {result ? (
+        <FightResultPanel result={result} heading={<p className="arena__matchup">{attacker && opponent ? `${attacker.name} vs ${opponentLabel(opponent)}` : 'Arena'}</p>}>
+          <Button onClick={() => setResult(null)}>Fight Again</Button>
+        </FightResultPanel>
+      ) : (
+        <>
+          <section className="arena__section" aria-labelledby="arena-mine">
+            <h2 id="arena-mine">Choose Your Hero</h2>
+            {heroes.length === 0 && !mine.isError ? (
+              <div className="empty-state panel">
+                <p>You have no heroes. Create one first.</p>
+                <ButtonLink to="/create">Create Hero</ButtonLink>
+              </div>
+            ) : (
+              <div className="arena__grid" role="group" aria-label="Your heroes">
+                {heroes.map((h) => (
+                  <HeroCard key={h.id} hero={h} size={size} selected={attackerShown === h.id} onClick={() => chooseAttacker(h.id)} />
+                ))}
+              </div>
+            )}
+          </section>
+
+          <section className="arena__section" aria-labelledby="arena-opponent">
+            <div className="arena__section-head">
+              <h2 id="arena-opponent">Choose Opponent</h2>
+            </div>
+            <Tabs<OpponentTab>
+              label="Opponent kind"
+              value={tab}
+              onChange={setTab}
+              tabs={[
+                { key: 'players', label: 'Players' },
+                { key: 'npcs', label: 'NPCs' },
+              ]}
+            />
+            {opponentsLoading ? (
+              <div className="arena__grid">
+                {Array.from({ length: 4 }, (_, i) => (
+                  <Skeleton key={i} width={phone ? 150 : 180} height={phone ? 215 : 260} radius={12} />
+                ))}
+              </div>
+            ) : opponentGroups.length === 0 ? (
+              <p className="empty-state panel">No opponents available.</p>
+            ) : (
+              <div className="arena__groups">
+                {opponentGroups.map((g) => (
+                  <div key={g.key} className="arena__group">
+                    <h3 className="arena__group-title">
+                      {g.title} <span className="muted">· {g.heroes.length}</span>
+                    </h3>
+                    <div className="arena__grid" role="group" aria-label={g.title}>
+                      {g.heroes.map((h) => (
+                        <HeroCard key={h.id} hero={h} size={size} label={opponentLabel(h)} selected={opponentShown === h.id} onClick={() => chooseOpponent(h.id)} />
+                      ))}
+                    </div>
+                  </div>
+                ))}
+                {tab === 'players' && players.hasNextPage && (
+                  <Button variant="secondary" onClick={() => void players.fetchNextPage()} busy={players.isFetchingNextPage} busyText="Loading...">
+                    More players
+                  </Button>
+                )}
+              </div>
+            )}
+          </section>
+
+          <div className="arena__bar" role="region" aria-label="Selected">
+            <div className="arena__selected" data-testid="arena-selected">
+              <strong>Selected</strong>
+              <span>
+                Hero: <span data-testid="selected-hero">{attacker ? `${attacker.name} (${attacker.id})` : '—'}</span>
+              </span>
+              <span>
+                Opponent: <span data-testid="selected-opponent">{opponent ? `${opponentLabel(opponent)} (${opponent.id})` : '—'}</span>
+              </span>
+            </div>
+            <Button
+              onClick={() => void fight()}
+              disabled={!ready}
+              busy={fighting}
+              busyText="Battling..."
+              title={ready ? 'Fight this duel' : 'Select your hero and an opponent first'}
+              className="arena__fight"
+            >
+              Fight!
+            </Button>
+            {!ready && <p className="arena__hint muted">Select your hero and an opponent first</p>}
+          </div>
+        </>
+      )}
     </section>
   );
 }

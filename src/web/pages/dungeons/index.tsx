@@ -1,9 +1,156 @@
-// /dungeons — placeholder from part 1; the web client's part 2 (issue 5) builds this screen here.
-export default function DungeonsPage() {
+// /dungeons — the dungeon list (spec §2): cards with art, difficulty badge, up to 4 NPC portraits then '+N',
+// recommended level, NPC count, description and 'Nx' rewards; Enter Dungeon opens the team picker
+// (components/team-picker.tsx, numbered), then starts a run and its first battle and opens /combat.
+// Detail page: pages/dungeon-detail.
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Dungeon } from '../../../api/index.ts';
+import { errorText } from '../../api/client.ts';
+import { invalidateAfterFight, refreshUser, useDungeons, useMyHeroes } from '../../api/hooks.ts';
+import { combatUrl, enterDungeon } from '../../api/battle-hooks.ts';
+import { TeamPicker } from '../../components/team-picker.tsx';
+import { Button, DifficultyBadge, ErrorBox, Loading, RetryPanel, Skeleton } from '../../components/ui.tsx';
+import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
+import './dungeons.css';
+
+export const MAX_PORTRAITS = 4;
+
+/** '1.5x' — the rewards multiplier as the cards show it. */
+export const multiplierText = (m: number): string => `${Number.isInteger(m) ? m : Number(m.toFixed(2))}x`;
+
+export function NpcPortraits({ dungeon }: { dungeon: Dungeon }) {
+  const shown = dungeon.npcs.slice(0, MAX_PORTRAITS);
+  const more = dungeon.npcs.length - shown.length;
   return (
-    <section className="stack">
-      <h1>Dungeons</h1>
-      <p className="muted">Coming soon.</p>
+    <ul className="npc-portraits" aria-label={`${dungeon.npcs.length} enemies`}>
+      {shown.map((n) => (
+        <li key={n.id} className={`npc-portraits__one rarity-border-${n.rarity}`} title={`NPC: ${n.name}`} data-hero-id={n.id}>
+          <img src={n.portrait_url} alt={`NPC: ${n.name}`} width={44} height={44} loading="lazy" decoding="async" />
+        </li>
+      ))}
+      {more > 0 && (
+        <li className="npc-portraits__more tabular" data-testid="npc-overflow">
+          +{more}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+function DungeonCard({ dungeon, busy, disabled, onEnter }: { dungeon: Dungeon; busy: boolean; disabled: boolean; onEnter: () => void }) {
+  const to = `/dungeons/${encodeURIComponent(dungeon.id)}`;
+  return (
+    <article className={`dungeon-card dungeon-card--${dungeon.difficulty}`} data-dungeon-id={dungeon.id}>
+      <Link to={to} className="dungeon-card__art" aria-label={`${dungeon.name} details`}>
+        <img src={dungeon.image_url} alt="" loading="lazy" decoding="async" />
+        <span className="dungeon-card__badge">
+          <DifficultyBadge difficulty={dungeon.difficulty} />
+        </span>
+        <span className="dungeon-card__mult tabular" title="Rewards multiplier">
+          {multiplierText(dungeon.rewards_multiplier)}
+        </span>
+      </Link>
+      <div className="dungeon-card__body">
+        <h2 className="dungeon-card__name">
+          <Link to={to}>{dungeon.name}</Link>
+        </h2>
+        <p className="dungeon-card__facts tabular">
+          <span>Level {dungeon.level_recommendation}</span>
+          <span aria-hidden="true">·</span>
+          <span>{dungeon.npc_count} NPCs</span>
+          <span aria-hidden="true">·</span>
+          <span>{multiplierText(dungeon.rewards_multiplier)} rewards</span>
+        </p>
+        <NpcPortraits dungeon={dungeon} />
+        <p className="dungeon-card__desc">{dungeon.description}</p>
+        <Button block onClick={onEnter} busy={busy} busyText="Battling..." disabled={disabled}>
+          Enter Dungeon
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+export default function DungeonsPage() {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const dungeons = useDungeons();
+  const [picking, setPicking] = useState<Dungeon | null>(null);
+  const [entering, setEntering] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const heroes = useMyHeroes(picking ? user.id : undefined);
+
+  const confirm = async (dungeon: Dungeon, team: string[]) => {
+    setPicking(null);
+    setError(null);
+    setEntering(dungeon.id);
+    saveActiveTeam(user.id, team);
+    try {
+      const res = await enterDungeon(dungeon.id, user.id, team);
+      void refreshUser(user.id, res.user ?? null);
+      void invalidateAfterFight(client, user.id);
+      navigate(
+        combatUrl({
+          battleId: res.battle_id,
+          location: dungeon.name,
+          locationType: 'dungeon',
+          dungeonRunId: res.run.id,
+          dungeonId: dungeon.id,
+          teamHeroIds: team,
+          returnTo: '/dungeons',
+        }),
+        { state: { result: res } },
+      );
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Failed to start dungeon');
+      setEntering(null);
+    }
+  };
+
+  return (
+    <section className="dungeons">
+      <header className="page-head">
+        <div>
+          <h1>Dungeons</h1>
+          <p className="muted dungeons__lead">Lead up to four heroes floor by floor to the boss. Harder depths pay more.</p>
+        </div>
+      </header>
+      {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
+      {dungeons.isPending ? (
+        <Loading label="Loading dungeons">
+          <div className="dungeons__grid">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} height={420} radius={14} />
+            ))}
+          </div>
+        </Loading>
+      ) : dungeons.isError ? (
+        <RetryPanel message={errorText(dungeons.error, 'Failed to fetch dungeons')} onRetry={() => void dungeons.refetch()} retrying={dungeons.isFetching} />
+      ) : dungeons.data.length === 0 ? (
+        <div className="empty-state panel">
+          <strong>No Dungeons Available</strong>
+          <p>Check back soon!</p>
+        </div>
+      ) : (
+        <div className="dungeons__grid">
+          {dungeons.data.map((d) => (
+            <DungeonCard key={d.id} dungeon={d} busy={entering === d.id} disabled={entering !== null} onEnter={() => setPicking(d)} />
+          ))}
+        </div>
+      )}
+      {picking && (
+        <TeamPicker
+          variant="list"
+          heroes={heroes.data}
+          loading={heroes.isPending}
+          loadError={heroes.isError ? errorText(heroes.error, 'Failed to fetch heroes') : null}
+          initial={loadActiveTeam(user.id)}
+          onCancel={() => setPicking(null)}
+          onConfirm={(team) => void confirm(picking, team)}
+        />
+      )}
     </section>
   );
 }
