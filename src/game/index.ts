@@ -8,3 +8,7 @@ export type { RaceDef, ClassDef, AbilityDef, StatusDef, TraitDef, EffectDef, Tra
 export { generateHero, rerollAbilities, RARITY_ODDS } from './generation.ts';
 export { MAX_LEVEL, XP_TABLE, xpToNextLevel, grantXp, statsFor } from './progression.ts';
 export { rewardsFor, REWARD_BASE, DIFFICULTY_MUL } from './rewards.ts';
+export { compileTeam, type CompiledTeam } from './battle/compile.ts';
+export { simulate } from './battle/simulate.ts';
+export { startBattle, chooseOption, setAuto, viewBattle, type BattleState, type BattleUnitMeta, type PendingOption } from './battle/turn-based.ts';
+export { estimateOdds, narrateFight, resolveFight } from './battle/odds.ts';

@@ -1,0 +1,188 @@
+// The battle AI. Every tier values a candidate (action, target) with the same estimate of what it would do,
+// computed from the rules core's own formulas (expectedDamage, effectAmount in ./core.ts):
+//   easy   — plays loosely: a random usable action on a random legal target;
+//   normal — the best-valued action, judged with a good deal of noise;
+//   hard   — the best-valued action exactly, weighting threats, finishing kills, healing and shielding
+//            when it matters, and holding the ultimate until it is the best thing to do.
+// The turn-based options (./turn-based.ts) are ranked with the same values.
+
+import * as compiled from './compile.ts';
+const {
+  A_COUNT, A_EFFECTS, A_ULT, ABMUL, ALIVE, ATK, E_CHANCE, E_EXECUTE, E_HITS, E_OP, E_PIERCE, E_POWER, E_STATUS, E_TARGET, E_TURNS, EF, EGAIN, ENERGY, F_TAUNT, HEALTAKEN, HP, M_ATK, M_HEALTAKEN, MASK, MAX_EFFECTS, MAX_ENERGY, MAXHP, OP_CLEANSE, OP_DAMAGE, OP_ENERGY, OP_HEAL, OP_SHIELD, OP_STATUS, PICK_ALLY, PICK_ENEMY, RESIST, ROLE, S_AIVALUE, S_DOTATK, S_DOTMAXHP, S_HARMFUL, S_HOT, S_TAUNT, SHIELD, SIDE, SLOTS, T_ALL_ALLIES, T_ALL_ENEMIES, T_ALLY, T_ENEMY, T_LOWEST_ALLY, T_RANDOM_ENEMY, T_SELF, UF, DOTDEALT, DOTTAKEN, HEALDONE,
+} = compiled;
+import * as rules from './core.ts';
+import { type BattleCore } from './core.ts';
+const {
+  ACT_ATTACK, ACT_COUNT, ACT_DEFEND, ACT_FOCUS, ACT_SLOT0, ACT_ULT, DEFEND_SHIELD, ENERGY_FOCUS, ENERGY_PER_ACTION, allyEnd, allyStart, canAct, effectAmount, enemyEnd, enemyStart, expectedDamage, hasTaunter, lowestAlly, pickOf,
+} = rules;
+
+export const AI_EASY = 0, AI_NORMAL = 1, AI_HARD = 2;
+const KILL_BONUS = 45;
+
+function threat(c: BattleCore, j: number, hard: boolean): number {
+  if (!hard) return 1;
+  const u = c.u, o = j * UF;
+  // Damage dealers and healers first; the hard AI also prefers the wounded (focus fire).
+  const role = u[o + ROLE] === 0 ? 0.8 : 1.15;
+  const wounded = 1.25 - 0.5 * (u[o + HP] / u[o + MAXHP]);
+  return role * wounded;
+}
+
+function damageValue(c: BattleCore, i: number, j: number, power: number, pierce: number, execute: number, hits: number, hard: boolean): number {
+  const u = c.u, o = j * UF;
+  const d = expectedDamage(c, i, j, power, pierce, execute) * hits;
+  const pool = u[o + HP] + u[o + SHIELD];
+  let v = (Math.min(d, pool) / u[o + MAXHP]) * 100;
+  if (d >= pool) v += hard ? KILL_BONUS * 1.5 : KILL_BONUS;
+  return v * threat(c, j, hard);
+}
+
+function healValue(c: BattleCore, j: number, amount: number): number {
+  const u = c.u, o = j * UF;
+  const frac = u[o + HP] / u[o + MAXHP];
+  const got = Math.min(u[o + MAXHP] - u[o + HP], amount * u[o + HEALTAKEN] * u[o + M_HEALTAKEN]);
+  return (got / u[o + MAXHP]) * 100 * (frac < 0.4 ? 1.6 : 1);
+}
+
+function shieldValue(c: BattleCore, j: number, amount: number): number {
+  const u = c.u, o = j * UF;
+  const frac = u[o + HP] / u[o + MAXHP];
+  const stacked = u[o + SHIELD] > 0.15 * u[o + MAXHP] ? 0.3 : 1;
+  return (Math.min(amount, u[o + MAXHP]) / u[o + MAXHP]) * 100 * (0.25 + 0.6 * (1 - frac)) * stacked;
+}
+
+function statusValue(c: BattleCore, i: number, j: number, s: number, turns: number, chance: number): number {
+  const u = c.u, o = j * UF;
+  const enemy = u[o + SIDE] !== u[i * UF + SIDE];
+  if (S_HARMFUL[s] === 1 && !enemy) return -S_AIVALUE[s];
+  if (S_HARMFUL[s] === 1) chance *= 1 - u[o + RESIST];
+  if (chance <= 0) return 0;
+  let v = S_AIVALUE[s];
+  if (S_DOTATK[s] > 0) v += ((S_DOTATK[s] * u[i * UF + ATK] * u[i * UF + M_ATK] * u[i * UF + DOTDEALT] * u[o + DOTTAKEN] * turns) / u[o + MAXHP]) * 100 * 0.8;
+  if (S_DOTMAXHP[s] > 0) v += S_DOTMAXHP[s] * turns * 100 * 0.8 * u[i * UF + DOTDEALT] * u[o + DOTTAKEN];
+  if (S_HOT[s] > 0) v += S_HOT[s] * turns * 100 * Math.max(0, u[i * UF + HEALDONE]) * Math.min(1, 1.5 * (1 - u[o + HP] / u[o + MAXHP]));
+  if (S_TAUNT[s] > 0) v *= u[o + ROLE] === 0 ? u[o + HP] / u[o + MAXHP] : 0.2;
+  if (((u[o + MASK] | 0) & (1 << s)) !== 0) v *= 0.2;
+  return v * Math.min(1, chance);
+}
+
+function energyValue(c: BattleCore, j: number, points: number): number {
+  const u = c.u, o = j * UF;
+  return (Math.min(MAX_ENERGY - u[o + ENERGY], points * u[o + EGAIN]) / MAX_ENERGY) * 25;
+}
+
+function effectValue(c: BattleCore, i: number, j: number, e: number, hits: number, hard: boolean): number {
+  const u = c.u;
+  if (u[j * UF + ALIVE] !== 1) return 0;
+  const op = A_EFFECTS[e + E_OP];
+  if (op === OP_DAMAGE) return damageValue(c, i, j, A_EFFECTS[e + E_POWER] * u[i * UF + ABMUL], A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE], hits, hard);
+  if (op === OP_HEAL) return healValue(c, j, effectAmount(c, i, j, e));
+  if (op === OP_SHIELD) return shieldValue(c, j, effectAmount(c, i, j, e));
+  if (op === OP_STATUS) return statusValue(c, i, j, A_EFFECTS[e + E_STATUS], A_EFFECTS[e + E_TURNS], A_EFFECTS[e + E_CHANCE]);
+  if (op === OP_ENERGY) return energyValue(c, j, A_EFFECTS[e + E_POWER]);
+  if (op === OP_CLEANSE) {
+    let bad = 0;
+    for (let m = u[j * UF + MASK] | 0; m !== 0; m &= m - 1) if (S_HARMFUL[31 - Math.clz32(m & -m)] === 1) bad++;
+    return bad * 10;
+  }
+  return 0;
+}
+
+/** What unit i doing `act` on `tgt` is worth, in "percent of a unit's health" units. */
+export function valueOf(c: BattleCore, i: number, act: number, tgt: number, hard: boolean): number {
+  const u = c.u, o = i * UF;
+  const side = u[o + SIDE];
+  if (act === ACT_ATTACK) return damageValue(c, i, tgt, 1, 0, 0, 1, hard) + energyValue(c, i, ENERGY_PER_ACTION);
+  if (act === ACT_DEFEND) return shieldValue(c, i, DEFEND_SHIELD * u[o + MAXHP] * Math.max(0, u[o + HEALDONE])) * 0.8 + energyValue(c, i, ENERGY_PER_ACTION * 0.75);
+  if (act === ACT_FOCUS) return energyValue(c, i, ENERGY_FOCUS) + (hard && u[o + ENERGY] + ENERGY_FOCUS * u[o + EGAIN] >= MAX_ENERGY ? 6 : 0);
+  const idx = c.ab[i * SLOTS + act - ACT_SLOT0];
+  let v = A_ULT[idx] === 1 ? 0 : energyValue(c, i, ENERGY_PER_ACTION);
+  for (let k = 0, n = A_COUNT[idx]; k < n; k++) {
+    const e = (idx * MAX_EFFECTS + k) * EF;
+    const tk = A_EFFECTS[e + E_TARGET];
+    const hits = A_EFFECTS[e + E_HITS];
+    if (tk === T_ENEMY || tk === T_ALLY) {
+      if (tgt >= 0) v += effectValue(c, i, tgt, e, hits, hard);
+    } else if (tk === T_SELF) v += effectValue(c, i, i, e, hits, hard);
+    else if (tk === T_LOWEST_ALLY) {
+      const j = lowestAlly(c, side);
+      if (j >= 0) v += effectValue(c, i, j, e, hits, hard);
+    } else if (tk === T_RANDOM_ENEMY) {
+      const alive = side === 0 ? c.alive1 : c.alive0;
+      if (alive > 0) {
+        let sum = 0;
+        for (let j = enemyStart(c, side), end = enemyEnd(c, side); j < end; j++) sum += effectValue(c, i, j, e, hits / alive, hard);
+        v += sum;
+      }
+    } else if (tk === T_ALL_ENEMIES) {
+      for (let j = enemyStart(c, side), end = enemyEnd(c, side); j < end; j++) v += effectValue(c, i, j, e, hits, hard);
+    } else if (tk === T_ALL_ALLIES) {
+      for (let j = allyStart(c, side), end = allyEnd(c, side); j < end; j++) v += effectValue(c, i, j, e, hits, hard);
+    }
+  }
+  // The hard AI spends its ultimate only when it beats what else it could do by a margin (checked in decide).
+  return v;
+}
+
+/** Decide for unit i at the given tier; the answer goes to c.pickAct / c.pickTgt. */
+export function decide(c: BattleCore, i: number, tier: number): void {
+  const u = c.u;
+  const side = u[i * UF + SIDE];
+  const taunt = hasTaunter(c, side);
+  if (tier === 0) {
+    // easy: a random usable action (never focus), then a random legal target
+    let act = ACT_ATTACK;
+    for (let tries = 0; tries < 6; tries++) {
+      const a = Math.floor(c.rand() * 5);
+      if (canAct(c, i, a)) { act = a; break; }
+    }
+    c.pickAct = act;
+    c.pickTgt = randomTarget(c, i, pickOf(c, i, act), taunt);
+    return;
+  }
+  const hard = tier === 2;
+  let bestV = -Infinity, bestA = ACT_ATTACK, bestT = -1;
+  let ultV = -Infinity, ultT = -1;
+  for (let act = 0; act < ACT_COUNT; act++) {
+    if (!canAct(c, i, act)) continue;
+    const pick = pickOf(c, i, act);
+    let s = 0, e = 0;
+    if (pick === PICK_ENEMY) { s = enemyStart(c, side); e = enemyEnd(c, side); }
+    else if (pick === PICK_ALLY) { s = allyStart(c, side); e = allyEnd(c, side); }
+    else { s = -1; e = 0; }
+    for (let j = s; j < e; j++) {
+      if (j >= 0) {
+        if (u[j * UF + ALIVE] !== 1) continue;
+        if (pick === PICK_ENEMY && taunt && u[j * UF + F_TAUNT] !== 1) continue;
+      }
+      let v = valueOf(c, i, act, j, hard);
+      if (!hard) v *= 0.6 + 0.8 * c.rand();
+      if (act === ACT_ULT) {
+        if (v > ultV) { ultV = v; ultT = j; }
+        continue;
+      }
+      if (v > bestV) { bestV = v; bestA = act; bestT = j; }
+    }
+  }
+  if (ultV > -Infinity && (!hard || ultV >= bestV * 1.1)) {
+    bestA = ACT_ULT;
+    bestT = ultT;
+  }
+  c.pickAct = bestA;
+  c.pickTgt = bestT;
+}
+
+function randomTarget(c: BattleCore, i: number, pick: number, taunt: boolean): number {
+  if (pick === 0) return -1;
+  const u = c.u, side = u[i * UF + SIDE];
+  const s = pick === PICK_ENEMY ? enemyStart(c, side) : allyStart(c, side);
+  const e = pick === PICK_ENEMY ? enemyEnd(c, side) : allyEnd(c, side);
+  let count = 0;
+  for (let j = s; j < e; j++) if (u[j * UF + ALIVE] === 1 && !(pick === PICK_ENEMY && taunt && u[j * UF + F_TAUNT] !== 1)) count++;
+  let k = Math.floor(c.rand() * count);
+  for (let j = s; j < e; j++) {
+    if (u[j * UF + ALIVE] !== 1 || (pick === PICK_ENEMY && taunt && u[j * UF + F_TAUNT] !== 1)) continue;
+    if (k-- === 0) return j;
+  }
+  return -1;
+}

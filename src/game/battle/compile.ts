@@ -1,0 +1,222 @@
+// Content compiled once into numeric tables, and heroes compiled into unit records, so the rules core
+// (./core.ts) reads only typed arrays: no strings, objects or lookups while a battle runs.
+
+import type { Hero } from '../types.ts';
+import { ABILITIES, BANES, BOONS, STATUSES, findClass } from '../content.ts';
+import { STATUS_IDS } from '../data/statuses.ts';
+import type { AbilityDef, EffectDef, TraitMods } from '../data/schema.ts';
+import { abilityLevelFor } from '../progression.ts';
+
+// ---- unit record layout: one Float64Array row of UF numbers per unit ----------------------------------------
+export const HP = 0, MAXHP = 1, ATK = 2, DEF = 3, SPD = 4, SHIELD = 5, ENERGY = 6, NEXT = 7, ALIVE = 8, SIDE = 9;
+export const CRIT = 10, CRITDMG = 11, EGAIN = 12, HEALDONE = 13, HEALTAKEN = 14, DMGTAKEN = 15, DMGDEALT = 16;
+export const LIFESTEAL = 17, THORNS = 18, DODGE = 19, FUMBLE = 20, RESIST = 21, DOTDEALT = 22, DOTTAKEN = 23;
+export const EXECUTE = 24, LOWHPATK = 25, REGEN = 26, KILLENERGY = 27, ROLE = 28;
+// status-derived multipliers, recomputed whenever a status comes or goes
+export const M_ATK = 29, M_DEF = 30, M_SPD = 31, M_DMGTAKEN = 32, M_DMGDEALT = 33, M_HEALTAKEN = 34, M_MISS = 35;
+export const M_CRITTAKEN = 36, F_SKIP = 37, F_SILENCE = 38, F_TAUNT = 39, MASK = 40;
+export const ABMUL = 41, INITIATIVE = 42, START_HP = 43, START_SHIELD = 44, START_ENERGY = 45, START_STATUS = 46, START_TURNS = 47;
+export const UF = 48;
+
+export const MAX_UNITS = 8;
+export const MAX_ENERGY = 100;
+export const SLOTS = 3; // two normal abilities and the ultimate
+
+// ---- statuses -------------------------------------------------------------------------------------------------
+export const NS = STATUS_IDS.length;
+export const statusIndex: Record<string, number> = Object.fromEntries(STATUS_IDS.map((id, i) => [id, i]));
+export const ST_SHIELD = statusIndex.shield;
+export const ST_STUN = statusIndex.stun;
+
+const sf = (f: (id: string) => number) => Float64Array.from(STATUS_IDS, f);
+export const S_DOTATK = sf((id) => STATUSES[id].dotAtk ?? 0);
+export const S_DOTMAXHP = sf((id) => STATUSES[id].dotMaxHp ?? 0);
+export const S_HOT = sf((id) => STATUSES[id].hotMaxHp ?? 0);
+export const S_ATKMUL = sf((id) => STATUSES[id].atkMul ?? 1);
+export const S_DEFMUL = sf((id) => STATUSES[id].defMul ?? 1);
+export const S_SPDMUL = sf((id) => STATUSES[id].spdMul ?? 1);
+export const S_DMGTAKEN = sf((id) => STATUSES[id].dmgTakenMul ?? 1);
+export const S_DMGDEALT = sf((id) => STATUSES[id].dmgDealtMul ?? 1);
+export const S_HEALTAKEN = sf((id) => STATUSES[id].healTakenMul ?? 1);
+export const S_MISS = sf((id) => STATUSES[id].miss ?? 0);
+export const S_CRITTAKEN = sf((id) => STATUSES[id].critTaken ?? 0);
+export const S_SKIP = sf((id) => (STATUSES[id].skipTurn ? 1 : 0));
+export const S_SILENCE = sf((id) => (STATUSES[id].silence ? 1 : 0));
+export const S_TAUNT = sf((id) => (STATUSES[id].taunt ? 1 : 0));
+export const S_HARMFUL = sf((id) => (STATUSES[id].harmful ? 1 : 0));
+export const S_TICKS = sf((id) => (STATUSES[id].dotAtk || STATUSES[id].dotMaxHp || STATUSES[id].hotMaxHp ? 1 : 0));
+/** What the AI thinks a status is worth on its bearer, in "percent of a unit's health" units (dots/hots are valued live). */
+export const S_AIVALUE = sf((id) => {
+  const s = STATUSES[id];
+  let v = 0;
+  v += (s.skipTurn ? 28 : 0) + (s.silence ? 12 : 0) + (s.taunt ? 8 : 0);
+  v += Math.abs(1 - (s.atkMul ?? 1)) * 45 + Math.abs(1 - (s.spdMul ?? 1)) * 30 + Math.abs(1 - (s.dmgTakenMul ?? 1)) * 45;
+  v += Math.abs(1 - (s.defMul ?? 1)) * 20 + (s.miss ?? 0) * 28 + (s.critTaken ?? 0) * 20;
+  v += Math.abs(1 - (s.healTakenMul ?? 1)) * 10 + Math.abs(1 - (s.dmgDealtMul ?? 1)) * 40;
+  return v;
+});
+
+// ---- abilities ------------------------------------------------------------------------------------------------
+export const OP_DAMAGE = 0, OP_HEAL = 1, OP_SHIELD = 2, OP_STATUS = 3, OP_CLEANSE = 4, OP_ENERGY = 5;
+const OPS = ['damage', 'heal', 'shield', 'status', 'cleanse', 'energy'];
+export const T_ENEMY = 0, T_ALL_ENEMIES = 1, T_RANDOM_ENEMY = 2, T_ALLY = 3, T_LOWEST_ALLY = 4, T_SELF = 5, T_ALL_ALLIES = 6;
+const TARGETS = ['enemy', 'all_enemies', 'random_enemy', 'ally', 'lowest_ally', 'self', 'all_allies'];
+export const SC_ATK = 0, SC_DEF = 1, SC_MAXHP = 2, SC_TARGET_MAXHP = 3;
+const SCALES = ['atk', 'def', 'max_hp', 'target_max_hp'];
+// effect row layout
+export const E_OP = 0, E_TARGET = 1, E_POWER = 2, E_SCALE = 3, E_STATUS = 4, E_TURNS = 5, E_CHANCE = 6, E_HITS = 7;
+export const E_DRAIN = 8, E_EXECUTE = 9, E_PIERCE = 10;
+export const EF = 11;
+export const MAX_EFFECTS = 4;
+/** What a chosen target must be: none, an enemy, or an ally. */
+export const PICK_NONE = 0, PICK_ENEMY = 1, PICK_ALLY = 2;
+export const TEND_AGGRESSIVE = 0, TEND_DEFENSIVE = 1, TEND_SUPPORTIVE = 2, TEND_TACTICAL = 3;
+
+export const ABILITY_IDS: readonly string[] = Object.keys(ABILITIES);
+export const abilityIndex: Record<string, number> = Object.fromEntries(ABILITY_IDS.map((id, i) => [id, i]));
+const NA = ABILITY_IDS.length;
+export const A_EFFECTS = new Float64Array(NA * MAX_EFFECTS * EF);
+export const A_COUNT = new Int32Array(NA);
+export const A_COOLDOWN = new Int32Array(NA);
+export const A_ULT = new Int32Array(NA);
+export const A_PASSIVE = new Int32Array(NA);
+export const A_PICK = new Int32Array(NA);
+export const A_TENDENCY = new Int32Array(NA);
+
+function tendencyOf(a: AbilityDef): number {
+  const friendly = (e: EffectDef) => e.target === 'ally' || e.target === 'lowest_ally' || e.target === 'all_allies';
+  if (a.effects.some((e) => e.op === 'heal' || e.op === 'cleanse' || (e.op === 'status' && friendly(e)) || (e.op === 'energy' && friendly(e)))) return TEND_SUPPORTIVE;
+  if (a.effects.some((e) => e.op === 'shield' || (e.op === 'status' && e.target === 'self'))) return TEND_DEFENSIVE;
+  const first = a.effects[0];
+  if (first && first.op === 'damage' && (first.power ?? 0) * (first.hits ?? 1) >= 0.9) return TEND_AGGRESSIVE;
+  return TEND_TACTICAL;
+}
+
+ABILITY_IDS.forEach((id, i) => {
+  const a = ABILITIES[id];
+  if (a.effects.length > MAX_EFFECTS) throw new Error(`ability ${id} has more than ${MAX_EFFECTS} effects`);
+  A_COUNT[i] = a.effects.length;
+  A_COOLDOWN[i] = a.cooldown;
+  A_ULT[i] = a.type === 'ultimate' ? 1 : 0;
+  A_PASSIVE[i] = a.passive ? 1 : 0;
+  A_TENDENCY[i] = tendencyOf(a);
+  A_PICK[i] = PICK_NONE;
+  for (const e of a.effects) {
+    if (e.target === 'enemy') { A_PICK[i] = PICK_ENEMY; break; }
+    if (e.target === 'ally') { A_PICK[i] = PICK_ALLY; break; }
+  }
+  a.effects.forEach((e, k) => {
+    const o = (i * MAX_EFFECTS + k) * EF;
+    A_EFFECTS[o + E_OP] = OPS.indexOf(e.op);
+    A_EFFECTS[o + E_TARGET] = TARGETS.indexOf(e.target);
+    A_EFFECTS[o + E_POWER] = e.power ?? 1;
+    A_EFFECTS[o + E_SCALE] = SCALES.indexOf(e.scale ?? 'atk');
+    A_EFFECTS[o + E_STATUS] = e.status ? statusIndex[e.status] : -1;
+    A_EFFECTS[o + E_TURNS] = e.turns ?? (e.status ? STATUSES[e.status].turns : 0);
+    A_EFFECTS[o + E_CHANCE] = e.chance ?? 1;
+    A_EFFECTS[o + E_HITS] = e.hits ?? 1;
+    A_EFFECTS[o + E_DRAIN] = e.drain ?? 0;
+    A_EFFECTS[o + E_EXECUTE] = e.execute ?? 0;
+    A_EFFECTS[o + E_PIERCE] = e.pierce ?? 0;
+  });
+});
+
+// ---- teams ----------------------------------------------------------------------------------------------------
+export interface CompiledTeam {
+  n: number;
+  /** n unit records of UF numbers: the state each unit starts a battle in. */
+  units: Float64Array;
+  /** n × 3 ability indices (slots 0, 1: normal, 2: ultimate); -1 for a passive or missing one. */
+  abilities: Int32Array;
+}
+
+const ROLE_OF: Record<string, number> = { Tank: 0, Damage: 1, Support: 2 };
+
+function addMods(r: Float64Array, o: number, m: TraitMods) {
+  r[o + MAXHP] *= 1 + (m.hpPct ?? 0);
+  r[o + ATK] *= 1 + (m.atkPct ?? 0);
+  r[o + DEF] *= 1 + (m.defPct ?? 0);
+  r[o + SPD] *= 1 + (m.spdPct ?? 0);
+  r[o + CRIT] += m.crit ?? 0;
+  r[o + CRITDMG] += m.critDmg ?? 0;
+  r[o + EGAIN] += m.energyGain ?? 0;
+  r[o + HEALDONE] += m.healDone ?? 0;
+  r[o + HEALTAKEN] += m.healTaken ?? 0;
+  r[o + DMGTAKEN] += m.dmgTaken ?? 0;
+  r[o + DMGDEALT] += m.dmgDealt ?? 0;
+  r[o + START_ENERGY] += m.startEnergy ?? 0;
+  r[o + START_SHIELD] += m.startShield ?? 0;
+  r[o + START_HP] += m.startHp ?? 0;
+  r[o + LIFESTEAL] += m.lifesteal ?? 0;
+  r[o + THORNS] += m.thorns ?? 0;
+  r[o + DODGE] += m.dodge ?? 0;
+  r[o + FUMBLE] += m.fumble ?? 0;
+  r[o + RESIST] += m.resist ?? 0;
+  r[o + DOTDEALT] += m.dotDealt ?? 0;
+  r[o + DOTTAKEN] += m.dotTaken ?? 0;
+  r[o + EXECUTE] += m.execute ?? 0;
+  r[o + LOWHPATK] += m.lowHpAtk ?? 0;
+  r[o + REGEN] += m.regen ?? 0;
+  r[o + KILLENERGY] += m.killEnergy ?? 0;
+  r[o + INITIATIVE] += m.initiative ?? 0;
+  if (m.startStatus) {
+    r[o + START_STATUS] = statusIndex[m.startStatus.status];
+    r[o + START_TURNS] = m.startStatus.turns;
+  }
+}
+
+/** A unit record from a hero: its stored stats, then its boon, bane and passive ability applied. */
+export function compileHero(h: Hero, r: Float64Array, o: number, abilities: Int32Array, ao: number): void {
+  const cls = findClass(h.class);
+  r.fill(0, o, o + UF);
+  r[o + MAXHP] = h.max_hp;
+  r[o + ATK] = h.atk;
+  r[o + DEF] = h.def;
+  r[o + SPD] = Math.max(1, h.spd);
+  r[o + CRIT] = cls ? cls.crit : 0.05;
+  r[o + CRITDMG] = 1.5;
+  r[o + EGAIN] = 1;
+  r[o + HEALDONE] = 1;
+  r[o + HEALTAKEN] = 1;
+  r[o + DMGTAKEN] = 1;
+  r[o + DMGDEALT] = 1;
+  r[o + DOTDEALT] = 1;
+  r[o + DOTTAKEN] = 1;
+  r[o + ROLE] = ROLE_OF[h.type] ?? 0;
+  r[o + START_STATUS] = -1;
+  r[o + ABMUL] = 1 + 0.05 * (abilityLevelFor(h.level) - 1);
+  const mods: TraitMods[] = [];
+  const boon = BOONS[h.boon?.id];
+  const bane = BANES[h.bane?.id];
+  if (boon) mods.push(boon.mods);
+  if (bane) mods.push(bane.mods);
+  let normal = 0;
+  abilities[ao] = abilities[ao + 1] = abilities[ao + 2] = -1;
+  for (const ab of h.abilities) {
+    const idx = abilityIndex[ab.id];
+    if (idx === undefined) continue;
+    const def = ABILITIES[ab.id];
+    if (def.passive) {
+      mods.push(def.passive);
+      normal++;
+    } else if (def.type === 'ultimate') abilities[ao + 2] = idx;
+    else if (normal < 2) abilities[ao + normal++] = idx;
+  }
+  for (const m of mods) addMods(r, o, m);
+  r[o + MAXHP] = Math.max(1, Math.round(r[o + MAXHP]));
+  r[o + HP] = r[o + MAXHP];
+  r[o + CRIT] = Math.max(0, r[o + CRIT]);
+  r[o + CRITDMG] = Math.max(1, r[o + CRITDMG]);
+  r[o + EGAIN] = Math.max(0.1, r[o + EGAIN]);
+  r[o + HEALTAKEN] = Math.max(0, r[o + HEALTAKEN]);
+  r[o + DODGE] = Math.max(0, r[o + DODGE]);
+  r[o + DOTTAKEN] = Math.max(0, r[o + DOTTAKEN]);
+}
+
+export function compileTeam(heroes: Hero[]): CompiledTeam {
+  const n = Math.min(4, heroes.length);
+  const units = new Float64Array(n * UF);
+  const abilities = new Int32Array(n * SLOTS);
+  for (let i = 0; i < n; i++) compileHero(heroes[i], units, i * UF, abilities, i * SLOTS);
+  return { n, units, abilities };
+}

@@ -1,0 +1,545 @@
+// The rules core: the one implementation of every battle rule, shared by the fast Monte-Carlo path
+// (./simulate.ts) and the turn-based battle (./turn-based.ts). Only the bookkeeping differs between them:
+// the turn-based path attaches a BattleLog and receives a call for everything that happens; the fast path
+// leaves `log` null and nothing is allocated while a battle runs.
+//
+// State lives in typed arrays (unit records of UF numbers, see ./compile.ts), so a battle can be copied,
+// stored as JSON and resumed exactly. A unit's turn is a fixed sequence of named steps:
+//   beginTurn   pick the unit whose next-action time is lowest; damage/heal over time; stunned → skip
+//   (decide)    the player or the AI (./ai.ts) picks an action and a target
+//   perform     pay the cost → resolve targets → hit/heal/shield/status/cleanse/energy → deaths → energy gain
+//   endTurn     the actor's statuses and cooldowns tick down; it schedules its next action by speed;
+//               the battle ends on a wipe or, at the turn limit, as a draw.
+
+// tsx compiles imports into getter calls; copying them into local consts keeps the hot loop free of those calls.
+import * as compiled from './compile.ts';
+import { type CompiledTeam } from './compile.ts';
+const {
+  A_COOLDOWN, A_COUNT, A_EFFECTS, A_PICK, A_ULT, ABMUL, ALIVE, ATK, CRIT, CRITDMG, DEF, DMGDEALT, DMGTAKEN, DODGE, DOTDEALT, DOTTAKEN, E_CHANCE, E_DRAIN, E_EXECUTE, E_HITS, E_OP, E_PIERCE, E_POWER, E_SCALE, E_STATUS, E_TARGET, E_TURNS, EF, EGAIN, ENERGY, EXECUTE, F_SILENCE, F_SKIP, F_TAUNT, FUMBLE, HEALDONE, HEALTAKEN, HP, INITIATIVE, KILLENERGY, LIFESTEAL, LOWHPATK, M_ATK, M_CRITTAKEN, M_DEF, M_DMGDEALT, M_DMGTAKEN, M_HEALTAKEN, M_MISS, M_SPD, MASK, MAX_EFFECTS, MAX_ENERGY, MAX_UNITS, MAXHP, NEXT, NS, OP_CLEANSE, OP_DAMAGE, OP_ENERGY, OP_HEAL, OP_SHIELD, OP_STATUS, PICK_ALLY, PICK_ENEMY, REGEN, RESIST, S_ATKMUL, S_CRITTAKEN, S_DEFMUL, S_DMGDEALT, S_DMGTAKEN, S_DOTATK, S_DOTMAXHP, S_HARMFUL, S_HEALTAKEN, S_HOT, S_MISS, S_SILENCE, S_SKIP, S_SPDMUL, S_TAUNT, S_TICKS, SC_DEF, SC_MAXHP, SC_TARGET_MAXHP, SHIELD, SIDE, SLOTS, SPD, START_ENERGY, START_HP, START_SHIELD, START_STATUS, START_TURNS, ST_SHIELD, T_ALL_ALLIES, T_ALL_ENEMIES, T_ALLY, T_ENEMY, T_LOWEST_ALLY, T_RANDOM_ENEMY, T_SELF, THORNS, UF,
+} = compiled;
+import { seedWords } from '../prng.ts';
+
+// ---- actions --------------------------------------------------------------------------------------------------
+export const ACT_ATTACK = 0, ACT_SLOT0 = 1, ACT_SLOT1 = 2, ACT_ULT = 3, ACT_DEFEND = 4, ACT_FOCUS = 5;
+export const ACT_COUNT = 6;
+
+// ---- the numbers everything leans on ---------------------------------------------------------------------------
+/** Damage = power × atk × DAMAGE_K × atk / (atk + def), then multipliers. */
+export const DAMAGE_K = 3.2;
+export const CRIT_BASE_MUL = 1.5;
+export const ENERGY_PER_ACTION = 20;
+export const ENERGY_PER_HIT = 8;
+export const ENERGY_FOCUS = 40;
+export const DEFEND_SHIELD = 0.12;
+export const EXECUTE_BELOW = 0.35;
+export const LOW_HP_BELOW = 0.4;
+export const SHIELD_CAP = 0.8;
+/** Time between a unit's turns is TURN_TIME / speed. */
+export const TURN_TIME = 100;
+export const DEFAULT_TURN_LIMIT = 160;
+
+/** Over: 0 = still on, 1 = side 0 won, 2 = side 1 won, 3 = draw. */
+export const ONGOING = 0, SIDE0_WON = 1, SIDE1_WON = 2, DRAW = 3;
+
+/** Receives everything that happens, for the turn-based path's event log. Unit arguments are indices. */
+export interface BattleLog {
+  turn(actor: number): void;
+  action(actor: number, act: number, ability: number, target: number): void;
+  damage(source: number, target: number, amount: number, crit: boolean, absorbed: number): void;
+  tick(target: number, status: number, amount: number): void; // damage (amount > 0) or healing (< 0) over time
+  heal(source: number, target: number, amount: number): void;
+  shield(source: number, target: number, amount: number): void;
+  status(source: number, target: number, status: number): void;
+  expire(target: number, status: number): void;
+  death(target: number, killer: number): void;
+  miss(actor: number, target: number, stunned: boolean): void;
+  end(over: number): void;
+}
+
+let TICK_MASK = 0;
+for (let s = 0; s < NS; s++) if (S_TICKS[s]) TICK_MASK |= 1 << s;
+
+export class BattleCore {
+  n = 0;
+  nA = 0;
+  u = new Float64Array(MAX_UNITS * UF);
+  stT = new Float64Array(MAX_UNITS * NS); // turns left per unit and status
+  stP = new Float64Array(MAX_UNITS * NS); // power per unit and status (damage or healing per tick)
+  cd = new Float64Array(MAX_UNITS * SLOTS);
+  ab = new Int32Array(MAX_UNITS * SLOTS);
+  tier = new Int32Array(2); // AI tier per side: 0 easy, 1 normal, 2 hard
+  r0 = 0;
+  r1 = 0;
+  r2 = 0;
+  r3 = 0;
+  turn = 0;
+  turnLimit = DEFAULT_TURN_LIMIT;
+  over = ONGOING;
+  actor = -1;
+  alive0 = 0;
+  alive1 = 0;
+  log: BattleLog | null = null;
+  // the AI's answer (./ai.ts), kept here so deciding allocates nothing
+  pickAct = 0;
+  pickTgt = -1;
+
+  /** sfc32, inline: uniform in [0, 1). */
+  rand(): number {
+    const t = (((this.r0 + this.r1) | 0) + this.r3) | 0;
+    this.r3 = (this.r3 + 1) | 0;
+    this.r0 = this.r1 ^ (this.r1 >>> 9);
+    this.r1 = (this.r2 + (this.r2 << 3)) | 0;
+    this.r2 = (this.r2 << 21) | (this.r2 >>> 11);
+    this.r2 = (this.r2 + t) | 0;
+    return (t >>> 0) / 4294967296;
+  }
+}
+
+// ---- setting up ----------------------------------------------------------------------------------------------
+
+export function initBattle(c: BattleCore, seed: number, a: CompiledTeam, b: CompiledTeam, turnLimit = DEFAULT_TURN_LIMIT): void {
+  const u = c.u;
+  c.n = a.n + b.n;
+  c.nA = a.n;
+  u.set(a.units, 0);
+  u.set(b.units, a.n * UF);
+  c.ab.set(a.abilities, 0);
+  c.ab.set(b.abilities, a.n * SLOTS);
+  c.stT.fill(0);
+  c.stP.fill(0);
+  c.cd.fill(0);
+  const w = seedWords(seed);
+  c.r0 = w[0] | 0;
+  c.r1 = w[1] | 0;
+  c.r2 = w[2] | 0;
+  c.r3 = w[3] | 0;
+  for (let k = 0; k < 12; k++) c.rand();
+  c.turn = 0;
+  c.turnLimit = turnLimit;
+  c.over = ONGOING;
+  c.actor = -1;
+  c.alive0 = a.n;
+  c.alive1 = b.n;
+  for (let i = 0; i < c.n; i++) {
+    const o = i * UF;
+    u[o + SIDE] = i < a.n ? 0 : 1;
+    u[o + ALIVE] = 1;
+    u[o + SHIELD] = 0;
+    u[o + MASK] = 0;
+    recompute(c, i);
+    u[o + HP] = Math.max(1, Math.round(u[o + MAXHP] * (1 - u[o + START_HP])));
+    u[o + ENERGY] = Math.min(MAX_ENERGY, u[o + START_ENERGY]);
+    const ini = Math.min(0.9, u[o + INITIATIVE]);
+    u[o + NEXT] = (TURN_TIME / u[o + SPD]) * (0.5 + 0.5 * c.rand()) * (1 - ini);
+  }
+  if (c.alive0 === 0 || c.alive1 === 0) c.over = c.alive0 === c.alive1 ? DRAW : c.alive0 === 0 ? SIDE1_WON : SIDE0_WON;
+  for (let i = 0; i < c.n; i++) {
+    const o = i * UF;
+    if (u[o + START_SHIELD] > 0) addShield(c, i, i, u[o + START_SHIELD] * u[o + MAXHP], 3);
+    if (u[o + START_STATUS] >= 0) applyStatus(c, -1, i, u[o + START_STATUS], u[o + START_TURNS], 1);
+  }
+}
+
+/** Re-derive a unit's status multipliers from the statuses it carries. */
+export function recompute(c: BattleCore, i: number): void {
+  const u = c.u, o = i * UF;
+  let atk = 1, def = 1, spd = 1, taken = 1, dealt = 1, healT = 1, miss = 0, critT = 0, skip = 0, sil = 0, taunt = 0;
+  for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) {
+    const s = 31 - Math.clz32(m & -m);
+    atk *= S_ATKMUL[s];
+    def *= S_DEFMUL[s];
+    spd *= S_SPDMUL[s];
+    taken *= S_DMGTAKEN[s];
+    dealt *= S_DMGDEALT[s];
+    healT *= S_HEALTAKEN[s];
+    miss += S_MISS[s];
+    critT += S_CRITTAKEN[s];
+    skip += S_SKIP[s];
+    sil += S_SILENCE[s];
+    taunt += S_TAUNT[s];
+  }
+  u[o + M_ATK] = atk;
+  u[o + M_DEF] = def;
+  u[o + M_SPD] = spd;
+  u[o + M_DMGTAKEN] = taken;
+  u[o + M_DMGDEALT] = dealt;
+  u[o + M_HEALTAKEN] = healT;
+  u[o + M_MISS] = miss;
+  u[o + M_CRITTAKEN] = critT;
+  u[o + F_SKIP] = skip > 0 ? 1 : 0;
+  u[o + F_SILENCE] = sil > 0 ? 1 : 0;
+  u[o + F_TAUNT] = taunt > 0 ? 1 : 0;
+}
+
+// ---- queries -------------------------------------------------------------------------------------------------
+
+export const isAlive = (c: BattleCore, i: number) => i >= 0 && i < c.n && c.u[i * UF + ALIVE] === 1;
+export const sideOf = (c: BattleCore, i: number) => c.u[i * UF + SIDE];
+export const enemyStart = (c: BattleCore, side: number) => (side === 0 ? c.nA : 0);
+export const enemyEnd = (c: BattleCore, side: number) => (side === 0 ? c.n : c.nA);
+export const allyStart = (c: BattleCore, side: number) => (side === 0 ? 0 : c.nA);
+export const allyEnd = (c: BattleCore, side: number) => (side === 0 ? c.nA : c.n);
+
+export function hasTaunter(c: BattleCore, side: number): boolean {
+  const u = c.u;
+  for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) if (u[j * UF + ALIVE] === 1 && u[j * UF + F_TAUNT] === 1) return true;
+  return false;
+}
+
+/** A legal single enemy target for a unit of `side`: the wanted one unless a taunter must be hit instead. */
+export function resolveEnemyTarget(c: BattleCore, side: number, wanted: number): number {
+  const u = c.u;
+  const s = enemyStart(c, side), e = enemyEnd(c, side);
+  const taunt = hasTaunter(c, side);
+  if (wanted >= s && wanted < e && u[wanted * UF + ALIVE] === 1 && (!taunt || u[wanted * UF + F_TAUNT] === 1)) return wanted;
+  let first = -1;
+  for (let j = s; j < e; j++) {
+    if (u[j * UF + ALIVE] !== 1) continue;
+    if (taunt && u[j * UF + F_TAUNT] !== 1) continue;
+    if (first < 0) first = j;
+  }
+  return first;
+}
+
+export function lowestAlly(c: BattleCore, side: number): number {
+  const u = c.u;
+  let best = -1, bf = 2;
+  for (let j = allyStart(c, side), e = allyEnd(c, side); j < e; j++) {
+    const o = j * UF;
+    if (u[o + ALIVE] !== 1) continue;
+    const f = u[o + HP] / u[o + MAXHP];
+    if (f < bf) { bf = f; best = j; }
+  }
+  return best;
+}
+
+function randomEnemy(c: BattleCore, side: number): number {
+  const alive = side === 0 ? c.alive1 : c.alive0;
+  if (alive <= 0) return -1;
+  let k = Math.floor(c.rand() * alive);
+  const u = c.u;
+  for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) {
+    if (u[j * UF + ALIVE] !== 1) continue;
+    if (k-- === 0) return j;
+  }
+  return -1;
+}
+
+/** May unit i take action `act` now? */
+export function canAct(c: BattleCore, i: number, act: number): boolean {
+  const u = c.u, o = i * UF;
+  if (act === ACT_ATTACK || act === ACT_DEFEND || act === ACT_FOCUS) return true;
+  if (u[o + F_SILENCE] === 1) return false;
+  const slot = act - ACT_SLOT0;
+  if (slot < 0 || slot >= SLOTS) return false;
+  if (c.ab[i * SLOTS + slot] < 0) return false;
+  if (act === ACT_ULT) return u[o + ENERGY] >= MAX_ENERGY;
+  return c.cd[i * SLOTS + slot] <= 0;
+}
+
+/** What kind of target an action needs chosen. */
+export function pickOf(c: BattleCore, i: number, act: number): number {
+  if (act === ACT_ATTACK) return PICK_ENEMY;
+  if (act === ACT_DEFEND || act === ACT_FOCUS) return 0;
+  const idx = c.ab[i * SLOTS + act - ACT_SLOT0];
+  return idx < 0 ? 0 : A_PICK[idx];
+}
+
+/** The mean damage of one hit, before the target's shield: the same formula as `hit`, with crits and misses averaged in. */
+export function expectedDamage(c: BattleCore, src: number, tgt: number, power: number, pierce: number, execute: number): number {
+  const u = c.u, so = src * UF, to = tgt * UF;
+  const missP = Math.min(1, u[so + M_MISS] + u[so + FUMBLE] + u[to + DODGE]);
+  let atk = u[so + ATK] * u[so + M_ATK];
+  if (u[so + LOWHPATK] !== 0 && u[so + HP] < LOW_HP_BELOW * u[so + MAXHP]) atk *= Math.max(0.1, 1 + u[so + LOWHPATK]);
+  const def = u[to + DEF] * u[to + M_DEF] * (1 - pierce);
+  let dmg = power * atk * DAMAGE_K * (atk / (atk + def));
+  dmg *= u[so + DMGDEALT] * u[so + M_DMGDEALT] * u[to + DMGTAKEN] * u[to + M_DMGTAKEN];
+  if (u[to + HP] < EXECUTE_BELOW * u[to + MAXHP]) dmg *= 1 + execute + u[so + EXECUTE];
+  const critP = Math.min(1, u[so + CRIT] + u[to + M_CRITTAKEN]);
+  return Math.max(1, dmg * (1 + critP * (u[so + CRITDMG] - 1))) * (1 - missP);
+}
+
+/** The amount a heal or shield effect gives before the target's own modifiers. */
+export function effectAmount(c: BattleCore, src: number, tgt: number, e: number): number {
+  const u = c.u, so = src * UF;
+  const sc = A_EFFECTS[e + E_SCALE];
+  const stat = sc === SC_MAXHP ? u[so + MAXHP] : sc === SC_TARGET_MAXHP ? u[tgt * UF + MAXHP] : sc === SC_DEF ? u[so + DEF] * u[so + M_DEF] : u[so + ATK] * u[so + M_ATK];
+  return A_EFFECTS[e + E_POWER] * u[so + ABMUL] * stat * Math.max(0, u[so + HEALDONE]);
+}
+
+// ---- the steps of a turn ---------------------------------------------------------------------------------------
+
+/** Start the next unit's turn. Returns the actor awaiting a decision, -2 if its turn was spent (stunned, died), -1 if the battle is over. */
+export function beginTurn(c: BattleCore): number {
+  if (c.over !== ONGOING) return -1;
+  const u = c.u;
+  let a = -1, at = Infinity;
+  for (let i = 0; i < c.n; i++) {
+    const o = i * UF;
+    if (u[o + ALIVE] === 1 && u[o + NEXT] < at) { at = u[o + NEXT]; a = i; }
+  }
+  if (a < 0) { finish(c, DRAW); return -1; }
+  c.actor = a;
+  c.turn++;
+  if (c.log !== null) c.log.turn(a);
+  const o = a * UF;
+  const ticking = (u[o + MASK] | 0) & TICK_MASK;
+  for (let m = ticking; m !== 0; m &= m - 1) {
+    const s = 31 - Math.clz32(m & -m);
+    const p = c.stP[a * NS + s];
+    if (S_HOT[s] > 0) {
+      heal(c, a, a, p, s);
+    } else {
+      const amount = Math.max(1, Math.round(p * u[o + DOTTAKEN] * u[o + M_DMGTAKEN]));
+      u[o + HP] -= amount;
+      if (c.log !== null) c.log.tick(a, s, amount);
+      if (u[o + HP] <= 0) { kill(c, a, -1); break; }
+    }
+  }
+  if (u[o + ALIVE] === 1 && u[o + REGEN] !== 0) {
+    const r = u[o + REGEN] * u[o + MAXHP];
+    if (r > 0) heal(c, a, a, r, -1);
+    else {
+      const loss = Math.min(u[o + HP] - 1, Math.round(-r));
+      if (loss > 0) {
+        u[o + HP] -= loss;
+        if (c.log !== null) c.log.tick(a, -1, loss);
+      }
+    }
+  }
+  if (u[o + ALIVE] !== 1) { endTurn(c, a); return c.over !== ONGOING ? -1 : -2; }
+  if (u[o + F_SKIP] === 1) {
+    if (c.log !== null) c.log.miss(a, -1, true);
+    endTurn(c, a);
+    return c.over !== ONGOING ? -1 : -2;
+  }
+  return a;
+}
+
+/** Carry out unit i's action. An action it may not take becomes a basic attack. */
+export function perform(c: BattleCore, i: number, act: number, target: number): void {
+  const u = c.u, o = i * UF;
+  if (!canAct(c, i, act)) act = ACT_ATTACK;
+  const side = u[o + SIDE];
+  if (act === ACT_ATTACK) {
+    const t = resolveEnemyTarget(c, side, target);
+    if (c.log !== null) c.log.action(i, act, -1, t);
+    if (t >= 0) hit(c, i, t, 1, 0, 0, 0);
+    gainEnergy(c, i, ENERGY_PER_ACTION);
+    return;
+  }
+  if (act === ACT_DEFEND) {
+    if (c.log !== null) c.log.action(i, act, -1, i);
+    addShield(c, i, i, DEFEND_SHIELD * u[o + MAXHP] * Math.max(0, u[o + HEALDONE]), 2);
+    gainEnergy(c, i, ENERGY_PER_ACTION * 0.75);
+    return;
+  }
+  if (act === ACT_FOCUS) {
+    if (c.log !== null) c.log.action(i, act, -1, i);
+    gainEnergy(c, i, ENERGY_FOCUS);
+    return;
+  }
+  const slot = act - ACT_SLOT0;
+  const idx = c.ab[i * SLOTS + slot];
+  // pay the cost
+  if (A_ULT[idx] === 1) u[o + ENERGY] = 0;
+  else c.cd[i * SLOTS + slot] = A_COOLDOWN[idx] + 1; // endTurn ticks once right away
+  // resolve the chosen target
+  let t = -1;
+  if (A_PICK[idx] === PICK_ENEMY) t = resolveEnemyTarget(c, side, target);
+  else if (A_PICK[idx] === PICK_ALLY) t = isAlive(c, target) && sideOf(c, target) === side ? target : lowestAlly(c, side);
+  if (c.log !== null) c.log.action(i, act, idx, t);
+  // the effects, in order
+  for (let k = 0, n = A_COUNT[idx]; k < n; k++) {
+    if (c.over !== ONGOING) return;
+    const e = (idx * MAX_EFFECTS + k) * EF;
+    const tk = A_EFFECTS[e + E_TARGET];
+    if (tk === T_ENEMY || tk === T_ALLY) {
+      if (t >= 0 && u[t * UF + ALIVE] === 1) applyEffect(c, i, t, e, A_EFFECTS[e + E_HITS]);
+    } else if (tk === T_SELF) {
+      applyEffect(c, i, i, e, A_EFFECTS[e + E_HITS]);
+    } else if (tk === T_LOWEST_ALLY) {
+      const j = lowestAlly(c, side);
+      if (j >= 0) applyEffect(c, i, j, e, A_EFFECTS[e + E_HITS]);
+    } else if (tk === T_RANDOM_ENEMY) {
+      for (let h = 0, hits = A_EFFECTS[e + E_HITS]; h < hits && c.over === ONGOING; h++) {
+        const j = randomEnemy(c, side);
+        if (j >= 0) applyEffect(c, i, j, e, 1);
+      }
+    } else {
+      const s = tk === T_ALL_ENEMIES ? enemyStart(c, side) : allyStart(c, side);
+      const end = tk === T_ALL_ENEMIES ? enemyEnd(c, side) : allyEnd(c, side);
+      for (let j = s; j < end && c.over === ONGOING; j++) if (u[j * UF + ALIVE] === 1) applyEffect(c, i, j, e, A_EFFECTS[e + E_HITS]);
+    }
+  }
+  if (A_ULT[idx] !== 1 && u[o + ALIVE] === 1) gainEnergy(c, i, ENERGY_PER_ACTION);
+}
+
+function applyEffect(c: BattleCore, src: number, tgt: number, e: number, hits: number): void {
+  const op = A_EFFECTS[e + E_OP];
+  if (op === OP_DAMAGE) {
+    const power = A_EFFECTS[e + E_POWER] * c.u[src * UF + ABMUL];
+    for (let h = 0; h < hits; h++) {
+      if (c.u[tgt * UF + ALIVE] !== 1 || c.u[src * UF + ALIVE] !== 1) return;
+      hit(c, src, tgt, power, A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE], A_EFFECTS[e + E_DRAIN]);
+    }
+  } else if (op === OP_HEAL) {
+    heal(c, src, tgt, effectAmount(c, src, tgt, e), -1);
+  } else if (op === OP_SHIELD) {
+    addShield(c, src, tgt, effectAmount(c, src, tgt, e), A_EFFECTS[e + E_TURNS]);
+  } else if (op === OP_STATUS) {
+    applyStatus(c, src, tgt, A_EFFECTS[e + E_STATUS], A_EFFECTS[e + E_TURNS], A_EFFECTS[e + E_CHANCE]);
+  } else if (op === OP_CLEANSE) {
+    cleanse(c, tgt);
+  } else if (op === OP_ENERGY) {
+    gainEnergy(c, tgt, A_EFFECTS[e + E_POWER]);
+  }
+}
+
+/** One hit: miss? → damage from atk vs def → crit → variance → shield, hp → on-hit energy → lifesteal → thorns. */
+export function hit(c: BattleCore, src: number, tgt: number, power: number, pierce: number, execute: number, drain: number): void {
+  const u = c.u, so = src * UF, to = tgt * UF;
+  const missP = u[so + M_MISS] + u[so + FUMBLE] + u[to + DODGE];
+  if (missP > 0 && c.rand() < missP) {
+    if (c.log !== null) c.log.miss(src, tgt, false);
+    return;
+  }
+  let atk = u[so + ATK] * u[so + M_ATK];
+  if (u[so + LOWHPATK] !== 0 && u[so + HP] < LOW_HP_BELOW * u[so + MAXHP]) atk *= Math.max(0.1, 1 + u[so + LOWHPATK]);
+  const def = u[to + DEF] * u[to + M_DEF] * (1 - pierce);
+  let dmg = power * atk * DAMAGE_K * (atk / (atk + def));
+  dmg *= u[so + DMGDEALT] * u[so + M_DMGDEALT] * u[to + DMGTAKEN] * u[to + M_DMGTAKEN];
+  if (u[to + HP] < EXECUTE_BELOW * u[to + MAXHP]) dmg *= 1 + execute + u[so + EXECUTE];
+  const crit = c.rand() < u[so + CRIT] + u[to + M_CRITTAKEN];
+  if (crit) dmg *= u[so + CRITDMG];
+  dmg *= 0.9 + 0.2 * c.rand();
+  const amount = Math.max(1, Math.round(dmg));
+  dealDamage(c, src, tgt, amount, crit);
+  if (c.over !== ONGOING) return;
+  if (u[to + ALIVE] === 1) gainEnergy(c, tgt, ENERGY_PER_HIT);
+  const ls = u[so + LIFESTEAL] + drain;
+  if (ls > 0 && u[so + ALIVE] === 1) heal(c, src, src, amount * ls, -1);
+  if (u[to + THORNS] > 0 && u[so + ALIVE] === 1 && c.over === ONGOING) dealDamage(c, tgt, src, Math.max(1, Math.round(amount * u[to + THORNS])), false);
+}
+
+function dealDamage(c: BattleCore, src: number, tgt: number, amount: number, crit: boolean): void {
+  const u = c.u, to = tgt * UF;
+  let rest = amount, absorbed = 0;
+  if (u[to + SHIELD] > 0) {
+    absorbed = Math.min(u[to + SHIELD], rest);
+    u[to + SHIELD] -= absorbed;
+    rest -= absorbed;
+    if (u[to + SHIELD] <= 0) {
+      u[to + SHIELD] = 0;
+      removeStatus(c, tgt, ST_SHIELD);
+    }
+  }
+  u[to + HP] -= rest;
+  if (c.log !== null) c.log.damage(src, tgt, amount, crit, absorbed);
+  if (u[to + HP] <= 0) kill(c, tgt, src);
+}
+
+function kill(c: BattleCore, i: number, killer: number): void {
+  const u = c.u, o = i * UF;
+  u[o + HP] = 0;
+  u[o + ALIVE] = 0;
+  u[o + SHIELD] = 0;
+  for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) c.stT[i * NS + (31 - Math.clz32(m & -m))] = 0;
+  u[o + MASK] = 0;
+  if (u[o + SIDE] === 0) c.alive0--;
+  else c.alive1--;
+  if (c.log !== null) c.log.death(i, killer);
+  if (killer >= 0 && u[killer * UF + ALIVE] === 1 && u[killer * UF + KILLENERGY] > 0) gainEnergy(c, killer, u[killer * UF + KILLENERGY]);
+  if (c.alive0 === 0 || c.alive1 === 0) finish(c, c.alive0 === c.alive1 ? DRAW : c.alive0 === 0 ? SIDE1_WON : SIDE0_WON);
+}
+
+function finish(c: BattleCore, over: number): void {
+  if (c.over !== ONGOING) return;
+  c.over = over;
+  if (c.log !== null) c.log.end(over);
+}
+
+/** Healing: scaled by the target's healing taken, never past max hp. `status` ≥ 0 when it is a tick of that status. */
+function heal(c: BattleCore, src: number, tgt: number, amount: number, status: number): void {
+  const u = c.u, to = tgt * UF;
+  if (u[to + ALIVE] !== 1) return;
+  const got = Math.min(u[to + MAXHP] - u[to + HP], Math.round(amount * u[to + HEALTAKEN] * u[to + M_HEALTAKEN]));
+  if (got <= 0) return;
+  u[to + HP] += got;
+  if (c.log !== null) {
+    if (status >= 0) c.log.tick(tgt, status, -got);
+    else c.log.heal(src, tgt, got);
+  }
+}
+
+function addShield(c: BattleCore, src: number, tgt: number, amount: number, turns: number): void {
+  const u = c.u, to = tgt * UF;
+  if (u[to + ALIVE] !== 1) return;
+  const before = u[to + SHIELD];
+  u[to + SHIELD] = Math.min(SHIELD_CAP * u[to + MAXHP], before + Math.round(amount));
+  const j = tgt * NS + ST_SHIELD;
+  const t = turns + (tgt === c.actor ? 1 : 0);
+  if (c.stT[j] < t) c.stT[j] = t;
+  u[to + MASK] = (u[to + MASK] | 0) | (1 << ST_SHIELD);
+  if (c.log !== null) c.log.shield(src, tgt, u[to + SHIELD] - before);
+}
+
+/** Apply a status, or not: harmful ones from an enemy can be resisted. Re-applying refreshes duration, keeps the stronger power. */
+export function applyStatus(c: BattleCore, src: number, tgt: number, s: number, turns: number, chance: number): void {
+  const u = c.u, to = tgt * UF;
+  if (u[to + ALIVE] !== 1) return;
+  if (S_HARMFUL[s] === 1 && (src < 0 || u[src * UF + SIDE] !== u[to + SIDE])) chance *= 1 - u[to + RESIST];
+  if (chance < 1 && (chance <= 0 || c.rand() >= chance)) return;
+  if (tgt === c.actor) turns += 1; // its own end of turn is about to tick once
+  let p = 0;
+  if (S_DOTATK[s] > 0 && src >= 0) p = S_DOTATK[s] * u[src * UF + ATK] * u[src * UF + M_ATK] * u[src * UF + DOTDEALT];
+  else if (S_DOTMAXHP[s] > 0) p = S_DOTMAXHP[s] * u[to + MAXHP] * (src >= 0 ? u[src * UF + DOTDEALT] : 1);
+  else if (S_HOT[s] > 0) p = S_HOT[s] * u[to + MAXHP] * (src >= 0 ? Math.max(0, u[src * UF + HEALDONE]) : 1);
+  const j = tgt * NS + s;
+  if (c.stT[j] < turns) c.stT[j] = turns;
+  if (c.stP[j] < p) c.stP[j] = p;
+  u[to + MASK] = (u[to + MASK] | 0) | (1 << s);
+  recompute(c, tgt);
+  if (c.log !== null) c.log.status(src, tgt, s);
+}
+
+function removeStatus(c: BattleCore, i: number, s: number): void {
+  const u = c.u, o = i * UF;
+  const bit = 1 << s;
+  if (((u[o + MASK] | 0) & bit) === 0) return;
+  u[o + MASK] = (u[o + MASK] | 0) & ~bit;
+  c.stT[i * NS + s] = 0;
+  c.stP[i * NS + s] = 0;
+  if (s === ST_SHIELD) u[o + SHIELD] = 0;
+  recompute(c, i);
+  if (c.log !== null) c.log.expire(i, s);
+}
+
+function cleanse(c: BattleCore, i: number): void {
+  for (let m = (c.u[i * UF + MASK] | 0); m !== 0; m &= m - 1) {
+    const s = 31 - Math.clz32(m & -m);
+    if (S_HARMFUL[s] === 1) removeStatus(c, i, s);
+  }
+}
+
+function gainEnergy(c: BattleCore, i: number, points: number): void {
+  const u = c.u, o = i * UF;
+  u[o + ENERGY] = Math.min(MAX_ENERGY, u[o + ENERGY] + points * u[o + EGAIN]);
+}
+
+/** End unit a's turn: its statuses and cooldowns tick down, it schedules its next action, the turn limit is checked. */
+export function endTurn(c: BattleCore, a: number): void {
+  const u = c.u, o = a * UF;
+  if (u[o + ALIVE] === 1) {
+    for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) {
+      const s = 31 - Math.clz32(m & -m);
+      const j = a * NS + s;
+      c.stT[j] -= 1;
+      if (c.stT[j] <= 0) removeStatus(c, a, s);
+    }
+    for (let k = 0; k < SLOTS; k++) if (c.cd[a * SLOTS + k] > 0) c.cd[a * SLOTS + k]--;
+    u[o + NEXT] += TURN_TIME / Math.max(1, u[o + SPD] * u[o + M_SPD]);
+  }
+  c.actor = -1;
+  if (c.over === ONGOING && c.turn >= c.turnLimit) finish(c, DRAW);
+}

@@ -1,0 +1,48 @@
+// Driving the rules core: run AI turns until a controlled unit must decide or the battle ends, and the fast
+// path `simulate`, which reuses one preallocated BattleCore and records nothing.
+
+import * as brain from './ai.ts';
+const { AI_HARD, AI_NORMAL, decide } = brain;
+import type { AiTier } from '../types.ts';
+import * as compiled from './compile.ts';
+import type { CompiledTeam } from './compile.ts';
+import type { BattleCore } from './core.ts';
+const { SIDE, UF } = compiled;
+import * as rules from './core.ts';
+const { DRAW, SIDE0_WON, beginTurn, endTurn, initBattle, perform } = rules;
+
+export const TIER: Record<AiTier, number> = { easy: 0, normal: AI_NORMAL, hard: AI_HARD };
+
+/**
+ * Play turns until a unit of `controlledSide` must decide (returns its index) or the battle is over (-1).
+ * controlledSide = -1: the AI plays everyone.
+ */
+export function runUntilDecision(c: BattleCore, controlledSide: number): number {
+  const u = c.u;
+  while (c.over === 0) {
+    const a = beginTurn(c);
+    if (a < 0) continue;
+    const side = u[a * UF + SIDE];
+    if (side === controlledSide) return a;
+    decide(c, a, c.tier[side]);
+    perform(c, a, c.pickAct, c.pickTgt);
+    endTurn(c, a);
+  }
+  return -1;
+}
+
+const shared = new rules.BattleCore();
+
+/** Fast resolution: 0 = A wins, 1 = B wins, 2 = draw (turn limit). */
+export function simulate(seed: number, a: CompiledTeam, b: CompiledTeam, o: { aiA?: AiTier; aiB?: AiTier } = {}): 0 | 1 | 2 {
+  const c = shared;
+  initBattle(c, seed, a, b);
+  c.log = null;
+  c.tier[0] = TIER[o.aiA ?? 'normal'];
+  c.tier[1] = TIER[o.aiB ?? 'normal'];
+  runUntilDecision(c, -1);
+  return c.over === SIDE0_WON ? 0 : c.over === DRAW ? 2 : 1;
+}
+
+/** For tests and the bench: how long the last simulated battle ran, in unit turns. */
+export const lastBattleTurns = () => shared.turn;

@@ -1,0 +1,441 @@
+// The turn-based battle: the rules core (./core.ts) driven one ally decision at a time, with an event log.
+// BattleState is plain JSON (the server stores it and may resume it on any instance): the core's typed arrays
+// as number arrays, the PRNG words, the pending options, the full event log and the choice log.
+// Every function here is pure: it restores a fresh core from the state it is given and returns a new state.
+
+import type { AiTier, BattleEvent, BattleOption, BattleStatus, BattleUnitView, BattleView, Hero, HeroType, OptionTendency } from '../types.ts';
+import { ABILITIES, CLASSES, STATUSES, findClass, findRace } from '../content.ts';
+import { STATUS_IDS } from '../data/statuses.ts';
+import { iconPath } from '../art/paths.ts';
+import * as compiled from './compile.ts';
+import * as rules from './core.ts';
+import type { BattleCore, BattleLog } from './core.ts';
+import { decide, valueOf } from './ai.ts';
+import { TIER, runUntilDecision } from './simulate.ts';
+
+const {
+  A_COUNT, A_EFFECTS, A_TENDENCY, A_ULT, ABILITY_IDS, ABMUL, ALIVE, ATK, DEF, E_CHANCE, E_EXECUTE, E_HITS, E_OP,
+  E_PIERCE, E_POWER, E_STATUS, E_TARGET, E_TURNS, EF, EGAIN, ENERGY, F_TAUNT, HEALDONE, HEALTAKEN, HP, M_ATK, M_DEF,
+  M_HEALTAKEN, M_SPD, MASK, MAX_EFFECTS, MAX_ENERGY, MAXHP, NS, OP_CLEANSE, OP_DAMAGE, OP_ENERGY, OP_HEAL, OP_SHIELD,
+  OP_STATUS, PICK_ENEMY, SHIELD, SLOTS, SPD, T_ALL_ALLIES, T_ALL_ENEMIES, T_ALLY, T_ENEMY, T_LOWEST_ALLY,
+  T_RANDOM_ENEMY, T_SELF, TEND_AGGRESSIVE, TEND_DEFENSIVE, TEND_SUPPORTIVE, TEND_TACTICAL, UF, compileTeam,
+} = compiled;
+const {
+  ACT_ATTACK, ACT_COUNT, ACT_DEFEND, ACT_FOCUS, ACT_SLOT0, ACT_ULT, DEFEND_SHIELD, ENERGY_FOCUS, ENERGY_PER_ACTION,
+  allyEnd, allyStart, canAct, effectAmount, endTurn, enemyEnd, enemyStart, expectedDamage, hasTaunter, initBattle,
+  lowestAlly, perform, pickOf,
+} = rules;
+
+export interface BattleUnitMeta {
+  id: string;
+  name: string;
+  level: number;
+  class: string;
+  race: string;
+  type: HeroType;
+  rarity: number;
+  portrait_url: string;
+  attack: string;
+}
+
+export interface PendingOption extends BattleOption {
+  act: number;
+  target: number;
+}
+
+/** Everything about a turn-based battle, as plain JSON. */
+export interface BattleState {
+  v: 1;
+  battle_id: string;
+  seed: number;
+  units: BattleUnitMeta[];
+  n_allies: number;
+  core: {
+    u: number[];
+    stT: number[];
+    stP: number[];
+    cd: number[];
+    ab: number[];
+    rng: number[];
+    tier: number[];
+    turn: number;
+    turn_limit: number;
+    over: number;
+    actor: number;
+    alive: number[];
+  };
+  status: BattleStatus;
+  auto: boolean;
+  ally_ai: AiTier;
+  enemy_ai: AiTier;
+  /** Index of the ally whose decision is pending, or -1. */
+  current: number;
+  options: PendingOption[];
+  events: BattleEvent[];
+  /** Every option id chosen, in order: with the seed, it replays the battle. */
+  choices: string[];
+}
+
+const TENDENCY: OptionTendency[] = ['aggressive', 'defensive', 'supportive', 'tactical'];
+const statusName = (s: number) => STATUSES[STATUS_IDS[s]].name;
+
+// ---- the event log ------------------------------------------------------------------------------------------
+
+class EventLog implements BattleLog {
+  constructor(
+    private c: BattleCore,
+    private units: BattleUnitMeta[],
+    readonly nAllies: number,
+    readonly events: BattleEvent[],
+  ) {}
+  private name(i: number) {
+    return this.units[i]?.name ?? 'Someone';
+  }
+  private push(e: Omit<BattleEvent, 'turn'>) {
+    this.events.push({ turn: this.c.turn, ...e });
+  }
+  turn(a: number) {
+    this.push({ kind: 'turn', actor_id: this.units[a].id, description: `${this.name(a)} acts.` });
+  }
+  action(a: number, act: number, ability: number, t: number) {
+    const who = this.name(a);
+    const on = t >= 0 && t !== a ? ` on ${this.name(t)}` : '';
+    let description: string;
+    if (act === ACT_ATTACK) description = `${who} attacks ${this.name(t)} with ${this.units[a].attack}.`;
+    else if (act === ACT_DEFEND) description = `${who} raises a guard.`;
+    else if (act === ACT_FOCUS) description = `${who} focuses, gathering energy.`;
+    else if (A_ULT[ability] === 1) description = `${who} unleashes ${ABILITIES[ABILITY_IDS[ability]].name}${on}!`;
+    else description = `${who} uses ${ABILITIES[ABILITY_IDS[ability]].name}${on}.`;
+    this.push({ kind: 'ability', actor_id: this.units[a].id, target_id: t >= 0 ? this.units[t].id : undefined, description });
+  }
+  damage(s: number, t: number, amount: number, crit: boolean, absorbed: number) {
+    const extra = (crit ? ' (critical hit!)' : '') + (absorbed > 0 ? ` (${absorbed} absorbed by a shield)` : '');
+    this.push({ kind: 'damage', actor_id: this.units[s]?.id, target_id: this.units[t].id, amount, crit, description: `${this.name(t)} takes ${amount} damage${extra}.` });
+  }
+  tick(t: number, s: number, amount: number) {
+    const id = s >= 0 ? STATUS_IDS[s] : undefined;
+    if (amount > 0) {
+      const from = s >= 0 ? ` from ${statusName(s)}` : '';
+      this.push({ kind: 'damage', target_id: this.units[t].id, amount, status: id, description: `${this.name(t)} suffers ${amount} damage${from}.` });
+    } else {
+      this.push({ kind: 'heal', target_id: this.units[t].id, amount: -amount, status: id, description: `${this.name(t)} regenerates ${-amount} health.` });
+    }
+  }
+  heal(s: number, t: number, amount: number) {
+    const description = s === t ? `${this.name(t)} recovers ${amount} health.` : `${this.name(s)} heals ${this.name(t)} for ${amount}.`;
+    this.push({ kind: 'heal', actor_id: this.units[s]?.id, target_id: this.units[t].id, amount, description });
+  }
+  shield(s: number, t: number, amount: number) {
+    this.push({ kind: 'shield', actor_id: this.units[s]?.id, target_id: this.units[t].id, amount, status: 'shield', description: `${this.name(t)} is shielded for ${amount}.` });
+  }
+  status(s: number, t: number, st: number) {
+    const def = STATUSES[STATUS_IDS[st]];
+    const description = def.harmful ? `${this.name(t)} is afflicted with ${def.name}.` : `${this.name(t)} gains ${def.name}.`;
+    this.push({ kind: 'status', actor_id: s >= 0 ? this.units[s].id : undefined, target_id: this.units[t].id, status: def.id, description });
+  }
+  expire(t: number, st: number) {
+    this.push({ kind: 'expire', target_id: this.units[t].id, status: STATUS_IDS[st], description: `${statusName(st)} fades from ${this.name(t)}.` });
+  }
+  death(t: number, killer: number) {
+    const by = killer >= 0 && killer !== t ? ` by ${this.name(killer)}` : '';
+    this.push({ kind: 'death', actor_id: killer >= 0 ? this.units[killer].id : undefined, target_id: this.units[t].id, description: `${this.name(t)} is defeated${by}!` });
+  }
+  miss(a: number, t: number, stunned: boolean) {
+    if (stunned) this.push({ kind: 'miss', actor_id: this.units[a].id, description: `${this.name(a)} cannot act and loses the turn.` });
+    else this.push({ kind: 'miss', actor_id: this.units[a].id, target_id: this.units[t].id, description: `${this.name(a)} misses ${this.name(t)}.` });
+  }
+  end(over: number) {
+    const description = over === 3 ? 'The battle ends in a draw.' : over === 1 ? 'Victory! The enemy is defeated.' : 'Defeat. The party has fallen.';
+    this.push({ kind: 'end', description });
+  }
+}
+
+// ---- state <-> core ---------------------------------------------------------------------------------------------
+
+function restore(state: BattleState): BattleCore {
+  const c = new rules.BattleCore();
+  const k = state.core;
+  c.n = state.units.length;
+  c.nA = state.n_allies;
+  c.u.set(k.u);
+  c.stT.set(k.stT);
+  c.stP.set(k.stP);
+  c.cd.set(k.cd);
+  c.ab.set(k.ab);
+  c.tier.set(k.tier);
+  [c.r0, c.r1, c.r2, c.r3] = k.rng;
+  c.turn = k.turn;
+  c.turnLimit = k.turn_limit;
+  c.over = k.over;
+  c.actor = k.actor;
+  [c.alive0, c.alive1] = k.alive;
+  return c;
+}
+
+function snapshot(c: BattleCore): BattleState['core'] {
+  return {
+    u: Array.from(c.u.subarray(0, c.n * UF)),
+    stT: Array.from(c.stT.subarray(0, c.n * NS)),
+    stP: Array.from(c.stP.subarray(0, c.n * NS)),
+    cd: Array.from(c.cd.subarray(0, c.n * SLOTS)),
+    ab: Array.from(c.ab.subarray(0, c.n * SLOTS)),
+    rng: [c.r0, c.r1, c.r2, c.r3],
+    tier: Array.from(c.tier),
+    turn: c.turn,
+    turn_limit: c.turnLimit,
+    over: c.over,
+    actor: c.actor,
+    alive: [c.alive0, c.alive1],
+  };
+}
+
+const statusOf = (over: number): BattleStatus => (over === 0 ? 'active' : over === 1 ? 'won' : over === 2 ? 'lost' : 'draw');
+
+function metaOf(h: Hero): BattleUnitMeta {
+  const cls = findClass(h.class);
+  return {
+    id: h.id,
+    name: h.name,
+    level: h.level,
+    class: h.class,
+    race: findRace(h.race)?.name ?? h.race,
+    type: h.type,
+    rarity: h.rarity,
+    portrait_url: h.portrait_url,
+    attack: cls?.attackName ?? CLASSES.knight.attackName,
+  };
+}
+
+/** Run AI turns until an ally must decide (unless auto) or the end; then list that ally's options. */
+function advance(c: BattleCore, state: BattleState): BattleState {
+  const current = runUntilDecision(c, state.auto ? -1 : 0);
+  return {
+    ...state,
+    core: snapshot(c),
+    status: statusOf(c.over),
+    current,
+    options: current >= 0 ? listOptions(c, state.units, current) : [],
+  };
+}
+
+// ---- options ------------------------------------------------------------------------------------------------
+
+function targetsOf(c: BattleCore, i: number, pick: number): number[] {
+  const side = c.u[i * UF + compiled.SIDE];
+  if (pick === 0) return [-1];
+  const taunt = pick === PICK_ENEMY && hasTaunter(c, side);
+  const s = pick === PICK_ENEMY ? enemyStart(c, side) : allyStart(c, side);
+  const e = pick === PICK_ENEMY ? enemyEnd(c, side) : allyEnd(c, side);
+  const out: number[] = [];
+  for (let j = s; j < e; j++) if (c.u[j * UF + ALIVE] === 1 && (!taunt || c.u[j * UF + F_TAUNT] === 1)) out.push(j);
+  return out;
+}
+
+const r = Math.round;
+
+function effectDetail(c: BattleCore, units: BattleUnitMeta[], i: number, t: number, e: number): string {
+  const side = c.u[i * UF + compiled.SIDE];
+  const tk = A_EFFECTS[e + E_TARGET];
+  const op = A_EFFECTS[e + E_OP];
+  const hits = A_EFFECTS[e + E_HITS];
+  const single = tk === T_ENEMY || tk === T_ALLY || tk === T_SELF || tk === T_LOWEST_ALLY;
+  const j = tk === T_SELF ? i : tk === T_LOWEST_ALLY ? lowestAlly(c, side) : tk === T_ENEMY || tk === T_ALLY ? t : -1;
+  const who = single ? (j === i ? 'self' : units[j]?.name ?? 'target') : tk === T_ALL_ENEMIES ? 'each enemy' : tk === T_RANDOM_ENEMY ? 'random enemies' : 'each ally';
+  const probe = j >= 0 ? j : tk === T_ALL_ALLIES ? i : firstAliveEnemy(c, side);
+  if (op === OP_DAMAGE) {
+    if (probe < 0) return '';
+    const d = expectedDamage(c, i, probe, A_EFFECTS[e + E_POWER] * c.u[i * UF + ABMUL], A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE]);
+    if (tk === T_RANDOM_ENEMY) return `${hits} hits of ≈${r(d)} damage on random enemies`;
+    const total = d * hits;
+    const kill = single && total >= c.u[probe * UF + HP] + c.u[probe * UF + SHIELD] ? ' (can finish it)' : '';
+    return `≈${r(total)} damage to ${who}${kill}`;
+  }
+  if (op === OP_HEAL) return probe >= 0 ? `heals ${who} ≈${r(effectAmount(c, i, probe, e) * c.u[probe * UF + HEALTAKEN] * c.u[probe * UF + M_HEALTAKEN])}` : '';
+  if (op === OP_SHIELD) return probe >= 0 ? `shield of ≈${r(effectAmount(c, i, probe, e))} on ${who}` : '';
+  if (op === OP_STATUS) {
+    const chance = A_EFFECTS[e + E_CHANCE];
+    return `${statusName(A_EFFECTS[e + E_STATUS])} ${A_EFFECTS[e + E_TURNS]}t on ${who}${chance < 1 ? ` (${r(chance * 100)}%)` : ''}`;
+  }
+  if (op === OP_CLEANSE) return `cleanse ${who}`;
+  if (op === OP_ENERGY) return `+${A_EFFECTS[e + E_POWER]} energy to ${who}`;
+  return '';
+}
+
+function firstAliveEnemy(c: BattleCore, side: number): number {
+  for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) if (c.u[j * UF + ALIVE] === 1) return j;
+  return -1;
+}
+
+function describeOption(c: BattleCore, units: BattleUnitMeta[], i: number, act: number, t: number): { label: string; detail: string; tendency: number; key: string } {
+  const o = i * UF;
+  const hpOf = (j: number) => `${r(c.u[j * UF + HP])}/${r(c.u[j * UF + MAXHP])} hp`;
+  if (act === ACT_ATTACK) {
+    const d = expectedDamage(c, i, t, 1, 0, 0);
+    const kill = d >= c.u[t * UF + HP] + c.u[t * UF + SHIELD] ? ', can finish it' : '';
+    return { key: 'attack', tendency: TEND_AGGRESSIVE, label: `${units[i].attack} → ${units[t].name}`, detail: `Basic attack: ≈${r(d)} damage to ${units[t].name} (${hpOf(t)}${kill}); +${ENERGY_PER_ACTION} energy.` };
+  }
+  if (act === ACT_DEFEND) {
+    const amount = r(DEFEND_SHIELD * c.u[o + MAXHP] * Math.max(0, c.u[o + HEALDONE]));
+    return { key: 'defend', tendency: TEND_DEFENSIVE, label: 'Defend', detail: `Raise a guard: shield of ${amount} for 2 turns; +${ENERGY_PER_ACTION * 0.75} energy.` };
+  }
+  if (act === ACT_FOCUS) {
+    const gain = r(Math.min(MAX_ENERGY - c.u[o + ENERGY], ENERGY_FOCUS * c.u[o + EGAIN]));
+    return { key: 'focus', tendency: TEND_TACTICAL, label: 'Focus', detail: `Gather energy for the ultimate: +${gain} (now ${r(c.u[o + ENERGY])}/${MAX_ENERGY}).` };
+  }
+  const idx = c.ab[i * SLOTS + act - ACT_SLOT0];
+  const def = ABILITIES[ABILITY_IDS[idx]];
+  const parts: string[] = [];
+  for (let k = 0; k < A_COUNT[idx]; k++) {
+    const text = effectDetail(c, units, i, t, (idx * MAX_EFFECTS + k) * EF);
+    if (text) parts.push(text);
+  }
+  const firstTarget = A_EFFECTS[idx * MAX_EFFECTS * EF + E_TARGET];
+  const aim = t >= 0 ? units[t].name : firstTarget === T_ALL_ENEMIES || firstTarget === T_RANDOM_ENEMY ? 'all enemies' : firstTarget === T_ALL_ALLIES ? 'all allies' : firstTarget === T_LOWEST_ALLY ? 'weakest ally' : 'self';
+  const ult = A_ULT[idx] === 1;
+  const body = parts.join('; ');
+  return {
+    key: def.id,
+    tendency: A_TENDENCY[idx],
+    label: `${ult ? '★ ' : ''}${def.name} → ${aim}`,
+    detail: `${ult ? 'Ultimate: ' : ''}${body.charAt(0).toUpperCase()}${body.slice(1)}.${ult ? '' : def.cooldown > 0 ? ` Cooldown ${def.cooldown}.` : ''}`,
+  };
+}
+
+/** 3-4 options for ally i: the best of each tendency, the ultimate when ready, then the next best. */
+export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): PendingOption[] {
+  const all: (PendingOption & { score: number; tend: number })[] = [];
+  for (let act = 0; act < ACT_COUNT; act++) {
+    if (!canAct(c, i, act)) continue;
+    for (const t of targetsOf(c, i, pickOf(c, i, act))) {
+      if (act !== ACT_DEFEND && act !== ACT_FOCUS && pickOf(c, i, act) !== 0 && t < 0) continue;
+      const d = describeOption(c, units, i, act, t);
+      const target = t >= 0 ? units[t].id : 'none';
+      all.push({ id: `${d.key}:${target}`, tendency: TENDENCY[d.tendency], label: d.label, detail: d.detail, act, target: t, score: valueOf(c, i, act, t, true), tend: d.tendency });
+    }
+  }
+  all.sort((a, b) => b.score - a.score);
+  const chosen: typeof all = [];
+  const ult = all.find((o) => o.act === ACT_ULT);
+  if (ult) chosen.push(ult);
+  for (const tend of [TEND_AGGRESSIVE, TEND_DEFENSIVE, TEND_SUPPORTIVE, TEND_TACTICAL]) {
+    const best = all.find((o) => o.tend === tend && !chosen.includes(o) && !chosen.some((x) => x.act === o.act));
+    if (best && chosen.length < 4) chosen.push(best);
+  }
+  for (const o of all) if (chosen.length < 4 && !chosen.includes(o)) chosen.push(o);
+  chosen.sort((a, b) => b.score - a.score);
+  return chosen.map(({ id, tendency, label, detail, act, target }) => ({ id, tendency, label, detail, act, target }));
+}
+
+// ---- the public API ---------------------------------------------------------------------------------------------
+
+export function startBattle(
+  seed: number,
+  allies: Hero[],
+  enemies: Hero[],
+  o: { battleId: string; enemyAi?: AiTier; allyAi?: AiTier; auto?: boolean; turnLimit?: number },
+): { state: BattleState; events: BattleEvent[] } {
+  const a = compileTeam(allies);
+  const b = compileTeam(enemies);
+  const units = [...allies.slice(0, a.n), ...enemies.slice(0, b.n)].map(metaOf);
+  const c = new rules.BattleCore();
+  const events: BattleEvent[] = [];
+  c.log = new EventLog(c, units, a.n, events);
+  initBattle(c, seed >>> 0, a, b, o.turnLimit ?? rules.DEFAULT_TURN_LIMIT);
+  c.tier[0] = TIER[o.allyAi ?? 'normal'] ?? 1;
+  c.tier[1] = TIER[o.enemyAi ?? 'normal'] ?? 1;
+  const base: BattleState = {
+    v: 1,
+    battle_id: o.battleId,
+    seed: seed >>> 0,
+    units,
+    n_allies: a.n,
+    core: snapshot(c),
+    status: 'active',
+    auto: o.auto ?? false,
+    ally_ai: o.allyAi ?? 'normal',
+    enemy_ai: o.enemyAi ?? 'normal',
+    current: -1,
+    options: [],
+    events,
+    choices: [],
+  };
+  const state = advance(c, base);
+  return { state: { ...state, events: [...events] }, events: [...events] };
+}
+
+export function chooseOption(state: BattleState, optionId: string): { ok: true; state: BattleState; events: BattleEvent[] } | { ok: false; error: string } {
+  if (!state || state.status !== 'active') return { ok: false, error: 'The battle is over.' };
+  if (state.current < 0) return { ok: false, error: 'No decision is pending.' };
+  const option = state.options.find((x) => x.id === optionId);
+  if (!option) return { ok: false, error: `Unknown option: ${String(optionId)}` };
+  const c = restore(state);
+  const events: BattleEvent[] = [];
+  c.log = new EventLog(c, state.units, state.n_allies, events);
+  perform(c, state.current, option.act, option.target);
+  endTurn(c, state.current);
+  const next = advance(c, { ...state, choices: [...state.choices, optionId] });
+  return { ok: true, state: { ...next, events: [...state.events, ...events] }, events };
+}
+
+export function setAuto(state: BattleState, auto: boolean): { state: BattleState; events: BattleEvent[] } {
+  if (state.status !== 'active' || auto === state.auto) return { state: { ...state, auto }, events: [] };
+  if (!auto) return { state: { ...state, auto }, events: [] };
+  const c = restore(state);
+  const events: BattleEvent[] = [];
+  c.log = new EventLog(c, state.units, state.n_allies, events);
+  if (state.current >= 0) {
+    decide(c, state.current, c.tier[0]);
+    perform(c, state.current, c.pickAct, c.pickTgt);
+    endTurn(c, state.current);
+  }
+  const next = advance(c, { ...state, auto: true, choices: [...state.choices, 'auto'] });
+  return { state: { ...next, events: [...state.events, ...events] }, events };
+}
+
+export function viewBattle(state: BattleState, recentEvents?: number): BattleView {
+  const k = state.core;
+  const units: BattleUnitView[] = state.units.map((m, i) => {
+    const o = i * UF;
+    const status_effects = [];
+    for (let s = 0; s < NS; s++) {
+      if (((k.u[o + MASK] | 0) & (1 << s)) === 0) continue;
+      const id = STATUS_IDS[s];
+      status_effects.push({ id, name: STATUSES[id].name, turns: k.stT[i * NS + s], icon: iconPath('status', id) });
+    }
+    return {
+      id: m.id,
+      name: m.name,
+      level: m.level,
+      class: m.class,
+      race: m.race,
+      type: m.type,
+      rarity: m.rarity,
+      portrait_url: m.portrait_url,
+      is_ally: i < state.n_allies,
+      is_dead: k.u[o + ALIVE] !== 1,
+      stats: {
+        hp: r(k.u[o + HP]),
+        max_hp: r(k.u[o + MAXHP]),
+        atk: r(k.u[o + ATK] * k.u[o + M_ATK]),
+        def: r(k.u[o + DEF] * k.u[o + M_DEF]),
+        spd: r(k.u[o + SPD] * k.u[o + M_SPD]),
+      },
+      shield: r(k.u[o + SHIELD]),
+      energy: r(k.u[o + ENERGY]),
+      max_energy: MAX_ENERGY,
+      status_effects,
+    };
+  });
+  const n = recentEvents === undefined ? state.events.length : Math.max(0, Math.floor(recentEvents));
+  return {
+    battle_id: state.battle_id,
+    allies: units.slice(0, state.n_allies),
+    enemies: units.slice(state.n_allies),
+    status: state.status,
+    pending_options: state.options.map(({ id, tendency, label, detail }) => ({ id, tendency, label, detail })),
+    current_actor_id: state.current >= 0 ? state.units[state.current].id : null,
+    turn: k.turn,
+    events: n === 0 ? [] : state.events.slice(-n),
+    auto: state.auto,
+  };
+}
