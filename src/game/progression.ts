@@ -17,8 +17,8 @@ export function xpToNextLevel(level: number): number {
 
 /** Base stats of a level-1, 1★ hero by type. */
 export const TYPE_BASE: Record<HeroType, { hp: number; atk: number; def: number; spd: number }> = {
-  Tank: { hp: 560, atk: 40, def: 46, spd: 84 },
-  Damage: { hp: 400, atk: 58, def: 28, spd: 96 },
+  Tank: { hp: 630, atk: 44, def: 50, spd: 86 },
+  Damage: { hp: 400, atk: 56, def: 28, spd: 96 },
   Support: { hp: 450, atk: 47, def: 34, spd: 100 },
 };
 

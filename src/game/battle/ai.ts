@@ -141,28 +141,27 @@ export function decide(c: BattleCore, i: number, tier: number): void {
     return;
   }
   const hard = tier === 2;
-  let bestV = -Infinity, bestA = ACT_ATTACK, bestT = -1;
+  // 1. The enemy worth hitting: the best basic-attack value (hard weighs threats and kills; normal judges
+  //    with noise). Every single-enemy action aims there; every single-ally action at the most wounded ally.
+  let enemy = -1, enemyV = -Infinity;
+  for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) {
+    if (u[j * UF + ALIVE] !== 1 || (taunt && u[j * UF + F_TAUNT] !== 1)) continue;
+    let v = damageValue(c, i, j, 1, 0, 0, 1, hard);
+    if (!hard) v *= 0.6 + 0.8 * c.rand();
+    if (v > enemyV) { enemyV = v; enemy = j; }
+  }
+  const ally = lowestAlly(c, side);
+  // 2. The action worth taking against those targets.
+  let bestV = -Infinity, bestA = ACT_ATTACK, bestT = enemy;
   let ultV = -Infinity, ultT = -1;
   for (let act = 0; act < ACT_COUNT; act++) {
     if (!canAct(c, i, act)) continue;
     const pick = pickOf(c, i, act);
-    let s = 0, e = 0;
-    if (pick === PICK_ENEMY) { s = enemyStart(c, side); e = enemyEnd(c, side); }
-    else if (pick === PICK_ALLY) { s = allyStart(c, side); e = allyEnd(c, side); }
-    else { s = -1; e = 0; }
-    for (let j = s; j < e; j++) {
-      if (j >= 0) {
-        if (u[j * UF + ALIVE] !== 1) continue;
-        if (pick === PICK_ENEMY && taunt && u[j * UF + F_TAUNT] !== 1) continue;
-      }
-      let v = valueOf(c, i, act, j, hard);
-      if (!hard) v *= 0.6 + 0.8 * c.rand();
-      if (act === ACT_ULT) {
-        if (v > ultV) { ultV = v; ultT = j; }
-        continue;
-      }
-      if (v > bestV) { bestV = v; bestA = act; bestT = j; }
-    }
+    const j = pick === PICK_ENEMY ? enemy : pick === PICK_ALLY ? ally : -1;
+    let v = valueOf(c, i, act, j, hard);
+    if (!hard) v *= 0.6 + 0.8 * c.rand();
+    if (act === ACT_ULT) { ultV = v; ultT = j; continue; }
+    if (v > bestV) { bestV = v; bestA = act; bestT = j; }
   }
   if (ultV > -Infinity && (!hard || ultV >= bestV * 1.1)) {
     bestA = ACT_ULT;

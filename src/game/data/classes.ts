@@ -7,21 +7,21 @@ const list: ClassDef[] = [
   {
     id: 'knight', name: 'Knight', glyph: 'black-knight-helm', leaning: 'Tank',
     description: 'A sworn shield of the realm in heavy plate, who stands in front so others may live.',
-    stats: { hp: 1.06, atk: 0.95, def: 1.08, spd: 0.95 }, attackName: 'Sword Strike', crit: 0.05,
+    stats: { hp: 1.08, atk: 1.0, def: 1.08, spd: 0.98 }, attackName: 'Sword Strike', crit: 0.05,
     abilities: ['shield_bash', 'challenging_shout', 'shield_wall', 'rallying_banner', 'steadfast'],
     ultimates: ['bulwark_charge', 'unbreakable'],
   },
   {
     id: 'paladin', name: 'Paladin', glyph: 'templar-shield', leaning: 'Tank',
     description: 'A holy warrior whose faith is both armour and weapon, mending allies between blows.',
-    stats: { hp: 1.04, atk: 0.97, def: 1.05, spd: 0.95 }, attackName: 'Blessed Blade', crit: 0.05,
+    stats: { hp: 1.07, atk: 1.0, def: 1.06, spd: 0.98 }, attackName: 'Blessed Blade', crit: 0.05,
     abilities: ['holy_strike', 'lay_on_hands', 'divine_shield', 'judgment', 'aura_of_devotion'],
     ultimates: ['wrath_of_heaven', 'sanctuary'],
   },
   {
     id: 'berserker', name: 'Berserker', glyph: 'barbarian', leaning: 'Damage',
     description: 'A raging axe-wielder who trades safety for carnage and grows deadlier with every wound.',
-    stats: { hp: 1.02, atk: 1.06, def: 0.9, spd: 1.0 }, attackName: 'Axe Chop', crit: 0.08,
+    stats: { hp: 1.0, atk: 1.03, def: 0.9, spd: 1.0 }, attackName: 'Axe Chop', crit: 0.08,
     abilities: ['cleave', 'reckless_swing', 'blood_rage', 'rending_blow', 'unstoppable'],
     ultimates: ['rampage', 'decapitate'],
   },
@@ -35,7 +35,7 @@ const list: ClassDef[] = [
   {
     id: 'sorcerer', name: 'Sorcerer', glyph: 'wizard-staff', leaning: 'Damage',
     description: 'A robed wielder of fire and frost whose spells break whole battle lines.',
-    stats: { hp: 0.9, atk: 1.08, def: 0.9, spd: 1.0 }, attackName: 'Arcane Bolt', crit: 0.06,
+    stats: { hp: 0.9, atk: 1.04, def: 0.9, spd: 1.0 }, attackName: 'Arcane Bolt', crit: 0.06,
     abilities: ['fireball', 'frost_nova', 'chain_lightning', 'arcane_barrier', 'mana_surge'],
     ultimates: ['meteor', 'time_warp'],
   },
@@ -63,7 +63,7 @@ const list: ClassDef[] = [
   {
     id: 'bard', name: 'Bard', glyph: 'lyre', leaning: 'Support',
     description: 'A wandering minstrel whose songs quicken allies and unravel enemies.',
-    stats: { hp: 0.96, atk: 1.0, def: 0.96, spd: 1.08 }, attackName: 'Rapier Thrust', crit: 0.07,
+    stats: { hp: 0.96, atk: 0.98, def: 0.96, spd: 1.04 }, attackName: 'Rapier Thrust', crit: 0.07,
     abilities: ['inspiring_song', 'dissonance', 'soothing_melody', 'mocking_verse', 'encore'],
     ultimates: ['crescendo', 'song_of_ruin'],
   },

@@ -31,7 +31,7 @@ const list: RaceDef[] = [
   {
     id: 'dwarf', name: 'Dwarf', glyph: 'dwarf-face',
     description: 'Stout, bearded and stubborn as stone, dwarves forge the best steel under the mountains.',
-    stats: { hp: 1.08, atk: 0.98, def: 1.1, spd: 0.9 },
+    stats: { hp: 1.1, atk: 1.0, def: 1.1, spd: 0.95 },
     names: {
       start: ['Bal', 'Bor', 'Dur', 'Dwa', 'Gim', 'Gro', 'Kha', 'Mor', 'Thr', 'Bru', 'Dag', 'Hel', 'Tor', 'Gun', 'Ulf'],
       middle: ['', '', 'a', 'i', 'o', 'an', 'un'],
