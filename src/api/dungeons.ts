@@ -1,7 +1,7 @@
 // Dungeons and their runs: a run is a sequence of floors ending with a boss; each battle call fights the next.
 import { z } from 'zod';
 import { BattleResult, HeroSchema } from './common.ts';
-import { TeamHeroIds } from './battles.ts';
+import { TEAM_MAX, TEAM_MIN } from './battles.ts';
 
 export const Dungeon = z.object({
   id: z.string(),
@@ -23,7 +23,10 @@ export const DungeonNpcsResponse = z.array(HeroSchema);
 
 export const StartRunBody = z.object({
   user_id: z.string().max(64),
-  team_hero_ids: TeamHeroIds.min(1, 'Please select at least one hero'),
+  team_hero_ids: z
+    .array(z.string().max(64))
+    .min(TEAM_MIN, 'Please select at least one hero')
+    .max(TEAM_MAX, 'A team has at most 4 heroes'),
   abandon_active: z.boolean().default(true),
 });
 export const DungeonRun = z.object({

@@ -8,7 +8,11 @@ export class Refusal extends Error {
     readonly status: number,
     message: string,
   ) {
+    // A refusal is an answer, not a bug: skip the stack trace (capturing it cost more than the whole purchase).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
   }
 }
 

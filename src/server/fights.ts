@@ -4,11 +4,7 @@
 // transaction, so a fight pays exactly once or not at all.
 import type { BattleResult } from '../api/common.ts';
 import type { FightKind, Hero, Rewards } from '../game/types.ts';
-import * as game from '../game/index.ts';
-import { rewardsFor, type Difficulty } from '../game/index.ts';
-// TEMP until the engine lands
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const narrateFight = (game as any).narrateFight as (seed: number, a: Hero[], b: Hero[], won: boolean) => { description: string; scenarios: { win: string; lose: string } };
+import { narrateFight, rewardsFor, type Difficulty } from '../game/index.ts';
 import type { Ctx } from './context.ts';
 import { newId, newRoll, newSeed, nowSeconds } from './ids.ts';
 import { NO_REWARDS, payRewards } from './rewards.ts';

@@ -53,6 +53,19 @@ export async function heroesOf(db: Db, userId: string, limit = 500): Promise<Her
   return rows.map(heroFromRow);
 }
 
+/** A player's heroes as a ready JSON array: their stored documents, joined without parsing (the hot list read). */
+export async function heroesJsonOf(db: Db, userId: string, limit = 500): Promise<string> {
+  const rows = await db
+    .selectFrom('heroes')
+    .select('doc')
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return `[${rows.map((r) => r.doc).join(',')}]`;
+}
+
 /**
  * Writes a hero's new state if nobody changed it since `version` was read and it still belongs to `userId`.
  * Answers false (and writes nothing) otherwise; callers inside a transaction then refuse and roll back.

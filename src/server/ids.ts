@@ -1,9 +1,10 @@
 // Unguessable ids and the server's clock. src/game never makes ids or reads time; the server does, here.
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 
-/** `prefix_` + 128 random bits in hex: unguessable, so an id alone can be a capability (battles, runs). */
+/** `prefix_` + a random UUID's hex (122 random bits): unguessable, so an id alone can be a capability (battles, runs). */
 export function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(16).toString('hex')}`;
+  // randomUUID draws from a buffered entropy pool: much cheaper per id than randomBytes (122 random bits).
+  return `${prefix}_${randomUUID().replaceAll('-', '')}`;
 }
 
 /** A fresh 32-bit seed from the OS's randomness, for generation, battles and rolls. */

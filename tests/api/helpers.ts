@@ -101,3 +101,26 @@ export async function setBalances(h: Harness, userId: string, values: Partial<Re
   await store.db.updateTable('users').set(values).where('id', '=', userId).execute();
   await store.close();
 }
+
+/** Rewrites a hero's stats in the store (test setup only): 'mighty' wins every fight, 'feeble' loses every one. */
+export async function setHeroPower(h: Harness, heroId: string, power: 'mighty' | 'feeble') {
+  const { openStore } = await import('../../src/server/store/db.ts');
+  const { heroColumns, heroFromRow } = await import('../../src/server/store/hero-rows.ts');
+  const store = openStore(h.db.url, { poolSize: 1 });
+  const row = await store.db.selectFrom('heroes').selectAll().where('id', '=', heroId).executeTakeFirstOrThrow();
+  const hero = heroFromRow(row);
+  const stats = power === 'mighty' ? { hp: 90000, max_hp: 90000, atk: 9000, def: 3000, spd: 500 } : { hp: 1, max_hp: 1, atk: 1, def: 0, spd: 1 };
+  await store.db.updateTable('heroes').set({ ...heroColumns({ ...hero, ...stats }), version: row.version + 1 }).where('id', '=', heroId).execute();
+  await store.close();
+}
+
+/** Runs raw SQL-free updates on any table (test setup only). */
+export async function withStore<T>(h: Harness, f: (db: import('kysely').Kysely<import('../../src/server/store/tables.ts').Database>) => Promise<T>): Promise<T> {
+  const { openStore } = await import('../../src/server/store/db.ts');
+  const store = openStore(h.db.url, { poolSize: 1 });
+  try {
+    return await f(store.db);
+  } finally {
+    await store.close();
+  }
+}

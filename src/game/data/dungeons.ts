@@ -137,17 +137,19 @@ export const DUNGEONS_BY_ID: ReadonlyMap<string, DungeonDef> = new Map(DUNGEONS.
 
 /**
  * Which NPCs stand on a floor (1-based) against a team of `teamSize`: the last floor is the boss with
- * escorts; earlier floors take the others in turn, so each floor is a different fight.
+ * escorts; earlier floors take the others in turn, one foe fewer for each floor still ahead of the boss (at
+ * least one), so a run starts gently and builds up.
  */
 export function dungeonFloor(dungeon: DungeonDef, floor: number, teamSize: number): { npcIds: string[]; bossFloor: boolean } {
   const boss = dungeon.npcs.find((n) => n.boss) ?? dungeon.npcs[dungeon.npcs.length - 1];
   const others = dungeon.npcs.filter((n) => n !== boss);
   const size = Math.max(1, Math.min(teamSize, 4));
   if (floor >= dungeon.floors) {
-    const escorts = others.slice(-Math.max(0, size - 1)).filter(() => size > 1);
+    const escorts = size > 1 ? others.slice(-(size - 1)) : [];
     return { npcIds: [boss.id, ...escorts.map((n) => n.id)], bossFloor: true };
   }
+  const count = Math.max(1, Math.min(others.length, size - (dungeon.floors - 1 - floor)));
   const ids: string[] = [];
-  for (let i = 0; i < Math.min(size, others.length); i++) ids.push(others[(floor - 1 + i) % others.length].id);
+  for (let i = 0; i < count; i++) ids.push(others[(floor - 1 + i) % others.length].id);
   return { npcIds: ids, bossFloor: false };
 }

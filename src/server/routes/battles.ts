@@ -1,6 +1,187 @@
-// placeholder until the battle engine lands
+// Team battles. POST /api/battles: mode 'turn_based' (default) starts a battle the player steers option by
+// option (state stored as JSON, polled with GET, acted on with POST …/action, Auto hands the allies to the AI);
+// mode 'auto' resolves it at once like the arena (fights.ts). Turn-based battles idle for 24 h expire. A
+// battle's rewards are paid in the transaction that stores its final state, guarded by the row's version.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '../../api/common.ts';
+import {
+  ActionBody,
+  ActionResponse,
+  BattleParams,
+  CreateBattleBody,
+  CreateBattleResponse,
+  GetBattleResponse,
+  type BattleEvent,
+  type BattleState as BattleStateView,
+} from '../../api/battles.ts';
+import type { BattleResult } from '../../api/common.ts';
+import { chooseOption, rewardsFor, setAuto, startBattle, viewBattle, type BattleState } from '../../game/index.ts';
+import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
 import type { RouteOpts } from '../context.ts';
+import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
+import { fightNow } from '../fights.ts';
+import { ownTeam } from '../hero-store.ts';
+import { newId, newSeed, nowSeconds } from '../ids.ts';
+import { randomFoes } from '../random-foes.ts';
+import { NO_REWARDS, payRewards } from '../rewards.ts';
+import type { Db } from '../wallet.ts';
 
-const routes: FastifyPluginAsyncZod<RouteOpts> = async () => {};
-export default routes;
+/** A turn-based battle left alone this long is gone. */
+export const BATTLE_IDLE_TTL_S = 24 * 3600;
+/** What a turn-based battle's row keeps: the engine's state (which holds the whole event log) and what it pays against. */
+interface StoredBattle {
+  engine: BattleState;
+  enemyLevel: number;
+}
+
+function stateView(
+  id: string,
+  stored: StoredBattle,
+  extra: { location: string; newEvents: BattleEvent[]; rewards: Rewards | null; levelUps: LevelUp[] },
+): BattleStateView {
+  const view = viewBattle(stored.engine);
+  return {
+    ...view,
+    battle_id: id,
+    kind: 'turn_based',
+    new_events: extra.newEvents,
+    location: extra.location,
+    rewards: extra.rewards,
+    level_ups: extra.levelUps,
+  };
+}
+
+const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
+  const { db } = ctx.store;
+
+  async function loadBattle(id: string) {
+    const row = await db.selectFrom('battles').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(MESSAGES.battleNotFound);
+    if (row.kind === 'turn_based' && row.status === 'active' && Number(row.updated_at) < nowSeconds() - BATTLE_IDLE_TTL_S) {
+      throw notFound(MESSAGES.battleNotFound);
+    }
+    return row;
+  }
+
+  app.post('/api/battles', {
+    schema: {
+      tags: ['battles'],
+      description: "mode 'turn_based' (default) answers the battle state; mode 'auto' answers the result at once.",
+      body: CreateBattleBody,
+      response: { 200: CreateBattleResponse, 201: CreateBattleResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    },
+    handler: async (req, reply) => {
+      const { user_id, team_hero_ids, mode } = req.body;
+      const team = (await ownTeam(db, team_hero_ids, user_id)).map((s) => s.hero);
+      const { enemies, location } = randomFoes(team);
+      const enemyLevel = Math.max(...enemies.map((e) => e.level));
+      if (mode === 'auto') {
+        const result = await fightNow(ctx, { kind: 'random', userId: user_id, team, enemies, location, rewards: { enemyLevel } });
+        return reply.code(201).send({ ...result, kind: 'auto' as const });
+      }
+      const battleId = newId('b');
+      const started = startBattle(newSeed(), team, enemies, { battleId, enemyAi: 'normal', allyAi: 'normal', auto: false });
+      const stored: StoredBattle = { engine: started.state, enemyLevel };
+      const view = stateView(battleId, stored, { location, newEvents: started.events, rewards: null, levelUps: [] });
+      const now = nowSeconds();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('battles')
+          .values({
+            id: battleId,
+            user_id,
+            kind: 'turn_based',
+            location_type: 'random',
+            location,
+            status: view.status,
+            team_hero_ids: JSON.stringify(team.map((h) => h.id)),
+            state: JSON.stringify(stored),
+            result: null,
+            rewards: null,
+            level_ups: null,
+            run_id: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        // A battle can end before the player ever acts (a wipe-out by faster foes): pay it now.
+        if (view.status !== 'active') Object.assign(view, await settle(trx, battleId, user_id, team, view.status, enemyLevel));
+      });
+      return reply.code(201).send(view);
+    },
+  });
+
+  /** Pays a finished battle and records what it paid (inside the caller's transaction). */
+  async function settle(trx: Db, battleId: string, userId: string, team: Hero[] | string[], status: string, enemyLevel: number) {
+    const ids = team.map((h) => (typeof h === 'string' ? h : h.id));
+    const won = status === 'won';
+    const rewards = won ? rewardsFor('random', { won, enemyLevel, teamSize: ids.length }) : NO_REWARDS;
+    const { levelUps } = await payRewards(trx, userId, ids, rewards);
+    await trx.updateTable('battles').set({ rewards: JSON.stringify(rewards), level_ups: JSON.stringify(levelUps) }).where('id', '=', battleId).execute();
+    return { rewards, level_ups: levelUps };
+  }
+
+  app.get('/api/battles/:battleId', {
+    schema: { tags: ['battles'], params: BattleParams, response: { 200: GetBattleResponse, 404: ErrorBody } },
+    handler: async (req) => {
+      const row = await loadBattle(req.params.battleId);
+      if (row.kind !== 'turn_based') return { ...(JSON.parse(row.result!) as BattleResult), kind: 'auto' as const };
+      const stored = JSON.parse(row.state!) as StoredBattle;
+      return stateView(row.id, stored, {
+        location: row.location,
+        newEvents: [],
+        rewards: row.rewards ? JSON.parse(row.rewards) : null,
+        levelUps: row.level_ups ? JSON.parse(row.level_ups) : [],
+      });
+    },
+  });
+
+  app.post('/api/battles/:battleId/action', {
+    schema: {
+      tags: ['battles'],
+      description: 'Choose one of pending_options (option_id), or switch the ally AI on or off (auto).',
+      params: BattleParams,
+      body: ActionBody,
+      response: { 200: ActionResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    },
+    handler: async (req) => {
+      const { option_id, auto, user_id } = req.body;
+      const row = await loadBattle(req.params.battleId);
+      if (user_id !== undefined && user_id !== row.user_id) throw forbidden('That battle belongs to another player');
+      if (row.kind !== 'turn_based') throw conflict('This battle was resolved at once: there is nothing to choose');
+      if (row.status !== 'active') throw conflict('This battle is already over');
+      if (option_id === undefined && auto === undefined) throw badRequest('Choose an option');
+      const stored = JSON.parse(row.state!) as StoredBattle;
+      let engine = stored.engine;
+      const events: BattleEvent[] = [];
+      if (auto !== undefined) {
+        const r = setAuto(engine, auto);
+        engine = r.state;
+        events.push(...r.events);
+      }
+      if (option_id !== undefined && viewBattle(engine).status === 'active') {
+        const r = chooseOption(engine, option_id);
+        if (!r.ok) throw badRequest(r.error);
+        engine = r.state;
+        events.push(...r.events);
+      }
+      const next: StoredBattle = { ...stored, engine };
+      const status = viewBattle(engine).status;
+      const paid = await db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('battles')
+          .set({ state: JSON.stringify(next), status, updated_at: nowSeconds(), version: row.version + 1 })
+          .where('id', '=', row.id)
+          .where('version', '=', row.version)
+          .where('status', '=', 'active')
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) throw conflict('The battle moved on meanwhile: reload it');
+        if (status === 'active') return { rewards: null, level_ups: [] as LevelUp[] };
+        return settle(trx, row.id, row.user_id, JSON.parse(row.team_hero_ids) as string[], status, stored.enemyLevel);
+      });
+      return stateView(row.id, next, { location: row.location, newEvents: events, rewards: paid.rewards, levelUps: paid.level_ups });
+    },
+  });
+};
+
+export default battles;

@@ -23,7 +23,7 @@ import {
 import { rerollAbilities } from '../../game/index.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { findHero, heroesOf, ownHero, saveHero } from '../hero-store.ts';
+import { findHero, heroesJsonOf, ownHero, saveHero } from '../hero-store.ts';
 import { newSeed } from '../ids.ts';
 import { npcsByDungeon } from '../npcs.ts';
 import { heroFromRow } from '../store/hero-rows.ts';
@@ -69,7 +69,8 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/heroes', {
     schema: { tags: ['heroes'], querystring: HeroesQuery, response: { 200: HeroesResponse, 400: ErrorBody } },
-    handler: async (req) => heroesOf(db, req.query.user_id),
+    // Stored documents are sent as they are: the schema above documents the shape, nothing re-serializes it.
+    handler: async (req, reply) => reply.type('application/json; charset=utf-8').send((await heroesJsonOf(db, req.query.user_id)) as never),
   });
 
   app.get('/api/heroes/browse/all', {

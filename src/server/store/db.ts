@@ -24,6 +24,24 @@ export function sqlitePath(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '');
 }
 
+// Kysely prepares every query anew; with better-sqlite3 preparing costs more than running a small query, and
+// our queries are a few hundred distinct texts, so prepared statements are kept and reused.
+function withStatementCache(database: BetterSqlite3.Database, size = 1000) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (!stmt) {
+        stmt = database.prepare(sql);
+        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+        cache.set(sql, stmt);
+      }
+      return stmt;
+    },
+  };
+}
+
 export function openStore(databaseUrl: string, opts: { poolSize?: number } = {}): Store {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 });
@@ -40,6 +58,6 @@ export function openStore(databaseUrl: string, opts: { poolSize?: number } = {})
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

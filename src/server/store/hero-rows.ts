@@ -1,11 +1,18 @@
-// Hero <-> heroes row: scalar fields are columns, boon/bane/abilities are JSON text.
+// Hero <-> heroes row: scalar fields are columns (for queries), boon/bane/abilities JSON text, and the whole hero
+// as one JSON document that reads use, so a list is served without rebuilding every hero field by field.
 import type { Insertable, Selectable } from 'kysely';
 import type { Hero } from '../../game/types.ts';
 import type { HeroesTable } from './tables.ts';
 
 export type HeroRow = Selectable<HeroesTable>;
 
-export function heroFromRow(r: HeroRow): Hero {
+/** The hero as stored: its JSON document (the columns beside it serve queries and indexes). */
+export function heroFromRow(r: Pick<HeroRow, 'doc'>): Hero {
+  return JSON.parse(r.doc) as Hero;
+}
+
+/** Rebuilds a hero from its columns alone (kept for checks that the document and the columns agree). */
+export function heroFromColumns(r: HeroRow): Hero {
   return {
     id: r.id,
     user_id: r.user_id,
@@ -59,13 +66,15 @@ export function heroColumns(h: Hero) {
     boon_icon: h.boon_icon,
     bane_icon: h.bane_icon,
     abilities: JSON.stringify(h.abilities),
+    doc: JSON.stringify(h),
   };
 }
 
 export function heroRow(
-  h: Hero,
+  hero: Hero,
   extra: { user_id: string | null; dungeon_id?: string | null; generation_id?: string | null; created_at: number },
 ): Insertable<HeroesTable> {
+  const h = { ...hero, user_id: extra.user_id };
   return {
     id: h.id,
     user_id: extra.user_id,

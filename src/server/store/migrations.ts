@@ -54,6 +54,7 @@ function schema(dialect: Dialect): Migration {
         .addColumn('boon_icon', 'text', (c) => c.notNull())
         .addColumn('bane_icon', 'text', (c) => c.notNull())
         .addColumn('abilities', 'text', (c) => c.notNull())
+        .addColumn('doc', 'text', (c) => c.notNull())
         .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();

@@ -42,6 +42,8 @@ export interface HeroesTable {
   boon_icon: string;
   bane_icon: string;
   abilities: string;
+  /** the whole Hero as JSON, kept in step by heroColumns(): reads parse (or pass through) one string */
+  doc: string;
   /** bumped on every change that can alter a fight (reroll, xp, items): keys the odds cache */
   version: number;
   created_at: number;

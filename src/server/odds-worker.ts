@@ -1,0 +1,8 @@
+// The odds pool's worker (see odds-pool.ts): runs the rules core's Monte-Carlo estimate in its own thread.
+import { estimateOdds } from '../game/index.ts';
+import type { Odds, OddsTask } from './odds-pool.ts';
+
+export default function estimate(task: OddsTask): Odds {
+  const r = estimateOdds(task.seed, task.a, task.b);
+  return { probability: r.probability, samples: r.samples };
+}

@@ -1,0 +1,188 @@
+// Team battles (turn-based and quick) and arena duels: shapes, refusals, ownership, rewards paid exactly once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActionResponse, BattleState, QuickBattleResult } from '../../src/api/battles.ts';
+import { BattleResult } from '../../src/api/common.ts';
+import { DATABASES, newPlayer, setBalances, setHeroPower, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
+
+type Money = { gold: number; magic_essence: number; combat_tokens: number };
+const spentOrEarned = (a: Money, b: Money) => ({ gold: b.gold - a.gold, magic_essence: b.magic_essence - a.magic_essence, combat_tokens: b.combat_tokens - a.combat_tokens });
+
+describe.each(DATABASES)('battles and arena on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind);
+  });
+  afterAll(async () => h?.close());
+  const user = async (id: string) => (await h.call('GET', `/api/users/${id}`)).body;
+  const hero = async (id: string) => (await h.call('GET', `/api/heroes/${id}`)).body;
+
+  it('refuses bad teams with the spec message, foreign heroes with 403', async () => {
+    const p = await newPlayer(h);
+    const q = await newPlayer(h);
+    const mine = await summonHero(h, p.id);
+    const theirs = await summonHero(h, q.id);
+    expect(await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [] })).toEqual({ status: 400, body: { error: 'Select at least 1 hero' } });
+    expect((await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: ['a', 'b', 'c', 'd', 'e'] })).status).toBe(400);
+    expect((await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [mine.id, mine.id] })).status).toBe(400);
+    expect((await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [mine.id, theirs.id] })).status).toBe(403);
+    expect((await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: ['npc_woods_poacher'] })).status).toBe(403);
+    expect(await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: ['h_nope'] })).toEqual({ status: 404, body: { error: 'Hero not found' } });
+    expect((await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [mine.id], mode: 'sideways' })).status).toBe(400);
+  });
+
+  it('a quick battle answers a result, pays exactly its rewards once, and can be read back', async () => {
+    const p = await newPlayer(h);
+    const a = await summonHero(h, p.id);
+    const b = await summonHero(h, p.id);
+    await setHeroPower(h, a.id, 'mighty');
+    const before = await user(p.id);
+    const r = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [a.id, b.id], mode: 'auto' });
+    expect(r.status).toBe(201);
+    const result = QuickBattleResult.parse(r.body);
+    expect(result.status).toBe('won');
+    expect(result.roll > 1 - result.probability).toBe(true);
+    expect(result.location_type).toBe('random');
+    expect(result.rewards.gold).toBeGreaterThan(0);
+    expect(result.description.length).toBeGreaterThan(20);
+    const after = await user(p.id);
+    expect(spentOrEarned(before, after)).toEqual({ gold: result.rewards.gold, magic_essence: result.rewards.magic_essence, combat_tokens: result.rewards.combat_tokens });
+    expect(result.user).toEqual(after);
+    const bAfter = await hero(b.id);
+    expect(bAfter.level > b.level || bAfter.xp === b.xp + result.rewards.xp_per_hero).toBe(true);
+    const read = await h.call('GET', `/api/battles/${result.battle_id}`);
+    const { user: _u, ...stored } = result;
+    expect(read.body).toEqual(stored);
+    expect(await user(p.id)).toEqual(after); // reading pays nothing
+  });
+
+  it('a lost fight pays nothing', async () => {
+    const p = await newPlayer(h);
+    const a = await summonHero(h, p.id);
+    await setHeroPower(h, a.id, 'feeble');
+    const before = await user(p.id);
+    const r = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [a.id], mode: 'auto' });
+    expect(r.body.status).toBe('lost');
+    expect(r.body.rewards).toEqual({ gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0 });
+    expect(await user(p.id)).toEqual(before);
+    expect((await hero(a.id)).xp).toBe(0);
+  });
+
+  it('a turn-based battle: state, options, refusals, played to the end, paid once', async () => {
+    const p = await newPlayer(h);
+    const q = await newPlayer(h);
+    const a = await summonHero(h, p.id);
+    await setHeroPower(h, a.id, 'mighty');
+    const r = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [a.id] });
+    expect(r.status).toBe(201);
+    let state = BattleState.parse(r.body);
+    expect(state.kind).toBe('turn_based');
+    expect(state.allies.map((u) => u.id)).toEqual([a.id]);
+    expect(state.enemies).toHaveLength(1);
+    expect((await h.call('GET', `/api/battles/${state.battle_id}`)).body).toEqual({ ...state, new_events: [] });
+
+    if (state.status === 'active') {
+      expect(await h.call('POST', `/api/battles/${state.battle_id}/action`, { option_id: 'no-such-option', user_id: p.id })).toMatchObject({ status: 400 });
+      expect((await h.call('POST', `/api/battles/${state.battle_id}/action`, { option_id: state.pending_options[0].id, user_id: q.id })).status).toBe(403);
+      expect(await h.call('POST', `/api/battles/${state.battle_id}/action`, { user_id: p.id })).toEqual({ status: 400, body: { error: 'Choose an option' } });
+    }
+    const before = await user(p.id);
+    for (let i = 0; i < 300 && state.status === 'active'; i++) {
+      const step = await h.call('POST', `/api/battles/${state.battle_id}/action`, { option_id: state.pending_options[0].id, user_id: p.id });
+      expect(step.status).toBe(200);
+      state = ActionResponse.parse(step.body);
+      expect(state.new_events.length).toBeGreaterThan(0);
+    }
+    expect(state.status).toBe('won');
+    expect(state.rewards!.gold).toBeGreaterThan(0);
+    const after = await user(p.id);
+    expect(after.gold - before.gold).toBe(state.rewards!.gold);
+    const again = await h.call('POST', `/api/battles/${state.battle_id}/action`, { option_id: 'x', user_id: p.id });
+    expect(again).toEqual({ status: 409, body: { error: 'This battle is already over' } });
+    expect(await user(p.id)).toEqual(after);
+    const read = (await h.call('GET', `/api/battles/${state.battle_id}`)).body;
+    expect(read.rewards).toEqual(state.rewards);
+    expect(read.status).toBe('won');
+  });
+
+  it('Auto hands the allies to the AI; racing actions advance the battle once', async () => {
+    const p = await newPlayer(h);
+    const a = await summonHero(h, p.id);
+    const b = await summonHero(h, p.id);
+    let state = (await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [a.id, b.id] })).body;
+    if (state.status === 'active') {
+      const option = state.pending_options[0].id;
+      const racing = await Promise.all([1, 2, 3].map(() => h.call('POST', `/api/battles/${state.battle_id}/action`, { option_id: option, user_id: p.id })));
+      expect(racing.filter((x) => x.status === 200).length).toBeGreaterThanOrEqual(1);
+      for (const x of racing) expect([200, 400, 409]).toContain(x.status);
+    }
+    const before = await user(p.id);
+    state = (await h.call('POST', `/api/battles/${state.battle_id}/action`, { auto: true, user_id: p.id })).body;
+    if (state.status === 'active') expect(state.auto).toBe(true);
+    for (let i = 0; i < 50 && state.status === 'active'; i++) state = (await h.call('GET', `/api/battles/${state.battle_id}`)).body;
+    expect(['won', 'lost', 'draw']).toContain(state.status);
+    const after = await user(p.id);
+    expect(after.gold - before.gold).toBe(state.rewards?.gold ?? 0);
+  });
+
+  it('a turn-based battle idle for 24 h expires', async () => {
+    const p = await newPlayer(h);
+    const a = await summonHero(h, p.id);
+    await setHeroPower(h, a.id, 'mighty');
+    const state = (await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [a.id] })).body;
+    if (state.status !== 'active') return;
+    await withStore(h, (db) => db.updateTable('battles').set({ updated_at: Math.floor(Date.now() / 1000) - 25 * 3600 }).where('id', '=', state.battle_id).execute());
+    expect(await h.call('GET', `/api/battles/${state.battle_id}`)).toEqual({ status: 404, body: { error: 'Battle not found or expired' } });
+    expect((await h.call('POST', `/api/battles/${state.battle_id}/action`, { option_id: state.pending_options[0].id })).status).toBe(404);
+    expect((await h.call('GET', '/api/battles/b_unknown')).status).toBe(404);
+  });
+
+  it('arena: a duel against an NPC or another player’s hero pays tokens on a win, refuses what it must', async () => {
+    const p = await newPlayer(h);
+    const q = await newPlayer(h);
+    const mine = await summonHero(h, p.id);
+    const theirs = await summonHero(h, q.id);
+    await setHeroPower(h, mine.id, 'mighty');
+    const before = await user(p.id);
+    const r = await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id, opponent_id: 'npc_void_archon' });
+    expect(r.status).toBe(200);
+    const result = BattleResult.parse(r.body);
+    expect(result).toMatchObject({ status: 'won', location: 'Arena', location_type: 'arena' });
+    expect(result.rewards.combat_tokens).toBeGreaterThan(0);
+    expect(spentOrEarned(before, await user(p.id))).toEqual({
+      gold: result.rewards.gold,
+      magic_essence: result.rewards.magic_essence,
+      combat_tokens: result.rewards.combat_tokens,
+    });
+    const pvp = await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id, opponent_id: theirs.id });
+    expect(pvp.status).toBe(200);
+    expect(await hero(theirs.id)).toEqual(theirs); // the opponent is never changed by someone else's fight
+    expect((await h.call('POST', '/api/arena/battle', { user_id: q.id, attacker_hero_id: mine.id, opponent_id: theirs.id })).status).toBe(403);
+    expect((await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id, opponent_id: mine.id })).status).toBe(400);
+    expect(await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id, opponent_id: 'npc_nobody' })).toEqual({ status: 404, body: { error: 'Hero not found' } });
+    expect((await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id })).status).toBe(400);
+  });
+
+  it('many fights at once: every win paid exactly once, the decision rule always holds', async () => {
+    const p = await newPlayer(h);
+    const a = await summonHero(h, p.id);
+    await setBalances(h, p.id, { gold: 0, magic_essence: 0, combat_tokens: 0 });
+    const results = await Promise.all(Array.from({ length: 12 }, () => h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: a.id, opponent_id: 'npc_crypt_ghoul' })));
+    let gold = 0;
+    let xp = 0;
+    for (const r of results) {
+      expect(r.status).toBe(200);
+      expect(r.body.status === 'won').toBe(r.body.roll > 1 - r.body.probability);
+      gold += r.body.rewards.gold;
+      xp += r.body.rewards.xp_per_hero;
+    }
+    expect((await user(p.id)).gold).toBe(gold);
+    const ids = results.map((r) => r.body.battle_id);
+    expect(new Set(ids).size).toBe(12);
+    const after = await hero(a.id);
+    // xp carried over level-ups: total xp earned equals what the levels consumed plus what is left.
+    const { xpToNextLevel } = await import('../../src/game/index.ts');
+    let spent = 0;
+    for (let l = a.level; l < after.level; l++) spent += xpToNextLevel(l);
+    if (after.level < 10) expect(spent + after.xp).toBe(a.xp + xp);
+  });
+});
