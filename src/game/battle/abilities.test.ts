@@ -1,0 +1,144 @@
+// Scenario tests, one per kind of ability effect (damage to one, all, random enemies; heal; shield; status;
+// cleanse; energy; drain; execute; pierce) and the rules around using abilities (cooldowns, ultimates),
+// plus the boons and banes: each one must change a unit in the engine.
+
+import { describe, expect, it } from 'vitest';
+import * as compiled from './compile.ts';
+import * as rules from './core.ts';
+import { arena, field, hasStatus, hp, inflict, maxHp, plainHero, useAbility } from './testing.ts';
+import { BANES, BOONS } from '../data/traits.ts';
+
+const { ENERGY, SHIELD, UF, HP } = compiled;
+const team = (p: string, n: number, cls = 'knight') => Array.from({ length: n }, (_, k) => plainHero(`${p}${k}`, { cls }));
+const damaged = (c: ReturnType<typeof arena>, from: number, to: number) => c.calls.filter((x) => x.kind === 'damage' && x.args[0] === from && x.args[1] === to);
+
+describe('ability effects', () => {
+  it('single-target damage hits only the chosen enemy', () => {
+    const c = arena(team('a', 2), team('e', 3));
+    useAbility(c, 0, 'aimed_shot', 3);
+    expect(hp(c, 3)).toBeLessThan(maxHp(c, 3));
+    expect(hp(c, 2)).toBe(maxHp(c, 2));
+    expect(hp(c, 4)).toBe(maxHp(c, 4));
+  });
+
+  it('all-enemies damage hits every living enemy', () => {
+    const c = arena(team('a', 1), team('e', 4));
+    useAbility(c, 0, 'cleave');
+    for (let j = 1; j <= 4; j++) expect(damaged(c, 0, j).length + c.calls.filter((x) => x.kind === 'miss' && x.args[1] === j).length).toBe(1);
+  });
+
+  it('multi-hit random damage strikes the stated number of times', () => {
+    const c = arena(team('a', 1), team('e', 4));
+    useAbility(c, 0, 'blade_flurry');
+    const hits = c.calls.filter((x) => (x.kind === 'damage' || x.kind === 'miss') && x.args[0] === 0).length;
+    expect(hits).toBe(5);
+  });
+
+  it('heal restores the most wounded ally, never past max hp', () => {
+    const c = arena(team('a', 3), team('e', 1));
+    c.u[2 * UF + HP] = 50;
+    useAbility(c, 0, 'healing_light');
+    expect(hp(c, 2)).toBeGreaterThan(50);
+    expect(hp(c, 1)).toBe(maxHp(c, 1));
+    c.u[2 * UF + HP] = maxHp(c, 2) - 1;
+    useAbility(c, 0, 'healing_light');
+    expect(hp(c, 2)).toBe(maxHp(c, 2));
+  });
+
+  it('shield gives the target a shield status that absorbs damage', () => {
+    const c = arena(team('a', 2), team('e', 1));
+    useAbility(c, 0, 'divine_shield', 1);
+    expect(field(c, 1, SHIELD)).toBeGreaterThan(0);
+    expect(hasStatus(c, 1, 'shield')).toBe(true);
+  });
+
+  it('status effects land on the named targets (self buffs and enemy debuffs)', () => {
+    const c = arena(team('a', 2), team('e', 2));
+    useAbility(c, 0, 'challenging_shout');
+    expect(hasStatus(c, 0, 'taunt')).toBe(true);
+    useAbility(c, 0, 'poisoned_blade', 2);
+    expect(hasStatus(c, 2, 'poison')).toBe(true);
+    useAbility(c, 0, 'time_warp');
+    expect(hasStatus(c, 1, 'haste')).toBe(true);
+    expect(hasStatus(c, 3, 'slow')).toBe(true);
+  });
+
+  it('cleanse removes harmful statuses and keeps helpful ones', () => {
+    const c = arena(team('a', 2), team('e', 1));
+    inflict(c, 2, 1, 'burn');
+    inflict(c, 2, 1, 'weaken');
+    inflict(c, 0, 1, 'empower');
+    useAbility(c, 0, 'purify');
+    expect(hasStatus(c, 1, 'burn')).toBe(false);
+    expect(hasStatus(c, 1, 'weaken')).toBe(false);
+    expect(hasStatus(c, 1, 'empower')).toBe(true);
+  });
+
+  it('energy effects fill allies toward their ultimate', () => {
+    const c = arena(team('a', 2), team('e', 1));
+    const before = field(c, 1, ENERGY);
+    useAbility(c, 0, 'rallying_banner');
+    expect(field(c, 1, ENERGY)).toBeGreaterThan(before);
+  });
+
+  it('drain heals the caster for part of the damage', () => {
+    const c = arena(team('a', 1), team('e', 1));
+    c.u[HP] = 100;
+    useAbility(c, 0, 'life_drain', 1);
+    expect(hp(c, 0)).toBeGreaterThan(100);
+  });
+
+  it('execute hits harder below 35% health; pierce ignores defence', () => {
+    const dealt = (c: ReturnType<typeof arena>) => c.calls.filter((x) => x.kind === 'damage').reduce((t, x) => t + x.args[2], 0);
+    let healthy = 0, wounded = 0;
+    for (let s = 0; s < 100; s++) {
+      const a = arena(team('a', 1), team('e', 1), s);
+      const b = arena(team('a', 1), team('e', 1), s);
+      b.u[UF + HP] = maxHp(b, 1) * 0.3;
+      useAbility(a, 0, 'decapitate', 1);
+      useAbility(b, 0, 'decapitate', 1);
+      healthy += dealt(a);
+      wounded += dealt(b);
+    }
+    expect(wounded).toBeGreaterThan(healthy * 1.5);
+    const c = arena(team('a', 1), team('e', 1));
+    expect(rules.expectedDamage(c, 0, 1, 1, 0.6, 0)).toBeGreaterThan(rules.expectedDamage(c, 0, 1, 1, 0, 0));
+  });
+
+  it('an ability goes on cooldown; an ultimate needs full energy and spends it', () => {
+    const c = arena(team('a', 1), team('e', 1));
+    c.ab[0] = compiled.abilityIndex.shield_bash;
+    c.actor = 0;
+    rules.perform(c, 0, rules.ACT_SLOT0, 1);
+    expect(rules.canAct(c, 0, rules.ACT_SLOT0)).toBe(false);
+    c.ab[2] = compiled.abilityIndex.meteor;
+    c.u[ENERGY] = 50;
+    expect(rules.canAct(c, 0, rules.ACT_ULT)).toBe(false);
+    c.u[ENERGY] = 100;
+    expect(rules.canAct(c, 0, rules.ACT_ULT)).toBe(true);
+    rules.perform(c, 0, rules.ACT_ULT, -1);
+    expect(field(c, 0, ENERGY)).toBe(0);
+  });
+
+  it('a unit at 0 hp dies, and wiping a side ends the battle', () => {
+    const c = arena(team('a', 1), team('e', 1));
+    c.u[UF + HP] = 1;
+    rules.hit(c, 0, 1, 5, 0, 0, 0);
+    expect(rules.isAlive(c, 1)).toBe(false);
+    expect(c.over).toBe(rules.SIDE0_WON);
+    expect(c.calls.some((x) => x.kind === 'death')).toBe(true);
+  });
+});
+
+describe('boons and banes', () => {
+  const base = () => compiled.compileTeam([plainHero('x')]);
+  for (const [id, t] of [...Object.entries(BOONS), ...Object.entries(BANES)]) {
+    it(`${t.name} changes the unit in battle`, () => {
+      const plain = base();
+      const kind = id in BOONS ? { boon: id } : { bane: id };
+      const traited = compiled.compileTeam([plainHero('x', kind)]);
+      const differs = plain.units.some((v, k) => v !== traited.units[k]);
+      expect(differs).toBe(true);
+    });
+  }
+});

@@ -1,0 +1,186 @@
+// Guard tests for the battle engine: determinism pinned by a golden hash, save/restore through JSON,
+// refusals as values, auto mode, the shape of options, a seeded fuzz of 10,000 battles checking invariants,
+// and the AI tiers measured against each other.
+
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { generateHero } from '../generation.ts';
+import type { Hero } from '../types.ts';
+import { createPrng } from '../prng.ts';
+import { chooseOption, setAuto, startBattle, viewBattle, type BattleState } from './turn-based.ts';
+import * as compiled from './compile.ts';
+import * as rules from './core.ts';
+import { decide } from './ai.ts';
+import { simulate } from './simulate.ts';
+
+const party = (seed: number, n: number, prefix: string, level = 5): Hero[] =>
+  Array.from({ length: n }, (_, k) => generateHero(seed * 31 + k, { id: `${prefix}${k}`, userId: prefix === 'npc_' ? null : 'u1', level }));
+
+/** Play a battle to the end, always choosing the option at `pick(options.length)`. */
+function playOut(state: BattleState, pick: (n: number) => number): BattleState {
+  let s = state;
+  for (let guard = 0; s.status === 'active' && guard < 500; guard++) {
+    const r = chooseOption(s, s.options[pick(s.options.length)].id);
+    if (!r.ok) throw new Error(r.error);
+    s = r.state;
+  }
+  return s;
+}
+
+const sha = (x: unknown) => createHash('sha256').update(JSON.stringify(x)).digest('hex').slice(0, 16);
+
+describe('turn-based battle', () => {
+  const allies = party(1, 4, 'h');
+  const enemies = party(2, 4, 'npc_');
+
+  it('is deterministic: same seed and choices give the same event log (golden hash)', () => {
+    const run = () => playOut(startBattle(42, allies, enemies, { battleId: 'b' }).state, () => 0);
+    const a = run();
+    const b = run();
+    expect(a.events).toEqual(b.events);
+    expect(a.status).not.toBe('active');
+    // If a rule or a number changes on purpose, update this hash in the same commit.
+    expect(sha(a.events)).toBe(GOLDEN);
+  });
+
+  it('survives a JSON round-trip mid-battle and continues exactly as if uninterrupted', () => {
+    const start = startBattle(7, allies, enemies, { battleId: 'b' }).state;
+    const rng = createPrng(9);
+    const picks = Array.from({ length: 400 }, () => rng.next());
+    let i = 0;
+    const uninterrupted = playOut(start, (n) => Math.floor(picks[i++] * n));
+    let s = start;
+    let j = 0;
+    for (let k = 0; k < 3 && s.status === 'active'; k++) {
+      const r = chooseOption(s, s.options[Math.floor(picks[j++] * s.options.length)].id);
+      if (!r.ok) throw new Error(r.error);
+      s = JSON.parse(JSON.stringify(r.state));
+    }
+    i = j;
+    const resumed = playOut(s, (n) => Math.floor(picks[i++] * n));
+    expect(resumed.events).toEqual(uninterrupted.events);
+    expect(resumed.choices).toEqual(uninterrupted.choices);
+  });
+
+  it('never mutates the state it is given', () => {
+    const { state } = startBattle(3, allies, enemies, { battleId: 'b' });
+    const frozen = JSON.stringify(state);
+    chooseOption(state, state.options[0].id);
+    setAuto(state, true);
+    expect(JSON.stringify(state)).toBe(frozen);
+  });
+
+  it('refuses an unknown option with a value, not an exception', () => {
+    const { state } = startBattle(3, allies, enemies, { battleId: 'b' });
+    expect(chooseOption(state, 'no-such-option')).toEqual({ ok: false, error: expect.any(String) });
+    expect(chooseOption(state, undefined as unknown as string).ok).toBe(false);
+    const over = setAuto(state, true).state;
+    expect(chooseOption(over, state.options[0].id).ok).toBe(false);
+  });
+
+  it('offers 3-4 options on an ally turn, each with id, tendency, label and detail', () => {
+    const { state } = startBattle(11, allies, enemies, { battleId: 'b' });
+    const view = viewBattle(state, 5);
+    expect(view.status).toBe('active');
+    expect(view.current_actor_id).toMatch(/^h/);
+    expect(view.pending_options.length).toBeGreaterThanOrEqual(3);
+    expect(view.pending_options.length).toBeLessThanOrEqual(4);
+    for (const o of view.pending_options) {
+      expect(['aggressive', 'defensive', 'supportive', 'tactical']).toContain(o.tendency);
+      expect(o.label.length).toBeGreaterThan(2);
+      expect(o.detail.length).toBeGreaterThan(5);
+    }
+    expect(new Set(view.pending_options.map((o) => o.id)).size).toBe(view.pending_options.length);
+    expect(view.events.length).toBeLessThanOrEqual(5);
+    expect(view.allies).toHaveLength(4);
+    expect(view.enemies).toHaveLength(4);
+  });
+
+  it('auto mode plays to the end; events carry what the client animates', () => {
+    const { state } = startBattle(5, allies, enemies, { battleId: 'b' });
+    const r = setAuto(state, true);
+    expect(r.state.status).not.toBe('active');
+    expect(r.state.auto).toBe(true);
+    const all = r.state.events;
+    expect(all[all.length - 1].kind).toBe('end');
+    const dmg = all.find((e) => e.kind === 'damage' && e.actor_id);
+    expect(dmg?.target_id).toBeTruthy();
+    expect(dmg?.amount).toBeGreaterThan(0);
+    expect(typeof dmg?.crit).toBe('boolean');
+    expect(all.some((e) => e.kind === 'death')).toBe(true);
+    const view = viewBattle(r.state);
+    expect([...view.allies, ...view.enemies].some((u) => u.is_dead)).toBe(true);
+    expect(view.pending_options).toEqual([]);
+  });
+
+  it('startBattle with auto resolves at once; a 1v1 works too', () => {
+    const { state } = startBattle(8, allies.slice(0, 1), enemies.slice(0, 1), { battleId: 'b', auto: true });
+    expect(state.status).not.toBe('active');
+  });
+});
+
+describe('invariants under fuzz', () => {
+  it('10,000 random battles: hp within 0..max, no NaN, every battle ends', () => {
+    const rng = createPrng(2026);
+    const pool = Array.from({ length: 300 }, (_, i) => generateHero(i * 977 + 5, { id: `f${i}`, userId: null, level: 1 + (i % 10) }));
+    const c = new rules.BattleCore();
+    const { UF, HP, MAXHP, SHIELD, ENERGY, ALIVE } = compiled;
+    let turns = 0;
+    for (let b = 0; b < 10_000; b++) {
+      const na = 1 + rng.int(4), nb = 1 + rng.int(4);
+      const A = compiled.compileTeam(Array.from({ length: na }, () => rng.pick(pool)));
+      const B = compiled.compileTeam(Array.from({ length: nb }, () => rng.pick(pool)));
+      rules.initBattle(c, rng.int(2 ** 31), A, B);
+      c.tier[0] = rng.int(3);
+      c.tier[1] = rng.int(3);
+      let guard = 0;
+      while (c.over === rules.ONGOING) {
+        const a = rules.beginTurn(c);
+        if (a >= 0) {
+          decide(c, a, c.tier[c.u[a * UF + compiled.SIDE]]);
+          rules.perform(c, a, c.pickAct, c.pickTgt);
+          rules.endTurn(c, a);
+        }
+        for (let i = 0; i < c.n; i++) {
+          const o = i * UF;
+          const hp = c.u[o + HP];
+          if (!(hp >= 0 && hp <= c.u[o + MAXHP]) || Number.isNaN(c.u[o + SHIELD]) || !(c.u[o + ENERGY] >= 0 && c.u[o + ENERGY] <= 100)) {
+            throw new Error(`battle ${b}: unit ${i} hp ${hp}/${c.u[o + MAXHP]} shield ${c.u[o + SHIELD]} energy ${c.u[o + ENERGY]}`);
+          }
+          if (c.u[o + ALIVE] === 1 && hp <= 0) throw new Error(`battle ${b}: unit ${i} alive at 0 hp`);
+        }
+        if (++guard > 1000) throw new Error(`battle ${b} did not end`);
+      }
+      turns += c.turn;
+      expect(c.turn).toBeLessThanOrEqual(c.turnLimit);
+    }
+    expect(turns / 10_000).toBeGreaterThan(3);
+  });
+});
+
+describe('AI tiers', () => {
+  it('at equal strength, hard beats easy in at least 70% of battles', () => {
+    let hardWins = 0;
+    const N = 1000;
+    for (let i = 0; i < N; i++) {
+      const t = compiled.compileTeam(party(100 + (i % 50), 4, 'm'));
+      // the same team on both sides; hard alternates sides
+      const r = i % 2 === 0 ? simulate(i, t, t, { aiA: 'hard', aiB: 'easy' }) : simulate(i, t, t, { aiA: 'easy', aiB: 'hard' });
+      if ((i % 2 === 0 && r === 0) || (i % 2 === 1 && r === 1)) hardWins++;
+    }
+    expect(hardWins / N).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('hard beats normal more often than not', () => {
+    let hardWins = 0;
+    const N = 1000;
+    for (let i = 0; i < N; i++) {
+      const t = compiled.compileTeam(party(300 + (i % 50), 4, 'm'));
+      const r = i % 2 === 0 ? simulate(i, t, t, { aiA: 'hard', aiB: 'normal' }) : simulate(i, t, t, { aiA: 'normal', aiB: 'hard' });
+      if ((i % 2 === 0 && r === 0) || (i % 2 === 1 && r === 1)) hardWins++;
+    }
+    expect(hardWins / N).toBeGreaterThan(0.5);
+  });
+});
+
+const GOLDEN = '6d797b3c0432fe20';

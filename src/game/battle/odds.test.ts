@@ -1,0 +1,87 @@
+// Honest odds: stated probabilities match how fights actually go (binned calibration against independent
+// simulated battles), the roll rule is exactly `won ⇔ roll > 1 - probability`, and the story told matches it.
+
+import { describe, expect, it } from 'vitest';
+import { generateHero } from '../generation.ts';
+import { createPrng } from '../prng.ts';
+import type { Hero } from '../types.ts';
+import { compileTeam } from './compile.ts';
+import { simulate } from './simulate.ts';
+import { estimateOdds, narrateFight, resolveFight } from './odds.ts';
+
+const hero = (seed: number, id: string, level: number) => generateHero(seed, { id, userId: null, level });
+
+describe('estimateOdds', () => {
+  it('is calibrated: in every probability bin, the observed win rate matches the stated one', () => {
+    const rng = createPrng(77);
+    const bins = Array.from({ length: 5 }, () => ({ stated: 0, won: 0, n: 0 }));
+    for (let m = 0; m < 200; m++) {
+      // half even matchups, half uneven (sizes and levels differ), so the probabilities spread over 0..1
+      const even = m % 2 === 0;
+      const la = 1 + rng.int(10), lb = even ? la : Math.max(1, Math.min(10, la + rng.int(5) - 2));
+      const na = 1 + rng.int(4), nb = even ? na : 1 + rng.int(4);
+      const a: Hero[] = Array.from({ length: na }, (_, k) => hero(rng.int(2 ** 31), `a${k}`, la));
+      const b: Hero[] = Array.from({ length: nb }, (_, k) => hero(rng.int(2 ** 31), `b${k}`, lb));
+      const { probability } = estimateOdds(rng.int(2 ** 31), a, b, { minSamples: 400, maxSamples: 400 });
+      const ta = compileTeam(a), tb = compileTeam(b);
+      const bin = bins[Math.min(4, Math.floor(probability * 5))];
+      for (let f = 0; f < 20; f++) {
+        bin.n++;
+        bin.stated += probability;
+        if (simulate(rng.int(2 ** 31), ta, tb) === 0) bin.won++;
+      }
+    }
+    const filled = bins.filter((b) => b.n >= 200);
+    for (const b of filled) {
+      // three standard errors of a binomial rate, plus a little for the estimate's own sampling noise
+      expect(Math.abs(b.won / b.n - b.stated / b.n)).toBeLessThan(3 * Math.sqrt(0.25 / b.n) + 0.02);
+    }
+    expect(filled.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('uses at least 2,000 battles and stops once the interval is narrow', () => {
+    const a = [hero(1, 'a', 5)], b = [hero(2, 'b', 5)];
+    const r = estimateOdds(9, a, b);
+    expect(r.samples).toBeGreaterThanOrEqual(2000);
+    expect(r.samples).toBeLessThanOrEqual(6000);
+    const lopsided = estimateOdds(9, [hero(3, 'a', 10), hero(4, 'c', 10)], [hero(5, 'b', 1)]);
+    expect(lopsided.samples).toBe(2000);
+    expect(lopsided.probability).toBeGreaterThan(0.95);
+  });
+});
+
+describe('resolveFight', () => {
+  it('wins exactly when roll > 1 - probability, and tells a story with that outcome', () => {
+    let wins = 0;
+    for (let s = 0; s < 6; s++) {
+      const a = [hero(s * 10 + 1, 'a', 4), hero(s * 10 + 2, 'c', 4)];
+      const b = [hero(s * 10 + 3, 'b', 4), hero(s * 10 + 4, 'd', 4)];
+      const r = resolveFight(s, a, b);
+      expect(r.won).toBe(r.roll > 1 - r.probability);
+      expect(r.roll).toBeGreaterThanOrEqual(0);
+      expect(r.roll).toBeLessThan(1);
+      const sentences = r.description.split(/(?<=[.!])\s+/).filter(Boolean);
+      expect(sentences.length).toBeGreaterThanOrEqual(2);
+      expect(sentences.length).toBeLessThanOrEqual(5);
+      expect(r.description).toContain(a[0].name.split(' ')[0]);
+      expect(r.scenarios.win.length).toBeGreaterThan(10);
+      expect(r.scenarios.lose.length).toBeGreaterThan(10);
+      if (r.won) wins++;
+    }
+    expect(wins).toBeGreaterThanOrEqual(0);
+  });
+
+  it('narrates the outcome it is asked for', () => {
+    const a = [hero(11, 'a', 5), hero(12, 'c', 5)];
+    const b = [hero(13, 'b', 5), hero(14, 'd', 5)];
+    const win = narrateFight(3, a, b, true).description;
+    const lose = narrateFight(3, a, b, false).description;
+    const names = (hs: Hero[]) => hs.map((h) => h.name.split(' ')[0]);
+    expect(win).toMatch(/victorious|overcame/);
+    expect(lose).toMatch(/victorious|fell|draw|time ran out/);
+    // the winners named at the end of each story differ
+    const tail = (s: string) => s.slice(s.lastIndexOf('After'));
+    expect(names(a).some((n) => tail(win).includes(n)) || win.includes('overcame')).toBe(true);
+    expect(names(b).some((n) => tail(lose).includes(n)) || /fell|time ran out/.test(lose)).toBe(true);
+  });
+});
