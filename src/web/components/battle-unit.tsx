@@ -77,9 +77,6 @@ export const BattleUnitTile = memo(function BattleUnitTile({ unit, shown, acting
           <img src={unit.portrait_url} alt="" width={96} height={96} decoding="async" draggable={false} />
           {acting && !dead && <span className="battle-unit__acting-mark" aria-hidden="true" />}
           {dead && <span className="battle-unit__defeated">Defeated</span>}
-          <span className="battle-unit__level tabular" title={`Level ${unit.level}`}>
-            {unit.level}
-          </span>
           <div className="battle-unit__floaters" aria-hidden="true">
             {floaters.map((f) => (
               <span key={f.key} className={`floater floater--${f.tone}`} style={{ '--float-ms': `${Math.max(500, stepMs * 2.2)}ms` } as React.CSSProperties}>

@@ -1,0 +1,97 @@
+// Part 2 browser tests: /arena — loading, no heroes, the Players / NPCs toggle, the Selected summary, Fight!
+// rules, a duel against another player's hero and one against an NPC, the result panel, Fight Again, the user
+// re-read after a fight, and the remembered attacker and opponent.
+import { test, expect, createUser } from './fixtures.ts';
+import { heroesFor, screen } from './part2-support.ts';
+
+test('arena: loading text, no heroes, and an empty opponent list', async ({ page, player }, testInfo) => {
+  void player;
+  // Slow the hero list a little so the loading text can be seen; then abort the NPC list (spec §8: it is then empty).
+  await page.route('**/api/heroes?user_id=*', async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await page.route('**/api/npcs', (route) => route.abort());
+  await page.goto('/arena');
+  await expect(page.getByText('Loading Arena...')).toBeVisible();
+  await expect(page.getByText('You have no heroes. Create one first.')).toBeVisible();
+  await page.getByRole('tab', { name: 'NPCs' }).click();
+  await expect(page.getByText('No opponents available.')).toBeVisible();
+  await screen(page, testInfo, 'arena-empty');
+});
+
+test('arena: a duel against a player, Fight Again, then against an NPC; choices remembered', async ({ page, request, player }, testInfo) => {
+  const [mine] = await heroesFor(request, player, 1);
+  // An opponent player whose name sorts first, so their heroes are on the first page of players.
+  const rival = await createUser(request, `a0_${Date.now().toString(36)}${testInfo.project.name.slice(0, 1)}`);
+  const [theirs] = await heroesFor(request, rival, 1);
+
+  await page.goto('/arena');
+  await expect(page.getByRole('heading', { name: 'Choose Your Hero' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose Opponent' })).toBeVisible();
+  const fight = page.getByRole('button', { name: 'Fight!' });
+  await expect(fight).toBeDisabled();
+  await expect(fight).toHaveAttribute('title', 'Select your hero and an opponent first');
+  await expect(page.locator('.arena__hint')).toHaveText('Select your hero and an opponent first');
+
+  await page.locator(`[data-hero-id="${mine!.id}"] .hero-card__action`).click();
+  await expect(fight).toBeDisabled();
+  await expect(page.getByRole('tab', { name: 'Players' })).toHaveAttribute('aria-selected', 'true');
+  const rivalCard = page.locator(`[data-hero-id="${theirs!.id}"]`);
+  for (let i = 0; i < 10 && !(await rivalCard.isVisible()); i++) {
+    const more = page.getByRole('button', { name: 'More players' });
+    if (await more.isVisible()) await more.click();
+    else await page.waitForTimeout(200);
+  }
+  await rivalCard.locator('.hero-card__action').click();
+  await expect(page.getByTestId('selected-hero')).toContainText(mine!.id);
+  await expect(page.getByTestId('selected-opponent')).toContainText(theirs!.id);
+  await expect(fight).toBeEnabled();
+  await screen(page, testInfo, 'arena');
+
+  await fight.click();
+  await expect(page.getByRole('button', { name: 'Battling...' })).toBeVisible().catch(() => undefined);
+  const result = page.getByTestId('fight-result');
+  await expect(result).toBeVisible();
+  await expect(result.locator('.fight-result__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
+  await expect(page.getByTestId('win-chance')).toHaveText(/^\d{1,3}%$/);
+  await expect(page.getByTestId('dice-roll')).toHaveText(/^\d{1,3}$/);
+  await expect(result).toContainText('Battle Narrative');
+  await expect(page.getByTestId('narrative')).not.toBeEmpty();
+  const won = (await result.getAttribute('data-outcome')) === 'won';
+  if (won) {
+    await expect(result).toContainText('Rewards Earned');
+    await expect(result).toContainText('Gold');
+    await expect(result).toContainText('XP per Hero');
+  } else {
+    await expect(result).not.toContainText('Rewards Earned');
+  }
+  // The user was re-read and saved: the stored copy matches the server.
+  const server = await (await request.get(`/api/users/${player.id}`)).json();
+  await expect.poll(() => page.evaluate(() => JSON.parse(window.localStorage.getItem('runeborn_user')!).gold)).toBe(server.gold);
+  await screen(page, testInfo, 'arena-result');
+
+  await result.getByRole('button', { name: 'Fight Again' }).click();
+  await expect(result).toHaveCount(0);
+  await expect(fight).toBeEnabled();
+
+  // Against an NPC: ids npc_… shown 'NPC: …'.
+  await page.getByRole('tab', { name: 'NPCs' }).click();
+  const npc = page.locator('[data-hero-id="npc_woods_poacher"]');
+  await expect(npc.locator('.hero-card__name')).toHaveText(/^NPC: /);
+  await npc.locator('.hero-card__action').click();
+  await expect(page.getByTestId('selected-opponent')).toContainText('NPC: ');
+  await expect(page.getByTestId('selected-opponent')).toContainText('npc_woods_poacher');
+  await screen(page, testInfo, 'arena-npcs');
+  await fight.click();
+  await expect(page.getByTestId('fight-result').locator('.fight-result__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
+
+  // Remembered per user: a fresh visit comes back with the same hero and opponent chosen.
+  const memory = await page.evaluate((key) => window.localStorage.getItem(key), `runeborn_arena_${player.id}`);
+  expect(JSON.parse(memory!)).toEqual({ attackerId: mine!.id, opponentId: 'npc_woods_poacher' });
+  await page.reload();
+  await expect(page.locator(`[data-hero-id="${mine!.id}"]`)).toHaveAttribute('data-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'NPCs' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('[data-hero-id="npc_woods_poacher"]')).toHaveAttribute('data-selected', 'true');
+  await expect(fight).toBeEnabled();
+});

@@ -1,0 +1,228 @@
+// Part 2 browser tests: /battle (team choice, Fight, Quick Battle), the turn-based view played to its end by
+// options and by Auto, /combat (parameters, defaults, Fight Again and its checks, themed scenes). Heroes are made
+// through the real API (the UI under test here is the battle, not hero creation). Screens: test-results/screens.
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { heroesFor, screen } from './part2-support.ts';
+
+/** Plays the battle on screen to its end by choosing the first option each turn (or waits, under Auto). */
+async function playToEnd(page: Page, byOptions: boolean) {
+  const result = page.getByTestId('battle-result');
+  for (let i = 0; i < 120; i++) {
+    if (await result.isVisible()) return;
+    const option = page.locator('[data-option-id]:enabled').first();
+    if (byOptions && (await option.isVisible())) {
+      await option.click();
+      await expect(page.locator('.battle-option[aria-busy="true"]')).toHaveCount(0);
+    } else {
+      await page.waitForTimeout(250);
+    }
+  }
+  await expect(result).toBeVisible();
+}
+
+test('battle start: no heroes, then picking 1–4 with check marks, remembered team', async ({ page, request, player }, testInfo) => {
+  await page.goto('/battle');
+  await expect(page.getByText('No Heroes Available')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create Hero' })).toHaveAttribute('href', '/create');
+  await screen(page, testInfo, 'battle-no-heroes');
+
+  const heroes = await heroesFor(request, player, 5);
+  await page.reload();
+  const cards = page.locator('.battle-start__grid [data-hero-id]');
+  await expect(cards).toHaveCount(5);
+  for (const h of heroes) await expect(page.locator(`[data-hero-id="${h.id}"]`)).toHaveAttribute('data-size', 'large');
+
+  await page.getByRole('button', { name: 'Fight', exact: true }).click();
+  await expect(page.getByText('Select at least 1 hero')).toBeVisible();
+
+  for (const h of heroes) await page.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
+  // A fifth pick is ignored.
+  await expect(page.locator('.battle-start__grid [data-selected="true"]')).toHaveCount(4);
+  await expect(page.locator(`[data-hero-id="${heroes[4]!.id}"]`)).toHaveAttribute('data-selected', 'false');
+  await expect(page.getByTestId('team-count')).toHaveText('4/4');
+  await expect(page.getByText('Select at least 1 hero')).toHaveCount(0);
+  // Picking a chosen hero drops it.
+  await page.locator(`[data-hero-id="${heroes[1]!.id}"] .hero-card__action`).click();
+  await expect(page.locator(`[data-hero-id="${heroes[1]!.id}"]`)).toHaveAttribute('data-selected', 'false');
+  await expect(page.locator(`[data-hero-id="${heroes[0]!.id}"] .hero-card__check`)).toHaveAttribute('data-checked', 'true');
+  await screen(page, testInfo, 'battle-start');
+
+  const stored = await page.evaluate((key) => window.localStorage.getItem(key), `runeborn_active_team_${player.id}`);
+  expect(JSON.parse(stored!)).toEqual([heroes[0]!.id, heroes[2]!.id, heroes[3]!.id]);
+  await page.reload();
+  await expect(page.locator('.battle-start__grid [data-selected="true"]')).toHaveCount(3);
+});
+
+test('a turn-based battle played by options to its end, with 1× playback then instant', async ({ page, request, player }, testInfo) => {
+  const heroes = await heroesFor(request, player, 4);
+  await page.goto('/battle');
+  for (const h of heroes) await page.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
+  await page.getByRole('button', { name: 'Fight', exact: true }).click();
+  await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
+  await expect(page.getByRole('heading', { name: /Enemies/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Your Team/ })).toBeVisible();
+  await expect(page.locator('.battle-side--allies [data-unit-id]')).toHaveCount(4);
+  for (const h of heroes) await expect(page.locator(`.battle-side--allies [data-hero-id="${h.id}"]`)).toBeVisible();
+  await expect(page.locator('.battle-side--enemies [data-unit-id]')).not.toHaveCount(0);
+  await expect(page.locator('[data-acting="true"]')).toHaveCount(1);
+  await expect(page.locator('.battle-side--allies [data-acting="true"]')).toBeVisible();
+  await expect(page.getByTestId('turn-label')).toContainText('Your turn');
+  const option = page.locator('[data-option-id]').first();
+  await expect(option.locator('.battle-option__label')).not.toBeEmpty();
+  await expect(option.locator('.battle-option__tendency')).toHaveText(/Aggressive|Defensive|Supportive|Tactical/);
+  await expect(option.locator('.battle-option__detail')).not.toBeEmpty();
+  await screen(page, testInfo, 'battle-view');
+
+  // 1×: the call's events play back (floating numbers, the stage caption), then the options return.
+  await expect(page.locator('[data-speed="1x"]')).toHaveAttribute('aria-checked', 'true');
+  await option.click();
+  await expect(page.locator('.battle-view')).toHaveAttribute('data-playing', 'true');
+  await expect(page.locator('.floater').first()).toBeAttached();
+  await screen(page, testInfo, 'battle-playback');
+  let sawEnemyTurn = false;
+  for (let i = 0; i < 40 && (await page.locator('.battle-view').getAttribute('data-playing')) === 'true'; i++) {
+    if ((await page.getByTestId('turn-label').textContent()) === 'Enemy turn') sawEnemyTurn = true;
+    await page.waitForTimeout(150);
+  }
+  expect(sawEnemyTurn || (await page.getByTestId('battle-log').textContent())!.length > 0).toBe(true);
+  await expect(page.getByTestId('battle-log').locator('li')).toHaveCount(5);
+
+  // Instant from here on, remembered across reloads.
+  await page.locator('[data-speed="instant"]').click();
+  await page.reload();
+  await expect(page.locator('[data-speed="instant"]')).toHaveAttribute('aria-checked', 'true');
+  await playToEnd(page, true);
+
+  const result = page.getByTestId('battle-result');
+  const headline = (await result.locator('h2').first().textContent())!;
+  expect(['Victory!', 'Defeat', 'Draw']).toContain(headline);
+  if (headline === 'Victory!') await expect(result).toContainText('Gold and XP rewards have been distributed to your heroes');
+  else await expect(result).not.toContainText('Gold and XP rewards');
+  await expect(page.getByTestId('battle-log').locator('li')).toHaveCount(5);
+  await expect(page.locator('[data-option-id]')).toHaveCount(0);
+  const dead = page.locator('[data-dead="true"]');
+  expect(await dead.count()).toBeGreaterThan(0);
+  await expect(dead.first()).toContainText('Defeated');
+  await screen(page, testInfo, 'battle-result');
+  await expect(result.getByRole('link', { name: 'View Heroes' })).toHaveAttribute('href', '/heroes');
+  await result.getByRole('link', { name: 'New Battle' }).click();
+  await expect(page).toHaveURL(/\/battle$/);
+});
+
+test('a turn-based battle handed to Auto plays to its end; a missing battle says so', async ({ page, request, player }, testInfo) => {
+  await heroesFor(request, player, 2);
+  await page.addInitScript(() => window.localStorage.setItem('runeborn_battle_speed', '2x'));
+  await page.goto('/battle');
+  await page.locator('.battle-start__grid [data-hero-id] .hero-card__action').first().click();
+  await page.getByRole('button', { name: 'Fight', exact: true }).click();
+  await expect(page).toHaveURL(/\/battle\/b_/);
+  const auto = page.getByTestId('auto-switch');
+  await expect(auto).toHaveAttribute('aria-checked', 'false');
+  await auto.click();
+  await expect(auto).toHaveAttribute('aria-checked', 'true');
+  // 2× playback of a whole Auto battle still ends within its compressed length; Skip ends it at once.
+  await page.getByTestId('skip-playback').click({ timeout: 3000 }).catch(() => undefined);
+  await playToEnd(page, false);
+  await expect(page.getByTestId('battle-result').locator('h2')).toHaveText(/Victory!|Defeat|Draw/);
+  await screen(page, testInfo, 'battle-auto-result');
+
+  await page.goto('/battle/b_doesnotexist');
+  await expect(page.getByTestId('battle-not-found')).toHaveText(/Battle Not Found - This battle doesn't exist or has expired/);
+  await screen(page, testInfo, 'battle-not-found');
+  await page.getByRole('link', { name: 'Start New Battle' }).click();
+  await expect(page).toHaveURL(/\/battle$/);
+});
+
+test('Quick Battle opens /combat; Fight Again repeats it with the same team; Back returns', async ({ page, request, player }, testInfo) => {
+  const heroes = await heroesFor(request, player, 2);
+  await page.goto('/battle');
+  for (const h of heroes) await page.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
+  await page.getByRole('button', { name: 'Quick Battle' }).click();
+  await expect(page).toHaveURL(/\/combat\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('battleId')).toMatch(/^b_/);
+  expect(url.searchParams.get('locationType')).toBe('random');
+  expect(url.searchParams.get('returnTo')).toBe('/battle');
+  expect(JSON.parse(url.searchParams.get('teamHeroIds')!)).toEqual(heroes.map((h) => h.id));
+  const location = url.searchParams.get('location')!;
+  await expect(page.getByTestId('combat-location')).toHaveText(location);
+  await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
+  const chance = Number((await page.getByTestId('win-chance').textContent())!.replace('%', ''));
+  expect(Number.isInteger(chance)).toBe(true);
+  await expect(page.getByTestId('roll-needed')).toHaveText(`>${100 - chance}`);
+  await expect(page.getByTestId('you-rolled')).toHaveText(/^\d{1,3}$/);
+  await expect(page.getByTestId('narrative')).not.toBeEmpty();
+  await expect(page.locator('.combat')).toHaveAttribute('data-theme', 'forest');
+  if ((await page.locator('.combat__headline').textContent()) === 'VICTORY!') await expect(page.getByTestId('rewards')).toContainText('Gold');
+  await screen(page, testInfo, 'combat-random');
+
+  const first = url.searchParams.get('battleId');
+  await page.getByRole('button', { name: 'Fight Again' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('battleId')).not.toBe(first);
+  await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/battle$/);
+});
+
+test('/combat: defaults, stored results, every Fight Again check and the Battle Error panel', async ({ page, request, player }, testInfo) => {
+  const [hero] = await heroesFor(request, player, 1);
+  const quick = await (await request.post('/api/battles', { data: { user_id: player.id, team_hero_ids: [hero!.id], mode: 'auto' } })).json();
+
+  await page.goto('/combat');
+  await expect(page.getByTestId('battle-error')).toContainText('Battle Error');
+  await expect(page.getByTestId('battle-error')).toContainText('No battle data provided');
+  await screen(page, testInfo, 'combat-no-data');
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/map$/);
+
+  // Defaults: location 'Unknown', type random, returnTo /map.
+  await page.goto(`/combat?battleId=${quick.battle_id}`);
+  await expect(page.getByTestId('combat-location')).toHaveText('Unknown');
+  await expect(page.getByTestId('win-chance')).toHaveText(`${Math.round(quick.probability * 100)}%`);
+  await expect(page.getByTestId('you-rolled')).toHaveText(String(Math.round(quick.roll * 100)));
+  await page.getByRole('button', { name: 'Fight Again' }).click();
+  await expect(page.getByTestId('battle-error')).toContainText('No team hero IDs provided');
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/map$/);
+
+  await page.goto(`/combat?battleId=${quick.battle_id}&location=The%20Forgotten%20Crypt&locationType=dungeon&returnTo=/dungeons`);
+  await expect(page.locator('.combat')).toHaveAttribute('data-theme', 'crypt');
+  await page.getByRole('button', { name: 'Fight Again' }).click();
+  await expect(page.getByTestId('battle-error')).toContainText('No dungeon run ID provided');
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/dungeons$/);
+
+  await page.goto(`/combat?battleId=${quick.battle_id}&location=Arena&locationType=arena&attackerId=${hero!.id}&returnTo=/arena`);
+  await expect(page.locator('.combat')).toHaveAttribute('data-theme', 'arena');
+  await screen(page, testInfo, 'combat-arena');
+  await page.getByRole('button', { name: 'Fight Again' }).click();
+  await expect(page.getByTestId('battle-error')).toContainText('Missing arena battle parameters');
+  await screen(page, testInfo, 'combat-error');
+
+  for (const [name, theme] of [
+    ['Ironhold Fortress', 'fortress'],
+    ['The Void Sanctum', 'void'],
+    ['Sanctum of Ash', 'void'],
+  ]) {
+    await page.goto(`/combat?battleId=${quick.battle_id}&location=${encodeURIComponent(name)}&locationType=dungeon`);
+    await expect(page.locator('.combat')).toHaveAttribute('data-theme', theme);
+  }
+  await screen(page, testInfo, 'combat-void');
+
+  await page.goto('/combat?battleId=b_missing');
+  await expect(page.getByTestId('battle-error')).toContainText('Battle Error');
+  await expect(page.getByTestId('battle-error').locator('.error-box')).not.toBeEmpty();
+});
+
+test('/combat Fight Again in the arena repeats the same duel', async ({ page, request, player }) => {
+  const [hero] = await heroesFor(request, player, 1);
+  const fight = await (await request.post('/api/arena/battle', { data: { user_id: player.id, attacker_hero_id: hero!.id, opponent_id: 'npc_woods_poacher' } })).json();
+  await page.goto(`/combat?battleId=${fight.battle_id}&location=Arena&locationType=arena&attackerId=${hero!.id}&opponentId=npc_woods_poacher&returnTo=/arena`);
+  await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
+  await page.getByRole('button', { name: 'Fight Again' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('battleId')).not.toBe(fight.battle_id);
+  expect(new URL(page.url()).searchParams.get('opponentId')).toBe('npc_woods_poacher');
+  await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
+});
+

@@ -1,0 +1,16 @@
+// Helpers for part 2's browser tests (tests/e2e/part2-*.spec.ts): heroes made through the real API, and
+// screenshots taken from the top of the page so the sticky header and bars sit where a player sees them.
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { createHero, shot } from './fixtures.ts';
+import type { Hero, User } from '../../src/api/index.ts';
+
+export async function heroesFor(request: APIRequestContext, user: Pick<User, 'id'>, n: number): Promise<Hero[]> {
+  const out: Hero[] = [];
+  for (let i = 0; i < n; i++) out.push(await createHero(request, user));
+  return out;
+}
+
+export async function screen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, testInfo, name);
+}
