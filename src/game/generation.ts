@@ -68,7 +68,7 @@ function describeHero(rng: Prng, name: string, race: RaceDef, cls: ClassDef, typ
   const opening = rng.pick([
     `${name} is ${article(rw)} ${rw} ${race.name} ${cls.name} who ${TYPE_ROLE[type]}.`,
     `${name}, ${article(race.name)} ${race.name} ${cls.name} of ${rw} renown, ${TYPE_ROLE[type]}.`,
-    `Among the ${race.name.toLowerCase()}s, ${name} is known as ${article(cls.name)} ${cls.name} who ${TYPE_ROLE[type]}.`,
+    `${name} is ${article(cls.name)} ${cls.name} of ${race.name} blood, ${rw} among heroes, who ${TYPE_ROLE[type]}.`,
   ]);
   const trade = `Like every ${cls.name.toLowerCase()}, ${first} is ${lower(cls.description)}`.replace(/ is an? /, ' is at heart a ').replace(/\.$/, '') + '.';
   const traits = rng.pick([
