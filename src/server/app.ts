@@ -10,10 +10,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx, RateLimits } from './context.ts';
-import { handleError } from './errors.ts';
+import { handleError, Refusal } from './errors.ts';
 import { OddsPool } from './odds-pool.ts';
 import { openStore } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
+import { sweepStale } from './sweep.ts';
 import artRoutes from './routes/art.ts';
 import arenaRoutes from './routes/arena.ts';
 import battleRoutes from './routes/battles.ts';
@@ -38,6 +39,7 @@ export interface AppOptions {
 }
 
 export const BODY_LIMIT = 64 * 1024;
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
 export const DEFAULT_RATE_LIMITS: RateLimits = { users: 20, generate: 240 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -77,7 +79,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     odds,
     rateLimits,
   };
+  // Now and then: forget unsaved candidates and spent generations older than a day, and mark turn-based
+  // battles idle for 24 h as expired (reads already treat them as gone).
+  const sweep = setInterval(() => void sweepStale(store.db).catch((err) => app.log.warn({ err }, 'sweep failed')), SWEEP_EVERY_MS);
+  sweep.unref();
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     await odds.close();
     await store.close();
   });
@@ -102,10 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (rateLimits) {
     await app.register(rateLimit, {
       global: false,
-      errorResponseBuilder: (_req, context) => ({
-        statusCode: context.statusCode,
-        error: `Too many requests: try again in ${context.after}`,
-      }),
+      errorResponseBuilder: (_req, context) => new Refusal(context.statusCode, `Too many requests: try again in ${context.after}`),
     });
   }
   await app.register(swagger, {

@@ -8,6 +8,8 @@ import type { Hero } from '../game/types.ts';
 export interface Odds {
   probability: number;
   samples: number;
+  /** The worker thread that estimated it (never 0, the main thread). */
+  thread?: number;
 }
 
 export interface OddsTask {

@@ -23,11 +23,10 @@ import { fightNow } from '../fights.ts';
 import { ownTeam } from '../hero-store.ts';
 import { newId, newSeed, nowSeconds } from '../ids.ts';
 import { randomFoes } from '../random-foes.ts';
+import { BATTLE_IDLE_TTL_S } from '../sweep.ts';
 import { NO_REWARDS, payRewards } from '../rewards.ts';
 import type { Db } from '../wallet.ts';
 
-/** A turn-based battle left alone this long is gone. */
-export const BATTLE_IDLE_TTL_S = 24 * 3600;
 /** What a turn-based battle's row keeps: the engine's state (which holds the whole event log) and what it pays against. */
 interface StoredBattle {
   engine: BattleState;
@@ -56,7 +55,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   async function loadBattle(id: string) {
     const row = await db.selectFrom('battles').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(MESSAGES.battleNotFound);
+    if (!row || row.status === 'expired') throw notFound(MESSAGES.battleNotFound);
     if (row.kind === 'turn_based' && row.status === 'active' && Number(row.updated_at) < nowSeconds() - BATTLE_IDLE_TTL_S) {
       throw notFound(MESSAGES.battleNotFound);
     }

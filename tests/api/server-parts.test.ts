@@ -1,0 +1,89 @@
+// The server's own machinery: the odds pool really runs in worker threads and caches per matchup, the sweep
+// expires idle battles, and rate limits answer 429 with an { error }.
+import { isMainThread, threadId } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateHero } from '../../src/game/index.ts';
+import { OddsPool } from '../../src/server/odds-pool.ts';
+import { sweepStale } from '../../src/server/sweep.ts';
+import { openStore } from '../../src/server/store/db.ts';
+import { newPlayer, startHarness, summonHero, withStore } from './helpers.ts';
+
+describe('odds pool', () => {
+  const pool = new OddsPool(2);
+  afterAll(() => pool.close());
+  const a = [generateHero(11, { id: 'a1', userId: null, level: 3 }), generateHero(12, { id: 'a2', userId: null, level: 3 })];
+  const b = [generateHero(21, { id: 'b1', userId: null, level: 3 }), generateHero(22, { id: 'b2', userId: null, level: 3 })];
+
+  it('estimates in worker threads, off the main thread', async () => {
+    expect(isMainThread).toBe(true);
+    const odds = await pool.estimate(1, a, b);
+    expect(odds.probability).toBeGreaterThanOrEqual(0);
+    expect(odds.probability).toBeLessThanOrEqual(1);
+    expect(odds.samples).toBeGreaterThan(100);
+    expect(odds.thread).toBeGreaterThan(0);
+    expect(odds.thread).not.toBe(threadId);
+    expect(pool.threads).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps the main thread free while estimating', async () => {
+    const fresh = [generateHero(31, { id: 'c1', userId: null, level: 7 })];
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const started = performance.now();
+    await Promise.all([pool.estimate(2, fresh, b), pool.estimate(3, a, fresh)]);
+    const took = performance.now() - started;
+    clearInterval(timer);
+    // Had the estimates run here, no tick could have fired until they were done.
+    if (took > 50) expect(ticks).toBeGreaterThan(2);
+  });
+
+  it('answers a rematch of unchanged heroes from the cache; a change means a new estimate', async () => {
+    const first = await pool.estimate(5, a, b);
+    const hits = pool.hits;
+    expect(await pool.estimate(6, [...a].reverse(), b)).toEqual(first);
+    expect(pool.hits).toBe(hits + 1);
+    const stronger = [{ ...a[0], level: 4, atk: a[0].atk + 10 }, a[1]];
+    const misses = pool.misses;
+    await pool.estimate(7, stronger, b);
+    expect(pool.misses).toBe(misses + 1);
+  });
+});
+
+describe('sweep', () => {
+  it('expires turn-based battles idle for a day', async () => {
+    const h = await startHarness('sqlite');
+    try {
+      const p = await newPlayer(h);
+      const hero = await summonHero(h, p.id);
+      const battle = (await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [hero.id] })).body;
+      if (battle.status === 'active') {
+        await withStore(h, (db) => db.updateTable('battles').set({ updated_at: 1 }).where('id', '=', battle.battle_id).execute());
+        const store = openStore(h.db.url);
+        expect((await sweepStale(store.db)).expiredBattles).toBe(1);
+        await store.close();
+        expect((await h.call('GET', `/api/battles/${battle.battle_id}`)).status).toBe(404);
+      }
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('limits account creation and generation per client, with an { error }', async () => {
+    const h = await startHarness('sqlite', { rateLimits: { users: 3, generate: 4 } });
+    try {
+      const made = [];
+      for (let i = 0; i < 5; i++) made.push(await h.call('POST', '/api/users', { username: `limited_${i}` }));
+      expect(made.slice(0, 3).every((r) => r.status === 201)).toBe(true);
+      expect(made[3].status).toBe(429);
+      expect(made[3].body.error).toMatch(/Too many requests/);
+      const gens = [];
+      for (let i = 0; i < 6; i++) gens.push(await h.call('POST', '/api/characters/generate'));
+      expect(gens.filter((r) => r.status === 429)).toHaveLength(2);
+      expect((await h.call('GET', '/api/users')).status).toBe(200);
+    } finally {
+      await h.close();
+    }
+  });
+});
