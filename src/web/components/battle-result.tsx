@@ -30,9 +30,11 @@ export function ChanceBar({ chance, rolled }: { chance: number; rolled: number }
       </div>
       <div className="chance-bar__scale tabular" aria-hidden="true">
         <span>0</span>
-        <span style={{ left: `${needed}%` }} className="chance-bar__needed">
-          {needed}
-        </span>
+        {needed > 6 && needed < 94 && (
+          <span style={{ left: `${needed}%` }} className="chance-bar__needed">
+            {needed}
+          </span>
+        )}
         <span>100</span>
       </div>
     </div>

@@ -86,7 +86,8 @@ export const BattleUnitTile = memo(function BattleUnitTile({ unit, shown, acting
           </div>
         </div>
         <div className="battle-unit__name" title={`${unit.name} · Lv ${unit.level} ${unit.class}`}>
-          {unit.name}
+          <span>{unit.name.split(' ')[0]}</span>
+          <span className="battle-unit__surname">{unit.name.slice(unit.name.split(' ')[0]!.length)}</span>
         </div>
         <div className="battle-unit__class">
           Lv {unit.level} {unit.class}
