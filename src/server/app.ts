@@ -34,6 +34,8 @@ export interface AppOptions {
   webRoot?: string | null;
   /** odds worker threads (default: one per core) */
   oddsThreads?: number;
+  /** matchups whose odds are remembered (0: estimate every fight anew) */
+  oddsCacheSize?: number;
   /** pg pool size per instance */
   poolSize?: number;
 }
@@ -68,7 +70,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
   const shopItems = await store.db.selectFrom('shop_items').selectAll().orderBy('sort').execute();
   const dungeons = await store.db.selectFrom('dungeons').selectAll().orderBy('sort').execute();
-  const odds = new OddsPool(opts.oddsThreads);
+  const odds = new OddsPool(opts.oddsThreads, opts.oddsCacheSize);
   const rateLimits = opts.rateLimits === false ? null : (opts.rateLimits ?? DEFAULT_RATE_LIMITS);
   const ctx: Ctx = {
     store,

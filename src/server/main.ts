@@ -1,5 +1,6 @@
 // Starts Runeborn: the API and the built web app on one port. PORT (3000), HOST (0.0.0.0),
-// DATABASE_URL (sqlite:./data/runeborn.db, or postgres://…), RATE_LIMIT=off, LOG_LEVEL (info).
+// DATABASE_URL (sqlite:./data/runeborn.db, or postgres://…), RATE_LIMIT=off, LOG_LEVEL (info),
+// ODDS_THREADS (cores), ODDS_CACHE_SIZE (5000 matchups; 0 turns the cache off).
 import { buildApp } from './app.ts';
 import { DEFAULT_DATABASE_URL } from './store/db.ts';
 
@@ -12,6 +13,7 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   rateLimits: process.env.RATE_LIMIT === 'off' ? false : undefined,
   oddsThreads: process.env.ODDS_THREADS ? Number(process.env.ODDS_THREADS) : undefined,
+  oddsCacheSize: process.env.ODDS_CACHE_SIZE ? Number(process.env.ODDS_CACHE_SIZE) : undefined,
 });
 
 let closing = false;

@@ -18,7 +18,7 @@ export interface OddsTask {
   b: Hero[];
 }
 
-const CACHE_SIZE = 5000;
+export const DEFAULT_ODDS_CACHE_SIZE = 5000;
 
 /** A side's identity for the cache: who is in it and everything that can change how they fight. */
 export function sideKey(team: Hero[]): string {
@@ -35,7 +35,10 @@ export class OddsPool {
   hits = 0;
   misses = 0;
 
-  constructor(threads = availableParallelism()) {
+  constructor(
+    threads = availableParallelism(),
+    private readonly cacheSize = DEFAULT_ODDS_CACHE_SIZE,
+  ) {
     this.pool = new Piscina({
       filename: new URL('./odds-worker.ts', import.meta.url).href,
       // Workers run TypeScript through tsx, whatever loaded the parent (node --import tsx, vitest …).
@@ -65,8 +68,10 @@ export class OddsPool {
     if (running) return running;
     this.misses++;
     const job = (this.pool.run({ seed, a, b } satisfies OddsTask) as Promise<Odds>).then((odds) => {
-      this.cache.set(key, odds);
-      if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+      if (this.cacheSize > 0) {
+        this.cache.set(key, odds);
+        if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
+      }
       return odds;
     });
     this.inflight.set(key, job);
