@@ -1,14 +1,16 @@
-// The battle AI. Every tier values a candidate (action, target) with the same estimate of what it would do,
-// computed from the rules core's own formulas (expectedDamage, effectAmount in ./core.ts):
+// The battle AI, in three tiers:
 //   easy   — plays loosely: a random usable action on a random legal target;
-//   normal — the best-valued action, judged with a good deal of noise;
-//   hard   — the best-valued action exactly, weighting threats, finishing kills, healing and shielding
-//            when it matters, and holding the ultimate until it is the best thing to do.
-// The turn-based options (./turn-based.ts) are ranked with the same values.
+//   normal — a quick rule of thumb (it plays most simulated battles, so it must be cheap): the ultimate when
+//            ready, a heal when an ally is hurt, protection when someone is in danger, otherwise the strongest
+//            ready attack, aimed at a weak enemy chosen loosely;
+//   hard   — values every action with the rules core's own formulas (expectedDamage, effectAmount in ./core.ts)
+//            and takes the best exactly: focus fire weighted by threat, finishing blows, heals and shields when
+//            they matter, and the ultimate held until it beats the alternatives.
+// The turn-based options (./turn-based.ts) are ranked with the hard tier's values.
 
 import * as compiled from './compile.ts';
 const {
-  A_COUNT, A_EFFECTS, A_ULT, ABMUL, ALIVE, ATK, E_CHANCE, E_EXECUTE, E_HITS, E_OP, E_PIERCE, E_POWER, E_STATUS, E_TARGET, E_TURNS, EF, EGAIN, ENERGY, F_TAUNT, HEALTAKEN, HP, M_ATK, M_HEALTAKEN, MASK, MAX_EFFECTS, MAX_ENERGY, MAXHP, OP_CLEANSE, OP_DAMAGE, OP_ENERGY, OP_HEAL, OP_SHIELD, OP_STATUS, PICK_ALLY, PICK_ENEMY, RESIST, ROLE, S_AIVALUE, S_DOTATK, S_DOTMAXHP, S_HARMFUL, S_HOT, S_TAUNT, SHIELD, SIDE, SLOTS, T_ALL_ALLIES, T_ALL_ENEMIES, T_ALLY, T_ENEMY, T_LOWEST_ALLY, T_RANDOM_ENEMY, T_SELF, UF, DOTDEALT, DOTTAKEN, HEALDONE,
+  A_HEALS, A_HURTS, A_PROTECTS, A_COUNT, A_EFFECTS, A_ULT, ABMUL, ALIVE, ATK, E_CHANCE, E_EXECUTE, E_HITS, E_OP, E_PIERCE, E_POWER, E_STATUS, E_TARGET, E_TURNS, EF, EGAIN, ENERGY, F_TAUNT, HEALTAKEN, HP, M_ATK, M_HEALTAKEN, MASK, MAX_EFFECTS, MAX_ENERGY, MAXHP, OP_CLEANSE, OP_DAMAGE, OP_ENERGY, OP_HEAL, OP_SHIELD, OP_STATUS, PICK_ALLY, PICK_ENEMY, RESIST, ROLE, S_AIVALUE, S_DOTATK, S_DOTMAXHP, S_HARMFUL, S_HOT, S_TAUNT, SHIELD, SIDE, SLOTS, T_ALL_ALLIES, T_ALL_ENEMIES, T_ALLY, T_ENEMY, T_LOWEST_ALLY, T_RANDOM_ENEMY, T_SELF, UF, DOTDEALT, DOTTAKEN, HEALDONE,
 } = compiled;
 import * as rules from './core.ts';
 import { type BattleCore } from './core.ts';
@@ -28,9 +30,14 @@ function threat(c: BattleCore, j: number, hard: boolean): number {
   return role * wounded;
 }
 
+/** Per decision: the actor's expected damage per unit of power against each enemy (plain hits only). */
+const perPower = new Float64Array(16);
+let perPowerActor = -1;
+let perPowerCore: BattleCore | null = null;
+
 function damageValue(c: BattleCore, i: number, j: number, power: number, pierce: number, execute: number, hits: number, hard: boolean): number {
   const u = c.u, o = j * UF;
-  const d = expectedDamage(c, i, j, power, pierce, execute) * hits;
+  const d = (pierce === 0 && execute === 0 && perPowerActor === i && perPowerCore === c && perPower[j] > 0 ? Math.max(1, perPower[j] * power) : expectedDamage(c, i, j, power, pierce, execute)) * hits;
   const pool = u[o + HP] + u[o + SHIELD];
   let v = (Math.min(d, pool) / u[o + MAXHP]) * 100;
   if (d >= pool) v += hard ? KILL_BONUS * 1.5 : KILL_BONUS;
@@ -140,10 +147,18 @@ export function decide(c: BattleCore, i: number, tier: number): void {
     c.pickTgt = randomTarget(c, i, pickOf(c, i, act), taunt);
     return;
   }
+  if (tier === 1) {
+    decideByRule(c, i, side, taunt);
+    return;
+  }
   const hard = tier === 2;
   // 1. The enemy worth hitting: the best basic-attack value (hard weighs threats and kills; normal judges
   //    with noise). Every single-enemy action aims there; every single-ally action at the most wounded ally.
   let enemy = -1, enemyV = -Infinity;
+  perPowerActor = -1;
+  for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) perPower[j] = u[j * UF + ALIVE] === 1 ? expectedDamage(c, i, j, 1, 0, 0) : 0;
+  perPowerActor = i;
+  perPowerCore = c;
   for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) {
     if (u[j * UF + ALIVE] !== 1 || (taunt && u[j * UF + F_TAUNT] !== 1)) continue;
     let v = damageValue(c, i, j, 1, 0, 0, 1, hard);
@@ -167,8 +182,40 @@ export function decide(c: BattleCore, i: number, tier: number): void {
     bestA = ACT_ULT;
     bestT = ultT;
   }
+  perPowerActor = -1;
   c.pickAct = bestA;
   c.pickTgt = bestT;
+}
+
+/** The normal tier: cheap rules of thumb, with some looseness in whom it hits. */
+function decideByRule(c: BattleCore, i: number, side: number, taunt: boolean): void {
+  const u = c.u, o = i * UF;
+  let enemy = -1, enemyV = Infinity;
+  for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) {
+    const q = j * UF;
+    if (u[q + ALIVE] !== 1 || (taunt && u[q + F_TAUNT] !== 1)) continue;
+    const v = (u[q + HP] + u[q + SHIELD]) * (0.7 + 0.6 * c.rand());
+    if (v < enemyV) { enemyV = v; enemy = j; }
+  }
+  const ally = lowestAlly(c, side);
+  const allyFrac = ally >= 0 ? u[ally * UF + HP] / u[ally * UF + MAXHP] : 1;
+  const selfFrac = u[o + HP] / u[o + MAXHP];
+  let bestA = ACT_ATTACK, bestS = 1;
+  if (canAct(c, i, ACT_ULT)) bestA = ACT_ULT;
+  else {
+    for (let act = ACT_SLOT0; act < ACT_ULT; act++) {
+      if (!canAct(c, i, act)) continue;
+      const idx = c.ab[i * SLOTS + act - ACT_SLOT0];
+      let s = 1.2; // buffs, debuffs, energy: better than a plain attack
+      if (A_HEALS[idx] === 1) s = allyFrac < 0.6 ? 4 : A_HURTS[idx] === 1 ? 1.6 : 0.5;
+      else if (A_PROTECTS[idx] === 1) s = allyFrac < 0.55 || selfFrac < 0.55 ? 3 : A_HURTS[idx] === 1 ? 1.5 : 0.8;
+      else if (A_HURTS[idx] === 1) s = 2;
+      if (s > bestS) { bestS = s; bestA = act; }
+    }
+  }
+  const pick = pickOf(c, i, bestA);
+  c.pickAct = bestA;
+  c.pickTgt = pick === PICK_ENEMY ? enemy : pick === PICK_ALLY ? ally : -1;
 }
 
 function randomTarget(c: BattleCore, i: number, pick: number, taunt: boolean): number {

@@ -82,6 +82,10 @@ export const A_ULT = new Int32Array(NA);
 export const A_PASSIVE = new Int32Array(NA);
 export const A_PICK = new Int32Array(NA);
 export const A_TENDENCY = new Int32Array(NA);
+/** Rule-of-thumb roles for the normal AI: heals someone, protects someone, hurts someone. */
+export const A_HEALS = new Int32Array(NA);
+export const A_PROTECTS = new Int32Array(NA);
+export const A_HURTS = new Int32Array(NA);
 
 function tendencyOf(a: AbilityDef): number {
   const friendly = (e: EffectDef) => e.target === 'ally' || e.target === 'lowest_ally' || e.target === 'all_allies';
@@ -100,6 +104,9 @@ ABILITY_IDS.forEach((id, i) => {
   A_ULT[i] = a.type === 'ultimate' ? 1 : 0;
   A_PASSIVE[i] = a.passive ? 1 : 0;
   A_TENDENCY[i] = tendencyOf(a);
+  A_HEALS[i] = a.effects.some((e) => e.op === 'heal') ? 1 : 0;
+  A_PROTECTS[i] = a.effects.some((e) => e.op === 'shield' || (e.op === 'status' && (e.status === 'fortify' || e.status === 'taunt'))) ? 1 : 0;
+  A_HURTS[i] = a.effects.some((e) => e.op === 'damage') ? 1 : 0;
   A_PICK[i] = PICK_NONE;
   for (const e of a.effects) {
     if (e.target === 'enemy') { A_PICK[i] = PICK_ENEMY; break; }

@@ -183,4 +183,4 @@ describe('AI tiers', () => {
   });
 });
 
-const GOLDEN = '6d797b3c0432fe20';
+const GOLDEN = 'c890f051c5a0f82e';

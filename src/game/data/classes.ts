@@ -7,7 +7,7 @@ const list: ClassDef[] = [
   {
     id: 'knight', name: 'Knight', glyph: 'black-knight-helm', leaning: 'Tank',
     description: 'A sworn shield of the realm in heavy plate, who stands in front so others may live.',
-    stats: { hp: 1.08, atk: 1.0, def: 1.08, spd: 0.98 }, attackName: 'Sword Strike', crit: 0.05,
+    stats: { hp: 1.04, atk: 0.98, def: 1.05, spd: 0.98 }, attackName: 'Sword Strike', crit: 0.05,
     abilities: ['shield_bash', 'challenging_shout', 'shield_wall', 'rallying_banner', 'steadfast'],
     ultimates: ['bulwark_charge', 'unbreakable'],
   },
@@ -49,14 +49,14 @@ const list: ClassDef[] = [
   {
     id: 'cleric', name: 'Cleric', glyph: 'pope-crown', leaning: 'Support',
     description: 'A priest of the sun who keeps the party standing with light and prayer.',
-    stats: { hp: 1.0, atk: 1.0, def: 1.0, spd: 1.0 }, attackName: 'Mace Blow', crit: 0.05,
+    stats: { hp: 1.04, atk: 1.03, def: 1.0, spd: 1.0 }, attackName: 'Mace Blow', crit: 0.05,
     abilities: ['healing_light', 'smite', 'blessing', 'purify', 'divine_grace'],
     ultimates: ['resurgence', 'holy_nova'],
   },
   {
     id: 'druid', name: 'Druid', glyph: 'oak', leaning: 'Support',
     description: 'A keeper of the wild who heals with living sap and binds foes in roots.',
-    stats: { hp: 1.02, atk: 0.98, def: 1.0, spd: 1.0 }, attackName: 'Staff Swing', crit: 0.05,
+    stats: { hp: 1.06, atk: 1.01, def: 1.0, spd: 1.0 }, attackName: 'Staff Swing', crit: 0.05,
     abilities: ['rejuvenate', 'entangling_roots', 'barkskin', 'moonfire', 'natures_bond'],
     ultimates: ['wild_growth', 'wrath_of_the_wild'],
   },
