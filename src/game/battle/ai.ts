@@ -191,10 +191,13 @@ export function decide(c: BattleCore, i: number, tier: number): void {
 function decideByRule(c: BattleCore, i: number, side: number, taunt: boolean): void {
   const u = c.u, o = i * UF;
   let enemy = -1, enemyV = Infinity;
+  // One draw gives every enemy its own noise: the fractional parts of r × (a different odd number each).
+  const r = c.rand();
   for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) {
     const q = j * UF;
     if (u[q + ALIVE] !== 1 || (taunt && u[q + F_TAUNT] !== 1)) continue;
-    const v = (u[q + HP] + u[q + SHIELD]) * (0.7 + 0.6 * c.rand());
+    const x = r * (2 * j + 1) * 7.31;
+    const v = (u[q + HP] + u[q + SHIELD]) * (0.7 + 0.6 * (x - Math.floor(x)));
     if (v < enemyV) { enemyV = v; enemy = j; }
   }
   const ally = lowestAlly(c, side);

@@ -44,6 +44,12 @@ export const S_SKIP = sf((id) => (STATUSES[id].skipTurn ? 1 : 0));
 export const S_SILENCE = sf((id) => (STATUSES[id].silence ? 1 : 0));
 export const S_TAUNT = sf((id) => (STATUSES[id].taunt ? 1 : 0));
 export const S_HARMFUL = sf((id) => (STATUSES[id].harmful ? 1 : 0));
+/** Does the status change any multiplier or flag (so the bearer's modifiers must be recomputed)? */
+export const S_HASMOD = sf((id) => {
+  const s = STATUSES[id];
+  return s.atkMul !== undefined || s.defMul !== undefined || s.spdMul !== undefined || s.dmgTakenMul !== undefined || s.dmgDealtMul !== undefined ||
+    s.healTakenMul !== undefined || s.miss !== undefined || s.critTaken !== undefined || s.skipTurn || s.silence || s.taunt ? 1 : 0;
+});
 export const S_TICKS = sf((id) => (STATUSES[id].dotAtk || STATUSES[id].dotMaxHp || STATUSES[id].hotMaxHp ? 1 : 0));
 /** What the AI thinks a status is worth on its bearer, in "percent of a unit's health" units (dots/hots are valued live). */
 export const S_AIVALUE = sf((id) => {

@@ -183,4 +183,4 @@ describe('AI tiers', () => {
   });
 });
 
-const GOLDEN = 'c890f051c5a0f82e';
+const GOLDEN = '046c26c8ea51cb2c';
