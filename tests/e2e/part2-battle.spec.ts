@@ -117,6 +117,15 @@ test('a turn-based battle handed to Auto plays to its end; a missing battle says
   await page.locator('.battle-start__grid [data-hero-id] .hero-card__action').first().click();
   await page.getByRole('button', { name: 'Fight', exact: true }).click();
   await expect(page).toHaveURL(/\/battle\/b_/);
+  // The view polls every 3 s: a move made elsewhere (here, through the API) shows up without a reload.
+  const battleId = page.url().split('/').pop()!;
+  await expect(page.locator('[data-option-id]').first()).toBeVisible();
+  const before = await (await request.get(`/api/battles/${battleId}`)).json();
+  const moved = await request.post(`/api/battles/${battleId}/action`, { data: { user_id: player.id, option_id: before.pending_options[0].id } });
+  expect(moved.ok()).toBe(true);
+  const after = await moved.json();
+  expect(after.events.length).toBeGreaterThan(before.events.length);
+  await expect(page.locator('.battle-view')).toHaveAttribute('data-events', String(after.events.length), { timeout: 6000 });
   const auto = page.getByTestId('auto-switch');
   await expect(auto).toHaveAttribute('aria-checked', 'false');
   await auto.click();

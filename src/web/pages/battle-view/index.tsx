@@ -21,6 +21,19 @@ import './battle-view.css';
 const HEADLINE: Record<string, string> = { won: 'Victory!', lost: 'Defeat', draw: 'Draw' };
 const TENDENCY_LABEL: Record<string, string> = { aggressive: 'Aggressive', defensive: 'Defensive', supportive: 'Supportive', tactical: 'Tactical' };
 
+const NO_FLOATERS: PlaybackFrame['floaters'] = [];
+const lastFloaters = new Map<string, PlaybackFrame['floaters']>();
+
+/** One unit's floating numbers, the same array while they do not change, so untouched tiles skip re-rendering. */
+function floatersOf(frame: PlaybackFrame, unitId: string): PlaybackFrame['floaters'] {
+  const mine = frame.floaters.filter((f) => f.unitId === unitId);
+  if (mine.length === 0) return NO_FLOATERS;
+  const before = lastFloaters.get(unitId);
+  if (before && before.length === mine.length && before.every((f, i) => f.key === mine[i]!.key)) return before;
+  lastFloaters.set(unitId, mine);
+  return mine;
+}
+
 function Side({ title, units, frame, actorId }: { title: string; units: BattleUnit[]; frame: PlaybackFrame; actorId: string | null }) {
   const alive = units.filter((u) => !(frame.units?.[u.id]?.dead ?? u.is_dead)).length;
   return (
@@ -39,7 +52,7 @@ function Side({ title, units, frame, actorId }: { title: string; units: BattleUn
             shown={frame.units?.[u.id]}
             acting={actorId === u.id}
             motion={frame.motions[u.id]}
-            floaters={frame.floaters.filter((f) => f.unitId === u.id)}
+            floaters={floatersOf(frame, u.id)}
             stepMs={frame.stepMs}
           />
         ))}
@@ -154,7 +167,7 @@ export default function BattleViewPage() {
   } else turnLabel = 'Waiting...';
 
   return (
-    <div className="battle-view" style={{ '--scene': `url("${sceneUrl(theme)}")` } as React.CSSProperties} data-status={state.status} data-playing={frame.playing ? 'true' : 'false'}>
+    <div className="battle-view" style={{ '--scene': `url("${sceneUrl(theme)}")` } as React.CSSProperties} data-status={state.status} data-turn={state.turn} data-events={state.events.length} data-playing={frame.playing ? 'true' : 'false'}>
       <header className="battle-view__head">
         <div className="battle-view__where">
           <h1 className="battle-view__title">Battle</h1>
