@@ -44,7 +44,7 @@ export function ErrorBox({ children, onDismiss, className }: { children: ReactNo
       <div className="error-box__text">{children}</div>
       {onDismiss && (
         <button type="button" className="icon-btn" onClick={onDismiss} aria-label="Dismiss error">
-          ×
+          <Icon name="cross" size={16} />
         </button>
       )}
     </div>
@@ -58,7 +58,7 @@ export function ErrorBanner({ children, onDismiss }: { children: ReactNode; onDi
       <div className="banner__text">{children}</div>
       {onDismiss && (
         <button type="button" className="icon-btn" onClick={onDismiss} aria-label="Dismiss error">
-          ×
+          <Icon name="cross" size={16} />
         </button>
       )}
     </div>
@@ -78,7 +78,7 @@ export function SuccessBanner({ children, onDone, timeoutMs = 6000 }: { children
       <div className="banner__text">{children}</div>
       {onDone && (
         <button type="button" className="icon-btn" onClick={onDone} aria-label="Dismiss">
-          ×
+          <Icon name="cross" size={16} />
         </button>
       )}
     </div>
@@ -178,7 +178,7 @@ export function Modal({
             {subtitle && <div className="modal__subtitle">{subtitle}</div>}
           </div>
           <button type="button" className="icon-btn" onClick={onClose} aria-label="Close dialog">
-            ×
+            <Icon name="cross" size={16} />
           </button>
         </header>
         {children && <div className="modal__content">{children}</div>}

@@ -177,7 +177,7 @@ export default function HeroDetailPage() {
 
       <article className={`hero-detail rarity-${rarity}`} data-hero-id={h.id}>
         <div className="hero-detail__portrait">
-          <img src={h.portrait_url} alt={`Portrait of ${h.name}`} width={400} height={400} />
+          <img src={h.portrait_url} alt={`Portrait of ${h.name}`} width={200} height={240} />
         </div>
         <div className="hero-detail__info">
           <h1 className="hero-detail__name">{h.name}</h1>

@@ -32,9 +32,30 @@ export const DEMO_HERO: Hero = {
   boon_icon: '',
   bane_icon: '',
   abilities: [
-    { id: 'fireball', name: 'Fireball', description: 'A roaring ball of flame that may set the target burning.', level: 1, type: 'offensive', icon: `${ART}/icons/ability/fireball.svg` },
-    { id: 'frost_nova', name: 'Frost Nova', description: 'A burst of cold that slows every foe.', level: 1, type: 'offensive', icon: `${ART}/icons/ability/frost_nova.svg` },
-    { id: 'meteor', name: 'Meteor', description: 'Calls a burning star down on the enemy line. Needs full energy.', level: 1, type: 'ultimate', icon: `${ART}/icons/ability/meteor.svg` },
+    {
+      id: 'fireball',
+      name: 'Fireball',
+      description: 'A roaring ball of flame that may set the target burning.',
+      level: 1,
+      type: 'offensive',
+      icon: `${ART}/icons/ability/fireball.svg`,
+    },
+    {
+      id: 'frost_nova',
+      name: 'Frost Nova',
+      description: 'A burst of cold that slows every foe.',
+      level: 1,
+      type: 'offensive',
+      icon: `${ART}/icons/ability/frost_nova.svg`,
+    },
+    {
+      id: 'meteor',
+      name: 'Meteor',
+      description: 'Calls a burning star down on the enemy line. Needs full energy.',
+      level: 1,
+      type: 'ultimate',
+      icon: `${ART}/icons/ability/meteor.svg`,
+    },
   ],
 };
 
@@ -92,37 +113,56 @@ export default function HeroCardDemoPage() {
         </ul>
       </section>
 
-      {SIZES.map((s) => (
-        <section key={s} className="demo-size" data-demo-size={s}>
-          <h2>
-            {s} <span className="muted tabular">{HERO_CARD_SIZES[s].width}×{HERO_CARD_SIZES[s].height}</span>
-          </h2>
-          <div className="demo-size__row">
-            <HeroCard hero={DEMO_HERO} size={s} onClick={() => undefined} />
-          </div>
-        </section>
-      ))}
-
       <section className="demo-size">
-        <h2>Selectable</h2>
-        <p className="muted">Tap to toggle the check mark.</p>
-        <div className="demo-size__row">
-          <HeroCard hero={DEMO_HERO} size="medium" selected={selected} onClick={() => setSelected((v) => !v)} />
-        </div>
-      </section>
-
-      <section className="demo-size">
-        <h2>Rarity frames</h2>
-        <div className="demo-size__row demo-size__row--wrap">
-          {[1, 2, 3, 4, 5].map((r) => (
-            <HeroCard
-              key={r}
-              hero={{ ...DEMO_HERO, id: `demo_rarity_${r}`, rarity: r, portrait_url: `${ART}/portraits/elf/sorcerer/damage/${r}/424242.svg` }}
-              size="x-small"
-            />
+        <h2>All sizes</h2>
+        <div className="demo-gallery">
+          {SIZES.map((s) => (
+            <figure key={s} className="demo-gallery__item" data-demo-size={s}>
+              <HeroCard hero={DEMO_HERO} size={s} onClick={() => undefined} />
+              <figcaption>
+                <strong>{s}</strong>{' '}
+                <span className="muted tabular">
+                  {HERO_CARD_SIZES[s].width}×{HERO_CARD_SIZES[s].height}
+                </span>
+              </figcaption>
+            </figure>
           ))}
         </div>
       </section>
+
+      <div className="demo-pair">
+        <section className="demo-size">
+          <h2>Selectable</h2>
+          <p className="muted">Tap to toggle the check mark.</p>
+          <div className="demo-size__row">
+            <HeroCard
+              hero={DEMO_HERO}
+              size="small"
+              selected={selected}
+              onClick={() => setSelected((v) => !v)}
+            />
+          </div>
+        </section>
+
+        <section className="demo-size">
+          <h2>Rarity frames</h2>
+          <p className="muted">Plain, glow, stronger glow, double border, shimmer.</p>
+          <div className="demo-size__row demo-size__row--wrap">
+            {[1, 2, 3, 4, 5].map((r) => (
+              <HeroCard
+                key={r}
+                hero={{
+                  ...DEMO_HERO,
+                  id: `demo_rarity_${r}`,
+                  rarity: r,
+                  portrait_url: `${ART}/portraits/elf/sorcerer/damage/${r}/424242.svg`,
+                }}
+                size="x-small"
+              />
+            ))}
+          </div>
+        </section>
+      </div>
     </div>
   );
 }

@@ -15,6 +15,10 @@ import { CURRENCIES } from '../../components/currency-bar.tsx';
 import { ItemIcon } from '../../components/item-icon.tsx';
 import './shop.css';
 
+/** Spec §5's refusal for gold; items priced in another currency (DESIGN.md) name theirs. */
+const shortOf = (currency: string): string =>
+  currency === 'gold' ? 'Insufficient gold' : `Insufficient ${(CURRENCIES.find((c) => c.key === currency)?.label ?? currency).toLowerCase()}`;
+
 export default function ShopPage() {
   const user = useSignedInUser();
   const queryClient = useQueryClient();
@@ -27,7 +31,7 @@ export default function ShopPage() {
     const currency = item.currency ?? 'gold';
     const held = user[currency] ?? 0;
     if (held < item.cost) {
-      setError('Insufficient gold');
+      setError(shortOf(currency));
       return;
     }
     setError(null);
@@ -110,9 +114,9 @@ export default function ShopPage() {
                     busy={isBuying}
                     busyText="Purchasing..."
                     variant={affordable ? 'primary' : 'secondary'}
-                    title={affordable ? `Buy ${item.name}` : 'Insufficient gold'}
+                    title={affordable ? `Buy ${item.name}` : shortOf(currency)}
                   >
-                    {affordable ? 'Buy' : 'Not Enough Gold'}
+                    {affordable ? 'Buy' : currency === 'gold' ? 'Not Enough Gold' : `Not Enough ${currencyInfo.label}`}
                   </Button>
                 </div>
               </li>

@@ -1,0 +1,40 @@
+// Compact currencies (header: 1.2k) and the other display formats.
+import { describe, expect, it } from 'vitest';
+import { formatCompact, itemTypeLabel, wholePercent } from './format.ts';
+
+describe('formatCompact', () => {
+  it.each([
+    [0, '0'],
+    [7, '7'],
+    [999, '999'],
+    [1000, '1k'],
+    [1234, '1.2k'],
+    [1299, '1.2k'],
+    [15_000, '15k'],
+    [99_999, '99.9k'],
+    [123_456, '123k'],
+    [999_999, '999k'],
+    [1_000_000, '1M'],
+    [2_550_000, '2.5M'],
+    [3_000_000_000, '3B'],
+    [-1500, '-1.5k'],
+  ])('%d → %s', (n, text) => {
+    expect(formatCompact(n)).toBe(text);
+  });
+  it('missing values count as 0', () => {
+    expect(formatCompact(undefined)).toBe('0');
+    expect(formatCompact(null)).toBe('0');
+    expect(formatCompact(Number.NaN)).toBe('0');
+  });
+});
+
+describe('other formats', () => {
+  it('item types in capitals with spaces', () => {
+    expect(itemTypeLabel('upgrade_mat')).toBe('UPGRADE MAT');
+    expect(itemTypeLabel('hero_shard')).toBe('HERO SHARD');
+  });
+  it('whole percentages, 50 when missing', () => {
+    expect(wholePercent(0.634)).toBe(63);
+    expect(wholePercent(undefined)).toBe(50);
+  });
+});

@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+// HeroCard: every size at the spec's pixels, stars in number and colour class, data-hero-id, abilities only
+// on large (2 normal then the ultimate), the selectable variant's check mark and aria-pressed.
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { HeroCard, HERO_CARD_SIZES, type HeroCardSize } from './hero-card.tsx';
+import { DEMO_HERO } from '../pages/herocard/index.tsx';
+
+afterEach(cleanup);
+
+const renderCard = (ui: React.ReactElement) => render(<MemoryRouter>{ui}</MemoryRouter>);
+
+describe('HeroCard', () => {
+  it.each(Object.entries(HERO_CARD_SIZES) as [HeroCardSize, { width: number; height: number }][])(
+    '%s is drawn at its fixed size with the hero id',
+    (size, { width, height }) => {
+      const { container } = renderCard(<HeroCard hero={DEMO_HERO} size={size} />);
+      const root = container.querySelector('article')!;
+      expect(root.getAttribute('data-hero-id')).toBe('demo_hero');
+      expect(root.style.width).toBe(`${width}px`);
+      expect(root.style.height).toBe(`${height}px`);
+      expect(root.textContent).toContain('Lv 5 Elf Sorcerer');
+      expect(container.querySelectorAll('.ability-chip')).toHaveLength(size === 'large' ? 3 : 0);
+    },
+  );
+
+  it('spec sizes are the spec numbers', () => {
+    expect(HERO_CARD_SIZES.tiny).toMatchObject({ width: 180, height: 260 });
+    expect(HERO_CARD_SIZES.small).toMatchObject({ width: 220, height: 300 });
+    expect(HERO_CARD_SIZES.medium).toMatchObject({ width: 260, height: 370 });
+    expect(HERO_CARD_SIZES.large).toMatchObject({ width: 280, height: 400 });
+  });
+
+  it.each([1, 2, 3, 4, 5])('rarity %i shows that many stars, readable as a number and a label', (rarity) => {
+    const { container } = renderCard(<HeroCard hero={{ ...DEMO_HERO, rarity }} />);
+    const stars = container.querySelector('[data-stars]')!;
+    expect(stars.getAttribute('data-stars')).toBe(String(rarity));
+    expect(stars.querySelectorAll('svg.rarity-star')).toHaveLength(rarity);
+    expect(stars.className).toContain(`rarity-text-${rarity}`);
+    expect(stars.getAttribute('aria-label')).toMatch(new RegExp(`^${rarity} stars?`));
+    expect(stars.textContent).toBe(String(rarity));
+    expect(container.querySelector('article')!.className).toContain(`rarity-${rarity}`);
+  });
+
+  it('puts the ultimate last among the abilities on large', () => {
+    const abilities = [DEMO_HERO.abilities[2], DEMO_HERO.abilities[0], DEMO_HERO.abilities[1]];
+    const { container } = renderCard(<HeroCard hero={{ ...DEMO_HERO, abilities }} size="large" />);
+    const types = [...container.querySelectorAll('[data-ability-type]')].map((e) => e.getAttribute('data-ability-type'));
+    expect(types).toEqual(['offensive', 'offensive', 'ultimate']);
+    expect(container.querySelectorAll('[role="tooltip"]')).toHaveLength(3);
+  });
+
+  it('the selectable variant toggles through its button and shows a check mark when selected', () => {
+    let clicks = 0;
+    const { container, rerender } = renderCard(<HeroCard hero={DEMO_HERO} selected={false} onClick={() => clicks++} />);
+    const button = container.querySelector('button.hero-card__action')!;
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(button);
+    expect(clicks).toBe(1);
+    rerender(
+      <MemoryRouter>
+        <HeroCard hero={DEMO_HERO} selected onClick={() => clicks++} selectionOrder={2} />
+      </MemoryRouter>,
+    );
+    expect(container.querySelector('.hero-card__check')!.getAttribute('data-checked')).toBe('true');
+    expect(container.querySelector('.hero-card__check')!.textContent).toBe('2');
+    expect(container.querySelector('button.hero-card__action')!.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('a label replaces the name (NPC: …) and `to` makes the card a link', () => {
+    const { container } = renderCard(<HeroCard hero={DEMO_HERO} label={`NPC: ${DEMO_HERO.name}`} to="/heroes/demo_hero" />);
+    expect(container.querySelector('.hero-card__name')!.textContent).toBe('NPC: Aelindra Stormveil');
+    expect(container.querySelector('a.hero-card__action')!.getAttribute('href')).toBe('/heroes/demo_hero');
+  });
+});

@@ -1,0 +1,77 @@
+// /create — two candidates from one generation (1 scroll), the first selected, pick the other, Regenerate,
+// Cancel, Create Hero → /heroes; the insufficient-scrolls title, disabled button and message.
+import { test, expect, shot, getUser, spendAllScrolls, signIn, createUser } from './fixtures.ts';
+
+test('generate two heroes, pick the second and create it', async ({ page, request, player }, testInfo) => {
+  await page.goto('/create');
+  await expect(page.locator('.currency--highlight[data-currency="summoning_scrolls"]')).toContainText('5');
+  const generate = page.getByRole('button', { name: 'Generate Heroes' });
+  await expect(generate).toHaveAttribute('title', 'Costs 1 scroll');
+  await shot(page, testInfo, 'create');
+
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/characters/generate')) calls.push(r.postData() ?? '');
+  });
+  await generate.click();
+  // The generating text may be brief on a fast server; the result is two large cards.
+  const cards = page.locator('.hero-card--large');
+  await expect(cards).toHaveCount(2);
+  expect(calls).toHaveLength(2);
+  const bodies = calls.map((c) => JSON.parse(c));
+  expect(bodies[0].user_id).toBe(player.id);
+  expect(bodies[0].generation_id).toBe(bodies[1].generation_id);
+
+  await expect(cards.nth(0)).toHaveAttribute('data-selected', 'true');
+  await expect(cards.nth(1)).toHaveAttribute('data-selected', 'false');
+  // One scroll for the pair.
+  await expect(page.locator('.currency--highlight[data-currency="summoning_scrolls"]')).toContainText('4');
+  await shot(page, testInfo, 'create-candidates');
+
+  await page.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(page.locator('.currency--highlight[data-currency="summoning_scrolls"]')).toContainText('3');
+  await expect(cards).toHaveCount(2);
+  const second = await cards.nth(1).getAttribute('data-hero-id');
+  await cards.nth(1).getByRole('button').click();
+  await expect(cards.nth(1)).toHaveAttribute('data-selected', 'true');
+  await expect(cards.nth(0)).toHaveAttribute('data-selected', 'false');
+
+  await page.getByRole('button', { name: 'Create Hero' }).click();
+  await expect(page).toHaveURL(/\/heroes$/);
+  await expect(page.locator(`.hero-card[data-hero-id="${second}"]`)).toBeVisible();
+  expect((await getUser(request, player.id)).summoning_scrolls).toBe(3);
+});
+
+test('the generating state shows its text', async ({ page, player }) => {
+  void player;
+  // Hold the generate calls briefly so the in-between state is observable, then let them through.
+  await page.route('**/api/characters/generate', async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.goto('/create');
+  await page.getByRole('button', { name: 'Generate Heroes' }).click();
+  await expect(page.getByText('Creating 2 unique heroes (30-40 seconds)')).toBeVisible();
+  await expect(page.locator('.hero-card--large')).toHaveCount(2);
+});
+
+test('Cancel goes to /heroes', async ({ page, player }) => {
+  void player;
+  await page.goto('/create');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/heroes$/);
+});
+
+test('without scrolls the button is disabled and says why', async ({ page, request }, testInfo) => {
+  const user = await createUser(request);
+  await spendAllScrolls(request, user);
+  await signIn(page, await getUser(request, user.id));
+  await page.goto('/create');
+  const generate = page.getByRole('button', { name: 'Generate Heroes' });
+  await expect(generate).toBeDisabled();
+  await expect(generate).toHaveAttribute('title', 'Insufficient summoning scrolls');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Insufficient summoning scrolls! You need 1 scroll(s) to generate heroes. You have 0 scroll(s).',
+  );
+  await shot(page, testInfo, 'create-no-scrolls');
+});

@@ -1,0 +1,63 @@
+// /heroes/{heroId} — details, XP bar below level 10, traits, reroll (50 essence, the user re-read after, and
+// the refusal text without essence), delete with the 'Delete Hero?' dialog, 'Hero not found'.
+import { test, expect, shot, createHero, getUser } from './fixtures.ts';
+
+test('detail, reroll twice, then the essence message; delete with confirmation', async ({ page, request, player }, testInfo) => {
+  const hero = await createHero(request, player);
+  await page.goto(`/heroes/${hero.id}`);
+  const detail = page.locator(`article[data-hero-id="${hero.id}"]`);
+  await expect(detail.getByRole('heading', { name: hero.name })).toBeVisible();
+  await expect(detail).toContainText(hero.race);
+  await expect(detail).toContainText(hero.class);
+  await expect(detail).toContainText(hero.type);
+  await expect(page.getByText(`${hero.hp}/${hero.max_hp}`)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Experience to next level' })).toBeVisible();
+  await expect(page.locator('[data-trait="boon"]')).toContainText(hero.boon.name);
+  await expect(page.locator('[data-trait="bane"]')).toContainText(hero.bane.name);
+  await expect(page.locator('.ability')).toHaveCount(3);
+  await shot(page, testInfo, 'hero-detail');
+
+  const before = await page.locator('.ability strong').allTextContents();
+  await page.getByRole('button', { name: 'Reroll Abilities' }).click();
+  await expect(page.locator('[data-currency="magic_essence"]').first()).toContainText('50');
+  await expect.poll(() => page.locator('.ability strong').allTextContents()).not.toEqual(before);
+  await page.getByRole('button', { name: 'Reroll Abilities' }).click();
+  await expect(page.locator('[data-currency="magic_essence"]').first()).toContainText(/: 0$/);
+  expect((await getUser(request, player.id)).magic_essence).toBe(0);
+  await page.getByRole('button', { name: 'Reroll Abilities' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Insufficient magic essence (requires 50)');
+
+  await page.getByRole('button', { name: 'Delete Hero' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Hero?' });
+  await expect(dialog).toBeVisible();
+  await shot(page, testInfo, 'hero-detail-delete');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Delete Hero' }).click();
+  await page.getByRole('dialog', { name: 'Delete Hero?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page).toHaveURL(/\/heroes$/);
+  await expect(page.locator(`.hero-card[data-hero-id="${hero.id}"]`)).toHaveCount(0);
+  expect((await request.get(`/api/heroes/${hero.id}`)).status()).toBe(404);
+});
+
+test("deleting someone else's hero fails: the dialog closes and the error shows", async ({ page, request, player }) => {
+  const { createUser } = await import('./fixtures.ts');
+  const other = await createUser(request);
+  const theirs = await createHero(request, other);
+  void player;
+  await page.goto(`/heroes/${theirs.id}`);
+  await page.getByRole('button', { name: 'Delete Hero' }).click();
+  await page.getByRole('dialog', { name: 'Delete Hero?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/heroes/${theirs.id}$`));
+});
+
+test('an unknown hero shows Hero not found with Return to Heroes', async ({ page, player }, testInfo) => {
+  void player;
+  await page.goto('/heroes/h_does_not_exist');
+  await expect(page.getByText('Hero not found')).toBeVisible();
+  await shot(page, testInfo, 'hero-not-found');
+  await page.getByRole('link', { name: 'Return to Heroes' }).click();
+  await expect(page).toHaveURL(/\/heroes$/);
+});

@@ -1,0 +1,59 @@
+// /shop — item cards (icon, name, type in capitals, description, cost), Buy → 'Purchasing...' → the success
+// banner with View Inventory, gold from remaining_gold, 'Not Enough Gold' disabled with 'Insufficient gold'.
+import { test, expect, shot, getUser } from './fixtures.ts';
+
+test('buy items until gold runs short', async ({ page, request, player }, testInfo) => {
+  await page.goto('/shop');
+  await expect(page.getByTestId('shop-gold')).toContainText('500');
+  const draught = page.locator('[data-item-id="draught_of_insight"]');
+  await expect(draught.getByRole('heading', { name: 'Draught of Insight' })).toBeVisible();
+  await expect(draught.locator('.item-type')).toHaveText('POTION');
+  await expect(page.locator('[data-item-id="tempered_edge"] .item-type')).toHaveText('UPGRADE MAT');
+  await expect(draught.locator('.item-cost')).toContainText('100');
+  await expect(draught.locator('img')).toHaveAttribute('src', /^\/api\//);
+  await shot(page, testInfo, 'shop');
+
+  let purchaseBodies: unknown[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/shop/purchase')) purchaseBodies.push(JSON.parse(r.postData() ?? '{}'));
+  });
+  await draught.getByRole('button', { name: 'Buy' }).click();
+  const banner = page.getByRole('status').filter({ hasText: 'Draught of Insight added to inventory!' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'View Inventory' })).toHaveAttribute('href', '/inventory');
+  expect(purchaseBodies).toEqual([{ user_id: player.id, item_id: 'draught_of_insight', quantity: 1 }]);
+  await expect(page.getByTestId('shop-gold')).toContainText('400');
+  await expect(page.locator('header [data-currency="gold"]')).toContainText('400');
+  await shot(page, testInfo, 'shop-bought');
+
+  // 500-gold shard is now out of reach: disabled, says why, and no call is made.
+  const shard = page.locator('[data-item-id="shard_of_ascension"]');
+  const short = shard.getByRole('button', { name: 'Not Enough Gold' });
+  await expect(short).toBeDisabled();
+  await expect(short).toHaveAttribute('title', 'Insufficient gold');
+
+  await page.locator('[data-item-id="elixir_of_mastery"]').getByRole('button', { name: 'Buy' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Elixir of Mastery added to inventory!' })).toBeVisible();
+  await expect(page.getByTestId('shop-gold')).toContainText('50');
+  expect((await getUser(request, player.id)).gold).toBe(50);
+  await expect(draught.getByRole('button', { name: 'Not Enough Gold' })).toBeDisabled();
+  purchaseBodies = [];
+  await draught.getByRole('button', { name: 'Not Enough Gold' }).click({ force: true });
+  expect(purchaseBodies).toHaveLength(0);
+
+  await page.getByRole('link', { name: 'View Inventory' }).click();
+  await expect(page).toHaveURL(/\/inventory$/);
+});
+
+test('the busy text shows while a purchase runs', async ({ page, player }) => {
+  void player;
+  await page.route('**/api/shop/purchase', async (route) => {
+    await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
+  await page.goto('/shop');
+  const draught = page.locator('[data-item-id="draught_of_insight"]');
+  await draught.getByRole('button', { name: 'Buy' }).click();
+  await expect(draught.getByRole('button', { name: 'Purchasing...' })).toBeDisabled();
+  await expect(page.getByText('Draught of Insight added to inventory!')).toBeVisible();
+});
