@@ -219,6 +219,23 @@ test('/combat: defaults, stored results, every Fight Again check and the Battle 
   }
   await screen(page, testInfo, 'combat-void');
 
+  // Without a battleId, a result handed over in navigation state is shown (here a won one without odds: 50s).
+  await page.goto('/combat?location=Old%20Mill&returnTo=/battle');
+  await page.evaluate(() => {
+    const result = { status: 'victory', description: '', scenarios: { win: 'The mill is yours.', lose: 'The mill burns.' }, rewards: { gold: 7, xp_per_hero: 3, magic_essence: 0, combat_tokens: 0 }, level_ups: [{ hero_name: 'Tamsin', new_level: 4 }] };
+    window.history.replaceState({ usr: { result }, key: 'e2e', idx: 0 }, '', window.location.href);
+  });
+  await page.reload();
+  await expect(page.locator('.combat__headline')).toHaveText('VICTORY!');
+  await expect(page.getByTestId('win-chance')).toHaveText('50%');
+  await expect(page.getByTestId('roll-needed')).toHaveText('>50');
+  await expect(page.getByTestId('you-rolled')).toHaveText('50');
+  await expect(page.getByTestId('narrative')).toHaveText('The mill is yours.');
+  await expect(page.getByTestId('rewards')).toContainText('+7');
+  await expect(page.getByTestId('rewards')).toContainText('Tamsin reached level 4');
+  await expect(page.getByTestId('combat-location')).toHaveText('Old Mill');
+  await screen(page, testInfo, 'combat-from-state');
+
   await page.goto('/combat?battleId=b_missing');
   await expect(page.getByTestId('battle-error')).toContainText('Battle Error');
   await expect(page.getByTestId('battle-error').locator('.error-box')).not.toBeEmpty();

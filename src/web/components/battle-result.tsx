@@ -42,7 +42,8 @@ export function ChanceBar({ chance, rolled }: { chance: number; rolled: number }
 }
 
 /** Rewards Earned: gold, XP per hero, essence and tokens when paid, and the heroes that levelled up. */
-export function RewardsList({ result, title = 'Rewards Earned' }: { result: FightResult; title?: string }) {
+/** `all` lists every currency (the /combat screen), else essence and tokens only when paid. */
+export function RewardsList({ result, title = 'Rewards Earned', all = false }: { result: FightResult; title?: string; all?: boolean }) {
   const r = result.rewards;
   const ups = result.level_ups ?? [];
   return (
@@ -59,18 +60,18 @@ export function RewardsList({ result, title = 'Rewards Earned' }: { result: Figh
           <span>XP per Hero</span>
           <strong>+{formatNumber(r?.xp_per_hero ?? 0)}</strong>
         </li>
-        {!!r?.magic_essence && (
+        {(all || !!r?.magic_essence) && (
           <li data-reward="magic_essence">
             <Icon name="sparkles" size={18} className="rewards__icon rewards__icon--essence" />
             <span>Magic Essence</span>
-            <strong>+{formatNumber(r.magic_essence)}</strong>
+            <strong>+{formatNumber(r?.magic_essence ?? 0)}</strong>
           </li>
         )}
-        {!!r?.combat_tokens && (
+        {(all || !!r?.combat_tokens) && (
           <li data-reward="combat_tokens">
             <Icon name="arena" size={18} className="rewards__icon rewards__icon--tokens" />
             <span>Combat Tokens</span>
-            <strong>+{formatNumber(r.combat_tokens)}</strong>
+            <strong>+{formatNumber(r?.combat_tokens ?? 0)}</strong>
           </li>
         )}
       </ul>

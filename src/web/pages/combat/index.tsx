@@ -201,7 +201,7 @@ export default function CombatPage() {
             <p data-testid="narrative">{story}</p>
           </div>
         )}
-        {won && <RewardsList result={{ ...result, rewards: { gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0, ...result.rewards } }} title="Rewards" />}
+        {won && <RewardsList result={{ ...result, rewards: { gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0, ...result.rewards } }} title="Rewards" all />}
         <div className="combat__actions">
           <Button variant="secondary" onClick={goBack}>
             Back
