@@ -146,6 +146,13 @@ async function main() {
       }),
     );
 
+    // A refusal during a run would hide in the non-2xx count: show one, if any.
+    for (const [i, path, body] of [
+      [2, '/api/arena/battle', { user_id: user.id, attacker_hero_id: heroIds[0], opponent_id: 'npc_crypt_ghoul' }],
+      [3, '/api/shop/purchase', { user_id: user.id, item_id: 'draught_of_insight', quantity: 1 }],
+    ] as const) {
+      if (rows[i].non2xx > 0) console.log(`${path} sample answer after the run:`, JSON.stringify(await post(path, body)).slice(0, 300));
+    }
     const purchases = rows[3].ok;
     await server.stop();
 

@@ -5,9 +5,9 @@ import { ErrorBody } from '../../api/common.ts';
 import { PurchaseBody, PurchaseResponse, ShopResponse, type ShopItem } from '../../api/shop.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
-import { newId, nowSeconds } from '../ids.ts';
+import { buyItem } from '../purchase.ts';
 import type { ShopItemsTable } from '../store/tables.ts';
-import { findUser, spend, userView, type Currency } from '../wallet.ts';
+import { findUser, userView, type Currency } from '../wallet.ts';
 
 export function shopItemView(r: Selectable<ShopItemsTable>): ShopItem {
   return {
@@ -44,21 +44,9 @@ const shop: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const { user_id, item_id } = req.body;
       const item = ctx.shopItemsById.get(item_id);
       if (!item) throw notFound(MESSAGES.itemNotFound);
-      const currency = item.currency as Currency;
-      const user = await db.transaction().execute(async (trx) => {
-        const paid = await spend(trx, user_id, currency, item.cost);
-        if (!paid) {
-          const exists = await findUser(trx, user_id);
-          throw exists ? badRequest(INSUFFICIENT[currency]) : notFound(MESSAGES.userNotFound);
-        }
-        await trx
-          .insertInto('inventory')
-          .values({ id: newId('inv'), user_id, item_id, quantity: 1, created_at: nowSeconds() })
-          .onConflict((oc) => oc.columns(['user_id', 'item_id']).doUpdateSet((eb) => ({ quantity: eb('inventory.quantity', '+', 1) })))
-          .execute();
-        return paid;
-      });
-      return { item: shopItemView(item), remaining_gold: user.gold, user: userView(user) };
+      const bought = await buyItem(ctx.store, user_id, item);
+      if (!bought.ok) throw (await findUser(db, user_id)) ? badRequest(INSUFFICIENT[item.currency as Currency]) : notFound(MESSAGES.userNotFound);
+      return { item: shopItemView(item), remaining_gold: bought.user.gold, user: userView(bought.user) };
     },
   });
 };

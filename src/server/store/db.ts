@@ -12,6 +12,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite only: the raw connection, for synchronous transactions run while holding Kysely's connection. */
+  sqlite?: BetterSqlite3.Database;
   close(): Promise<void>;
 }
 
@@ -59,5 +61,5 @@ export function openStore(databaseUrl: string, opts: { poolSize?: number } = {})
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqlite: database, close: () => db.destroy() };
 }
