@@ -2,7 +2,17 @@
 // odds use). Prints the win rate of every race, class and type; exits non-zero if any is outside 42–58%.
 // Run: node --import tsx bench/balance.ts [battles=100000]
 
-import { CLASSES, RACES, compileTeam, createPrng, findClass, findRace, generateHero, simulate, type Hero } from '../src/game/index.ts';
+import {
+  CLASSES,
+  RACES,
+  compileTeam,
+  createPrng,
+  findClass,
+  findRace,
+  generateHero,
+  simulate,
+  type Hero,
+} from '../src/game/index.ts';
 
 const BATTLES = Number(process.argv[2] ?? 100_000);
 const LEVELS = [1, 3, 5, 7, 10];
@@ -10,10 +20,18 @@ const POOL = 1500;
 const rng = createPrng(20261121);
 
 const pools = new Map<number, Hero[]>();
-for (const level of LEVELS) pools.set(level, Array.from({ length: POOL }, (_, i) => generateHero(level * 1_000_003 + i * 7919, { id: `b${level}_${i}`, userId: null, level })));
+for (const level of LEVELS)
+  pools.set(
+    level,
+    Array.from({ length: POOL }, (_, i) =>
+      generateHero(level * 1_000_003 + i * 7919, { id: `b${level}_${i}`, userId: null, level }),
+    ),
+  );
 
 type Tally = Map<string, { wins: number; games: number }>;
-const byRace: Tally = new Map(), byClass: Tally = new Map(), byType: Tally = new Map();
+const byRace: Tally = new Map(),
+  byClass: Tally = new Map(),
+  byType: Tally = new Map();
 const count = (t: Tally, key: string, won: boolean) => {
   const e = t.get(key) ?? { wins: 0, games: 0 };
   e.games++;
@@ -28,8 +46,14 @@ for (let i = 0; i < BATTLES; i++) {
   const a = [0, 1, 2, 3].map(() => pool[rng.int(POOL)]);
   const b = [0, 1, 2, 3].map(() => pool[rng.int(POOL)]);
   const result = simulate(rng.int(2 ** 31), compileTeam(a), compileTeam(b));
-  if (result === 2) { draws++; continue; }
-  for (const [team, won] of [[a, result === 0], [b, result === 1]] as const) {
+  if (result === 2) {
+    draws++;
+    continue;
+  }
+  for (const [team, won] of [
+    [a, result === 0],
+    [b, result === 1],
+  ] as const) {
     for (const h of team) {
       count(byRace, findRace(h.race)!.id, won);
       count(byClass, findClass(h.class)!.id, won);
@@ -42,14 +66,20 @@ const seconds = (performance.now() - started) / 1000;
 let failures = 0;
 const report = (title: string, t: Tally, names: (k: string) => string) => {
   console.log(`\n${title}`);
-  for (const [k, { wins, games }] of [...t.entries()].sort((x, y) => y[1].wins / y[1].games - x[1].wins / x[1].games)) {
+  for (const [k, { wins, games }] of [...t.entries()].sort(
+    (x, y) => y[1].wins / y[1].games - x[1].wins / x[1].games,
+  )) {
     const rate = wins / games;
     const ok = rate >= 0.42 && rate <= 0.58;
     if (!ok) failures++;
-    console.log(`  ${names(k).padEnd(14)} ${(rate * 100).toFixed(1).padStart(5)}%  (${games} appearances)${ok ? '' : '  OUT OF RANGE'}`);
+    console.log(
+      `  ${names(k).padEnd(14)} ${(rate * 100).toFixed(1).padStart(5)}%  (${games} appearances)${ok ? '' : '  OUT OF RANGE'}`,
+    );
   }
 };
-console.log(`${BATTLES} battles in ${seconds.toFixed(1)} s, ${draws} draws (${((draws / BATTLES) * 100).toFixed(1)}%)`);
+console.log(
+  `${BATTLES} battles in ${seconds.toFixed(1)} s, ${draws} draws (${((draws / BATTLES) * 100).toFixed(1)}%)`,
+);
 report('Win rate by race', byRace, (k) => RACES[k].name);
 report('Win rate by class', byClass, (k) => CLASSES[k].name);
 report('Win rate by type', byType, (k) => k);

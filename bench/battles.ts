@@ -8,12 +8,17 @@ import { cpus, loadavg } from 'node:os';
 import { compileTeam, estimateOdds, generateHero, simulate } from '../src/game/index.ts';
 
 const TEAMS = 200;
-const heroes = Array.from({ length: TEAMS }, (_, t) => [0, 1, 2, 3].map((k) => generateHero(t * 17 + k * 100_003 + 1, { id: `h${t}_${k}`, userId: null, level: 5 })));
+const heroes = Array.from({ length: TEAMS }, (_, t) =>
+  [0, 1, 2, 3].map((k) =>
+    generateHero(t * 17 + k * 100_003 + 1, { id: `h${t}_${k}`, userId: null, level: 5 }),
+  ),
+);
 const teams = heroes.map(compileTeam);
 
 function run(n: number): number {
   let aWins = 0;
-  for (let i = 0; i < n; i++) if (simulate(i * 2654435761, teams[i % TEAMS], teams[(i * 7 + 3) % TEAMS]) === 0) aWins++;
+  for (let i = 0; i < n; i++)
+    if (simulate(i * 2654435761, teams[i % TEAMS], teams[(i * 7 + 3) % TEAMS]) === 0) aWins++;
   return aWins;
 }
 
@@ -26,12 +31,18 @@ const cpu = process.cpuUsage(cpu0);
 const seconds = (performance.now() - t0) / 1000;
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 console.log(`auto-battles per second: ${Math.round(N / cpuSeconds)}`);
-console.log(`  (${N} battles, ${cpuSeconds.toFixed(2)} s of CPU on one core; wall-clock ${Math.round(N / seconds)}/s, load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
+console.log(
+  `  (${N} battles, ${cpuSeconds.toFixed(2)} s of CPU on one core; wall-clock ${Math.round(N / seconds)}/s, load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+);
 
 estimateOdds(1, heroes[0], heroes[1], { minSamples: 2000, maxSamples: 2000 });
 const t1 = performance.now();
 const odds = estimateOdds(2, heroes[2], heroes[3], { minSamples: 2000, maxSamples: 2000 });
-console.log(`one 2,000-battle odds estimate: ${(performance.now() - t1).toFixed(1)} ms (p = ${odds.probability.toFixed(3)})`);
+console.log(
+  `one 2,000-battle odds estimate: ${(performance.now() - t1).toFixed(1)} ms (p = ${odds.probability.toFixed(3)})`,
+);
 const t2 = performance.now();
 const adaptive = estimateOdds(3, heroes[4], heroes[5]);
-console.log(`adaptive odds estimate (±1.5 points at 95%): ${(performance.now() - t2).toFixed(1)} ms over ${adaptive.samples} battles`);
+console.log(
+  `adaptive odds estimate (±1.5 points at 95%): ${(performance.now() - t2).toFixed(1)} ms over ${adaptive.samples} battles`,
+);

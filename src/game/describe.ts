@@ -47,7 +47,8 @@ function effectText(e: EffectDef): string {
     case 'status': {
       const st = STATUSES[e.status ?? ''];
       const chance = e.chance !== undefined && e.chance < 1 ? `${pct(e.chance)} chance to ` : '';
-      const friendly = e.target === 'self' || e.target === 'ally' || e.target === 'all_allies' || e.target === 'lowest_ally';
+      const friendly =
+        e.target === 'self' || e.target === 'ally' || e.target === 'all_allies' || e.target === 'lowest_ally';
       const verb = (friendly ? 'grant' : 'inflict') + (chance ? '' : 's');
       const turns = e.turns ?? st?.turns ?? 1;
       return `${chance}${verb} ${st?.name ?? e.status} (${turns} turn${turns === 1 ? '' : 's'}) ${e.target === 'self' ? 'on itself' : `on ${who}`}`;
@@ -82,6 +83,11 @@ export function describeMods(m: TraitMods): string {
 export function describeAbility(a: AbilityDef): string {
   if (a.passive) return `${a.flavour} Passive: ${describeMods(a.passive)}.`;
   const body = a.effects.map(effectText).join('; ');
-  const when = a.type === 'ultimate' ? ' Needs full energy.' : a.cooldown > 0 ? ` Cooldown ${a.cooldown} turn${a.cooldown > 1 ? 's' : ''}.` : '';
+  const when =
+    a.type === 'ultimate'
+      ? ' Needs full energy.'
+      : a.cooldown > 0
+        ? ` Cooldown ${a.cooldown} turn${a.cooldown > 1 ? 's' : ''}.`
+        : '';
   return `${a.flavour} ${body.charAt(0).toUpperCase()}${body.slice(1)}.${when}`;
 }

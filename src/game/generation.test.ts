@@ -25,7 +25,9 @@ function expectValid(h: Hero) {
   expect(h.xp).toBe(0);
   expect(h.hp).toBe(h.max_hp);
   for (const s of [h.max_hp, h.atk, h.def, h.spd]) expect(Number.isInteger(s) && s > 0).toBe(true);
-  expect(h.portrait_url).toBe(portraitPath({ raceId: race.id, classId: cls.id, type: h.type, rarity: h.rarity, seed: h.seed }));
+  expect(h.portrait_url).toBe(
+    portraitPath({ raceId: race.id, classId: cls.id, type: h.type, rarity: h.rarity, seed: h.seed }),
+  );
   expect(BOONS[h.boon.id]).toBeDefined();
   expect(BANES[h.bane.id]).toBeDefined();
   expect(h.boon_icon).toBe(iconPath('trait', h.boon.id));
@@ -47,7 +49,9 @@ function expectValid(h: Hero) {
 
 describe('generateHero', () => {
   it('1,000 heroes are all valid, with at least 95% unique names', () => {
-    const heroes = Array.from({ length: 1000 }, (_, i) => generateHero(i * 104_729 + 17, { id: `h${i}`, userId: 'u' }));
+    const heroes = Array.from({ length: 1000 }, (_, i) =>
+      generateHero(i * 104_729 + 17, { id: `h${i}`, userId: 'u' }),
+    );
     heroes.forEach(expectValid);
     expect(new Set(heroes.map((h) => h.name)).size).toBeGreaterThanOrEqual(950);
   });

@@ -46,7 +46,14 @@ function toTrait(t: TraitDef): Trait {
 
 export function toAbility(id: string, heroLevel: number): Ability {
   const a = ABILITIES[id];
-  return { id, name: a.name, description: describeAbility(a), level: abilityLevelFor(heroLevel), type: a.type, icon: iconPath('ability', id) };
+  return {
+    id,
+    name: a.name,
+    description: describeAbility(a),
+    level: abilityLevelFor(heroLevel),
+    type: a.type,
+    icon: iconPath('ability', id),
+  };
 }
 
 /** Two distinct normal abilities and one ultimate from the class's lists. */
@@ -58,11 +65,24 @@ function rollAbilities(rng: Prng, cls: ClassDef, level: number): Ability[] {
 }
 
 const RARITY_WORD = ['', 'common', 'uncommon', 'rare', 'epic', 'legendary'];
-const TYPE_ROLE: Record<HeroType, string> = { Tank: 'holds the front line', Damage: 'deals the killing blows', Support: 'keeps the party standing' };
+const TYPE_ROLE: Record<HeroType, string> = {
+  Tank: 'holds the front line',
+  Damage: 'deals the killing blows',
+  Support: 'keeps the party standing',
+};
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const article = (w: string) => (/^[aeiou]/i.test(w) ? 'an' : 'a');
 
-function describeHero(rng: Prng, name: string, race: RaceDef, cls: ClassDef, type: HeroType, rarity: number, boon: TraitDef, bane: TraitDef): string {
+function describeHero(
+  rng: Prng,
+  name: string,
+  race: RaceDef,
+  cls: ClassDef,
+  type: HeroType,
+  rarity: number,
+  boon: TraitDef,
+  bane: TraitDef,
+): string {
   const first = name.split(' ')[0];
   const rw = RARITY_WORD[rarity];
   const opening = rng.pick([
@@ -70,7 +90,10 @@ function describeHero(rng: Prng, name: string, race: RaceDef, cls: ClassDef, typ
     `${name}, ${article(race.name)} ${race.name} ${cls.name} of ${rw} renown, ${TYPE_ROLE[type]}.`,
     `${name} is ${article(cls.name)} ${cls.name} of ${race.name} blood, ${rw} among heroes, who ${TYPE_ROLE[type]}.`,
   ]);
-  const trade = `Like every ${cls.name.toLowerCase()}, ${first} is ${lower(cls.description)}`.replace(/ is an? /, ' is at heart a ').replace(/\.$/, '') + '.';
+  const trade =
+    `Like every ${cls.name.toLowerCase()}, ${first} is ${lower(cls.description)}`
+      .replace(/ is an? /, ' is at heart a ')
+      .replace(/\.$/, '') + '.';
   const traits = rng.pick([
     `Boon — ${boon.name}: ${lower(boon.description)} Bane — ${bane.name}: ${lower(bane.description)}`,
     `${first} is blessed with ${boon.name} (${lower(boon.description).replace(/\.$/, '')}) but burdened by ${bane.name} (${lower(bane.description).replace(/\.$/, '')}).`,
@@ -78,7 +101,10 @@ function describeHero(rng: Prng, name: string, race: RaceDef, cls: ClassDef, typ
   return `${opening} ${trade} ${traits}`;
 }
 
-export function generateHero(seed: number, opts: { id: string; userId: string | null; level?: number; rarity?: number }): Hero {
+export function generateHero(
+  seed: number,
+  opts: { id: string; userId: string | null; level?: number; rarity?: number },
+): Hero {
   const s = seed >>> 0;
   const rng = createPrng(s);
   const race = rng.pick(RACE_LIST);
@@ -124,11 +150,20 @@ export function generateHero(seed: number, opts: { id: string; userId: string | 
 export function rerollAbilities(hero: Hero, seed: number): Hero {
   const cls = findClass(hero.class);
   if (!cls) return hero;
-  const before = hero.abilities.map((a) => a.id).sort().join(',');
+  const before = hero.abilities
+    .map((a) => a.id)
+    .sort()
+    .join(',');
   let abilities = hero.abilities;
   for (let attempt = 0; attempt < 32; attempt++) {
     abilities = rollAbilities(createPrng(hashSeed(seed, hero.seed, attempt)), cls, hero.level);
-    if (abilities.map((a) => a.id).sort().join(',') !== before) break;
+    if (
+      abilities
+        .map((a) => a.id)
+        .sort()
+        .join(',') !== before
+    )
+      break;
   }
   return { ...hero, abilities };
 }

@@ -3,12 +3,38 @@
 
 export * from './types.ts';
 export { createPrng, prngFromState, hashSeed, type Prng } from './prng.ts';
-export { RACES, CLASSES, ABILITIES, STATUSES, BOONS, BANES, findRace, findClass, findTrait } from './content.ts';
-export type { RaceDef, ClassDef, AbilityDef, StatusDef, TraitDef, EffectDef, TraitMods } from './data/schema.ts';
+export {
+  RACES,
+  CLASSES,
+  ABILITIES,
+  STATUSES,
+  BOONS,
+  BANES,
+  findRace,
+  findClass,
+  findTrait,
+} from './content.ts';
+export type {
+  RaceDef,
+  ClassDef,
+  AbilityDef,
+  StatusDef,
+  TraitDef,
+  EffectDef,
+  TraitMods,
+} from './data/schema.ts';
 export { generateHero, rerollAbilities, RARITY_ODDS } from './generation.ts';
 export { MAX_LEVEL, XP_TABLE, xpToNextLevel, grantXp, statsFor } from './progression.ts';
 export { rewardsFor, REWARD_BASE, DIFFICULTY_MUL } from './rewards.ts';
 export { compileTeam, type CompiledTeam } from './battle/compile.ts';
 export { simulate } from './battle/simulate.ts';
-export { startBattle, chooseOption, setAuto, viewBattle, type BattleState, type BattleUnitMeta, type PendingOption } from './battle/turn-based.ts';
+export {
+  startBattle,
+  chooseOption,
+  setAuto,
+  viewBattle,
+  type BattleState,
+  type BattleUnitMeta,
+  type PendingOption,
+} from './battle/turn-based.ts';
 export { estimateOdds, narrateFight, resolveFight } from './battle/odds.ts';

@@ -7,7 +7,9 @@ import { generateHero } from './generation.ts';
 
 describe('xp', () => {
   it('follows the spec table', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(xpToNextLevel)).toEqual([100, 160, 256, 410, 656, 1050, 1680, 2690, 4300]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(xpToNextLevel)).toEqual([
+      100, 160, 256, 410, 656, 1050, 1680, 2690, 4300,
+    ]);
     expect(xpToNextLevel(10)).toBe(0);
     expect(MAX_LEVEL).toBe(10);
   });
@@ -44,15 +46,27 @@ describe('xp', () => {
 describe('rewards', () => {
   it('pays on a win only, more for harder fights, higher levels and bigger multipliers', () => {
     const base = { won: true, enemyLevel: 3, teamSize: 4 };
-    expect(rewardsFor('arena', { ...base, won: false })).toEqual({ gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0 });
+    expect(rewardsFor('arena', { ...base, won: false })).toEqual({
+      gold: 0,
+      xp_per_hero: 0,
+      magic_essence: 0,
+      combat_tokens: 0,
+    });
     const easy = rewardsFor('dungeon', { ...base, difficulty: 'easy' });
     const hard = rewardsFor('dungeon', { ...base, difficulty: 'hard' });
     expect(hard.gold).toBeGreaterThan(easy.gold);
     expect(hard.xp_per_hero).toBeGreaterThan(easy.xp_per_hero);
     expect(rewardsFor('dungeon', { ...base, multiplier: 2 }).gold).toBe(easy.gold * 2);
-    expect(rewardsFor('random', { ...base, enemyLevel: 8 }).gold).toBeGreaterThan(rewardsFor('random', base).gold);
+    expect(rewardsFor('random', { ...base, enemyLevel: 8 }).gold).toBeGreaterThan(
+      rewardsFor('random', base).gold,
+    );
     expect(rewardsFor('dungeon', { ...base, bossFloor: true }).gold).toBe(easy.gold * 2);
-    expect(rewardsFor('arena', base)).toEqual({ gold: 52, xp_per_hero: 75, magic_essence: 8, combat_tokens: 3 });
+    expect(rewardsFor('arena', base)).toEqual({
+      gold: 52,
+      xp_per_hero: 75,
+      magic_essence: 8,
+      combat_tokens: 3,
+    });
     for (const v of Object.values(hard)) expect(Number.isInteger(v) && v >= 0).toBe(true);
   });
 });

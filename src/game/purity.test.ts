@@ -16,8 +16,11 @@ describe('purity', () => {
   it('no file in src/game uses Math.random or Date', () => {
     const offenders: string[] = [];
     for (const file of sources(new URL('.', import.meta.url).pathname)) {
-      const code = readFileSync(file, 'utf8').replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
-      if (/Math\s*\.\s*random/.test(code) || /\bDate\s*[.(]/.test(code) || /new\s+Date\b/.test(code)) offenders.push(file);
+      const code = readFileSync(file, 'utf8')
+        .replace(/\/\/.*$/gm, '')
+        .replace(/\/\*[\s\S]*?\*\//g, '');
+      if (/Math\s*\.\s*random/.test(code) || /\bDate\s*[.(]/.test(code) || /new\s+Date\b/.test(code))
+        offenders.push(file);
     }
     expect(offenders).toEqual([]);
   });

@@ -13,7 +13,14 @@ export const DIFFICULTY_MUL: Record<Difficulty, number> = { easy: 1, medium: 1.5
 
 export function rewardsFor(
   kind: FightKind,
-  o: { won: boolean; difficulty?: Difficulty; multiplier?: number; enemyLevel: number; teamSize: number; bossFloor?: boolean },
+  o: {
+    won: boolean;
+    difficulty?: Difficulty;
+    multiplier?: number;
+    enemyLevel: number;
+    teamSize: number;
+    bossFloor?: boolean;
+  },
 ): Rewards {
   if (!o.won) return { gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0 };
   const base = REWARD_BASE[kind] ?? REWARD_BASE.random;

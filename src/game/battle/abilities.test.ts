@@ -9,8 +9,10 @@ import { arena, field, hasStatus, hp, inflict, maxHp, plainHero, useAbility } fr
 import { BANES, BOONS } from '../data/traits.ts';
 
 const { ENERGY, SHIELD, UF, HP } = compiled;
-const team = (p: string, n: number, cls = 'knight') => Array.from({ length: n }, (_, k) => plainHero(`${p}${k}`, { cls }));
-const damaged = (c: ReturnType<typeof arena>, from: number, to: number) => c.calls.filter((x) => x.kind === 'damage' && x.args[0] === from && x.args[1] === to);
+const team = (p: string, n: number, cls = 'knight') =>
+  Array.from({ length: n }, (_, k) => plainHero(`${p}${k}`, { cls }));
+const damaged = (c: ReturnType<typeof arena>, from: number, to: number) =>
+  c.calls.filter((x) => x.kind === 'damage' && x.args[0] === from && x.args[1] === to);
 
 describe('ability effects', () => {
   it('single-target damage hits only the chosen enemy', () => {
@@ -24,7 +26,10 @@ describe('ability effects', () => {
   it('all-enemies damage hits every living enemy', () => {
     const c = arena(team('a', 1), team('e', 4));
     useAbility(c, 0, 'cleave');
-    for (let j = 1; j <= 4; j++) expect(damaged(c, 0, j).length + c.calls.filter((x) => x.kind === 'miss' && x.args[1] === j).length).toBe(1);
+    for (let j = 1; j <= 4; j++)
+      expect(
+        damaged(c, 0, j).length + c.calls.filter((x) => x.kind === 'miss' && x.args[1] === j).length,
+      ).toBe(1);
   });
 
   it('multi-hit random damage strikes the stated number of times', () => {
@@ -89,8 +94,10 @@ describe('ability effects', () => {
   });
 
   it('execute hits harder below 35% health; pierce ignores defence', () => {
-    const dealt = (c: ReturnType<typeof arena>) => c.calls.filter((x) => x.kind === 'damage').reduce((t, x) => t + x.args[2], 0);
-    let healthy = 0, wounded = 0;
+    const dealt = (c: ReturnType<typeof arena>) =>
+      c.calls.filter((x) => x.kind === 'damage').reduce((t, x) => t + x.args[2], 0);
+    let healthy = 0,
+      wounded = 0;
     for (let s = 0; s < 100; s++) {
       const a = arena(team('a', 1), team('e', 1), s);
       const b = arena(team('a', 1), team('e', 1), s);

@@ -8,14 +8,55 @@ import type { AbilityDef, EffectDef, TraitMods } from '../data/schema.ts';
 import { abilityLevelFor } from '../progression.ts';
 
 // ---- unit record layout: one Float64Array row of UF numbers per unit ----------------------------------------
-export const HP = 0, MAXHP = 1, ATK = 2, DEF = 3, SPD = 4, SHIELD = 5, ENERGY = 6, NEXT = 7, ALIVE = 8, SIDE = 9;
-export const CRIT = 10, CRITDMG = 11, EGAIN = 12, HEALDONE = 13, HEALTAKEN = 14, DMGTAKEN = 15, DMGDEALT = 16;
-export const LIFESTEAL = 17, THORNS = 18, DODGE = 19, FUMBLE = 20, RESIST = 21, DOTDEALT = 22, DOTTAKEN = 23;
-export const EXECUTE = 24, LOWHPATK = 25, REGEN = 26, KILLENERGY = 27, ROLE = 28;
+export const HP = 0,
+  MAXHP = 1,
+  ATK = 2,
+  DEF = 3,
+  SPD = 4,
+  SHIELD = 5,
+  ENERGY = 6,
+  NEXT = 7,
+  ALIVE = 8,
+  SIDE = 9;
+export const CRIT = 10,
+  CRITDMG = 11,
+  EGAIN = 12,
+  HEALDONE = 13,
+  HEALTAKEN = 14,
+  DMGTAKEN = 15,
+  DMGDEALT = 16;
+export const LIFESTEAL = 17,
+  THORNS = 18,
+  DODGE = 19,
+  FUMBLE = 20,
+  RESIST = 21,
+  DOTDEALT = 22,
+  DOTTAKEN = 23;
+export const EXECUTE = 24,
+  LOWHPATK = 25,
+  REGEN = 26,
+  KILLENERGY = 27,
+  ROLE = 28;
 // status-derived multipliers, recomputed whenever a status comes or goes
-export const M_ATK = 29, M_DEF = 30, M_SPD = 31, M_DMGTAKEN = 32, M_DMGDEALT = 33, M_HEALTAKEN = 34, M_MISS = 35;
-export const M_CRITTAKEN = 36, F_SKIP = 37, F_SILENCE = 38, F_TAUNT = 39, MASK = 40;
-export const ABMUL = 41, INITIATIVE = 42, START_HP = 43, START_SHIELD = 44, START_ENERGY = 45, START_STATUS = 46, START_TURNS = 47;
+export const M_ATK = 29,
+  M_DEF = 30,
+  M_SPD = 31,
+  M_DMGTAKEN = 32,
+  M_DMGDEALT = 33,
+  M_HEALTAKEN = 34,
+  M_MISS = 35;
+export const M_CRITTAKEN = 36,
+  F_SKIP = 37,
+  F_SILENCE = 38,
+  F_TAUNT = 39,
+  MASK = 40;
+export const ABMUL = 41,
+  INITIATIVE = 42,
+  START_HP = 43,
+  START_SHIELD = 44,
+  START_ENERGY = 45,
+  START_STATUS = 46,
+  START_TURNS = 47;
 export const UF = 48;
 
 export const MAX_UNITS = 8;
@@ -47,36 +88,80 @@ export const S_HARMFUL = sf((id) => (STATUSES[id].harmful ? 1 : 0));
 /** Does the status change any multiplier or flag (so the bearer's modifiers must be recomputed)? */
 export const S_HASMOD = sf((id) => {
   const s = STATUSES[id];
-  return s.atkMul !== undefined || s.defMul !== undefined || s.spdMul !== undefined || s.dmgTakenMul !== undefined || s.dmgDealtMul !== undefined ||
-    s.healTakenMul !== undefined || s.miss !== undefined || s.critTaken !== undefined || s.skipTurn || s.silence || s.taunt ? 1 : 0;
+  return s.atkMul !== undefined ||
+    s.defMul !== undefined ||
+    s.spdMul !== undefined ||
+    s.dmgTakenMul !== undefined ||
+    s.dmgDealtMul !== undefined ||
+    s.healTakenMul !== undefined ||
+    s.miss !== undefined ||
+    s.critTaken !== undefined ||
+    s.skipTurn ||
+    s.silence ||
+    s.taunt
+    ? 1
+    : 0;
 });
-export const S_TICKS = sf((id) => (STATUSES[id].dotAtk || STATUSES[id].dotMaxHp || STATUSES[id].hotMaxHp ? 1 : 0));
+export const S_TICKS = sf((id) =>
+  STATUSES[id].dotAtk || STATUSES[id].dotMaxHp || STATUSES[id].hotMaxHp ? 1 : 0,
+);
 /** What the AI thinks a status is worth on its bearer, in "percent of a unit's health" units (dots/hots are valued live). */
 export const S_AIVALUE = sf((id) => {
   const s = STATUSES[id];
   let v = 0;
   v += (s.skipTurn ? 28 : 0) + (s.silence ? 12 : 0) + (s.taunt ? 8 : 0);
-  v += Math.abs(1 - (s.atkMul ?? 1)) * 45 + Math.abs(1 - (s.spdMul ?? 1)) * 30 + Math.abs(1 - (s.dmgTakenMul ?? 1)) * 45;
+  v +=
+    Math.abs(1 - (s.atkMul ?? 1)) * 45 +
+    Math.abs(1 - (s.spdMul ?? 1)) * 30 +
+    Math.abs(1 - (s.dmgTakenMul ?? 1)) * 45;
   v += Math.abs(1 - (s.defMul ?? 1)) * 20 + (s.miss ?? 0) * 28 + (s.critTaken ?? 0) * 20;
   v += Math.abs(1 - (s.healTakenMul ?? 1)) * 10 + Math.abs(1 - (s.dmgDealtMul ?? 1)) * 40;
   return v;
 });
 
 // ---- abilities ------------------------------------------------------------------------------------------------
-export const OP_DAMAGE = 0, OP_HEAL = 1, OP_SHIELD = 2, OP_STATUS = 3, OP_CLEANSE = 4, OP_ENERGY = 5;
+export const OP_DAMAGE = 0,
+  OP_HEAL = 1,
+  OP_SHIELD = 2,
+  OP_STATUS = 3,
+  OP_CLEANSE = 4,
+  OP_ENERGY = 5;
 const OPS = ['damage', 'heal', 'shield', 'status', 'cleanse', 'energy'];
-export const T_ENEMY = 0, T_ALL_ENEMIES = 1, T_RANDOM_ENEMY = 2, T_ALLY = 3, T_LOWEST_ALLY = 4, T_SELF = 5, T_ALL_ALLIES = 6;
+export const T_ENEMY = 0,
+  T_ALL_ENEMIES = 1,
+  T_RANDOM_ENEMY = 2,
+  T_ALLY = 3,
+  T_LOWEST_ALLY = 4,
+  T_SELF = 5,
+  T_ALL_ALLIES = 6;
 const TARGETS = ['enemy', 'all_enemies', 'random_enemy', 'ally', 'lowest_ally', 'self', 'all_allies'];
-export const SC_ATK = 0, SC_DEF = 1, SC_MAXHP = 2, SC_TARGET_MAXHP = 3;
+export const SC_ATK = 0,
+  SC_DEF = 1,
+  SC_MAXHP = 2,
+  SC_TARGET_MAXHP = 3;
 const SCALES = ['atk', 'def', 'max_hp', 'target_max_hp'];
 // effect row layout
-export const E_OP = 0, E_TARGET = 1, E_POWER = 2, E_SCALE = 3, E_STATUS = 4, E_TURNS = 5, E_CHANCE = 6, E_HITS = 7;
-export const E_DRAIN = 8, E_EXECUTE = 9, E_PIERCE = 10;
+export const E_OP = 0,
+  E_TARGET = 1,
+  E_POWER = 2,
+  E_SCALE = 3,
+  E_STATUS = 4,
+  E_TURNS = 5,
+  E_CHANCE = 6,
+  E_HITS = 7;
+export const E_DRAIN = 8,
+  E_EXECUTE = 9,
+  E_PIERCE = 10;
 export const EF = 11;
 export const MAX_EFFECTS = 4;
 /** What a chosen target must be: none, an enemy, or an ally. */
-export const PICK_NONE = 0, PICK_ENEMY = 1, PICK_ALLY = 2;
-export const TEND_AGGRESSIVE = 0, TEND_DEFENSIVE = 1, TEND_SUPPORTIVE = 2, TEND_TACTICAL = 3;
+export const PICK_NONE = 0,
+  PICK_ENEMY = 1,
+  PICK_ALLY = 2;
+export const TEND_AGGRESSIVE = 0,
+  TEND_DEFENSIVE = 1,
+  TEND_SUPPORTIVE = 2,
+  TEND_TACTICAL = 3;
 
 export const ABILITY_IDS: readonly string[] = Object.keys(ABILITIES);
 export const abilityIndex: Record<string, number> = Object.fromEntries(ABILITY_IDS.map((id, i) => [id, i]));
@@ -94,9 +179,20 @@ export const A_PROTECTS = new Int32Array(NA);
 export const A_HURTS = new Int32Array(NA);
 
 function tendencyOf(a: AbilityDef): number {
-  const friendly = (e: EffectDef) => e.target === 'ally' || e.target === 'lowest_ally' || e.target === 'all_allies';
-  if (a.effects.some((e) => e.op === 'heal' || e.op === 'cleanse' || (e.op === 'status' && friendly(e)) || (e.op === 'energy' && friendly(e)))) return TEND_SUPPORTIVE;
-  if (a.effects.some((e) => e.op === 'shield' || (e.op === 'status' && e.target === 'self'))) return TEND_DEFENSIVE;
+  const friendly = (e: EffectDef) =>
+    e.target === 'ally' || e.target === 'lowest_ally' || e.target === 'all_allies';
+  if (
+    a.effects.some(
+      (e) =>
+        e.op === 'heal' ||
+        e.op === 'cleanse' ||
+        (e.op === 'status' && friendly(e)) ||
+        (e.op === 'energy' && friendly(e)),
+    )
+  )
+    return TEND_SUPPORTIVE;
+  if (a.effects.some((e) => e.op === 'shield' || (e.op === 'status' && e.target === 'self')))
+    return TEND_DEFENSIVE;
   const first = a.effects[0];
   if (first && first.op === 'damage' && (first.power ?? 0) * (first.hits ?? 1) >= 0.9) return TEND_AGGRESSIVE;
   return TEND_TACTICAL;
@@ -111,12 +207,22 @@ ABILITY_IDS.forEach((id, i) => {
   A_PASSIVE[i] = a.passive ? 1 : 0;
   A_TENDENCY[i] = tendencyOf(a);
   A_HEALS[i] = a.effects.some((e) => e.op === 'heal') ? 1 : 0;
-  A_PROTECTS[i] = a.effects.some((e) => e.op === 'shield' || (e.op === 'status' && (e.status === 'fortify' || e.status === 'taunt'))) ? 1 : 0;
+  A_PROTECTS[i] = a.effects.some(
+    (e) => e.op === 'shield' || (e.op === 'status' && (e.status === 'fortify' || e.status === 'taunt')),
+  )
+    ? 1
+    : 0;
   A_HURTS[i] = a.effects.some((e) => e.op === 'damage') ? 1 : 0;
   A_PICK[i] = PICK_NONE;
   for (const e of a.effects) {
-    if (e.target === 'enemy') { A_PICK[i] = PICK_ENEMY; break; }
-    if (e.target === 'ally') { A_PICK[i] = PICK_ALLY; break; }
+    if (e.target === 'enemy') {
+      A_PICK[i] = PICK_ENEMY;
+      break;
+    }
+    if (e.target === 'ally') {
+      A_PICK[i] = PICK_ALLY;
+      break;
+    }
   }
   a.effects.forEach((e, k) => {
     const o = (i * MAX_EFFECTS + k) * EF;

@@ -15,12 +15,121 @@
 import * as compiled from './compile.ts';
 import { type CompiledTeam } from './compile.ts';
 const {
-  A_COOLDOWN, A_COUNT, A_EFFECTS, A_PICK, A_ULT, ABMUL, ALIVE, ATK, CRIT, CRITDMG, DEF, DMGDEALT, DMGTAKEN, DODGE, DOTDEALT, DOTTAKEN, E_CHANCE, E_DRAIN, E_EXECUTE, E_HITS, E_OP, E_PIERCE, E_POWER, E_SCALE, E_STATUS, E_TARGET, E_TURNS, EF, EGAIN, ENERGY, EXECUTE, F_SILENCE, F_SKIP, F_TAUNT, FUMBLE, HEALDONE, HEALTAKEN, HP, INITIATIVE, KILLENERGY, LIFESTEAL, LOWHPATK, M_ATK, M_CRITTAKEN, M_DEF, M_DMGDEALT, M_DMGTAKEN, M_HEALTAKEN, M_MISS, M_SPD, MASK, MAX_EFFECTS, MAX_ENERGY, MAX_UNITS, MAXHP, NEXT, NS, OP_CLEANSE, OP_DAMAGE, OP_ENERGY, OP_HEAL, OP_SHIELD, OP_STATUS, PICK_ALLY, PICK_ENEMY, REGEN, RESIST, S_ATKMUL, S_CRITTAKEN, S_DEFMUL, S_DMGDEALT, S_DMGTAKEN, S_DOTATK, S_DOTMAXHP, S_HARMFUL, S_HASMOD, S_HEALTAKEN, S_HOT, S_MISS, S_SILENCE, S_SKIP, S_SPDMUL, S_TAUNT, S_TICKS, SC_DEF, SC_MAXHP, SC_TARGET_MAXHP, SHIELD, SIDE, SLOTS, SPD, START_ENERGY, START_HP, START_SHIELD, START_STATUS, START_TURNS, ST_SHIELD, T_ALL_ALLIES, T_ALL_ENEMIES, T_ALLY, T_ENEMY, T_LOWEST_ALLY, T_RANDOM_ENEMY, T_SELF, THORNS, UF,
+  A_COOLDOWN,
+  A_COUNT,
+  A_EFFECTS,
+  A_PICK,
+  A_ULT,
+  ABMUL,
+  ALIVE,
+  ATK,
+  CRIT,
+  CRITDMG,
+  DEF,
+  DMGDEALT,
+  DMGTAKEN,
+  DODGE,
+  DOTDEALT,
+  DOTTAKEN,
+  E_CHANCE,
+  E_DRAIN,
+  E_EXECUTE,
+  E_HITS,
+  E_OP,
+  E_PIERCE,
+  E_POWER,
+  E_SCALE,
+  E_STATUS,
+  E_TARGET,
+  E_TURNS,
+  EF,
+  EGAIN,
+  ENERGY,
+  EXECUTE,
+  F_SILENCE,
+  F_SKIP,
+  F_TAUNT,
+  FUMBLE,
+  HEALDONE,
+  HEALTAKEN,
+  HP,
+  INITIATIVE,
+  KILLENERGY,
+  LIFESTEAL,
+  LOWHPATK,
+  M_ATK,
+  M_CRITTAKEN,
+  M_DEF,
+  M_DMGDEALT,
+  M_DMGTAKEN,
+  M_HEALTAKEN,
+  M_MISS,
+  M_SPD,
+  MASK,
+  MAX_EFFECTS,
+  MAX_ENERGY,
+  MAX_UNITS,
+  MAXHP,
+  NEXT,
+  NS,
+  OP_CLEANSE,
+  OP_DAMAGE,
+  OP_ENERGY,
+  OP_HEAL,
+  OP_SHIELD,
+  OP_STATUS,
+  PICK_ALLY,
+  PICK_ENEMY,
+  REGEN,
+  RESIST,
+  S_ATKMUL,
+  S_CRITTAKEN,
+  S_DEFMUL,
+  S_DMGDEALT,
+  S_DMGTAKEN,
+  S_DOTATK,
+  S_DOTMAXHP,
+  S_HARMFUL,
+  S_HASMOD,
+  S_HEALTAKEN,
+  S_HOT,
+  S_MISS,
+  S_SILENCE,
+  S_SKIP,
+  S_SPDMUL,
+  S_TAUNT,
+  S_TICKS,
+  SC_DEF,
+  SC_MAXHP,
+  SC_TARGET_MAXHP,
+  SHIELD,
+  SIDE,
+  SLOTS,
+  SPD,
+  START_ENERGY,
+  START_HP,
+  START_SHIELD,
+  START_STATUS,
+  START_TURNS,
+  ST_SHIELD,
+  T_ALL_ENEMIES,
+  T_ALLY,
+  T_ENEMY,
+  T_LOWEST_ALLY,
+  T_RANDOM_ENEMY,
+  T_SELF,
+  THORNS,
+  UF,
 } = compiled;
 import { seedWords } from '../prng.ts';
 
 // ---- actions --------------------------------------------------------------------------------------------------
-export const ACT_ATTACK = 0, ACT_SLOT0 = 1, ACT_SLOT1 = 2, ACT_ULT = 3, ACT_DEFEND = 4, ACT_FOCUS = 5;
+export const ACT_ATTACK = 0,
+  ACT_SLOT0 = 1,
+  ACT_SLOT1 = 2,
+  ACT_ULT = 3,
+  ACT_DEFEND = 4,
+  ACT_FOCUS = 5;
 export const ACT_COUNT = 6;
 
 // ---- the numbers everything leans on ---------------------------------------------------------------------------
@@ -39,7 +148,10 @@ export const TURN_TIME = 100;
 export const DEFAULT_TURN_LIMIT = 160;
 
 /** Over: 0 = still on, 1 = side 0 won, 2 = side 1 won, 3 = draw. */
-export const ONGOING = 0, SIDE0_WON = 1, SIDE1_WON = 2, DRAW = 3;
+export const ONGOING = 0,
+  SIDE0_WON = 1,
+  SIDE1_WON = 2,
+  DRAW = 3;
 
 /** Receives everything that happens, for the turn-based path's event log. Unit arguments are indices. */
 export interface BattleLog {
@@ -97,7 +209,13 @@ export class BattleCore {
 
 // ---- setting up ----------------------------------------------------------------------------------------------
 
-export function initBattle(c: BattleCore, seed: number, a: CompiledTeam, b: CompiledTeam, turnLimit = DEFAULT_TURN_LIMIT): void {
+export function initBattle(
+  c: BattleCore,
+  seed: number,
+  a: CompiledTeam,
+  b: CompiledTeam,
+  turnLimit = DEFAULT_TURN_LIMIT,
+): void {
   const u = c.u;
   c.n = a.n + b.n;
   c.nA = a.n;
@@ -132,7 +250,8 @@ export function initBattle(c: BattleCore, seed: number, a: CompiledTeam, b: Comp
     const ini = Math.min(0.9, u[o + INITIATIVE]);
     u[o + NEXT] = (TURN_TIME / u[o + SPD]) * (0.5 + 0.5 * c.rand()) * (1 - ini);
   }
-  if (c.alive0 === 0 || c.alive1 === 0) c.over = c.alive0 === c.alive1 ? DRAW : c.alive0 === 0 ? SIDE1_WON : SIDE0_WON;
+  if (c.alive0 === 0 || c.alive1 === 0)
+    c.over = c.alive0 === c.alive1 ? DRAW : c.alive0 === 0 ? SIDE1_WON : SIDE0_WON;
   for (let i = 0; i < c.n; i++) {
     const o = i * UF;
     if (u[o + START_SHIELD] > 0) addShield(c, i, i, u[o + START_SHIELD] * u[o + MAXHP], 3);
@@ -142,8 +261,19 @@ export function initBattle(c: BattleCore, seed: number, a: CompiledTeam, b: Comp
 
 /** Re-derive a unit's status multipliers from the statuses it carries. */
 export function recompute(c: BattleCore, i: number): void {
-  const u = c.u, o = i * UF;
-  let atk = 1, def = 1, spd = 1, taken = 1, dealt = 1, healT = 1, miss = 0, critT = 0, skip = 0, sil = 0, taunt = 0;
+  const u = c.u,
+    o = i * UF;
+  let atk = 1,
+    def = 1,
+    spd = 1,
+    taken = 1,
+    dealt = 1,
+    healT = 1,
+    miss = 0,
+    critT = 0,
+    skip = 0,
+    sil = 0,
+    taunt = 0;
   for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     atk *= S_ATKMUL[s];
@@ -182,16 +312,19 @@ export const allyEnd = (c: BattleCore, side: number) => (side === 0 ? c.nA : c.n
 
 export function hasTaunter(c: BattleCore, side: number): boolean {
   const u = c.u;
-  for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) if (u[j * UF + ALIVE] === 1 && u[j * UF + F_TAUNT] === 1) return true;
+  for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++)
+    if (u[j * UF + ALIVE] === 1 && u[j * UF + F_TAUNT] === 1) return true;
   return false;
 }
 
 /** A legal single enemy target for a unit of `side`: the wanted one unless a taunter must be hit instead. */
 export function resolveEnemyTarget(c: BattleCore, side: number, wanted: number): number {
   const u = c.u;
-  const s = enemyStart(c, side), e = enemyEnd(c, side);
+  const s = enemyStart(c, side),
+    e = enemyEnd(c, side);
   const taunt = hasTaunter(c, side);
-  if (wanted >= s && wanted < e && u[wanted * UF + ALIVE] === 1 && (!taunt || u[wanted * UF + F_TAUNT] === 1)) return wanted;
+  if (wanted >= s && wanted < e && u[wanted * UF + ALIVE] === 1 && (!taunt || u[wanted * UF + F_TAUNT] === 1))
+    return wanted;
   let first = -1;
   for (let j = s; j < e; j++) {
     if (u[j * UF + ALIVE] !== 1) continue;
@@ -203,12 +336,16 @@ export function resolveEnemyTarget(c: BattleCore, side: number, wanted: number):
 
 export function lowestAlly(c: BattleCore, side: number): number {
   const u = c.u;
-  let best = -1, bf = 2;
+  let best = -1,
+    bf = 2;
   for (let j = allyStart(c, side), e = allyEnd(c, side); j < e; j++) {
     const o = j * UF;
     if (u[o + ALIVE] !== 1) continue;
     const f = u[o + HP] / u[o + MAXHP];
-    if (f < bf) { bf = f; best = j; }
+    if (f < bf) {
+      bf = f;
+      best = j;
+    }
   }
   return best;
 }
@@ -227,7 +364,8 @@ function randomEnemy(c: BattleCore, side: number): number {
 
 /** May unit i take action `act` now? */
 export function canAct(c: BattleCore, i: number, act: number): boolean {
-  const u = c.u, o = i * UF;
+  const u = c.u,
+    o = i * UF;
   if (act === ACT_ATTACK || act === ACT_DEFEND || act === ACT_FOCUS) return true;
   if (u[o + F_SILENCE] === 1) return false;
   const slot = act - ACT_SLOT0;
@@ -246,11 +384,21 @@ export function pickOf(c: BattleCore, i: number, act: number): number {
 }
 
 /** The mean damage of one hit, before the target's shield: the same formula as `hit`, with crits and misses averaged in. */
-export function expectedDamage(c: BattleCore, src: number, tgt: number, power: number, pierce: number, execute: number): number {
-  const u = c.u, so = src * UF, to = tgt * UF;
+export function expectedDamage(
+  c: BattleCore,
+  src: number,
+  tgt: number,
+  power: number,
+  pierce: number,
+  execute: number,
+): number {
+  const u = c.u,
+    so = src * UF,
+    to = tgt * UF;
   const missP = Math.min(1, u[so + M_MISS] + u[so + FUMBLE] + u[to + DODGE]);
   let atk = u[so + ATK] * u[so + M_ATK];
-  if (u[so + LOWHPATK] !== 0 && u[so + HP] < LOW_HP_BELOW * u[so + MAXHP]) atk *= Math.max(0.1, 1 + u[so + LOWHPATK]);
+  if (u[so + LOWHPATK] !== 0 && u[so + HP] < LOW_HP_BELOW * u[so + MAXHP])
+    atk *= Math.max(0.1, 1 + u[so + LOWHPATK]);
   const def = u[to + DEF] * u[to + M_DEF] * (1 - pierce);
   let dmg = power * atk * DAMAGE_K * (atk / (atk + def));
   dmg *= u[so + DMGDEALT] * u[so + M_DMGDEALT] * u[to + DMGTAKEN] * u[to + M_DMGTAKEN];
@@ -261,9 +409,17 @@ export function expectedDamage(c: BattleCore, src: number, tgt: number, power: n
 
 /** The amount a heal or shield effect gives before the target's own modifiers. */
 export function effectAmount(c: BattleCore, src: number, tgt: number, e: number): number {
-  const u = c.u, so = src * UF;
+  const u = c.u,
+    so = src * UF;
   const sc = A_EFFECTS[e + E_SCALE];
-  const stat = sc === SC_MAXHP ? u[so + MAXHP] : sc === SC_TARGET_MAXHP ? u[tgt * UF + MAXHP] : sc === SC_DEF ? u[so + DEF] * u[so + M_DEF] : u[so + ATK] * u[so + M_ATK];
+  const stat =
+    sc === SC_MAXHP
+      ? u[so + MAXHP]
+      : sc === SC_TARGET_MAXHP
+        ? u[tgt * UF + MAXHP]
+        : sc === SC_DEF
+          ? u[so + DEF] * u[so + M_DEF]
+          : u[so + ATK] * u[so + M_ATK];
   return A_EFFECTS[e + E_POWER] * u[so + ABMUL] * stat * Math.max(0, u[so + HEALDONE]);
 }
 
@@ -273,12 +429,19 @@ export function effectAmount(c: BattleCore, src: number, tgt: number, e: number)
 export function beginTurn(c: BattleCore): number {
   if (c.over !== ONGOING) return -1;
   const u = c.u;
-  let a = -1, at = Infinity;
+  let a = -1,
+    at = Infinity;
   for (let i = 0; i < c.n; i++) {
     const o = i * UF;
-    if (u[o + ALIVE] === 1 && u[o + NEXT] < at) { at = u[o + NEXT]; a = i; }
+    if (u[o + ALIVE] === 1 && u[o + NEXT] < at) {
+      at = u[o + NEXT];
+      a = i;
+    }
   }
-  if (a < 0) { finish(c, DRAW); return -1; }
+  if (a < 0) {
+    finish(c, DRAW);
+    return -1;
+  }
   c.actor = a;
   c.turn++;
   if (c.log !== null) c.log.turn(a);
@@ -293,7 +456,10 @@ export function beginTurn(c: BattleCore): number {
       const amount = Math.max(1, Math.round(p * u[o + DOTTAKEN] * u[o + M_DMGTAKEN]));
       u[o + HP] -= amount;
       if (c.log !== null) c.log.tick(a, s, amount);
-      if (u[o + HP] <= 0) { kill(c, a, -1); break; }
+      if (u[o + HP] <= 0) {
+        kill(c, a, -1);
+        break;
+      }
     }
   }
   if (u[o + ALIVE] === 1 && u[o + REGEN] !== 0) {
@@ -307,7 +473,10 @@ export function beginTurn(c: BattleCore): number {
       }
     }
   }
-  if (u[o + ALIVE] !== 1) { endTurn(c, a); return c.over !== ONGOING ? -1 : -2; }
+  if (u[o + ALIVE] !== 1) {
+    endTurn(c, a);
+    return c.over !== ONGOING ? -1 : -2;
+  }
   if (u[o + F_SKIP] === 1) {
     if (c.log !== null) c.log.miss(a, -1, true);
     endTurn(c, a);
@@ -318,7 +487,8 @@ export function beginTurn(c: BattleCore): number {
 
 /** Carry out unit i's action. An action it may not take becomes a basic attack. */
 export function perform(c: BattleCore, i: number, act: number, target: number): void {
-  const u = c.u, o = i * UF;
+  const u = c.u,
+    o = i * UF;
   if (!canAct(c, i, act)) act = ACT_ATTACK;
   const side = u[o + SIDE];
   if (act === ACT_ATTACK) {
@@ -347,7 +517,8 @@ export function perform(c: BattleCore, i: number, act: number, target: number): 
   // resolve the chosen target
   let t = -1;
   if (A_PICK[idx] === PICK_ENEMY) t = resolveEnemyTarget(c, side, target);
-  else if (A_PICK[idx] === PICK_ALLY) t = isAlive(c, target) && sideOf(c, target) === side ? target : lowestAlly(c, side);
+  else if (A_PICK[idx] === PICK_ALLY)
+    t = isAlive(c, target) && sideOf(c, target) === side ? target : lowestAlly(c, side);
   if (c.log !== null) c.log.action(i, act, idx, t);
   // the effects, in order
   for (let k = 0, n = A_COUNT[idx]; k < n; k++) {
@@ -369,7 +540,8 @@ export function perform(c: BattleCore, i: number, act: number, target: number): 
     } else {
       const s = tk === T_ALL_ENEMIES ? enemyStart(c, side) : allyStart(c, side);
       const end = tk === T_ALL_ENEMIES ? enemyEnd(c, side) : allyEnd(c, side);
-      for (let j = s; j < end && c.over === ONGOING; j++) if (u[j * UF + ALIVE] === 1) applyEffect(c, i, j, e, A_EFFECTS[e + E_HITS]);
+      for (let j = s; j < end && c.over === ONGOING; j++)
+        if (u[j * UF + ALIVE] === 1) applyEffect(c, i, j, e, A_EFFECTS[e + E_HITS]);
     }
   }
   if (A_ULT[idx] !== 1 && u[o + ALIVE] === 1) gainEnergy(c, i, ENERGY_PER_ACTION);
@@ -397,15 +569,26 @@ function applyEffect(c: BattleCore, src: number, tgt: number, e: number, hits: n
 }
 
 /** One hit: miss? → damage from atk vs def → crit → variance → shield, hp → on-hit energy → lifesteal → thorns. */
-export function hit(c: BattleCore, src: number, tgt: number, power: number, pierce: number, execute: number, drain: number): void {
-  const u = c.u, so = src * UF, to = tgt * UF;
+export function hit(
+  c: BattleCore,
+  src: number,
+  tgt: number,
+  power: number,
+  pierce: number,
+  execute: number,
+  drain: number,
+): void {
+  const u = c.u,
+    so = src * UF,
+    to = tgt * UF;
   const missP = u[so + M_MISS] + u[so + FUMBLE] + u[to + DODGE];
   if (missP > 0 && c.rand() < missP) {
     if (c.log !== null) c.log.miss(src, tgt, false);
     return;
   }
   let atk = u[so + ATK] * u[so + M_ATK];
-  if (u[so + LOWHPATK] !== 0 && u[so + HP] < LOW_HP_BELOW * u[so + MAXHP]) atk *= Math.max(0.1, 1 + u[so + LOWHPATK]);
+  if (u[so + LOWHPATK] !== 0 && u[so + HP] < LOW_HP_BELOW * u[so + MAXHP])
+    atk *= Math.max(0.1, 1 + u[so + LOWHPATK]);
   const def = u[to + DEF] * u[to + M_DEF] * (1 - pierce);
   let dmg = power * atk * DAMAGE_K * (atk / (atk + def));
   dmg *= u[so + DMGDEALT] * u[so + M_DMGDEALT] * u[to + DMGTAKEN] * u[to + M_DMGTAKEN];
@@ -419,12 +602,15 @@ export function hit(c: BattleCore, src: number, tgt: number, power: number, pier
   if (u[to + ALIVE] === 1) gainEnergy(c, tgt, ENERGY_PER_HIT);
   const ls = u[so + LIFESTEAL] + drain;
   if (ls > 0 && u[so + ALIVE] === 1) heal(c, src, src, amount * ls, -1);
-  if (u[to + THORNS] > 0 && u[so + ALIVE] === 1 && c.over === ONGOING) dealDamage(c, tgt, src, Math.max(1, Math.round(amount * u[to + THORNS])), false);
+  if (u[to + THORNS] > 0 && u[so + ALIVE] === 1 && c.over === ONGOING)
+    dealDamage(c, tgt, src, Math.max(1, Math.round(amount * u[to + THORNS])), false);
 }
 
 function dealDamage(c: BattleCore, src: number, tgt: number, amount: number, crit: boolean): void {
-  const u = c.u, to = tgt * UF;
-  let rest = amount, absorbed = 0;
+  const u = c.u,
+    to = tgt * UF;
+  let rest = amount,
+    absorbed = 0;
   if (u[to + SHIELD] > 0) {
     absorbed = Math.min(u[to + SHIELD], rest);
     u[to + SHIELD] -= absorbed;
@@ -440,7 +626,8 @@ function dealDamage(c: BattleCore, src: number, tgt: number, amount: number, cri
 }
 
 function kill(c: BattleCore, i: number, killer: number): void {
-  const u = c.u, o = i * UF;
+  const u = c.u,
+    o = i * UF;
   u[o + HP] = 0;
   u[o + ALIVE] = 0;
   u[o + SHIELD] = 0;
@@ -449,8 +636,10 @@ function kill(c: BattleCore, i: number, killer: number): void {
   if (u[o + SIDE] === 0) c.alive0--;
   else c.alive1--;
   if (c.log !== null) c.log.death(i, killer);
-  if (killer >= 0 && u[killer * UF + ALIVE] === 1 && u[killer * UF + KILLENERGY] > 0) gainEnergy(c, killer, u[killer * UF + KILLENERGY]);
-  if (c.alive0 === 0 || c.alive1 === 0) finish(c, c.alive0 === c.alive1 ? DRAW : c.alive0 === 0 ? SIDE1_WON : SIDE0_WON);
+  if (killer >= 0 && u[killer * UF + ALIVE] === 1 && u[killer * UF + KILLENERGY] > 0)
+    gainEnergy(c, killer, u[killer * UF + KILLENERGY]);
+  if (c.alive0 === 0 || c.alive1 === 0)
+    finish(c, c.alive0 === c.alive1 ? DRAW : c.alive0 === 0 ? SIDE1_WON : SIDE0_WON);
 }
 
 function finish(c: BattleCore, over: number): void {
@@ -461,9 +650,13 @@ function finish(c: BattleCore, over: number): void {
 
 /** Healing: scaled by the target's healing taken, never past max hp. `status` ≥ 0 when it is a tick of that status. */
 function heal(c: BattleCore, src: number, tgt: number, amount: number, status: number): void {
-  const u = c.u, to = tgt * UF;
+  const u = c.u,
+    to = tgt * UF;
   if (u[to + ALIVE] !== 1) return;
-  const got = Math.min(u[to + MAXHP] - u[to + HP], Math.round(amount * u[to + HEALTAKEN] * u[to + M_HEALTAKEN]));
+  const got = Math.min(
+    u[to + MAXHP] - u[to + HP],
+    Math.round(amount * u[to + HEALTAKEN] * u[to + M_HEALTAKEN]),
+  );
   if (got <= 0) return;
   u[to + HP] += got;
   if (c.log !== null) {
@@ -473,38 +666,49 @@ function heal(c: BattleCore, src: number, tgt: number, amount: number, status: n
 }
 
 function addShield(c: BattleCore, src: number, tgt: number, amount: number, turns: number): void {
-  const u = c.u, to = tgt * UF;
+  const u = c.u,
+    to = tgt * UF;
   if (u[to + ALIVE] !== 1) return;
   const before = u[to + SHIELD];
   u[to + SHIELD] = Math.min(SHIELD_CAP * u[to + MAXHP], before + Math.round(amount));
   const j = tgt * NS + ST_SHIELD;
   const t = turns + (tgt === c.actor ? 1 : 0);
   if (c.stT[j] < t) c.stT[j] = t;
-  u[to + MASK] = (u[to + MASK] | 0) | (1 << ST_SHIELD);
+  u[to + MASK] = u[to + MASK] | 0 | (1 << ST_SHIELD);
   if (c.log !== null) c.log.shield(src, tgt, u[to + SHIELD] - before);
 }
 
 /** Apply a status, or not: harmful ones from an enemy can be resisted. Re-applying refreshes duration, keeps the stronger power. */
-export function applyStatus(c: BattleCore, src: number, tgt: number, s: number, turns: number, chance: number): void {
-  const u = c.u, to = tgt * UF;
+export function applyStatus(
+  c: BattleCore,
+  src: number,
+  tgt: number,
+  s: number,
+  turns: number,
+  chance: number,
+): void {
+  const u = c.u,
+    to = tgt * UF;
   if (u[to + ALIVE] !== 1) return;
   if (S_HARMFUL[s] === 1 && (src < 0 || u[src * UF + SIDE] !== u[to + SIDE])) chance *= 1 - u[to + RESIST];
   if (chance < 1 && (chance <= 0 || c.rand() >= chance)) return;
   if (tgt === c.actor) turns += 1; // its own end of turn is about to tick once
   let p = 0;
-  if (S_DOTATK[s] > 0 && src >= 0) p = S_DOTATK[s] * u[src * UF + ATK] * u[src * UF + M_ATK] * u[src * UF + DOTDEALT];
+  if (S_DOTATK[s] > 0 && src >= 0)
+    p = S_DOTATK[s] * u[src * UF + ATK] * u[src * UF + M_ATK] * u[src * UF + DOTDEALT];
   else if (S_DOTMAXHP[s] > 0) p = S_DOTMAXHP[s] * u[to + MAXHP] * (src >= 0 ? u[src * UF + DOTDEALT] : 1);
   else if (S_HOT[s] > 0) p = S_HOT[s] * u[to + MAXHP] * (src >= 0 ? Math.max(0, u[src * UF + HEALDONE]) : 1);
   const j = tgt * NS + s;
   if (c.stT[j] < turns) c.stT[j] = turns;
   if (c.stP[j] < p) c.stP[j] = p;
-  u[to + MASK] = (u[to + MASK] | 0) | (1 << s);
+  u[to + MASK] = u[to + MASK] | 0 | (1 << s);
   if (S_HASMOD[s] === 1) recompute(c, tgt);
   if (c.log !== null) c.log.status(src, tgt, s);
 }
 
 function removeStatus(c: BattleCore, i: number, s: number): void {
-  const u = c.u, o = i * UF;
+  const u = c.u,
+    o = i * UF;
   const bit = 1 << s;
   if (((u[o + MASK] | 0) & bit) === 0) return;
   u[o + MASK] = (u[o + MASK] | 0) & ~bit;
@@ -516,20 +720,22 @@ function removeStatus(c: BattleCore, i: number, s: number): void {
 }
 
 function cleanse(c: BattleCore, i: number): void {
-  for (let m = (c.u[i * UF + MASK] | 0); m !== 0; m &= m - 1) {
+  for (let m = c.u[i * UF + MASK] | 0; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     if (S_HARMFUL[s] === 1) removeStatus(c, i, s);
   }
 }
 
 function gainEnergy(c: BattleCore, i: number, points: number): void {
-  const u = c.u, o = i * UF;
+  const u = c.u,
+    o = i * UF;
   u[o + ENERGY] = Math.min(MAX_ENERGY, u[o + ENERGY] + points * u[o + EGAIN]);
 }
 
 /** End unit a's turn: its statuses and cooldowns tick down, it schedules its next action, the turn limit is checked. */
 export function endTurn(c: BattleCore, a: number): void {
-  const u = c.u, o = a * UF;
+  const u = c.u,
+    o = a * UF;
   if (u[o + ALIVE] === 1) {
     for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) {
       const s = 31 - Math.clz32(m & -m);

@@ -14,7 +14,9 @@ import { decide } from './ai.ts';
 import { simulate } from './simulate.ts';
 
 const party = (seed: number, n: number, prefix: string, level = 5): Hero[] =>
-  Array.from({ length: n }, (_, k) => generateHero(seed * 31 + k, { id: `${prefix}${k}`, userId: prefix === 'npc_' ? null : 'u1', level }));
+  Array.from({ length: n }, (_, k) =>
+    generateHero(seed * 31 + k, { id: `${prefix}${k}`, userId: prefix === 'npc_' ? null : 'u1', level }),
+  );
 
 /** Play a battle to the end, always choosing the option at `pick(options.length)`. */
 function playOut(state: BattleState, pick: (n: number) => number): BattleState {
@@ -122,12 +124,15 @@ describe('turn-based battle', () => {
 describe('invariants under fuzz', () => {
   it('10,000 random battles: hp within 0..max, no NaN, every battle ends', () => {
     const rng = createPrng(2026);
-    const pool = Array.from({ length: 300 }, (_, i) => generateHero(i * 977 + 5, { id: `f${i}`, userId: null, level: 1 + (i % 10) }));
+    const pool = Array.from({ length: 300 }, (_, i) =>
+      generateHero(i * 977 + 5, { id: `f${i}`, userId: null, level: 1 + (i % 10) }),
+    );
     const c = new rules.BattleCore();
     const { UF, HP, MAXHP, SHIELD, ENERGY, ALIVE } = compiled;
     let turns = 0;
     for (let b = 0; b < 10_000; b++) {
-      const na = 1 + rng.int(4), nb = 1 + rng.int(4);
+      const na = 1 + rng.int(4),
+        nb = 1 + rng.int(4);
       const A = compiled.compileTeam(Array.from({ length: na }, () => rng.pick(pool)));
       const B = compiled.compileTeam(Array.from({ length: nb }, () => rng.pick(pool)));
       rules.initBattle(c, rng.int(2 ** 31), A, B);
@@ -144,8 +149,14 @@ describe('invariants under fuzz', () => {
         for (let i = 0; i < c.n; i++) {
           const o = i * UF;
           const hp = c.u[o + HP];
-          if (!(hp >= 0 && hp <= c.u[o + MAXHP]) || Number.isNaN(c.u[o + SHIELD]) || !(c.u[o + ENERGY] >= 0 && c.u[o + ENERGY] <= 100)) {
-            throw new Error(`battle ${b}: unit ${i} hp ${hp}/${c.u[o + MAXHP]} shield ${c.u[o + SHIELD]} energy ${c.u[o + ENERGY]}`);
+          if (
+            !(hp >= 0 && hp <= c.u[o + MAXHP]) ||
+            Number.isNaN(c.u[o + SHIELD]) ||
+            !(c.u[o + ENERGY] >= 0 && c.u[o + ENERGY] <= 100)
+          ) {
+            throw new Error(
+              `battle ${b}: unit ${i} hp ${hp}/${c.u[o + MAXHP]} shield ${c.u[o + SHIELD]} energy ${c.u[o + ENERGY]}`,
+            );
           }
           if (c.u[o + ALIVE] === 1 && hp <= 0) throw new Error(`battle ${b}: unit ${i} alive at 0 hp`);
         }
@@ -165,7 +176,10 @@ describe('AI tiers', () => {
     for (let i = 0; i < N; i++) {
       const t = compiled.compileTeam(party(100 + (i % 50), 4, 'm'));
       // the same team on both sides; hard alternates sides
-      const r = i % 2 === 0 ? simulate(i, t, t, { aiA: 'hard', aiB: 'easy' }) : simulate(i, t, t, { aiA: 'easy', aiB: 'hard' });
+      const r =
+        i % 2 === 0
+          ? simulate(i, t, t, { aiA: 'hard', aiB: 'easy' })
+          : simulate(i, t, t, { aiA: 'easy', aiB: 'hard' });
       if ((i % 2 === 0 && r === 0) || (i % 2 === 1 && r === 1)) hardWins++;
     }
     expect(hardWins / N).toBeGreaterThanOrEqual(0.7);
@@ -176,7 +190,10 @@ describe('AI tiers', () => {
     const N = 1000;
     for (let i = 0; i < N; i++) {
       const t = compiled.compileTeam(party(300 + (i % 50), 4, 'm'));
-      const r = i % 2 === 0 ? simulate(i, t, t, { aiA: 'hard', aiB: 'normal' }) : simulate(i, t, t, { aiA: 'normal', aiB: 'hard' });
+      const r =
+        i % 2 === 0
+          ? simulate(i, t, t, { aiA: 'hard', aiB: 'normal' })
+          : simulate(i, t, t, { aiA: 'normal', aiB: 'hard' });
       if ((i % 2 === 0 && r === 0) || (i % 2 === 1 && r === 1)) hardWins++;
     }
     expect(hardWins / N).toBeGreaterThan(0.5);

@@ -18,12 +18,15 @@ describe('estimateOdds', () => {
     for (let m = 0; m < 200; m++) {
       // half even matchups, half uneven (sizes and levels differ), so the probabilities spread over 0..1
       const even = m % 2 === 0;
-      const la = 1 + rng.int(10), lb = even ? la : Math.max(1, Math.min(10, la + rng.int(5) - 2));
-      const na = 1 + rng.int(4), nb = even ? na : 1 + rng.int(4);
+      const la = 1 + rng.int(10),
+        lb = even ? la : Math.max(1, Math.min(10, la + rng.int(5) - 2));
+      const na = 1 + rng.int(4),
+        nb = even ? na : 1 + rng.int(4);
       const a: Hero[] = Array.from({ length: na }, (_, k) => hero(rng.int(2 ** 31), `a${k}`, la));
       const b: Hero[] = Array.from({ length: nb }, (_, k) => hero(rng.int(2 ** 31), `b${k}`, lb));
       const { probability } = estimateOdds(rng.int(2 ** 31), a, b, { minSamples: 400, maxSamples: 400 });
-      const ta = compileTeam(a), tb = compileTeam(b);
+      const ta = compileTeam(a),
+        tb = compileTeam(b);
       const bin = bins[Math.min(4, Math.floor(probability * 5))];
       for (let f = 0; f < 20; f++) {
         bin.n++;
@@ -40,7 +43,8 @@ describe('estimateOdds', () => {
   });
 
   it('uses at least 2,000 battles and stops once the interval is narrow', () => {
-    const a = [hero(1, 'a', 5)], b = [hero(2, 'b', 5)];
+    const a = [hero(1, 'a', 5)],
+      b = [hero(2, 'b', 5)];
     const r = estimateOdds(9, a, b);
     expect(r.samples).toBeGreaterThanOrEqual(2000);
     expect(r.samples).toBeLessThanOrEqual(6000);

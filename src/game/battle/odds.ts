@@ -8,7 +8,6 @@ import { compileTeam } from './compile.ts';
 import { simulate } from './simulate.ts';
 import { startBattle } from './turn-based.ts';
 
-
 export function estimateOdds(
   seed: number,
   a: Hero[],
@@ -37,43 +36,60 @@ export function estimateOdds(
 
 const listNames = (hs: Hero[]) => {
   const names = hs.map((h) => h.name.split(' ')[0]);
-  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return names.length <= 1
+    ? names.join('')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 };
 
 function storyOf(events: BattleEvent[], a: Hero[], b: Hero[], outcome: 'won' | 'lost' | 'draw'): string {
   const name = new Map<string, string>();
   for (const h of [...a, ...b]) name.set(h.id, h.name.split(' ')[0]);
   const sideA = new Set(a.map((h) => h.id));
-  const n = (id?: string) => (id ? name.get(id) ?? 'someone' : 'someone');
+  const n = (id?: string) => (id ? (name.get(id) ?? 'someone') : 'someone');
   const abilityName = (e: BattleEvent) => {
     const m = /(?:uses|unleashes) (.+?)(?: on |!|\.)/.exec(e.description);
     return m ? m[1] : undefined;
   };
   const sentences: string[] = [];
-  sentences.push(a.length === 1 && b.length === 1 ? `${n(a[0].id)} squared off against ${n(b[0].id)}.` : `${listNames(a)} faced ${listNames(b)}.`);
-  const opener = events.find((e) => e.kind === 'ability' && e.actor_id && sideA.has(e.actor_id) && abilityName(e));
-  if (opener) sentences.push(`${n(opener.actor_id)} opened with ${abilityName(opener)}${opener.target_id && !sideA.has(opener.target_id) ? ` on ${n(opener.target_id)}` : ''}.`);
+  sentences.push(
+    a.length === 1 && b.length === 1
+      ? `${n(a[0].id)} squared off against ${n(b[0].id)}.`
+      : `${listNames(a)} faced ${listNames(b)}.`,
+  );
+  const opener = events.find(
+    (e) => e.kind === 'ability' && e.actor_id && sideA.has(e.actor_id) && abilityName(e),
+  );
+  if (opener)
+    sentences.push(
+      `${n(opener.actor_id)} opened with ${abilityName(opener)}${opener.target_id && !sideA.has(opener.target_id) ? ` on ${n(opener.target_id)}` : ''}.`,
+    );
   // The turning point: the first fall on the losing side (or the first fall at all).
   const loserIds = outcome === 'won' ? new Set(b.map((h) => h.id)) : sideA;
   const deaths = events.filter((e) => e.kind === 'death');
   const turning = deaths.find((e) => e.target_id && loserIds.has(e.target_id)) ?? deaths[0];
   if (turning) {
     const idx = events.indexOf(turning);
-    const blow = [...events.slice(0, idx)].reverse().find((e) => e.kind === 'ability' && e.actor_id === turning.actor_id);
+    const blow = [...events.slice(0, idx)]
+      .reverse()
+      .find((e) => e.kind === 'ability' && e.actor_id === turning.actor_id);
     const how = blow && abilityName(blow) ? `'s ${abilityName(blow)}` : '';
-    const by = turning.actor_id && turning.actor_id !== turning.target_id ? ` to ${n(turning.actor_id)}${how}` : '';
+    const by =
+      turning.actor_id && turning.actor_id !== turning.target_id ? ` to ${n(turning.actor_id)}${how}` : '';
     sentences.push(`The turning point came on turn ${turning.turn}, when ${n(turning.target_id)} fell${by}.`);
   }
   const ult = events.find((e) => e.kind === 'ability' && / unleashes /.test(e.description) && e !== opener);
   if (ult) sentences.push(`${n(ult.actor_id)} unleashed ${abilityName(ult)} on turn ${ult.turn}.`);
   const lastTurn = events.length ? events[events.length - 1].turn : 0;
-  if (outcome === 'draw') sentences.push(`After ${lastTurn} turns neither side could finish the other, and time ran out.`);
+  if (outcome === 'draw')
+    sentences.push(`After ${lastTurn} turns neither side could finish the other, and time ran out.`);
   else {
     const winners = outcome === 'won' ? a : b;
     const dead = new Set(deaths.map((e) => e.target_id));
     const standing = winners.filter((h) => !dead.has(h.id));
     const side = outcome === 'won' ? listNames(a) : listNames(b);
-    sentences.push(`After ${lastTurn} turns ${side} ${winners.length > 1 ? 'stood' : 'stood'} victorious${standing.length && standing.length < winners.length ? `, with ${listNames(standing)} still on their feet` : ''}.`);
+    sentences.push(
+      `After ${lastTurn} turns ${side} ${winners.length > 1 ? 'stood' : 'stood'} victorious${standing.length && standing.length < winners.length ? `, with ${listNames(standing)} still on their feet` : ''}.`,
+    );
   }
   return sentences.slice(0, 5).join(' ');
 }
@@ -93,12 +109,26 @@ function scenarios(a: Hero[], b: Hero[]): { win: string; lose: string } {
 }
 
 /** Tell the story of a simulated battle (both sides played by the AI) whose outcome for side A is `won`. */
-export function narrateFight(seed: number, a: Hero[], b: Hero[], won: boolean): { description: string; scenarios: { win: string; lose: string } } {
+export function narrateFight(
+  seed: number,
+  a: Hero[],
+  b: Hero[],
+  won: boolean,
+): { description: string; scenarios: { win: string; lose: string } } {
   let fallback: { events: BattleEvent[]; status: string } | null = null;
   for (let k = 0; k < 40; k++) {
     const { state } = startBattle(hashSeed(seed, 'story', k), a, b, { battleId: 'story', auto: true });
     const aWon = state.status === 'won';
-    if (aWon === won) return { description: storyOf(state.events, a, b, state.status === 'won' ? 'won' : state.status === 'lost' ? 'lost' : 'draw'), scenarios: scenarios(a, b) };
+    if (aWon === won)
+      return {
+        description: storyOf(
+          state.events,
+          a,
+          b,
+          state.status === 'won' ? 'won' : state.status === 'lost' ? 'lost' : 'draw',
+        ),
+        scenarios: scenarios(a, b),
+      };
     fallback ??= { events: state.events, status: state.status };
   }
   // No simulated battle went this way: the odds were lopsided and the dice defied them.
@@ -117,5 +147,3 @@ export function resolveFight(seed: number, a: Hero[], b: Hero[]): FightResolutio
   const story = narrateFight(seed, a, b, won);
   return { probability, roll, won, description: story.description, scenarios: story.scenarios, samples };
 }
-
-

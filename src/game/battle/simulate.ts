@@ -34,7 +34,12 @@ export function runUntilDecision(c: BattleCore, controlledSide: number): number 
 const shared = new rules.BattleCore();
 
 /** Fast resolution: 0 = A wins, 1 = B wins, 2 = draw (turn limit). */
-export function simulate(seed: number, a: CompiledTeam, b: CompiledTeam, o: { aiA?: AiTier; aiB?: AiTier } = {}): 0 | 1 | 2 {
+export function simulate(
+  seed: number,
+  a: CompiledTeam,
+  b: CompiledTeam,
+  o: { aiA?: AiTier; aiB?: AiTier } = {},
+): 0 | 1 | 2 {
   const c = shared;
   initBattle(c, seed, a, b);
   c.log = null;

@@ -18,7 +18,10 @@ export interface Recorded {
 /** A BattleLog that keeps every call, for assertions. */
 export function recorder(): BattleLog & { calls: Recorded[] } {
   const calls: Recorded[] = [];
-  const rec = (kind: string) => (...args: (number | boolean)[]) => void calls.push({ kind, args: args.map(Number) });
+  const rec =
+    (kind: string) =>
+    (...args: (number | boolean)[]) =>
+      void calls.push({ kind, args: args.map(Number) });
   return {
     calls,
     turn: rec('turn'),
@@ -36,7 +39,18 @@ export function recorder(): BattleLog & { calls: Recorded[] } {
 }
 
 /** A plain hero for scenarios: no boon or bane effects, abilities as given, predictable stats. */
-export function plainHero(id: string, o: { cls?: string; type?: Hero['type']; level?: number; abilities?: string[]; spd?: number; boon?: string; bane?: string } = {}): Hero {
+export function plainHero(
+  id: string,
+  o: {
+    cls?: string;
+    type?: Hero['type'];
+    level?: number;
+    abilities?: string[];
+    spd?: number;
+    boon?: string;
+    bane?: string;
+  } = {},
+): Hero {
   const h = generateHero(1234, { id, userId: null, level: o.level ?? 5, rarity: 3 });
   const cls = findClass(o.cls ?? 'knight')!;
   const type = o.type ?? 'Damage';
@@ -52,7 +66,9 @@ export function plainHero(id: string, o: { cls?: string; type?: Hero['type']; le
     spd: o.spd ?? stats.spd,
     boon: { id: o.boon ?? 'none', name: 'None', description: '' },
     bane: { id: o.bane ?? 'none', name: 'None', description: '' },
-    abilities: (o.abilities ?? ['shield_bash', 'shield_wall', 'bulwark_charge']).map((a) => toAbility(a, o.level ?? 5)),
+    abilities: (o.abilities ?? ['shield_bash', 'shield_wall', 'bulwark_charge']).map((a) =>
+      toAbility(a, o.level ?? 5),
+    ),
   };
 }
 
@@ -79,8 +95,10 @@ export function useAbility(c: BattleCore, i: number, abilityId: string, target =
 export const hp = (c: BattleCore, i: number) => c.u[i * compiled.UF + compiled.HP];
 export const maxHp = (c: BattleCore, i: number) => c.u[i * compiled.UF + compiled.MAXHP];
 export const field = (c: BattleCore, i: number, f: number) => c.u[i * compiled.UF + f];
-export const hasStatus = (c: BattleCore, i: number, id: string) => ((c.u[i * compiled.UF + compiled.MASK] | 0) & (1 << compiled.statusIndex[id])) !== 0;
-export const turnsLeft = (c: BattleCore, i: number, id: string) => c.stT[i * compiled.NS + compiled.statusIndex[id]];
+export const hasStatus = (c: BattleCore, i: number, id: string) =>
+  ((c.u[i * compiled.UF + compiled.MASK] | 0) & (1 << compiled.statusIndex[id])) !== 0;
+export const turnsLeft = (c: BattleCore, i: number, id: string) =>
+  c.stT[i * compiled.NS + compiled.statusIndex[id]];
 /** Force a status on unit i (from unit `from`, certain to land). */
 export function inflict(c: BattleCore, from: number, i: number, id: string, turns = 3): void {
   rules.applyStatus(c, from, i, compiled.statusIndex[id], turns, 1);

@@ -3,7 +3,17 @@
 // as number arrays, the PRNG words, the pending options, the full event log and the choice log.
 // Every function here is pure: it restores a fresh core from the state it is given and returns a new state.
 
-import type { AiTier, BattleEvent, BattleOption, BattleStatus, BattleUnitView, BattleView, Hero, HeroType, OptionTendency } from '../types.ts';
+import type {
+  AiTier,
+  BattleEvent,
+  BattleOption,
+  BattleStatus,
+  BattleUnitView,
+  BattleView,
+  Hero,
+  HeroType,
+  OptionTendency,
+} from '../types.ts';
 import { ABILITIES, CLASSES, STATUSES, findClass, findRace } from '../content.ts';
 import { STATUS_IDS } from '../data/statuses.ts';
 import { iconPath } from '../art/paths.ts';
@@ -14,16 +24,87 @@ import { decide, valueOf } from './ai.ts';
 import { TIER, runUntilDecision } from './simulate.ts';
 
 const {
-  A_COUNT, A_EFFECTS, A_TENDENCY, A_ULT, ABILITY_IDS, ABMUL, ALIVE, ATK, DEF, E_CHANCE, E_EXECUTE, E_HITS, E_OP,
-  E_PIERCE, E_POWER, E_STATUS, E_TARGET, E_TURNS, EF, EGAIN, ENERGY, F_TAUNT, HEALDONE, HEALTAKEN, HP, M_ATK, M_DEF,
-  M_HEALTAKEN, M_SPD, MASK, MAX_EFFECTS, MAX_ENERGY, MAXHP, NS, OP_CLEANSE, OP_DAMAGE, OP_ENERGY, OP_HEAL, OP_SHIELD,
-  OP_STATUS, PICK_ENEMY, SHIELD, SLOTS, SPD, T_ALL_ALLIES, T_ALL_ENEMIES, T_ALLY, T_ENEMY, T_LOWEST_ALLY,
-  T_RANDOM_ENEMY, T_SELF, TEND_AGGRESSIVE, TEND_DEFENSIVE, TEND_SUPPORTIVE, TEND_TACTICAL, UF, compileTeam,
+  A_COUNT,
+  A_EFFECTS,
+  A_TENDENCY,
+  A_ULT,
+  ABILITY_IDS,
+  ABMUL,
+  ALIVE,
+  ATK,
+  DEF,
+  E_CHANCE,
+  E_EXECUTE,
+  E_HITS,
+  E_OP,
+  E_PIERCE,
+  E_POWER,
+  E_STATUS,
+  E_TARGET,
+  E_TURNS,
+  EF,
+  EGAIN,
+  ENERGY,
+  F_TAUNT,
+  HEALDONE,
+  HEALTAKEN,
+  HP,
+  M_ATK,
+  M_DEF,
+  M_HEALTAKEN,
+  M_SPD,
+  MASK,
+  MAX_EFFECTS,
+  MAX_ENERGY,
+  MAXHP,
+  NS,
+  OP_CLEANSE,
+  OP_DAMAGE,
+  OP_ENERGY,
+  OP_HEAL,
+  OP_SHIELD,
+  OP_STATUS,
+  PICK_ENEMY,
+  SHIELD,
+  SLOTS,
+  SPD,
+  T_ALL_ALLIES,
+  T_ALL_ENEMIES,
+  T_ALLY,
+  T_ENEMY,
+  T_LOWEST_ALLY,
+  T_RANDOM_ENEMY,
+  T_SELF,
+  TEND_AGGRESSIVE,
+  TEND_DEFENSIVE,
+  TEND_SUPPORTIVE,
+  TEND_TACTICAL,
+  UF,
+  compileTeam,
 } = compiled;
 const {
-  ACT_ATTACK, ACT_COUNT, ACT_DEFEND, ACT_FOCUS, ACT_SLOT0, ACT_ULT, DEFEND_SHIELD, ENERGY_FOCUS, ENERGY_PER_ACTION,
-  allyEnd, allyStart, canAct, effectAmount, endTurn, enemyEnd, enemyStart, expectedDamage, hasTaunter, initBattle,
-  lowestAlly, perform, pickOf,
+  ACT_ATTACK,
+  ACT_COUNT,
+  ACT_DEFEND,
+  ACT_FOCUS,
+  ACT_SLOT0,
+  ACT_ULT,
+  DEFEND_SHIELD,
+  ENERGY_FOCUS,
+  ENERGY_PER_ACTION,
+  allyEnd,
+  allyStart,
+  canAct,
+  effectAmount,
+  endTurn,
+  enemyEnd,
+  enemyStart,
+  expectedDamage,
+  hasTaunter,
+  initBattle,
+  lowestAlly,
+  perform,
+  pickOf,
 } = rules;
 
 export interface BattleUnitMeta {
@@ -104,48 +185,124 @@ class EventLog implements BattleLog {
     if (act === ACT_ATTACK) description = `${who} attacks ${this.name(t)} with ${this.units[a].attack}.`;
     else if (act === ACT_DEFEND) description = `${who} raises a guard.`;
     else if (act === ACT_FOCUS) description = `${who} focuses, gathering energy.`;
-    else if (A_ULT[ability] === 1) description = `${who} unleashes ${ABILITIES[ABILITY_IDS[ability]].name}${on}!`;
+    else if (A_ULT[ability] === 1)
+      description = `${who} unleashes ${ABILITIES[ABILITY_IDS[ability]].name}${on}!`;
     else description = `${who} uses ${ABILITIES[ABILITY_IDS[ability]].name}${on}.`;
-    this.push({ kind: 'ability', actor_id: this.units[a].id, target_id: t >= 0 ? this.units[t].id : undefined, description });
+    this.push({
+      kind: 'ability',
+      actor_id: this.units[a].id,
+      target_id: t >= 0 ? this.units[t].id : undefined,
+      description,
+    });
   }
   damage(s: number, t: number, amount: number, crit: boolean, absorbed: number) {
-    const extra = (crit ? ' (critical hit!)' : '') + (absorbed > 0 ? ` (${absorbed} absorbed by a shield)` : '');
-    this.push({ kind: 'damage', actor_id: this.units[s]?.id, target_id: this.units[t].id, amount, crit, description: `${this.name(t)} takes ${amount} damage${extra}.` });
+    const extra =
+      (crit ? ' (critical hit!)' : '') + (absorbed > 0 ? ` (${absorbed} absorbed by a shield)` : '');
+    this.push({
+      kind: 'damage',
+      actor_id: this.units[s]?.id,
+      target_id: this.units[t].id,
+      amount,
+      crit,
+      description: `${this.name(t)} takes ${amount} damage${extra}.`,
+    });
   }
   tick(t: number, s: number, amount: number) {
     const id = s >= 0 ? STATUS_IDS[s] : undefined;
     if (amount > 0) {
       const from = s >= 0 ? ` from ${statusName(s)}` : '';
-      this.push({ kind: 'damage', target_id: this.units[t].id, amount, status: id, description: `${this.name(t)} suffers ${amount} damage${from}.` });
+      this.push({
+        kind: 'damage',
+        target_id: this.units[t].id,
+        amount,
+        status: id,
+        description: `${this.name(t)} suffers ${amount} damage${from}.`,
+      });
     } else {
-      this.push({ kind: 'heal', target_id: this.units[t].id, amount: -amount, status: id, description: `${this.name(t)} regenerates ${-amount} health.` });
+      this.push({
+        kind: 'heal',
+        target_id: this.units[t].id,
+        amount: -amount,
+        status: id,
+        description: `${this.name(t)} regenerates ${-amount} health.`,
+      });
     }
   }
   heal(s: number, t: number, amount: number) {
-    const description = s === t ? `${this.name(t)} recovers ${amount} health.` : `${this.name(s)} heals ${this.name(t)} for ${amount}.`;
-    this.push({ kind: 'heal', actor_id: this.units[s]?.id, target_id: this.units[t].id, amount, description });
+    const description =
+      s === t
+        ? `${this.name(t)} recovers ${amount} health.`
+        : `${this.name(s)} heals ${this.name(t)} for ${amount}.`;
+    this.push({
+      kind: 'heal',
+      actor_id: this.units[s]?.id,
+      target_id: this.units[t].id,
+      amount,
+      description,
+    });
   }
   shield(s: number, t: number, amount: number) {
-    this.push({ kind: 'shield', actor_id: this.units[s]?.id, target_id: this.units[t].id, amount, status: 'shield', description: `${this.name(t)} is shielded for ${amount}.` });
+    this.push({
+      kind: 'shield',
+      actor_id: this.units[s]?.id,
+      target_id: this.units[t].id,
+      amount,
+      status: 'shield',
+      description: `${this.name(t)} is shielded for ${amount}.`,
+    });
   }
   status(s: number, t: number, st: number) {
     const def = STATUSES[STATUS_IDS[st]];
-    const description = def.harmful ? `${this.name(t)} is afflicted with ${def.name}.` : `${this.name(t)} gains ${def.name}.`;
-    this.push({ kind: 'status', actor_id: s >= 0 ? this.units[s].id : undefined, target_id: this.units[t].id, status: def.id, description });
+    const description = def.harmful
+      ? `${this.name(t)} is afflicted with ${def.name}.`
+      : `${this.name(t)} gains ${def.name}.`;
+    this.push({
+      kind: 'status',
+      actor_id: s >= 0 ? this.units[s].id : undefined,
+      target_id: this.units[t].id,
+      status: def.id,
+      description,
+    });
   }
   expire(t: number, st: number) {
-    this.push({ kind: 'expire', target_id: this.units[t].id, status: STATUS_IDS[st], description: `${statusName(st)} fades from ${this.name(t)}.` });
+    this.push({
+      kind: 'expire',
+      target_id: this.units[t].id,
+      status: STATUS_IDS[st],
+      description: `${statusName(st)} fades from ${this.name(t)}.`,
+    });
   }
   death(t: number, killer: number) {
     const by = killer >= 0 && killer !== t ? ` by ${this.name(killer)}` : '';
-    this.push({ kind: 'death', actor_id: killer >= 0 ? this.units[killer].id : undefined, target_id: this.units[t].id, description: `${this.name(t)} is defeated${by}!` });
+    this.push({
+      kind: 'death',
+      actor_id: killer >= 0 ? this.units[killer].id : undefined,
+      target_id: this.units[t].id,
+      description: `${this.name(t)} is defeated${by}!`,
+    });
   }
   miss(a: number, t: number, stunned: boolean) {
-    if (stunned) this.push({ kind: 'miss', actor_id: this.units[a].id, description: `${this.name(a)} cannot act and loses the turn.` });
-    else this.push({ kind: 'miss', actor_id: this.units[a].id, target_id: this.units[t].id, description: `${this.name(a)} misses ${this.name(t)}.` });
+    if (stunned)
+      this.push({
+        kind: 'miss',
+        actor_id: this.units[a].id,
+        description: `${this.name(a)} cannot act and loses the turn.`,
+      });
+    else
+      this.push({
+        kind: 'miss',
+        actor_id: this.units[a].id,
+        target_id: this.units[t].id,
+        description: `${this.name(a)} misses ${this.name(t)}.`,
+      });
   }
   end(over: number) {
-    const description = over === 3 ? 'The battle ends in a draw.' : over === 1 ? 'Victory! The enemy is defeated.' : 'Defeat. The party has fallen.';
+    const description =
+      over === 3
+        ? 'The battle ends in a draw.'
+        : over === 1
+          ? 'Victory! The enemy is defeated.'
+          : 'Defeat. The party has fallen.';
     this.push({ kind: 'end', description });
   }
 }
@@ -189,7 +346,8 @@ function snapshot(c: BattleCore): BattleState['core'] {
   };
 }
 
-const statusOf = (over: number): BattleStatus => (over === 0 ? 'active' : over === 1 ? 'won' : over === 2 ? 'lost' : 'draw');
+const statusOf = (over: number): BattleStatus =>
+  over === 0 ? 'active' : over === 1 ? 'won' : over === 2 ? 'lost' : 'draw';
 
 function metaOf(h: Hero): BattleUnitMeta {
   const cls = findClass(h.class);
@@ -227,7 +385,8 @@ function targetsOf(c: BattleCore, i: number, pick: number): number[] {
   const s = pick === PICK_ENEMY ? enemyStart(c, side) : allyStart(c, side);
   const e = pick === PICK_ENEMY ? enemyEnd(c, side) : allyEnd(c, side);
   const out: number[] = [];
-  for (let j = s; j < e; j++) if (c.u[j * UF + ALIVE] === 1 && (!taunt || c.u[j * UF + F_TAUNT] === 1)) out.push(j);
+  for (let j = s; j < e; j++)
+    if (c.u[j * UF + ALIVE] === 1 && (!taunt || c.u[j * UF + F_TAUNT] === 1)) out.push(j);
   return out;
 }
 
@@ -239,18 +398,37 @@ function effectDetail(c: BattleCore, units: BattleUnitMeta[], i: number, t: numb
   const op = A_EFFECTS[e + E_OP];
   const hits = A_EFFECTS[e + E_HITS];
   const single = tk === T_ENEMY || tk === T_ALLY || tk === T_SELF || tk === T_LOWEST_ALLY;
-  const j = tk === T_SELF ? i : tk === T_LOWEST_ALLY ? lowestAlly(c, side) : tk === T_ENEMY || tk === T_ALLY ? t : -1;
-  const who = single ? (j === i ? 'self' : units[j]?.name ?? 'target') : tk === T_ALL_ENEMIES ? 'each enemy' : tk === T_RANDOM_ENEMY ? 'random enemies' : 'each ally';
+  const j =
+    tk === T_SELF ? i : tk === T_LOWEST_ALLY ? lowestAlly(c, side) : tk === T_ENEMY || tk === T_ALLY ? t : -1;
+  const who = single
+    ? j === i
+      ? 'self'
+      : (units[j]?.name ?? 'target')
+    : tk === T_ALL_ENEMIES
+      ? 'each enemy'
+      : tk === T_RANDOM_ENEMY
+        ? 'random enemies'
+        : 'each ally';
   const probe = j >= 0 ? j : tk === T_ALL_ALLIES ? i : firstAliveEnemy(c, side);
   if (op === OP_DAMAGE) {
     if (probe < 0) return '';
-    const d = expectedDamage(c, i, probe, A_EFFECTS[e + E_POWER] * c.u[i * UF + ABMUL], A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE]);
+    const d = expectedDamage(
+      c,
+      i,
+      probe,
+      A_EFFECTS[e + E_POWER] * c.u[i * UF + ABMUL],
+      A_EFFECTS[e + E_PIERCE],
+      A_EFFECTS[e + E_EXECUTE],
+    );
     if (tk === T_RANDOM_ENEMY) return `${hits} hits of ≈${r(d)} damage on random enemies`;
     const total = d * hits;
     const kill = single && total >= c.u[probe * UF + HP] + c.u[probe * UF + SHIELD] ? ' (can finish it)' : '';
     return `≈${r(total)} damage to ${who}${kill}`;
   }
-  if (op === OP_HEAL) return probe >= 0 ? `heals ${who} ≈${r(effectAmount(c, i, probe, e) * c.u[probe * UF + HEALTAKEN] * c.u[probe * UF + M_HEALTAKEN])}` : '';
+  if (op === OP_HEAL)
+    return probe >= 0
+      ? `heals ${who} ≈${r(effectAmount(c, i, probe, e) * c.u[probe * UF + HEALTAKEN] * c.u[probe * UF + M_HEALTAKEN])}`
+      : '';
   if (op === OP_SHIELD) return probe >= 0 ? `shield of ≈${r(effectAmount(c, i, probe, e))} on ${who}` : '';
   if (op === OP_STATUS) {
     const chance = A_EFFECTS[e + E_CHANCE];
@@ -262,25 +440,47 @@ function effectDetail(c: BattleCore, units: BattleUnitMeta[], i: number, t: numb
 }
 
 function firstAliveEnemy(c: BattleCore, side: number): number {
-  for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) if (c.u[j * UF + ALIVE] === 1) return j;
+  for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++)
+    if (c.u[j * UF + ALIVE] === 1) return j;
   return -1;
 }
 
-function describeOption(c: BattleCore, units: BattleUnitMeta[], i: number, act: number, t: number): { label: string; detail: string; tendency: number; key: string } {
+function describeOption(
+  c: BattleCore,
+  units: BattleUnitMeta[],
+  i: number,
+  act: number,
+  t: number,
+): { label: string; detail: string; tendency: number; key: string } {
   const o = i * UF;
   const hpOf = (j: number) => `${r(c.u[j * UF + HP])}/${r(c.u[j * UF + MAXHP])} hp`;
   if (act === ACT_ATTACK) {
     const d = expectedDamage(c, i, t, 1, 0, 0);
     const kill = d >= c.u[t * UF + HP] + c.u[t * UF + SHIELD] ? ', can finish it' : '';
-    return { key: 'attack', tendency: TEND_AGGRESSIVE, label: `${units[i].attack} → ${units[t].name}`, detail: `Basic attack: ≈${r(d)} damage to ${units[t].name} (${hpOf(t)}${kill}); +${ENERGY_PER_ACTION} energy.` };
+    return {
+      key: 'attack',
+      tendency: TEND_AGGRESSIVE,
+      label: `${units[i].attack} → ${units[t].name}`,
+      detail: `Basic attack: ≈${r(d)} damage to ${units[t].name} (${hpOf(t)}${kill}); +${ENERGY_PER_ACTION} energy.`,
+    };
   }
   if (act === ACT_DEFEND) {
     const amount = r(DEFEND_SHIELD * c.u[o + MAXHP] * Math.max(0, c.u[o + HEALDONE]));
-    return { key: 'defend', tendency: TEND_DEFENSIVE, label: 'Defend', detail: `Raise a guard: shield of ${amount} for 2 turns; +${ENERGY_PER_ACTION * 0.75} energy.` };
+    return {
+      key: 'defend',
+      tendency: TEND_DEFENSIVE,
+      label: 'Defend',
+      detail: `Raise a guard: shield of ${amount} for 2 turns; +${ENERGY_PER_ACTION * 0.75} energy.`,
+    };
   }
   if (act === ACT_FOCUS) {
     const gain = r(Math.min(MAX_ENERGY - c.u[o + ENERGY], ENERGY_FOCUS * c.u[o + EGAIN]));
-    return { key: 'focus', tendency: TEND_TACTICAL, label: 'Focus', detail: `Gather energy for the ultimate: +${gain} (now ${r(c.u[o + ENERGY])}/${MAX_ENERGY}).` };
+    return {
+      key: 'focus',
+      tendency: TEND_TACTICAL,
+      label: 'Focus',
+      detail: `Gather energy for the ultimate: +${gain} (now ${r(c.u[o + ENERGY])}/${MAX_ENERGY}).`,
+    };
   }
   const idx = c.ab[i * SLOTS + act - ACT_SLOT0];
   const def = ABILITIES[ABILITY_IDS[idx]];
@@ -290,7 +490,16 @@ function describeOption(c: BattleCore, units: BattleUnitMeta[], i: number, act: 
     if (text) parts.push(text);
   }
   const firstTarget = A_EFFECTS[idx * MAX_EFFECTS * EF + E_TARGET];
-  const aim = t >= 0 ? units[t].name : firstTarget === T_ALL_ENEMIES || firstTarget === T_RANDOM_ENEMY ? 'all enemies' : firstTarget === T_ALL_ALLIES ? 'all allies' : firstTarget === T_LOWEST_ALLY ? 'weakest ally' : 'self';
+  const aim =
+    t >= 0
+      ? units[t].name
+      : firstTarget === T_ALL_ENEMIES || firstTarget === T_RANDOM_ENEMY
+        ? 'all enemies'
+        : firstTarget === T_ALL_ALLIES
+          ? 'all allies'
+          : firstTarget === T_LOWEST_ALLY
+            ? 'weakest ally'
+            : 'self';
   const ult = A_ULT[idx] === 1;
   const body = parts.join('; ');
   return {
@@ -310,7 +519,16 @@ export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): 
       if (act !== ACT_DEFEND && act !== ACT_FOCUS && pickOf(c, i, act) !== 0 && t < 0) continue;
       const d = describeOption(c, units, i, act, t);
       const target = t >= 0 ? units[t].id : 'none';
-      all.push({ id: `${d.key}:${target}`, tendency: TENDENCY[d.tendency], label: d.label, detail: d.detail, act, target: t, score: valueOf(c, i, act, t, true), tend: d.tendency });
+      all.push({
+        id: `${d.key}:${target}`,
+        tendency: TENDENCY[d.tendency],
+        label: d.label,
+        detail: d.detail,
+        act,
+        target: t,
+        score: valueOf(c, i, act, t, true),
+        tend: d.tendency,
+      });
     }
   }
   all.sort((a, b) => b.score - a.score);
@@ -318,12 +536,21 @@ export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): 
   const ult = all.find((o) => o.act === ACT_ULT);
   if (ult) chosen.push(ult);
   for (const tend of [TEND_AGGRESSIVE, TEND_DEFENSIVE, TEND_SUPPORTIVE, TEND_TACTICAL]) {
-    const best = all.find((o) => o.tend === tend && !chosen.includes(o) && !chosen.some((x) => x.act === o.act));
+    const best = all.find(
+      (o) => o.tend === tend && !chosen.includes(o) && !chosen.some((x) => x.act === o.act),
+    );
     if (best && chosen.length < 4) chosen.push(best);
   }
   for (const o of all) if (chosen.length < 4 && !chosen.includes(o)) chosen.push(o);
   chosen.sort((a, b) => b.score - a.score);
-  return chosen.map(({ id, tendency, label, detail, act, target }) => ({ id, tendency, label, detail, act, target }));
+  return chosen.map(({ id, tendency, label, detail, act, target }) => ({
+    id,
+    tendency,
+    label,
+    detail,
+    act,
+    target,
+  }));
 }
 
 // ---- the public API ---------------------------------------------------------------------------------------------
@@ -363,7 +590,10 @@ export function startBattle(
   return { state: { ...state, events: [...events] }, events: [...events] };
 }
 
-export function chooseOption(state: BattleState, optionId: string): { ok: true; state: BattleState; events: BattleEvent[] } | { ok: false; error: string } {
+export function chooseOption(
+  state: BattleState,
+  optionId: string,
+): { ok: true; state: BattleState; events: BattleEvent[] } | { ok: false; error: string } {
   if (!state || state.status !== 'active') return { ok: false, error: 'The battle is over.' };
   if (state.current < 0) return { ok: false, error: 'No decision is pending.' };
   const option = state.options.find((x) => x.id === optionId);
@@ -400,7 +630,12 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
     for (let s = 0; s < NS; s++) {
       if (((k.u[o + MASK] | 0) & (1 << s)) === 0) continue;
       const id = STATUS_IDS[s];
-      status_effects.push({ id, name: STATUSES[id].name, turns: k.stT[i * NS + s], icon: iconPath('status', id) });
+      status_effects.push({
+        id,
+        name: STATUSES[id].name,
+        turns: k.stT[i * NS + s],
+        icon: iconPath('status', id),
+      });
     }
     return {
       id: m.id,
@@ -432,7 +667,12 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
     allies: units.slice(0, state.n_allies),
     enemies: units.slice(state.n_allies),
     status: state.status,
-    pending_options: state.options.map(({ id, tendency, label, detail }) => ({ id, tendency, label, detail })),
+    pending_options: state.options.map(({ id, tendency, label, detail }) => ({
+      id,
+      tendency,
+      label,
+      detail,
+    })),
     current_actor_id: state.current >= 0 ? state.units[state.current].id : null,
     turn: k.turn,
     events: n === 0 ? [] : state.events.slice(-n),
