@@ -121,6 +121,30 @@ describe('turn-based battle', () => {
   });
 });
 
+describe('one rules core', () => {
+  it('the fast path and the turn-based path (auto) play the same battle from the same seed', () => {
+    for (let seed = 0; seed < 200; seed++) {
+      const a = party(500 + seed, 1 + (seed % 4), 'h', 1 + (seed % 10));
+      const b = party(900 + seed, 1 + ((seed >> 2) % 4), 'npc_', 1 + (seed % 10));
+      const fast = simulate(seed, compiled.compileTeam(a), compiled.compileTeam(b));
+      const { state } = startBattle(seed, a, b, { battleId: 'x', auto: true });
+      expect(state.status).toBe(fast === 0 ? 'won' : fast === 1 ? 'lost' : 'draw');
+      const c = new rules.BattleCore();
+      rules.initBattle(c, seed, compiled.compileTeam(a), compiled.compileTeam(b));
+      c.tier[0] = c.tier[1] = 1;
+      while (c.over === rules.ONGOING) {
+        const i = rules.beginTurn(c);
+        if (i < 0) continue;
+        decide(c, i, 1);
+        rules.perform(c, i, c.pickAct, c.pickTgt);
+        rules.endTurn(c, i);
+      }
+      expect(state.core.u).toEqual(Array.from(c.u.subarray(0, c.n * compiled.UF)));
+      expect(state.core.turn).toBe(c.turn);
+    }
+  });
+});
+
 describe('invariants under fuzz', () => {
   it('10,000 random battles: hp within 0..max, no NaN, every battle ends', () => {
     const rng = createPrng(2026);
