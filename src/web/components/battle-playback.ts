@@ -3,7 +3,7 @@
 // were at that moment, who just fell. The view (components/battle-unit.tsx) draws a frame over the latest state;
 // when the sequence ends the state itself shows. Speed 1× / 2× / instant is remembered in localStorage.
 // Input is never held: skip() ends the sequence at once (the battle view calls it before sending an action).
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { BattleEvent, BattleState, BattleUnit } from '../../api/index.ts';
 
 export type BattleSpeed = '1x' | '2x' | 'instant';
@@ -60,7 +60,7 @@ const STEP_MS: Record<BattleEvent['kind'], number> = {
 };
 /** A long burst (an Auto turn that plays many units) is compressed to at most this long at 1×. */
 const MAX_SEQUENCE_MS = 7000;
-const MIN_STEP_MS = 90;
+const MIN_STEP_MS = 60;
 
 export const speedFactor = (s: BattleSpeed): number => (s === '2x' ? 0.5 : s === 'instant' ? 0 : 1);
 
@@ -123,7 +123,11 @@ export function stepDurations(events: BattleEvent[], speed: BattleSpeed): number
   const base = events.map((e) => STEP_MS[e.kind] ?? 300);
   const total = base.reduce((a, b) => a + b, 0);
   const squeeze = total > MAX_SEQUENCE_MS ? MAX_SEQUENCE_MS / total : 1;
-  return base.map((ms) => Math.max(MIN_STEP_MS, Math.round(ms * squeeze)) * f);
+  let steps = base.map((ms) => Math.max(MIN_STEP_MS, ms * squeeze));
+  // Very long bursts (a whole battle under Auto) go below the floor rather than past the cap.
+  const floored = steps.reduce((a, b) => a + b, 0);
+  if (floored > MAX_SEQUENCE_MS) steps = steps.map((ms) => (ms * MAX_SEQUENCE_MS) / floored);
+  return steps.map((ms) => Math.floor(ms) * f);
 }
 
 let floaterSeq = 0;
@@ -205,7 +209,9 @@ export function useBattlePlayback(state: BattleState | undefined, speed: BattleS
     setFrame(IDLE);
   }, []);
 
-  useEffect(() => {
+  // A layout effect: the sequence's first frame replaces the new state before the browser paints, so the
+  // outcome never flashes on screen ahead of its playback.
+  useLayoutEffect(() => {
     if (!state) return;
     const prev = prevRef.current;
     prevRef.current = state;

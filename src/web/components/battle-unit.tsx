@@ -59,7 +59,6 @@ export const BattleUnitTile = memo(function BattleUnitTile({ unit, shown, acting
   useEffect(() => {
     if (motion && bodyRef.current) playMotion(bodyRef.current, motion, unit.is_ally, stepMs);
     // Only a new motion (seq) plays; stepMs changes alone do not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [motion?.seq, motion?.kind]);
 
   return (

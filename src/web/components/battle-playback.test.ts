@@ -1,0 +1,96 @@
+// Pure rules behind battle playback and fight screens: which events a new state brings, how long each plays
+// at 1× / 2× / instant (long bursts compressed), the scene for a location, the team toggle (spec §5), and the
+// teamHeroIds query value. Rendering is covered by tests/e2e/part2-*.spec.ts.
+import { describe, expect, it } from 'vitest';
+import type { BattleEvent, BattleState } from '../../api/index.ts';
+import { eventsToPlay, stepDurations } from './battle-playback.ts';
+import { sceneTheme } from './battle-scene.ts';
+import { toggleTeamMember } from './team-picker.tsx';
+import { parseTeamHeroIds, isWin } from '../api/battle-hooks.ts';
+
+const ev = (kind: BattleEvent['kind'], turn = 1): BattleEvent => ({ kind, turn, description: kind });
+const state = (events: BattleEvent[], newEvents: BattleEvent[] = [], id = 'b_1'): BattleState => ({
+  battle_id: id,
+  kind: 'turn_based',
+  allies: [],
+  enemies: [],
+  status: 'active',
+  pending_options: [],
+  current_actor_id: null,
+  turn: 1,
+  events,
+  new_events: newEvents,
+  auto: false,
+  location: 'Glade',
+  rewards: null,
+  level_ups: [],
+});
+
+describe('eventsToPlay', () => {
+  it('plays an action’s own new_events', () => {
+    const a = [ev('turn'), ev('damage')];
+    expect(eventsToPlay(state([ev('turn')]), state([ev('turn'), ...a], a))).toEqual(a);
+  });
+  it('plays the log’s growth when a poll brings moves made elsewhere', () => {
+    const before = state([ev('turn')]);
+    const after = state([ev('turn'), ev('ability'), ev('damage')]);
+    expect(eventsToPlay(before, after).map((e) => e.kind)).toEqual(['ability', 'damage']);
+  });
+  it('plays nothing for the first state, an unchanged poll, or another battle', () => {
+    expect(eventsToPlay(null, state([ev('turn')], [ev('turn')]))).toEqual([]);
+    expect(eventsToPlay(state([ev('turn')]), state([ev('turn')]))).toEqual([]);
+    expect(eventsToPlay(state([ev('turn')]), state([ev('turn'), ev('heal')], [ev('heal')], 'b_2'))).toEqual([]);
+  });
+});
+
+describe('stepDurations', () => {
+  const few = [ev('turn'), ev('ability'), ev('damage'), ev('death')];
+  it('2× halves every duration and instant skips them', () => {
+    const one = stepDurations(few, '1x');
+    expect(stepDurations(few, '2x')).toEqual(one.map((ms) => ms / 2));
+    expect(stepDurations(few, 'instant')).toEqual([0, 0, 0, 0]);
+    expect(one.every((ms) => ms > 0)).toBe(true);
+  });
+  it('compresses a long Auto burst so it never runs longer than 7 s at 1×', () => {
+    const many = Array.from({ length: 160 }, (_, i) => ev(i % 2 ? 'damage' : 'ability'));
+    const total = stepDurations(many, '1x').reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThanOrEqual(7000);
+    expect(total).toBeGreaterThan(6000);
+    expect(stepDurations(many, '2x').reduce((a, b) => a + b, 0)).toBeCloseTo(total / 2);
+  });
+});
+
+describe('sceneTheme', () => {
+  it('gives dungeons named crypt, fortress, void or sanctum their themed art', () => {
+    expect(sceneTheme('dungeon', 'The Forgotten Crypt')).toBe('crypt');
+    expect(sceneTheme('dungeon', 'Ironhold Fortress')).toBe('fortress');
+    expect(sceneTheme('dungeon', 'The Void Sanctum')).toBe('void');
+    expect(sceneTheme('dungeon', 'Sanctum of Ash')).toBe('void');
+    expect(sceneTheme('dungeon', 'Ember Caldera', 'volcano')).toBe('volcano');
+  });
+  it('the arena in ochre, random battles in the forest', () => {
+    expect(sceneTheme('arena', 'Arena')).toBe('arena');
+    expect(sceneTheme('random', 'Moonlit Orchard')).toBe('forest');
+  });
+});
+
+describe('team rules (spec §5)', () => {
+  it('keeps 1–4 heroes in pick order: a fifth is ignored, picking again drops', () => {
+    let team: string[] = [];
+    for (const id of ['a', 'b', 'c', 'd', 'e']) team = toggleTeamMember(team, id);
+    expect(team).toEqual(['a', 'b', 'c', 'd']);
+    expect(toggleTeamMember(team, 'b')).toEqual(['a', 'c', 'd']);
+  });
+  it('reads teamHeroIds as a JSON list (or a comma list), at most 4', () => {
+    expect(parseTeamHeroIds('["h_1","h_2"]')).toEqual(['h_1', 'h_2']);
+    expect(parseTeamHeroIds('h_1, h_2')).toEqual(['h_1', 'h_2']);
+    expect(parseTeamHeroIds(null)).toEqual([]);
+    expect(parseTeamHeroIds('["a","b","c","d","e"]')).toHaveLength(4);
+  });
+  it('a win is status won or victory; anything else a defeat (spec §4)', () => {
+    expect(isWin('won')).toBe(true);
+    expect(isWin('victory')).toBe(true);
+    expect(isWin('lost')).toBe(false);
+    expect(isWin('draw')).toBe(false);
+  });
+});
