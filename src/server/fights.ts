@@ -1,10 +1,10 @@
-// Fights resolved at once — quick battles, arena duels, dungeon floors. The odds come from the worker pool
-// (odds-pool.ts); the roll is the server's own randomness; the story comes from the rules core. The result,
+// Fights resolved at once — quick battles, arena duels, dungeon floors. The odds and the story come from the
+// worker pool (odds-pool.ts, the rules core in worker threads); the roll is the server's own randomness. The result,
 // its rewards and level-ups, and any guard the caller adds (a dungeon run advancing) are written in ONE
 // transaction, so a fight pays exactly once or not at all.
 import type { BattleResult } from '../api/common.ts';
 import type { FightKind, Hero, Rewards } from '../game/types.ts';
-import { narrateFight, rewardsFor, type Difficulty } from '../game/index.ts';
+import { rewardsFor, type Difficulty } from '../game/index.ts';
 import type { Ctx } from './context.ts';
 import { newId, newRoll, newSeed, nowSeconds } from './ids.ts';
 import { NO_REWARDS, payRewards } from './rewards.ts';
@@ -36,7 +36,7 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
   const odds = await ctx.odds.estimate(seed, f.team, f.enemies);
   const roll = newRoll();
   const won = roll > 1 - odds.probability;
-  const story = narrateFight(seed, f.team, f.enemies, won);
+  const story = await ctx.odds.narrate(seed, f.team, f.enemies, won);
   let rewards = won ? rewardsFor(f.kind, { won, teamSize: f.team.length, ...f.rewards }) : NO_REWARDS;
   const bonus = f.bonus?.(won);
   if (bonus) rewards = add(rewards, bonus);

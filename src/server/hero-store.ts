@@ -3,6 +3,8 @@
 import type { Hero } from '../game/types.ts';
 import { forbidden, MESSAGES, notFound, Refusal } from './errors.ts';
 import { heroColumns, heroFromRow, type HeroRow } from './store/hero-rows.ts';
+import type { Statement } from 'better-sqlite3';
+import type { Store } from './store/db.ts';
 import type { Db } from './wallet.ts';
 
 export interface StoredHero {
@@ -53,9 +55,22 @@ export async function heroesOf(db: Db, userId: string, limit = 500): Promise<Her
   return rows.map(heroFromRow);
 }
 
-/** A player's heroes as a ready JSON array: their stored documents, joined without parsing (the hot list read). */
-export async function heroesJsonOf(db: Db, userId: string, limit = 500): Promise<string> {
-  const rows = await db
+const LIST_SQL = 'select doc from heroes where user_id = ? order by created_at, id limit ?';
+const listStatements = new WeakMap<object, Statement>();
+
+/**
+ * A player's heroes as a ready JSON array: their stored documents, joined without parsing (the hot list read).
+ * On SQLite the one prepared statement runs directly while Kysely's connection is held (no query building).
+ */
+export async function heroesJsonOf(store: Store, userId: string, limit = 500): Promise<string> {
+  const raw = store.sqlite;
+  if (raw) {
+    let stmt = listStatements.get(raw);
+    if (!stmt) listStatements.set(raw, (stmt = raw.prepare(LIST_SQL).pluck()));
+    const docs = await store.db.connection().execute(async () => stmt.all(userId, limit) as string[]);
+    return `[${docs.join(',')}]`;
+  }
+  const rows = await store.db
     .selectFrom('heroes')
     .select('doc')
     .where('user_id', '=', userId)

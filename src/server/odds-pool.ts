@@ -1,6 +1,6 @@
 // Win odds off the request thread: a piscina pool (one worker per core) runs the rules core's estimateOdds
-// (odds-worker.ts). Estimates are cached per matchup — each side's hero ids with their versions — so a
-// rematch between unchanged heroes costs nothing. The fight itself (roll, story, rewards) stays in the request.
+// (odds-worker.ts), and the fight's story too. Estimates are cached per matchup — each side's heroes with
+// everything that changes how they fight — so a rematch between unchanged heroes costs nothing.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { Hero } from '../game/types.ts';
@@ -16,6 +16,15 @@ export interface OddsTask {
   seed: number;
   a: Hero[];
   b: Hero[];
+}
+
+export interface NarrateTask extends OddsTask {
+  won: boolean;
+}
+
+export interface Story {
+  description: string;
+  scenarios: { win: string; lose: string };
 }
 
 export const DEFAULT_ODDS_CACHE_SIZE = 5000;
@@ -80,6 +89,11 @@ export class OddsPool {
     } finally {
       this.inflight.delete(key);
     }
+  }
+
+  /** The fight's story, simulated in a worker too (an unlikely outcome can take dozens of simulated battles). */
+  narrate(seed: number, a: Hero[], b: Hero[], won: boolean): Promise<Story> {
+    return this.pool.run({ seed, a, b, won } satisfies NarrateTask, { name: 'narrate' }) as Promise<Story>;
   }
 
   async close(): Promise<void> {

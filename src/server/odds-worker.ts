@@ -1,9 +1,10 @@
-// The odds pool's worker (see odds-pool.ts): runs the rules core's Monte-Carlo estimate in its own thread.
+// The odds pool's worker (see odds-pool.ts): runs the rules core's Monte-Carlo estimate, and the simulated
+// battle that tells a fight's story, in its own thread.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
-import { estimateOdds } from '../game/index.ts';
-import type { Odds, OddsTask } from './odds-pool.ts';
+import { estimateOdds, narrateFight } from '../game/index.ts';
+import type { NarrateTask, Odds, OddsTask, Story } from './odds-pool.ts';
 
 // Sampling may take every core; requests must not wait behind it. On Linux a thread's own id can be niced
 // like a process, so this worker yields the CPU to the event loop (reads stay quick while fights run).
@@ -17,4 +18,9 @@ try {
 export default function estimate(task: OddsTask): Odds & { thread: number } {
   const r = estimateOdds(task.seed, task.a, task.b);
   return { probability: r.probability, samples: r.samples, thread: threadId };
+}
+
+/** The story of a battle that ended the way the roll said (the rules core simulates until one does). */
+export function narrate(task: NarrateTask): Story {
+  return narrateFight(task.seed, task.a, task.b, task.won);
 }

@@ -70,7 +70,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.get('/api/heroes', {
     schema: { tags: ['heroes'], querystring: HeroesQuery, response: { 200: HeroesResponse, 400: ErrorBody } },
     // Stored documents are sent as they are: the schema above documents the shape, nothing re-serializes it.
-    handler: async (req, reply) => reply.type('application/json; charset=utf-8').send((await heroesJsonOf(db, req.query.user_id)) as never),
+    handler: async (req, reply) => reply.type('application/json; charset=utf-8').send((await heroesJsonOf(ctx.store, req.query.user_id)) as never),
   });
 
   app.get('/api/heroes/browse/all', {
