@@ -10,6 +10,8 @@
 
 import * as compiled from './compile.ts';
 const {
+  A_PICK,
+  F_SILENCE,
   A_HEALS,
   A_HURTS,
   A_PROTECTS,
@@ -357,16 +359,27 @@ function decideByRule(c: BattleCore, i: number, side: number, taunt: boolean): v
       enemy = j;
     }
   }
-  const ally = lowestAlly(c, side);
-  const allyFrac = ally >= 0 ? u[ally * UF + HP] / u[ally * UF + MAXHP] : 1;
+  let ally = -1,
+    allyFrac = 2;
+  for (let j = allyStart(c, side), e = allyEnd(c, side); j < e; j++) {
+    const q = j * UF;
+    if (u[q + ALIVE] !== 1) continue;
+    const f = u[q + HP] / u[q + MAXHP];
+    if (f < allyFrac) {
+      allyFrac = f;
+      ally = j;
+    }
+  }
   const selfFrac = u[o + HP] / u[o + MAXHP];
   let bestA = ACT_ATTACK,
     bestS = 1;
-  if (canAct(c, i, ACT_ULT)) bestA = ACT_ULT;
-  else {
-    for (let act = ACT_SLOT0; act < ACT_ULT; act++) {
-      if (!canAct(c, i, act)) continue;
-      const idx = c.ab[i * SLOTS + act - ACT_SLOT0];
+  const silenced = u[o + F_SILENCE] === 1;
+  const slots = i * SLOTS;
+  if (!silenced && c.ab[slots + 2] >= 0 && u[o + ENERGY] >= MAX_ENERGY) bestA = ACT_ULT;
+  else if (!silenced) {
+    for (let k = 0; k < 2; k++) {
+      const idx = c.ab[slots + k];
+      if (idx < 0 || c.cd[slots + k] > 0) continue;
       let s = 1.2; // buffs, debuffs, energy: better than a plain attack
       if (A_HEALS[idx] === 1) s = allyFrac < 0.6 ? 4 : A_HURTS[idx] === 1 ? 1.6 : 0.5;
       else if (A_PROTECTS[idx] === 1)
@@ -374,11 +387,11 @@ function decideByRule(c: BattleCore, i: number, side: number, taunt: boolean): v
       else if (A_HURTS[idx] === 1) s = 2;
       if (s > bestS) {
         bestS = s;
-        bestA = act;
+        bestA = ACT_SLOT0 + k;
       }
     }
   }
-  const pick = pickOf(c, i, bestA);
+  const pick = bestA === ACT_ATTACK ? PICK_ENEMY : A_PICK[c.ab[slots + bestA - ACT_SLOT0]];
   c.pickAct = bestA;
   c.pickTgt = pick === PICK_ENEMY ? enemy : pick === PICK_ALLY ? ally : -1;
 }

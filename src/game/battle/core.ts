@@ -121,7 +121,8 @@ const {
   THORNS,
   UF,
 } = compiled;
-import { seedWords } from '../prng.ts';
+import * as prng from '../prng.ts';
+const { splitmix32 } = prng;
 
 // ---- actions --------------------------------------------------------------------------------------------------
 export const ACT_ATTACK = 0,
@@ -226,11 +227,11 @@ export function initBattle(
   c.stT.fill(0);
   c.stP.fill(0);
   c.cd.fill(0);
-  const w = seedWords(seed);
-  c.r0 = w[0] | 0;
-  c.r1 = w[1] | 0;
-  c.r2 = w[2] | 0;
-  c.r3 = w[3] | 0;
+  // the same words as seedWords (src/game/prng.ts), without allocating
+  c.r0 = splitmix32((seed | 0) >>> 0) | 0;
+  c.r1 = splitmix32(c.r0 >>> 0) | 0;
+  c.r2 = splitmix32(c.r1 >>> 0) | 0;
+  c.r3 = splitmix32(c.r2 >>> 0) | 0;
   for (let k = 0; k < 12; k++) c.rand();
   c.turn = 0;
   c.turnLimit = turnLimit;

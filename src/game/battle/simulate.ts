@@ -38,13 +38,13 @@ export function simulate(
   seed: number,
   a: CompiledTeam,
   b: CompiledTeam,
-  o: { aiA?: AiTier; aiB?: AiTier } = {},
+  o?: { aiA?: AiTier; aiB?: AiTier },
 ): 0 | 1 | 2 {
   const c = shared;
   initBattle(c, seed, a, b);
   c.log = null;
-  c.tier[0] = TIER[o.aiA ?? 'normal'];
-  c.tier[1] = TIER[o.aiB ?? 'normal'];
+  c.tier[0] = o === undefined || o.aiA === undefined ? AI_NORMAL : TIER[o.aiA];
+  c.tier[1] = o === undefined || o.aiB === undefined ? AI_NORMAL : TIER[o.aiB];
   runUntilDecision(c, -1);
   return c.over === SIDE0_WON ? 0 : c.over === DRAW ? 2 : 1;
 }
