@@ -28,7 +28,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/playwright',
+  // Separate artifact folders when several runs share the machine (E2E_PORT set).
+  outputDir: process.env.E2E_PORT ? `test-results/playwright-${port}` : 'test-results/playwright',
   fullyParallel: false,
   workers: 2,
   retries: 0,

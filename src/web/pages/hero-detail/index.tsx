@@ -17,6 +17,13 @@ export const MAX_LEVEL = 10;
 /** XP needed to reach each level (spec §9). */
 export const XP_TO_REACH: Record<number, number> = { 2: 100, 3: 160, 4: 256, 5: 410, 6: 656, 7: 1050, 8: 1680, 9: 2690, 10: 4300 };
 
+/** What each type does in a team (the hero's role). */
+const ROLE_TEXT: Record<string, string> = {
+  Tank: 'Frontline protector',
+  Damage: 'Damage dealer',
+  Support: 'Healer and enabler',
+};
+
 /** An icon counts only when it is served by our API (spec §3). */
 const isApiIcon = (icon: string | undefined): icon is string => !!icon && icon.startsWith('/api/');
 
@@ -209,7 +216,7 @@ export default function HeroDetailPage() {
             </div>
             <div>
               <dt>Role</dt>
-              <dd>{h.type}</dd>
+              <dd>{ROLE_TEXT[h.type] ?? h.type}</dd>
             </div>
           </dl>
           {h.description && <p className="hero-detail__desc">{h.description}</p>}

@@ -23,10 +23,19 @@ const TABS: { key: TabKey; label: string }[] = [
   { key: 'hero_shard', label: 'Shards' },
 ];
 
-function HeroPicker({ userId, value, onChange }: { userId: string; value: string | null; onChange: (id: string) => void }) {
+function HeroPicker({
+  userId,
+  value,
+  onChange,
+}: {
+  userId: string;
+  value: string | null;
+  onChange: (id: string) => void;
+}) {
   const heroes = useMyHeroes(userId);
   if (heroes.isPending) return <Skeleton height={215} />;
-  if (heroes.error && !heroes.data) return <ErrorBox>{errorText(heroes.error, 'Failed to fetch heroes')}</ErrorBox>;
+  if (heroes.error && !heroes.data)
+    return <ErrorBox>{errorText(heroes.error, 'Failed to fetch heroes')}</ErrorBox>;
   const own = heroes.data.filter((h) => h.user_id === userId);
   if (own.length === 0) return <p className="muted">You have no heroes to use this on.</p>;
   return (
@@ -34,7 +43,13 @@ function HeroPicker({ userId, value, onChange }: { userId: string; value: string
       <legend>Choose a hero</legend>
       <div className="hero-picker__row">
         {own.map((h) => (
-          <HeroCard key={h.id} hero={h} size="x-small" selected={value === h.id} onClick={() => onChange(h.id)} />
+          <HeroCard
+            key={h.id}
+            hero={h}
+            size="x-small"
+            selected={value === h.id}
+            onClick={() => onChange(h.id)}
+          />
         ))}
       </div>
     </fieldset>
@@ -51,12 +66,18 @@ function ItemModal({ item, userId, onClose }: { item: InventoryItem; userId: str
     setUsing(true);
     setOutcome(null);
     try {
-      const res = await applyItem(userId, item.item_id, item.targets_hero ? (heroId ?? undefined) : undefined);
+      const res = await applyItem(
+        userId,
+        item.item_id,
+        item.targets_hero ? (heroId ?? undefined) : undefined,
+      );
       setOutcome({ ok: true, text: res.message });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.inventory(userId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.myHeroes(userId) }),
-        res.hero ? queryClient.invalidateQueries({ queryKey: queryKeys.hero(res.hero.id) }) : Promise.resolve(),
+        res.hero
+          ? queryClient.invalidateQueries({ queryKey: queryKeys.hero(res.hero.id) })
+          : Promise.resolve(),
         refreshUser(userId, res.user),
       ]);
     } catch (err) {
@@ -77,7 +98,19 @@ function ItemModal({ item, userId, onClose }: { item: InventoryItem; userId: str
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button onClick={use} busy={using} busyText="Using..." disabled={item.targets_hero && !heroId} title={item.targets_hero && !heroId ? 'Choose a hero first' : undefined}>
+          <Button
+            onClick={use}
+            busy={using}
+            busyText="Using..."
+            disabled={item.quantity < 1 || (item.targets_hero && !heroId)}
+            title={
+              item.quantity < 1
+                ? 'None left'
+                : item.targets_hero && !heroId
+                  ? 'Choose a hero first'
+                  : undefined
+            }
+          >
             Use Item
           </Button>
         </>
@@ -108,7 +141,8 @@ export default function InventoryPage() {
   const user = useSignedInUser();
   const inventory = useInventory(user.id);
   const [tab, setTab] = useState<TabKey>('all');
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The opened item is kept as a snapshot so its modal (and the outcome alert) stays after its last one is used.
+  const [opened, setOpened] = useState<InventoryItem | null>(null);
 
   const head = (
     <div className="page-head">
@@ -140,7 +174,11 @@ export default function InventoryPage() {
     return (
       <div>
         {head}
-        <RetryPanel message={errorText(inventory.error, 'Failed to fetch inventory')} onRetry={() => void inventory.refetch()} retrying={inventory.isFetching} />
+        <RetryPanel
+          message={errorText(inventory.error, 'Failed to fetch inventory')}
+          onRetry={() => void inventory.refetch()}
+          retrying={inventory.isFetching}
+        />
       </div>
     );
   }
@@ -148,12 +186,17 @@ export default function InventoryPage() {
   const items = inventory.data.items;
   const byType = (key: TabKey) => (key === 'all' ? items : items.filter((i) => i.type === key));
   const shown = byType(tab);
-  const open = items.find((i) => i.id === openId) ?? null;
+  const open = opened ? (items.find((i) => i.id === opened.id) ?? { ...opened, quantity: 0 }) : null;
 
   return (
     <div>
       {head}
-      <Tabs label="Item types" tabs={TABS.map((t) => ({ ...t, count: byType(t.key).length }))} value={tab} onChange={setTab} />
+      <Tabs
+        label="Item types"
+        tabs={TABS.map((t) => ({ ...t, count: byType(t.key).length }))}
+        value={tab}
+        onChange={setTab}
+      />
       {items.length === 0 ? (
         <div className="empty-state panel">
           <strong>Inventory Empty</strong>
@@ -169,7 +212,12 @@ export default function InventoryPage() {
         <ul className="item-grid" role="tabpanel">
           {shown.map((item) => (
             <li key={item.id}>
-              <button type="button" className={`item-card item-card--${item.type} inventory-card`} onClick={() => setOpenId(item.id)} data-item-id={item.item_id}>
+              <button
+                type="button"
+                className={`item-card item-card--${item.type} inventory-card`}
+                onClick={() => setOpened(item)}
+                data-item-id={item.item_id}
+              >
                 <div className="item-card__top">
                   <ItemIcon icon={item.icon} />
                   <div className="item-card__titles">
@@ -184,7 +232,7 @@ export default function InventoryPage() {
           ))}
         </ul>
       )}
-      {open && <ItemModal key={open.id} item={open} userId={user.id} onClose={() => setOpenId(null)} />}
+      {open && <ItemModal key={open.id} item={open} userId={user.id} onClose={() => setOpened(null)} />}
     </div>
   );
 }
