@@ -104,6 +104,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Served over plain HTTP on a LAN address, this would send the page's own requests to https and break it.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
