@@ -20,31 +20,55 @@ export const DESTINATIONS: Destination[] = [
 ];
 
 function MapArt() {
-  // A painted overview: dusk sky, mountains, a road linking the three places. Decorative.
+  // A painted overview: dusk sky and moon, three mountain ridges, a dashed road linking the arena (ochre
+  // banners), the shop (lantern) and the dungeon gate (violet rift). Decorative; the cards below are the links.
   return (
-    <svg className="world-map__art" viewBox="0 0 400 220" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
+    <svg className="world-map__art" viewBox="0 0 800 260" preserveAspectRatio="xMidYMax slice" aria-hidden="true">
       <defs>
         <linearGradient id="map-sky" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#1b1530" />
-          <stop offset="0.6" stopColor="#3a2a3a" />
-          <stop offset="1" stopColor="#5b4330" />
+          <stop offset="0" stopColor="#171329" />
+          <stop offset="0.55" stopColor="#3a2a3a" />
+          <stop offset="1" stopColor="#6a4a2e" />
         </linearGradient>
-        <radialGradient id="map-moon" cx="0.8" cy="0.2" r="0.25">
-          <stop offset="0" stopColor="#fbe7b0" stopOpacity="0.9" />
+        <radialGradient id="map-glow" cx="0.78" cy="0.18" r="0.3">
+          <stop offset="0" stopColor="#fbe7b0" stopOpacity="0.5" />
           <stop offset="1" stopColor="#fbe7b0" stopOpacity="0" />
         </radialGradient>
+        <radialGradient id="map-rift" cx="0.5" cy="0.5" r="0.5">
+          <stop offset="0" stopColor="#c08cff" stopOpacity="0.9" />
+          <stop offset="1" stopColor="#5b2a9a" stopOpacity="0" />
+        </radialGradient>
       </defs>
-      <rect width="400" height="220" fill="url(#map-sky)" />
-      <rect width="400" height="220" fill="url(#map-moon)" />
-      <circle cx="320" cy="44" r="14" fill="#f6e3b0" opacity="0.9" />
-      <path d="M0 140 L50 90 L90 125 L140 70 L190 120 L240 80 L290 130 L340 85 L400 125 V220 H0Z" fill="#2a2433" />
-      <path d="M0 165 L60 130 L120 155 L180 125 L240 160 L300 130 L360 150 L400 140 V220 H0Z" fill="#221d29" />
-      <path d="M0 190 Q100 170 200 185 T400 180 V220 H0Z" fill="#1a1620" />
-      <path d="M60 200 C120 160 180 200 200 170 S290 150 340 175" stroke="#d4a73a" strokeOpacity="0.55" strokeWidth="2" strokeDasharray="4 5" fill="none" />
-      <g fill="#d4a73a">
-        <circle cx="60" cy="200" r="5" />
-        <circle cx="200" cy="170" r="5" />
-        <circle cx="340" cy="175" r="5" />
+      <rect width="800" height="260" fill="url(#map-sky)" />
+      <rect width="800" height="260" fill="url(#map-glow)" />
+      <circle cx="625" cy="48" r="16" fill="#f6e3b0" />
+      <g fill="#f6e3b0" opacity="0.7">
+        <circle cx="90" cy="30" r="1.2" />
+        <circle cx="210" cy="55" r="1" />
+        <circle cx="330" cy="22" r="1.4" />
+        <circle cx="470" cy="40" r="1" />
+        <circle cx="720" cy="80" r="1.2" />
+      </g>
+      <path d="M0 150 L70 95 L120 130 L190 70 L260 125 L330 85 L400 135 L470 80 L540 128 L610 90 L680 132 L740 100 L800 120 V260 H0Z" fill="#2b2436" />
+      <path d="M0 185 L80 150 L160 175 L240 140 L330 178 L420 150 L500 180 L590 148 L680 176 L800 150 V260 H0Z" fill="#221d2b" />
+      <path d="M0 215 Q200 190 400 208 T800 200 V260 H0Z" fill="#1a1621" />
+      <path d="M140 228 C240 180 320 235 400 205 S560 175 660 212" stroke="#d4a73a" strokeOpacity="0.7" strokeWidth="3" strokeDasharray="7 8" fill="none" />
+      {/* Arena: a ring of sand under banners */}
+      <g transform="translate(140 228)">
+        <ellipse rx="34" ry="11" fill="#c4863a" />
+        <ellipse rx="24" ry="6" fill="#e0b878" />
+        <path d="M-30 -2 V-34 L-18 -29 L-30 -24 M30 -2 V-34 L18 -29 L30 -24" stroke="#e5484d" strokeWidth="3" fill="none" />
+      </g>
+      {/* Shop: a hut with a lantern */}
+      <g transform="translate(400 205)">
+        <path d="M-22 0 V-22 L0 -38 L22 -22 V0Z" fill="#4a3a2a" />
+        <rect x="-7" y="-14" width="14" height="14" fill="#f2c14e" />
+        <circle cx="26" cy="-20" r="4" fill="#ffd27a" />
+      </g>
+      {/* Dungeon gate with a violet rift */}
+      <g transform="translate(660 212)">
+        <circle cy="-18" r="30" fill="url(#map-rift)" />
+        <path d="M-20 0 V-24 A20 20 0 0 1 20 -24 V0Z" fill="#151020" stroke="#7a5ab0" strokeWidth="3" />
       </g>
     </svg>
   );
