@@ -616,13 +616,13 @@ function dealDamage(c: BattleCore, src: number, tgt: number, amount: number, cri
     absorbed = Math.min(u[to + SHIELD], rest);
     u[to + SHIELD] -= absorbed;
     rest -= absorbed;
-    if (u[to + SHIELD] <= 0) {
-      u[to + SHIELD] = 0;
-      removeStatus(c, tgt, ST_SHIELD);
-    }
   }
   u[to + HP] -= rest;
   if (c.log !== null) c.log.damage(src, tgt, amount, crit, absorbed);
+  if (absorbed > 0 && u[to + SHIELD] <= 0) {
+    u[to + SHIELD] = 0;
+    removeStatus(c, tgt, ST_SHIELD);
+  }
   if (u[to + HP] <= 0) kill(c, tgt, src);
 }
 

@@ -224,4 +224,4 @@ describe('AI tiers', () => {
   });
 });
 
-const GOLDEN = '046c26c8ea51cb2c';
+const GOLDEN = 'fff0ce44e342401e';

@@ -196,15 +196,18 @@ class EventLog implements BattleLog {
     });
   }
   damage(s: number, t: number, amount: number, crit: boolean, absorbed: number) {
-    const extra =
-      (crit ? ' (critical hit!)' : '') + (absorbed > 0 ? ` (${absorbed} absorbed by a shield)` : '');
+    const critText = crit ? ' (critical hit!)' : '';
+    const description =
+      absorbed >= amount
+        ? `${this.name(t)}'s shield absorbs ${amount} damage${critText}.`
+        : `${this.name(t)} takes ${amount - absorbed} damage${critText}${absorbed > 0 ? ` (${absorbed} more absorbed by a shield)` : ''}.`;
     this.push({
       kind: 'damage',
       actor_id: this.units[s]?.id,
       target_id: this.units[t].id,
       amount,
       crit,
-      description: `${this.name(t)} takes ${amount} damage${extra}.`,
+      description,
     });
   }
   tick(t: number, s: number, amount: number) {
@@ -491,15 +494,17 @@ function describeOption(
   }
   const firstTarget = A_EFFECTS[idx * MAX_EFFECTS * EF + E_TARGET];
   const aim =
-    t >= 0
-      ? units[t].name
-      : firstTarget === T_ALL_ENEMIES || firstTarget === T_RANDOM_ENEMY
-        ? 'all enemies'
-        : firstTarget === T_ALL_ALLIES
-          ? 'all allies'
-          : firstTarget === T_LOWEST_ALLY
-            ? 'weakest ally'
-            : 'self';
+    t === i
+      ? 'self'
+      : t >= 0
+        ? units[t].name
+        : firstTarget === T_ALL_ENEMIES || firstTarget === T_RANDOM_ENEMY
+          ? 'all enemies'
+          : firstTarget === T_ALL_ALLIES
+            ? 'all allies'
+            : firstTarget === T_LOWEST_ALLY
+              ? 'weakest ally'
+              : 'self';
   const ult = A_ULT[idx] === 1;
   const body = parts.join('; ');
   return {
@@ -541,6 +546,9 @@ export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): 
     );
     if (best && chosen.length < 4) chosen.push(best);
   }
+  // then the next best, preferring actions not offered yet
+  for (const o of all)
+    if (chosen.length < 4 && !chosen.includes(o) && !chosen.some((x) => x.act === o.act)) chosen.push(o);
   for (const o of all) if (chosen.length < 4 && !chosen.includes(o)) chosen.push(o);
   chosen.sort((a, b) => b.score - a.score);
   return chosen.map(({ id, tendency, label, detail, act, target }) => ({
