@@ -148,4 +148,24 @@ describe('boons and banes', () => {
       expect(differs).toBe(true);
     });
   }
+
+  it('Thorned Hide reflects damage to the attacker; Vampiric heals the attacker', () => {
+    const c = arena([plainHero('a')], [plainHero('e', { boon: 'thorned_hide' })]);
+    rules.hit(c, 0, 1, 1, 0, 0, 0);
+    expect(hp(c, 0)).toBeLessThan(maxHp(c, 0));
+    const v = arena([plainHero('a', { boon: 'vampiric' })], [plainHero('e')]);
+    v.u[HP] = 100;
+    rules.hit(v, 0, 1, 1, 0, 0, 0);
+    expect(hp(v, 0)).toBeGreaterThan(100);
+  });
+
+  it('Warded starts behind a shield; Drowsy loses its first turn; Old Wounds starts hurt', () => {
+    const c = arena(
+      [plainHero('a', { boon: 'warded', bane: 'drowsy' })],
+      [plainHero('e', { bane: 'old_wounds' })],
+    );
+    expect(field(c, 0, SHIELD)).toBeGreaterThan(0);
+    expect(hasStatus(c, 0, 'stun')).toBe(true);
+    expect(hp(c, 1)).toBeLessThan(maxHp(c, 1));
+  });
 });
