@@ -99,9 +99,26 @@ function startServer(databaseUrl: string, oddsCacheSize: number) {
   return { ports, stop };
 }
 
+/** BENCH_DATABASE=postgres benches on a fresh PostgreSQL database (PG_ADMIN_URL), dropped afterwards. */
+async function benchDatabase(dir: string): Promise<{ url: string; label: string; drop(): Promise<void> }> {
+  if (process.env.BENCH_DATABASE !== 'postgres') return { url: `sqlite:${join(dir, 'bench.db')}`, label: 'SQLite', drop: async () => {} };
+  const { default: pg } = await import('pg');
+  const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `runeborn_bench_${Date.now()}`;
+  const run = async (q: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  return { url: admin.replace(/\/[^/]*$/, `/${name}`), label: 'PostgreSQL', drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'runeborn-bench-'));
-  const databaseUrl = `sqlite:${join(dir, 'bench.db')}`;
+  const bench = await benchDatabase(dir);
+  const databaseUrl = bench.url;
   const server = startServer(databaseUrl, 5000);
   const [apiPort, barePort] = await server.ports;
   const api = `http://127.0.0.1:${apiPort}`;
@@ -192,7 +209,7 @@ async function main() {
       .then((bs) => bs.reduce((n, b) => n + (b.rewards ? JSON.parse(b.rewards).gold : 0), 0));
     await store.close();
 
-    console.log(`\nRuneborn API on SQLite, ${DURATION}s per run (autocannon, 50 connections; arena 20):\n`);
+    console.log(`\nRuneborn API on ${bench.label}, ${DURATION}s per run (autocannon, 50 connections; arena 20):\n`);
     console.log('| endpoint | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} |`);
@@ -214,6 +231,7 @@ async function main() {
     console.log(`machine load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (${availableParallelism()} cores)`);
   } finally {
     await server.stop();
+    await bench.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
