@@ -1,4 +1,4 @@
-// `npm test`: every test, in order — unit/scenario/API tests (Vitest, SQLite and PostgreSQL), then a
+// `npm test`: every test, in order — type check and lint, unit/scenario/API tests (Vitest, SQLite and PostgreSQL), then a
 // production build and the browser tests (Playwright in Debian's Chromium). Ends with the plain line
 // `N passed, N failed` that CI reads, and a non-zero exit code if anything failed or did not run.
 import { spawnSync } from 'node:child_process';
@@ -28,6 +28,15 @@ interface VitestReport {
 }
 
 if (only !== 'e2e') {
+  // The type checker and the linter count as one test each: a type error or a lint error fails the run.
+  for (const [label, args] of [
+    ['Type check', ['tsc', '--noEmit', '-p', '.']],
+    ['Lint', ['eslint', '.']],
+  ] as const) {
+    if (run(label, 'npx', [...args]) === 0) passed += 1;
+    else failed += 1;
+  }
+
   const file = join(out, 'vitest.json');
   const code = run('Unit, scenario and API tests', 'npx', [
     'vitest',
