@@ -138,7 +138,7 @@ export default function ArenaPage() {
                 <ButtonLink to="/create">Create Hero</ButtonLink>
               </div>
             ) : (
-              <div className="arena__grid" role="group" aria-label="Your heroes">
+              <div className="arena__grid arena__grid--row" role="group" aria-label="Your heroes">
                 {heroes.map((h) => (
                   <HeroCard key={h.id} hero={h} size={size} selected={attackerShown === h.id} onClick={() => chooseAttacker(h.id)} />
                 ))}
@@ -174,7 +174,7 @@ export default function ArenaPage() {
                     <h3 className="arena__group-title">
                       {g.title} <span className="muted">· {g.heroes.length}</span>
                     </h3>
-                    <div className="arena__grid" role="group" aria-label={g.title}>
+                    <div className="arena__grid arena__grid--row" role="group" aria-label={g.title}>
                       {g.heroes.map((h) => (
                         <HeroCard key={h.id} hero={h} size={size} label={opponentLabel(h)} selected={opponentShown === h.id} onClick={() => chooseOpponent(h.id)} />
                       ))}
