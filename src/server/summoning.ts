@@ -91,6 +91,7 @@ export async function saveCandidate(db: Kysely<Database>, userId: string, candid
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw conflict('A hero from this generation has already been created');
+    await trx.updateTable('users').set((eb) => ({ hero_count: eb('hero_count', '+', 1) })).where('id', '=', userId).execute();
     return hero;
   });
 }

@@ -2,7 +2,8 @@
 // record at most once by their own player, one hero per generation; lists, detail, delete and reroll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowseResponse, GenerateResponse, HeroesResponse, NpcsResponse, RerollResponse } from '../../src/api/heroes.ts';
-import { DATABASES, newPlayer, setBalances, startHarness, summonHero, type Harness } from './helpers.ts';
+import { sql } from 'kysely';
+import { DATABASES, newPlayer, setBalances, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
 
 const SCROLLS_MESSAGE = (n: number) => `Insufficient summoning scrolls! You need 1 scroll(s) to generate heroes. You have ${n} scroll(s).`;
 
@@ -166,6 +167,34 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     const npc = npcs.dungeons[0].npcs[0];
     expect((await h.call('GET', `/api/heroes/${npc.id}`)).body).toEqual(npc);
     expect(await h.call('GET', '/api/heroes/h_missing')).toEqual({ status: 404, body: { error: 'Hero not found' } });
+  });
+
+  it('browse counts heroes as they come and go, and walks only players who have some', async () => {
+    const p = await newPlayer(h, 'cnt');
+    const first = await summonHero(h, p.id);
+    await summonHero(h, p.id);
+    const find = async () => {
+      for (let cursor: string | null = null, n = 0; n < 200; n++) {
+        const page: { players: { user_id: string; hero_count: number; heroes: unknown[] }[]; next_cursor: string | null } = (
+          await h.call('GET', `/api/heroes/browse/all?limit=50${cursor ? `&cursor=${cursor}` : ''}`)
+        ).body;
+        const me = page.players.find((x) => x.user_id === p.id);
+        if (me) return me;
+        if (!(cursor = page.next_cursor)) return undefined;
+      }
+    };
+    expect((await find())?.hero_count).toBe(2);
+    await h.call('DELETE', `/api/heroes/${first.id}?user_id=${p.id}`);
+    expect((await find())?.hero_count).toBe(1);
+    const quiet = await newPlayer(h, 'none');
+    const pages = await h.call('GET', '/api/heroes/browse/all?limit=50');
+    expect(pages.body.players.some((x: { user_id: string }) => x.user_id === quiet.id)).toBe(false);
+    if (kind === 'sqlite') {
+      const plan = await withStore(h, (db) =>
+        sql<{ detail: string }>`explain query plan select id from users where hero_count > 0 and username_key > 'a' order by username_key limit 21`.execute(db),
+      );
+      expect(plan.rows.map((r) => r.detail).join(' ')).toContain('users_with_heroes');
+    }
   });
 
   it('deletes only your own hero', async () => {

@@ -77,27 +77,21 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: { tags: ['heroes'], querystring: BrowseQuery, response: { 200: BrowseResponse, 400: ErrorBody } },
     handler: async (req) => {
       const { limit, cursor, exclude_user_id } = req.query;
+      // Walks the partial index of players who have heroes (users_with_heroes): bounded by the page size.
       let q = db
-        .selectFrom('users as u')
-        .select(['u.id', 'u.username', 'u.username_key'])
-        .where(({ exists, selectFrom }) => exists(selectFrom('heroes as h').select('h.id').whereRef('h.user_id', '=', 'u.id')))
-        .orderBy('u.username_key')
+        .selectFrom('users')
+        .select(['id', 'username', 'username_key', 'hero_count'])
+        .where('hero_count', '>', 0)
+        .orderBy('username_key')
         .limit(limit + 1);
-      if (cursor) q = q.where('u.username_key', '>', decodeCursor(cursor));
-      if (exclude_user_id) q = q.where('u.id', '!=', exclude_user_id);
+      if (cursor) q = q.where('username_key', '>', decodeCursor(cursor));
+      if (exclude_user_id) q = q.where('id', '!=', exclude_user_id);
       const rows = await q.execute();
       const page = rows.slice(0, limit);
       const ids = page.map((r) => r.id);
-      const players: PlayerHeroes[] = page.map((r) => ({ user_id: r.id, username: r.username, hero_count: 0, heroes: [] }));
+      const players: PlayerHeroes[] = page.map((r) => ({ user_id: r.id, username: r.username, hero_count: r.hero_count, heroes: [] }));
       if (ids.length > 0) {
         const byId = new Map(players.map((p) => [p.user_id, p]));
-        const counts = await db
-          .selectFrom('heroes')
-          .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('user_id', 'in', ids)
-          .groupBy('user_id')
-          .execute();
-        for (const c of counts) byId.get(c.user_id!)!.hero_count = Number(c.n);
         const ranked = db
           .selectFrom('heroes')
           .selectAll()
@@ -155,8 +149,11 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const h = await findHero(db, heroId);
       if (!h) throw notFound(MESSAGES.heroNotFound);
       if (h.hero.user_id !== req.query.user_id) throw forbidden(MESSAGES.notYourHero);
-      const r = await db.deleteFrom('heroes').where('id', '=', heroId).where('user_id', '=', req.query.user_id).executeTakeFirst();
-      if (Number(r.numDeletedRows) !== 1) throw notFound(MESSAGES.heroNotFound);
+      await db.transaction().execute(async (trx) => {
+        const r = await trx.deleteFrom('heroes').where('id', '=', heroId).where('user_id', '=', req.query.user_id).executeTakeFirst();
+        if (Number(r.numDeletedRows) !== 1) throw notFound(MESSAGES.heroNotFound);
+        await trx.updateTable('users').set((eb) => ({ hero_count: eb('hero_count', '-', 1) })).where('id', '=', req.query.user_id).execute();
+      });
       return { deleted: true as const, id: heroId };
     },
   });

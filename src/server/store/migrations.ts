@@ -164,10 +164,31 @@ function schema(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * users.hero_count, kept by the writes that add or remove a hero, and an index of the players who have any: the
+ * browse list walks only those, however many players have none.
+ */
+const heroCount: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('users').addColumn('hero_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db
+      .updateTable('users')
+      .set({ hero_count: sql`(select count(*) from heroes where heroes.user_id = users.id)` })
+      .execute();
+    await db.schema
+      .createIndex('users_with_heroes')
+      .on('users')
+      .column('username_key')
+      .where(sql.ref('hero_count'), '>', 0)
+      .execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
     '0002_content': { up: (db: AnyDb) => seedContent(db) },
+    '0003_user_hero_count': heroCount,
   };
 }
 

@@ -12,6 +12,8 @@ export interface UsersTable {
   summoning_scrolls: number;
   combat_tokens: number;
   created_at: number;
+  /** how many heroes the player owns (kept with every hero insert and delete) */
+  hero_count: Generated<number>;
 }
 
 /** Players' heroes and dungeon NPCs (dungeon_id set, user_id null). JSON fields are stored as text. */
