@@ -172,6 +172,10 @@ test('Quick Battle opens /combat; Fight Again repeats it with the same team; Bac
   await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/battle$/);
+  // A quick battle's id opened as a battlefield goes to its result instead.
+  await page.goto(`/battle/${first}`);
+  await expect(page).toHaveURL(new RegExp(`/combat\\?battleId=${first}`));
+  await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
 });
 
 test('/combat: defaults, stored results, every Fight Again check and the Battle Error panel', async ({ page, request, player }, testInfo) => {

@@ -3,12 +3,12 @@
 // playback of each call's events at 1× / 2× / instant (components/battle-playback.ts), polling every 3 s
 // (api/battle-hooks.ts), and the result panel. Sending an action first ends any playback, so input never waits.
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BattleUnit } from '../../../api/index.ts';
 import { errorText, isNotFound, submitBattleAction } from '../../api/client.ts';
 import { invalidateAfterFight, queryKeys, refreshUser } from '../../api/hooks.ts';
-import { isTurnBased, useBattleState } from '../../api/battle-hooks.ts';
+import { combatUrl, isTurnBased, useBattleState } from '../../api/battle-hooks.ts';
 import { BATTLE_SPEEDS, useBattlePlayback, useBattleSpeed, type PlaybackFrame } from '../../components/battle-playback.ts';
 import { BattleUnitTile } from '../../components/battle-unit.tsx';
 import { BattleLog } from '../../components/battle-log.tsx';
@@ -130,6 +130,11 @@ export default function BattleViewPage() {
         </div>
       </section>
     );
+  }
+  // A battle resolved at once (Quick Battle) has a result, not a battlefield: show it on the result screen.
+  if (query.data && query.data.kind === 'auto') {
+    const r = query.data;
+    return <Navigate replace to={combatUrl({ battleId: r.battle_id, location: r.location || 'Unknown', locationType: r.location_type, returnTo: '/battle' })} state={{ result: r }} />;
   }
   if (!state) return <NotFound />;
 
