@@ -36,6 +36,8 @@ export interface AppOptions {
   oddsThreads?: number;
   /** matchups whose odds are remembered (0: estimate every fight anew) */
   oddsCacheSize?: number;
+  /** behind a reverse proxy: trust X-Forwarded-For (rate limits then count real clients) */
+  trustProxy?: boolean;
   /** pg pool size per instance */
   poolSize?: number;
 }
@@ -81,7 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: opts.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,6 @@
 // Starts Runeborn: the API and the built web app on one port. PORT (3000), HOST (0.0.0.0),
 // DATABASE_URL (sqlite:./data/runeborn.db, or postgres://…), RATE_LIMIT=off, LOG_LEVEL (info),
-// ODDS_THREADS (cores), ODDS_CACHE_SIZE (5000 matchups; 0 turns the cache off).
+// ODDS_THREADS (cores), ODDS_CACHE_SIZE (5000 matchups; 0 turns the cache off), TRUST_PROXY=on behind a proxy.
 import { buildApp } from './app.ts';
 import { DEFAULT_DATABASE_URL } from './store/db.ts';
 
@@ -14,6 +14,7 @@ const app = await buildApp({
   rateLimits: process.env.RATE_LIMIT === 'off' ? false : undefined,
   oddsThreads: process.env.ODDS_THREADS ? Number(process.env.ODDS_THREADS) : undefined,
   oddsCacheSize: process.env.ODDS_CACHE_SIZE ? Number(process.env.ODDS_CACHE_SIZE) : undefined,
+  trustProxy: process.env.TRUST_PROXY === 'on',
 });
 
 let closing = false;

@@ -175,4 +175,16 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
     expect(count).toBe(2500);
     expect(await snapshot(store)).toEqual(before);
   });
+
+  it('no currency or item count can go negative, even by a direct write', async () => {
+    const negative = await store.db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb.or([eb('gold', '<', 0), eb('magic_essence', '<', 0), eb('summoning_scrolls', '<', 0), eb('combat_tokens', '<', 0)]))
+      .execute();
+    expect(negative).toEqual([]);
+    await expect(store.db.updateTable('users').set({ gold: -1 }).where('id', '=', victim.id).execute()).rejects.toThrow();
+    await expect(store.db.updateTable('inventory').set({ quantity: -1 }).where('id', '=', victimItemRow).execute()).rejects.toThrow();
+    expect((await h.call('GET', `/api/users/${victim.id}`)).body.gold).toBeGreaterThanOrEqual(0);
+  });
 });
