@@ -56,10 +56,13 @@ export const BattleUnitTile = memo(function BattleUnitTile({ unit, shown, acting
   const energyRatio = unit.max_energy > 0 ? Math.max(0, Math.min(1, unit.energy / unit.max_energy)) : 0;
   const hpTone = hpRatio > 0.5 ? 'high' : hpRatio > 0.25 ? 'mid' : 'low';
 
+  // A motion object is new only when a new motion starts (battle-playback.ts keeps the others), so it plays once.
+  const stepRef = useRef(stepMs);
+  stepRef.current = stepMs;
+  const isAlly = unit.is_ally;
   useEffect(() => {
-    if (motion && bodyRef.current) playMotion(bodyRef.current, motion, unit.is_ally, stepMs);
-    // Only a new motion (seq) plays; stepMs changes alone do not.
-  }, [motion?.seq, motion?.kind]);
+    if (motion && bodyRef.current) playMotion(bodyRef.current, motion, isAlly, stepRef.current);
+  }, [motion, isAlly]);
 
   return (
     <li

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '../../api/client.ts';
-import { invalidateAfterFight, queryKeys, refreshUser, useDungeons } from '../../api/hooks.ts';
+import { invalidateAfterFight, queryKeys, refreshUser } from '../../api/hooks.ts';
 import { combatUrl, isWin, parseTeamHeroIds, type FightResult } from '../../api/battle-hooks.ts';
 import { ChanceBar, RewardsList, narrativeOf } from '../../components/battle-result.tsx';
 import { sceneTheme, sceneUrl, type LocationType } from '../../components/battle-scene.ts';
@@ -61,7 +61,8 @@ export default function CombatPage() {
   const user = useSignedInUser();
   const [fightError, setFightError] = useState<string | null>(null);
   const [fighting, setFighting] = useState(false);
-  const dungeons = useDungeons();
+  // Only dungeon results need the dungeon list (for a dungeon's scene theme and to restart a finished run).
+  const dungeons = useQuery({ queryKey: queryKeys.dungeons, queryFn: api.listDungeons, enabled: p.locationType === 'dungeon', staleTime: 60_000 });
 
   const seeded = p.battleId && stateResult?.battle_id === p.battleId ? stateResult : undefined;
   const fetched = useQuery({
