@@ -55,20 +55,28 @@ export async function heroesOf(db: Db, userId: string, limit = 500): Promise<Her
   return rows.map(heroFromRow);
 }
 
-const LIST_SQL = 'select doc from heroes where user_id = ? order by created_at, id limit ?';
+// The documents come out as their UTF-8 bytes (cast to a blob) and go to the socket as they are: no decoding
+// into JS strings and no re-encoding on the way out.
+const LIST_SQL = 'select cast(doc as blob) from heroes where user_id = ? order by created_at, id limit ?';
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
 const listStatements = new WeakMap<object, Statement>();
 
 /**
  * A player's heroes as a ready JSON array: their stored documents, joined without parsing (the hot list read).
  * On SQLite the one prepared statement runs directly while Kysely's connection is held (no query building).
  */
-export async function heroesJsonOf(store: Store, userId: string, limit = 500): Promise<string> {
+export async function heroesJsonOf(store: Store, userId: string, limit = 500): Promise<string | Buffer> {
   const raw = store.sqlite;
   if (raw) {
     let stmt = listStatements.get(raw);
     if (!stmt) listStatements.set(raw, (stmt = raw.prepare(LIST_SQL).pluck()));
-    const docs = await store.db.connection().execute(async () => stmt.all(userId, limit) as string[]);
-    return `[${docs.join(',')}]`;
+    const docs = await store.db.connection().execute(async () => stmt.all(userId, limit) as Buffer[]);
+    const parts: Buffer[] = [OPEN];
+    docs.forEach((d, i) => parts.push(...(i ? [COMMA, d] : [d])));
+    parts.push(CLOSE);
+    return Buffer.concat(parts);
   }
   const rows = await store.db
     .selectFrom('heroes')
