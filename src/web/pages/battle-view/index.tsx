@@ -147,6 +147,8 @@ export default function BattleViewPage() {
       client.setQueryData(queryKeys.battle(state.battle_id), next);
     } catch (err) {
       setActionError(errorText(err, 'Failed to submit action'));
+      // The battle may have moved on (another tab, a poll in flight): show where it stands now.
+      void query.refetch();
     } finally {
       setSending(null);
     }
