@@ -186,8 +186,9 @@ async function measure(browser: Browser, viewport: { width: number; height: numb
     const body = (await (await response).json()) as { new_events: { kind: string; actor_id?: string }[]; enemies: { id: string }[] };
     const enemyIds = new Set(body.enemies.map((e) => e.id));
     const enemyTurns = body.new_events.filter((e) => e.kind === 'turn' && e.actor_id && enemyIds.has(e.actor_id)).length;
-    await page.waitForFunction(() => document.querySelector('.battle-view')?.getAttribute('data-playing') === 'true', undefined, { timeout: 2000 }).catch(() => undefined);
-    await page.waitForFunction(() => document.querySelector('.battle-view')?.getAttribute('data-playing') === 'false', undefined, { timeout: 15_000 });
+    // Polled every 200 ms, not every frame (Playwright's default), so the watcher adds no work to the frames measured.
+    await page.waitForFunction(() => document.querySelector('.battle-view')?.getAttribute('data-playing') === 'true', undefined, { timeout: 2000, polling: 50 }).catch(() => undefined);
+    await page.waitForFunction(() => document.querySelector('.battle-view')?.getAttribute('data-playing') === 'false', undefined, { timeout: 15_000, polling: 200 });
     const frames = (await page.evaluate('(() => { window.__stop = true; return window.__frames; })()')) as number[];
     const trace = TRACE ? await readTrace(cdp) : [];
     if (process.env.BATTLE_FRAMES_DEBUG) console.log('   loaf', JSON.stringify(await page.evaluate('window.__loaf')));
