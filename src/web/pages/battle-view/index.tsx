@@ -197,7 +197,7 @@ export default function BattleViewPage() {
             className="auto-switch"
             disabled={state.status !== 'active' || sending !== null}
             onClick={() => void send({ auto: !state.auto }, 'auto')}
-            title={state.auto ? 'The AI commands your heroes — switch off to choose yourself' : 'Let the AI command your heroes'}
+            title={state.status !== 'active' ? 'The battle is over' : state.auto ? 'The AI commands your heroes — switch off to choose yourself' : 'Let the AI command your heroes'}
             data-testid="auto-switch"
           >
             <span className="auto-switch__track" aria-hidden="true">

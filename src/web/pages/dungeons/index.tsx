@@ -64,7 +64,7 @@ function DungeonCard({ dungeon, busy, disabled, onEnter }: { dungeon: Dungeon; b
         </p>
         <NpcPortraits dungeon={dungeon} />
         <p className="dungeon-card__desc">{dungeon.description}</p>
-        <Button block onClick={onEnter} busy={busy} busyText="Battling..." disabled={disabled}>
+        <Button block onClick={onEnter} busy={busy} busyText="Battling..." disabled={disabled} title={disabled && !busy ? 'Another dungeon battle is under way' : `Choose a team for ${dungeon.name}`}>
           Enter Dungeon
         </Button>
       </div>
