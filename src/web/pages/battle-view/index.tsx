@@ -143,8 +143,12 @@ export default function BattleViewPage() {
     setSending(key);
     setActionError(null);
     try {
+      const key = queryKeys.battle(state.battle_id);
+      await client.cancelQueries({ queryKey: key });
       const next = await submitBattleAction(state.battle_id, action, user.id);
-      client.setQueryData(queryKeys.battle(state.battle_id), next);
+      // A poll that began before this answer would bring back the older state: drop it.
+      await client.cancelQueries({ queryKey: key });
+      client.setQueryData(key, next);
     } catch (err) {
       setActionError(errorText(err, 'Failed to submit action'));
       // The battle may have moved on (another tab, a poll in flight): show where it stands now.
