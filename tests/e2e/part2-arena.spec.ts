@@ -49,8 +49,13 @@ test('arena: a duel against a player, Fight Again, then against an NPC; choices 
   await expect(fight).toBeEnabled();
   await screen(page, testInfo, 'arena');
 
+  // The duel is held back a little so 'Battling...' can be seen on the disabled button.
+  await page.route('**/api/arena/battle', async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
   await fight.click();
-  await expect(page.getByRole('button', { name: 'Battling...' })).toBeVisible().catch(() => undefined);
+  await expect(page.getByRole('button', { name: 'Battling...' })).toBeDisabled();
   const result = page.getByTestId('fight-result');
   await expect(result).toBeVisible();
   await expect(result.locator('.fight-result__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);

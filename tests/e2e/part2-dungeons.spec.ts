@@ -113,7 +113,13 @@ test('dungeon detail: facts, enemies, entering shows the result inline, Fight Ag
   for (const h of heroes) await dialog.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
   // The detail variant shows check marks, not numbers.
   await expect(dialog.locator(`[data-hero-id="${heroes[1]!.id}"] .hero-card__check`)).not.toHaveText('2');
+  // The run's battle is held back a little so the busy text can be seen.
+  await page.route('**/api/dungeon-runs/*/battle', async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
   await dialog.getByRole('button', { name: 'Confirm Team (2)' }).click();
+  await expect(page.getByRole('button', { name: 'Battling...' })).toBeVisible();
   const result = page.getByTestId('fight-result');
   await expect(result.locator('.fight-result__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
   await expect(page).toHaveURL(/\/dungeons\/forgotten_crypt$/);
@@ -131,6 +137,14 @@ test('dungeon detail: facts, enemies, entering shows the result inline, Fight Ag
   await expect(page.getByTestId('fight-result').locator('.fight-result__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
   await page.getByRole('link', { name: 'Back to Dungeons' }).click();
   await expect(page).toHaveURL(/\/dungeons$/);
+
+  // A dungeon without enemies says so (every seeded dungeon has some, so its list is emptied in the answer).
+  await page.route('**/api/dungeons/forgotten_crypt', async (route) => {
+    const real = await route.fetch();
+    await route.fulfill({ response: real, json: { ...(await real.json()), npcs: [], npc_count: 0 } });
+  });
+  await page.goto('/dungeons/forgotten_crypt');
+  await expect(page.getByText('No enemies in this dungeon')).toBeVisible();
 
   await page.goto('/dungeons/no_such_dungeon');
   await expect(page.getByText('Dungeon not found')).toBeVisible();
