@@ -88,4 +88,16 @@ describe('resolveFight', () => {
     expect(names(a).some((n) => tail(win).includes(n)) || win.includes('overcame')).toBe(true);
     expect(names(b).some((n) => tail(lose).includes(n)) || /fell|time ran out/.test(lose)).toBe(true);
   });
+
+  it('tells the moments of a story in the order they happened', () => {
+    for (let k = 0; k < 30; k++) {
+      const a = [hero(100 + k, 'a', 5)];
+      const b = [hero(200 + k, 'b', 5)];
+      for (const won of [true, false]) {
+        const story = narrateFight(k, a, b, won).description;
+        const turns = [...story.matchAll(/turn (\d+)/g)].map((m) => Number(m[1]));
+        expect(turns, story).toEqual([...turns].sort((x, y) => x - y));
+      }
+    }
+  });
 });

@@ -56,14 +56,24 @@ function storyOf(events: BattleEvent[], a: Hero[], b: Hero[], outcome: 'won' | '
       ? `${n(a[0].id)} squared off against ${n(b[0].id)}.`
       : `${listNames(a)} faced ${listNames(b)}.`,
   );
+  // The moments worth telling, told in the order they happened: the opener, the first ultimate, the turning point.
+  const moments: { at: number; text: string }[] = [];
   const opener = events.find(
     (e) => e.kind === 'ability' && e.actor_id && sideA.has(e.actor_id) && abilityName(e),
   );
   if (opener)
-    sentences.push(
-      `${n(opener.actor_id)} opened with ${abilityName(opener)}${opener.target_id && !sideA.has(opener.target_id) ? ` on ${n(opener.target_id)}` : ''}.`,
-    );
-  // The turning point: the first fall on the losing side (or the first fall at all).
+    moments.push({
+      at: events.indexOf(opener),
+      text: `${n(opener.actor_id)} opened with ${abilityName(opener)}${opener.target_id && !sideA.has(opener.target_id) ? ` on ${n(opener.target_id)}` : ''}.`,
+    });
+  const ult = events.find((e) => e.kind === 'ability' && / unleashes /.test(e.description) && e !== opener);
+  if (ult)
+    moments.push({
+      at: events.indexOf(ult),
+      text: `${n(ult.actor_id)} unleashed ${abilityName(ult)} on turn ${ult.turn}.`,
+    });
+  // The turning point: the first fall on the losing side (or the first fall at all). When it is also the
+  // last fall of the battle, it was the finishing blow and is told as one.
   const loserIds = outcome === 'won' ? new Set(b.map((h) => h.id)) : sideA;
   const deaths = events.filter((e) => e.kind === 'death');
   const turning = deaths.find((e) => e.target_id && loserIds.has(e.target_id)) ?? deaths[0];
@@ -73,12 +83,18 @@ function storyOf(events: BattleEvent[], a: Hero[], b: Hero[], outcome: 'won' | '
       .reverse()
       .find((e) => e.kind === 'ability' && e.actor_id === turning.actor_id);
     const how = blow && abilityName(blow) ? `'s ${abilityName(blow)}` : '';
-    const by =
-      turning.actor_id && turning.actor_id !== turning.target_id ? ` to ${n(turning.actor_id)}${how}` : '';
-    sentences.push(`The turning point came on turn ${turning.turn}, when ${n(turning.target_id)} fell${by}.`);
+    const killer = turning.actor_id && turning.actor_id !== turning.target_id ? turning.actor_id : undefined;
+    const finishing = turning === deaths[deaths.length - 1] && outcome !== 'draw';
+    moments.push({
+      at: idx,
+      text:
+        finishing && killer
+          ? `On turn ${turning.turn}, ${n(killer)}${how} finished ${n(turning.target_id)}.`
+          : `The turning point came on turn ${turning.turn}, when ${n(turning.target_id)} fell${killer ? ` to ${n(killer)}${how}` : ''}.`,
+    });
   }
-  const ult = events.find((e) => e.kind === 'ability' && / unleashes /.test(e.description) && e !== opener);
-  if (ult) sentences.push(`${n(ult.actor_id)} unleashed ${abilityName(ult)} on turn ${ult.turn}.`);
+  moments.sort((x, y) => x.at - y.at);
+  sentences.push(...moments.map((m) => m.text));
   const lastTurn = events.length ? events[events.length - 1].turn : 0;
   if (outcome === 'draw')
     sentences.push(`After ${lastTurn} turns neither side could finish the other, and time ran out.`);
@@ -88,7 +104,7 @@ function storyOf(events: BattleEvent[], a: Hero[], b: Hero[], outcome: 'won' | '
     const standing = winners.filter((h) => !dead.has(h.id));
     const side = outcome === 'won' ? listNames(a) : listNames(b);
     sentences.push(
-      `After ${lastTurn} turns ${side} ${winners.length > 1 ? 'stood' : 'stood'} victorious${standing.length && standing.length < winners.length ? `, with ${listNames(standing)} still on their feet` : ''}.`,
+      `After ${lastTurn} turns ${side} stood victorious${standing.length && standing.length < winners.length ? `, with ${listNames(standing)} still on their feet` : ''}.`,
     );
   }
   return sentences.slice(0, 5).join(' ');
