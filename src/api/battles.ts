@@ -6,7 +6,7 @@ export const TEAM_MIN = 1;
 export const TEAM_MAX = 4;
 
 export const TeamHeroIds = z
-  .array(z.string().max(64))
+  .array(z.string().max(64), { error: 'Select at least 1 hero' })
   .min(TEAM_MIN, 'Select at least 1 hero')
   .max(TEAM_MAX, 'A team has at most 4 heroes');
 

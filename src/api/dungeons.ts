@@ -24,7 +24,7 @@ export const DungeonNpcsResponse = z.array(HeroSchema);
 export const StartRunBody = z.object({
   user_id: z.string().max(64),
   team_hero_ids: z
-    .array(z.string().max(64))
+    .array(z.string().max(64), { error: 'Please select at least one hero' })
     .min(TEAM_MIN, 'Please select at least one hero')
     .max(TEAM_MAX, 'A team has at most 4 heroes'),
   abandon_active: z.boolean().default(true),

@@ -15,7 +15,7 @@ export const UserSummary = z.object({ id: z.string(), username: z.string(), gold
 export const ListUsersResponse = z.array(UserSummary);
 export type UserSummary = z.infer<typeof UserSummary>;
 
-export const CreateUserBody = z.object({ username: z.string() });
+export const CreateUserBody = z.object({ username: z.string({ error: USERNAME_RULES.length }) });
 export const UserParams = z.object({ id: z.string().max(64) });
 export const UserResponse = User;
 

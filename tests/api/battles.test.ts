@@ -22,6 +22,7 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     const mine = await summonHero(h, p.id);
     const theirs = await summonHero(h, q.id);
     expect(await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [] })).toEqual({ status: 400, body: { error: 'Select at least 1 hero' } });
+    expect(await h.call('POST', '/api/battles', { user_id: p.id })).toEqual({ status: 400, body: { error: 'Select at least 1 hero' } });
     expect((await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: ['a', 'b', 'c', 'd', 'e'] })).status).toBe(400);
     expect((await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [mine.id, mine.id] })).status).toBe(400);
     expect((await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [mine.id, theirs.id] })).status).toBe(403);
@@ -159,7 +160,11 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     expect((await h.call('POST', '/api/arena/battle', { user_id: q.id, attacker_hero_id: mine.id, opponent_id: theirs.id })).status).toBe(403);
     expect((await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id, opponent_id: mine.id })).status).toBe(400);
     expect(await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id, opponent_id: 'npc_nobody' })).toEqual({ status: 404, body: { error: 'Hero not found' } });
-    expect((await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id })).status).toBe(400);
+    // Spec §5: a missing (or empty) hero or opponent is refused in the spec's words.
+    const pickBoth = { status: 400, body: { error: 'Select your hero and an opponent first' } };
+    expect(await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id })).toEqual(pickBoth);
+    expect(await h.call('POST', '/api/arena/battle', { user_id: p.id, opponent_id: 'npc_void_archon' })).toEqual(pickBoth);
+    expect(await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: '', opponent_id: '' })).toEqual(pickBoth);
   });
 
   it('many fights at once: every win paid exactly once, the decision rule always holds', async () => {

@@ -94,6 +94,10 @@ describe.each(DATABASES)('dungeons on %s', (kind) => {
       status: 400,
       body: { error: 'Please select at least one hero' },
     });
+    expect(await h.call('POST', '/api/dungeons/forgotten_crypt/start', { user_id: p.id })).toEqual({
+      status: 400,
+      body: { error: 'Please select at least one hero' },
+    });
     expect((await h.call('POST', '/api/dungeons/forgotten_crypt/start', { user_id: p.id, team_hero_ids: [theirs.id] })).status).toBe(403);
     expect((await h.call('POST', '/api/dungeons/nowhere/start', { user_id: p.id, team_hero_ids: [a.id] })).status).toBe(404);
     // Someone else's run: 403, nothing fought.

@@ -130,6 +130,8 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     const p = await newPlayer(h);
     expect((await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: 'h_forged' } })).status).toBe(404);
     expect(await h.call('POST', '/api/heroes', { user_id: p.id })).toEqual({ status: 400, body: { error: 'Please select a character' } });
+    expect(await h.call('POST', '/api/heroes', { user_id: p.id, character_data: {} })).toEqual({ status: 400, body: { error: 'Please select a character' } });
+    expect(await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: '' } })).toEqual({ status: 400, body: { error: 'Please select a character' } });
   });
 
   it('lists my heroes; browse/all pages other players; npcs are grouped by dungeon', async () => {
