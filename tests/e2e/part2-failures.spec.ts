@@ -26,6 +26,11 @@ test('network failures show the spec’s fallback texts', async ({ page, request
   await page.goto(`/combat?battleId=${battle.battle_id}`);
   await expect(page.getByTestId('battle-error')).toContainText('Failed to fetch battle result');
   await page.unroute('**/api/battles/*');
+  await page.route('**/api/battles/*/action', (route) => route.abort());
+  await page.goto(`/battle/${battle.battle_id}`);
+  await page.locator('[data-option-id]').first().click();
+  await expect(page.locator('.error-box')).toHaveText('Failed to submit action');
+  await screen(page, testInfo, 'battle-action-error');
 
   // /arena: a red banner.
   await page.route('**/api/arena/battle', (route) => route.abort());
