@@ -10,13 +10,25 @@
 //   BATTLE_FRAMES_RUNS=5 node --import tsx scripts/battle-frames.ts         (playbacks measured per viewport)
 //   BATTLE_FRAMES_TRACE=0 …  (rAF deltas only, without the tracing overhead); BATTLE_FRAMES_DEBUG=1 … (slow frames, LoAF)
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 
-const PORT = Number(process.env.BATTLE_FRAMES_PORT ?? 3177);
+/** A port nobody is listening on (other engineers' test servers come and go on this machine). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+const PORT = Number(process.env.BATTLE_FRAMES_PORT ?? (await freePort()));
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BATTLE_FRAMES_RUNS ?? 4);
 const BUDGET_MS = 50;
@@ -34,6 +46,12 @@ async function api<T = Json>(method: string, path: string, body?: unknown): Prom
 }
 
 async function startServer(): Promise<{ stop: () => void }> {
+  try {
+    await fetch(`${BASE}/api/health`);
+    throw new Error(`port ${PORT} is taken: set BATTLE_FRAMES_PORT to a free one`);
+  } catch (err) {
+    if (err instanceof Error && err.message.startsWith('port ')) throw err;
+  }
   const db = join(tmpdir(), `runeborn-frames-${Date.now()}.db`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${db}`, RATE_LIMIT: 'off', LOG_LEVEL: 'warn' },
@@ -83,6 +101,10 @@ function longestTask(events: TraceEvent[]): { wall: number; cpu: number } {
   return { wall, cpu };
 }
 
+/** CPU time of raster tasks (cc's TaskGraphRunner on the worker pool) in a trace, ms. */
+const rasterCpu = (events: TraceEvent[]): number =>
+  events.filter((e) => e.name === 'TaskGraphRunner::RunTask' && e.ph === 'X').reduce((n, e) => n + (e.tdur ?? 0) / 1000, 0);
+
 const mainThreads = (events: TraceEvent[]): Set<string> =>
   new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
 
@@ -123,6 +145,8 @@ interface Sample {
   frames: number[];
   longestTask: { wall: number; cpu: number };
   traceFrames: number[];
+  /** CPU spent rastering tiles (worker pool) during the playback, ms. */
+  raster: number;
   events: number;
   enemyTurns: number;
 }
@@ -194,10 +218,10 @@ async function measure(browser: Browser, viewport: { width: number; height: numb
     if (process.env.BATTLE_FRAMES_DEBUG) console.log('   loaf', JSON.stringify(await page.evaluate('window.__loaf')));
     if (process.env.BATTLE_FRAMES_DEBUG) console.log('   slow frames at', frames.map((f, i) => [i, Math.round(f)]).filter(([, f]) => f! > 34).map(([i, f]) => `#${i}:${f}ms`).join(' '));
     if (enemyTurns === 0) continue; // only enemy-turn playbacks count
-    samples.push({ frames, longestTask: longestTask(trace), traceFrames: traceFrames(trace), events: body.new_events.length, enemyTurns });
+    samples.push({ frames, longestTask: longestTask(trace), traceFrames: traceFrames(trace), raster: rasterCpu(trace), events: body.new_events.length, enemyTurns });
     // Keep the trace of the roughest playback for a look in chrome://tracing or Perfetto.
-    const worstSoFar = Math.max(0, ...samples.slice(0, -1).map((x) => Math.max(0, ...x.frames)));
-    if (samples.length === 1 || Math.max(0, ...frames) > worstSoFar) writeFileSync(tracePath, JSON.stringify({ traceEvents: trace }));
+    const worstSoFar = Math.max(0, ...samples.slice(0, -1).map((x) => Math.max(0, ...x.traceFrames)));
+    if (samples.length === 1 || Math.max(0, ...samples.at(-1)!.traceFrames) > worstSoFar) writeFileSync(tracePath, JSON.stringify({ traceEvents: trace }));
     const s = samples.at(-1)!;
     console.log(
       `  playback ${samples.length}: ${s.events} events (${s.enemyTurns} enemy turns), ${frames.length} frames, longest ${Math.max(...frames).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, longest main-thread task ${s.longestTask.wall.toFixed(1)} ms wall / ${s.longestTask.cpu.toFixed(1)} ms CPU, trace frames longest ${Math.max(0, ...s.traceFrames).toFixed(1)} ms`,
@@ -208,8 +232,19 @@ async function measure(browser: Browser, viewport: { width: number; height: numb
 }
 
 async function openBattle(page: Page, battleId: string): Promise<void> {
-  await page.goto(`${BASE}/battle/${battleId}`);
-  await page.locator('.battle-side--enemies [data-unit-id]').first().waitFor();
+  // dist/ may be rebuilt meanwhile by someone else's build: one retry loads the fresh bundle.
+  for (let attempt = 0; ; attempt++) {
+    await page.goto(`${BASE}/battle/${battleId}`);
+    try {
+      await page.locator('.battle-side--enemies [data-unit-id]').first().waitFor({ timeout: 15_000 });
+      break;
+    } catch (err) {
+      if (attempt >= 1) {
+        console.error('the battle did not open; the page shows:', (await page.locator('body').innerText()).slice(0, 400));
+        throw err;
+      }
+    }
+  }
   await page.evaluate(() => document.fonts.ready);
   await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), undefined, { timeout: 5000 }).catch(() => undefined);
 }
@@ -237,7 +272,7 @@ async function main(): Promise<void> {
       const tf = samples.flatMap((x) => x.traceFrames);
       worst = Math.max(worst, longest);
       console.log(
-        `${label}: ${samples.length} enemy-turn playbacks, ${frames.length} frames — longest frame ${longest.toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, median ${percentile(frames, 50).toFixed(1)} ms, longest main-thread task ${Math.max(...samples.map((s) => s.longestTask.wall)).toFixed(1)} ms wall / ${Math.max(...samples.map((s) => s.longestTask.cpu)).toFixed(1)} ms CPU; trace AnimationFrames: ${tf.length}, longest ${Math.max(0, ...tf).toFixed(1)} ms, p95 ${percentile(tf, 95).toFixed(1)} ms`,
+        `${label}: ${samples.length} enemy-turn playbacks, ${frames.length} frames — longest frame ${longest.toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, median ${percentile(frames, 50).toFixed(1)} ms, longest main-thread task ${Math.max(...samples.map((s) => s.longestTask.wall)).toFixed(1)} ms wall / ${Math.max(...samples.map((s) => s.longestTask.cpu)).toFixed(1)} ms CPU; trace AnimationFrames: ${tf.length}, longest ${Math.max(0, ...tf).toFixed(1)} ms, p95 ${percentile(tf, 95).toFixed(1)} ms; raster CPU ${samples.reduce((n, x) => n + x.raster, 0).toFixed(0)} ms`,
       );
     }
   } finally {
