@@ -138,6 +138,9 @@ export default function HeroesPage() {
         <section role="tabpanel" aria-label="NPCs">
           {npcs.isPending ? (
             <GridSkeleton />
+          ) : npcs.error && !npcs.data ? (
+            // Spec §8: the list is then empty (count 0) and the Heroes fallback names what failed.
+            <ErrorBox>{errorText(npcs.error, 'Failed to fetch NPCs')}</ErrorBox>
           ) : dungeons.length === 0 || npcCount === 0 ? (
             <div className="empty-state panel">
               <strong>No dungeon NPCs available yet</strong>
