@@ -81,6 +81,11 @@ export function parseTeamHeroIds(raw: string | null): string[] {
     .slice(0, 4);
 }
 
+/** A returnTo query value, kept only when it is a path of this app (default /map, spec §2). */
+export function safeReturnTo(raw: string | null): string {
+  return raw && raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? raw : '/map';
+}
+
 /** The /combat address of a fight result (spec §2 query parameters). */
 export function combatUrl(p: {
   battleId: string;

@@ -6,7 +6,7 @@ import type { BattleEvent, BattleState } from '../../api/index.ts';
 import { eventsToPlay, stepDurations } from './battle-playback.ts';
 import { sceneTheme } from './battle-scene.ts';
 import { toggleTeamMember } from './team-picker.tsx';
-import { parseTeamHeroIds, isWin } from '../api/battle-hooks.ts';
+import { parseTeamHeroIds, isWin, safeReturnTo } from '../api/battle-hooks.ts';
 
 const ev = (kind: BattleEvent['kind'], turn = 1): BattleEvent => ({ kind, turn, description: kind });
 const state = (events: BattleEvent[], newEvents: BattleEvent[] = [], id = 'b_1'): BattleState => ({
@@ -92,5 +92,16 @@ describe('team rules (spec §5)', () => {
     expect(isWin('victory')).toBe(true);
     expect(isWin('lost')).toBe(false);
     expect(isWin('draw')).toBe(false);
+  });
+});
+
+describe('safeReturnTo', () => {
+  it('keeps paths of this app and sends anything else to /map', () => {
+    expect(safeReturnTo('/battle')).toBe('/battle');
+    expect(safeReturnTo('/dungeons?x=1')).toBe('/dungeons?x=1');
+    expect(safeReturnTo(null)).toBe('/map');
+    expect(safeReturnTo('')).toBe('/map');
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])
+      expect(safeReturnTo(bad)).toBe('/map');
   });
 });

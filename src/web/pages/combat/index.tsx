@@ -8,7 +8,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '../../api/client.ts';
 import { invalidateAfterFight, queryKeys, refreshUser } from '../../api/hooks.ts';
-import { combatUrl, isWin, parseTeamHeroIds, type FightResult } from '../../api/battle-hooks.ts';
+import { combatUrl, isWin, parseTeamHeroIds, safeReturnTo, type FightResult } from '../../api/battle-hooks.ts';
 import { ChanceBar, RewardsList, narrativeOf } from '../../components/battle-result.tsx';
 import { sceneTheme, sceneUrl, type LocationType } from '../../components/battle-scene.ts';
 import { wholePercent } from '../../components/format.ts';
@@ -26,7 +26,7 @@ function readParams(sp: URLSearchParams) {
     battleId: sp.get('battleId') || null,
     location: sp.get('location') || 'Unknown',
     locationType: (lt === 'dungeon' || lt === 'arena' || lt === 'random' ? lt : 'random') as LocationType,
-    returnTo: sp.get('returnTo') || '/map',
+    returnTo: safeReturnTo(sp.get('returnTo')),
     dungeonRunId: sp.get('dungeonRunId') || null,
     dungeonId: sp.get('dungeonId') || null,
     attackerId: sp.get('attackerId') || null,
