@@ -27,7 +27,10 @@ interface LoadResult {
   non2xx: number;
   errors: number;
 }
-const autocannon = createRequire(import.meta.url)('autocannon') as (o: LoadOptions, cb: (err: Error | null, r: LoadResult) => void) => void;
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  o: LoadOptions,
+  cb: (err: Error | null, r: LoadResult) => void,
+) => void;
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 
@@ -73,15 +76,27 @@ function run(name: string, opts: LoadOptions): Promise<Row> {
   return new Promise((resolve, reject) => {
     autocannon({ duration: DURATION, connections: 50, ...opts }, (err, r) => {
       if (err) return reject(err);
-      resolve({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'], non2xx: r.non2xx, errors: r.errors });
+      resolve({
+        name,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        ok: r['2xx'],
+        non2xx: r.non2xx,
+        errors: r.errors,
+      });
     });
   });
 }
 
 function startServer(databaseUrl: string, oddsCacheSize: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api.ts', 'serve', databaseUrl, String(oddsCacheSize)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/api.ts', 'serve', databaseUrl, String(oddsCacheSize)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const ports = new Promise<number[]>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
@@ -101,7 +116,8 @@ function startServer(databaseUrl: string, oddsCacheSize: number) {
 
 /** BENCH_DATABASE=postgres benches on a fresh PostgreSQL database (PG_ADMIN_URL), dropped afterwards. */
 async function benchDatabase(dir: string): Promise<{ url: string; label: string; drop(): Promise<void> }> {
-  if (process.env.BENCH_DATABASE !== 'postgres') return { url: `sqlite:${join(dir, 'bench.db')}`, label: 'SQLite', drop: async () => {} };
+  if (process.env.BENCH_DATABASE !== 'postgres')
+    return { url: `sqlite:${join(dir, 'bench.db')}`, label: 'SQLite', drop: async () => {} };
   const { default: pg } = await import('pg');
   const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `runeborn_bench_${Date.now()}`;
@@ -112,7 +128,11 @@ async function benchDatabase(dir: string): Promise<{ url: string; label: string;
     await c.end();
   };
   await run(`CREATE DATABASE ${name}`);
-  return { url: admin.replace(/\/[^/]*$/, `/${name}`), label: 'PostgreSQL', drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: admin.replace(/\/[^/]*$/, `/${name}`),
+    label: 'PostgreSQL',
+    drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 async function main() {
@@ -123,7 +143,11 @@ async function main() {
   const [apiPort, barePort] = await server.ports;
   const api = `http://127.0.0.1:${apiPort}`;
   const post = async (path: string, body: unknown) => {
-    const r = await fetch(api + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const r = await fetch(api + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return r.json();
   };
   try {
@@ -131,10 +155,17 @@ async function main() {
     const user = await post('/api/users', { username: `bench_${Date.now() % 1e6}` });
     const { openStore } = await import('../src/server/store/db.ts');
     const store = openStore(databaseUrl);
-    await store.db.updateTable('users').set({ gold: 1_000_000_000, summoning_scrolls: 100 }).where('id', '=', user.id).execute();
+    await store.db
+      .updateTable('users')
+      .set({ gold: 1_000_000_000, summoning_scrolls: 100 })
+      .where('id', '=', user.id)
+      .execute();
     const heroIds: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const c = await post('/api/characters/generate', { user_id: user.id, generation_id: `bench_gen_${i}_${user.id.slice(-6)}` });
+      const c = await post('/api/characters/generate', {
+        user_id: user.id,
+        generation_id: `bench_gen_${i}_${user.id.slice(-6)}`,
+      });
       heroIds.push((await post('/api/heroes', { user_id: user.id, character_data: { id: c.id } })).id);
     }
     const goldBefore = (await (await fetch(`${api}/api/users/${user.id}`)).json()).gold;
@@ -143,7 +174,11 @@ async function main() {
     rows.push(await run('bare Fastify GET /bare', { url: `http://127.0.0.1:${barePort}/bare` }));
     rows.push(await run('GET /api/heroes?user_id=', { url: `${api}/api/heroes?user_id=${user.id}` }));
     const extra: Row[] = [];
-    extra.push(await run('bare Fastify, the same 5-hero JSON from memory', { url: `http://127.0.0.1:${barePort}/bare-heroes/${user.id}` }));
+    extra.push(
+      await run('bare Fastify, the same 5-hero JSON from memory', {
+        url: `http://127.0.0.1:${barePort}/bare-heroes/${user.id}`,
+      }),
+    );
     extra.push(await run('GET /api/shop (static list, full stack)', { url: `${api}/api/shop` }));
     rows.push(
       await run('POST /api/arena/battle', {
@@ -151,7 +186,11 @@ async function main() {
         method: 'POST',
         connections: 20,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ user_id: user.id, attacker_hero_id: heroIds[0], opponent_id: 'npc_crypt_ghoul' }),
+        body: JSON.stringify({
+          user_id: user.id,
+          attacker_hero_id: heroIds[0],
+          opponent_id: 'npc_crypt_ghoul',
+        }),
       }),
     );
     rows.push(
@@ -165,10 +204,18 @@ async function main() {
 
     // A refusal during a run would hide in the non-2xx count: show one, if any.
     for (const [i, path, body] of [
-      [2, '/api/arena/battle', { user_id: user.id, attacker_hero_id: heroIds[0], opponent_id: 'npc_crypt_ghoul' }],
+      [
+        2,
+        '/api/arena/battle',
+        { user_id: user.id, attacker_hero_id: heroIds[0], opponent_id: 'npc_crypt_ghoul' },
+      ],
       [3, '/api/shop/purchase', { user_id: user.id, item_id: 'draught_of_insight', quantity: 1 }],
     ] as const) {
-      if (rows[i].non2xx > 0) console.log(`${path} sample answer after the run:`, JSON.stringify(await post(path, body)).slice(0, 300));
+      if (rows[i].non2xx > 0)
+        console.log(
+          `${path} sample answer after the run:`,
+          JSON.stringify(await post(path, body)).slice(0, 300),
+        );
     }
     const purchases = rows[3].ok;
     await server.stop();
@@ -177,9 +224,14 @@ async function main() {
     const cold = startServer(databaseUrl, 0);
     const [coldPort] = await cold.ports;
     const coldApi = `http://127.0.0.1:${coldPort}`;
-    const opponents = (await (await fetch(`${coldApi}/api/npcs`)).json()).dungeons.flatMap((d: { npcs: { id: string }[] }) => d.npcs.map((n) => n.id));
+    const opponents = (await (await fetch(`${coldApi}/api/npcs`)).json()).dungeons.flatMap(
+      (d: { npcs: { id: string }[] }) => d.npcs.map((n) => n.id),
+    );
     const requests = heroIds.flatMap((attacker) =>
-      opponents.map((opponent: string) => ({ method: 'POST', body: JSON.stringify({ user_id: user.id, attacker_hero_id: attacker, opponent_id: opponent }) })),
+      opponents.map((opponent: string) => ({
+        method: 'POST',
+        body: JSON.stringify({ user_id: user.id, attacker_hero_id: attacker, opponent_id: opponent }),
+      })),
     );
     const [fights, readsDuringFights] = await Promise.all([
       run('POST /api/arena/battle, odds never reused', {
@@ -189,11 +241,18 @@ async function main() {
         headers: { 'content-type': 'application/json' },
         requests,
       } as LoadOptions),
-      run('GET /api/heroes?user_id= during those fights', { url: `${coldApi}/api/heroes?user_id=${user.id}`, connections: 10 }),
+      run('GET /api/heroes?user_id= during those fights', {
+        url: `${coldApi}/api/heroes?user_id=${user.id}`,
+        connections: 10,
+      }),
     ]);
     extra.push(fights, readsDuringFights);
     await cold.stop();
-    const after = await store.db.selectFrom('users').select('gold').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const after = await store.db
+      .selectFrom('users')
+      .select('gold')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const draughts = await store.db
       .selectFrom('inventory')
       .select('quantity')
@@ -209,14 +268,22 @@ async function main() {
       .then((bs) => bs.reduce((n, b) => n + (b.rewards ? JSON.parse(b.rewards).gold : 0), 0));
     await store.close();
 
-    console.log(`\nRuneborn API on ${bench.label}, ${DURATION}s per run (autocannon, 50 connections; arena 20):\n`);
+    console.log(
+      `\nRuneborn API on ${bench.label}, ${DURATION}s per run (autocannon, 50 connections; arena 20):\n`,
+    );
     console.log('| endpoint | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
-    for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} |`);
+    for (const r of rows)
+      console.log(
+        `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} |`,
+      );
     console.log('\nFor scale, and under load:\n');
     console.log('| run | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
-    for (const r of extra) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} |`);
+    for (const r of extra)
+      console.log(
+        `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} |`,
+      );
     const bare = rows[0].rps;
     // Every gold coin that left the player is in the inventory: (gold before + arena winnings − gold after) / 100.
     const lost = (goldBefore + arenaGold - after.gold) / 100 - draughts;
@@ -227,8 +294,14 @@ async function main() {
       `purchases: ${Math.round(rows[3].rps)}/s (goal ≥ 3000/s); ${purchases} answered 200 within the window, ${draughts} in the inventory, ` +
         `${lost} paid for but missing (goal 0)`,
     );
-    console.log(`reads during uncached fights: p99 ${readsDuringFights.p99} ms (goal < 50 ms), while ${Math.round(fights.rps)} fights/s ran`);
-    console.log(`machine load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (${availableParallelism()} cores)`);
+    console.log(
+      `reads during uncached fights: p99 ${readsDuringFights.p99} ms (goal < 50 ms), while ${Math.round(fights.rps)} fights/s ran`,
+    );
+    console.log(
+      `machine load average at the end: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (${availableParallelism()} cores)`,
+    );
   } finally {
     await server.stop();
     await bench.drop();

@@ -39,7 +39,11 @@ interface Json {
 }
 
 async function api<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(BASE + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(BASE + path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
   return JSON.parse(text) as T;
@@ -54,7 +58,14 @@ async function startServer(): Promise<{ stop: () => void }> {
   }
   const db = join(tmpdir(), `runeborn-frames-${Date.now()}.db`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${db}`, RATE_LIMIT: 'off', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${db}`,
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 120; i++) {
@@ -103,10 +114,16 @@ function longestTask(events: TraceEvent[]): { wall: number; cpu: number } {
 
 /** CPU time of raster tasks (cc's TaskGraphRunner on the worker pool) in a trace, ms. */
 const rasterCpu = (events: TraceEvent[]): number =>
-  events.filter((e) => e.name === 'TaskGraphRunner::RunTask' && e.ph === 'X').reduce((n, e) => n + (e.tdur ?? 0) / 1000, 0);
+  events
+    .filter((e) => e.name === 'TaskGraphRunner::RunTask' && e.ph === 'X')
+    .reduce((n, e) => n + (e.tdur ?? 0) / 1000, 0);
 
 const mainThreads = (events: TraceEvent[]): Set<string> =>
-  new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
 
 /** Chromium's own frames in the trace: each AnimationFrame begin/end pair on the main thread (ms). */
 function traceFrames(events: TraceEvent[]): number[] {
@@ -151,15 +168,31 @@ interface Sample {
   enemyTurns: number;
 }
 
-async function measure(browser: Browser, viewport: { width: number; height: number }, label: string, tracePath: string): Promise<Sample[]> {
-  const user = await api<{ id: string }>('POST', '/api/users', { username: `frames_${randomUUID().slice(0, 8)}` });
+async function measure(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  label: string,
+  tracePath: string,
+): Promise<Sample[]> {
+  const user = await api<{ id: string }>('POST', '/api/users', {
+    username: `frames_${randomUUID().slice(0, 8)}`,
+  });
   const heroes: string[] = [];
   for (let i = 0; i < 4; i++) {
-    const candidate = await api('POST', '/api/characters/generate', { user_id: user.id, generation_id: randomUUID() });
-    heroes.push((await api<{ id: string }>('POST', '/api/heroes', { user_id: user.id, character_data: candidate })).id);
+    const candidate = await api('POST', '/api/characters/generate', {
+      user_id: user.id,
+      generation_id: randomUUID(),
+    });
+    heroes.push(
+      (await api<{ id: string }>('POST', '/api/heroes', { user_id: user.id, character_data: candidate })).id,
+    );
   }
   const fullUser = await api(`GET`, `/api/users/${user.id}`);
-  const context = await browser.newContext({ viewport, reducedMotion: 'no-preference', deviceScaleFactor: viewport.width < 720 ? 2 : 1 });
+  const context = await browser.newContext({
+    viewport,
+    reducedMotion: 'no-preference',
+    deviceScaleFactor: viewport.width < 720 ? 2 : 1,
+  });
   await context.addInitScript((stored) => {
     window.localStorage.setItem('runeborn_user', stored);
     window.localStorage.setItem('runeborn_battle_speed', '1x');
@@ -168,23 +201,32 @@ async function measure(browser: Browser, viewport: { width: number; height: numb
   const cdp = await context.newCDPSession(page);
   const samples: Sample[] = [];
 
-  let battle = await api<{ battle_id: string; enemies: unknown[]; allies: unknown[] }>('POST', '/api/battles', { user_id: user.id, team_hero_ids: heroes, mode: 'turn_based' });
+  let battle = await api<{ battle_id: string; enemies: unknown[]; allies: unknown[] }>(
+    'POST',
+    '/api/battles',
+    { user_id: user.id, team_hero_ids: heroes, mode: 'turn_based' },
+  );
   await openBattle(page, battle.battle_id);
   console.log(`${label}: ${battle.allies.length}v${battle.enemies.length} battle ${battle.battle_id}`);
 
   for (let guard = 0; samples.length < RUNS && guard < 200; guard++) {
     const ended = await page.getByTestId('battle-result').isVisible();
     if (ended) {
-      battle = await api('POST', '/api/battles', { user_id: user.id, team_hero_ids: heroes, mode: 'turn_based' });
+      battle = await api('POST', '/api/battles', {
+        user_id: user.id,
+        team_hero_ids: heroes,
+        mode: 'turn_based',
+      });
       await openBattle(page, battle.battle_id);
       continue;
     }
     const option = page.locator('[data-option-id]:enabled').first();
     await option.waitFor({ timeout: 15_000 });
-    if (TRACE) await cdp.send('Tracing.start', {
-      categories: 'toplevel,devtools.timeline,__metadata',
-      transferMode: 'ReturnAsStream',
-    });
+    if (TRACE)
+      await cdp.send('Tracing.start', {
+        categories: 'toplevel,devtools.timeline,__metadata',
+        transferMode: 'ReturnAsStream',
+      });
     // Frame recorder: rAF deltas from the click until the playback ends.
     // (A string, not a function: tsx would wrap named functions in a helper the page does not have.)
     await page.evaluate(`(() => {
@@ -205,23 +247,59 @@ async function measure(browser: Browser, viewport: { width: number; height: numb
       };
       requestAnimationFrame((t) => { last = t; requestAnimationFrame(tick); });
     })()`);
-    const response = page.waitForResponse((r) => r.url().includes('/action') && r.request().method() === 'POST');
+    const response = page.waitForResponse(
+      (r) => r.url().includes('/action') && r.request().method() === 'POST',
+    );
     await option.click();
-    const body = (await (await response).json()) as { new_events: { kind: string; actor_id?: string }[]; enemies: { id: string }[] };
+    const body = (await (await response).json()) as {
+      new_events: { kind: string; actor_id?: string }[];
+      enemies: { id: string }[];
+    };
     const enemyIds = new Set(body.enemies.map((e) => e.id));
-    const enemyTurns = body.new_events.filter((e) => e.kind === 'turn' && e.actor_id && enemyIds.has(e.actor_id)).length;
+    const enemyTurns = body.new_events.filter(
+      (e) => e.kind === 'turn' && e.actor_id && enemyIds.has(e.actor_id),
+    ).length;
     // Polled every 200 ms, not every frame (Playwright's default), so the watcher adds no work to the frames measured.
-    await page.waitForFunction(() => document.querySelector('.battle-view')?.getAttribute('data-playing') === 'true', undefined, { timeout: 2000, polling: 50 }).catch(() => undefined);
-    await page.waitForFunction(() => document.querySelector('.battle-view')?.getAttribute('data-playing') === 'false', undefined, { timeout: 15_000, polling: 200 });
-    const frames = (await page.evaluate('(() => { window.__stop = true; return window.__frames; })()')) as number[];
+    await page
+      .waitForFunction(
+        () => document.querySelector('.battle-view')?.getAttribute('data-playing') === 'true',
+        undefined,
+        { timeout: 2000, polling: 50 },
+      )
+      .catch(() => undefined);
+    await page.waitForFunction(
+      () => document.querySelector('.battle-view')?.getAttribute('data-playing') === 'false',
+      undefined,
+      { timeout: 15_000, polling: 200 },
+    );
+    const frames = (await page.evaluate(
+      '(() => { window.__stop = true; return window.__frames; })()',
+    )) as number[];
     const trace = TRACE ? await readTrace(cdp) : [];
-    if (process.env.BATTLE_FRAMES_DEBUG) console.log('   loaf', JSON.stringify(await page.evaluate('window.__loaf')));
-    if (process.env.BATTLE_FRAMES_DEBUG) console.log('   slow frames at', frames.map((f, i) => [i, Math.round(f)]).filter(([, f]) => f! > 34).map(([i, f]) => `#${i}:${f}ms`).join(' '));
+    if (process.env.BATTLE_FRAMES_DEBUG)
+      console.log('   loaf', JSON.stringify(await page.evaluate('window.__loaf')));
+    if (process.env.BATTLE_FRAMES_DEBUG)
+      console.log(
+        '   slow frames at',
+        frames
+          .map((f, i) => [i, Math.round(f)])
+          .filter(([, f]) => f! > 34)
+          .map(([i, f]) => `#${i}:${f}ms`)
+          .join(' '),
+      );
     if (enemyTurns === 0) continue; // only enemy-turn playbacks count
-    samples.push({ frames, longestTask: longestTask(trace), traceFrames: traceFrames(trace), raster: rasterCpu(trace), events: body.new_events.length, enemyTurns });
+    samples.push({
+      frames,
+      longestTask: longestTask(trace),
+      traceFrames: traceFrames(trace),
+      raster: rasterCpu(trace),
+      events: body.new_events.length,
+      enemyTurns,
+    });
     // Keep the trace of the roughest playback for a look in chrome://tracing or Perfetto.
     const worstSoFar = Math.max(0, ...samples.slice(0, -1).map((x) => Math.max(0, ...x.traceFrames)));
-    if (samples.length === 1 || Math.max(0, ...samples.at(-1)!.traceFrames) > worstSoFar) writeFileSync(tracePath, JSON.stringify({ traceEvents: trace }));
+    if (samples.length === 1 || Math.max(0, ...samples.at(-1)!.traceFrames) > worstSoFar)
+      writeFileSync(tracePath, JSON.stringify({ traceEvents: trace }));
     const s = samples.at(-1)!;
     console.log(
       `  playback ${samples.length}: ${s.events} events (${s.enemyTurns} enemy turns), ${frames.length} frames, longest ${Math.max(...frames).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, longest main-thread task ${s.longestTask.wall.toFixed(1)} ms wall / ${s.longestTask.cpu.toFixed(1)} ms CPU, trace frames longest ${Math.max(0, ...s.traceFrames).toFixed(1)} ms`,
@@ -240,25 +318,43 @@ async function openBattle(page: Page, battleId: string): Promise<void> {
       break;
     } catch (err) {
       if (attempt >= 1) {
-        console.error('the battle did not open; the page shows:', (await page.locator('body').innerText()).slice(0, 400));
+        console.error(
+          'the battle did not open; the page shows:',
+          (await page.locator('body').innerText()).slice(0, 400),
+        );
         throw err;
       }
     }
   }
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), undefined, { timeout: 5000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => Array.from(document.images).every((i) => i.complete), undefined, { timeout: 5000 })
+    .catch(() => undefined);
 }
 
 async function main(): Promise<void> {
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   mkdirSync('test-results', { recursive: true });
   let worst = 0;
   // Frames are wall-clock: on a shared machine other processes can stall them; the load average says how busy it was.
-  console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${process.env.BATTLE_FRAMES_TRACE === '0' ? 'no trace' : 'with CDP trace'})`);
+  console.log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (${process.env.BATTLE_FRAMES_TRACE === '0' ? 'no trace' : 'with CDP trace'})`,
+  );
   try {
     const only = process.env.BATTLE_FRAMES_ONLY; // 'phone' or 'desktop'
     for (const [label, viewport] of [
@@ -266,7 +362,12 @@ async function main(): Promise<void> {
       ['desktop 1280×800', { width: 1280, height: 800 }],
     ] as const) {
       if (only && !label.startsWith(only)) continue;
-      const samples = await measure(browser, viewport, label, `test-results/battle-frames-trace-${viewport.width}.json`);
+      const samples = await measure(
+        browser,
+        viewport,
+        label,
+        `test-results/battle-frames-trace-${viewport.width}.json`,
+      );
       const frames = samples.flatMap((s) => s.frames);
       const longest = Math.max(...frames);
       const tf = samples.flatMap((x) => x.traceFrames);
@@ -279,8 +380,16 @@ async function main(): Promise<void> {
     await browser.close();
     server.stop();
   }
-  console.log(`load average at end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(worst < BUDGET_MS ? `every frame under ${BUDGET_MS} ms (worst ${worst.toFixed(1)} ms)` : `FRAME OVER BUDGET: ${worst.toFixed(1)} ms ≥ ${BUDGET_MS} ms`);
+  console.log(
+    `load average at end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    worst < BUDGET_MS
+      ? `every frame under ${BUDGET_MS} ms (worst ${worst.toFixed(1)} ms)`
+      : `FRAME OVER BUDGET: ${worst.toFixed(1)} ms ≥ ${BUDGET_MS} ms`,
+  );
   process.exitCode = worst < BUDGET_MS ? 0 : 1;
 }
 

@@ -28,10 +28,11 @@ interface VitestReport {
 }
 
 if (only !== 'e2e') {
-  // The type checker and the linter count as one test each: a type error or a lint error fails the run.
+  // The type checker, the linter and the formatter check count as one test each.
   for (const [label, args] of [
     ['Type check', ['tsc', '--noEmit', '-p', '.']],
     ['Lint', ['eslint', '.']],
+    ['Formatting', ['prettier', '--check', '--log-level', 'warn', '.']],
   ] as const) {
     if (run(label, 'npx', [...args]) === 0) passed += 1;
     else failed += 1;

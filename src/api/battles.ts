@@ -31,7 +31,9 @@ const UnitView = z.object({
   shield: z.number(),
   energy: z.number(),
   max_energy: z.number(),
-  status_effects: z.array(z.object({ id: z.string(), name: z.string(), turns: z.number(), icon: z.string() })),
+  status_effects: z.array(
+    z.object({ id: z.string(), name: z.string(), turns: z.number(), icon: z.string() }),
+  ),
 });
 const Option = z.object({
   id: z.string(),
@@ -65,8 +67,17 @@ export const BattleState = z.object({
   new_events: z.array(BattleEvent),
   auto: z.boolean(),
   location: z.string(),
-  rewards: z.object({ gold: z.number(), xp_per_hero: z.number(), magic_essence: z.number(), combat_tokens: z.number() }).nullable(),
-  level_ups: z.array(z.object({ hero_id: z.string(), hero_name: z.string(), name: z.string(), new_level: z.number() })),
+  rewards: z
+    .object({
+      gold: z.number(),
+      xp_per_hero: z.number(),
+      magic_essence: z.number(),
+      combat_tokens: z.number(),
+    })
+    .nullable(),
+  level_ups: z.array(
+    z.object({ hero_id: z.string(), hero_name: z.string(), name: z.string(), new_level: z.number() }),
+  ),
 });
 export type BattleState = z.infer<typeof BattleState>;
 export type BattleUnit = z.infer<typeof UnitView>;

@@ -63,7 +63,11 @@ export const HeroSchema = z.object({
 });
 export type { Hero };
 // The schema and the game's type must not drift: this line fails to compile if they do.
-export const heroSchemaMatches: z.infer<typeof HeroSchema> extends Hero ? (Hero extends z.infer<typeof HeroSchema> ? true : false) : false = true;
+export const heroSchemaMatches: z.infer<typeof HeroSchema> extends Hero
+  ? Hero extends z.infer<typeof HeroSchema>
+    ? true
+    : false
+  : false = true;
 
 export const Rewards = z.object({
   gold: z.number().int(),

@@ -16,7 +16,10 @@ export const CreateHeroBody = z.object({
   user_id: z.string().max(64),
   /** The chosen candidate; only its id is trusted — everything else comes from the server's own record. */
   character_data: z
-    .object({ id: z.string({ error: 'Please select a character' }).min(1, 'Please select a character').max(64) }, { error: 'Please select a character' })
+    .object(
+      { id: z.string({ error: 'Please select a character' }).min(1, 'Please select a character').max(64) },
+      { error: 'Please select a character' },
+    )
     .passthrough(),
 });
 export const CreateHeroResponse = HeroSchema;

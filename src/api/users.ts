@@ -20,4 +20,9 @@ export const UserParams = z.object({ id: z.string().max(64) });
 export const UserResponse = User;
 
 /** What a new account starts with: enough for 5 summons and 2 rerolls. */
-export const STARTING_BALANCES = { gold: 500, magic_essence: 100, summoning_scrolls: 5, combat_tokens: 0 } as const;
+export const STARTING_BALANCES = {
+  gold: 500,
+  magic_essence: 100,
+  summoning_scrolls: 5,
+  combat_tokens: 0,
+} as const;

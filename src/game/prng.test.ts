@@ -5,7 +5,9 @@ import { createPrng, hashSeed, prngFromState } from './prng.ts';
 
 describe('prng', () => {
   it('replays the same stream from the same seed and differs across seeds', () => {
-    const a = createPrng(42), b = createPrng(42), c = createPrng(43);
+    const a = createPrng(42),
+      b = createPrng(42),
+      c = createPrng(43);
     const xs = Array.from({ length: 100 }, () => a.next());
     expect(Array.from({ length: 100 }, () => b.next())).toEqual(xs);
     expect(Array.from({ length: 100 }, () => c.next())).not.toEqual(xs);

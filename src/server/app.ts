@@ -8,7 +8,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Ctx, RateLimits } from './context.ts';
 import { handleError, Refusal } from './errors.ts';
 import { OddsPool } from './odds-pool.ts';
@@ -75,7 +80,8 @@ async function securityHeaders(): Promise<Record<string, string>> {
   await probe.close();
   const own = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(res.headers)) if (!own.has(name) && typeof value === 'string') headers[name] = value;
+  for (const [name, value] of Object.entries(res.headers))
+    if (!own.has(name) && typeof value === 'string') headers[name] = value;
   return Object.freeze(headers);
 }
 
@@ -118,7 +124,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   // Now and then: forget unsaved candidates and spent generations older than a day, and mark turn-based
   // battles idle for 24 h as expired (reads already treat them as gone).
-  const sweep = setInterval(() => void sweepStale(store.db).catch((err) => app.log.warn({ err }, 'sweep failed')), SWEEP_EVERY_MS);
+  const sweep = setInterval(
+    () => void sweepStale(store.db).catch((err) => app.log.warn({ err }, 'sweep failed')),
+    SWEEP_EVERY_MS,
+  );
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
@@ -136,12 +145,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (rateLimits) {
     await app.register(rateLimit, {
       global: false,
-      errorResponseBuilder: (_req, context) => new Refusal(context.statusCode, `Too many requests: try again in ${context.after}`),
+      errorResponseBuilder: (_req, context) =>
+        new Refusal(context.statusCode, `Too many requests: try again in ${context.after}`),
     });
   }
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Runeborn API', version: '0.1.0', description: 'The game server of Runeborn. Contract: src/api.' },
+      info: {
+        title: 'Runeborn API',
+        version: '0.1.0',
+        description: 'The game server of Runeborn. Contract: src/api.',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -159,7 +173,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const webRoot = opts.webRoot === undefined ? resolve('dist') : opts.webRoot;
   const hasWeb = webRoot !== null && existsSync(resolve(webRoot, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: resolve(webRoot), wildcard: false, index: 'index.html' });
+  if (hasWeb)
+    await app.register(fastifyStatic, { root: resolve(webRoot), wildcard: false, index: 'index.html' });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     if (path.startsWith('/api/') || path === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {

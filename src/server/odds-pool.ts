@@ -32,7 +32,10 @@ export const DEFAULT_ODDS_CACHE_SIZE = 5000;
 /** A side's identity for the cache: who is in it and everything that can change how they fight. */
 export function sideKey(team: Hero[]): string {
   return team
-    .map((h) => `${h.id}:${h.level}:${h.rarity}:${h.atk}:${h.def}:${h.spd}:${h.max_hp}:${h.abilities.map((a) => a.id).join('+')}`)
+    .map(
+      (h) =>
+        `${h.id}:${h.level}:${h.rarity}:${h.atk}:${h.def}:${h.spd}:${h.max_hp}:${h.abilities.map((a) => a.id).join('+')}`,
+    )
     .sort()
     .join('|');
 }

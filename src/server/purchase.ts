@@ -20,7 +20,12 @@ function statementsFor(store: Store) {
   if (!s) {
     s = {
       // Column names come from the fixed list above, never from a request.
-      pay: new Map(CURRENCIES.map((c) => [c, raw.prepare(`update users set ${c} = ${c} - ? where id = ? and ${c} >= ? returning *`)])),
+      pay: new Map(
+        CURRENCIES.map((c) => [
+          c,
+          raw.prepare(`update users set ${c} = ${c} - ? where id = ? and ${c} >= ? returning *`),
+        ]),
+      ),
       stock: raw.prepare(
         'insert into inventory (id, user_id, item_id, quantity, created_at) values (?, ?, ?, 1, ?) ' +
           'on conflict (user_id, item_id) do update set quantity = inventory.quantity + 1',
@@ -31,7 +36,11 @@ function statementsFor(store: Store) {
   return s;
 }
 
-export async function buyItem(store: Store, userId: string, item: Selectable<ShopItemsTable>): Promise<PurchaseOutcome> {
+export async function buyItem(
+  store: Store,
+  userId: string,
+  item: Selectable<ShopItemsTable>,
+): Promise<PurchaseOutcome> {
   const currency = item.currency as Currency;
   if (store.sqlite) {
     const s = statementsFor(store);
@@ -52,8 +61,18 @@ export async function buyItem(store: Store, userId: string, item: Selectable<Sho
       if (!user) throw NOT_PAID;
       await trx
         .insertInto('inventory')
-        .values({ id: newId('inv'), user_id: userId, item_id: item.id, quantity: 1, created_at: nowSeconds() })
-        .onConflict((oc) => oc.columns(['user_id', 'item_id']).doUpdateSet((eb) => ({ quantity: eb('inventory.quantity', '+', 1) })))
+        .values({
+          id: newId('inv'),
+          user_id: userId,
+          item_id: item.id,
+          quantity: 1,
+          created_at: nowSeconds(),
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'item_id'])
+            .doUpdateSet((eb) => ({ quantity: eb('inventory.quantity', '+', 1) })),
+        )
         .execute();
       return { ok: true as const, user };
     });

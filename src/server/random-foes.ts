@@ -30,7 +30,11 @@ export function randomFoes(team: Hero[], band = randomInt(FOE_BANDS)): { enemies
   const level = Math.max(1, Math.min(10, Math.round(team.reduce((n, h) => n + h.level, 0) / team.length)));
   const size = team.length;
   const enemies = Array.from({ length: size }, (_, i) =>
-    generateHero(hashSeed('random-foe', level, size, band, i), { id: `foe_${level}_${size}_${band}_${i}`, userId: null, level }),
+    generateHero(hashSeed('random-foe', level, size, band, i), {
+      id: `foe_${level}_${size}_${band}_${i}`,
+      userId: null,
+      level,
+    }),
   );
   return { enemies, location: PLACES[band % PLACES.length] };
 }

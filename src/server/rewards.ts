@@ -28,12 +28,17 @@ export async function payRewards(
         }
         const r = grantXp(heroFromRow(row), rewards.xp_per_hero);
         saved = await saveHero(trx, r.hero, row.version, userId);
-        if (saved && r.leveledUp) levelUps.push({ hero_id: id, hero_name: row.name, name: row.name, new_level: r.newLevel });
+        if (saved && r.leveledUp)
+          levelUps.push({ hero_id: id, hero_name: row.name, name: row.name, new_level: r.newLevel });
       }
       if (!saved) throw conflict('Your heroes were busy: try again');
     }
   }
-  const user = await credit(trx, userId, { gold: rewards.gold, magic_essence: rewards.magic_essence, combat_tokens: rewards.combat_tokens });
+  const user = await credit(trx, userId, {
+    gold: rewards.gold,
+    magic_essence: rewards.magic_essence,
+    combat_tokens: rewards.combat_tokens,
+  });
   if (!user) throw notFound(MESSAGES.userNotFound);
   return { user, levelUps };
 }

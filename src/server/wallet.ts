@@ -25,7 +25,12 @@ export function findUser(db: Db, id: string): Promise<UserRow | undefined> {
 }
 
 /** Takes `amount` of one currency only if the player has it; undefined (and nothing changed) otherwise. */
-export function spend(db: Db, userId: string, currency: Currency, amount: number): Promise<UserRow | undefined> {
+export function spend(
+  db: Db,
+  userId: string,
+  currency: Currency,
+  amount: number,
+): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
     .set(currency, sql<number>`${sql.ref(currency)} - ${amount}`)
@@ -36,7 +41,11 @@ export function spend(db: Db, userId: string, currency: Currency, amount: number
 }
 
 /** Adds (never subtracts) currencies; answers the updated player. */
-export async function credit(db: Db, userId: string, delta: Partial<Record<Currency, number>>): Promise<UserRow | undefined> {
+export async function credit(
+  db: Db,
+  userId: string,
+  delta: Partial<Record<Currency, number>>,
+): Promise<UserRow | undefined> {
   const entries = Object.entries(delta).filter(([, v]) => v && v > 0) as [Currency, number][];
   if (entries.length === 0) return findUser(db, userId);
   let q = db.updateTable('users').where('id', '=', userId);

@@ -7,7 +7,9 @@ import Landing from './pages/landing/index.tsx';
 import { getStoredUser } from './session.ts';
 
 type PageModule = { default: React.ComponentType };
-const page = (load: () => Promise<PageModule>): RouteObject['lazy'] => async () => ({ Component: (await load()).default });
+const page =
+  (load: () => Promise<PageModule>): RouteObject['lazy'] =>
+  async () => ({ Component: (await load()).default });
 
 const landingLoader: LoaderFunction = () => (getStoredUser() ? redirect('/map') : null);
 const requireUserLoader: LoaderFunction = () => (getStoredUser() ? null : redirect('/'));

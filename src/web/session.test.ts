@@ -1,9 +1,25 @@
 // @vitest-environment happy-dom
 // The stored session: valid users are read (missing currencies count as 0), invalid ones are discarded.
 import { afterEach, describe, expect, it } from 'vitest';
-import { getStoredUser, loadActiveTeam, logout, parseStoredUser, saveActiveTeam, saveUser, SESSION_KEY } from './session.ts';
+import {
+  getStoredUser,
+  loadActiveTeam,
+  logout,
+  parseStoredUser,
+  saveActiveTeam,
+  saveUser,
+  SESSION_KEY,
+} from './session.ts';
 
-const user = { id: 'u_1', username: 'ayla', gold: 5, magic_essence: 1, summoning_scrolls: 2, combat_tokens: 3, created_at: 1700000000 };
+const user = {
+  id: 'u_1',
+  username: 'ayla',
+  gold: 5,
+  magic_essence: 1,
+  summoning_scrolls: 2,
+  combat_tokens: 3,
+  created_at: 1700000000,
+};
 
 afterEach(() => localStorage.clear());
 
@@ -22,12 +38,18 @@ describe('parseStoredUser', () => {
       created_at: 0,
     });
   });
-  it.each([null, '', 'not json', '[]', '42', '{"username":"x"}', '{"id":"","username":"x"}', '{"id":"u","username":7}'])(
-    'rejects %s',
-    (raw) => {
-      expect(parseStoredUser(raw)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    '',
+    'not json',
+    '[]',
+    '42',
+    '{"username":"x"}',
+    '{"id":"","username":"x"}',
+    '{"id":"u","username":7}',
+  ])('rejects %s', (raw) => {
+    expect(parseStoredUser(raw)).toBeNull();
+  });
 });
 
 describe('stored session', () => {

@@ -20,7 +20,8 @@ export function parseStoredUser(raw: string | null): User | null {
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
-  if (typeof v.id !== 'string' || v.id === '' || typeof v.username !== 'string' || v.username === '') return null;
+  if (typeof v.id !== 'string' || v.id === '' || typeof v.username !== 'string' || v.username === '')
+    return null;
   const user: User = {
     id: v.id,
     username: v.username,

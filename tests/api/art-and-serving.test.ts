@@ -40,7 +40,13 @@ describe.each(DATABASES)('art and serving on %s', (kind) => {
 
   it('serves every dungeon scene and the small icon families', async () => {
     for (const d of (await h.call('GET', '/api/dungeons')).body) await svg(d.image_url);
-    for (const url of ['/api/art/scenes/arena.svg', '/api/art/icons/currency/gold.svg', '/api/art/icons/type/tank.svg', '/api/art/icons/status/burn.svg']) await svg(url);
+    for (const url of [
+      '/api/art/scenes/arena.svg',
+      '/api/art/icons/currency/gold.svg',
+      '/api/art/icons/type/tank.svg',
+      '/api/art/icons/status/burn.svg',
+    ])
+      await svg(url);
   });
 
   it('refuses unknown art with JSON errors', async () => {
@@ -63,11 +69,21 @@ describe.each(DATABASES)('art and serving on %s', (kind) => {
   });
 
   it('reports health and serves the OpenAPI docs', async () => {
-    expect(await h.call('GET', '/api/health')).toMatchObject({ status: 200, body: { ok: true, database: kind } });
+    expect(await h.call('GET', '/api/health')).toMatchObject({
+      status: 200,
+      body: { ok: true, database: kind },
+    });
     const docs = await h.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(docs.statusCode).toBe(200);
     const paths = Object.keys(docs.json().paths);
-    for (const p of ['/api/users', '/api/characters/generate', '/api/shop/purchase', '/api/arena/battle', '/api/dungeon-runs/{runId}/battle']) expect(paths).toContain(p);
+    for (const p of [
+      '/api/users',
+      '/api/characters/generate',
+      '/api/shop/purchase',
+      '/api/arena/battle',
+      '/api/dungeon-runs/{runId}/battle',
+    ])
+      expect(paths).toContain(p);
     expect((await h.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 });

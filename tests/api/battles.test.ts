@@ -2,10 +2,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActionResponse, BattleState, QuickBattleResult } from '../../src/api/battles.ts';
 import { BattleResult } from '../../src/api/common.ts';
-import { DATABASES, newPlayer, setBalances, setHeroPower, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
+import {
+  DATABASES,
+  newPlayer,
+  setBalances,
+  setHeroPower,
+  startHarness,
+  summonHero,
+  withStore,
+  type Harness,
+} from './helpers.ts';
 
 type Money = { gold: number; magic_essence: number; combat_tokens: number };
-const spentOrEarned = (a: Money, b: Money) => ({ gold: b.gold - a.gold, magic_essence: b.magic_essence - a.magic_essence, combat_tokens: b.combat_tokens - a.combat_tokens });
+const spentOrEarned = (a: Money, b: Money) => ({
+  gold: b.gold - a.gold,
+  magic_essence: b.magic_essence - a.magic_essence,
+  combat_tokens: b.combat_tokens - a.combat_tokens,
+});
 
 describe.each(DATABASES)('battles and arena on %s', (kind) => {
   let h: Harness;
@@ -21,14 +34,35 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     const q = await newPlayer(h);
     const mine = await summonHero(h, p.id);
     const theirs = await summonHero(h, q.id);
-    expect(await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [] })).toEqual({ status: 400, body: { error: 'Select at least 1 hero' } });
-    expect(await h.call('POST', '/api/battles', { user_id: p.id })).toEqual({ status: 400, body: { error: 'Select at least 1 hero' } });
-    expect((await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: ['a', 'b', 'c', 'd', 'e'] })).status).toBe(400);
-    expect((await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [mine.id, mine.id] })).status).toBe(400);
-    expect((await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [mine.id, theirs.id] })).status).toBe(403);
-    expect((await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: ['npc_woods_poacher'] })).status).toBe(403);
-    expect(await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: ['h_nope'] })).toEqual({ status: 404, body: { error: 'Hero not found' } });
-    expect((await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [mine.id], mode: 'sideways' })).status).toBe(400);
+    expect(await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [] })).toEqual({
+      status: 400,
+      body: { error: 'Select at least 1 hero' },
+    });
+    expect(await h.call('POST', '/api/battles', { user_id: p.id })).toEqual({
+      status: 400,
+      body: { error: 'Select at least 1 hero' },
+    });
+    expect(
+      (await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: ['a', 'b', 'c', 'd', 'e'] }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [mine.id, mine.id] })).status,
+    ).toBe(400);
+    expect(
+      (await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [mine.id, theirs.id] })).status,
+    ).toBe(403);
+    expect(
+      (await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: ['npc_woods_poacher'] })).status,
+    ).toBe(403);
+    expect(await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: ['h_nope'] })).toEqual({
+      status: 404,
+      body: { error: 'Hero not found' },
+    });
+    expect(
+      (await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [mine.id], mode: 'sideways' }))
+        .status,
+    ).toBe(400);
   });
 
   it('a quick battle answers a result, pays exactly its rewards once, and can be read back', async () => {
@@ -37,7 +71,11 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     const b = await summonHero(h, p.id);
     await setHeroPower(h, a.id, 'mighty');
     const before = await user(p.id);
-    const r = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [a.id, b.id], mode: 'auto' });
+    const r = await h.call('POST', '/api/battles', {
+      user_id: p.id,
+      team_hero_ids: [a.id, b.id],
+      mode: 'auto',
+    });
     expect(r.status).toBe(201);
     const result = QuickBattleResult.parse(r.body);
     expect(result.status).toBe('won');
@@ -46,7 +84,11 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     expect(result.rewards.gold).toBeGreaterThan(0);
     expect(result.description.length).toBeGreaterThan(20);
     const after = await user(p.id);
-    expect(spentOrEarned(before, after)).toEqual({ gold: result.rewards.gold, magic_essence: result.rewards.magic_essence, combat_tokens: result.rewards.combat_tokens });
+    expect(spentOrEarned(before, after)).toEqual({
+      gold: result.rewards.gold,
+      magic_essence: result.rewards.magic_essence,
+      combat_tokens: result.rewards.combat_tokens,
+    });
     expect(result.user).toEqual(after);
     const bAfter = await hero(b.id);
     expect(bAfter.level > b.level || bAfter.xp === b.xp + result.rewards.xp_per_hero).toBe(true);
@@ -79,16 +121,37 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     expect(state.kind).toBe('turn_based');
     expect(state.allies.map((u) => u.id)).toEqual([a.id]);
     expect(state.enemies).toHaveLength(1);
-    expect((await h.call('GET', `/api/battles/${state.battle_id}`)).body).toEqual({ ...state, new_events: [] });
+    expect((await h.call('GET', `/api/battles/${state.battle_id}`)).body).toEqual({
+      ...state,
+      new_events: [],
+    });
 
     if (state.status === 'active') {
-      expect(await h.call('POST', `/api/battles/${state.battle_id}/action`, { option_id: 'no-such-option', user_id: p.id })).toMatchObject({ status: 400 });
-      expect((await h.call('POST', `/api/battles/${state.battle_id}/action`, { option_id: state.pending_options[0].id, user_id: q.id })).status).toBe(403);
-      expect(await h.call('POST', `/api/battles/${state.battle_id}/action`, { user_id: p.id })).toEqual({ status: 400, body: { error: 'Choose an option' } });
+      expect(
+        await h.call('POST', `/api/battles/${state.battle_id}/action`, {
+          option_id: 'no-such-option',
+          user_id: p.id,
+        }),
+      ).toMatchObject({ status: 400 });
+      expect(
+        (
+          await h.call('POST', `/api/battles/${state.battle_id}/action`, {
+            option_id: state.pending_options[0].id,
+            user_id: q.id,
+          })
+        ).status,
+      ).toBe(403);
+      expect(await h.call('POST', `/api/battles/${state.battle_id}/action`, { user_id: p.id })).toEqual({
+        status: 400,
+        body: { error: 'Choose an option' },
+      });
     }
     const before = await user(p.id);
     for (let i = 0; i < 300 && state.status === 'active'; i++) {
-      const step = await h.call('POST', `/api/battles/${state.battle_id}/action`, { option_id: state.pending_options[0].id, user_id: p.id });
+      const step = await h.call('POST', `/api/battles/${state.battle_id}/action`, {
+        option_id: state.pending_options[0].id,
+        user_id: p.id,
+      });
       expect(step.status).toBe(200);
       state = ActionResponse.parse(step.body);
       expect(state.new_events.length).toBeGreaterThan(0);
@@ -97,7 +160,10 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     expect(state.rewards!.gold).toBeGreaterThan(0);
     const after = await user(p.id);
     expect(after.gold - before.gold).toBe(state.rewards!.gold);
-    const again = await h.call('POST', `/api/battles/${state.battle_id}/action`, { option_id: 'x', user_id: p.id });
+    const again = await h.call('POST', `/api/battles/${state.battle_id}/action`, {
+      option_id: 'x',
+      user_id: p.id,
+    });
     expect(again).toEqual({ status: 409, body: { error: 'This battle is already over' } });
     expect(await user(p.id)).toEqual(after);
     const read = (await h.call('GET', `/api/battles/${state.battle_id}`)).body;
@@ -112,14 +178,20 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     let state = (await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [a.id, b.id] })).body;
     if (state.status === 'active') {
       const option = state.pending_options[0].id;
-      const racing = await Promise.all([1, 2, 3].map(() => h.call('POST', `/api/battles/${state.battle_id}/action`, { option_id: option, user_id: p.id })));
+      const racing = await Promise.all(
+        [1, 2, 3].map(() =>
+          h.call('POST', `/api/battles/${state.battle_id}/action`, { option_id: option, user_id: p.id }),
+        ),
+      );
       expect(racing.filter((x) => x.status === 200).length).toBeGreaterThanOrEqual(1);
       for (const x of racing) expect([200, 400, 409]).toContain(x.status);
     }
     const before = await user(p.id);
-    state = (await h.call('POST', `/api/battles/${state.battle_id}/action`, { auto: true, user_id: p.id })).body;
+    state = (await h.call('POST', `/api/battles/${state.battle_id}/action`, { auto: true, user_id: p.id }))
+      .body;
     if (state.status === 'active') expect(state.auto).toBe(true);
-    for (let i = 0; i < 50 && state.status === 'active'; i++) state = (await h.call('GET', `/api/battles/${state.battle_id}`)).body;
+    for (let i = 0; i < 50 && state.status === 'active'; i++)
+      state = (await h.call('GET', `/api/battles/${state.battle_id}`)).body;
     expect(['won', 'lost', 'draw']).toContain(state.status);
     const after = await user(p.id);
     expect(after.gold - before.gold).toBe(state.rewards?.gold ?? 0);
@@ -131,9 +203,24 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     await setHeroPower(h, a.id, 'mighty');
     const state = (await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [a.id] })).body;
     if (state.status !== 'active') return;
-    await withStore(h, (db) => db.updateTable('battles').set({ updated_at: Math.floor(Date.now() / 1000) - 25 * 3600 }).where('id', '=', state.battle_id).execute());
-    expect(await h.call('GET', `/api/battles/${state.battle_id}`)).toEqual({ status: 404, body: { error: 'Battle not found or expired' } });
-    expect((await h.call('POST', `/api/battles/${state.battle_id}/action`, { option_id: state.pending_options[0].id })).status).toBe(404);
+    await withStore(h, (db) =>
+      db
+        .updateTable('battles')
+        .set({ updated_at: Math.floor(Date.now() / 1000) - 25 * 3600 })
+        .where('id', '=', state.battle_id)
+        .execute(),
+    );
+    expect(await h.call('GET', `/api/battles/${state.battle_id}`)).toEqual({
+      status: 404,
+      body: { error: 'Battle not found or expired' },
+    });
+    expect(
+      (
+        await h.call('POST', `/api/battles/${state.battle_id}/action`, {
+          option_id: state.pending_options[0].id,
+        })
+      ).status,
+    ).toBe(404);
     expect((await h.call('GET', '/api/battles/b_unknown')).status).toBe(404);
   });
 
@@ -144,7 +231,11 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     const theirs = await summonHero(h, q.id);
     await setHeroPower(h, mine.id, 'mighty');
     const before = await user(p.id);
-    const r = await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id, opponent_id: 'npc_void_archon' });
+    const r = await h.call('POST', '/api/arena/battle', {
+      user_id: p.id,
+      attacker_hero_id: mine.id,
+      opponent_id: 'npc_void_archon',
+    });
     expect(r.status).toBe(200);
     const result = BattleResult.parse(r.body);
     expect(result).toMatchObject({ status: 'won', location: 'Arena', location_type: 'arena' });
@@ -154,24 +245,64 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
       magic_essence: result.rewards.magic_essence,
       combat_tokens: result.rewards.combat_tokens,
     });
-    const pvp = await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id, opponent_id: theirs.id });
+    const pvp = await h.call('POST', '/api/arena/battle', {
+      user_id: p.id,
+      attacker_hero_id: mine.id,
+      opponent_id: theirs.id,
+    });
     expect(pvp.status).toBe(200);
     expect(await hero(theirs.id)).toEqual(theirs); // the opponent is never changed by someone else's fight
-    expect((await h.call('POST', '/api/arena/battle', { user_id: q.id, attacker_hero_id: mine.id, opponent_id: theirs.id })).status).toBe(403);
-    expect((await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id, opponent_id: mine.id })).status).toBe(400);
-    expect(await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id, opponent_id: 'npc_nobody' })).toEqual({ status: 404, body: { error: 'Hero not found' } });
+    expect(
+      (
+        await h.call('POST', '/api/arena/battle', {
+          user_id: q.id,
+          attacker_hero_id: mine.id,
+          opponent_id: theirs.id,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await h.call('POST', '/api/arena/battle', {
+          user_id: p.id,
+          attacker_hero_id: mine.id,
+          opponent_id: mine.id,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      await h.call('POST', '/api/arena/battle', {
+        user_id: p.id,
+        attacker_hero_id: mine.id,
+        opponent_id: 'npc_nobody',
+      }),
+    ).toEqual({ status: 404, body: { error: 'Hero not found' } });
     // Spec §5: a missing (or empty) hero or opponent is refused in the spec's words.
     const pickBoth = { status: 400, body: { error: 'Select your hero and an opponent first' } };
-    expect(await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id })).toEqual(pickBoth);
-    expect(await h.call('POST', '/api/arena/battle', { user_id: p.id, opponent_id: 'npc_void_archon' })).toEqual(pickBoth);
-    expect(await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: '', opponent_id: '' })).toEqual(pickBoth);
+    expect(await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id })).toEqual(
+      pickBoth,
+    );
+    expect(
+      await h.call('POST', '/api/arena/battle', { user_id: p.id, opponent_id: 'npc_void_archon' }),
+    ).toEqual(pickBoth);
+    expect(
+      await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: '', opponent_id: '' }),
+    ).toEqual(pickBoth);
   });
 
   it('many fights at once: every win paid exactly once, the decision rule always holds', async () => {
     const p = await newPlayer(h);
     const a = await summonHero(h, p.id);
     await setBalances(h, p.id, { gold: 0, magic_essence: 0, combat_tokens: 0 });
-    const results = await Promise.all(Array.from({ length: 12 }, () => h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: a.id, opponent_id: 'npc_crypt_ghoul' })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        h.call('POST', '/api/arena/battle', {
+          user_id: p.id,
+          attacker_hero_id: a.id,
+          opponent_id: 'npc_crypt_ghoul',
+        }),
+      ),
+    );
     let gold = 0;
     let xp = 0;
     for (const r of results) {

@@ -32,7 +32,10 @@ describe.each(DATABASES)('dungeons on %s', (kind) => {
     const crypt = list.find((d) => d.id === 'forgotten_crypt')!;
     expect(Dungeon.parse((await h.call('GET', '/api/dungeons/forgotten_crypt')).body)).toEqual(crypt);
     expect((await h.call('GET', '/api/dungeons/forgotten_crypt/npcs')).body).toEqual(crypt.npcs);
-    expect(await h.call('GET', '/api/dungeons/atlantis')).toEqual({ status: 404, body: { error: 'Dungeon not found' } });
+    expect(await h.call('GET', '/api/dungeons/atlantis')).toEqual({
+      status: 404,
+      body: { error: 'Dungeon not found' },
+    });
     expect((await h.call('GET', '/api/dungeons/atlantis/npcs')).status).toBe(404);
   });
 
@@ -42,10 +45,20 @@ describe.each(DATABASES)('dungeons on %s', (kind) => {
     const b = await summonHero(h, p.id);
     await setHeroPower(h, a.id, 'mighty');
     await setHeroPower(h, b.id, 'mighty');
-    const r = await h.call('POST', '/api/dungeons/sunken_mines/start', { user_id: p.id, team_hero_ids: [a.id, b.id], abandon_active: true });
+    const r = await h.call('POST', '/api/dungeons/sunken_mines/start', {
+      user_id: p.id,
+      team_hero_ids: [a.id, b.id],
+      abandon_active: true,
+    });
     expect(r.status).toBe(201);
     const run = StartRunResponse.parse(r.body);
-    expect(run).toMatchObject({ dungeon_id: 'sunken_mines', floor: 1, floors: 4, status: 'active', team_hero_ids: [a.id, b.id] });
+    expect(run).toMatchObject({
+      dungeon_id: 'sunken_mines',
+      floor: 1,
+      floors: 4,
+      status: 'active',
+      team_hero_ids: [a.id, b.id],
+    });
     const before = await user(p.id);
     let paid = 0;
     for (let floor = 1; floor <= run.floors; floor++) {
@@ -58,7 +71,9 @@ describe.each(DATABASES)('dungeons on %s', (kind) => {
       paid += result.rewards.gold;
       const last = floor === run.floors;
       expect(result.clear_bonus).toBe(last);
-      expect(result.run).toMatchObject(last ? { status: 'cleared', floor } : { status: 'active', floor: floor + 1 });
+      expect(result.run).toMatchObject(
+        last ? { status: 'cleared', floor } : { status: 'active', floor: floor + 1 },
+      );
     }
     expect((await user(p.id)).gold - before.gold).toBe(paid);
     expect(await h.call('POST', `/api/dungeon-runs/${run.id}/battle`, {})).toEqual({
@@ -71,7 +86,9 @@ describe.each(DATABASES)('dungeons on %s', (kind) => {
     const p = await newPlayer(h);
     const a = await summonHero(h, p.id);
     await setHeroPower(h, a.id, 'feeble');
-    const run = (await h.call('POST', '/api/dungeons/void_sanctum/start', { user_id: p.id, team_hero_ids: [a.id] })).body;
+    const run = (
+      await h.call('POST', '/api/dungeons/void_sanctum/start', { user_id: p.id, team_hero_ids: [a.id] })
+    ).body;
     const before = await user(p.id);
     const f = await h.call('POST', `/api/dungeon-runs/${run.id}/battle`);
     expect(f.body).toMatchObject({ status: 'lost', clear_bonus: false, run: { status: 'failed', floor: 1 } });
@@ -84,13 +101,27 @@ describe.each(DATABASES)('dungeons on %s', (kind) => {
     const q = await newPlayer(h);
     const a = await summonHero(h, p.id);
     const theirs = await summonHero(h, q.id);
-    const first = (await h.call('POST', '/api/dungeons/whispering_woods/start', { user_id: p.id, team_hero_ids: [a.id] })).body;
-    const blocked = await h.call('POST', '/api/dungeons/forgotten_crypt/start', { user_id: p.id, team_hero_ids: [a.id], abandon_active: false });
+    const first = (
+      await h.call('POST', '/api/dungeons/whispering_woods/start', { user_id: p.id, team_hero_ids: [a.id] })
+    ).body;
+    const blocked = await h.call('POST', '/api/dungeons/forgotten_crypt/start', {
+      user_id: p.id,
+      team_hero_ids: [a.id],
+      abandon_active: false,
+    });
     expect(blocked).toEqual({ status: 409, body: { error: 'You already have an active dungeon run' } });
-    const second = await h.call('POST', '/api/dungeons/forgotten_crypt/start', { user_id: p.id, team_hero_ids: [a.id], abandon_active: true });
+    const second = await h.call('POST', '/api/dungeons/forgotten_crypt/start', {
+      user_id: p.id,
+      team_hero_ids: [a.id],
+      abandon_active: true,
+    });
     expect(second.status).toBe(201);
-    expect((await h.call('POST', `/api/dungeon-runs/${first.id}/battle`, {})).body.error).toBe('This dungeon run is over (abandoned): start a new one');
-    expect(await h.call('POST', '/api/dungeons/forgotten_crypt/start', { user_id: p.id, team_hero_ids: [] })).toEqual({
+    expect((await h.call('POST', `/api/dungeon-runs/${first.id}/battle`, {})).body.error).toBe(
+      'This dungeon run is over (abandoned): start a new one',
+    );
+    expect(
+      await h.call('POST', '/api/dungeons/forgotten_crypt/start', { user_id: p.id, team_hero_ids: [] }),
+    ).toEqual({
       status: 400,
       body: { error: 'Please select at least one hero' },
     });
@@ -98,23 +129,42 @@ describe.each(DATABASES)('dungeons on %s', (kind) => {
       status: 400,
       body: { error: 'Please select at least one hero' },
     });
-    expect((await h.call('POST', '/api/dungeons/forgotten_crypt/start', { user_id: p.id, team_hero_ids: [theirs.id] })).status).toBe(403);
-    expect((await h.call('POST', '/api/dungeons/nowhere/start', { user_id: p.id, team_hero_ids: [a.id] })).status).toBe(404);
+    expect(
+      (
+        await h.call('POST', '/api/dungeons/forgotten_crypt/start', {
+          user_id: p.id,
+          team_hero_ids: [theirs.id],
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await h.call('POST', '/api/dungeons/nowhere/start', { user_id: p.id, team_hero_ids: [a.id] })).status,
+    ).toBe(404);
     // Someone else's run: 403, nothing fought.
-    expect((await h.call('POST', `/api/dungeon-runs/${second.body.id}/battle`, { user_id: q.id })).status).toBe(403);
-    expect(await h.call('POST', '/api/dungeon-runs/r_nothing/battle', {})).toEqual({ status: 404, body: { error: 'Dungeon run not found' } });
+    expect(
+      (await h.call('POST', `/api/dungeon-runs/${second.body.id}/battle`, { user_id: q.id })).status,
+    ).toBe(403);
+    expect(await h.call('POST', '/api/dungeon-runs/r_nothing/battle', {})).toEqual({
+      status: 404,
+      body: { error: 'Dungeon run not found' },
+    });
   });
 
   it('racing calls on one floor: one fight, paid once', async () => {
     const p = await newPlayer(h);
     const a = await summonHero(h, p.id);
     await setHeroPower(h, a.id, 'mighty');
-    const run = (await h.call('POST', '/api/dungeons/ember_caldera/start', { user_id: p.id, team_hero_ids: [a.id] })).body;
+    const run = (
+      await h.call('POST', '/api/dungeons/ember_caldera/start', { user_id: p.id, team_hero_ids: [a.id] })
+    ).body;
     const before = await user(p.id);
-    const racing = await Promise.all([1, 2, 3, 4].map(() => h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { user_id: p.id })));
+    const racing = await Promise.all(
+      [1, 2, 3, 4].map(() => h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { user_id: p.id })),
+    );
     const won = racing.filter((r) => r.status === 200);
     expect(won).toHaveLength(1);
-    for (const r of racing.filter((x) => x.status !== 200)) expect(r).toEqual({ status: 409, body: { error: 'This floor has already been fought' } });
+    for (const r of racing.filter((x) => x.status !== 200))
+      expect(r).toEqual({ status: 409, body: { error: 'This floor has already been fought' } });
     expect((await user(p.id)).gold - before.gold).toBe(won[0].body.rewards.gold);
     expect(won[0].body.run.floor).toBe(2);
   });

@@ -21,7 +21,11 @@ export interface TestDatabase {
 export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'runeborn-test-'));
-    return { kind, url: `sqlite:${join(dir, 'runeborn.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      kind,
+      url: `sqlite:${join(dir, 'runeborn.db')}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `runeborn_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -51,12 +55,22 @@ export interface Harness {
 
 export async function startHarness(kind: DatabaseKind, opts: Partial<AppOptions> = {}): Promise<Harness> {
   const db = await freshDatabase(kind);
-  const app = await buildApp({ databaseUrl: db.url, rateLimits: false, webRoot: null, oddsThreads: 1, ...opts });
+  const app = await buildApp({
+    databaseUrl: db.url,
+    rateLimits: false,
+    webRoot: null,
+    oddsThreads: 1,
+    ...opts,
+  });
   return {
     app,
     db,
     async call(method, url, body) {
-      const res = await app.inject({ method: method as 'GET', url, ...(body === undefined ? {} : { payload: body as object }) });
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
       let parsed: any = res.body;
       if ((res.headers['content-type'] ?? '').toString().includes('json')) parsed = res.json();
       return { status: res.statusCode, body: parsed };
@@ -78,7 +92,14 @@ export function uniqueName(prefix = 'p'): string {
 export async function newPlayer(h: Harness, prefix = 'p') {
   const r = await h.call('POST', '/api/users', { username: uniqueName(prefix) });
   if (r.status !== 201) throw new Error(`could not create a player: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body as { id: string; username: string; gold: number; magic_essence: number; summoning_scrolls: number; combat_tokens: number };
+  return r.body as {
+    id: string;
+    username: string;
+    gold: number;
+    magic_essence: number;
+    summoning_scrolls: number;
+    combat_tokens: number;
+  };
 }
 
 /** Summons a hero the way the web client does: two candidates sharing a generation_id, then saves the first. */
@@ -88,14 +109,19 @@ export async function summonHero(h: Harness, userId: string) {
     h.call('POST', '/api/characters/generate', { user_id: userId, generation_id }),
     h.call('POST', '/api/characters/generate', { user_id: userId, generation_id }),
   ]);
-  if (a.status !== 200 || b.status !== 200) throw new Error(`generate failed: ${a.status} ${b.status} ${JSON.stringify(a.body)}`);
+  if (a.status !== 200 || b.status !== 200)
+    throw new Error(`generate failed: ${a.status} ${b.status} ${JSON.stringify(a.body)}`);
   const saved = await h.call('POST', '/api/heroes', { user_id: userId, character_data: a.body });
   if (saved.status !== 201) throw new Error(`save failed: ${saved.status} ${JSON.stringify(saved.body)}`);
   return saved.body as import('../../src/game/types.ts').Hero;
 }
 
 /** Sets a player's currencies directly in the store (test setup only). */
-export async function setBalances(h: Harness, userId: string, values: Partial<Record<'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens', number>>) {
+export async function setBalances(
+  h: Harness,
+  userId: string,
+  values: Partial<Record<'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens', number>>,
+) {
   const { openStore } = await import('../../src/server/store/db.ts');
   const store = openStore(h.db.url, { poolSize: 1 });
   await store.db.updateTable('users').set(values).where('id', '=', userId).execute();
@@ -107,15 +133,29 @@ export async function setHeroPower(h: Harness, heroId: string, power: 'mighty' |
   const { openStore } = await import('../../src/server/store/db.ts');
   const { heroColumns, heroFromRow } = await import('../../src/server/store/hero-rows.ts');
   const store = openStore(h.db.url, { poolSize: 1 });
-  const row = await store.db.selectFrom('heroes').selectAll().where('id', '=', heroId).executeTakeFirstOrThrow();
+  const row = await store.db
+    .selectFrom('heroes')
+    .selectAll()
+    .where('id', '=', heroId)
+    .executeTakeFirstOrThrow();
   const hero = heroFromRow(row);
-  const stats = power === 'mighty' ? { hp: 90000, max_hp: 90000, atk: 9000, def: 3000, spd: 500 } : { hp: 1, max_hp: 1, atk: 1, def: 0, spd: 1 };
-  await store.db.updateTable('heroes').set({ ...heroColumns({ ...hero, ...stats }), version: row.version + 1 }).where('id', '=', heroId).execute();
+  const stats =
+    power === 'mighty'
+      ? { hp: 90000, max_hp: 90000, atk: 9000, def: 3000, spd: 500 }
+      : { hp: 1, max_hp: 1, atk: 1, def: 0, spd: 1 };
+  await store.db
+    .updateTable('heroes')
+    .set({ ...heroColumns({ ...hero, ...stats }), version: row.version + 1 })
+    .where('id', '=', heroId)
+    .execute();
   await store.close();
 }
 
 /** Runs raw SQL-free updates on any table (test setup only). */
-export async function withStore<T>(h: Harness, f: (db: import('kysely').Kysely<import('../../src/server/store/tables.ts').Database>) => Promise<T>): Promise<T> {
+export async function withStore<T>(
+  h: Harness,
+  f: (db: import('kysely').Kysely<import('../../src/server/store/tables.ts').Database>) => Promise<T>,
+): Promise<T> {
   const { openStore } = await import('../../src/server/store/db.ts');
   const store = openStore(h.db.url, { poolSize: 1 });
   try {

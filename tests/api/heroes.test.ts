@@ -1,11 +1,26 @@
 // Heroes and summoning: the scroll is charged once per generation, candidates are saved from the server's own
 // record at most once by their own player, one hero per generation; lists, detail, delete and reroll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowseResponse, GenerateResponse, HeroesResponse, NpcsResponse, RerollResponse } from '../../src/api/heroes.ts';
+import {
+  BrowseResponse,
+  GenerateResponse,
+  HeroesResponse,
+  NpcsResponse,
+  RerollResponse,
+} from '../../src/api/heroes.ts';
 import { sql } from 'kysely';
-import { DATABASES, newPlayer, setBalances, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
+import {
+  DATABASES,
+  newPlayer,
+  setBalances,
+  startHarness,
+  summonHero,
+  withStore,
+  type Harness,
+} from './helpers.ts';
 
-const SCROLLS_MESSAGE = (n: number) => `Insufficient summoning scrolls! You need 1 scroll(s) to generate heroes. You have ${n} scroll(s).`;
+const SCROLLS_MESSAGE = (n: number) =>
+  `Insufficient summoning scrolls! You need 1 scroll(s) to generate heroes. You have ${n} scroll(s).`;
 
 describe.each(DATABASES)('heroes on %s', (kind) => {
   let h: Harness;
@@ -14,7 +29,8 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
   });
   afterAll(async () => h?.close());
 
-  const scrolls = async (id: string) => (await h.call('GET', `/api/users/${id}`)).body.summoning_scrolls as number;
+  const scrolls = async (id: string) =>
+    (await h.call('GET', `/api/users/${id}`)).body.summoning_scrolls as number;
 
   it('generates a valid candidate with no body, for free', async () => {
     const r = await h.call('POST', '/api/characters/generate');
@@ -42,34 +58,53 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 1);
     // Another player cannot ride on someone else's generation_id.
     const q = await newPlayer(h);
-    expect((await h.call('POST', '/api/characters/generate', { user_id: q.id, generation_id: gen })).status).toBe(409);
+    expect(
+      (await h.call('POST', '/api/characters/generate', { user_id: q.id, generation_id: gen })).status,
+    ).toBe(409);
     expect(await scrolls(q.id)).toBe(q.summoning_scrolls);
   });
 
   it('refuses to generate without scrolls, with the spec message, and charges nothing', async () => {
     const p = await newPlayer(h);
     await setBalances(h, p.id, { summoning_scrolls: 0 });
-    const r = await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: 'gen_none_12345' });
+    const r = await h.call('POST', '/api/characters/generate', {
+      user_id: p.id,
+      generation_id: 'gen_none_12345',
+    });
     expect(r).toEqual({ status: 400, body: { error: SCROLLS_MESSAGE(0) } });
     expect(await scrolls(p.id)).toBe(0);
     // Nothing was recorded for that generation: with a scroll it now works.
     await setBalances(h, p.id, { summoning_scrolls: 1 });
-    expect((await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: 'gen_none_12345' })).status).toBe(200);
+    expect(
+      (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: 'gen_none_12345' }))
+        .status,
+    ).toBe(200);
     expect(await scrolls(p.id)).toBe(0);
   });
 
   it('many generations at once never overspend', async () => {
     const p = await newPlayer(h);
     await setBalances(h, p.id, { summoning_scrolls: 3 });
-    const calls = Array.from({ length: 10 }, (_, i) => h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: `gen_many_${i}_${p.id.slice(-6)}` }));
+    const calls = Array.from({ length: 10 }, (_, i) =>
+      h.call('POST', '/api/characters/generate', {
+        user_id: p.id,
+        generation_id: `gen_many_${i}_${p.id.slice(-6)}`,
+      }),
+    );
     const results = await Promise.all(calls);
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    for (const r of results.filter((r) => r.status !== 200)) expect(r.body.error).toMatch(/^Insufficient summoning scrolls! /);
+    for (const r of results.filter((r) => r.status !== 200))
+      expect(r.body.error).toMatch(/^Insufficient summoning scrolls! /);
     expect(await scrolls(p.id)).toBe(0);
   });
 
   it('unknown user on generate is a 404', async () => {
-    expect(await h.call('POST', '/api/characters/generate', { user_id: 'u_ghost', generation_id: 'gen_ghost_1234' })).toEqual({
+    expect(
+      await h.call('POST', '/api/characters/generate', {
+        user_id: 'u_ghost',
+        generation_id: 'gen_ghost_1234',
+      }),
+    ).toEqual({
       status: 404,
       body: { error: 'User not found' },
     });
@@ -79,7 +114,17 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     const p = await newPlayer(h);
     const gen = 'gen_forge_' + p.id.slice(-8);
     const c = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: gen })).body;
-    const forged = { ...c, atk: 99999, hp: 99999, max_hp: 99999, rarity: 5, level: 10, xp: 4000, name: 'Cheater', abilities: [] };
+    const forged = {
+      ...c,
+      atk: 99999,
+      hp: 99999,
+      max_hp: 99999,
+      rarity: 5,
+      level: 10,
+      xp: 4000,
+      name: 'Cheater',
+      abilities: [],
+    };
     const r = await h.call('POST', '/api/heroes', { user_id: p.id, character_data: forged });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ ...c, user_id: p.id });
@@ -105,7 +150,12 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
   it('only the player who generated a candidate can save it', async () => {
     const p = await newPlayer(h);
     const q = await newPlayer(h);
-    const c = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: 'gen_mine_' + p.id.slice(-8) })).body;
+    const c = (
+      await h.call('POST', '/api/characters/generate', {
+        user_id: p.id,
+        generation_id: 'gen_mine_' + p.id.slice(-8),
+      })
+    ).body;
     const r = await h.call('POST', '/api/heroes', { user_id: q.id, character_data: { id: c.id } });
     expect(r.status).toBe(403);
     expect(r.body.error).toBeTruthy();
@@ -120,7 +170,10 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     const q = await newPlayer(h);
     await setBalances(h, q.id, { summoning_scrolls: 0 });
     const d = (await h.call('POST', '/api/characters/generate')).body;
-    expect(await h.call('POST', '/api/heroes', { user_id: q.id, character_data: d })).toEqual({ status: 400, body: { error: SCROLLS_MESSAGE(0) } });
+    expect(await h.call('POST', '/api/heroes', { user_id: q.id, character_data: d })).toEqual({
+      status: 400,
+      body: { error: SCROLLS_MESSAGE(0) },
+    });
     // The refusal left the candidate unsaved: it can still be saved once there is a scroll.
     await setBalances(h, q.id, { summoning_scrolls: 1 });
     expect((await h.call('POST', '/api/heroes', { user_id: q.id, character_data: d })).status).toBe(201);
@@ -128,10 +181,21 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
 
   it('refuses unknown candidates and missing selections', async () => {
     const p = await newPlayer(h);
-    expect((await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: 'h_forged' } })).status).toBe(404);
-    expect(await h.call('POST', '/api/heroes', { user_id: p.id })).toEqual({ status: 400, body: { error: 'Please select a character' } });
-    expect(await h.call('POST', '/api/heroes', { user_id: p.id, character_data: {} })).toEqual({ status: 400, body: { error: 'Please select a character' } });
-    expect(await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: '' } })).toEqual({ status: 400, body: { error: 'Please select a character' } });
+    expect(
+      (await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: 'h_forged' } })).status,
+    ).toBe(404);
+    expect(await h.call('POST', '/api/heroes', { user_id: p.id })).toEqual({
+      status: 400,
+      body: { error: 'Please select a character' },
+    });
+    expect(await h.call('POST', '/api/heroes', { user_id: p.id, character_data: {} })).toEqual({
+      status: 400,
+      body: { error: 'Please select a character' },
+    });
+    expect(await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: '' } })).toEqual({
+      status: 400,
+      body: { error: 'Please select a character' },
+    });
   });
 
   it('lists my heroes; browse/all pages other players; npcs are grouped by dungeon', async () => {
@@ -148,7 +212,10 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const r = await h.call('GET', `/api/heroes/browse/all?limit=1${cursor ? `&cursor=${cursor}` : ''}&exclude_user_id=${p.id}`);
+      const r = await h.call(
+        'GET',
+        `/api/heroes/browse/all?limit=1${cursor ? `&cursor=${cursor}` : ''}&exclude_user_id=${p.id}`,
+      );
       expect(r.status).toBe(200);
       const page = BrowseResponse.parse(r.body);
       expect(page.players.length).toBeLessThanOrEqual(1);
@@ -168,7 +235,10 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     }
     const npc = npcs.dungeons[0].npcs[0];
     expect((await h.call('GET', `/api/heroes/${npc.id}`)).body).toEqual(npc);
-    expect(await h.call('GET', '/api/heroes/h_missing')).toEqual({ status: 404, body: { error: 'Hero not found' } });
+    expect(await h.call('GET', '/api/heroes/h_missing')).toEqual({
+      status: 404,
+      body: { error: 'Hero not found' },
+    });
   });
 
   it('browse counts heroes as they come and go, and walks only players who have some', async () => {
@@ -177,9 +247,10 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     await summonHero(h, p.id);
     const find = async () => {
       for (let cursor: string | null = null, n = 0; n < 200; n++) {
-        const page: { players: { user_id: string; hero_count: number; heroes: unknown[] }[]; next_cursor: string | null } = (
-          await h.call('GET', `/api/heroes/browse/all?limit=50${cursor ? `&cursor=${cursor}` : ''}`)
-        ).body;
+        const page: {
+          players: { user_id: string; hero_count: number; heroes: unknown[] }[];
+          next_cursor: string | null;
+        } = (await h.call('GET', `/api/heroes/browse/all?limit=50${cursor ? `&cursor=${cursor}` : ''}`)).body;
         const me = page.players.find((x) => x.user_id === p.id);
         if (me) return me;
         if (!(cursor = page.next_cursor)) return undefined;
@@ -193,7 +264,11 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     expect(pages.body.players.some((x: { user_id: string }) => x.user_id === quiet.id)).toBe(false);
     if (kind === 'sqlite') {
       const plan = await withStore(h, (db) =>
-        sql<{ detail: string }>`explain query plan select id from users where hero_count > 0 and username_key > 'a' order by username_key limit 21`.execute(db),
+        sql<{
+          detail: string;
+        }>`explain query plan select id from users where hero_count > 0 and username_key > 'a' order by username_key limit 21`.execute(
+          db,
+        ),
       );
       expect(plan.rows.map((r) => r.detail).join(' ')).toContain('users_with_heroes');
     }
@@ -206,7 +281,10 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     expect((await h.call('DELETE', `/api/heroes/${hero.id}?user_id=${q.id}`)).status).toBe(403);
     expect((await h.call('DELETE', `/api/heroes/${hero.id}`)).status).toBe(400);
     expect((await h.call('GET', `/api/heroes/${hero.id}`)).status).toBe(200);
-    expect(await h.call('DELETE', `/api/heroes/${hero.id}?user_id=${p.id}`)).toEqual({ status: 200, body: { deleted: true, id: hero.id } });
+    expect(await h.call('DELETE', `/api/heroes/${hero.id}?user_id=${p.id}`)).toEqual({
+      status: 200,
+      body: { deleted: true, id: hero.id },
+    });
     expect((await h.call('GET', `/api/heroes/${hero.id}`)).status).toBe(404);
     expect((await h.call('DELETE', `/api/heroes/${hero.id}?user_id=${p.id}`)).status).toBe(404);
     const npc = 'npc_woods_poacher';
@@ -236,7 +314,9 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
 
     // Someone else's hero: 403, nothing spent.
     const q = await newPlayer(h);
-    expect((await h.call('POST', `/api/heroes/${hero.id}/reroll-abilities`, { user_id: q.id })).status).toBe(403);
+    expect((await h.call('POST', `/api/heroes/${hero.id}/reroll-abilities`, { user_id: q.id })).status).toBe(
+      403,
+    );
     expect((await h.call('GET', `/api/users/${q.id}`)).body.magic_essence).toBe(q.magic_essence);
   });
 
@@ -244,7 +324,11 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     const p = await newPlayer(h);
     const hero = await summonHero(h, p.id);
     await setBalances(h, p.id, { magic_essence: 500 });
-    const results = await Promise.all(Array.from({ length: 8 }, () => h.call('POST', `/api/heroes/${hero.id}/reroll-abilities`, { user_id: p.id })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        h.call('POST', `/api/heroes/${hero.id}/reroll-abilities`, { user_id: p.id }),
+      ),
+    );
     const ok = results.filter((r) => r.status === 200).length;
     for (const r of results) expect([200, 409]).toContain(r.status);
     expect((await h.call('GET', `/api/users/${p.id}`)).body.magic_essence).toBe(500 - 50 * ok);

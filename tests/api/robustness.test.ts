@@ -12,7 +12,11 @@ async function snapshot(store: Store) {
     users: await db.selectFrom('users').selectAll().orderBy('id').execute(),
     heroes: await db.selectFrom('heroes').selectAll().orderBy('id').execute(),
     inventory: await db.selectFrom('inventory').selectAll().orderBy('id').execute(),
-    battles: await db.selectFrom('battles').select(['id', 'status', 'version', 'updated_at']).orderBy('id').execute(),
+    battles: await db
+      .selectFrom('battles')
+      .select(['id', 'status', 'version', 'updated_at'])
+      .orderBy('id')
+      .execute(),
     runs: await db.selectFrom('dungeon_runs').selectAll().orderBy('id').execute(),
     generations: await db.selectFrom('generations').selectAll().orderBy('id').execute(),
   };
@@ -55,7 +59,12 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
   });
 
   it('malformed JSON is a 400, an oversized body a 413, a wrong content type a 4xx', async () => {
-    const bad = await h.app.inject({ method: 'POST', url: '/api/users', headers: { 'content-type': 'application/json' }, payload: '{"username": ' });
+    const bad = await h.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: 'Malformed JSON body' });
     const big = await h.app.inject({
@@ -66,7 +75,12 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
     });
     expect(big.statusCode).toBe(413);
     expect(big.json().error).toMatch(/too large/);
-    const text = await h.app.inject({ method: 'POST', url: '/api/users', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    const text = await h.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect([400, 415]).toContain(text.statusCode);
     expect(text.json().error).toBeTruthy();
     const proto = await h.app.inject({
@@ -103,7 +117,17 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
     );
     const someId = fc.oneof(
       fc.string({ maxLength: 80 }),
-      fc.constantFrom(victimHeroId, 'npc_woods_poacher', 'npc_void_archon', victimItemRow, 'draught_of_insight', '', ' ', '../../etc/passwd', '%00'),
+      fc.constantFrom(
+        victimHeroId,
+        'npc_woods_poacher',
+        'npc_void_archon',
+        victimItemRow,
+        'draught_of_insight',
+        '',
+        ' ',
+        '../../etc/passwd',
+        '%00',
+      ),
     );
     const actingUser = fc.oneof(fc.constant(attacker.id), fc.string({ maxLength: 70 }), junk);
     const badUsername = fc.string({ maxLength: 30 }).filter((s) => !/^[A-Za-z0-9_]{3,20}$/.test(s.trim()));
@@ -111,46 +135,151 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
     const seg = (a: fc.Arbitrary<string>) => a.map((s) => encodeURIComponent(s) || 'x');
 
     const request = fc.oneof(
-      fc.record({ method: fc.constant('POST'), url: fc.constant('/api/users'), body: fc.oneof(junk, fc.record({ username: fc.oneof(badUsername, junk) })) }),
-      fc.record({ method: fc.constant('GET'), url: fc.tuple(seg(fc.string()), seg(fc.string())).map(([q, l]) => `/api/users?q=${q}&limit=${l}`), body: fc.constant(undefined) }),
-      fc.record({ method: fc.constant('GET'), url: seg(someId).map((id) => `/api/users/${id}`), body: fc.constant(undefined) }),
+      fc.record({
+        method: fc.constant('POST'),
+        url: fc.constant('/api/users'),
+        body: fc.oneof(junk, fc.record({ username: fc.oneof(badUsername, junk) })),
+      }),
+      fc.record({
+        method: fc.constant('GET'),
+        url: fc.tuple(seg(fc.string()), seg(fc.string())).map(([q, l]) => `/api/users?q=${q}&limit=${l}`),
+        body: fc.constant(undefined),
+      }),
+      fc.record({
+        method: fc.constant('GET'),
+        url: seg(someId).map((id) => `/api/users/${id}`),
+        body: fc.constant(undefined),
+      }),
       fc.record({
         method: fc.constant('POST'),
         url: fc.constant('/api/characters/generate'),
-        body: fc.oneof(fc.record({ user_id: actingUser, generation_id: maybe(junk) }), fc.string(), fc.integer(), fc.array(junk)),
+        body: fc.oneof(
+          fc.record({ user_id: actingUser, generation_id: maybe(junk) }),
+          fc.string(),
+          fc.integer(),
+          fc.array(junk),
+        ),
       }),
-      fc.record({ method: fc.constant('POST'), url: fc.constant('/api/heroes'), body: fc.oneof(junk, fc.record({ user_id: actingUser, character_data: fc.oneof(junk, fc.record({ id: someId })) })) }),
-      fc.record({ method: fc.constant('GET'), url: seg(fc.string()).map((u) => `/api/heroes?user_id=${u}`), body: fc.constant(undefined) }),
+      fc.record({
+        method: fc.constant('POST'),
+        url: fc.constant('/api/heroes'),
+        body: fc.oneof(
+          junk,
+          fc.record({ user_id: actingUser, character_data: fc.oneof(junk, fc.record({ id: someId })) }),
+        ),
+      }),
       fc.record({
         method: fc.constant('GET'),
-        url: fc.tuple(seg(fc.string()), seg(fc.string())).map(([l, c]) => `/api/heroes/browse/all?limit=${l}&cursor=${c}`),
+        url: seg(fc.string()).map((u) => `/api/heroes?user_id=${u}`),
         body: fc.constant(undefined),
       }),
-      fc.record({ method: fc.constant('GET'), url: seg(someId).map((id) => `/api/heroes/${id}`), body: fc.constant(undefined) }),
-      fc.record({ method: fc.constant('DELETE'), url: fc.tuple(seg(someId), seg(fc.oneof(fc.constant(attacker.id), fc.string()))).map(([id, u]) => `/api/heroes/${id}?user_id=${u}`), body: fc.constant(undefined) }),
-      fc.record({ method: fc.constant('POST'), url: seg(someId).map((id) => `/api/heroes/${id}/reroll-abilities`), body: fc.oneof(junk, fc.record({ user_id: actingUser })) }),
+      fc.record({
+        method: fc.constant('GET'),
+        url: fc
+          .tuple(seg(fc.string()), seg(fc.string()))
+          .map(([l, c]) => `/api/heroes/browse/all?limit=${l}&cursor=${c}`),
+        body: fc.constant(undefined),
+      }),
+      fc.record({
+        method: fc.constant('GET'),
+        url: seg(someId).map((id) => `/api/heroes/${id}`),
+        body: fc.constant(undefined),
+      }),
+      fc.record({
+        method: fc.constant('DELETE'),
+        url: fc
+          .tuple(seg(someId), seg(fc.oneof(fc.constant(attacker.id), fc.string())))
+          .map(([id, u]) => `/api/heroes/${id}?user_id=${u}`),
+        body: fc.constant(undefined),
+      }),
+      fc.record({
+        method: fc.constant('POST'),
+        url: seg(someId).map((id) => `/api/heroes/${id}/reroll-abilities`),
+        body: fc.oneof(junk, fc.record({ user_id: actingUser })),
+      }),
       fc.record({
         method: fc.constant('POST'),
         url: fc.constant('/api/battles'),
-        body: fc.oneof(junk, fc.record({ user_id: actingUser, team_hero_ids: fc.oneof(junk, fc.array(someId, { maxLength: 6 })), mode: maybe(fc.oneof(fc.constantFrom('auto', 'turn_based'), junk)) })),
+        body: fc.oneof(
+          junk,
+          fc.record({
+            user_id: actingUser,
+            team_hero_ids: fc.oneof(junk, fc.array(someId, { maxLength: 6 })),
+            mode: maybe(fc.oneof(fc.constantFrom('auto', 'turn_based'), junk)),
+          }),
+        ),
       }),
-      fc.record({ method: fc.constant('GET'), url: seg(someId).map((id) => `/api/battles/${id}`), body: fc.constant(undefined) }),
-      fc.record({ method: fc.constant('POST'), url: seg(someId).map((id) => `/api/battles/${id}/action`), body: fc.oneof(junk, fc.record({ option_id: maybe(junk), auto: maybe(junk), user_id: maybe(actingUser) })) }),
-      fc.record({ method: fc.constant('POST'), url: fc.constant('/api/arena/battle'), body: fc.oneof(junk, fc.record({ user_id: actingUser, attacker_hero_id: someId, opponent_id: someId })) }),
-      fc.record({ method: fc.constant('POST'), url: fc.constant('/api/shop/purchase'), body: fc.oneof(junk, fc.record({ user_id: actingUser, item_id: someId, quantity: maybe(junk) })) }),
-      fc.record({ method: fc.constant('GET'), url: seg(fc.string()).map((u) => `/api/inventory?user_id=${u}`), body: fc.constant(undefined) }),
-      fc.record({ method: fc.constant('POST'), url: fc.constant('/api/inventory/use'), body: fc.oneof(junk, fc.record({ user_id: actingUser, item_id: someId, hero_id: maybe(someId) })) }),
-      fc.record({ method: fc.constant('GET'), url: seg(someId).map((id) => `/api/dungeons/${id}`), body: fc.constant(undefined) }),
-      fc.record({ method: fc.constant('GET'), url: seg(someId).map((id) => `/api/dungeons/${id}/npcs`), body: fc.constant(undefined) }),
+      fc.record({
+        method: fc.constant('GET'),
+        url: seg(someId).map((id) => `/api/battles/${id}`),
+        body: fc.constant(undefined),
+      }),
+      fc.record({
+        method: fc.constant('POST'),
+        url: seg(someId).map((id) => `/api/battles/${id}/action`),
+        body: fc.oneof(
+          junk,
+          fc.record({ option_id: maybe(junk), auto: maybe(junk), user_id: maybe(actingUser) }),
+        ),
+      }),
+      fc.record({
+        method: fc.constant('POST'),
+        url: fc.constant('/api/arena/battle'),
+        body: fc.oneof(
+          junk,
+          fc.record({ user_id: actingUser, attacker_hero_id: someId, opponent_id: someId }),
+        ),
+      }),
+      fc.record({
+        method: fc.constant('POST'),
+        url: fc.constant('/api/shop/purchase'),
+        body: fc.oneof(junk, fc.record({ user_id: actingUser, item_id: someId, quantity: maybe(junk) })),
+      }),
+      fc.record({
+        method: fc.constant('GET'),
+        url: seg(fc.string()).map((u) => `/api/inventory?user_id=${u}`),
+        body: fc.constant(undefined),
+      }),
+      fc.record({
+        method: fc.constant('POST'),
+        url: fc.constant('/api/inventory/use'),
+        body: fc.oneof(junk, fc.record({ user_id: actingUser, item_id: someId, hero_id: maybe(someId) })),
+      }),
+      fc.record({
+        method: fc.constant('GET'),
+        url: seg(someId).map((id) => `/api/dungeons/${id}`),
+        body: fc.constant(undefined),
+      }),
+      fc.record({
+        method: fc.constant('GET'),
+        url: seg(someId).map((id) => `/api/dungeons/${id}/npcs`),
+        body: fc.constant(undefined),
+      }),
       fc.record({
         method: fc.constant('POST'),
         url: fc.oneof(seg(someId), fc.constant('forgotten_crypt')).map((id) => `/api/dungeons/${id}/start`),
-        body: fc.oneof(junk, fc.record({ user_id: actingUser, team_hero_ids: fc.oneof(junk, fc.array(someId, { maxLength: 5 })), abandon_active: maybe(junk) })),
+        body: fc.oneof(
+          junk,
+          fc.record({
+            user_id: actingUser,
+            team_hero_ids: fc.oneof(junk, fc.array(someId, { maxLength: 5 })),
+            abandon_active: maybe(junk),
+          }),
+        ),
       }),
-      fc.record({ method: fc.constant('POST'), url: seg(someId).map((id) => `/api/dungeon-runs/${id}/battle`), body: fc.oneof(junk, fc.record({ user_id: maybe(actingUser) })) }),
+      fc.record({
+        method: fc.constant('POST'),
+        url: seg(someId).map((id) => `/api/dungeon-runs/${id}/battle`),
+        body: fc.oneof(junk, fc.record({ user_id: maybe(actingUser) })),
+      }),
       fc.record({
         method: fc.constant('GET'),
-        url: fc.tuple(fc.constantFrom('portraits', 'icons', 'scenes'), fc.array(seg(fc.string()), { minLength: 1, maxLength: 5 })).map(([k, parts]) => `/api/art/${k}/${parts.join('/')}.svg`),
+        url: fc
+          .tuple(
+            fc.constantFrom('portraits', 'icons', 'scenes'),
+            fc.array(seg(fc.string()), { minLength: 1, maxLength: 5 }),
+          )
+          .map(([k, parts]) => `/api/art/${k}/${parts.join('/')}.svg`),
         body: fc.constant(undefined),
       }),
     );
@@ -162,12 +291,16 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
         const res = await h.app.inject({
           method: method as 'GET',
           url,
-          ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null' }),
+          ...(body === undefined
+            ? {}
+            : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null' }),
         });
-        if (res.statusCode >= 500) throw new Error(`${method} ${url} ${JSON.stringify(body)} -> ${res.statusCode} ${res.body}`);
+        if (res.statusCode >= 500)
+          throw new Error(`${method} ${url} ${JSON.stringify(body)} -> ${res.statusCode} ${res.body}`);
         if (res.statusCode >= 400) {
           const parsed = res.json();
-          if (typeof parsed?.error !== 'string' || !parsed.error) throw new Error(`${method} ${url} -> ${res.statusCode} without error: ${res.body}`);
+          if (typeof parsed?.error !== 'string' || !parsed.error)
+            throw new Error(`${method} ${url} -> ${res.statusCode} without error: ${res.body}`);
         }
       }),
       { numRuns: 2500, seed: 20261121 },
@@ -180,11 +313,22 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
     const negative = await store.db
       .selectFrom('users')
       .select('id')
-      .where((eb) => eb.or([eb('gold', '<', 0), eb('magic_essence', '<', 0), eb('summoning_scrolls', '<', 0), eb('combat_tokens', '<', 0)]))
+      .where((eb) =>
+        eb.or([
+          eb('gold', '<', 0),
+          eb('magic_essence', '<', 0),
+          eb('summoning_scrolls', '<', 0),
+          eb('combat_tokens', '<', 0),
+        ]),
+      )
       .execute();
     expect(negative).toEqual([]);
-    await expect(store.db.updateTable('users').set({ gold: -1 }).where('id', '=', victim.id).execute()).rejects.toThrow();
-    await expect(store.db.updateTable('inventory').set({ quantity: -1 }).where('id', '=', victimItemRow).execute()).rejects.toThrow();
+    await expect(
+      store.db.updateTable('users').set({ gold: -1 }).where('id', '=', victim.id).execute(),
+    ).rejects.toThrow();
+    await expect(
+      store.db.updateTable('inventory').set({ quantity: -1 }).where('id', '=', victimItemRow).execute(),
+    ).rejects.toThrow();
     expect((await h.call('GET', `/api/users/${victim.id}`)).body.gold).toBeGreaterThanOrEqual(0);
   });
 });

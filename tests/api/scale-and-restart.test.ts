@@ -3,12 +3,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { freshDatabase, newPlayer, setBalances, startHarness, summonHero, type TestDatabase } from './helpers.ts';
+import {
+  freshDatabase,
+  newPlayer,
+  setBalances,
+  startHarness,
+  summonHero,
+  type TestDatabase,
+} from './helpers.ts';
 
 function startServer(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: 'off', LOG_LEVEL: 'info', ODDS_THREADS: '1' },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        RATE_LIMIT: 'off',
+        LOG_LEVEL: 'info',
+        ODDS_THREADS: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -48,7 +63,11 @@ describe('two server processes on one PostgreSQL', () => {
     db = await freshDatabase('postgres');
     // Migrate and make the buyer through one app, then hand the database to two separate processes.
     const setup = await buildApp({ databaseUrl: db.url, rateLimits: false, webRoot: null, oddsThreads: 1 });
-    const created = await setup.inject({ method: 'POST', url: '/api/users', payload: { username: 'bulk_buyer' } });
+    const created = await setup.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { username: 'bulk_buyer' },
+    });
     const buyer = created.json();
     await setup.close();
     const harnessLike = { db } as Parameters<typeof setBalances>[0];
@@ -65,7 +84,9 @@ describe('two server processes on one PostgreSQL', () => {
     const results = await Promise.all(Array.from({ length: 300 }, (_, i) => buy(i % 2 ? a.url : b.url)));
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(123);
-    expect(results.filter((r) => r.status === 400).every((r) => r.body.error === 'Insufficient gold')).toBe(true);
+    expect(results.filter((r) => r.status === 400).every((r) => r.body.error === 'Insufficient gold')).toBe(
+      true,
+    );
     expect(results.filter((r) => r.status !== 200 && r.status !== 400)).toEqual([]);
     // Both processes really served purchases.
     expect(results.some((r, i) => i % 2 === 1 && r.status === 200)).toBe(true);

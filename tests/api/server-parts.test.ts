@@ -11,8 +11,14 @@ import { newPlayer, startHarness, summonHero, withStore } from './helpers.ts';
 describe('odds pool', () => {
   const pool = new OddsPool(2);
   afterAll(() => pool.close());
-  const a = [generateHero(11, { id: 'a1', userId: null, level: 3 }), generateHero(12, { id: 'a2', userId: null, level: 3 })];
-  const b = [generateHero(21, { id: 'b1', userId: null, level: 3 }), generateHero(22, { id: 'b2', userId: null, level: 3 })];
+  const a = [
+    generateHero(11, { id: 'a1', userId: null, level: 3 }),
+    generateHero(12, { id: 'a2', userId: null, level: 3 }),
+  ];
+  const b = [
+    generateHero(21, { id: 'b1', userId: null, level: 3 }),
+    generateHero(22, { id: 'b2', userId: null, level: 3 }),
+  ];
 
   it('estimates in worker threads, off the main thread', async () => {
     expect(isMainThread).toBe(true);
@@ -57,7 +63,9 @@ describe('sweep', () => {
       const hero = await summonHero(h, p.id);
       const battle = (await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [hero.id] })).body;
       if (battle.status === 'active') {
-        await withStore(h, (db) => db.updateTable('battles').set({ updated_at: 1 }).where('id', '=', battle.battle_id).execute());
+        await withStore(h, (db) =>
+          db.updateTable('battles').set({ updated_at: 1 }).where('id', '=', battle.battle_id).execute(),
+        );
         const store = openStore(h.db.url);
         expect((await sweepStale(store.db)).expiredBattles).toBe(1);
         await store.close();

@@ -25,7 +25,10 @@ describe.each(DATABASES)('users on %s', (kind) => {
 
   it('refuses bad usernames with the spec messages', async () => {
     for (const username of ['ab', 'x'.repeat(21), '']) {
-      expect(await h.call('POST', '/api/users', { username })).toEqual({ status: 400, body: { error: 'Username must be 3-20 characters' } });
+      expect(await h.call('POST', '/api/users', { username })).toEqual({
+        status: 400,
+        body: { error: 'Username must be 3-20 characters' },
+      });
     }
     for (const username of ['bad name', 'émile', 'semi;colon', 'dash-ed']) {
       expect(await h.call('POST', '/api/users', { username })).toEqual({
@@ -34,7 +37,10 @@ describe.each(DATABASES)('users on %s', (kind) => {
       });
     }
     // No username at all is still a length problem, in the spec's words (not a schema message).
-    expect(await h.call('POST', '/api/users', {})).toEqual({ status: 400, body: { error: 'Username must be 3-20 characters' } });
+    expect(await h.call('POST', '/api/users', {})).toEqual({
+      status: 400,
+      body: { error: 'Username must be 3-20 characters' },
+    });
   });
 
   it('refuses a taken username, whatever its case', async () => {
@@ -44,7 +50,10 @@ describe.each(DATABASES)('users on %s', (kind) => {
   });
 
   it('answers 404 for an unknown user', async () => {
-    expect(await h.call('GET', '/api/users/u_nobody')).toEqual({ status: 404, body: { error: 'User not found' } });
+    expect(await h.call('GET', '/api/users/u_nobody')).toEqual({
+      status: 404,
+      body: { error: 'User not found' },
+    });
   });
 
   it('lists users by prefix, bounded by limit', async () => {

@@ -28,14 +28,26 @@ export async function getUser(request: APIRequestContext, userId: string): Promi
 /** One generation (one scroll), keeping the first candidate — what /create does. */
 export async function createHero(request: APIRequestContext, user: Pick<User, 'id'>): Promise<Hero> {
   const generation_id = randomUUID();
-  const candidate = await ok<Hero>(await request.post('/api/characters/generate', { data: { user_id: user.id, generation_id } }));
-  return ok<Hero>(await request.post('/api/heroes', { data: { user_id: user.id, character_data: candidate } }));
+  const candidate = await ok<Hero>(
+    await request.post('/api/characters/generate', { data: { user_id: user.id, generation_id } }),
+  );
+  return ok<Hero>(
+    await request.post('/api/heroes', { data: { user_id: user.id, character_data: candidate } }),
+  );
 }
 
 /** Spends scrolls on generations until none are left. */
 export async function spendAllScrolls(request: APIRequestContext, user: Pick<User, 'id'>): Promise<void> {
-  for (let u = await getUser(request, user.id); u.summoning_scrolls > 0; u = await getUser(request, user.id)) {
-    await ok(await request.post('/api/characters/generate', { data: { user_id: user.id, generation_id: randomUUID() } }));
+  for (
+    let u = await getUser(request, user.id);
+    u.summoning_scrolls > 0;
+    u = await getUser(request, user.id)
+  ) {
+    await ok(
+      await request.post('/api/characters/generate', {
+        data: { user_id: user.id, generation_id: randomUUID() },
+      }),
+    );
   }
 }
 
@@ -53,9 +65,14 @@ export async function signIn(page: Page, user: User): Promise<void> {
 export async function shot(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await page
-    .waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 5_000 })
+    .waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, {
+      timeout: 5_000,
+    })
     .catch(() => undefined);
-  await page.screenshot({ path: `test-results/screens/${testInfo.project.name}-${screen}.png`, fullPage: true });
+  await page.screenshot({
+    path: `test-results/screens/${testInfo.project.name}-${screen}.png`,
+    fullPage: true,
+  });
 }
 
 interface Fixtures {

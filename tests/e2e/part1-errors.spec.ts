@@ -7,7 +7,11 @@ import { test, expect, createHero, createUser, signIn } from './fixtures.ts';
 
 /** A failure with no server text (plain 500), or one carrying the server's `{ error }`. */
 const fail = (route: Route, error?: string) =>
-  route.fulfill({ status: 500, contentType: 'application/json', body: error ? JSON.stringify({ error }) : '' });
+  route.fulfill({
+    status: 500,
+    contentType: 'application/json',
+    body: error ? JSON.stringify({ error }) : '',
+  });
 
 /** Fails every `method` call whose path matches `path` (a string for an exact path, or a RegExp). */
 async function failCalls(page: Page, method: string, path: string | RegExp, error?: string): Promise<void> {
@@ -31,7 +35,10 @@ test.describe('account errors (red box)', () => {
     await expect.poll(() => logged.some((t) => t.includes('Failed to load users'))).toBe(true);
   });
 
-  test("Continue: 'Failed to load user'; Create New: 'Failed to create account', or the server's text", async ({ page, request }) => {
+  test("Continue: 'Failed to load user'; Create New: 'Failed to create account', or the server's text", async ({
+    page,
+    request,
+  }) => {
     const user = await createUser(request);
     await failCalls(page, 'GET', `/api/users/${user.id}`);
     await page.goto('/');
@@ -84,7 +91,11 @@ test.describe('hero errors (red box)', () => {
     await expect(page.locator('.error-box')).toHaveText('Failed to fetch hero details');
   });
 
-  test("reroll and delete failures: 'Failed to reroll abilities', 'Failed to delete hero' (the dialog closes)", async ({ page, request, player }) => {
+  test("reroll and delete failures: 'Failed to reroll abilities', 'Failed to delete hero' (the dialog closes)", async ({
+    page,
+    request,
+    player,
+  }) => {
     const hero = await createHero(request, player);
     await failCalls(page, 'POST', `/api/heroes/${hero.id}/reroll-abilities`);
     await failCalls(page, 'DELETE', `/api/heroes/${hero.id}`);
@@ -93,7 +104,10 @@ test.describe('hero errors (red box)', () => {
     await expect(page.locator('.error-box')).toHaveText('Failed to reroll abilities');
 
     await page.getByRole('button', { name: 'Delete Hero' }).click();
-    await page.getByRole('dialog', { name: 'Delete Hero?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Hero?' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.locator('.error-box')).toHaveText('Failed to delete hero');
     await expect(page).toHaveURL(new RegExp(`/heroes/${hero.id}$`));
@@ -152,7 +166,9 @@ test.describe('inventory errors', () => {
   });
 
   test("item use: 'Failed to use item' in an alert", async ({ page, request, player }) => {
-    const res = await request.post('/api/shop/purchase', { data: { user_id: player.id, item_id: 'flask_of_essence', quantity: 1 } });
+    const res = await request.post('/api/shop/purchase', {
+      data: { user_id: player.id, item_id: 'flask_of_essence', quantity: 1 },
+    });
     expect(res.ok()).toBe(true);
     await failCalls(page, 'POST', '/api/inventory/use');
     await page.goto('/inventory');
@@ -169,5 +185,7 @@ test('a signed-in player is never shown the logged-out landing', async ({ page, 
   await signIn(page, user);
   await page.goto('/');
   await expect(page).toHaveURL(/\/map$/);
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('runeborn_user'))) ?? 'null')?.id).toBe(user.id);
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('runeborn_user'))) ?? 'null')?.id).toBe(
+    user.id,
+  );
 });

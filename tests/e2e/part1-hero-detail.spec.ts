@@ -2,7 +2,11 @@
 // the refusal text without essence), delete with the 'Delete Hero?' dialog, 'Hero not found'.
 import { test, expect, shot, createHero, getUser } from './fixtures.ts';
 
-test('detail, reroll twice, then the essence message; delete with confirmation', async ({ page, request, player }, testInfo) => {
+test('detail, reroll twice, then the essence message; delete with confirmation', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
   const hero = await createHero(request, player);
   await page.goto(`/heroes/${hero.id}`);
   const detail = page.locator(`article[data-hero-id="${hero.id}"]`);
@@ -34,20 +38,30 @@ test('detail, reroll twice, then the essence message; delete with confirmation',
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await page.getByRole('button', { name: 'Delete Hero' }).click();
-  await page.getByRole('dialog', { name: 'Delete Hero?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Hero?' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/heroes$/);
   await expect(page.locator(`.hero-card[data-hero-id="${hero.id}"]`)).toHaveCount(0);
   expect((await request.get(`/api/heroes/${hero.id}`)).status()).toBe(404);
 });
 
-test("deleting someone else's hero fails: the dialog closes and the error shows", async ({ page, request, player }) => {
+test("deleting someone else's hero fails: the dialog closes and the error shows", async ({
+  page,
+  request,
+  player,
+}) => {
   const { createUser } = await import('./fixtures.ts');
   const other = await createUser(request);
   const theirs = await createHero(request, other);
   void player;
   await page.goto(`/heroes/${theirs.id}`);
   await page.getByRole('button', { name: 'Delete Hero' }).click();
-  await page.getByRole('dialog', { name: 'Delete Hero?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Hero?' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/heroes/${theirs.id}$`));

@@ -17,7 +17,9 @@ test('hero card demo', async ({ page }, testInfo) => {
 
   const table = page.locator('table.sizes-table');
   for (const [name, w, h] of SIZES) {
-    await expect(table.locator('tr').filter({ has: page.getByRole('cell', { name, exact: true }) })).toContainText(`${w}x${h}`);
+    await expect(
+      table.locator('tr').filter({ has: page.getByRole('cell', { name, exact: true }) }),
+    ).toContainText(`${w}x${h}`);
     const card = page.locator(`[data-demo-size="${name}"] .hero-card`);
     await expect(card).toHaveAttribute('data-hero-id', 'demo_hero');
     const box = await card.boundingBox();
@@ -32,7 +34,13 @@ test('hero card demo', async ({ page }, testInfo) => {
     // Abilities only on large: 2 normal + 1 ultimate.
     await expect(card.locator('.ability-chip')).toHaveCount(name === 'large' ? 3 : 0);
   }
-  for (const feature of ['Hover zoom', "Role display 'Lv X Race Class'", '1-5 rarity stars', 'Tooltips', 'Mobile-first']) {
+  for (const feature of [
+    'Hover zoom',
+    "Role display 'Lv X Race Class'",
+    '1-5 rarity stars',
+    'Tooltips',
+    'Mobile-first',
+  ]) {
     await expect(page.locator('.features')).toContainText(feature);
   }
   // Every rendered hero card carries data-hero-id.

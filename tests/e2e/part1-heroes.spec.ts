@@ -1,7 +1,11 @@
 // /heroes — the three tabs with counts, grouping, difficulty badges and empty texts; cards open details.
 import { test, expect, shot, createUser, createHero } from './fixtures.ts';
 
-test('empty My Heroes, then the list with counts, other players and NPCs', async ({ page, request, player }, testInfo) => {
+test('empty My Heroes, then the list with counts, other players and NPCs', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
   await page.goto('/heroes');
   await expect(page.getByText("You don't have any heroes yet")).toBeVisible();
   await expect(page.getByRole('tab', { name: /My Heroes/ })).toContainText('0');

@@ -10,7 +10,9 @@ test('empty, then items by tab, then use them', async ({ page, request, player }
 
   const hero = await createHero(request, player);
   for (const item_id of ['draught_of_insight', 'flask_of_essence', 'draught_of_insight']) {
-    const res = await request.post('/api/shop/purchase', { data: { user_id: player.id, item_id, quantity: 1 } });
+    const res = await request.post('/api/shop/purchase', {
+      data: { user_id: player.id, item_id, quantity: 1 },
+    });
     expect(res.ok()).toBe(true);
   }
   await page.reload();

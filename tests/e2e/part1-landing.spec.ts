@@ -7,13 +7,17 @@ test.describe('landing', () => {
     const user = await createUser(request);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Runeborn' })).toBeVisible();
-    await expect(page.getByText('No password required. Your progress is saved to the database.')).toBeVisible();
+    await expect(
+      page.getByText('No password required. Your progress is saved to the database.'),
+    ).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Select User' })).toHaveAttribute('aria-selected', 'true');
     await shot(page, testInfo, 'landing');
 
     await page.getByLabel('Find your account').fill(user.username);
     const account = page.getByLabel('Account', { exact: true });
-    await expect(account.locator('option', { hasText: user.username })).toHaveText(`${user.username} — 500 gold`);
+    await expect(account.locator('option', { hasText: user.username })).toHaveText(
+      `${user.username} — 500 gold`,
+    );
     await account.selectOption({ label: `${user.username} — 500 gold` });
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/heroes$/);
@@ -41,7 +45,10 @@ test.describe('landing', () => {
     await shot(page, testInfo, 'landing-empty');
   });
 
-  test('create a new account: validation, server refusal, then /create', async ({ page, request }, testInfo) => {
+  test('create a new account: validation, server refusal, then /create', async ({
+    page,
+    request,
+  }, testInfo) => {
     const taken = await createUser(request);
     await page.goto('/');
     await page.getByRole('tab', { name: 'Create New' }).click();
@@ -56,7 +63,9 @@ test.describe('landing', () => {
     await expect(page.getByRole('alert')).toHaveText('Username must be 3-20 characters');
     await username.fill('bad name!');
     await submit.click();
-    await expect(page.getByRole('alert')).toHaveText('Username can only contain letters, numbers, and underscores');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Username can only contain letters, numbers, and underscores',
+    );
     await shot(page, testInfo, 'landing-create-error');
 
     // The server's own text is shown as-is.
@@ -76,8 +85,18 @@ test.describe('landing', () => {
     await expect(page.getByTestId('header-username')).toHaveText(name);
   });
 
-  test('protected routes send logged-out visitors to /; an invalid stored user is discarded', async ({ page }) => {
-    for (const path of ['/heroes', '/map', '/shop', '/inventory', '/profile', '/create', '/heroes/whatever']) {
+  test('protected routes send logged-out visitors to /; an invalid stored user is discarded', async ({
+    page,
+  }) => {
+    for (const path of [
+      '/heroes',
+      '/map',
+      '/shop',
+      '/inventory',
+      '/profile',
+      '/create',
+      '/heroes/whatever',
+    ]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);
     }
@@ -87,7 +106,10 @@ test.describe('landing', () => {
     expect(await page.evaluate(() => localStorage.getItem('runeborn_user'))).toBeNull();
   });
 
-  test('the header shows the title, compact currencies and the username', async ({ page, request }, testInfo) => {
+  test('the header shows the title, compact currencies and the username', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await createUser(request);
     await signIn(page, user);
     await page.goto('/map');

@@ -5,7 +5,11 @@ import { test, expect, shot } from './fixtures.ts';
 test('profile, credits and logout', async ({ page, player }, testInfo) => {
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: player.username })).toBeVisible();
-  const joined = new Date(player.created_at * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  const joined = new Date(player.created_at * 1000).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
   await expect(page.getByText(`Joined ${joined}`)).toBeVisible();
   const currencies = page.locator('main .currency-bar');
   await expect(currencies.locator('[data-currency="gold"]')).toContainText('500');

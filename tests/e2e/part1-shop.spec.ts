@@ -33,7 +33,9 @@ test('buy items until gold runs short', async ({ page, request, player }, testIn
   await expect(short).toHaveAttribute('title', 'Insufficient gold');
 
   await page.locator('[data-item-id="elixir_of_mastery"]').getByRole('button', { name: 'Buy' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Elixir of Mastery added to inventory!' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Elixir of Mastery added to inventory!' }),
+  ).toBeVisible();
   await expect(page.getByTestId('shop-gold')).toContainText('50');
   expect((await getUser(request, player.id)).gold).toBe(50);
   await expect(draught.getByRole('button', { name: 'Not Enough Gold' })).toBeDisabled();

@@ -20,10 +20,17 @@ test('arena: loading text, no heroes, and an empty opponent list', async ({ page
   await screen(page, testInfo, 'arena-empty');
 });
 
-test('arena: a duel against a player, Fight Again, then against an NPC; choices remembered', async ({ page, request, player }, testInfo) => {
+test('arena: a duel against a player, Fight Again, then against an NPC; choices remembered', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
   const [mine] = await heroesFor(request, player, 1);
   // An opponent player whose name sorts first, so their heroes are on the first page of players.
-  const rival = await createUser(request, `a0_${Date.now().toString(36)}${testInfo.project.name.slice(0, 1)}`);
+  const rival = await createUser(
+    request,
+    `a0_${Date.now().toString(36)}${testInfo.project.name.slice(0, 1)}`,
+  );
   const [theirs] = await heroesFor(request, rival, 1);
 
   await page.goto('/arena');
@@ -73,7 +80,9 @@ test('arena: a duel against a player, Fight Again, then against an NPC; choices 
   }
   // The user was re-read and saved: the stored copy matches the server.
   const server = await (await request.get(`/api/users/${player.id}`)).json();
-  await expect.poll(() => page.evaluate(() => JSON.parse(window.localStorage.getItem('runeborn_user')!).gold)).toBe(server.gold);
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(window.localStorage.getItem('runeborn_user')!).gold))
+    .toBe(server.gold);
   await screen(page, testInfo, 'arena-result');
 
   await result.getByRole('button', { name: 'Fight Again' }).click();
@@ -89,10 +98,15 @@ test('arena: a duel against a player, Fight Again, then against an NPC; choices 
   await expect(page.getByTestId('selected-opponent')).toContainText('npc_woods_poacher');
   await screen(page, testInfo, 'arena-npcs');
   await fight.click();
-  await expect(page.getByTestId('fight-result').locator('.fight-result__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
+  await expect(page.getByTestId('fight-result').locator('.fight-result__headline')).toHaveText(
+    /^(VICTORY!|DEFEAT)$/,
+  );
 
   // Remembered per user: a fresh visit comes back with the same hero and opponent chosen.
-  const memory = await page.evaluate((key) => window.localStorage.getItem(key), `runeborn_arena_${player.id}`);
+  const memory = await page.evaluate(
+    (key) => window.localStorage.getItem(key),
+    `runeborn_arena_${player.id}`,
+  );
   expect(JSON.parse(memory!)).toEqual({ attackerId: mine!.id, opponentId: 'npc_woods_poacher' });
   await page.reload();
   await expect(page.locator(`[data-hero-id="${mine!.id}"]`)).toHaveAttribute('data-selected', 'true');

@@ -21,7 +21,11 @@ async function playToEnd(page: Page, byOptions: boolean) {
   await expect(result).toBeVisible();
 }
 
-test('battle start: no heroes, then picking 1–4 with check marks, remembered team', async ({ page, request, player }, testInfo) => {
+test('battle start: no heroes, then picking 1–4 with check marks, remembered team', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
   await page.goto('/battle');
   await expect(page.getByText('No Heroes Available')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create Hero' })).toHaveAttribute('href', '/create');
@@ -31,7 +35,8 @@ test('battle start: no heroes, then picking 1–4 with check marks, remembered t
   await page.reload();
   const cards = page.locator('.battle-start__grid [data-hero-id]');
   await expect(cards).toHaveCount(5);
-  for (const h of heroes) await expect(page.locator(`[data-hero-id="${h.id}"]`)).toHaveAttribute('data-size', 'large');
+  for (const h of heroes)
+    await expect(page.locator(`[data-hero-id="${h.id}"]`)).toHaveAttribute('data-size', 'large');
 
   await page.getByRole('button', { name: 'Fight', exact: true }).click();
   await expect(page.getByText('Select at least 1 hero')).toBeVisible();
@@ -45,16 +50,26 @@ test('battle start: no heroes, then picking 1–4 with check marks, remembered t
   // Picking a chosen hero drops it.
   await page.locator(`[data-hero-id="${heroes[1]!.id}"] .hero-card__action`).click();
   await expect(page.locator(`[data-hero-id="${heroes[1]!.id}"]`)).toHaveAttribute('data-selected', 'false');
-  await expect(page.locator(`[data-hero-id="${heroes[0]!.id}"] .hero-card__check`)).toHaveAttribute('data-checked', 'true');
+  await expect(page.locator(`[data-hero-id="${heroes[0]!.id}"] .hero-card__check`)).toHaveAttribute(
+    'data-checked',
+    'true',
+  );
   await screen(page, testInfo, 'battle-start');
 
-  const stored = await page.evaluate((key) => window.localStorage.getItem(key), `runeborn_active_team_${player.id}`);
+  const stored = await page.evaluate(
+    (key) => window.localStorage.getItem(key),
+    `runeborn_active_team_${player.id}`,
+  );
   expect(JSON.parse(stored!)).toEqual([heroes[0]!.id, heroes[2]!.id, heroes[3]!.id]);
   await page.reload();
   await expect(page.locator('.battle-start__grid [data-selected="true"]')).toHaveCount(3);
 });
 
-test('a turn-based battle played by options to its end, with 1× playback then instant', async ({ page, request, player }, testInfo) => {
+test('a turn-based battle played by options to its end, with 1× playback then instant', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
   const heroes = await heroesFor(request, player, 4);
   await page.goto('/battle');
   for (const h of heroes) await page.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
@@ -63,14 +78,17 @@ test('a turn-based battle played by options to its end, with 1× playback then i
   await expect(page.getByRole('heading', { name: /Enemies/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Your Team/ })).toBeVisible();
   await expect(page.locator('.battle-side--allies [data-unit-id]')).toHaveCount(4);
-  for (const h of heroes) await expect(page.locator(`.battle-side--allies [data-hero-id="${h.id}"]`)).toBeVisible();
+  for (const h of heroes)
+    await expect(page.locator(`.battle-side--allies [data-hero-id="${h.id}"]`)).toBeVisible();
   await expect(page.locator('.battle-side--enemies [data-unit-id]')).not.toHaveCount(0);
   await expect(page.locator('[data-acting="true"]')).toHaveCount(1);
   await expect(page.locator('.battle-side--allies [data-acting="true"]')).toBeVisible();
   await expect(page.getByTestId('turn-label')).toContainText('Your turn');
   const option = page.locator('[data-option-id]').first();
   await expect(option.locator('.battle-option__label')).not.toBeEmpty();
-  await expect(option.locator('.battle-option__tendency')).toHaveText(/Aggressive|Defensive|Supportive|Tactical/);
+  await expect(option.locator('.battle-option__tendency')).toHaveText(
+    /Aggressive|Defensive|Supportive|Tactical/,
+  );
   await expect(option.locator('.battle-option__detail')).not.toBeEmpty();
   await screen(page, testInfo, 'battle-view');
 
@@ -78,14 +96,23 @@ test('a turn-based battle played by options to its end, with 1× playback then i
   await expect(page.locator('[data-speed="1x"]')).toHaveAttribute('aria-checked', 'true');
   const acted = page.waitForResponse((r) => r.url().includes('/action') && r.request().method() === 'POST');
   await option.click();
-  const body = (await (await acted).json()) as { enemies: { id: string }[]; new_events: { kind: string; actor_id?: string }[] };
+  const body = (await (await acted).json()) as {
+    enemies: { id: string }[];
+    new_events: { kind: string; actor_id?: string }[];
+  };
   const enemyIds = new Set(body.enemies.map((e) => e.id));
-  const enemyActed = body.new_events.some((e) => e.kind === 'turn' && !!e.actor_id && enemyIds.has(e.actor_id));
+  const enemyActed = body.new_events.some(
+    (e) => e.kind === 'turn' && !!e.actor_id && enemyIds.has(e.actor_id),
+  );
   await expect(page.locator('.battle-view')).toHaveAttribute('data-playing', 'true');
   await expect(page.locator('.floater').first()).toBeAttached();
   await screen(page, testInfo, 'battle-playback');
   let sawEnemyTurn = false;
-  for (let i = 0; i < 40 && (await page.locator('.battle-view').getAttribute('data-playing')) === 'true'; i++) {
+  for (
+    let i = 0;
+    i < 40 && (await page.locator('.battle-view').getAttribute('data-playing')) === 'true';
+    i++
+  ) {
     if ((await page.getByTestId('turn-label').textContent()) === 'Enemy turn') sawEnemyTurn = true;
     await page.waitForTimeout(100);
   }
@@ -102,7 +129,8 @@ test('a turn-based battle played by options to its end, with 1× playback then i
   const result = page.getByTestId('battle-result');
   const headline = (await result.locator('h2').first().textContent())!;
   expect(['Victory!', 'Defeat', 'Draw']).toContain(headline);
-  if (headline === 'Victory!') await expect(result).toContainText('Gold and XP rewards have been distributed to your heroes');
+  if (headline === 'Victory!')
+    await expect(result).toContainText('Gold and XP rewards have been distributed to your heroes');
   else await expect(result).not.toContainText('Gold and XP rewards');
   await expect(page.getByTestId('battle-log').locator('li')).toHaveCount(5);
   await expect(page.locator('[data-option-id]')).toHaveCount(0);
@@ -115,7 +143,11 @@ test('a turn-based battle played by options to its end, with 1× playback then i
   await expect(page).toHaveURL(/\/battle$/);
 });
 
-test('a turn-based battle handed to Auto plays to its end; a missing battle says so', async ({ page, request, player }, testInfo) => {
+test('a turn-based battle handed to Auto plays to its end; a missing battle says so', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
   await heroesFor(request, player, 2);
   await page.addInitScript(() => window.localStorage.setItem('runeborn_battle_speed', '2x'));
   await page.goto('/battle');
@@ -126,29 +158,42 @@ test('a turn-based battle handed to Auto plays to its end; a missing battle says
   const battleId = page.url().split('/').pop()!;
   await expect(page.locator('[data-option-id]').first()).toBeVisible();
   const before = await (await request.get(`/api/battles/${battleId}`)).json();
-  const moved = await request.post(`/api/battles/${battleId}/action`, { data: { user_id: player.id, option_id: before.pending_options[0].id } });
+  const moved = await request.post(`/api/battles/${battleId}/action`, {
+    data: { user_id: player.id, option_id: before.pending_options[0].id },
+  });
   expect(moved.ok()).toBe(true);
   const after = await moved.json();
   expect(after.events.length).toBeGreaterThan(before.events.length);
-  await expect(page.locator('.battle-view')).toHaveAttribute('data-events', String(after.events.length), { timeout: 6000 });
+  await expect(page.locator('.battle-view')).toHaveAttribute('data-events', String(after.events.length), {
+    timeout: 6000,
+  });
   const auto = page.getByTestId('auto-switch');
   await expect(auto).toHaveAttribute('aria-checked', 'false');
   await auto.click();
   await expect(auto).toHaveAttribute('aria-checked', 'true');
   // 2× playback of a whole Auto battle still ends within its compressed length; Skip ends it at once.
-  await page.getByTestId('skip-playback').click({ timeout: 3000 }).catch(() => undefined);
+  await page
+    .getByTestId('skip-playback')
+    .click({ timeout: 3000 })
+    .catch(() => undefined);
   await playToEnd(page, false);
   await expect(page.getByTestId('battle-result').locator('h2')).toHaveText(/Victory!|Defeat|Draw/);
   await screen(page, testInfo, 'battle-auto-result');
 
   await page.goto('/battle/b_doesnotexist');
-  await expect(page.getByTestId('battle-not-found')).toHaveText(/Battle Not Found - This battle doesn't exist or has expired/);
+  await expect(page.getByTestId('battle-not-found')).toHaveText(
+    /Battle Not Found - This battle doesn't exist or has expired/,
+  );
   await screen(page, testInfo, 'battle-not-found');
   await page.getByRole('link', { name: 'Start New Battle' }).click();
   await expect(page).toHaveURL(/\/battle$/);
 });
 
-test('Quick Battle opens /combat; Fight Again repeats it with the same team; Back returns', async ({ page, request, player }, testInfo) => {
+test('Quick Battle opens /combat; Fight Again repeats it with the same team; Back returns', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
   const heroes = await heroesFor(request, player, 2);
   await page.goto('/battle');
   for (const h of heroes) await page.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
@@ -168,7 +213,8 @@ test('Quick Battle opens /combat; Fight Again repeats it with the same team; Bac
   await expect(page.getByTestId('you-rolled')).toHaveText(/^\d{1,3}$/);
   await expect(page.getByTestId('narrative')).not.toBeEmpty();
   await expect(page.locator('.combat')).toHaveAttribute('data-theme', 'forest');
-  if ((await page.locator('.combat__headline').textContent()) === 'VICTORY!') await expect(page.getByTestId('rewards')).toContainText('Gold');
+  if ((await page.locator('.combat__headline').textContent()) === 'VICTORY!')
+    await expect(page.getByTestId('rewards')).toContainText('Gold');
   await screen(page, testInfo, 'combat-random');
 
   const first = url.searchParams.get('battleId');
@@ -183,9 +229,17 @@ test('Quick Battle opens /combat; Fight Again repeats it with the same team; Bac
   await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
 });
 
-test('/combat: defaults, stored results, every Fight Again check and the Battle Error panel', async ({ page, request, player }, testInfo) => {
+test('/combat: defaults, stored results, every Fight Again check and the Battle Error panel', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
   const [hero] = await heroesFor(request, player, 1);
-  const quick = await (await request.post('/api/battles', { data: { user_id: player.id, team_hero_ids: [hero!.id], mode: 'auto' } })).json();
+  const quick = await (
+    await request.post('/api/battles', {
+      data: { user_id: player.id, team_hero_ids: [hero!.id], mode: 'auto' },
+    })
+  ).json();
 
   await page.goto('/combat');
   await expect(page.getByTestId('battle-error')).toContainText('Battle Error');
@@ -204,14 +258,18 @@ test('/combat: defaults, stored results, every Fight Again check and the Battle 
   await page.getByRole('button', { name: 'Go Back' }).click();
   await expect(page).toHaveURL(/\/map$/);
 
-  await page.goto(`/combat?battleId=${quick.battle_id}&location=The%20Forgotten%20Crypt&locationType=dungeon&returnTo=/dungeons`);
+  await page.goto(
+    `/combat?battleId=${quick.battle_id}&location=The%20Forgotten%20Crypt&locationType=dungeon&returnTo=/dungeons`,
+  );
   await expect(page.locator('.combat')).toHaveAttribute('data-theme', 'crypt');
   await page.getByRole('button', { name: 'Fight Again' }).click();
   await expect(page.getByTestId('battle-error')).toContainText('No dungeon run ID provided');
   await page.getByRole('button', { name: 'Go Back' }).click();
   await expect(page).toHaveURL(/\/dungeons$/);
 
-  await page.goto(`/combat?battleId=${quick.battle_id}&location=Arena&locationType=arena&attackerId=${hero!.id}&returnTo=/arena`);
+  await page.goto(
+    `/combat?battleId=${quick.battle_id}&location=Arena&locationType=arena&attackerId=${hero!.id}&returnTo=/arena`,
+  );
   await expect(page.locator('.combat')).toHaveAttribute('data-theme', 'arena');
   await screen(page, testInfo, 'combat-arena');
   await page.getByRole('button', { name: 'Fight Again' }).click();
@@ -223,7 +281,9 @@ test('/combat: defaults, stored results, every Fight Again check and the Battle 
     ['The Void Sanctum', 'void'],
     ['Sanctum of Ash', 'void'],
   ]) {
-    await page.goto(`/combat?battleId=${quick.battle_id}&location=${encodeURIComponent(name)}&locationType=dungeon`);
+    await page.goto(
+      `/combat?battleId=${quick.battle_id}&location=${encodeURIComponent(name)}&locationType=dungeon`,
+    );
     await expect(page.locator('.combat')).toHaveAttribute('data-theme', theme);
   }
   await screen(page, testInfo, 'combat-void');
@@ -231,7 +291,13 @@ test('/combat: defaults, stored results, every Fight Again check and the Battle 
   // Without a battleId, a result handed over in navigation state is shown (here a won one without odds: 50s).
   await page.goto('/combat?location=Old%20Mill&returnTo=/battle');
   await page.evaluate(() => {
-    const result = { status: 'victory', description: '', scenarios: { win: 'The mill is yours.', lose: 'The mill burns.' }, rewards: { gold: 7, xp_per_hero: 3, magic_essence: 0, combat_tokens: 0 }, level_ups: [{ hero_name: 'Tamsin', new_level: 4 }] };
+    const result = {
+      status: 'victory',
+      description: '',
+      scenarios: { win: 'The mill is yours.', lose: 'The mill burns.' },
+      rewards: { gold: 7, xp_per_hero: 3, magic_essence: 0, combat_tokens: 0 },
+      level_ups: [{ hero_name: 'Tamsin', new_level: 4 }],
+    };
     window.history.replaceState({ usr: { result }, key: 'e2e', idx: 0 }, '', window.location.href);
   });
   await page.reload();
@@ -252,12 +318,17 @@ test('/combat: defaults, stored results, every Fight Again check and the Battle 
 
 test('/combat Fight Again in the arena repeats the same duel', async ({ page, request, player }) => {
   const [hero] = await heroesFor(request, player, 1);
-  const fight = await (await request.post('/api/arena/battle', { data: { user_id: player.id, attacker_hero_id: hero!.id, opponent_id: 'npc_woods_poacher' } })).json();
-  await page.goto(`/combat?battleId=${fight.battle_id}&location=Arena&locationType=arena&attackerId=${hero!.id}&opponentId=npc_woods_poacher&returnTo=/arena`);
+  const fight = await (
+    await request.post('/api/arena/battle', {
+      data: { user_id: player.id, attacker_hero_id: hero!.id, opponent_id: 'npc_woods_poacher' },
+    })
+  ).json();
+  await page.goto(
+    `/combat?battleId=${fight.battle_id}&location=Arena&locationType=arena&attackerId=${hero!.id}&opponentId=npc_woods_poacher&returnTo=/arena`,
+  );
   await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
   await page.getByRole('button', { name: 'Fight Again' }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get('battleId')).not.toBe(fight.battle_id);
   expect(new URL(page.url()).searchParams.get('opponentId')).toBe('npc_woods_poacher');
   await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
 });
-

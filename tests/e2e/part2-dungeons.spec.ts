@@ -5,7 +5,10 @@
 import { test, expect } from './fixtures.ts';
 import { heroesFor, screen } from './part2-support.ts';
 
-test('dungeon list: cards, the picker with no heroes, a failed list with Retry, and the empty list', async ({ page, player }, testInfo) => {
+test('dungeon list: cards, the picker with no heroes, a failed list with Retry, and the empty list', async ({
+  page,
+  player,
+}, testInfo) => {
   void player;
   await page.goto('/dungeons');
   const cards = page.locator('[data-dungeon-id]');
@@ -22,7 +25,10 @@ test('dungeon list: cards, the picker with no heroes, a failed list with Retry, 
   await expect(voidCard.locator('img').first()).toHaveAttribute('src', /^\/api\/art\//);
   await screen(page, testInfo, 'dungeons');
 
-  await page.locator('[data-dungeon-id="whispering_woods"]').getByRole('button', { name: 'Enter Dungeon' }).click();
+  await page
+    .locator('[data-dungeon-id="whispering_woods"]')
+    .getByRole('button', { name: 'Enter Dungeon' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
   await expect(dialog).toContainText('Choose up to 4 heroes');
   await expect(dialog).toContainText('No heroes available');
@@ -49,10 +55,17 @@ test('dungeon list: cards, the picker with no heroes, a failed list with Retry, 
   await expect(page.getByText('Check back soon!')).toBeVisible();
 });
 
-test('entering a dungeon from the list: picker rules, /combat, Fight Again fights on', async ({ page, request, player }, testInfo) => {
+test('entering a dungeon from the list: picker rules, /combat, Fight Again fights on', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
   const heroes = await heroesFor(request, player, 5);
   await page.goto('/dungeons');
-  await page.locator('[data-dungeon-id="whispering_woods"]').getByRole('button', { name: 'Enter Dungeon' }).click();
+  await page
+    .locator('[data-dungeon-id="whispering_woods"]')
+    .getByRole('button', { name: 'Enter Dungeon' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
   await expect(dialog.getByTestId('team-count')).toHaveText('0/4 selected');
   await dialog.getByRole('button', { name: 'Confirm Team (0)' }).click();
@@ -62,7 +75,10 @@ test('entering a dungeon from the list: picker rules, /combat, Fight Again fight
   await expect(dialog).toContainText('Maximum reached');
   await expect(dialog.locator(`[data-hero-id="${heroes[4]!.id}"]`)).toHaveAttribute('data-selected', 'false');
   // Numbered in the order picked.
-  for (let i = 0; i < 4; i++) await expect(dialog.locator(`[data-hero-id="${heroes[i]!.id}"] .hero-card__check`)).toHaveText(String(i + 1));
+  for (let i = 0; i < 4; i++)
+    await expect(dialog.locator(`[data-hero-id="${heroes[i]!.id}"] .hero-card__check`)).toHaveText(
+      String(i + 1),
+    );
   await dialog.locator(`[data-hero-id="${heroes[0]!.id}"] .hero-card__action`).click();
   await expect(dialog.locator(`[data-hero-id="${heroes[1]!.id}"] .hero-card__check`)).toHaveText('1');
   await expect(dialog).not.toContainText('Maximum reached');
@@ -85,13 +101,20 @@ test('entering a dungeon from the list: picker rules, /combat, Fight Again fight
   await page.getByRole('button', { name: 'Fight Again' }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get('battleId')).not.toBe(first);
   await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
-  const stored = await page.evaluate((key) => window.localStorage.getItem(key), `runeborn_active_team_${player.id}`);
+  const stored = await page.evaluate(
+    (key) => window.localStorage.getItem(key),
+    `runeborn_active_team_${player.id}`,
+  );
   expect(JSON.parse(stored!)).toEqual([heroes[1]!.id, heroes[2]!.id, heroes[3]!.id]);
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/dungeons$/);
 });
 
-test('dungeon detail: facts, enemies, entering shows the result inline, Fight Again reopens the picker', async ({ page, request, player }, testInfo) => {
+test('dungeon detail: facts, enemies, entering shows the result inline, Fight Again reopens the picker', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
   const heroes = await heroesFor(request, player, 2);
   await page.goto('/dungeons');
   await page.locator('[data-dungeon-id="forgotten_crypt"] .dungeon-card__name a').click();
@@ -134,7 +157,9 @@ test('dungeon detail: facts, enemies, entering shows the result inline, Fight Ag
   void before;
   await dialog.getByRole('button', { name: 'Confirm Team (2)' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByTestId('fight-result').locator('.fight-result__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
+  await expect(page.getByTestId('fight-result').locator('.fight-result__headline')).toHaveText(
+    /^(VICTORY!|DEFEAT)$/,
+  );
   await page.getByRole('link', { name: 'Back to Dungeons' }).click();
   await expect(page).toHaveURL(/\/dungeons$/);
 

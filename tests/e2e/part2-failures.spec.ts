@@ -8,7 +8,9 @@ test('network failures show the spec’s fallback texts', async ({ page, request
   const pick = () => page.locator(`[data-hero-id="${hero!.id}"] .hero-card__action`).click();
 
   // /battle: creating and quick battles.
-  await page.route('**/api/battles', (route) => (route.request().method() === 'POST' ? route.abort() : route.continue()));
+  await page.route('**/api/battles', (route) =>
+    route.request().method() === 'POST' ? route.abort() : route.continue(),
+  );
   await page.goto('/battle');
   await pick();
   await page.getByRole('button', { name: 'Fight', exact: true }).click();
@@ -19,8 +21,14 @@ test('network failures show the spec’s fallback texts', async ({ page, request
   await page.unroute('**/api/battles');
 
   // /battle/{id} and /combat: reading a battle.
-  const battle = await (await request.post('/api/battles', { data: { user_id: player.id, team_hero_ids: [hero!.id], mode: 'turn_based' } })).json();
-  await page.route('**/api/battles/*', (route) => (route.request().method() === 'GET' ? route.abort() : route.continue()));
+  const battle = await (
+    await request.post('/api/battles', {
+      data: { user_id: player.id, team_hero_ids: [hero!.id], mode: 'turn_based' },
+    })
+  ).json();
+  await page.route('**/api/battles/*', (route) =>
+    route.request().method() === 'GET' ? route.abort() : route.continue(),
+  );
   await page.goto(`/battle/${battle.battle_id}`);
   await expect(page.locator('.error-box')).toHaveText('Failed to fetch battle state');
   await page.goto(`/combat?battleId=${battle.battle_id}`);
@@ -46,7 +54,10 @@ test('network failures show the spec’s fallback texts', async ({ page, request
   await page.route('**/api/dungeons/*/start', (route) => route.abort());
   await page.goto('/dungeons');
   const enter = async () => {
-    await page.locator('[data-dungeon-id="whispering_woods"]').getByRole('button', { name: 'Enter Dungeon' }).click();
+    await page
+      .locator('[data-dungeon-id="whispering_woods"]')
+      .getByRole('button', { name: 'Enter Dungeon' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
     // The team chosen on /battle is remembered, so the hero starts out selected.
     const card = dialog.locator(`[data-hero-id="${hero!.id}"]`);

@@ -4,7 +4,11 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { createHero, shot } from './fixtures.ts';
 import type { Hero, User } from '../../src/api/index.ts';
 
-export async function heroesFor(request: APIRequestContext, user: Pick<User, 'id'>, n: number): Promise<Hero[]> {
+export async function heroesFor(
+  request: APIRequestContext,
+  user: Pick<User, 'id'>,
+  n: number,
+): Promise<Hero[]> {
   const out: Hero[] = [];
   for (let i = 0; i < n; i++) out.push(await createHero(request, user));
   return out;

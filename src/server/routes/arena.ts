@@ -20,7 +20,8 @@ const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const attacker = await ownHero(db, attacker_hero_id, user_id);
       const opponent = await findHero(db, opponent_id);
       if (!opponent) throw notFound(MESSAGES.heroNotFound);
-      if (opponent.hero.user_id === user_id) throw badRequest('Choose an opponent that is not one of your own heroes');
+      if (opponent.hero.user_id === user_id)
+        throw badRequest('Choose an opponent that is not one of your own heroes');
       return fightNow(ctx, {
         kind: 'arena',
         userId: user_id,

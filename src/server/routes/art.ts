@@ -5,7 +5,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { ErrorBody } from '../../api/common.ts';
 import { ABILITIES, BANES, BOONS, CLASSES, RACES, STATUSES } from '../../game/index.ts';
-import { renderIcon, renderPortrait, renderScene, SCENE_THEMES, type IconKind, type IconOptions } from '../../game/art/index.ts';
+import {
+  renderIcon,
+  renderPortrait,
+  renderScene,
+  SCENE_THEMES,
+  type IconKind,
+  type IconOptions,
+} from '../../game/art/index.ts';
 import { ITEMS_BY_ID } from '../../game/data/items.ts';
 import type { RouteOpts } from '../context.ts';
 import { notFound } from '../errors.ts';

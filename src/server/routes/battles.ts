@@ -15,7 +15,14 @@ import {
   type BattleState as BattleStateView,
 } from '../../api/battles.ts';
 import type { BattleResult } from '../../api/common.ts';
-import { chooseOption, rewardsFor, setAuto, startBattle, viewBattle, type BattleState } from '../../game/index.ts';
+import {
+  chooseOption,
+  rewardsFor,
+  setAuto,
+  startBattle,
+  viewBattle,
+  type BattleState,
+} from '../../game/index.ts';
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
@@ -56,7 +63,11 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   async function loadBattle(id: string) {
     const row = await db.selectFrom('battles').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || row.status === 'expired') throw notFound(MESSAGES.battleNotFound);
-    if (row.kind === 'turn_based' && row.status === 'active' && Number(row.updated_at) < nowSeconds() - BATTLE_IDLE_TTL_S) {
+    if (
+      row.kind === 'turn_based' &&
+      row.status === 'active' &&
+      Number(row.updated_at) < nowSeconds() - BATTLE_IDLE_TTL_S
+    ) {
       throw notFound(MESSAGES.battleNotFound);
     }
     return row;
@@ -65,9 +76,17 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.post('/api/battles', {
     schema: {
       tags: ['battles'],
-      description: "mode 'turn_based' (default) answers the battle state; mode 'auto' answers the result at once.",
+      description:
+        "mode 'turn_based' (default) answers the battle state; mode 'auto' answers the result at once.",
       body: CreateBattleBody,
-      response: { 200: CreateBattleResponse, 201: CreateBattleResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      response: {
+        200: CreateBattleResponse,
+        201: CreateBattleResponse,
+        400: ErrorBody,
+        403: ErrorBody,
+        404: ErrorBody,
+        409: ErrorBody,
+      },
     },
     handler: async (req, reply) => {
       const { user_id, team_hero_ids, mode } = req.body;
@@ -75,13 +94,30 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const { enemies, location } = randomFoes(team);
       const enemyLevel = Math.max(...enemies.map((e) => e.level));
       if (mode === 'auto') {
-        const result = await fightNow(ctx, { kind: 'random', userId: user_id, team, enemies, location, rewards: { enemyLevel } });
+        const result = await fightNow(ctx, {
+          kind: 'random',
+          userId: user_id,
+          team,
+          enemies,
+          location,
+          rewards: { enemyLevel },
+        });
         return reply.code(201).send({ ...result, kind: 'auto' as const });
       }
       const battleId = newId('b');
-      const started = startBattle(newSeed(), team, enemies, { battleId, enemyAi: 'normal', allyAi: 'normal', auto: false });
+      const started = startBattle(newSeed(), team, enemies, {
+        battleId,
+        enemyAi: 'normal',
+        allyAi: 'normal',
+        auto: false,
+      });
       const stored: StoredBattle = { engine: started.state, enemyLevel };
-      const view = stateView(battleId, stored, { location, newEvents: started.events, rewards: null, levelUps: [] });
+      const view = stateView(battleId, stored, {
+        location,
+        newEvents: started.events,
+        rewards: null,
+        levelUps: [],
+      });
       const now = nowSeconds();
       await db.transaction().execute(async (trx) => {
         await trx
@@ -104,19 +140,31 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           })
           .execute();
         // A battle can end before the player ever acts (a wipe-out by faster foes): pay it now.
-        if (view.status !== 'active') Object.assign(view, await settle(trx, battleId, user_id, team, view.status, enemyLevel));
+        if (view.status !== 'active')
+          Object.assign(view, await settle(trx, battleId, user_id, team, view.status, enemyLevel));
       });
       return reply.code(201).send(view);
     },
   });
 
   /** Pays a finished battle and records what it paid (inside the caller's transaction). */
-  async function settle(trx: Db, battleId: string, userId: string, team: Hero[] | string[], status: string, enemyLevel: number) {
+  async function settle(
+    trx: Db,
+    battleId: string,
+    userId: string,
+    team: Hero[] | string[],
+    status: string,
+    enemyLevel: number,
+  ) {
     const ids = team.map((h) => (typeof h === 'string' ? h : h.id));
     const won = status === 'won';
     const rewards = won ? rewardsFor('random', { won, enemyLevel, teamSize: ids.length }) : NO_REWARDS;
     const { levelUps } = await payRewards(trx, userId, ids, rewards);
-    await trx.updateTable('battles').set({ rewards: JSON.stringify(rewards), level_ups: JSON.stringify(levelUps) }).where('id', '=', battleId).execute();
+    await trx
+      .updateTable('battles')
+      .set({ rewards: JSON.stringify(rewards), level_ups: JSON.stringify(levelUps) })
+      .where('id', '=', battleId)
+      .execute();
     return { rewards, level_ups: levelUps };
   }
 
@@ -124,7 +172,8 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: { tags: ['battles'], params: BattleParams, response: { 200: GetBattleResponse, 404: ErrorBody } },
     handler: async (req) => {
       const row = await loadBattle(req.params.battleId);
-      if (row.kind !== 'turn_based') return { ...(JSON.parse(row.result!) as BattleResult), kind: 'auto' as const };
+      if (row.kind !== 'turn_based')
+        return { ...(JSON.parse(row.result!) as BattleResult), kind: 'auto' as const };
       const stored = JSON.parse(row.state!) as StoredBattle;
       return stateView(row.id, stored, {
         location: row.location,
@@ -146,8 +195,10 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     handler: async (req) => {
       const { option_id, auto, user_id } = req.body;
       const row = await loadBattle(req.params.battleId);
-      if (user_id !== undefined && user_id !== row.user_id) throw forbidden('That battle belongs to another player');
-      if (row.kind !== 'turn_based') throw conflict('This battle was resolved at once: there is nothing to choose');
+      if (user_id !== undefined && user_id !== row.user_id)
+        throw forbidden('That battle belongs to another player');
+      if (row.kind !== 'turn_based')
+        throw conflict('This battle was resolved at once: there is nothing to choose');
       if (row.status !== 'active') throw conflict('This battle is already over');
       if (option_id === undefined && auto === undefined) throw badRequest('Choose an option');
       const stored = JSON.parse(row.state!) as StoredBattle;
@@ -176,9 +227,21 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) throw conflict('The battle moved on meanwhile: reload it');
         if (status === 'active') return { rewards: null, level_ups: [] as LevelUp[] };
-        return settle(trx, row.id, row.user_id, JSON.parse(row.team_hero_ids) as string[], status, stored.enemyLevel);
+        return settle(
+          trx,
+          row.id,
+          row.user_id,
+          JSON.parse(row.team_hero_ids) as string[],
+          status,
+          stored.enemyLevel,
+        );
       });
-      return stateView(row.id, next, { location: row.location, newEvents: events, rewards: paid.rewards, levelUps: paid.level_ups });
+      return stateView(row.id, next, {
+        location: row.location,
+        newEvents: events,
+        rewards: paid.rewards,
+        levelUps: paid.level_ups,
+      });
     },
   });
 };

@@ -85,14 +85,19 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/dungeons/:dungeonId/npcs', {
-    schema: { tags: ['dungeons'], params: DungeonParams, response: { 200: DungeonNpcsResponse, 404: ErrorBody } },
+    schema: {
+      tags: ['dungeons'],
+      params: DungeonParams,
+      response: { 200: DungeonNpcsResponse, 404: ErrorBody },
+    },
     handler: async (req) => (await npcsByDungeon(ctx)).get(find(req.params.dungeonId).id) ?? [],
   });
 
   app.post('/api/dungeons/:dungeonId/start', {
     schema: {
       tags: ['dungeons'],
-      description: 'Starts a run with a team of 1–4 of your heroes. An active run is abandoned when abandon_active (default true), else 409.',
+      description:
+        'Starts a run with a team of 1–4 of your heroes. An active run is abandoned when abandon_active (default true), else 409.',
       params: DungeonParams,
       body: StartRunBody,
       response: { 201: StartRunResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
@@ -104,7 +109,12 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const now = nowSeconds();
       const run = await db.transaction().execute(async (trx) => {
         if (abandon_active) {
-          await trx.updateTable('dungeon_runs').set({ status: 'abandoned', updated_at: now }).where('user_id', '=', user_id).where('status', '=', 'active').execute();
+          await trx
+            .updateTable('dungeon_runs')
+            .set({ status: 'abandoned', updated_at: now })
+            .where('user_id', '=', user_id)
+            .where('status', '=', 'active')
+            .execute();
         }
         return trx
           .insertInto('dungeon_runs')
@@ -131,16 +141,23 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.post('/api/dungeon-runs/:runId/battle', {
     schema: {
       tags: ['dungeons'],
-      description: 'Fights the run’s next floor with its team. A defeat ends the run; winning the last (boss) floor clears it and pays the clear bonus.',
+      description:
+        'Fights the run’s next floor with its team. A defeat ends the run; winning the last (boss) floor clears it and pays the clear bonus.',
       params: RunParams,
       body: RunBattleBody,
       response: { 200: RunBattleResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     },
     handler: async (req) => {
-      const run = await db.selectFrom('dungeon_runs').selectAll().where('id', '=', req.params.runId).executeTakeFirst();
+      const run = await db
+        .selectFrom('dungeon_runs')
+        .selectAll()
+        .where('id', '=', req.params.runId)
+        .executeTakeFirst();
       if (!run) throw notFound(MESSAGES.runNotFound);
-      if (req.body?.user_id && req.body.user_id !== run.user_id) throw forbidden('That dungeon run belongs to another player');
-      if (run.status !== 'active') throw conflict(`This dungeon run is over (${run.status}): start a new one`);
+      if (req.body?.user_id && req.body.user_id !== run.user_id)
+        throw forbidden('That dungeon run belongs to another player');
+      if (run.status !== 'active')
+        throw conflict(`This dungeon run is over (${run.status}): start a new one`);
       const d = find(run.dungeon_id);
       const def = DUNGEONS_BY_ID.get(d.id);
       if (!def) throw notFound(MESSAGES.dungeonNotFound);
@@ -178,7 +195,11 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           if (Number(moved.numUpdatedRows) !== 1) throw conflict('This floor has already been fought');
         },
       });
-      const after = await db.selectFrom('dungeon_runs').selectAll().where('id', '=', run.id).executeTakeFirstOrThrow();
+      const after = await db
+        .selectFrom('dungeon_runs')
+        .selectAll()
+        .where('id', '=', run.id)
+        .executeTakeFirstOrThrow();
       return { ...result, run: runView(after), clear_bonus: result.status === 'won' && bossFloor };
     },
   });

@@ -51,8 +51,12 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       response: { 200: GenerateResponse, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     },
     handler: async (req) => {
-      if (++generated % 500 === 0) void pruneCandidates(db).catch((err) => req.log.warn({ err }, 'prune failed'));
-      const { hero } = await generateCandidate(db, { userId: req.body?.user_id, generationId: req.body?.generation_id });
+      if (++generated % 500 === 0)
+        void pruneCandidates(db).catch((err) => req.log.warn({ err }, 'prune failed'));
+      const { hero } = await generateCandidate(db, {
+        userId: req.body?.user_id,
+        generationId: req.body?.generation_id,
+      });
       return hero;
     },
   });
@@ -60,17 +64,22 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.post('/api/heroes', {
     schema: {
       tags: ['heroes'],
-      description: 'Saves a generated candidate (by character_data.id) as the player’s hero; everything else in character_data is ignored.',
+      description:
+        'Saves a generated candidate (by character_data.id) as the player’s hero; everything else in character_data is ignored.',
       body: CreateHeroBody,
       response: { 201: CreateHeroResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     },
-    handler: async (req, reply) => reply.code(201).send(await saveCandidate(db, req.body.user_id, req.body.character_data.id)),
+    handler: async (req, reply) =>
+      reply.code(201).send(await saveCandidate(db, req.body.user_id, req.body.character_data.id)),
   });
 
   app.get('/api/heroes', {
     schema: { tags: ['heroes'], querystring: HeroesQuery, response: { 200: HeroesResponse, 400: ErrorBody } },
     // Stored documents are sent as they are: the schema above documents the shape, nothing re-serializes it.
-    handler: async (req, reply) => reply.type('application/json; charset=utf-8').send((await heroesJsonOf(ctx.store, req.query.user_id)) as never),
+    handler: async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await heroesJsonOf(ctx.store, req.query.user_id)) as never),
   });
 
   app.get('/api/heroes/browse/all', {
@@ -89,13 +98,23 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const rows = await q.execute();
       const page = rows.slice(0, limit);
       const ids = page.map((r) => r.id);
-      const players: PlayerHeroes[] = page.map((r) => ({ user_id: r.id, username: r.username, hero_count: r.hero_count, heroes: [] }));
+      const players: PlayerHeroes[] = page.map((r) => ({
+        user_id: r.id,
+        username: r.username,
+        hero_count: r.hero_count,
+        heroes: [],
+      }));
       if (ids.length > 0) {
         const byId = new Map(players.map((p) => [p.user_id, p]));
         const ranked = db
           .selectFrom('heroes')
           .selectAll()
-          .select((eb) => eb.fn.agg<number>('row_number').over((o) => o.partitionBy('user_id').orderBy('created_at').orderBy('id')).as('rn'))
+          .select((eb) =>
+            eb.fn
+              .agg<number>('row_number')
+              .over((o) => o.partitionBy('user_id').orderBy('created_at').orderBy('id'))
+              .as('rn'),
+          )
           .where('user_id', 'in', ids)
           .as('ranked');
         const heroRows = await db
@@ -150,9 +169,17 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       if (!h) throw notFound(MESSAGES.heroNotFound);
       if (h.hero.user_id !== req.query.user_id) throw forbidden(MESSAGES.notYourHero);
       await db.transaction().execute(async (trx) => {
-        const r = await trx.deleteFrom('heroes').where('id', '=', heroId).where('user_id', '=', req.query.user_id).executeTakeFirst();
+        const r = await trx
+          .deleteFrom('heroes')
+          .where('id', '=', heroId)
+          .where('user_id', '=', req.query.user_id)
+          .executeTakeFirst();
         if (Number(r.numDeletedRows) !== 1) throw notFound(MESSAGES.heroNotFound);
-        await trx.updateTable('users').set((eb) => ({ hero_count: eb('hero_count', '-', 1) })).where('id', '=', req.query.user_id).execute();
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ hero_count: eb('hero_count', '-', 1) }))
+          .where('id', '=', req.query.user_id)
+          .execute();
       });
       return { deleted: true as const, id: heroId };
     },
@@ -175,7 +202,8 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           if (!(await findUser(trx, user_id))) throw notFound(MESSAGES.userNotFound);
           throw badRequest(MESSAGES.insufficientEssence);
         }
-        if (!(await saveHero(trx, rerolled, h.version, user_id))) throw conflict('The hero changed meanwhile: try again');
+        if (!(await saveHero(trx, rerolled, h.version, user_id)))
+          throw conflict('The hero changed meanwhile: try again');
         return paid;
       });
       return { ...rerolled, user: userView(user) };

@@ -2,7 +2,13 @@
 // the spent item, the hero and any currency all change in one transaction, or none of them does.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
-import { InventoryQuery, InventoryResponse, UseItemBody, UseItemResponse, type InventoryItem } from '../../api/shop.ts';
+import {
+  InventoryQuery,
+  InventoryResponse,
+  UseItemBody,
+  UseItemResponse,
+  type InventoryItem,
+} from '../../api/shop.ts';
 import { ITEMS_BY_ID } from '../../game/data/items.ts';
 import { useItem } from '../../game/items.ts';
 import type { RouteOpts } from '../context.ts';
@@ -17,7 +23,11 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
 
   app.get('/api/inventory', {
-    schema: { tags: ['inventory'], querystring: InventoryQuery, response: { 200: InventoryResponse, 404: ErrorBody } },
+    schema: {
+      tags: ['inventory'],
+      querystring: InventoryQuery,
+      response: { 200: InventoryResponse, 404: ErrorBody },
+    },
     handler: async (req) => {
       const { user_id } = req.query;
       const rows = await db
@@ -44,7 +54,9 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       }
       const order = new Map(ctx.shopItems.map((i, n) => [i.id, n]));
       items.sort((a, b) => (order.get(a.item_id) ?? 0) - (order.get(b.item_id) ?? 0));
-      const grouped: Record<string, InventoryItem[]> = Object.fromEntries(ITEM_TYPES.map((t) => [t, [] as InventoryItem[]]));
+      const grouped: Record<string, InventoryItem[]> = Object.fromEntries(
+        ITEM_TYPES.map((t) => [t, [] as InventoryItem[]]),
+      );
       for (const i of items) grouped[i.type].push(i);
       return { items, grouped, total_quantity: items.reduce((n, i) => n + i.quantity, 0) };
     },
@@ -63,7 +75,9 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const row = await db
         .selectFrom('inventory')
         .selectAll()
-        .where((eb) => eb.or([eb.and([eb('user_id', '=', user_id), eb('item_id', '=', item_id)]), eb('id', '=', item_id)]))
+        .where((eb) =>
+          eb.or([eb.and([eb('user_id', '=', user_id), eb('item_id', '=', item_id)]), eb('id', '=', item_id)]),
+        )
         .orderBy('quantity', 'desc')
         .executeTakeFirst();
       if (row && row.user_id !== user_id) throw forbidden('That item belongs to another player');
@@ -86,13 +100,18 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           .executeTakeFirst();
         if (Number(spent.numUpdatedRows) !== 1) throw badRequest('You have none of this item');
         if (outcome.hero && target) {
-          if (!(await saveHero(trx, outcome.hero, target.version, user_id))) throw conflict('The hero changed meanwhile: try again');
+          if (!(await saveHero(trx, outcome.hero, target.version, user_id)))
+            throw conflict('The hero changed meanwhile: try again');
         }
         const user = await credit(trx, user_id, outcome.currencyDelta ?? {});
         if (!user) throw notFound(MESSAGES.userNotFound);
         return { user, hero: outcome.hero };
       });
-      return { message: outcome.message, user: userView(result.user), ...(result.hero ? { hero: result.hero } : {}) };
+      return {
+        message: outcome.message,
+        user: userView(result.user),
+        ...(result.hero ? { hero: result.hero } : {}),
+      };
     },
   });
 };

@@ -39,13 +39,20 @@ const shop: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/shop/purchase', {
-    schema: { tags: ['shop'], body: PurchaseBody, response: { 200: PurchaseResponse, 400: ErrorBody, 404: ErrorBody } },
+    schema: {
+      tags: ['shop'],
+      body: PurchaseBody,
+      response: { 200: PurchaseResponse, 400: ErrorBody, 404: ErrorBody },
+    },
     handler: async (req) => {
       const { user_id, item_id } = req.body;
       const item = ctx.shopItemsById.get(item_id);
       if (!item) throw notFound(MESSAGES.itemNotFound);
       const bought = await buyItem(ctx.store, user_id, item);
-      if (!bought.ok) throw (await findUser(db, user_id)) ? badRequest(INSUFFICIENT[item.currency as Currency]) : notFound(MESSAGES.userNotFound);
+      if (!bought.ok)
+        throw (await findUser(db, user_id))
+          ? badRequest(INSUFFICIENT[item.currency as Currency])
+          : notFound(MESSAGES.userNotFound);
       return { item: shopItemView(item), remaining_gold: bought.user.gold, user: userView(bought.user) };
     },
   });

@@ -21,10 +21,18 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
 
   app.get('/api/users', {
-    schema: { tags: ['users'], querystring: ListUsersQuery, response: { 200: ListUsersResponse, 400: ErrorBody } },
+    schema: {
+      tags: ['users'],
+      querystring: ListUsersQuery,
+      response: { 200: ListUsersResponse, 400: ErrorBody },
+    },
     handler: async (req) => {
       const { q, limit } = req.query;
-      let query = db.selectFrom('users').select(['id', 'username', 'gold']).orderBy('username_key').limit(limit);
+      let query = db
+        .selectFrom('users')
+        .select(['id', 'username', 'gold'])
+        .orderBy('username_key')
+        .limit(limit);
       const prefix = q?.trim().toLowerCase();
       // Usernames are [a-z0-9_] once lower-cased, and '~' sorts after all of them: a range the index serves.
       if (prefix) query = query.where('username_key', '>=', prefix).where('username_key', '<', `${prefix}~`);
@@ -43,12 +51,22 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.post('/api/users', {
     config: ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.users, timeWindow: '1 minute' } } : {},
-    schema: { tags: ['users'], body: CreateUserBody, response: { 201: UserResponse, 400: ErrorBody, 409: ErrorBody } },
+    schema: {
+      tags: ['users'],
+      body: CreateUserBody,
+      response: { 201: UserResponse, 400: ErrorBody, 409: ErrorBody },
+    },
     handler: async (req, reply) => {
       const username = req.body.username.trim();
       if (username.length < 3 || username.length > 20) throw badRequest(USERNAME_RULES.length);
       if (!USERNAME_CHARS.test(username)) throw badRequest(USERNAME_RULES.charset);
-      const row = { id: newId('u'), username, username_key: username.toLowerCase(), ...STARTING_BALANCES, created_at: nowSeconds() };
+      const row = {
+        id: newId('u'),
+        username,
+        username_key: username.toLowerCase(),
+        ...STARTING_BALANCES,
+        created_at: nowSeconds(),
+      };
       const inserted = await db
         .insertInto('users')
         .values(row)

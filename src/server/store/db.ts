@@ -52,7 +52,8 @@ export function openStore(databaseUrl: string, opts: { poolSize?: number } = {})
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  if (!databaseUrl.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${databaseUrl}`);
+  if (!databaseUrl.startsWith('sqlite:'))
+    throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${databaseUrl}`);
   const path = sqlitePath(databaseUrl);
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   const database = new BetterSqlite3(path);

@@ -72,7 +72,12 @@ export function heroColumns(h: Hero) {
 
 export function heroRow(
   hero: Hero,
-  extra: { user_id: string | null; dungeon_id?: string | null; generation_id?: string | null; created_at: number },
+  extra: {
+    user_id: string | null;
+    dungeon_id?: string | null;
+    generation_id?: string | null;
+    created_at: number;
+  },
 ): Insertable<HeroesTable> {
   const h = { ...hero, user_id: extra.user_id };
   return {

@@ -22,7 +22,10 @@ function schema(dialect: Dialect): Migration {
         .addColumn('summoning_scrolls', 'integer', (c) => c.notNull())
         .addColumn('combat_tokens', 'integer', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addCheckConstraint('users_currencies_non_negative', sql`gold >= 0 and magic_essence >= 0 and summoning_scrolls >= 0 and combat_tokens >= 0`)
+        .addCheckConstraint(
+          'users_currencies_non_negative',
+          sql`gold >= 0 and magic_essence >= 0 and summoning_scrolls >= 0 and combat_tokens >= 0`,
+        )
         .execute();
       await db.schema.createIndex('users_username_key').unique().on('users').column('username_key').execute();
 
@@ -60,7 +63,12 @@ function schema(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('heroes_user').on('heroes').columns(['user_id', 'created_at']).execute();
       await db.schema.createIndex('heroes_dungeon').on('heroes').columns(['dungeon_id', 'level']).execute();
-      await db.schema.createIndex('heroes_generation').unique().on('heroes').column('generation_id').execute();
+      await db.schema
+        .createIndex('heroes_generation')
+        .unique()
+        .on('heroes')
+        .column('generation_id')
+        .execute();
 
       await db.schema
         .createTable('generations')
@@ -103,7 +111,12 @@ function schema(dialect: Dialect): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addCheckConstraint('inventory_quantity_non_negative', sql`quantity >= 0`)
         .execute();
-      await db.schema.createIndex('inventory_user_item').unique().on('inventory').columns(['user_id', 'item_id']).execute();
+      await db.schema
+        .createIndex('inventory_user_item')
+        .unique()
+        .on('inventory')
+        .columns(['user_id', 'item_id'])
+        .execute();
 
       await db.schema
         .createTable('dungeons')
@@ -170,7 +183,10 @@ function schema(dialect: Dialect): Migration {
  */
 const heroCount: Migration = {
   async up(db: AnyDb) {
-    await db.schema.alterTable('users').addColumn('hero_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('hero_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db
       .updateTable('users')
       .set({ hero_count: sql`(select count(*) from heroes where heroes.user_id = users.id)` })

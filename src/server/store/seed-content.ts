@@ -44,7 +44,9 @@ export async function seedContent(anyDb: Kysely<any>): Promise<void> {
         sort: i,
       })
       .execute();
-    const npcs = d.npcs.map((n) => generateHero(n.seed, { id: n.id, userId: null, level: n.level, rarity: n.rarity }));
+    const npcs = d.npcs.map((n) =>
+      generateHero(n.seed, { id: n.id, userId: null, level: n.level, rarity: n.rarity }),
+    );
     await db
       .insertInto('heroes')
       .values(npcs.map((h) => heroRow(h, { user_id: null, dungeon_id: d.id, created_at: now })))

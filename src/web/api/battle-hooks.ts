@@ -24,7 +24,8 @@ export function useBattleState(battleId: string | undefined) {
   });
 }
 
-export const isTurnBased = (b: api.FetchedBattle | undefined | null): b is BattleState => !!b && b.kind === 'turn_based';
+export const isTurnBased = (b: api.FetchedBattle | undefined | null): b is BattleState =>
+  !!b && b.kind === 'turn_based';
 
 /** Spec §4 "Battle result classification": a win is status won or victory; anything else is a defeat. */
 export const isWin = (status: string | null | undefined): boolean => status === 'won' || status === 'victory';
@@ -35,7 +36,8 @@ export type FightResult = Partial<Omit<BattleResult, 'status' | 'level_ups'>> & 
   level_ups?: { hero_name?: string; name?: string; new_level: number; hero_id?: string }[];
 };
 
-export const levelUpName = (l: { hero_name?: string; name?: string }): string => l.hero_name ?? l.name ?? 'Hero';
+export const levelUpName = (l: { hero_name?: string; name?: string }): string =>
+  l.hero_name ?? l.name ?? 'Hero';
 
 // --- Arena memory (spec §2: the last attacker and opponent, per user, in local storage) -------------------
 export const arenaMemoryKey = (userId: string): string => `runeborn_arena_${userId}`;
@@ -112,7 +114,11 @@ export function combatUrl(p: {
 }
 
 /** Dungeon entry (spec §4): start a run (abandoning any active one), then fight its first battle. */
-export async function enterDungeon(dungeonId: string, userId: string, teamHeroIds: string[]): Promise<api.RunBattleResult> {
+export async function enterDungeon(
+  dungeonId: string,
+  userId: string,
+  teamHeroIds: string[],
+): Promise<api.RunBattleResult> {
   let runId: string;
   try {
     runId = (await api.startDungeon(dungeonId, userId, teamHeroIds)).id;

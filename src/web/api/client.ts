@@ -65,7 +65,10 @@ async function call<T>(method: Method, path: string, body?: unknown, signal?: Ab
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -125,26 +128,38 @@ export const rerollAbilities = (heroId: string, userId: string) =>
   call<RerolledHero>('POST', `/api/heroes/${id(heroId)}/reroll-abilities`, { user_id: userId });
 
 // --- Battles, arena ------------------------------------------------------------------------------------
-export const createBattle = (userId: string, teamHeroIds: string[], mode: 'turn_based' | 'auto' = 'turn_based') =>
-  call<CreatedBattle>('POST', '/api/battles', { user_id: userId, team_hero_ids: teamHeroIds, mode });
+export const createBattle = (
+  userId: string,
+  teamHeroIds: string[],
+  mode: 'turn_based' | 'auto' = 'turn_based',
+) => call<CreatedBattle>('POST', '/api/battles', { user_id: userId, team_hero_ids: teamHeroIds, mode });
 export const getBattle = (battleId: string) => call<FetchedBattle>('GET', `/api/battles/${id(battleId)}`);
-export const submitBattleAction = (battleId: string, action: { option_id?: string; auto?: boolean }, userId?: string) =>
-  call<ActedBattle>('POST', `/api/battles/${id(battleId)}/action`, { ...action, user_id: userId });
+export const submitBattleAction = (
+  battleId: string,
+  action: { option_id?: string; auto?: boolean },
+  userId?: string,
+) => call<ActedBattle>('POST', `/api/battles/${id(battleId)}/action`, { ...action, user_id: userId });
 export const arenaBattle = (userId: string, attackerHeroId: string, opponentId: string) =>
-  call<ArenaResult>('POST', '/api/arena/battle', { user_id: userId, attacker_hero_id: attackerHeroId, opponent_id: opponentId });
+  call<ArenaResult>('POST', '/api/arena/battle', {
+    user_id: userId,
+    attacker_hero_id: attackerHeroId,
+    opponent_id: opponentId,
+  });
 
 // --- Shop, inventory -----------------------------------------------------------------------------------
 export const listShop = () => call<ShopItem[]>('GET', '/api/shop');
 export const purchaseItem = (userId: string, itemId: string) =>
   call<Purchase>('POST', '/api/shop/purchase', { user_id: userId, item_id: itemId, quantity: 1 });
-export const getInventory = (userId: string) => call<Inventory>('GET', `/api/inventory${q({ user_id: userId })}`);
+export const getInventory = (userId: string) =>
+  call<Inventory>('GET', `/api/inventory${q({ user_id: userId })}`);
 export const applyItem = (userId: string, itemId: string, heroId?: string) =>
   call<UseItemResult>('POST', '/api/inventory/use', { user_id: userId, item_id: itemId, hero_id: heroId });
 
 // --- Dungeons ------------------------------------------------------------------------------------------
 export const listDungeons = () => call<Dungeon[]>('GET', '/api/dungeons');
 export const getDungeon = (dungeonId: string) => call<Dungeon>('GET', `/api/dungeons/${id(dungeonId)}`);
-export const listDungeonNpcs = (dungeonId: string) => call<Hero[]>('GET', `/api/dungeons/${id(dungeonId)}/npcs`);
+export const listDungeonNpcs = (dungeonId: string) =>
+  call<Hero[]>('GET', `/api/dungeons/${id(dungeonId)}/npcs`);
 export const startDungeon = (dungeonId: string, userId: string, teamHeroIds: string[]) =>
   call<DungeonRun>('POST', `/api/dungeons/${id(dungeonId)}/start`, {
     user_id: userId,

@@ -13,7 +13,11 @@ export function BattleLog({ events }: { events: BattleEvent[] }) {
       ) : (
         <ol className="battle-log__list" aria-live="polite" data-testid="battle-log">
           {last.map((e, i) => (
-            <li key={events.length - last.length + i} className={`battle-log__event battle-log__event--${e.kind}`} data-kind={e.kind}>
+            <li
+              key={events.length - last.length + i}
+              className={`battle-log__event battle-log__event--${e.kind}`}
+              data-kind={e.kind}
+            >
               <span className="battle-log__turn tabular">T{e.turn}</span>
               <span>{e.description}</span>
             </li>

@@ -39,7 +39,9 @@ describe('eventsToPlay', () => {
   it('plays nothing for the first state, an unchanged poll, or another battle', () => {
     expect(eventsToPlay(null, state([ev('turn')], [ev('turn')]))).toEqual([]);
     expect(eventsToPlay(state([ev('turn')]), state([ev('turn')]))).toEqual([]);
-    expect(eventsToPlay(state([ev('turn')]), state([ev('turn'), ev('heal')], [ev('heal')], 'b_2'))).toEqual([]);
+    expect(eventsToPlay(state([ev('turn')]), state([ev('turn'), ev('heal')], [ev('heal')], 'b_2'))).toEqual(
+      [],
+    );
   });
 });
 

@@ -99,7 +99,16 @@ export interface PlaybackFrame {
   stepMs: number;
 }
 
-const IDLE: PlaybackFrame = { units: null, actorId: null, motions: {}, floaters: [], shownEvents: [], logBase: 0, playing: false, stepMs: 0 };
+const IDLE: PlaybackFrame = {
+  units: null,
+  actorId: null,
+  motions: {},
+  floaters: [],
+  shownEvents: [],
+  logBase: 0,
+  playing: false,
+  stepMs: 0,
+};
 
 const allUnits = (s: BattleState): BattleUnit[] => [...s.allies, ...s.enemies];
 
@@ -133,7 +142,12 @@ export function stepDurations(events: BattleEvent[], speed: BattleSpeed): number
 let floaterSeq = 0;
 
 /** Applies one event to the shown units and the stage; returns the next frame. */
-function applyEvent(frame: PlaybackFrame, e: BattleEvent, maxHp: Record<string, number>, step: number): PlaybackFrame {
+function applyEvent(
+  frame: PlaybackFrame,
+  e: BattleEvent,
+  maxHp: Record<string, number>,
+  step: number,
+): PlaybackFrame {
   const units = { ...frame.units! };
   const motions = { ...frame.motions };
   let floaters = frame.floaters;
@@ -159,13 +173,18 @@ function applyEvent(frame: PlaybackFrame, e: BattleEvent, maxHp: Record<string, 
     case 'damage':
       if (t && e.target_id) {
         const absorbed = Math.min(t.shield, amount);
-        units[e.target_id] = { ...t, shield: t.shield - absorbed, hp: Math.max(0, t.hp - (amount - absorbed)) };
+        units[e.target_id] = {
+          ...t,
+          shield: t.shield - absorbed,
+          hp: Math.max(0, t.hp - (amount - absorbed)),
+        };
       }
       motion(e.target_id, 'hit');
       addFloater(e.target_id, e.crit ? `-${amount}!` : `-${amount}`, e.crit ? 'crit' : 'damage');
       break;
     case 'heal':
-      if (t && e.target_id) units[e.target_id] = { ...t, hp: Math.min(maxHp[e.target_id] ?? Infinity, t.hp + amount) };
+      if (t && e.target_id)
+        units[e.target_id] = { ...t, hp: Math.min(maxHp[e.target_id] ?? Infinity, t.hp + amount) };
       motion(e.target_id, 'heal');
       addFloater(e.target_id, `+${amount}`, 'heal');
       break;
@@ -185,7 +204,15 @@ function applyEvent(frame: PlaybackFrame, e: BattleEvent, maxHp: Record<string, 
     default:
       break;
   }
-  return { ...frame, units, motions, floaters, actorId, shownEvents: [...frame.shownEvents, e], stepMs: step };
+  return {
+    ...frame,
+    units,
+    motions,
+    floaters,
+    actorId,
+    shownEvents: [...frame.shownEvents, e],
+    stepMs: step,
+  };
 }
 
 /**
@@ -237,7 +264,9 @@ export function useBattlePlayback(state: BattleState | undefined, speed: BattleS
     setFrame(start);
     let at = 0;
     events.forEach((e, i) => {
-      timers.current.push(window.setTimeout(() => setFrame((f) => (f.units ? applyEvent(f, e, maxHp, durations[i]!) : f)), at));
+      timers.current.push(
+        window.setTimeout(() => setFrame((f) => (f.units ? applyEvent(f, e, maxHp, durations[i]!) : f)), at),
+      );
       at += durations[i]!;
     });
     timers.current.push(window.setTimeout(() => setFrame(IDLE), at));

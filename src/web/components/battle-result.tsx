@@ -20,11 +20,20 @@ export function ChanceBar({ chance, rolled }: { chance: number; rolled: number }
   const at = Math.max(0, Math.min(100, rolled));
   const won = rolled > needed;
   return (
-    <div className="chance-bar" role="img" aria-label={`Win chance ${chance}%, roll needed above ${needed}, rolled ${rolled}`} data-chance={chance} data-roll={rolled}>
+    <div
+      className="chance-bar"
+      role="img"
+      aria-label={`Win chance ${chance}%, roll needed above ${needed}, rolled ${rolled}`}
+      data-chance={chance}
+      data-roll={rolled}
+    >
       <div className="chance-bar__track">
         <span className="chance-bar__lose" style={{ width: `${needed}%` }} />
         <span className="chance-bar__win" style={{ width: `${100 - needed}%` }} />
-        <span className={`chance-bar__marker${won ? ' chance-bar__marker--won' : ''}`} style={{ left: `${at}%` }}>
+        <span
+          className={`chance-bar__marker${won ? ' chance-bar__marker--won' : ''}`}
+          style={{ left: `${at}%` }}
+        >
           <span className="chance-bar__marker-label tabular">{rolled}</span>
         </span>
       </div>
@@ -43,7 +52,15 @@ export function ChanceBar({ chance, rolled }: { chance: number; rolled: number }
 
 /** Rewards Earned: gold, XP per hero, essence and tokens when paid, and the heroes that levelled up. */
 /** `all` lists every currency (the /combat screen), else essence and tokens only when paid. */
-export function RewardsList({ result, title = 'Rewards Earned', all = false }: { result: FightResult; title?: string; all?: boolean }) {
+export function RewardsList({
+  result,
+  title = 'Rewards Earned',
+  all = false,
+}: {
+  result: FightResult;
+  title?: string;
+  all?: boolean;
+}) {
   const r = result.rewards;
   const ups = result.level_ups ?? [];
   return (
@@ -81,7 +98,8 @@ export function RewardsList({ result, title = 'Rewards Earned', all = false }: {
           <ul>
             {ups.map((l, i) => (
               <li key={(l.hero_id ?? '') + i} data-level-up={l.hero_id}>
-                <strong>{levelUpName(l)}</strong> reached level <strong className="tabular">{l.new_level}</strong>
+                <strong>{levelUpName(l)}</strong> reached level{' '}
+                <strong className="tabular">{l.new_level}</strong>
               </li>
             ))}
           </ul>
@@ -92,13 +110,26 @@ export function RewardsList({ result, title = 'Rewards Earned', all = false }: {
 }
 
 /** The result panel of /arena and the dungeon detail page. */
-export function FightResultPanel({ result, children, heading }: { result: FightResult; children?: ReactNode; heading?: ReactNode }) {
+export function FightResultPanel({
+  result,
+  children,
+  heading,
+}: {
+  result: FightResult;
+  children?: ReactNode;
+  heading?: ReactNode;
+}) {
   const won = isWin(result.status);
   const chance = wholePercent(result.probability);
   const rolled = wholePercent(result.roll);
   const story = narrativeOf(result);
   return (
-    <section className={`fight-result panel fight-result--${won ? 'won' : 'lost'}`} data-testid="fight-result" data-outcome={won ? 'won' : 'lost'} aria-live="polite">
+    <section
+      className={`fight-result panel fight-result--${won ? 'won' : 'lost'}`}
+      data-testid="fight-result"
+      data-outcome={won ? 'won' : 'lost'}
+      aria-live="polite"
+    >
       {heading}
       <h2 className="fight-result__headline">{won ? 'VICTORY!' : 'DEFEAT'}</h2>
       <dl className="fight-result__numbers tabular">

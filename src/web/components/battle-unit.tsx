@@ -8,7 +8,9 @@ import type { Floater, UnitMotion, UnitShown } from './battle-playback.ts';
 import './battle-unit.css';
 
 const reducedMotion = (): boolean =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 function playMotion(el: HTMLElement, motion: UnitMotion, isAlly: boolean, stepMs: number): void {
   if (reducedMotion() || stepMs <= 0 || typeof el.animate !== 'function') return;
@@ -16,7 +18,11 @@ function playMotion(el: HTMLElement, motion: UnitMotion, isAlly: boolean, stepMs
   if (motion.kind === 'lunge') {
     const dy = isAlly ? -14 : 14;
     el.animate(
-      [{ transform: 'translateY(0) scale(1)' }, { transform: `translateY(${dy}px) scale(1.06)`, offset: 0.4 }, { transform: 'translateY(0) scale(1)' }],
+      [
+        { transform: 'translateY(0) scale(1)' },
+        { transform: `translateY(${dy}px) scale(1.06)`, offset: 0.4 },
+        { transform: 'translateY(0) scale(1)' },
+      ],
       { duration, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)' },
     );
   } else if (motion.kind === 'hit') {
@@ -31,7 +37,14 @@ function playMotion(el: HTMLElement, motion: UnitMotion, isAlly: boolean, stepMs
       { duration: Math.min(duration, 360), easing: 'ease-out' },
     );
   } else {
-    el.animate([{ filter: 'brightness(1)' }, { filter: 'brightness(1.35)', offset: 0.35 }, { filter: 'brightness(1)' }], { duration });
+    el.animate(
+      [
+        { filter: 'brightness(1)' },
+        { filter: 'brightness(1.35)', offset: 0.35 },
+        { filter: 'brightness(1)' },
+      ],
+      { duration },
+    );
   }
 }
 
@@ -45,7 +58,14 @@ export interface BattleUnitProps {
   stepMs: number;
 }
 
-export const BattleUnitTile = memo(function BattleUnitTile({ unit, shown, acting, motion, floaters, stepMs }: BattleUnitProps) {
+export const BattleUnitTile = memo(function BattleUnitTile({
+  unit,
+  shown,
+  acting,
+  motion,
+  floaters,
+  stepMs,
+}: BattleUnitProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const hp = shown?.hp ?? unit.stats.hp;
   const shield = shown?.shield ?? unit.shield;
@@ -81,7 +101,11 @@ export const BattleUnitTile = memo(function BattleUnitTile({ unit, shown, acting
           {dead && <span className="battle-unit__defeated">Defeated</span>}
           <div className="battle-unit__floaters" aria-hidden="true">
             {floaters.map((f) => (
-              <span key={f.key} className={`floater floater--${f.tone}`} style={{ '--float-ms': `${Math.max(500, stepMs * 2.2)}ms` } as React.CSSProperties}>
+              <span
+                key={f.key}
+                className={`floater floater--${f.tone}`}
+                style={{ '--float-ms': `${Math.max(500, stepMs * 2.2)}ms` } as React.CSSProperties}
+              >
                 {f.text}
               </span>
             ))}
@@ -94,9 +118,19 @@ export const BattleUnitTile = memo(function BattleUnitTile({ unit, shown, acting
         <div className="battle-unit__class">
           Lv {unit.level} {unit.class}
         </div>
-        <div className="battle-bar battle-bar--hp" data-tone={hpTone} role="meter" aria-label="Health" aria-valuemin={0} aria-valuemax={unit.stats.max_hp} aria-valuenow={hp}>
+        <div
+          className="battle-bar battle-bar--hp"
+          data-tone={hpTone}
+          role="meter"
+          aria-label="Health"
+          aria-valuemin={0}
+          aria-valuemax={unit.stats.max_hp}
+          aria-valuenow={hp}
+        >
           <span className="battle-bar__fill" style={{ transform: `scaleX(${hpRatio})` }} />
-          {shieldRatio > 0 && <span className="battle-bar__shield" style={{ transform: `scaleX(${shieldRatio})` }} />}
+          {shieldRatio > 0 && (
+            <span className="battle-bar__shield" style={{ transform: `scaleX(${shieldRatio})` }} />
+          )}
         </div>
         <div className="battle-unit__numbers tabular">
           <span className="battle-unit__hp" data-hp={hp}>
@@ -108,13 +142,26 @@ export const BattleUnitTile = memo(function BattleUnitTile({ unit, shown, acting
             </span>
           )}
         </div>
-        <div className="battle-bar battle-bar--energy" role="meter" aria-label="Energy" aria-valuemin={0} aria-valuemax={unit.max_energy} aria-valuenow={unit.energy} title={`Energy ${unit.energy}/${unit.max_energy}`}>
+        <div
+          className="battle-bar battle-bar--energy"
+          role="meter"
+          aria-label="Energy"
+          aria-valuemin={0}
+          aria-valuemax={unit.max_energy}
+          aria-valuenow={unit.energy}
+          title={`Energy ${unit.energy}/${unit.max_energy}`}
+        >
           <span className="battle-bar__fill" style={{ transform: `scaleX(${energyRatio})` }} />
         </div>
         {unit.status_effects.length > 0 && (
           <ul className="battle-unit__statuses" aria-label="Status effects">
             {unit.status_effects.map((s, i) => (
-              <li key={s.id + i} className="status-badge" title={`${s.name} (${s.turns} turn${s.turns === 1 ? '' : 's'})`} data-status={s.id}>
+              <li
+                key={s.id + i}
+                className="status-badge"
+                title={`${s.name} (${s.turns} turn${s.turns === 1 ? '' : 's'})`}
+                data-status={s.id}
+              >
                 <img src={s.icon} alt={s.name} width={16} height={16} />
                 <span className="tabular">{s.turns}</span>
               </li>

@@ -34,5 +34,9 @@ export const itemTypeLabel = (type: string): string => type.replace(/_/g, ' ').t
 /** Epoch seconds → 'November 21, 2026'. */
 export function formatJoined(epochSeconds: number): string {
   if (!epochSeconds) return '—';
-  return new Date(epochSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return new Date(epochSeconds * 1000).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
 }

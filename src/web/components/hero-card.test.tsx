@@ -46,14 +46,18 @@ describe('HeroCard', () => {
   it('puts the ultimate last among the abilities on large', () => {
     const abilities = [DEMO_HERO.abilities[2], DEMO_HERO.abilities[0], DEMO_HERO.abilities[1]];
     const { container } = renderCard(<HeroCard hero={{ ...DEMO_HERO, abilities }} size="large" />);
-    const types = [...container.querySelectorAll('[data-ability-type]')].map((e) => e.getAttribute('data-ability-type'));
+    const types = [...container.querySelectorAll('[data-ability-type]')].map((e) =>
+      e.getAttribute('data-ability-type'),
+    );
     expect(types).toEqual(['offensive', 'offensive', 'ultimate']);
     expect(container.querySelectorAll('[role="tooltip"]')).toHaveLength(3);
   });
 
   it('the selectable variant toggles through its button and shows a check mark when selected', () => {
     let clicks = 0;
-    const { container, rerender } = renderCard(<HeroCard hero={DEMO_HERO} selected={false} onClick={() => clicks++} />);
+    const { container, rerender } = renderCard(
+      <HeroCard hero={DEMO_HERO} selected={false} onClick={() => clicks++} />,
+    );
     const button = container.querySelector('button.hero-card__action')!;
     expect(button.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(button);
@@ -69,7 +73,9 @@ describe('HeroCard', () => {
   });
 
   it('a label replaces the name (NPC: …) and `to` makes the card a link', () => {
-    const { container } = renderCard(<HeroCard hero={DEMO_HERO} label={`NPC: ${DEMO_HERO.name}`} to="/heroes/demo_hero" />);
+    const { container } = renderCard(
+      <HeroCard hero={DEMO_HERO} label={`NPC: ${DEMO_HERO.name}`} to="/heroes/demo_hero" />,
+    );
     expect(container.querySelector('.hero-card__name')!.textContent).toBe('NPC: Aelindra Stormveil');
     expect(container.querySelector('a.hero-card__action')!.getAttribute('href')).toBe('/heroes/demo_hero');
   });

@@ -28,7 +28,19 @@ export const RARITY_NAMES = ['Common', 'Uncommon', 'Rare', 'Epic', 'Legendary'] 
 /** What a card needs of a hero; a full Hero (or NPC) fits. */
 export type HeroCardData = Pick<
   Hero,
-  'id' | 'name' | 'level' | 'race' | 'class' | 'type' | 'rarity' | 'portrait_url' | 'hp' | 'max_hp' | 'atk' | 'def' | 'spd'
+  | 'id'
+  | 'name'
+  | 'level'
+  | 'race'
+  | 'class'
+  | 'type'
+  | 'rarity'
+  | 'portrait_url'
+  | 'hp'
+  | 'max_hp'
+  | 'atk'
+  | 'def'
+  | 'spd'
 > & { abilities?: Ability[] };
 
 export interface HeroCardProps {
@@ -64,8 +76,19 @@ export function RarityStars({ rarity, size = 14 }: { rarity: number; size?: numb
       style={{ fontSize: size }}
     >
       {Array.from({ length: r }, (_, i) => (
-        <svg key={i} className="rarity-star" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
-          <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" fill="currentColor" />
+        <svg
+          key={i}
+          className="rarity-star"
+          viewBox="0 0 24 24"
+          width="1em"
+          height="1em"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path
+            d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z"
+            fill="currentColor"
+          />
         </svg>
       ))}
       <span className="rarity-stars__count" aria-hidden="true">
@@ -76,14 +99,20 @@ export function RarityStars({ rarity, size = 14 }: { rarity: number; size?: numb
 }
 
 /** 'Lv X Race Class' (spec §2 /herocard features). */
-export const roleLine = (hero: Pick<Hero, 'level' | 'race' | 'class'>): string => `Lv ${hero.level} ${hero.race} ${hero.class}`;
+export const roleLine = (hero: Pick<Hero, 'level' | 'race' | 'class'>): string =>
+  `Lv ${hero.level} ${hero.race} ${hero.class}`;
 
 function AbilityChip({ ability }: { ability: Ability }) {
   const tipId = useId();
   const ultimate = ability.type === 'ultimate';
   return (
     <li className={`ability-chip${ultimate ? ' ability-chip--ultimate' : ''}`}>
-      <span className="ability-chip__trigger" tabIndex={0} aria-describedby={tipId} data-ability-type={ability.type}>
+      <span
+        className="ability-chip__trigger"
+        tabIndex={0}
+        aria-describedby={tipId}
+        data-ability-type={ability.type}
+      >
         <img src={ability.icon} alt="" width={26} height={26} loading="lazy" decoding="async" />
         <span className="ability-chip__name">{ability.name}</span>
       </span>
@@ -98,7 +127,18 @@ function AbilityChip({ ability }: { ability: Ability }) {
   );
 }
 
-export function HeroCard({ hero, size = 'small', label, to, onClick, selected, selectionOrder, disabled, overlay, className }: HeroCardProps) {
+export function HeroCard({
+  hero,
+  size = 'small',
+  label,
+  to,
+  onClick,
+  selected,
+  selectionOrder,
+  disabled,
+  overlay,
+  className,
+}: HeroCardProps) {
   const rarity = clampRarity(hero.rarity);
   const { width, height } = HERO_CARD_SIZES[size];
   const name = label ?? hero.name;
@@ -106,7 +146,10 @@ export function HeroCard({ hero, size = 'small', label, to, onClick, selected, s
   const showAbilities = size === 'large' && hero.abilities && hero.abilities.length > 0;
   // Two normal abilities, then the ultimate (spec: "3 abilities (2 normal and 1 ultimate)").
   const abilities = showAbilities
-    ? [...hero.abilities!.filter((a) => a.type !== 'ultimate').slice(0, 2), ...hero.abilities!.filter((a) => a.type === 'ultimate').slice(0, 1)]
+    ? [
+        ...hero.abilities!.filter((a) => a.type !== 'ultimate').slice(0, 2),
+        ...hero.abilities!.filter((a) => a.type === 'ultimate').slice(0, 1),
+      ]
     : [];
   const accessibleName = `${name}, ${roleLine(hero)}, ${rarity} stars`;
 
@@ -141,10 +184,23 @@ export function HeroCard({ hero, size = 'small', label, to, onClick, selected, s
   }
 
   return (
-    <article className={classes} style={{ width, height }} data-hero-id={hero.id} data-size={size} data-rarity={rarity} data-selected={selectable ? String(!!selected) : undefined}>
+    <article
+      className={classes}
+      style={{ width, height }}
+      data-hero-id={hero.id}
+      data-size={size}
+      data-rarity={rarity}
+      data-selected={selectable ? String(!!selected) : undefined}
+    >
       <div className="hero-card__frame">
         <div className="hero-card__portrait">
-          <img src={hero.portrait_url} alt={`Portrait of ${hero.name}`} loading="lazy" decoding="async" draggable={false} />
+          <img
+            src={hero.portrait_url}
+            alt={`Portrait of ${hero.name}`}
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+          />
           <span className={`hero-card__type type-${hero.type.toLowerCase()}`} title={hero.type}>
             <Icon name={hero.type} size={size === 'x-small' || size === 'tiny' ? 13 : 15} label={hero.type} />
           </span>
@@ -200,7 +256,7 @@ export function HeroCard({ hero, size = 'small', label, to, onClick, selected, s
       {action}
       {selectable && (
         <span className="hero-card__check" aria-hidden="true" data-checked={selected ? 'true' : 'false'}>
-          {selected ? selectionOrder ?? <Icon name="check" size={16} /> : null}
+          {selected ? (selectionOrder ?? <Icon name="check" size={16} />) : null}
         </span>
       )}
     </article>

@@ -4,7 +4,17 @@ import { ICON_BODIES, type IconName } from './icon-bodies.ts';
 
 export type { IconName };
 
-export function Icon({ name, size = 18, label, className }: { name: IconName; size?: number; label?: string; className?: string }) {
+export function Icon({
+  name,
+  size = 18,
+  label,
+  className,
+}: {
+  name: IconName;
+  size?: number;
+  label?: string;
+  className?: string;
+}) {
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}

@@ -30,7 +30,15 @@ export interface TeamPickerProps {
   onConfirm: (teamHeroIds: string[]) => void;
 }
 
-export function TeamPicker({ heroes, loading, loadError, initial, variant, onCancel, onConfirm }: TeamPickerProps) {
+export function TeamPicker({
+  heroes,
+  loading,
+  loadError,
+  initial,
+  variant,
+  onCancel,
+  onConfirm,
+}: TeamPickerProps) {
   const owned = useMemo(() => new Set((heroes ?? []).map((h) => h.id)), [heroes]);
   const [picked, setPicked] = useState<string[] | null>(null);
   const team = (picked ?? initial).filter((id) => owned.has(id)).slice(0, TEAM_LIMIT);

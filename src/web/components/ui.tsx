@@ -16,7 +16,17 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
 }
 
-export function Button({ variant = 'primary', busy, busyText, block, className, children, disabled, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  busy,
+  busyText,
+  block,
+  className,
+  children,
+  disabled,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}
@@ -32,12 +42,30 @@ export function Button({ variant = 'primary', busy, busyText, block, className, 
 }
 
 /** A router link drawn as a button. */
-export function ButtonLink({ variant = 'primary', block, className, ...rest }: LinkProps & { variant?: ButtonVariant; block?: boolean }) {
-  return <Link className={`btn btn--${variant}${block ? ' btn--block' : ''}${className ? ` ${className}` : ''}`} {...rest} />;
+export function ButtonLink({
+  variant = 'primary',
+  block,
+  className,
+  ...rest
+}: LinkProps & { variant?: ButtonVariant; block?: boolean }) {
+  return (
+    <Link
+      className={`btn btn--${variant}${block ? ' btn--block' : ''}${className ? ` ${className}` : ''}`}
+      {...rest}
+    />
+  );
 }
 
 /** Spec §8 "red box": account, hero and battle errors. */
-export function ErrorBox({ children, onDismiss, className }: { children: ReactNode; onDismiss?: () => void; className?: string }) {
+export function ErrorBox({
+  children,
+  onDismiss,
+  className,
+}: {
+  children: ReactNode;
+  onDismiss?: () => void;
+  className?: string;
+}) {
   return (
     <div className={`error-box${className ? ` ${className}` : ''}`} role="alert">
       <Icon name="cross" size={18} className="error-box__icon" />
@@ -66,7 +94,15 @@ export function ErrorBanner({ children, onDismiss }: { children: ReactNode; onDi
 }
 
 /** A success banner that fades on its own after `timeoutMs` (VISUAL.md "Feedback"). */
-export function SuccessBanner({ children, onDone, timeoutMs = 6000 }: { children: ReactNode; onDone?: () => void; timeoutMs?: number }) {
+export function SuccessBanner({
+  children,
+  onDone,
+  timeoutMs = 6000,
+}: {
+  children: ReactNode;
+  onDone?: () => void;
+  timeoutMs?: number;
+}) {
   useEffect(() => {
     if (!onDone) return;
     const t = window.setTimeout(onDone, timeoutMs);
@@ -86,7 +122,15 @@ export function SuccessBanner({ children, onDone, timeoutMs = 6000 }: { children
 }
 
 /** Spec §8 "panel with Retry": inventory and dungeon list errors. */
-export function RetryPanel({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying?: boolean }) {
+export function RetryPanel({
+  message,
+  onRetry,
+  retrying,
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
   return (
     <div className="retry-panel panel" role="alert">
       <p className="retry-panel__text">{message}</p>
@@ -98,8 +142,24 @@ export function RetryPanel({ message, onRetry, retrying }: { message: string; on
 }
 
 /** A loading block shaped like the content it stands for. */
-export function Skeleton({ width, height, radius, className }: { width?: number | string; height?: number | string; radius?: number | string; className?: string }) {
-  return <span className={`skeleton${className ? ` ${className}` : ''}`} style={{ width, height, borderRadius: radius }} aria-hidden="true" />;
+export function Skeleton({
+  width,
+  height,
+  radius,
+  className,
+}: {
+  width?: number | string;
+  height?: number | string;
+  radius?: number | string;
+  className?: string;
+}) {
+  return (
+    <span
+      className={`skeleton${className ? ` ${className}` : ''}`}
+      style={{ width, height, borderRadius: radius }}
+      aria-hidden="true"
+    />
+  );
 }
 
 /** Several lines of text-shaped skeletons. */
@@ -205,7 +265,17 @@ export interface TabItem<K extends string> {
 }
 
 /** A tab strip (role=tablist) with optional count badges. The panel is the caller's. */
-export function Tabs<K extends string>({ tabs, value, onChange, label }: { tabs: TabItem<K>[]; value: K; onChange: (key: K) => void; label: string }) {
+export function Tabs<K extends string>({
+  tabs,
+  value,
+  onChange,
+  label,
+}: {
+  tabs: TabItem<K>[];
+  value: K;
+  onChange: (key: K) => void;
+  label: string;
+}) {
   return (
     <div className="tabs" role="tablist" aria-label={label}>
       {tabs.map((t) => (

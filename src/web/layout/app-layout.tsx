@@ -1,7 +1,15 @@
 // The shared layout of spec §2: sticky header (title → /, compact currencies, username) and the navigation
 // Heroes / Map / Inventory / Profile (fixed at the bottom on phones, in the header on desktop). Also the guard
 // for protected routes, the route error screen and the lazy-route fallback. Styles in ./app-layout.css.
-import { Link, Navigate, NavLink, Outlet, isRouteErrorResponse, useNavigation, useRouteError } from 'react-router';
+import {
+  Link,
+  Navigate,
+  NavLink,
+  Outlet,
+  isRouteErrorResponse,
+  useNavigation,
+  useRouteError,
+} from 'react-router';
 import { useSession } from '../session.ts';
 import { CurrencyBar } from '../components/currency-bar.tsx';
 import { Icon, type IconName } from '../components/icon.tsx';
@@ -45,13 +53,20 @@ export function AppLayout() {
           {user && (
             <div className="app-header__player">
               <CurrencyBar user={user} />
-              <Link to="/profile" className="app-header__user" title={`Signed in as ${user.username}`} data-testid="header-username">
+              <Link
+                to="/profile"
+                className="app-header__user"
+                title={`Signed in as ${user.username}`}
+                data-testid="header-username"
+              >
                 {user.username}
               </Link>
             </div>
           )}
         </div>
-        {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
+        {navigation.state === 'loading' && (
+          <div className="route-progress" role="progressbar" aria-label="Loading page" />
+        )}
       </header>
       <main id="main" className="app-main">
         <Outlet />
@@ -85,7 +100,11 @@ export function RouteError() {
     <main className="app-main">
       <div className="empty-state panel">
         <strong>{notFound ? 'Page not found' : 'Something went wrong'}</strong>
-        <p>{notFound ? 'This page does not exist.' : 'The page failed to load. Check your connection and try again.'}</p>
+        <p>
+          {notFound
+            ? 'This page does not exist.'
+            : 'The page failed to load. Check your connection and try again.'}
+        </p>
         <ButtonLink to="/">Back to Runeborn</ButtonLink>
       </div>
     </main>

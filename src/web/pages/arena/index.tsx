@@ -33,7 +33,9 @@ export default function ArenaPage() {
   const remembered = useMemo(() => loadArenaChoice(user.id), [user.id]);
   const [attackerId, setAttackerId] = useState<string | null>(remembered.attackerId);
   const [opponentId, setOpponentId] = useState<string | null>(remembered.opponentId);
-  const [tab, setTab] = useState<OpponentTab>(remembered.opponentId && isNpc(remembered.opponentId) ? 'npcs' : 'players');
+  const [tab, setTab] = useState<OpponentTab>(
+    remembered.opponentId && isNpc(remembered.opponentId) ? 'npcs' : 'players',
+  );
   const [fighting, setFighting] = useState(false);
   const [result, setResult] = useState<ArenaResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,17 +54,27 @@ export default function ArenaPage() {
   );
   // A failed NPC list is silently empty (spec §8).
   const npcGroups: OpponentGroup[] = useMemo(
-    () => (npcs.data?.dungeons ?? []).filter((d) => d.npcs.length > 0).map((d) => ({ key: d.dungeon_id, title: d.dungeon_name, heroes: d.npcs })),
+    () =>
+      (npcs.data?.dungeons ?? [])
+        .filter((d) => d.npcs.length > 0)
+        .map((d) => ({ key: d.dungeon_id, title: d.dungeon_name, heroes: d.npcs })),
     [npcs.data],
   );
-  const allOpponents = useMemo(() => [...playerGroups, ...npcGroups].flatMap((g) => g.heroes), [playerGroups, npcGroups]);
+  const allOpponents = useMemo(
+    () => [...playerGroups, ...npcGroups].flatMap((g) => g.heroes),
+    [playerGroups, npcGroups],
+  );
 
   const heroes = mine.data ?? [];
   const attacker = heroes.find((h) => h.id === attackerId) ?? null;
   const opponent = allOpponents.find((h) => h.id === opponentId) ?? null;
   // A remembered choice that no longer exists is dropped once its list has loaded.
   const attackerShown = attacker ? attacker.id : mine.isSuccess ? null : attackerId;
-  const opponentShown = opponent ? opponent.id : players.isSuccess && (npcs.isSuccess || npcs.isError) ? null : opponentId;
+  const opponentShown = opponent
+    ? opponent.id
+    : players.isSuccess && (npcs.isSuccess || npcs.isError)
+      ? null
+      : opponentId;
   const ready = !!attacker && !!opponent;
 
   const chooseAttacker = (id: string) => {
@@ -125,7 +137,14 @@ export default function ArenaPage() {
       {mine.isError && <ErrorBanner>{errorText(mine.error, 'Failed to fetch your heroes')}</ErrorBanner>}
 
       {result ? (
-        <FightResultPanel result={result} heading={<p className="arena__matchup">{attacker && opponent ? `${attacker.name} vs ${opponentLabel(opponent)}` : 'Arena'}</p>}>
+        <FightResultPanel
+          result={result}
+          heading={
+            <p className="arena__matchup">
+              {attacker && opponent ? `${attacker.name} vs ${opponentLabel(opponent)}` : 'Arena'}
+            </p>
+          }
+        >
           <Button onClick={() => setResult(null)}>Fight Again</Button>
         </FightResultPanel>
       ) : (
@@ -140,7 +159,13 @@ export default function ArenaPage() {
             ) : (
               <div className="arena__grid arena__grid--row" role="group" aria-label="Your heroes">
                 {heroes.map((h) => (
-                  <HeroCard key={h.id} hero={h} size={size} selected={attackerShown === h.id} onClick={() => chooseAttacker(h.id)} />
+                  <HeroCard
+                    key={h.id}
+                    hero={h}
+                    size={size}
+                    selected={attackerShown === h.id}
+                    onClick={() => chooseAttacker(h.id)}
+                  />
                 ))}
               </div>
             )}
@@ -176,13 +201,25 @@ export default function ArenaPage() {
                     </h3>
                     <div className="arena__grid arena__grid--row" role="group" aria-label={g.title}>
                       {g.heroes.map((h) => (
-                        <HeroCard key={h.id} hero={h} size={size} label={opponentLabel(h)} selected={opponentShown === h.id} onClick={() => chooseOpponent(h.id)} />
+                        <HeroCard
+                          key={h.id}
+                          hero={h}
+                          size={size}
+                          label={opponentLabel(h)}
+                          selected={opponentShown === h.id}
+                          onClick={() => chooseOpponent(h.id)}
+                        />
                       ))}
                     </div>
                   </div>
                 ))}
                 {tab === 'players' && players.hasNextPage && (
-                  <Button variant="secondary" onClick={() => void players.fetchNextPage()} busy={players.isFetchingNextPage} busyText="Loading...">
+                  <Button
+                    variant="secondary"
+                    onClick={() => void players.fetchNextPage()}
+                    busy={players.isFetchingNextPage}
+                    busyText="Loading..."
+                  >
                     More players
                   </Button>
                 )}
@@ -194,10 +231,16 @@ export default function ArenaPage() {
             <div className="arena__selected" data-testid="arena-selected">
               <strong>Selected</strong>
               <span>
-                Hero: <span data-testid="selected-hero">{attacker ? `${attacker.name} (${attacker.id})` : '—'}</span>
+                Hero:{' '}
+                <span data-testid="selected-hero">
+                  {attacker ? `${attacker.name} (${attacker.id})` : '—'}
+                </span>
               </span>
               <span>
-                Opponent: <span data-testid="selected-opponent">{opponent ? `${opponentLabel(opponent)} (${opponent.id})` : '—'}</span>
+                Opponent:{' '}
+                <span data-testid="selected-opponent">
+                  {opponent ? `${opponentLabel(opponent)} (${opponent.id})` : '—'}
+                </span>
               </span>
             </div>
             <Button

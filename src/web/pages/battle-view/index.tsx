@@ -9,7 +9,12 @@ import type { BattleUnit } from '../../../api/index.ts';
 import { errorText, isNotFound, submitBattleAction } from '../../api/client.ts';
 import { invalidateAfterFight, queryKeys, refreshUser } from '../../api/hooks.ts';
 import { combatUrl, isTurnBased, useBattleState } from '../../api/battle-hooks.ts';
-import { BATTLE_SPEEDS, useBattlePlayback, useBattleSpeed, type PlaybackFrame } from '../../components/battle-playback.ts';
+import {
+  BATTLE_SPEEDS,
+  useBattlePlayback,
+  useBattleSpeed,
+  type PlaybackFrame,
+} from '../../components/battle-playback.ts';
 import { BattleUnitTile } from '../../components/battle-unit.tsx';
 import { BattleLog } from '../../components/battle-log.tsx';
 import { RewardsList } from '../../components/battle-result.tsx';
@@ -19,7 +24,12 @@ import { useSignedInUser } from '../../session.ts';
 import './battle-view.css';
 
 const HEADLINE: Record<string, string> = { won: 'Victory!', lost: 'Defeat', draw: 'Draw' };
-const TENDENCY_LABEL: Record<string, string> = { aggressive: 'Aggressive', defensive: 'Defensive', supportive: 'Supportive', tactical: 'Tactical' };
+const TENDENCY_LABEL: Record<string, string> = {
+  aggressive: 'Aggressive',
+  defensive: 'Defensive',
+  supportive: 'Supportive',
+  tactical: 'Tactical',
+};
 
 const NO_FLOATERS: PlaybackFrame['floaters'] = [];
 const lastFloaters = new Map<string, PlaybackFrame['floaters']>();
@@ -29,15 +39,29 @@ function floatersOf(frame: PlaybackFrame, unitId: string): PlaybackFrame['floate
   const mine = frame.floaters.filter((f) => f.unitId === unitId);
   if (mine.length === 0) return NO_FLOATERS;
   const before = lastFloaters.get(unitId);
-  if (before && before.length === mine.length && before.every((f, i) => f.key === mine[i]!.key)) return before;
+  if (before && before.length === mine.length && before.every((f, i) => f.key === mine[i]!.key))
+    return before;
   lastFloaters.set(unitId, mine);
   return mine;
 }
 
-function Side({ title, units, frame, actorId }: { title: string; units: BattleUnit[]; frame: PlaybackFrame; actorId: string | null }) {
+function Side({
+  title,
+  units,
+  frame,
+  actorId,
+}: {
+  title: string;
+  units: BattleUnit[];
+  frame: PlaybackFrame;
+  actorId: string | null;
+}) {
   const alive = units.filter((u) => !(frame.units?.[u.id]?.dead ?? u.is_dead)).length;
   return (
-    <section className={`battle-side battle-side--${units[0]?.is_ally ? 'allies' : 'enemies'}`} aria-label={title}>
+    <section
+      className={`battle-side battle-side--${units[0]?.is_ally ? 'allies' : 'enemies'}`}
+      aria-label={title}
+    >
       <h2 className="battle-side__title">
         {title}
         <span className="battle-side__count tabular">
@@ -134,7 +158,18 @@ export default function BattleViewPage() {
   // A battle resolved at once (Quick Battle) has a result, not a battlefield: show it on the result screen.
   if (query.data && query.data.kind === 'auto') {
     const r = query.data;
-    return <Navigate replace to={combatUrl({ battleId: r.battle_id, location: r.location || 'Unknown', locationType: r.location_type, returnTo: '/battle' })} state={{ result: r }} />;
+    return (
+      <Navigate
+        replace
+        to={combatUrl({
+          battleId: r.battle_id,
+          location: r.location || 'Unknown',
+          locationType: r.location_type,
+          returnTo: '/battle',
+        })}
+        state={{ result: r }}
+      />
+    );
   }
   if (!state) return <NotFound />;
 
@@ -161,10 +196,20 @@ export default function BattleViewPage() {
   const units = [...state.allies, ...state.enemies];
   const actorId = frame.playing ? frame.actorId : state.current_actor_id;
   const actor = units.find((u) => u.id === actorId) ?? null;
-  const canChoose = state.status === 'active' && state.pending_options.length > 0 && !!actor?.is_ally && !state.auto && !frame.playing;
+  const canChoose =
+    state.status === 'active' &&
+    state.pending_options.length > 0 &&
+    !!actor?.is_ally &&
+    !state.auto &&
+    !frame.playing;
   const showResult = state.status !== 'active' && !frame.playing;
-  const logEvents = frame.playing ? [...state.events.slice(0, frame.logBase), ...frame.shownEvents] : state.events;
-  const theme = sceneTheme(state.location.toLowerCase().includes('arena') ? 'arena' : 'random', state.location);
+  const logEvents = frame.playing
+    ? [...state.events.slice(0, frame.logBase), ...frame.shownEvents]
+    : state.events;
+  const theme = sceneTheme(
+    state.location.toLowerCase().includes('arena') ? 'arena' : 'random',
+    state.location,
+  );
 
   let turnLabel: string;
   let turnTone: 'ally' | 'enemy' | 'neutral' = 'neutral';
@@ -178,7 +223,14 @@ export default function BattleViewPage() {
   } else turnLabel = 'Waiting...';
 
   return (
-    <div className="battle-view" style={{ '--scene': `url("${sceneUrl(theme)}")` } as React.CSSProperties} data-status={state.status} data-turn={state.turn} data-events={state.events.length} data-playing={frame.playing ? 'true' : 'false'}>
+    <div
+      className="battle-view"
+      style={{ '--scene': `url("${sceneUrl(theme)}")` } as React.CSSProperties}
+      data-status={state.status}
+      data-turn={state.turn}
+      data-events={state.events.length}
+      data-playing={frame.playing ? 'true' : 'false'}
+    >
       <header className="battle-view__head">
         <div className="battle-view__where">
           <h1 className="battle-view__title">Battle</h1>
@@ -189,7 +241,15 @@ export default function BattleViewPage() {
         <div className="battle-view__controls">
           <div className="speed-switch" role="radiogroup" aria-label="Playback speed">
             {BATTLE_SPEEDS.map((s) => (
-              <button key={s.key} type="button" role="radio" aria-checked={speed === s.key} className="speed-switch__opt" onClick={() => setSpeed(s.key)} data-speed={s.key}>
+              <button
+                key={s.key}
+                type="button"
+                role="radio"
+                aria-checked={speed === s.key}
+                className="speed-switch__opt"
+                onClick={() => setSpeed(s.key)}
+                data-speed={s.key}
+              >
                 {s.label}
               </button>
             ))}
@@ -201,7 +261,13 @@ export default function BattleViewPage() {
             className="auto-switch"
             disabled={state.status !== 'active' || sending !== null}
             onClick={() => void send({ auto: !state.auto }, 'auto')}
-            title={state.status !== 'active' ? 'The battle is over' : state.auto ? 'The AI commands your heroes — switch off to choose yourself' : 'Let the AI command your heroes'}
+            title={
+              state.status !== 'active'
+                ? 'The battle is over'
+                : state.auto
+                  ? 'The AI commands your heroes — switch off to choose yourself'
+                  : 'Let the AI command your heroes'
+            }
             data-testid="auto-switch"
           >
             <span className="auto-switch__track" aria-hidden="true">
@@ -224,10 +290,20 @@ export default function BattleViewPage() {
         <div className="battle-side-col">
           {actionError && <ErrorBox onDismiss={() => setActionError(null)}>{actionError}</ErrorBox>}
           {showResult ? (
-            <section className={`battle-result panel battle-result--${state.status}`} data-testid="battle-result" aria-live="polite">
+            <section
+              className={`battle-result panel battle-result--${state.status}`}
+              data-testid="battle-result"
+              aria-live="polite"
+            >
               <h2 className="battle-result__headline">{HEADLINE[state.status] ?? 'Draw'}</h2>
-              {state.status === 'won' && <p className="battle-result__note">Gold and XP rewards have been distributed to your heroes</p>}
-              {state.status === 'won' && state.rewards && <RewardsList result={{ status: 'won', rewards: state.rewards, level_ups: state.level_ups }} />}
+              {state.status === 'won' && (
+                <p className="battle-result__note">
+                  Gold and XP rewards have been distributed to your heroes
+                </p>
+              )}
+              {state.status === 'won' && state.rewards && (
+                <RewardsList result={{ status: 'won', rewards: state.rewards, level_ups: state.level_ups }} />
+              )}
               <div className="battle-result__actions">
                 <ButtonLink to="/heroes" variant="secondary">
                   View Heroes
@@ -261,7 +337,9 @@ export default function BattleViewPage() {
                         onClick={() => void send({ option_id: o.id }, o.id)}
                       >
                         <span className="battle-option__label">{o.label}</span>
-                        <span className="battle-option__tendency">{TENDENCY_LABEL[o.tendency] ?? o.tendency}</span>
+                        <span className="battle-option__tendency">
+                          {TENDENCY_LABEL[o.tendency] ?? o.tendency}
+                        </span>
                         <span className="battle-option__detail">{o.detail}</span>
                       </button>
                     ))}
@@ -269,7 +347,11 @@ export default function BattleViewPage() {
                 </>
               ) : (
                 <p className="battle-options__wait muted" aria-live="polite">
-                  {state.auto ? 'Auto is on: the AI commands your heroes.' : actor && !actor.is_ally ? 'The enemy is acting...' : 'Waiting for the next turn...'}
+                  {state.auto
+                    ? 'Auto is on: the AI commands your heroes.'
+                    : actor && !actor.is_ally
+                      ? 'The enemy is acting...'
+                      : 'Waiting for the next turn...'}
                 </p>
               )}
             </section>

@@ -52,7 +52,13 @@ export default function BattlePage() {
         void refreshUser(user.id, battle.user ?? null);
         void invalidateAfterFight(client, user.id);
         navigate(
-          combatUrl({ battleId: battle.battle_id, location: battle.location || 'Unknown', locationType: 'random', teamHeroIds: team, returnTo: '/battle' }),
+          combatUrl({
+            battleId: battle.battle_id,
+            location: battle.location || 'Unknown',
+            locationType: 'random',
+            teamHeroIds: team,
+            returnTo: '/battle',
+          }),
           { state: { result: battle } },
         );
       }
@@ -132,10 +138,23 @@ export default function BattlePage() {
         </div>
         {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
         <div className="battle-start__actions">
-          <Button variant="secondary" onClick={() => void start('auto')} busy={busy === 'quick'} busyText="Battling..." disabled={busy !== null} title={busy ? 'A battle is starting' : 'Resolve the battle at once'}>
+          <Button
+            variant="secondary"
+            onClick={() => void start('auto')}
+            busy={busy === 'quick'}
+            busyText="Battling..."
+            disabled={busy !== null}
+            title={busy ? 'A battle is starting' : 'Resolve the battle at once'}
+          >
             Quick Battle
           </Button>
-          <Button onClick={() => void start('turn_based')} busy={busy === 'fight'} busyText="Starting..." disabled={busy !== null} title={busy ? 'A battle is starting' : 'Command your heroes turn by turn'}>
+          <Button
+            onClick={() => void start('turn_based')}
+            busy={busy === 'fight'}
+            busyText="Starting..."
+            disabled={busy !== null}
+            title={busy ? 'A battle is starting' : 'Command your heroes turn by turn'}
+          >
             Fight
           </Button>
         </div>

@@ -8,7 +8,13 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '../../api/client.ts';
 import { invalidateAfterFight, queryKeys, refreshUser } from '../../api/hooks.ts';
-import { combatUrl, isWin, parseTeamHeroIds, safeReturnTo, type FightResult } from '../../api/battle-hooks.ts';
+import {
+  combatUrl,
+  isWin,
+  parseTeamHeroIds,
+  safeReturnTo,
+  type FightResult,
+} from '../../api/battle-hooks.ts';
 import { ChanceBar, RewardsList, narrativeOf } from '../../components/battle-result.tsx';
 import { sceneTheme, sceneUrl, type LocationType } from '../../components/battle-scene.ts';
 import { wholePercent } from '../../components/format.ts';
@@ -17,7 +23,14 @@ import { useSignedInUser } from '../../session.ts';
 import '../../components/battle-result.css';
 import './combat.css';
 
-type RunInfo = { id: string; floor: number; floors: number; status: string; dungeon_id: string; team_hero_ids: string[] };
+type RunInfo = {
+  id: string;
+  floor: number;
+  floors: number;
+  status: string;
+  dungeon_id: string;
+  team_hero_ids: string[];
+};
 type Shown = FightResult & { run?: RunInfo; clear_bonus?: boolean };
 
 function readParams(sp: URLSearchParams) {
@@ -37,7 +50,14 @@ function readParams(sp: URLSearchParams) {
 
 /** A fetched battle as a result: a quick result as is; a turn-based state by its status (odds unknown → 50). */
 function asResult(b: api.FetchedBattle): Shown {
-  if (b.kind === 'turn_based') return { status: b.status, rewards: b.rewards ?? undefined, level_ups: b.level_ups, battle_id: b.battle_id, location: b.location };
+  if (b.kind === 'turn_based')
+    return {
+      status: b.status,
+      rewards: b.rewards ?? undefined,
+      level_ups: b.level_ups,
+      battle_id: b.battle_id,
+      location: b.location,
+    };
   return b;
 }
 
@@ -62,7 +82,12 @@ export default function CombatPage() {
   const [fightError, setFightError] = useState<string | null>(null);
   const [fighting, setFighting] = useState(false);
   // Only dungeon results need the dungeon list (for a dungeon's scene theme and to restart a finished run).
-  const dungeons = useQuery({ queryKey: queryKeys.dungeons, queryFn: api.listDungeons, enabled: p.locationType === 'dungeon', staleTime: 60_000 });
+  const dungeons = useQuery({
+    queryKey: queryKeys.dungeons,
+    queryFn: api.listDungeons,
+    enabled: p.locationType === 'dungeon',
+    staleTime: 60_000,
+  });
 
   const seeded = p.battleId && stateResult?.battle_id === p.battleId ? stateResult : undefined;
   const fetched = useQuery({
@@ -80,8 +105,10 @@ export default function CombatPage() {
   const fightAgain = async () => {
     setFightError(null);
     if (p.locationType === 'dungeon' && !p.dungeonRunId) return setFightError('No dungeon run ID provided');
-    if (p.locationType === 'arena' && (!p.attackerId || !p.opponentId)) return setFightError('Missing arena battle parameters');
-    if (p.locationType === 'random' && p.teamHeroIds.length === 0) return setFightError('No team hero IDs provided');
+    if (p.locationType === 'arena' && (!p.attackerId || !p.opponentId))
+      return setFightError('Missing arena battle parameters');
+    if (p.locationType === 'random' && p.teamHeroIds.length === 0)
+      return setFightError('No team hero IDs provided');
     setFighting(true);
     try {
       let next: Shown;
@@ -94,9 +121,16 @@ export default function CombatPage() {
           res = await api.fightDungeonRun(runId, user.id);
         } catch (err) {
           // The run has ended (cleared or failed): begin a new run of the same dungeon with the same team.
-          if (!(err instanceof api.ApiError) || err.status !== 409) throw Object.assign(new Error(api.errorText(err, 'Failed to start dungeon battle')), { shown: true });
-          const dungeonId = p.dungeonId ?? result?.run?.dungeon_id ?? (dungeons.data ?? (await api.listDungeons())).find((d) => d.name === p.location)?.id;
-          if (!dungeonId || team.length === 0) throw Object.assign(new Error('No dungeon run ID provided'), { shown: true });
+          if (!(err instanceof api.ApiError) || err.status !== 409)
+            throw Object.assign(new Error(api.errorText(err, 'Failed to start dungeon battle')), {
+              shown: true,
+            });
+          const dungeonId =
+            p.dungeonId ??
+            result?.run?.dungeon_id ??
+            (dungeons.data ?? (await api.listDungeons())).find((d) => d.name === p.location)?.id;
+          if (!dungeonId || team.length === 0)
+            throw Object.assign(new Error('No dungeon run ID provided'), { shown: true });
           try {
             const run = await api.startDungeon(dungeonId, user.id, team);
             runId = run.id;
@@ -119,7 +153,14 @@ export default function CombatPage() {
       } else if (p.locationType === 'arena') {
         const res = await api.arenaBattle(user.id, p.attackerId!, p.opponentId!);
         next = res;
-        url = combatUrl({ battleId: res.battle_id, location: res.location || p.location, locationType: 'arena', attackerId: p.attackerId!, opponentId: p.opponentId!, returnTo: p.returnTo });
+        url = combatUrl({
+          battleId: res.battle_id,
+          location: res.location || p.location,
+          locationType: 'arena',
+          attackerId: p.attackerId!,
+          opponentId: p.opponentId!,
+          returnTo: p.returnTo,
+        });
       } else {
         const res = await api.createBattle(user.id, p.teamHeroIds, 'auto');
         if (res.kind === 'turn_based') {
@@ -127,27 +168,42 @@ export default function CombatPage() {
           return;
         }
         next = res;
-        url = combatUrl({ battleId: res.battle_id, location: res.location || p.location, locationType: 'random', teamHeroIds: p.teamHeroIds, returnTo: p.returnTo });
+        url = combatUrl({
+          battleId: res.battle_id,
+          location: res.location || p.location,
+          locationType: 'random',
+          teamHeroIds: p.teamHeroIds,
+          returnTo: p.returnTo,
+        });
       }
       void refreshUser(user.id, next.user ?? null);
       void invalidateAfterFight(client, user.id);
       navigate(url, { state: { result: next }, replace: true });
     } catch (err) {
       const shown = (err as { shown?: boolean }).shown ? (err as Error).message : null;
-      const fallback = p.locationType === 'dungeon' ? 'Failed to start dungeon battle' : p.locationType === 'arena' ? 'Failed to start arena battle' : 'Failed to start battle';
+      const fallback =
+        p.locationType === 'dungeon'
+          ? 'Failed to start dungeon battle'
+          : p.locationType === 'arena'
+            ? 'Failed to start arena battle'
+            : 'Failed to start battle';
       setFightError(shown ?? api.errorText(err, fallback));
     } finally {
       setFighting(false);
     }
   };
 
-  const knownTheme = p.locationType === 'dungeon' ? dungeons.data?.find((d) => d.name === p.location)?.theme : null;
+  const knownTheme =
+    p.locationType === 'dungeon' ? dungeons.data?.find((d) => d.name === p.location)?.theme : null;
   const theme = sceneTheme(p.locationType, p.location, knownTheme);
   const sceneStyle = { '--scene': `url("${sceneUrl(theme)}")` } as React.CSSProperties;
 
   if (fightError) return <BattleError message={fightError} onBack={goBack} />;
   if (!p.battleId && !stateResult) return <BattleError message="No battle data provided" onBack={goBack} />;
-  if (p.battleId && fetched.isError) return <BattleError message={api.errorText(fetched.error, 'Failed to fetch battle result')} onBack={goBack} />;
+  if (p.battleId && fetched.isError)
+    return (
+      <BattleError message={api.errorText(fetched.error, 'Failed to fetch battle result')} onBack={goBack} />
+    );
   if (!result) {
     return (
       <Loading label="Loading battle result">
@@ -168,7 +224,13 @@ export default function CombatPage() {
   const run = result.run;
 
   return (
-    <div className={`combat combat--${won ? 'won' : 'lost'}`} style={sceneStyle} data-theme={theme} data-location-type={p.locationType} data-outcome={won ? 'won' : 'lost'}>
+    <div
+      className={`combat combat--${won ? 'won' : 'lost'}`}
+      style={sceneStyle}
+      data-theme={theme}
+      data-location-type={p.locationType}
+      data-outcome={won ? 'won' : 'lost'}
+    >
       <header className="combat__hero">
         <p className="combat__location" data-testid="combat-location">
           {p.location}
@@ -176,7 +238,11 @@ export default function CombatPage() {
         <h1 className="combat__headline">{won ? 'VICTORY!' : 'DEFEAT'}</h1>
         {run && (
           <p className="combat__run">
-            {run.status === 'cleared' ? 'Dungeon cleared!' : run.status === 'failed' ? 'The run has ended.' : `Next: floor ${run.floor} of ${run.floors}`}
+            {run.status === 'cleared'
+              ? 'Dungeon cleared!'
+              : run.status === 'failed'
+                ? 'The run has ended.'
+                : `Next: floor ${run.floor} of ${run.floors}`}
           </p>
         )}
       </header>
@@ -202,7 +268,16 @@ export default function CombatPage() {
             <p data-testid="narrative">{story}</p>
           </div>
         )}
-        {won && <RewardsList result={{ ...result, rewards: { gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0, ...result.rewards } }} title="Rewards" all />}
+        {won && (
+          <RewardsList
+            result={{
+              ...result,
+              rewards: { gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0, ...result.rewards },
+            }}
+            title="Rewards"
+            all
+          />
+        )}
         <div className="combat__actions">
           <Button variant="secondary" onClick={goBack}>
             Back

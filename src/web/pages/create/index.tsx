@@ -49,7 +49,10 @@ export default function CreatePage() {
     setGenerating(true);
     const generationId = newGenerationId();
     try {
-      const pair = await Promise.all([generateHero(user.id, generationId), generateHero(user.id, generationId)]);
+      const pair = await Promise.all([
+        generateHero(user.id, generationId),
+        generateHero(user.id, generationId),
+      ]);
       setCandidates(pair);
       setSelectedId(pair[0].id);
     } catch (err) {
@@ -87,11 +90,14 @@ export default function CreatePage() {
       </div>
       <CurrencyBar user={user} variant="full" highlight="summoning_scrolls" />
       <p className="create__intro muted">
-        Each summoning reveals two unique heroes forged by the runes. Keep one. Generating costs 1 summoning scroll.
+        Each summoning reveals two unique heroes forged by the runes. Keep one. Generating costs 1 summoning
+        scroll.
       </p>
 
       {!canGenerate && !generating && !candidates && <ErrorBox>{insufficientScrolls(scrolls)}</ErrorBox>}
-      {error && (canGenerate || candidates || error !== insufficientScrolls(scrolls)) && <ErrorBox>{error}</ErrorBox>}
+      {error && (canGenerate || candidates || error !== insufficientScrolls(scrolls)) && (
+        <ErrorBox>{error}</ErrorBox>
+      )}
 
       {generating ? (
         <section className="create__generating" role="status" aria-live="polite">
@@ -108,7 +114,13 @@ export default function CreatePage() {
           <p className="create__hint">Choose the hero you want to keep.</p>
           <div className="create__pair">
             {candidates.map((c) => (
-              <HeroCard key={c.id} hero={c} size="large" selected={selectedId === c.id} onClick={() => setSelectedId(c.id)} />
+              <HeroCard
+                key={c.id}
+                hero={c}
+                size="large"
+                selected={selectedId === c.id}
+                onClick={() => setSelectedId(c.id)}
+              />
             ))}
           </div>
         </section>
@@ -127,7 +139,12 @@ export default function CreatePage() {
         </Button>
         {candidates ? (
           <>
-            <Button variant="secondary" onClick={generate} disabled={!canGenerate || generating || saving} title={generateTitle}>
+            <Button
+              variant="secondary"
+              onClick={generate}
+              disabled={!canGenerate || generating || saving}
+              title={generateTitle}
+            >
               Regenerate
             </Button>
             <Button onClick={create} busy={saving} busyText="Creating..." disabled={generating}>
@@ -135,7 +152,13 @@ export default function CreatePage() {
             </Button>
           </>
         ) : (
-          <Button onClick={generate} disabled={!canGenerate || generating} title={generateTitle} busy={generating} busyText="Generating...">
+          <Button
+            onClick={generate}
+            disabled={!canGenerate || generating}
+            title={generateTitle}
+            busy={generating}
+            busyText="Generating..."
+          >
             Generate Heroes
           </Button>
         )}

@@ -37,13 +37,15 @@ export default function CreditsPage() {
       <section className="panel">
         <h2>Type</h2>
         <p>
-          Cinzel by Natanael Gama and Inter by Rasmus Andersson, both under the SIL Open Font License 1.1, self-hosted through
-          Fontsource.
+          Cinzel by Natanael Gama and Inter by Rasmus Andersson, both under the SIL Open Font License 1.1,
+          self-hosted through Fontsource.
         </p>
       </section>
       <section className="panel">
         <h2>Portraits and places</h2>
-        <p>Hero portraits, dungeon and battle scenes are drawn by Runeborn itself from each hero&apos;s seed.</p>
+        <p>
+          Hero portraits, dungeon and battle scenes are drawn by Runeborn itself from each hero&apos;s seed.
+        </p>
       </section>
     </div>
   );

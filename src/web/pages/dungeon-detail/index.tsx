@@ -48,7 +48,11 @@ export default function DungeonDetailPage() {
         <Link to="/dungeons" className="back-link">
           ← Dungeons
         </Link>
-        <ErrorBox>{isNotFound(dungeon.error) ? 'Dungeon not found' : errorText(dungeon.error, 'Failed to fetch dungeon')}</ErrorBox>
+        <ErrorBox>
+          {isNotFound(dungeon.error)
+            ? 'Dungeon not found'
+            : errorText(dungeon.error, 'Failed to fetch dungeon')}
+        </ErrorBox>
         <ButtonLink to="/dungeons" variant="secondary">
           Back to Dungeons
         </ButtonLink>
@@ -105,7 +109,11 @@ export default function DungeonDetailPage() {
             result={result}
             heading={
               <p className="dungeon-detail__floor muted">
-                {result.run.status === 'cleared' ? 'Dungeon cleared!' : result.run.status === 'failed' ? 'Your team was driven back.' : `Floor ${result.run.floor - 1} of ${result.run.floors} won`}
+                {result.run.status === 'cleared'
+                  ? 'Dungeon cleared!'
+                  : result.run.status === 'failed'
+                    ? 'Your team was driven back.'
+                    : `Floor ${result.run.floor - 1} of ${result.run.floors} won`}
               </p>
             }
           >
@@ -117,7 +125,13 @@ export default function DungeonDetailPage() {
             </ButtonLink>
           </FightResultPanel>
         ) : (
-          <Button block onClick={() => setPicking(true)} busy={entering} busyText="Battling..." className="dungeon-detail__enter">
+          <Button
+            block
+            onClick={() => setPicking(true)}
+            busy={entering}
+            busyText="Battling..."
+            className="dungeon-detail__enter"
+          >
             Enter Dungeon
           </Button>
         )}
@@ -130,7 +144,13 @@ export default function DungeonDetailPage() {
         ) : (
           <div className="dungeon-enemies__grid">
             {d.npcs.map((n) => (
-              <HeroCard key={n.id} hero={n} size={phone ? 'x-small' : 'tiny'} label={`NPC: ${n.name}`} to={`/heroes/${encodeURIComponent(n.id)}`} />
+              <HeroCard
+                key={n.id}
+                hero={n}
+                size={phone ? 'x-small' : 'tiny'}
+                label={`NPC: ${n.name}`}
+                to={`/heroes/${encodeURIComponent(n.id)}`}
+              />
             ))}
           </div>
         )}

@@ -25,8 +25,20 @@ export function NpcPortraits({ dungeon }: { dungeon: Dungeon }) {
   return (
     <ul className="npc-portraits" aria-label={`${dungeon.npcs.length} enemies`}>
       {shown.map((n) => (
-        <li key={n.id} className={`npc-portraits__one rarity-border-${n.rarity}`} title={`NPC: ${n.name}`} data-hero-id={n.id}>
-          <img src={n.portrait_url} alt={`NPC: ${n.name}`} width={44} height={44} loading="lazy" decoding="async" />
+        <li
+          key={n.id}
+          className={`npc-portraits__one rarity-border-${n.rarity}`}
+          title={`NPC: ${n.name}`}
+          data-hero-id={n.id}
+        >
+          <img
+            src={n.portrait_url}
+            alt={`NPC: ${n.name}`}
+            width={44}
+            height={44}
+            loading="lazy"
+            decoding="async"
+          />
         </li>
       ))}
       {more > 0 && (
@@ -38,7 +50,17 @@ export function NpcPortraits({ dungeon }: { dungeon: Dungeon }) {
   );
 }
 
-function DungeonCard({ dungeon, busy, disabled, onEnter }: { dungeon: Dungeon; busy: boolean; disabled: boolean; onEnter: () => void }) {
+function DungeonCard({
+  dungeon,
+  busy,
+  disabled,
+  onEnter,
+}: {
+  dungeon: Dungeon;
+  busy: boolean;
+  disabled: boolean;
+  onEnter: () => void;
+}) {
   const to = `/dungeons/${encodeURIComponent(dungeon.id)}`;
   return (
     <article className={`dungeon-card dungeon-card--${dungeon.difficulty}`} data-dungeon-id={dungeon.id}>
@@ -64,7 +86,16 @@ function DungeonCard({ dungeon, busy, disabled, onEnter }: { dungeon: Dungeon; b
         </p>
         <NpcPortraits dungeon={dungeon} />
         <p className="dungeon-card__desc">{dungeon.description}</p>
-        <Button block onClick={onEnter} busy={busy} busyText="Battling..." disabled={disabled} title={disabled && !busy ? 'Another dungeon battle is under way' : `Choose a team for ${dungeon.name}`}>
+        <Button
+          block
+          onClick={onEnter}
+          busy={busy}
+          busyText="Battling..."
+          disabled={disabled}
+          title={
+            disabled && !busy ? 'Another dungeon battle is under way' : `Choose a team for ${dungeon.name}`
+          }
+        >
           Enter Dungeon
         </Button>
       </div>
@@ -114,7 +145,9 @@ export default function DungeonsPage() {
       <header className="page-head">
         <div>
           <h1>Dungeons</h1>
-          <p className="muted dungeons__lead">Lead up to four heroes floor by floor to the boss. Harder depths pay more.</p>
+          <p className="muted dungeons__lead">
+            Lead up to four heroes floor by floor to the boss. Harder depths pay more.
+          </p>
         </div>
       </header>
       {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
@@ -127,7 +160,11 @@ export default function DungeonsPage() {
           </div>
         </Loading>
       ) : dungeons.isError ? (
-        <RetryPanel message={errorText(dungeons.error, 'Failed to fetch dungeons')} onRetry={() => void dungeons.refetch()} retrying={dungeons.isFetching} />
+        <RetryPanel
+          message={errorText(dungeons.error, 'Failed to fetch dungeons')}
+          onRetry={() => void dungeons.refetch()}
+          retrying={dungeons.isFetching}
+        />
       ) : dungeons.data.length === 0 ? (
         <div className="empty-state panel">
           <strong>No Dungeons Available</strong>
@@ -136,7 +173,13 @@ export default function DungeonsPage() {
       ) : (
         <div className="dungeons__grid">
           {dungeons.data.map((d) => (
-            <DungeonCard key={d.id} dungeon={d} busy={entering === d.id} disabled={entering !== null} onEnter={() => setPicking(d)} />
+            <DungeonCard
+              key={d.id}
+              dungeon={d}
+              busy={entering === d.id}
+              disabled={entering !== null}
+              onEnter={() => setPicking(d)}
+            />
           ))}
         </div>
       )}

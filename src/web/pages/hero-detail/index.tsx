@@ -9,13 +9,31 @@ import { deleteHero, errorText, isNotFound, rerollAbilities } from '../../api/cl
 import { useSignedInUser } from '../../session.ts';
 import { RarityStars, roleLine } from '../../components/hero-card.tsx';
 import { Icon } from '../../components/icon.tsx';
-import { Button, ButtonLink, ErrorBox, Loading, Modal, Skeleton, TextSkeleton } from '../../components/ui.tsx';
+import {
+  Button,
+  ButtonLink,
+  ErrorBox,
+  Loading,
+  Modal,
+  Skeleton,
+  TextSkeleton,
+} from '../../components/ui.tsx';
 import './hero-detail.css';
 
 export const REROLL_COST = 50;
 export const MAX_LEVEL = 10;
 /** XP needed to reach each level (spec §9). */
-export const XP_TO_REACH: Record<number, number> = { 2: 100, 3: 160, 4: 256, 5: 410, 6: 656, 7: 1050, 8: 1680, 9: 2690, 10: 4300 };
+export const XP_TO_REACH: Record<number, number> = {
+  2: 100,
+  3: 160,
+  4: 256,
+  5: 410,
+  6: 656,
+  7: 1050,
+  8: 1680,
+  9: 2690,
+  10: 4300,
+};
 
 /** What each type does in a team (the hero's role). */
 const ROLE_TEXT: Record<string, string> = {
@@ -61,7 +79,14 @@ function XpBar({ hero }: { hero: Hero }) {
           {hero.xp} / {need} XP
         </span>
       </div>
-      <div className="xp__track" role="progressbar" aria-label="Experience to next level" aria-valuemin={0} aria-valuemax={need} aria-valuenow={hero.xp}>
+      <div
+        className="xp__track"
+        role="progressbar"
+        aria-label="Experience to next level"
+        aria-valuemin={0}
+        aria-valuemax={need}
+        aria-valuenow={hero.xp}
+      >
         <div className="xp__fill" style={{ width: `${pct}%` }} />
       </div>
       <p className="xp__next muted">Next: level {hero.level + 1}</p>
@@ -283,11 +308,17 @@ export default function HeroDetailPage() {
         <ul className="abilities">
           {h.abilities.map((a) => (
             <li key={a.id + a.name} className={`ability ability--${a.type}`}>
-              {isApiIcon(a.icon) ? <img src={a.icon} alt="" width={44} height={44} /> : <span className="ability__noicon" />}
+              {isApiIcon(a.icon) ? (
+                <img src={a.icon} alt="" width={44} height={44} />
+              ) : (
+                <span className="ability__noicon" />
+              )}
               <div>
                 <div className="ability__head">
                   <strong>{a.name}</strong>
-                  <span className={`ability__type${a.type === 'ultimate' ? ' ability__type--ultimate' : ''}`}>{a.type}</span>
+                  <span className={`ability__type${a.type === 'ultimate' ? ' ability__type--ultimate' : ''}`}>
+                    {a.type}
+                  </span>
                   <span className="muted tabular">Lv {a.level}</span>
                 </div>
                 <p>{a.description}</p>
@@ -295,7 +326,9 @@ export default function HeroDetailPage() {
             </li>
           ))}
         </ul>
-        <p className="muted hero-detail__cost">Rerolling replaces all three abilities for {REROLL_COST} magic essence. Stats, level and XP stay.</p>
+        <p className="muted hero-detail__cost">
+          Rerolling replaces all three abilities for {REROLL_COST} magic essence. Stats, level and XP stay.
+        </p>
       </section>
 
       {(h.race_description || h.class_description) && (
@@ -329,9 +362,7 @@ export default function HeroDetailPage() {
             </>
           }
         >
-          <p>
-            {h.name} will be gone for good. This cannot be undone.
-          </p>
+          <p>{h.name} will be gone for good. This cannot be undone.</p>
         </Modal>
       )}
     </div>

@@ -6,7 +6,15 @@ import { useBrowseHeroes, useMyHeroes, useNpcs } from '../../api/hooks.ts';
 import { errorText } from '../../api/client.ts';
 import { useSignedInUser } from '../../session.ts';
 import { HeroCard, type HeroCardSize } from '../../components/hero-card.tsx';
-import { Button, ButtonLink, DifficultyBadge, ErrorBox, Loading, Skeleton, Tabs } from '../../components/ui.tsx';
+import {
+  Button,
+  ButtonLink,
+  DifficultyBadge,
+  ErrorBox,
+  Loading,
+  Skeleton,
+  Tabs,
+} from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
 import './heroes.css';
 
@@ -22,7 +30,13 @@ function CardGrid({ heroes, label }: { heroes: Hero[]; label?: (h: Hero) => stri
   return (
     <div className={`hero-grid hero-grid--${size}`}>
       {heroes.map((h) => (
-        <HeroCard key={h.id} hero={h} size={size} to={`/heroes/${encodeURIComponent(h.id)}`} label={label?.(h)} />
+        <HeroCard
+          key={h.id}
+          hero={h}
+          size={size}
+          to={`/heroes/${encodeURIComponent(h.id)}`}
+          label={label?.(h)}
+        />
       ))}
     </div>
   );
@@ -60,7 +74,11 @@ export default function HeroesPage() {
 
   const tabs = [
     { key: 'mine' as const, label: 'My Heroes', count: mine.data ? myHeroes.length : '…' },
-    { key: 'others' as const, label: 'Other Heroes', count: others.data ? `${otherCount}${others.hasNextPage ? '+' : ''}` : '…' },
+    {
+      key: 'others' as const,
+      label: 'Other Heroes',
+      count: others.data ? `${otherCount}${others.hasNextPage ? '+' : ''}` : '…',
+    },
     { key: 'npcs' as const, label: 'NPCs', count: npcs.data || npcs.error ? npcCount : '…' },
   ];
 
@@ -124,7 +142,12 @@ export default function HeroesPage() {
                 </section>
               ))}
               {others.hasNextPage && (
-                <Button variant="secondary" onClick={() => void others.fetchNextPage()} busy={others.isFetchingNextPage} busyText="Loading...">
+                <Button
+                  variant="secondary"
+                  onClick={() => void others.fetchNextPage()}
+                  busy={others.isFetchingNextPage}
+                  busyText="Loading..."
+                >
                   Load more players
                 </Button>
               )}

@@ -184,19 +184,37 @@ export default function Landing() {
           <Sigil size={48} />
         </div>
         <h1 id="landing-title">Runeborn</h1>
-        <p className="landing__tagline">Summon heroes. Forge a team. Conquer the arena and the dungeons below.</p>
+        <p className="landing__tagline">
+          Summon heroes. Forge a team. Conquer the arena and the dungeons below.
+        </p>
       </section>
       <section className="landing__panel panel">
         <div className="tabs" role="tablist" aria-label="Sign in">
-          <button type="button" role="tab" className="tab" aria-selected={mode === 'select'} onClick={() => switchTo('select')}>
+          <button
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={mode === 'select'}
+            onClick={() => switchTo('select')}
+          >
             Select User
           </button>
-          <button type="button" role="tab" className="tab" aria-selected={mode === 'create'} onClick={() => switchTo('create')}>
+          <button
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={mode === 'create'}
+            onClick={() => switchTo('create')}
+          >
             Create New
           </button>
         </div>
         <div role="tabpanel">
-          {mode === 'select' ? <SelectUser error={error} onError={setError} /> : <CreateNew error={error} onError={setError} />}
+          {mode === 'select' ? (
+            <SelectUser error={error} onError={setError} />
+          ) : (
+            <CreateNew error={error} onError={setError} />
+          )}
         </div>
         <p className="landing__note">No password required. Your progress is saved to the database.</p>
       </section>

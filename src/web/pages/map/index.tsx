@@ -16,14 +16,25 @@ interface Destination {
 export const DESTINATIONS: Destination[] = [
   { to: '/arena', name: 'Arena', blurb: '1v1 duels vs players or NPCs', icon: 'arena', theme: 'arena' },
   { to: '/shop', name: 'Shop', blurb: 'Purchase items and upgrades', icon: 'shop', theme: 'shop' },
-  { to: '/dungeons', name: 'Dungeons', blurb: 'Explore dangerous dungeons for rare rewards', icon: 'dungeons', theme: 'dungeons' },
+  {
+    to: '/dungeons',
+    name: 'Dungeons',
+    blurb: 'Explore dangerous dungeons for rare rewards',
+    icon: 'dungeons',
+    theme: 'dungeons',
+  },
 ];
 
 function MapArt() {
   // A painted overview: dusk sky and moon, three mountain ridges, a dashed road linking the arena (ochre
   // banners), the shop (lantern) and the dungeon gate (violet rift). Decorative; the cards below are the links.
   return (
-    <svg className="world-map__art" viewBox="0 0 800 260" preserveAspectRatio="xMidYMax slice" aria-hidden="true">
+    <svg
+      className="world-map__art"
+      viewBox="0 0 800 260"
+      preserveAspectRatio="xMidYMax slice"
+      aria-hidden="true"
+    >
       <defs>
         <linearGradient id="map-sky" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#171329" />
@@ -49,15 +60,33 @@ function MapArt() {
         <circle cx="470" cy="40" r="1" />
         <circle cx="720" cy="80" r="1.2" />
       </g>
-      <path d="M0 150 L70 95 L120 130 L190 70 L260 125 L330 85 L400 135 L470 80 L540 128 L610 90 L680 132 L740 100 L800 120 V260 H0Z" fill="#2b2436" />
-      <path d="M0 185 L80 150 L160 175 L240 140 L330 178 L420 150 L500 180 L590 148 L680 176 L800 150 V260 H0Z" fill="#221d2b" />
+      <path
+        d="M0 150 L70 95 L120 130 L190 70 L260 125 L330 85 L400 135 L470 80 L540 128 L610 90 L680 132 L740 100 L800 120 V260 H0Z"
+        fill="#2b2436"
+      />
+      <path
+        d="M0 185 L80 150 L160 175 L240 140 L330 178 L420 150 L500 180 L590 148 L680 176 L800 150 V260 H0Z"
+        fill="#221d2b"
+      />
       <path d="M0 215 Q200 190 400 208 T800 200 V260 H0Z" fill="#1a1621" />
-      <path d="M140 228 C240 180 320 235 400 205 S560 175 660 212" stroke="#d4a73a" strokeOpacity="0.7" strokeWidth="3" strokeDasharray="7 8" fill="none" />
+      <path
+        d="M140 228 C240 180 320 235 400 205 S560 175 660 212"
+        stroke="#d4a73a"
+        strokeOpacity="0.7"
+        strokeWidth="3"
+        strokeDasharray="7 8"
+        fill="none"
+      />
       {/* Arena: a ring of sand under banners */}
       <g transform="translate(140 228)">
         <ellipse rx="34" ry="11" fill="#c4863a" />
         <ellipse rx="24" ry="6" fill="#e0b878" />
-        <path d="M-30 -2 V-34 L-18 -29 L-30 -24 M30 -2 V-34 L18 -29 L30 -24" stroke="#e5484d" strokeWidth="3" fill="none" />
+        <path
+          d="M-30 -2 V-34 L-18 -29 L-30 -24 M30 -2 V-34 L18 -29 L30 -24"
+          stroke="#e5484d"
+          strokeWidth="3"
+          fill="none"
+        />
       </g>
       {/* Shop: a hut with a lantern */}
       <g transform="translate(400 205)">

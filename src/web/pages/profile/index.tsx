@@ -29,7 +29,10 @@ export default function ProfilePage() {
         <div className="profile__who">
           <h1 className="profile__name">{user.username}</h1>
           <p className="muted">
-            Joined <time dateTime={new Date(user.created_at * 1000).toISOString()}>{formatJoined(user.created_at)}</time>
+            Joined{' '}
+            <time dateTime={new Date(user.created_at * 1000).toISOString()}>
+              {formatJoined(user.created_at)}
+            </time>
           </p>
         </div>
       </section>

@@ -17,7 +17,9 @@ import './shop.css';
 
 /** Spec §5's refusal for gold; items priced in another currency (DESIGN.md) name theirs. */
 const shortOf = (currency: string): string =>
-  currency === 'gold' ? 'Insufficient gold' : `Insufficient ${(CURRENCIES.find((c) => c.key === currency)?.label ?? currency).toLowerCase()}`;
+  currency === 'gold'
+    ? 'Insufficient gold'
+    : `Insufficient ${(CURRENCIES.find((c) => c.key === currency)?.label ?? currency).toLowerCase()}`;
 
 export default function ShopPage() {
   const user = useSignedInUser();
@@ -103,7 +105,10 @@ export default function ShopPage() {
                 </div>
                 <p className="item-card__desc">{item.description}</p>
                 <div className="item-card__foot">
-                  <span className={`item-cost currency--${currency}`} title={`${formatNumber(item.cost)} ${currencyInfo.label}`}>
+                  <span
+                    className={`item-cost currency--${currency}`}
+                    title={`${formatNumber(item.cost)} ${currencyInfo.label}`}
+                  >
                     <Icon name={currencyInfo.icon} size={18} />
                     <span className="tabular">{formatNumber(item.cost)}</span>
                     <span className="visually-hidden">{currencyInfo.label}</span>
@@ -116,7 +121,11 @@ export default function ShopPage() {
                     variant={affordable ? 'primary' : 'secondary'}
                     title={affordable ? `Buy ${item.name}` : shortOf(currency)}
                   >
-                    {affordable ? 'Buy' : currency === 'gold' ? 'Not Enough Gold' : `Not Enough ${currencyInfo.label}`}
+                    {affordable
+                      ? 'Buy'
+                      : currency === 'gold'
+                        ? 'Not Enough Gold'
+                        : `Not Enough ${currencyInfo.label}`}
                   </Button>
                 </div>
               </li>
