@@ -8,10 +8,22 @@ import { isWin, levelUpName, type FightResult } from '../api/battle-hooks.ts';
 import './battle-result.css';
 
 /** The story of a fight: its description, else the matching scenario text. */
-export function narrativeOf(r: FightResult): string {
+function narrativeOf(r: FightResult): string {
   if (r.description && r.description.trim()) return r.description;
   const s = r.scenarios;
   return (isWin(r.status) ? s?.win : s?.lose) ?? '';
+}
+
+/** Battle Narrative: the story of a fight, when it has one (the result panel and /combat). */
+export function BattleNarrative({ result }: { result: FightResult }) {
+  const story = narrativeOf(result);
+  if (!story) return null;
+  return (
+    <div className="fight-result__story">
+      <h3>Battle Narrative</h3>
+      <p data-testid="narrative">{story}</p>
+    </div>
+  );
 }
 
 /** The chance as a band on 0..100: a roll above 100 − chance wins. The marker shows where the roll fell. */
@@ -122,7 +134,6 @@ export function FightResultPanel({
   const won = isWin(result.status);
   const chance = wholePercent(result.probability);
   const rolled = wholePercent(result.roll);
-  const story = narrativeOf(result);
   return (
     <section
       className={`fight-result panel fight-result--${won ? 'won' : 'lost'}`}
@@ -143,12 +154,7 @@ export function FightResultPanel({
         </div>
       </dl>
       <ChanceBar chance={chance} rolled={rolled} />
-      {story && (
-        <div className="fight-result__story">
-          <h3>Battle Narrative</h3>
-          <p data-testid="narrative">{story}</p>
-        </div>
-      )}
+      <BattleNarrative result={result} />
       {won && <RewardsList result={result} />}
       {children && <div className="fight-result__actions">{children}</div>}
     </section>

@@ -15,7 +15,7 @@ import {
   safeReturnTo,
   type FightResult,
 } from '../../api/battle-hooks.ts';
-import { ChanceBar, RewardsList, narrativeOf } from '../../components/battle-result.tsx';
+import { BattleNarrative, ChanceBar, RewardsList } from '../../components/battle-result.tsx';
 import { sceneTheme, sceneUrl, type LocationType } from '../../components/battle-scene.ts';
 import { wholePercent } from '../../components/format.ts';
 import { Button, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
@@ -220,7 +220,6 @@ export default function CombatPage() {
   const chance = wholePercent(result.probability);
   const rolled = wholePercent(result.roll);
   const needed = 100 - chance;
-  const story = narrativeOf(result);
   const run = result.run;
 
   return (
@@ -262,12 +261,7 @@ export default function CombatPage() {
           </div>
         </dl>
         <ChanceBar chance={chance} rolled={rolled} />
-        {story && (
-          <div className="fight-result__story">
-            <h3>Battle Narrative</h3>
-            <p data-testid="narrative">{story}</p>
-          </div>
-        )}
+        <BattleNarrative result={result} />
         {won && (
           <RewardsList
             result={{
