@@ -10,6 +10,7 @@ import { useSignedInUser } from '../../session.ts';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { Button, ButtonLink, ErrorBox, Modal, RetryPanel, Skeleton, Tabs } from '../../components/ui.tsx';
 import { itemTypeLabel } from '../../components/format.ts';
+import { ItemCardFace } from '../../components/item-card.tsx';
 import { ItemIcon } from '../../components/item-icon.tsx';
 import '../shop/shop.css';
 import './inventory.css';
@@ -218,15 +219,10 @@ export default function InventoryPage() {
                 onClick={() => setOpened(item)}
                 data-item-id={item.item_id}
               >
-                <div className="item-card__top">
-                  <ItemIcon icon={item.icon} />
-                  <div className="item-card__titles">
-                    <h2 className="item-card__name">{item.name}</h2>
-                    <span className="item-type">{itemTypeLabel(item.type)}</span>
-                  </div>
-                  <span className="inventory-card__qty tabular">×{item.quantity}</span>
-                </div>
-                <p className="item-card__desc">{item.description}</p>
+                <ItemCardFace
+                  item={item}
+                  corner={<span className="inventory-card__qty tabular">×{item.quantity}</span>}
+                />
               </button>
             </li>
           ))}

@@ -10,9 +10,9 @@ import { errorText, purchaseItem } from '../../api/client.ts';
 import { saveUser, useSignedInUser } from '../../session.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Button, ErrorBanner, Loading, Skeleton, SuccessBanner } from '../../components/ui.tsx';
-import { formatNumber, itemTypeLabel } from '../../components/format.ts';
+import { formatNumber } from '../../components/format.ts';
 import { CURRENCIES } from '../../components/currency-bar.tsx';
-import { ItemIcon } from '../../components/item-icon.tsx';
+import { ItemCardFace } from '../../components/item-card.tsx';
 import './shop.css';
 
 /** Spec §5's refusal for gold; items priced in another currency (DESIGN.md) name theirs. */
@@ -96,14 +96,7 @@ export default function ShopPage() {
             const isBuying = buying === item.id;
             return (
               <li key={item.id} className={`item-card item-card--${item.type}`} data-item-id={item.id}>
-                <div className="item-card__top">
-                  <ItemIcon icon={item.icon} />
-                  <div className="item-card__titles">
-                    <h2 className="item-card__name">{item.name}</h2>
-                    <span className="item-type">{itemTypeLabel(item.type)}</span>
-                  </div>
-                </div>
-                <p className="item-card__desc">{item.description}</p>
+                <ItemCardFace item={item} />
                 <div className="item-card__foot">
                   <span
                     className={`item-cost currency--${currency}`}
