@@ -227,7 +227,7 @@ export default function ArenaPage() {
             )}
           </section>
 
-          <div className="arena__bar" role="region" aria-label="Selected">
+          <div className="action-bar arena__bar" role="region" aria-label="Selected">
             <div className="arena__selected" data-testid="arena-selected">
               <strong>Selected</strong>
               <span>

@@ -129,7 +129,7 @@ export default function BattlePage() {
           );
         })}
       </div>
-      <div className="battle-start__bar" role="region" aria-label="Team">
+      <div className="action-bar battle-start__bar" role="region" aria-label="Team">
         <div className="battle-start__team">
           <span className="battle-start__count tabular" data-testid="team-count">
             {team.length}/{TEAM_LIMIT}
