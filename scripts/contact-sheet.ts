@@ -11,6 +11,7 @@ import {
   type IconKind,
   type IconOptions,
 } from '../src/game/art/index.ts';
+import { HERO_TYPES } from '../src/game/types.ts';
 
 const RACES = ['human', 'elf', 'dwarf', 'orc', 'undead', 'dragonkin', 'fae', 'beastkin'];
 const CLASSES = [
@@ -27,7 +28,7 @@ const CLASSES = [
   'monk',
   'bard',
 ];
-const TYPES = ['Tank', 'Damage', 'Support'];
+const TYPES = HERO_TYPES;
 
 const only = process.argv[2]; // 'portraits' | 'scenes' | undefined (everything)
 const cells: string[] = [];

@@ -7,6 +7,7 @@ import { artDice } from './art-dice.ts';
 import type { PortraitKey } from './paths.ts';
 import { RARITY_COLOURS, renderPortrait } from './portrait.ts';
 import { checkSvg } from './svg-check.ts';
+import { HERO_TYPES } from '../types.ts';
 
 const RACES = ['human', 'elf', 'dwarf', 'orc', 'undead', 'dragonkin', 'fae', 'beastkin'];
 const CLASSES = [
@@ -23,7 +24,7 @@ const CLASSES = [
   'monk',
   'bard',
 ];
-const TYPES = ['Tank', 'Damage', 'Support'];
+const TYPES = HERO_TYPES;
 
 const sha = (s: string): string => createHash('sha1').update(s).digest('hex');
 const featuresOf = (svg: string): string[] =>
