@@ -61,6 +61,15 @@ export async function signIn(page: Page, user: User): Promise<void> {
   }, JSON.stringify(user));
 }
 
+/** On /heroes/{heroId}: Delete Hero, then Delete in the 'Delete Hero?' dialog. */
+export async function confirmDeleteHero(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Delete Hero' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Hero?' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
+}
+
 /** Full-page screenshot of a settled screen: test-results/screens/<project>-<screen>.png. */
 export async function shot(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);

@@ -3,7 +3,7 @@
 // Retry (inventory), an alert (item use) — and a failed user list is only logged. Failures are injected with
 // page.route; everything else is the real server.
 import type { Page, Route } from '@playwright/test';
-import { test, expect, createHero, createUser, signIn } from './fixtures.ts';
+import { test, expect, confirmDeleteHero, createHero, createUser, signIn } from './fixtures.ts';
 
 /** A failure with no server text (plain 500), or one carrying the server's `{ error }`. */
 const fail = (route: Route, error?: string) =>
@@ -103,11 +103,7 @@ test.describe('hero errors (red box)', () => {
     await page.getByRole('button', { name: 'Reroll Abilities' }).click();
     await expect(page.locator('.error-box')).toHaveText('Failed to reroll abilities');
 
-    await page.getByRole('button', { name: 'Delete Hero' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete Hero?' })
-      .getByRole('button', { name: 'Delete', exact: true })
-      .click();
+    await confirmDeleteHero(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.locator('.error-box')).toHaveText('Failed to delete hero');
     await expect(page).toHaveURL(new RegExp(`/heroes/${hero.id}$`));

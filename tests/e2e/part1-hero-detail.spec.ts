@@ -1,6 +1,6 @@
 // /heroes/{heroId} — details, XP bar below level 10, traits, reroll (50 essence, the user re-read after, and
 // the refusal text without essence), delete with the 'Delete Hero?' dialog, 'Hero not found'.
-import { test, expect, shot, createHero, getUser } from './fixtures.ts';
+import { test, expect, shot, confirmDeleteHero, createHero, getUser } from './fixtures.ts';
 
 test('detail, reroll twice, then the essence message; delete with confirmation', async ({
   page,
@@ -37,11 +37,7 @@ test('detail, reroll twice, then the essence message; delete with confirmation',
   await shot(page, testInfo, 'hero-detail-delete');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
-  await page.getByRole('button', { name: 'Delete Hero' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete Hero?' })
-    .getByRole('button', { name: 'Delete', exact: true })
-    .click();
+  await confirmDeleteHero(page);
   await expect(page).toHaveURL(/\/heroes$/);
   await expect(page.locator(`.hero-card[data-hero-id="${hero.id}"]`)).toHaveCount(0);
   expect((await request.get(`/api/heroes/${hero.id}`)).status()).toBe(404);
@@ -57,11 +53,7 @@ test("deleting someone else's hero fails: the dialog closes and the error shows"
   const theirs = await createHero(request, other);
   void player;
   await page.goto(`/heroes/${theirs.id}`);
-  await page.getByRole('button', { name: 'Delete Hero' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete Hero?' })
-    .getByRole('button', { name: 'Delete', exact: true })
-    .click();
+  await confirmDeleteHero(page);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/heroes/${theirs.id}$`));
