@@ -8,7 +8,6 @@ export const ErrorBody = z.object({ error: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Id = z.string().min(1).max(64);
-export const UserId = Id.describe('The acting player');
 
 export const CurrencyName = z.enum(['gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens']);
 export type CurrencyName = z.infer<typeof CurrencyName>;

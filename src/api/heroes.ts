@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { HeroSchema, User } from './common.ts';
 
-export const SCROLLS_PER_GENERATION = 1;
 export const REROLL_COST = 50;
 
 /** Both calls of one generation send the same generation_id; the pair costs one scroll. Body may be absent. */

@@ -43,18 +43,6 @@ export async function ownTeam(db: Db, ids: string[], userId: string): Promise<St
   });
 }
 
-export async function heroesOf(db: Db, userId: string, limit = 500): Promise<Hero[]> {
-  const rows = await db
-    .selectFrom('heroes')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map(heroFromRow);
-}
-
 // The documents come out as their UTF-8 bytes (cast to a blob) and go to the socket as they are: no decoding
 // into JS strings and no re-encoding on the way out.
 const LIST_SQL = 'select cast(doc as blob) from heroes where user_id = ? order by created_at, id limit ?';

@@ -55,7 +55,3 @@ export function hsl(h: number, s: number, l: number, a = 1): string {
       .padStart(2, '0');
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
-
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

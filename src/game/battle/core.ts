@@ -136,7 +136,6 @@ export const ACT_COUNT = 6;
 // ---- the numbers everything leans on ---------------------------------------------------------------------------
 /** Damage = power × atk × DAMAGE_K × atk / (atk + def), then multipliers. */
 export const DAMAGE_K = 3.6;
-export const CRIT_BASE_MUL = 1.5;
 export const ENERGY_PER_ACTION = 20;
 export const ENERGY_PER_HIT = 8;
 export const ENERGY_FOCUS = 40;

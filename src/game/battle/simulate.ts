@@ -48,6 +48,3 @@ export function simulate(
   runUntilDecision(c, -1);
   return c.over === SIDE0_WON ? 0 : c.over === DRAW ? 2 : 1;
 }
-
-/** For tests and the bench: how long the last simulated battle ran, in unit turns. */
-export const lastBattleTurns = () => shared.turn;

@@ -97,8 +97,6 @@ export const maxHp = (c: BattleCore, i: number) => c.u[i * compiled.UF + compile
 export const field = (c: BattleCore, i: number, f: number) => c.u[i * compiled.UF + f];
 export const hasStatus = (c: BattleCore, i: number, id: string) =>
   ((c.u[i * compiled.UF + compiled.MASK] | 0) & (1 << compiled.statusIndex[id])) !== 0;
-export const turnsLeft = (c: BattleCore, i: number, id: string) =>
-  c.stT[i * compiled.NS + compiled.statusIndex[id]];
 /** Force a status on unit i (from unit `from`, certain to land). */
 export function inflict(c: BattleCore, from: number, i: number, id: string, turns = 3): void {
   rules.applyStatus(c, from, i, compiled.statusIndex[id], turns, 1);

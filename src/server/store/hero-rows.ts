@@ -11,36 +11,6 @@ export function heroFromRow(r: Pick<HeroRow, 'doc'>): Hero {
   return JSON.parse(r.doc) as Hero;
 }
 
-/** Rebuilds a hero from its columns alone (kept for checks that the document and the columns agree). */
-export function heroFromColumns(r: HeroRow): Hero {
-  return {
-    id: r.id,
-    user_id: r.user_id,
-    seed: Number(r.seed),
-    name: r.name,
-    race: r.race,
-    race_description: r.race_description,
-    class: r.class,
-    class_description: r.class_description,
-    type: r.type as Hero['type'],
-    rarity: r.rarity,
-    level: r.level,
-    xp: r.xp,
-    hp: r.hp,
-    max_hp: r.max_hp,
-    atk: r.atk,
-    def: r.def,
-    spd: r.spd,
-    description: r.description,
-    portrait_url: r.portrait_url,
-    boon: JSON.parse(r.boon),
-    bane: JSON.parse(r.bane),
-    boon_icon: r.boon_icon,
-    bane_icon: r.bane_icon,
-    abilities: JSON.parse(r.abilities),
-  };
-}
-
 /** The columns a hero's state occupies (everything but ownership and bookkeeping). */
 export function heroColumns(h: Hero) {
   return {

@@ -158,8 +158,6 @@ export const applyItem = (userId: string, itemId: string, heroId?: string) =>
 // --- Dungeons ------------------------------------------------------------------------------------------
 export const listDungeons = () => call<Dungeon[]>('GET', '/api/dungeons');
 export const getDungeon = (dungeonId: string) => call<Dungeon>('GET', `/api/dungeons/${id(dungeonId)}`);
-export const listDungeonNpcs = (dungeonId: string) =>
-  call<Hero[]>('GET', `/api/dungeons/${id(dungeonId)}/npcs`);
 export const startDungeon = (dungeonId: string, userId: string, teamHeroIds: string[]) =>
   call<DungeonRun>('POST', `/api/dungeons/${id(dungeonId)}/start`, {
     user_id: userId,
