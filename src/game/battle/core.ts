@@ -383,6 +383,28 @@ export function pickOf(c: BattleCore, i: number, act: number): number {
   return idx < 0 ? 0 : A_PICK[idx];
 }
 
+/**
+ * The damage of one hit before crit, variance and the target's shield: atk (raised at low HP) vs def (less
+ * pierce), the damage multipliers of both sides, and the execute bonus. `hit` and `expectedDamage` share it.
+ */
+function damageBeforeCrit(
+  u: Float64Array,
+  so: number,
+  to: number,
+  power: number,
+  pierce: number,
+  execute: number,
+): number {
+  let atk = u[so + ATK] * u[so + M_ATK];
+  if (u[so + LOWHPATK] !== 0 && u[so + HP] < LOW_HP_BELOW * u[so + MAXHP])
+    atk *= Math.max(0.1, 1 + u[so + LOWHPATK]);
+  const def = u[to + DEF] * u[to + M_DEF] * (1 - pierce);
+  let dmg = power * atk * DAMAGE_K * (atk / (atk + def));
+  dmg *= u[so + DMGDEALT] * u[so + M_DMGDEALT] * u[to + DMGTAKEN] * u[to + M_DMGTAKEN];
+  if (u[to + HP] < EXECUTE_BELOW * u[to + MAXHP]) dmg *= 1 + execute + u[so + EXECUTE];
+  return dmg;
+}
+
 /** The mean damage of one hit, before the target's shield: the same formula as `hit`, with crits and misses averaged in. */
 export function expectedDamage(
   c: BattleCore,
@@ -396,13 +418,7 @@ export function expectedDamage(
     so = src * UF,
     to = tgt * UF;
   const missP = Math.min(1, u[so + M_MISS] + u[so + FUMBLE] + u[to + DODGE]);
-  let atk = u[so + ATK] * u[so + M_ATK];
-  if (u[so + LOWHPATK] !== 0 && u[so + HP] < LOW_HP_BELOW * u[so + MAXHP])
-    atk *= Math.max(0.1, 1 + u[so + LOWHPATK]);
-  const def = u[to + DEF] * u[to + M_DEF] * (1 - pierce);
-  let dmg = power * atk * DAMAGE_K * (atk / (atk + def));
-  dmg *= u[so + DMGDEALT] * u[so + M_DMGDEALT] * u[to + DMGTAKEN] * u[to + M_DMGTAKEN];
-  if (u[to + HP] < EXECUTE_BELOW * u[to + MAXHP]) dmg *= 1 + execute + u[so + EXECUTE];
+  const dmg = damageBeforeCrit(u, so, to, power, pierce, execute);
   const critP = Math.min(1, u[so + CRIT] + u[to + M_CRITTAKEN]);
   return Math.max(1, dmg * (1 + critP * (u[so + CRITDMG] - 1))) * (1 - missP);
 }
@@ -586,13 +602,7 @@ export function hit(
     if (c.log !== null) c.log.miss(src, tgt, false);
     return;
   }
-  let atk = u[so + ATK] * u[so + M_ATK];
-  if (u[so + LOWHPATK] !== 0 && u[so + HP] < LOW_HP_BELOW * u[so + MAXHP])
-    atk *= Math.max(0.1, 1 + u[so + LOWHPATK]);
-  const def = u[to + DEF] * u[to + M_DEF] * (1 - pierce);
-  let dmg = power * atk * DAMAGE_K * (atk / (atk + def));
-  dmg *= u[so + DMGDEALT] * u[so + M_DMGDEALT] * u[to + DMGTAKEN] * u[to + M_DMGTAKEN];
-  if (u[to + HP] < EXECUTE_BELOW * u[to + MAXHP]) dmg *= 1 + execute + u[so + EXECUTE];
+  let dmg = damageBeforeCrit(u, so, to, power, pierce, execute);
   const crit = c.rand() < u[so + CRIT] + u[to + M_CRITTAKEN];
   if (crit) dmg *= u[so + CRITDMG];
   dmg *= 0.9 + 0.2 * c.rand();
