@@ -4,6 +4,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEBIAN_CHROMIUM } from './tests/e2e/debian-chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3123);
 // E2E_BASE_URL points the tests at a server that is already running (no webServer is started then).
@@ -11,20 +12,6 @@ const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${port}`;
 // Computed once in the runner; workers re-evaluate this file but never start the server.
 const databaseFile = join(tmpdir(), `runeborn-e2e-${port}-${Date.now()}.db`);
-
-const chromium = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,7 +25,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    launchOptions: chromium,
+    launchOptions: DEBIAN_CHROMIUM,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     reducedMotion: 'reduce',

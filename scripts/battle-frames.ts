@@ -16,6 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { DEBIAN_CHROMIUM } from '../tests/e2e/debian-chromium.ts';
 
 /** A port nobody is listening on (other engineers' test servers come and go on this machine). */
 async function freePort(): Promise<number> {
@@ -334,19 +335,7 @@ async function openBattle(page: Page, battleId: string): Promise<void> {
 
 async function main(): Promise<void> {
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(DEBIAN_CHROMIUM);
   mkdirSync('test-results', { recursive: true });
   let worst = 0;
   // Frames are wall-clock: on a shared machine other processes can stall them; the load average says how busy it was.
