@@ -115,7 +115,7 @@ export default function ArenaPage() {
         <p className="arena__loading" role="status">
           Loading Arena...
         </p>
-        <div className="arena__grid">
+        <div className="card-grid">
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} width={phone ? 150 : 180} height={phone ? 215 : 260} radius={12} />
           ))}
@@ -157,7 +157,7 @@ export default function ArenaPage() {
                 <ButtonLink to="/create">Create Hero</ButtonLink>
               </div>
             ) : (
-              <div className="arena__grid arena__grid--row" role="group" aria-label="Your heroes">
+              <div className="card-grid arena__grid--row" role="group" aria-label="Your heroes">
                 {heroes.map((h) => (
                   <HeroCard
                     key={h.id}
@@ -185,7 +185,7 @@ export default function ArenaPage() {
               ]}
             />
             {opponentsLoading ? (
-              <div className="arena__grid">
+              <div className="card-grid">
                 {Array.from({ length: 4 }, (_, i) => (
                   <Skeleton key={i} width={phone ? 150 : 180} height={phone ? 215 : 260} radius={12} />
                 ))}
@@ -199,7 +199,7 @@ export default function ArenaPage() {
                     <h3 className="arena__group-title">
                       {g.title} <span className="muted">· {g.heroes.length}</span>
                     </h3>
-                    <div className="arena__grid arena__grid--row" role="group" aria-label={g.title}>
+                    <div className="card-grid arena__grid--row" role="group" aria-label={g.title}>
                       {g.heroes.map((h) => (
                         <HeroCard
                           key={h.id}

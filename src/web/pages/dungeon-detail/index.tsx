@@ -142,7 +142,7 @@ export default function DungeonDetailPage() {
         {d.npcs.length === 0 ? (
           <p className="empty-state panel">No enemies in this dungeon</p>
         ) : (
-          <div className="dungeon-enemies__grid">
+          <div className="card-grid">
             {d.npcs.map((n) => (
               <HeroCard
                 key={n.id}
