@@ -746,7 +746,8 @@ function gainEnergy(c: BattleCore, i: number, points: number): void {
 export function endTurn(c: BattleCore, a: number): void {
   const u = c.u,
     o = a * UF;
-  if (u[o + ALIVE] === 1) {
+  // A finished battle ticks nothing more: its log ends with the end event.
+  if (u[o + ALIVE] === 1 && c.over === ONGOING) {
     for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) {
       const s = 31 - Math.clz32(m & -m);
       const j = a * NS + s;

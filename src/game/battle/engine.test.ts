@@ -115,6 +115,24 @@ describe('turn-based battle', () => {
     expect(view.pending_options).toEqual([]);
   });
 
+  it('ends its log with exactly one end event, however the battle is won or lost', () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const rng = createPrng(seed);
+      const start = startBattle(
+        seed,
+        party(seed, 1 + (seed % 4), 'h'),
+        party(seed + 100, 1 + ((seed >> 2) % 4), 'npc_'),
+        {
+          battleId: 'b',
+        },
+      ).state;
+      const s = playOut(start, (n) => rng.int(n));
+      const ends = s.events.filter((e) => e.kind === 'end');
+      expect(ends, `seed ${seed}`).toHaveLength(1);
+      expect(s.events[s.events.length - 1].kind, `seed ${seed}`).toBe('end');
+    }
+  });
+
   it('startBattle with auto resolves at once; a 1v1 works too', () => {
     const { state } = startBattle(8, allies.slice(0, 1), enemies.slice(0, 1), { battleId: 'b', auto: true });
     expect(state.status).not.toBe('active');
