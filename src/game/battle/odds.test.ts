@@ -97,6 +97,8 @@ describe('resolveFight', () => {
         const story = narrateFight(k, a, b, won).description;
         const turns = [...story.matchAll(/turn (\d+)/g)].map((m) => Number(m[1]));
         expect(turns, story).toEqual([...turns].sort((x, y) => x - y));
+        // a finishing blow names the blow, basic attacks included
+        for (const m of story.matchAll(/On turn \d+, ([^.]+) finished/g)) expect(m[1], story).toMatch(/'s /);
       }
     }
   });

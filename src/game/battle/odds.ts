@@ -47,7 +47,8 @@ function storyOf(events: BattleEvent[], a: Hero[], b: Hero[], outcome: 'won' | '
   const sideA = new Set(a.map((h) => h.id));
   const n = (id?: string) => (id ? (name.get(id) ?? 'someone') : 'someone');
   const abilityName = (e: BattleEvent) => {
-    const m = /(?:uses|unleashes) (.+?)(?: on |!|\.)/.exec(e.description);
+    const m =
+      /(?:uses|unleashes) (.+?)(?: on |!|\.)/.exec(e.description) ?? / with (.+)\.$/.exec(e.description);
     return m ? m[1] : undefined;
   };
   const sentences: string[] = [];
