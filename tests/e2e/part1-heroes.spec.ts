@@ -1,5 +1,5 @@
 // /heroes — the three tabs with counts, grouping, difficulty badges and empty texts; cards open details.
-import { test, expect, shot, createUser, createHero } from './fixtures.ts';
+import { test, expect, shot, createUser, createHero, uniqueName } from './fixtures.ts';
 
 test('empty My Heroes, then the list with counts, other players and NPCs', async ({
   page,
@@ -13,7 +13,9 @@ test('empty My Heroes, then the list with counts, other players and NPCs', async
   await shot(page, testInfo, 'heroes-empty');
 
   const mine = [await createHero(request, player), await createHero(request, player)];
-  const other = await createUser(request);
+  // Other Heroes pages through players by name (20 a page) and the test database fills up with players as the
+  // suite runs: a name that sorts before every other test player's keeps this one on the first page.
+  const other = await createUser(request, uniqueName('0'));
   const theirs = await createHero(request, other);
 
   await page.reload();
