@@ -148,10 +148,14 @@ test('a turn-based battle handed to Auto plays to its end; a missing battle says
   request,
   player,
 }, testInfo) => {
-  await heroesFor(request, player, 2);
+  // A full team of four: one move made through the API below can then never end the battle before Auto is
+  // switched on (a 1v1 sometimes did, leaving the Auto switch disabled).
+  await heroesFor(request, player, 4);
   await page.addInitScript(() => window.localStorage.setItem('runeborn_battle_speed', '2x'));
   await page.goto('/battle');
-  await page.locator('.battle-start__grid [data-hero-id] .hero-card__action').first().click();
+  const picks = page.locator('.battle-start__grid [data-hero-id] .hero-card__action');
+  await expect(picks).toHaveCount(4);
+  for (let i = 0; i < 4; i++) await picks.nth(i).click();
   await page.getByRole('button', { name: 'Fight', exact: true }).click();
   await expect(page).toHaveURL(/\/battle\/b_/);
   // The view polls every 3 s: a move made elsewhere (here, through the API) shows up without a reload.
