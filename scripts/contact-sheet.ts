@@ -11,23 +11,11 @@ import {
   type IconKind,
   type IconOptions,
 } from '../src/game/art/index.ts';
+import { DRAWN_CLASSES, DRAWN_RACES } from '../src/game/art/portrait.ts';
 import { HERO_TYPES } from '../src/game/types.ts';
 
-const RACES = ['human', 'elf', 'dwarf', 'orc', 'undead', 'dragonkin', 'fae', 'beastkin'];
-const CLASSES = [
-  'warrior',
-  'paladin',
-  'ranger',
-  'mage',
-  'cleric',
-  'rogue',
-  'necromancer',
-  'druid',
-  'berserker',
-  'warlock',
-  'monk',
-  'bard',
-];
+const RACES = DRAWN_RACES;
+const CLASSES = DRAWN_CLASSES;
 const TYPES = HERO_TYPES;
 
 const only = process.argv[2]; // 'portraits' | 'scenes' | undefined (everything)

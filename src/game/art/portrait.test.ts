@@ -5,25 +5,12 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { artDice } from './art-dice.ts';
 import type { PortraitKey } from './paths.ts';
-import { RARITY_COLOURS, renderPortrait } from './portrait.ts';
+import { DRAWN_CLASSES, DRAWN_RACES, RARITY_COLOURS, renderPortrait } from './portrait.ts';
 import { checkSvg } from './svg-check.ts';
 import { HERO_TYPES } from '../types.ts';
 
-const RACES = ['human', 'elf', 'dwarf', 'orc', 'undead', 'dragonkin', 'fae', 'beastkin'];
-const CLASSES = [
-  'warrior',
-  'paladin',
-  'ranger',
-  'mage',
-  'cleric',
-  'rogue',
-  'necromancer',
-  'druid',
-  'berserker',
-  'warlock',
-  'monk',
-  'bard',
-];
+const RACES = DRAWN_RACES;
+const CLASSES = DRAWN_CLASSES;
 const TYPES = HERO_TYPES;
 
 const sha = (s: string): string => createHash('sha1').update(s).digest('hex');

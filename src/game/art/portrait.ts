@@ -1000,6 +1000,10 @@ function frame(id: string, rarity: number): { defs: string; body: string; style:
 
 // ---------- the portrait ----------
 
+/** The races and classes drawn with a look of their own (other ids map through aliases or a generic look). */
+export const DRAWN_RACES: readonly string[] = Object.keys(RACES);
+export const DRAWN_CLASSES: readonly string[] = Object.keys(CLASSES);
+
 export function renderPortrait(k: PortraitKey): string {
   const raceId = String(k.raceId ?? '').toLowerCase();
   const classId = String(k.classId ?? '').toLowerCase();
