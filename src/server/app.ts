@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Ctx, RateLimits } from './context.ts';
 import { handleError, Refusal } from './errors.ts';
+import { HeroLists } from './hero-lists.ts';
 import { OddsPool } from './odds-pool.ts';
 import { openStore } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
@@ -71,6 +72,19 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
   crossOriginEmbedderPolicy: false,
 };
 
+/**
+ * What an API answer (JSON, or an SVG that sets its own policy) needs: no sniffing, no framing, nothing loaded
+ * by it, not readable from other origins. The rest of helmet's set governs documents; a page has them.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+const isApiData = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
 /** The headers @fastify/helmet sets with HELMET_OPTIONS, read from one probe request. */
 async function securityHeaders(): Promise<Record<string, string>> {
   const probe = Fastify();
@@ -120,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     dungeons,
     dungeonsById: new Map(dungeons.map((d) => [d.id, d])),
     odds,
+    heroLists: new HeroLists(store),
     rateLimits,
   };
   // Now and then: forget unsaved candidates and spent generations older than a day, and mark turn-based
@@ -136,10 +151,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // Helmet's headers never change, but @fastify/helmet rebuilds its middleware on every request (~40 µs under
-  // load): let it answer one probe at start, then send those headers from a frozen copy.
-  const security = await securityHeaders();
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(security);
+  // load): let it answer one probe at start, then send those headers from a frozen copy. Pages (the web app, the
+  // API docs) get helmet's whole set; the API's JSON gets the set OWASP's REST Security Cheat Sheet gives APIs.
+  const pageHeaders = await securityHeaders();
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isApiData(req.url) ? API_SECURITY_HEADERS : pageHeaders);
     done();
   });
   if (rateLimits) {

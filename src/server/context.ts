@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { Store } from './store/db.ts';
 import type { DungeonsTable, ShopItemsTable } from './store/tables.ts';
+import type { HeroLists } from './hero-lists.ts';
 import type { OddsPool } from './odds-pool.ts';
 
 export interface RateLimits {
@@ -19,6 +20,8 @@ export interface Ctx {
   dungeons: Selectable<DungeonsTable>[];
   dungeonsById: Map<string, Selectable<DungeonsTable>>;
   odds: OddsPool;
+  /** players' hero lists, remembered as ready bytes */
+  heroLists: HeroLists;
   rateLimits: RateLimits | null;
 }
 

@@ -4,7 +4,7 @@
 // a purchase is the hottest write, and this costs a third of an async transaction (bench/api.ts).
 import type { Selectable } from 'kysely';
 import type { Statement } from 'better-sqlite3';
-import type { Store } from './store/db.ts';
+import { onSqlite, type Store } from './store/db.ts';
 import type { ShopItemsTable } from './store/tables.ts';
 import { newId, nowSeconds } from './ids.ts';
 import { spend, type Currency, type UserRow } from './wallet.ts';
@@ -45,8 +45,7 @@ export async function buyItem(
   if (store.sqlite) {
     const s = statementsFor(store);
     const raw = store.sqlite;
-    // Holding Kysely's (only) connection guarantees no async Kysely transaction is open on it meanwhile.
-    return store.db.connection().execute(async () =>
+    return onSqlite(store, raw, () =>
       raw.transaction((): PurchaseOutcome => {
         const user = s.pay.get(currency)!.get(item.cost, userId, item.cost) as UserRow | undefined;
         if (!user) return { ok: false };

@@ -9,10 +9,13 @@ import {
   RerollResponse,
 } from '../../src/api/heroes.ts';
 import { sql } from 'kysely';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { buildApp } from '../../src/server/app.ts';
 import {
   DATABASES,
   newPlayer,
   setBalances,
+  setHeroPower,
   startHarness,
   summonHero,
   withStore,
@@ -332,5 +335,118 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     const ok = results.filter((r) => r.status === 200).length;
     for (const r of results) expect([200, 409]).toContain(r.status);
     expect((await h.call('GET', `/api/users/${p.id}`)).body.magic_essence).toBe(500 - 50 * ok);
+  });
+
+  describe('the hero list as the hot read', () => {
+    const get = (userId: string, headers: Record<string, string> = {}) =>
+      h.app.inject({ method: 'GET', url: `/api/heroes?user_id=${userId}`, headers });
+    /** The truth, hero by hero, from the detail route (which never goes through the list's cache). */
+    const truth = async (userId: string, ids: string[]) =>
+      Promise.all(ids.map(async (id) => (await h.call('GET', `/api/heroes/${id}`)).body));
+
+    it('answers with an ETag, a 304 while the list holds, and the new list after every kind of change', async () => {
+      const p = await newPlayer(h);
+      const first = await summonHero(h, p.id);
+      let r = await get(p.id);
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['cache-control']).toBe('no-cache');
+      let etag = String(r.headers.etag);
+      expect(etag).toMatch(/^W\/"[\w-]+"$/);
+      expect(r.json()).toEqual(await truth(p.id, [first.id]));
+
+      const notModified = await get(p.id, { 'if-none-match': etag });
+      expect(notModified.statusCode).toBe(304);
+      expect(notModified.body).toBe('');
+      expect((await get(p.id, { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
+      expect((await get(p.id, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+
+      // Each change: the old ETag no longer matches and the list is the store's truth again.
+      const changes: [string, () => Promise<string[]>][] = [
+        ['a new hero', async () => [first.id, (await summonHero(h, p.id)).id]],
+        [
+          'a reroll',
+          async () => {
+            await h.call('POST', `/api/heroes/${first.id}/reroll-abilities`, { user_id: p.id });
+            return r.json().map((x: { id: string }) => x.id);
+          },
+        ],
+        [
+          'a fight won (xp)',
+          async () => {
+            await setHeroPower(h, first.id, 'mighty');
+            const fight = await h.call('POST', '/api/arena/battle', {
+              user_id: p.id,
+              attacker_hero_id: first.id,
+              opponent_id: 'npc_woods_poacher',
+            });
+            expect(fight.status).toBe(200);
+            return r.json().map((x: { id: string }) => x.id);
+          },
+        ],
+        [
+          'a deletion',
+          async () => {
+            const ids: string[] = r.json().map((x: { id: string }) => x.id);
+            await h.call('DELETE', `/api/heroes/${ids[1]}?user_id=${p.id}`);
+            return [ids[0]];
+          },
+        ],
+      ];
+      for (const [what, change] of changes) {
+        const ids = await change();
+        r = await get(p.id, { 'if-none-match': etag });
+        expect(r.statusCode, what).toBe(200);
+        expect(r.headers.etag, what).not.toBe(etag);
+        const listed: string[] = r.json().map((x: { id: string }) => x.id);
+        expect([...listed].sort(), what).toEqual([...ids].sort());
+        expect(r.json(), what).toEqual(await truth(p.id, listed));
+        etag = String(r.headers.etag);
+      }
+    });
+
+    it('is sent compressed to clients that accept it, and the same list either way', async () => {
+      const p = await newPlayer(h);
+      expect((await get(p.id, { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+      await summonHero(h, p.id);
+      await summonHero(h, p.id);
+      const plain = await get(p.id);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const br = await get(p.id, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toBe('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      const gz = await get(p.id, { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+      expect((await get(p.id, { 'accept-encoding': 'identity' })).body).toBe(plain.body);
+    });
+
+    it('shows a change made by another server on the same database at the next read', async () => {
+      const p = await newPlayer(h);
+      const hero = await summonHero(h, p.id);
+      const before = (await get(p.id)).json();
+      const other = await buildApp({
+        databaseUrl: h.db.url,
+        rateLimits: false,
+        webRoot: null,
+        oddsThreads: 1,
+      });
+      try {
+        const r = await other.inject({
+          method: 'POST',
+          url: `/api/heroes/${hero.id}/reroll-abilities`,
+          payload: { user_id: p.id },
+        });
+        expect(r.statusCode).toBe(200);
+        const after = (await get(p.id)).json();
+        expect(after).not.toEqual(before);
+        expect(after[0].abilities).toEqual(r.json().abilities);
+        await other.inject({ method: 'DELETE', url: `/api/heroes/${hero.id}?user_id=${p.id}` });
+        expect((await get(p.id)).json()).toEqual([]);
+      } finally {
+        await other.close();
+      }
+    });
   });
 });

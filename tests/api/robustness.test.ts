@@ -92,15 +92,26 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
     expect(proto.statusCode).toBeLessThan(500);
   });
 
-  it('security headers are set on API answers', async () => {
-    const r = await h.app.inject({ method: 'GET', url: '/api/shop' });
-    const csp = String(r.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    // What the Vite-built app with self-hosted fonts and inline SVG needs, and nothing that breaks plain HTTP.
-    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("img-src 'self' data:");
-    expect(csp).not.toContain('upgrade-insecure-requests');
-    expect(r.headers['x-content-type-options']).toBe('nosniff');
+  it("security headers: pages get helmet's set with the web app's CSP, API answers the set for APIs", async () => {
+    for (const url of ['/heroes', '/api/docs/']) {
+      const page = await h.app.inject({ method: 'GET', url });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      // What the Vite-built app with self-hosted fonts and inline SVG needs, and nothing that breaks plain HTTP.
+      expect(csp, url).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp, url).toContain("img-src 'self' data:");
+      expect(csp, url).not.toContain('upgrade-insecure-requests');
+      expect(page.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(page.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+    for (const url of ['/api/shop', '/api/nowhere', '/api/heroes?user_id=u_x']) {
+      const api = await h.app.inject({ method: 'GET', url });
+      expect(api.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(api.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(api.headers['x-frame-options'], url).toBe('DENY');
+      expect(api.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
   });
 
   it('thousands of random and malformed requests: no 5xx, every 4xx has an error, nothing changes', async () => {

@@ -5,8 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateHero } from '../../src/game/index.ts';
 import { OddsPool } from '../../src/server/odds-pool.ts';
 import { sweepStale } from '../../src/server/sweep.ts';
-import { openStore } from '../../src/server/store/db.ts';
-import { newPlayer, startHarness, summonHero, withStore } from './helpers.ts';
+import { onSqlite, openStore } from '../../src/server/store/db.ts';
+import { migrate } from '../../src/server/store/migrations.ts';
+import { freshDatabase, newPlayer, startHarness, summonHero, withStore } from './helpers.ts';
 
 describe('odds pool', () => {
   const pool = new OddsPool(2);
@@ -73,6 +74,39 @@ describe('sweep', () => {
       }
     } finally {
       await h.close();
+    }
+  });
+});
+
+describe('raw SQLite work (onSqlite)', () => {
+  it('runs at once when no transaction is open, and never inside an open one', async () => {
+    const db = await freshDatabase('sqlite');
+    const store = openStore(db.url);
+    try {
+      await migrate(store.db, store.dialect);
+      const raw = store.sqlite!;
+      const count = () => raw.prepare('select count(*) from inventory').pluck().get() as number;
+      expect(onSqlite(store, raw, count)).toBe(0);
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const trx = store.db.transaction().execute(async (t) => {
+        await t
+          .insertInto('inventory')
+          .values({ id: 'inv_t', user_id: 'u_t', item_id: 'i_t', quantity: 1, created_at: 0 })
+          .execute();
+        await held;
+        throw new Error('rolled back');
+      });
+      while (!raw.inTransaction) await new Promise((r) => setImmediate(r));
+      // Inside the open transaction its uncommitted row would count: the work must wait until it ends.
+      const during = onSqlite(store, raw, count);
+      expect(during).toBeInstanceOf(Promise);
+      release();
+      await expect(trx).rejects.toThrow('rolled back');
+      expect(await during).toBe(0);
+    } finally {
+      await store.close();
+      await db.drop();
     }
   });
 });

@@ -14,6 +14,7 @@ import {
   HeroesQuery,
   HeroesResponse,
   HeroParams,
+  NotModified,
   NpcsResponse,
   REROLL_COST,
   RerollBody,
@@ -23,11 +24,16 @@ import {
 import { rerollAbilities } from '../../game/index.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { findHero, heroesJsonOf, ownHero, saveHero } from '../hero-store.ts';
+import { negotiate } from '@fastify/accept-negotiator';
+import { findHero, ownHero, saveHero } from '../hero-store.ts';
+import { matchesEtag, type Encoding } from '../hero-lists.ts';
 import { newSeed } from '../ids.ts';
 import { npcsByDungeon } from '../npcs.ts';
 import { heroFromRow } from '../store/hero-rows.ts';
 import { generateCandidate, pruneCandidates, saveCandidate } from '../summoning.ts';
+
+/** What the hero list can be sent as, best first. */
+const ENCODINGS = ['br', 'gzip', 'identity'];
 import { findUser, spend, userView } from '../wallet.ts';
 
 /** Heroes shown per player in one page of browse/all. */
@@ -74,12 +80,23 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/heroes', {
-    schema: { tags: ['heroes'], querystring: HeroesQuery, response: { 200: HeroesResponse, 400: ErrorBody } },
+    schema: {
+      tags: ['heroes'],
+      querystring: HeroesQuery,
+      response: { 200: HeroesResponse, 304: NotModified, 400: ErrorBody },
+    },
     // Stored documents are sent as they are: the schema above documents the shape, nothing re-serializes it.
-    handler: async (req, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .send((await heroesJsonOf(ctx.store, req.query.user_id)) as never),
+    // The list is revalidated on every use (no-cache) and a client holding the current one gets a 304.
+    handler: async (req, reply) => {
+      const list = await ctx.heroLists.of(req.query.user_id);
+      reply.header('cache-control', 'no-cache').header('etag', list.etag).header('vary', 'accept-encoding');
+      if (matchesEtag(req.headers['if-none-match'], list.etag)) return reply.code(304).send(null);
+      const accepted = req.headers['accept-encoding'];
+      const wanted = accepted ? (negotiate(accepted, ENCODINGS) as Encoding | 'identity' | null) : null;
+      const { bytes, encoding } = await list.body(wanted === 'identity' || !wanted ? undefined : wanted);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.type('application/json; charset=utf-8').send(bytes as never);
+    },
   });
 
   app.get('/api/heroes/browse/all', {

@@ -12,7 +12,7 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;
-  /** SQLite only: the raw connection, for synchronous transactions run while holding Kysely's connection. */
+  /** SQLite only: the raw connection, for synchronous statements and transactions (see onSqlite). */
   sqlite?: BetterSqlite3.Database;
   close(): Promise<void>;
 }
@@ -63,4 +63,14 @@ export function openStore(databaseUrl: string, opts: { poolSize?: number } = {})
   database.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { db, dialect: 'sqlite', sqlite: database, close: () => db.destroy() };
+}
+
+/**
+ * Runs synchronous work on SQLite's raw connection. Node runs one thing at a time, so the work is alone on the
+ * connection unless a Kysely transaction is open across an await: then it would see (and join) that
+ * transaction's uncommitted writes, so it waits for Kysely's connection, which the transaction holds until done.
+ */
+export function onSqlite<T>(store: Store, raw: BetterSqlite3.Database, work: () => T): T | Promise<T> {
+  if (!raw.inTransaction) return work();
+  return store.db.connection().execute(async () => work());
 }

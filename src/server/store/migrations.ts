@@ -200,11 +200,27 @@ const heroCount: Migration = {
   },
 };
 
+/**
+ * A player's hero list in list order with each hero's version, in the index itself: the hot list read asks only
+ * the index which versions the list holds (hero-lists.ts). Replaces heroes_user, its prefix.
+ */
+const heroListIndex: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createIndex('heroes_user_list')
+      .on('heroes')
+      .columns(['user_id', 'created_at', 'id', 'version'])
+      .execute();
+    await db.schema.dropIndex('heroes_user').execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
     '0002_content': { up: (db: AnyDb) => seedContent(db) },
     '0003_user_hero_count': heroCount,
+    '0004_hero_list_index': heroListIndex,
   };
 }
 
