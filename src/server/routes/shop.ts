@@ -31,11 +31,12 @@ const INSUFFICIENT: Record<Currency, string> = {
 
 const shop: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
-  const catalogue = ctx.shopItems.map(shopItemView);
+  // The catalogue never changes while the server runs: checked against its schema and serialized once.
+  const catalogue = Buffer.from(JSON.stringify(ShopResponse.parse(ctx.shopItems.map(shopItemView))));
 
   app.get('/api/shop', {
     schema: { tags: ['shop'], response: { 200: ShopResponse } },
-    handler: async () => catalogue,
+    handler: async (_req, reply) => reply.type('application/json; charset=utf-8').send(catalogue as never),
   });
 
   app.post('/api/shop/purchase', {
