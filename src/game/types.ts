@@ -90,7 +90,8 @@ export interface BattleUnitView {
   portrait_url: string;
   is_ally: boolean;
   is_dead: boolean;
-  stats: { hp: number; max_hp: number; atk: number; def: number; spd: number };
+  /** start_hp: the health it began the battle with (a bane can start it wounded) */
+  stats: { hp: number; max_hp: number; start_hp: number; atk: number; def: number; spd: number };
   shield: number;
   energy: number;
   max_energy: number;

@@ -65,6 +65,46 @@ test('battle start: no heroes, then picking 1–4 with check marks, remembered t
   await expect(page.locator('.battle-start__grid [data-selected="true"]')).toHaveCount(3);
 });
 
+test('a battle the enemy opens plays the enemy’s first moves before the first choice', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
+  const [hero] = await heroesFor(request, player, 1);
+  await page.goto('/map');
+  await page.evaluate(
+    ([key, ids]) => window.localStorage.setItem(key, ids),
+    [`runeborn_active_team_${player.id}`, JSON.stringify([hero.id])],
+  );
+  // Who moves first is the battle's seed's call (about even in a 1v1): start battles until the enemy does.
+  let opened = false;
+  for (let attempt = 0; attempt < 16 && !opened; attempt++) {
+    await page.goto('/battle');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/battles') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Fight', exact: true }).click();
+    const body = (await (await created).json()) as {
+      enemies: { id: string }[];
+      new_events: { kind: string; actor_id?: string }[];
+    };
+    const first = body.new_events.find((e) => e.kind === 'turn');
+    opened = !!first?.actor_id && body.enemies.some((e) => e.id === first.actor_id);
+    await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
+    if (!opened) continue;
+    // The enemy's opening plays on arrival: its turn is labelled, its blows land on screen, no option is offered.
+    await expect(page.locator('.battle-view')).toHaveAttribute('data-playing', 'true');
+    await expect(page.getByTestId('turn-label')).toHaveText('Enemy turn');
+    await expect(page.locator('[data-option-id]:enabled')).toHaveCount(0);
+    await screen(page, testInfo, 'battle-opening');
+    await expect(page.locator('.battle-view')).toHaveAttribute('data-playing', 'false');
+    await expect(
+      page.getByTestId('battle-result').or(page.getByTestId('turn-label').getByText('Your turn')),
+    ).toBeVisible();
+  }
+  expect(opened).toBe(true);
+});
+
 test('a turn-based battle played by options to its end, with 1× playback then instant', async ({
   page,
   request,

@@ -209,6 +209,11 @@ export class BattleCore {
 
 // ---- setting up ----------------------------------------------------------------------------------------------
 
+/** The health a unit begins a battle with: full, unless a bane starts it wounded. */
+export function startingHp(u: ArrayLike<number>, o: number): number {
+  return Math.max(1, Math.round(u[o + MAXHP] * (1 - u[o + START_HP])));
+}
+
 export function initBattle(
   c: BattleCore,
   seed: number,
@@ -245,7 +250,7 @@ export function initBattle(
     u[o + SHIELD] = 0;
     u[o + MASK] = 0;
     recompute(c, i);
-    u[o + HP] = Math.max(1, Math.round(u[o + MAXHP] * (1 - u[o + START_HP])));
+    u[o + HP] = startingHp(u, o);
     u[o + ENERGY] = Math.min(MAX_ENERGY, u[o + START_ENERGY]);
     const ini = Math.min(0.9, u[o + INITIATIVE]);
     u[o + NEXT] = (TURN_TIME / u[o + SPD]) * (0.5 + 0.5 * c.rand()) * (1 - ini);

@@ -98,6 +98,7 @@ const {
   effectAmount,
   endTurn,
   enemyEnd,
+  startingHp,
   enemyStart,
   expectedDamage,
   hasTaunter,
@@ -659,6 +660,7 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
       stats: {
         hp: r(k.u[o + HP]),
         max_hp: r(k.u[o + MAXHP]),
+        start_hp: startingHp(k.u, o),
         atk: r(k.u[o + ATK] * k.u[o + M_ATK]),
         def: r(k.u[o + DEF] * k.u[o + M_DEF]),
         spd: r(k.u[o + SPD] * k.u[o + M_SPD]),

@@ -3,7 +3,8 @@
 // teamHeroIds query value. Rendering is covered by tests/e2e/part2-*.spec.ts.
 import { describe, expect, it } from 'vitest';
 import type { BattleEvent, BattleState } from '../../api/index.ts';
-import { eventsToPlay, stepDurations } from './battle-playback.ts';
+import { chooseOption, generateHero, startBattle, viewBattle } from '../../game/index.ts';
+import { eventsToPlay, openingSnapshot, replayUnits, stepDurations } from './battle-playback.ts';
 import { sceneTheme } from './battle-scene.ts';
 import { toggleTeamMember } from './team-picker.tsx';
 import { parseTeamHeroIds, isWin, safeReturnTo } from '../api/battle-hooks.ts';
@@ -36,12 +37,99 @@ describe('eventsToPlay', () => {
     const after = state([ev('turn'), ev('ability'), ev('damage')]);
     expect(eventsToPlay(before, after).map((e) => e.kind)).toEqual(['ability', 'damage']);
   });
-  it('plays nothing for the first state, an unchanged poll, or another battle', () => {
-    expect(eventsToPlay(null, state([ev('turn')], [ev('turn')]))).toEqual([]);
+  it('plays a battle’s opening when the view first gets the answer that started it', () => {
+    const opening = [ev('turn'), ev('ability'), ev('damage')];
+    expect(eventsToPlay(null, state(opening, opening))).toEqual(opening);
+  });
+  it('plays nothing for a battle opened again, an unchanged poll, or another battle', () => {
+    expect(eventsToPlay(null, state([ev('turn')]))).toEqual([]);
+    // The view remounted on a later answer: its new_events are not the whole log, so they are not replayed.
+    expect(eventsToPlay(null, state([ev('turn'), ev('heal')], [ev('heal')]))).toEqual([]);
     expect(eventsToPlay(state([ev('turn')]), state([ev('turn')]))).toEqual([]);
     expect(eventsToPlay(state([ev('turn')]), state([ev('turn'), ev('heal')], [ev('heal')], 'b_2'))).toEqual(
       [],
     );
+  });
+});
+
+describe('the opening, replayed', () => {
+  it('ends where the battle stands, from starting health and no shields, over 300 real openings', () => {
+    let played = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const team = (side: string, n: number) =>
+        Array.from({ length: n }, (_, i) =>
+          generateHero(seed * 31 + i + (side === 'a' ? 0 : 7), {
+            id: `h_${side}${i}`,
+            userId: null,
+            level: 1 + (seed % 9),
+          }),
+        );
+      const { state: engine, events } = startBattle(seed, team('a', 1 + (seed % 4)), team('e', 4), {
+        battleId: `b_${seed}`,
+      });
+      const view = viewBattle(engine);
+      const s = {
+        ...view,
+        battle_id: `b_${seed}`,
+        kind: 'turn_based',
+        new_events: events,
+        location: '',
+        rewards: null,
+        level_ups: [],
+      } as unknown as BattleState;
+      const toPlay = eventsToPlay(null, s);
+      expect(toPlay).toEqual(events);
+      if (toPlay.some((e) => e.kind === 'damage')) played++;
+      const maxHp = Object.fromEntries([...s.allies, ...s.enemies].map((u) => [u.id, u.stats.max_hp]));
+      const end = replayUnits(openingSnapshot(s), toPlay, maxHp);
+      for (const u of [...s.allies, ...s.enemies])
+        expect(end[u.id], `seed ${seed} ${u.id}`).toEqual({
+          hp: u.stats.hp,
+          shield: u.shield,
+          dead: u.is_dead,
+        });
+    }
+    // Enough openings had enemies strike before the team's first turn for this to mean something.
+    expect(played).toBeGreaterThan(50);
+  });
+});
+
+describe('every action, replayed', () => {
+  it('ends where the next state stands: blows, ticks past shields, heals, shields and their fading', () => {
+    const shown = (v: ReturnType<typeof viewBattle>) =>
+      Object.fromEntries(
+        [...v.allies, ...v.enemies].map((u) => [u.id, { hp: u.stats.hp, shield: u.shield, dead: u.is_dead }]),
+      );
+    const kinds = new Set<string>();
+    for (let seed = 1; seed <= 60; seed++) {
+      const team = (side: string) =>
+        Array.from({ length: 4 }, (_, i) =>
+          generateHero(seed * 53 + i + (side === 'a' ? 0 : 11), {
+            id: `h_${side}${i}`,
+            userId: null,
+            level: 1 + (seed % 12),
+          }),
+        );
+      let battle = startBattle(seed, team('a'), team('e'), { battleId: `b_${seed}` }).state;
+      for (let step = 0; step < 200 && battle.status === 'active'; step++) {
+        const before = viewBattle(battle);
+        const maxHp = Object.fromEntries(
+          [...before.allies, ...before.enemies].map((u) => [u.id, u.stats.max_hp]),
+        );
+        const next = chooseOption(battle, battle.options[seed % battle.options.length].id);
+        if (!next.ok) throw new Error(next.error);
+        for (const e of next.events) kinds.add(e.kind + (e.kind === 'damage' && e.status ? ':tick' : ''));
+        const end = replayUnits(shown(before), next.events, maxHp);
+        for (const [id, u] of Object.entries(shown(viewBattle(next.state))))
+          expect({ ...end[id], hp: Math.max(0, end[id].hp) }, `seed ${seed} step ${step} ${id}`).toEqual({
+            ...u,
+            hp: Math.max(0, u.hp),
+          });
+        battle = next.state;
+      }
+    }
+    for (const k of ['damage', 'damage:tick', 'heal', 'shield', 'expire', 'death'])
+      expect(kinds).toContain(k);
   });
 });
 

@@ -118,9 +118,24 @@ function snapshot(s: BattleState): Record<string, UnitShown> {
   return out;
 }
 
-/** The events of `next` not yet seen in `prev`: the call's own new_events, else the log's growth (a poll). */
+/** The answer that started the battle: every event in its log is new (enemies faster than the team act first). */
+export const isOpening = (s: BattleState): boolean =>
+  s.new_events.length > 0 && s.new_events.length === s.events.length;
+
+/** The units as the battle began, before its opening events: starting health, no shields, nobody fallen. */
+export function openingSnapshot(s: BattleState): Record<string, UnitShown> {
+  const out: Record<string, UnitShown> = {};
+  for (const u of allUnits(s)) out[u.id] = { hp: u.stats.start_hp, shield: 0, dead: false };
+  return out;
+}
+
+/**
+ * The events of `next` not yet seen in `prev`: the call's own new_events, else the log's growth (a poll). With
+ * no `prev`, only a battle's opening plays (a battle opened again later shows as it stands).
+ */
 export function eventsToPlay(prev: BattleState | null, next: BattleState): BattleEvent[] {
-  if (!prev || prev.battle_id !== next.battle_id) return [];
+  if (!prev) return isOpening(next) ? next.new_events : [];
+  if (prev.battle_id !== next.battle_id) return [];
   if (next.new_events.length > 0) return next.new_events;
   return next.events.length > prev.events.length ? next.events.slice(prev.events.length) : [];
 }
@@ -172,7 +187,10 @@ function applyEvent(
       break;
     case 'damage':
       if (t && e.target_id) {
-        const absorbed = Math.min(t.shield, amount);
+        // As in the engine: a blow is absorbed by a shield first; a status ticking (or a bane's drain, which has
+        // no source) goes straight to health.
+        const tick = e.status !== undefined || e.actor_id === undefined;
+        const absorbed = tick ? 0 : Math.min(t.shield, amount);
         units[e.target_id] = {
           ...t,
           shield: t.shield - absorbed,
@@ -198,8 +216,11 @@ function applyEvent(
     case 'miss':
       addFloater(e.target_id ?? e.actor_id, 'Miss', 'miss');
       break;
+    case 'expire':
+      if (t && e.target_id && e.status === 'shield') units[e.target_id] = { ...t, shield: 0 };
+      break;
     case 'death':
-      if (t && e.target_id) units[e.target_id] = { ...t, hp: 0, dead: true };
+      if (t && e.target_id) units[e.target_id] = { hp: 0, shield: 0, dead: true };
       break;
     default:
       break;
@@ -215,8 +236,19 @@ function applyEvent(
   };
 }
 
+/** The units after `events`, from `start`: where a playback's last frame leaves them. */
+export function replayUnits(
+  start: Record<string, UnitShown>,
+  events: BattleEvent[],
+  maxHp: Record<string, number>,
+): Record<string, UnitShown> {
+  let frame: PlaybackFrame = { ...IDLE, units: start };
+  for (const e of events) frame = applyEvent(frame, e, maxHp, 0);
+  return frame.units!;
+}
+
 /**
- * Plays the events each new state brings. Returns the frame to draw and skip(), which jumps to the end.
+ * Plays the events each new state brings (and a battle's opening, when the view first gets it). Returns the frame to draw and skip(), which jumps to the end.
  * A state with nothing new (a poll that found no change) leaves a running sequence alone.
  */
 export function useBattlePlayback(state: BattleState | undefined, speed: BattleSpeed) {
@@ -242,7 +274,7 @@ export function useBattlePlayback(state: BattleState | undefined, speed: BattleS
     if (!state) return;
     const prev = prevRef.current;
     prevRef.current = state;
-    if (!prev || prev === state) return;
+    if (prev === state) return;
     const events = eventsToPlay(prev, state);
     const durations = stepDurations(events, speedRef.current);
     if (events.length === 0 || durations.every((d) => d === 0)) {
@@ -252,11 +284,12 @@ export function useBattlePlayback(state: BattleState | undefined, speed: BattleS
     clearTimers();
     const maxHp: Record<string, number> = {};
     for (const u of allUnits(state)) maxHp[u.id] = u.stats.max_hp;
-    // Start from what the player last saw: the previous state's units (plus any new ones from this state).
+    // Start from what the player last saw: the previous state's units (plus any new ones from this state), or
+    // for the opening the units as the battle began.
     const start: PlaybackFrame = {
       ...IDLE,
-      units: { ...snapshot(state), ...snapshot(prev) },
-      actorId: prev.current_actor_id,
+      units: prev ? { ...snapshot(state), ...snapshot(prev) } : openingSnapshot(state),
+      actorId: prev?.current_actor_id ?? null,
       logBase: Math.max(0, state.events.length - events.length),
       playing: true,
       stepMs: durations[0] ?? 0,
