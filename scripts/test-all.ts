@@ -60,7 +60,11 @@ interface PlaywrightReport {
 }
 
 if (only !== 'unit') {
-  if (run('Production build', 'npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) broken = true;
+  if (
+    run('Production build', 'npx', ['vite', 'build', '--logLevel', 'warn']) !== 0 ||
+    run('Compressed copies', 'node', ['--import', 'tsx', 'scripts/compress-dist.ts']) !== 0
+  )
+    broken = true;
   const file = join(out, 'playwright.json');
   const code = run('Browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_FILE: resolve(file),

@@ -1,7 +1,7 @@
 // The Fastify app: plugins (helmet, rate limits, swagger, static web app), the one error handler, and one
 // route plugin per group (routes/*.ts) over the store. buildApp is what main.ts serves and what tests inject.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -49,6 +49,7 @@ export interface AppOptions {
 }
 
 export const BODY_LIMIT = 64 * 1024;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 export const DEFAULT_RATE_LIMITS: RateLimits = { users: 20, generate: 240 };
 
@@ -190,7 +191,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const webRoot = opts.webRoot === undefined ? resolve('dist') : opts.webRoot;
   const hasWeb = webRoot !== null && existsSync(resolve(webRoot, 'index.html'));
   if (hasWeb)
-    await app.register(fastifyStatic, { root: resolve(webRoot), wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: resolve(webRoot),
+      wildcard: false,
+      index: 'index.html',
+      // The .br/.gz copies made at build (scripts/compress-dist.ts), for browsers that accept them.
+      preCompressed: true,
+      // Vite names what it puts in assets/ by content, so a browser may keep those for good; the page itself
+      // is checked on every visit, so a new build shows at once.
+      setHeaders: (reply, path) =>
+        reply.header('cache-control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache'),
+    });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     if (path.startsWith('/api/') || path === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {

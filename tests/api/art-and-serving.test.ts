@@ -1,8 +1,10 @@
 // Generated art served as cacheable SVG (every hero's portrait and icons, every dungeon's scene), the web app
 // with its client-route fallback, health and the API docs.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, newPlayer, startHarness, summonHero, type Harness } from './helpers.ts';
 
@@ -11,7 +13,16 @@ describe.each(DATABASES)('art and serving on %s', (kind) => {
   const web = mkdtempSync(join(tmpdir(), 'runeborn-web-'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Runeborn</title><div id="root"></div>');
   writeFileSync(join(web, 'app.js'), 'console.log(1)');
+  // A built asset big enough to be worth compressing, and its copies made by the build's own script.
+  const bundle = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `rune ${i % 40}`))};`;
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'assets', 'index-C0ffee12.js'), bundle);
   beforeAll(async () => {
+    const made = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/compress-dist.ts', web], {
+      encoding: 'utf8',
+    });
+    expect(made.status, made.stderr).toBe(0);
+    expect(existsSync(join(web, 'assets', 'index-C0ffee12.js.br'))).toBe(true);
     h = await startHarness(kind, { webRoot: web });
   });
   afterAll(async () => h?.close());
@@ -66,6 +77,31 @@ describe.each(DATABASES)('art and serving on %s', (kind) => {
     const js = await h.app.inject({ method: 'GET', url: '/app.js' });
     expect(js.statusCode).toBe(200);
     expect(js.headers['content-type']).toContain('javascript');
+  });
+
+  it('sends built assets precompressed and cacheable for good, the page checked on every visit', async () => {
+    const url = '/assets/index-C0ffee12.js';
+    const plain = await h.app.inject({ method: 'GET', url });
+    expect(plain.body).toBe(bundle);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const br = await h.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(bundle.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bundle);
+    const gz = await h.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bundle);
+    for (const page of ['/', '/heroes'])
+      expect((await h.app.inject({ method: 'GET', url: page })).headers['cache-control'], page).toBe(
+        'no-cache',
+      );
   });
 
   it('reports health and serves the OpenAPI docs', async () => {
