@@ -33,7 +33,10 @@ export class HeroList {
     if (!encoding || this.json.length < COMPRESS_FROM) return { bytes: this.json };
     let copy = this.encoded.get(encoding);
     if (!copy) {
-      copy = encoding === 'br' ? brotli(this.json, BROTLI) : gzipAsync(this.json);
+      copy = (encoding === 'br' ? brotli(this.json, BROTLI) : gzipAsync(this.json)).catch((err: unknown) => {
+        this.encoded.delete(encoding); // a failure is not remembered: the next read tries again
+        throw err;
+      });
       this.encoded.set(encoding, copy);
     }
     return { bytes: await copy, encoding };
