@@ -44,11 +44,11 @@ export async function ownTeam(db: Db, ids: string[], userId: string): Promise<St
   });
 }
 
-// The documents come out as their UTF-8 bytes (cast to a blob) and go to the socket as they are: no decoding
-// into JS strings and no re-encoding on the way out.
 /** The most heroes one list answers (a player's whole collection in practice). */
 export const HERO_LIST_LIMIT = 500;
-// The limit is written into the SQL: bound as a parameter, it made SQLite's plan twice as slow.
+// The documents come out as their UTF-8 bytes (cast to a blob) and go to the socket as they are: no decoding
+// into JS strings and no re-encoding on the way out. The limit is written into the SQL: bound as a parameter,
+// it made SQLite's plan twice as slow.
 const LIST_SQL = `select cast(doc as blob) from heroes where user_id = ? order by created_at, id limit ${HERO_LIST_LIMIT}`;
 // Which hero versions a player's list holds, read from the covering index heroes_user_list without touching the
 // documents. Every write to a hero bumps its version and ids are never reused, so equal keys mean equal lists.

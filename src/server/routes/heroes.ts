@@ -1,5 +1,6 @@
 // Heroes: generate candidates, save one, list (own, other players' paged, NPCs by dungeon), detail, delete,
 // ability reroll. The scroll rules live in ../summoning.ts; heroes in the store in ../hero-store.ts.
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
@@ -24,17 +25,16 @@ import {
 import { rerollAbilities } from '../../game/index.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { negotiate } from '@fastify/accept-negotiator';
 import { findHero, ownHero, saveHero } from '../hero-store.ts';
 import { matchesEtag, type Encoding } from '../hero-lists.ts';
 import { newSeed } from '../ids.ts';
 import { npcsByDungeon } from '../npcs.ts';
 import { heroFromRow } from '../store/hero-rows.ts';
 import { generateCandidate, pruneCandidates, saveCandidate } from '../summoning.ts';
+import { findUser, spend, userView } from '../wallet.ts';
 
 /** What the hero list can be sent as, best first. */
 const ENCODINGS = ['br', 'gzip', 'identity'];
-import { findUser, spend, userView } from '../wallet.ts';
 
 /** Heroes shown per player in one page of browse/all. */
 export const BROWSE_HEROES_PER_PLAYER = 12;
