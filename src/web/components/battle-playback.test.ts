@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BattleEvent, BattleState } from '../../api/index.ts';
 import { chooseOption, generateHero, startBattle, viewBattle } from '../../game/index.ts';
-import { eventsToPlay, openingSnapshot, replayUnits, stepDurations } from './battle-playback.ts';
+import { eventsToPlay, openingSnapshot, replayUnits, snapshot, stepDurations } from './battle-playback.ts';
 import { sceneTheme } from './battle-scene.ts';
 import { toggleTeamMember } from './team-picker.tsx';
 import { parseTeamHeroIds, isWin, safeReturnTo } from '../api/battle-hooks.ts';
@@ -52,24 +52,27 @@ describe('eventsToPlay', () => {
   });
 });
 
+/** A side of `n` generated heroes for a replay, their ids h_<side><i>. */
+const team = (seed: number, side: 'a' | 'e', n: number, level: number) =>
+  Array.from({ length: n }, (_, i) =>
+    generateHero(seed + i + (side === 'a' ? 0 : 1000), { id: `h_${side}${i}`, userId: null, level }),
+  );
+const maxHpOf = (s: Parameters<typeof snapshot>[0]) =>
+  Object.fromEntries([...s.allies, ...s.enemies].map((u) => [u.id, u.stats.max_hp]));
+
 describe('the opening, replayed', () => {
   it('ends where the battle stands, from starting health and no shields, over 300 real openings', () => {
     let played = 0;
     for (let seed = 1; seed <= 300; seed++) {
-      const team = (side: string, n: number) =>
-        Array.from({ length: n }, (_, i) =>
-          generateHero(seed * 31 + i + (side === 'a' ? 0 : 7), {
-            id: `h_${side}${i}`,
-            userId: null,
-            level: 1 + (seed % 9),
-          }),
-        );
-      const { state: engine, events } = startBattle(seed, team('a', 1 + (seed % 4)), team('e', 4), {
-        battleId: `b_${seed}`,
-      });
-      const view = viewBattle(engine);
+      const level = 1 + (seed % 9);
+      const { state: engine, events } = startBattle(
+        seed,
+        team(seed * 31, 'a', 1 + (seed % 4), level),
+        team(seed * 31, 'e', 4, level),
+        { battleId: `b_${seed}` },
+      );
       const s = {
-        ...view,
+        ...viewBattle(engine),
         battle_id: `b_${seed}`,
         kind: 'turn_based',
         new_events: events,
@@ -80,14 +83,8 @@ describe('the opening, replayed', () => {
       const toPlay = eventsToPlay(null, s);
       expect(toPlay).toEqual(events);
       if (toPlay.some((e) => e.kind === 'damage')) played++;
-      const maxHp = Object.fromEntries([...s.allies, ...s.enemies].map((u) => [u.id, u.stats.max_hp]));
-      const end = replayUnits(openingSnapshot(s), toPlay, maxHp);
-      for (const u of [...s.allies, ...s.enemies])
-        expect(end[u.id], `seed ${seed} ${u.id}`).toEqual({
-          hp: u.stats.hp,
-          shield: u.shield,
-          dead: u.is_dead,
-        });
+      const end = replayUnits(openingSnapshot(s), toPlay, maxHpOf(s));
+      for (const [id, u] of Object.entries(snapshot(s))) expect(end[id], `seed ${seed} ${id}`).toEqual(u);
     }
     // Enough openings had enemies strike before the team's first turn for this to mean something.
     expect(played).toBeGreaterThan(50);
@@ -96,31 +93,19 @@ describe('the opening, replayed', () => {
 
 describe('every action, replayed', () => {
   it('ends where the next state stands: blows, ticks past shields, heals, shields and their fading', () => {
-    const shown = (v: ReturnType<typeof viewBattle>) =>
-      Object.fromEntries(
-        [...v.allies, ...v.enemies].map((u) => [u.id, { hp: u.stats.hp, shield: u.shield, dead: u.is_dead }]),
-      );
     const kinds = new Set<string>();
     for (let seed = 1; seed <= 60; seed++) {
-      const team = (side: string) =>
-        Array.from({ length: 4 }, (_, i) =>
-          generateHero(seed * 53 + i + (side === 'a' ? 0 : 11), {
-            id: `h_${side}${i}`,
-            userId: null,
-            level: 1 + (seed % 12),
-          }),
-        );
-      let battle = startBattle(seed, team('a'), team('e'), { battleId: `b_${seed}` }).state;
+      const level = 1 + (seed % 12);
+      let battle = startBattle(seed, team(seed * 53, 'a', 4, level), team(seed * 53, 'e', 4, level), {
+        battleId: `b_${seed}`,
+      }).state;
       for (let step = 0; step < 200 && battle.status === 'active'; step++) {
         const before = viewBattle(battle);
-        const maxHp = Object.fromEntries(
-          [...before.allies, ...before.enemies].map((u) => [u.id, u.stats.max_hp]),
-        );
         const next = chooseOption(battle, battle.options[seed % battle.options.length].id);
         if (!next.ok) throw new Error(next.error);
         for (const e of next.events) kinds.add(e.kind + (e.kind === 'damage' && e.status ? ':tick' : ''));
-        const end = replayUnits(shown(before), next.events, maxHp);
-        for (const [id, u] of Object.entries(shown(viewBattle(next.state))))
+        const end = replayUnits(snapshot(before), next.events, maxHpOf(before));
+        for (const [id, u] of Object.entries(snapshot(viewBattle(next.state))))
           expect({ ...end[id], hp: Math.max(0, end[id].hp) }, `seed ${seed} step ${step} ${id}`).toEqual({
             ...u,
             hp: Math.max(0, u.hp),

@@ -110,9 +110,11 @@ const IDLE: PlaybackFrame = {
   stepMs: 0,
 };
 
-const allUnits = (s: BattleState): BattleUnit[] => [...s.allies, ...s.enemies];
+type Sides = Pick<BattleState, 'allies' | 'enemies'>;
+const allUnits = (s: Sides): BattleUnit[] => [...s.allies, ...s.enemies];
 
-function snapshot(s: BattleState): Record<string, UnitShown> {
+/** The units as a state shows them. */
+export function snapshot(s: Sides): Record<string, UnitShown> {
   const out: Record<string, UnitShown> = {};
   for (const u of allUnits(s)) out[u.id] = { hp: u.stats.hp, shield: u.shield, dead: u.is_dead };
   return out;
