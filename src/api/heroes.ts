@@ -11,6 +11,15 @@ export const GenerateBody = z
   .nullish();
 export const GenerateResponse = HeroSchema;
 
+export const PendingQuery = z.object({ user_id: z.string().max(64) });
+/** The player's paid pair waiting to be kept (empty when none): shown again by /create after a reload. */
+export const PendingResponse = z.object({
+  generation_id: z.string().nullable(),
+  candidates: z.array(HeroSchema).describe('the pair in the order it was drawn; empty when none is pending'),
+  expires_at: z.number().int().nullable().describe('epoch seconds after which the pair may be forgotten'),
+});
+export type PendingPair = z.infer<typeof PendingResponse>;
+
 export const CreateHeroBody = z.object({
   user_id: z.string().max(64),
   /** The chosen candidate; only its id is trusted — everything else comes from the server's own record. */

@@ -1,6 +1,6 @@
 // A player's four currencies: reading, and the atomic conditional updates every purchase, reroll, summon and
 // reward goes through. Each runs inside the caller's transaction, so the currency moves with its record.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { User } from '../api/common.ts';
 import type { Database, UsersTable } from './store/tables.ts';
 
@@ -24,16 +24,21 @@ export function findUser(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Takes `amount` of one currency only if the player has it; undefined (and nothing changed) otherwise. */
+/**
+ * Takes `amount` of one currency only if the player has it, setting `also` on the player's row in the same
+ * statement; undefined (and nothing changed) otherwise.
+ */
 export function spend(
   db: Db,
   userId: string,
   currency: Currency,
   amount: number,
+  also: Updateable<UsersTable> = {},
 ): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
     .set(currency, sql<number>`${sql.ref(currency)} - ${amount}`)
+    .set(also)
     .where('id', '=', userId)
     .where(currency, '>=', amount)
     .returningAll()

@@ -165,21 +165,123 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     expect((await h.call('GET', `/api/heroes?user_id=${q.id}`)).body).toEqual([]);
   });
 
-  it('an anonymous candidate costs its scroll when saved', async () => {
+  it('a preview (no body) can never be kept, and refusing it costs nothing', async () => {
     const p = await newPlayer(h);
-    const c = (await h.call('POST', '/api/characters/generate')).body;
-    expect((await h.call('POST', '/api/heroes', { user_id: p.id, character_data: c })).status).toBe(201);
-    expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 1);
+    const preview = (await h.call('POST', '/api/characters/generate')).body;
+    expect(preview.id).toMatch(/^preview_/);
+    const r = await h.call('POST', '/api/heroes', { user_id: p.id, character_data: preview });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatch(/only a preview and can’t be kept/);
+    expect(await scrolls(p.id)).toBe(p.summoning_scrolls);
+    expect((await h.call('GET', `/api/heroes?user_id=${p.id}`)).body).toEqual([]);
+    // Many free previews still buy nothing: the rarest of them cannot be kept either.
+    const previews = await Promise.all(
+      Array.from({ length: 20 }, () => h.call('POST', '/api/characters/generate', {})),
+    );
+    const best = previews.map((x) => x.body).sort((x, y) => y.rarity - x.rarity)[0];
+    expect(
+      (await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: best.id } })).status,
+    ).toBe(400);
+    expect(await scrolls(p.id)).toBe(p.summoning_scrolls);
+    // A generation_id without a player is not a paid generation.
+    const orphan = await h.call('POST', '/api/characters/generate', { generation_id: 'gen_orphan_1234' });
+    expect(orphan.status).toBe(400);
+    expect(orphan.body.error).toMatch(/user_id/);
+  });
+
+  it('keeps the paid pair pending, in order, until one is kept; only its player sees it', async () => {
+    const p = await newPlayer(h);
     const q = await newPlayer(h);
-    await setBalances(h, q.id, { summoning_scrolls: 0 });
-    const d = (await h.call('POST', '/api/characters/generate')).body;
-    expect(await h.call('POST', '/api/heroes', { user_id: q.id, character_data: d })).toEqual({
-      status: 400,
-      body: { error: SCROLLS_MESSAGE(0) },
+    expect((await h.call('GET', `/api/characters/pending?user_id=${p.id}`)).body).toEqual({
+      generation_id: null,
+      candidates: [],
+      expires_at: null,
     });
-    // The refusal left the candidate unsaved: it can still be saved once there is a scroll.
-    await setBalances(h, q.id, { summoning_scrolls: 1 });
-    expect((await h.call('POST', '/api/heroes', { user_id: q.id, character_data: d })).status).toBe(201);
+    const gen = 'gen_pending_' + p.id.slice(-8);
+    const a = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: gen })).body;
+    const b = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: gen })).body;
+    const pending = await h.call('GET', `/api/characters/pending?user_id=${p.id}`);
+    expect(pending.status).toBe(200);
+    expect(pending.body.generation_id).toBe(gen);
+    expect(pending.body.candidates).toEqual([a, b]);
+    expect(pending.body.expires_at).toBeGreaterThanOrEqual(Date.now() / 1000 + 7 * 24 * 3600);
+    // Reading it again (a reload) costs nothing and shows the same pair.
+    expect((await h.call('GET', `/api/characters/pending?user_id=${p.id}`)).body).toEqual(pending.body);
+    expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 1);
+    // Another player sees none of it and cannot keep it.
+    expect((await h.call('GET', `/api/characters/pending?user_id=${q.id}`)).body.candidates).toEqual([]);
+    expect(
+      (await h.call('POST', '/api/heroes', { user_id: q.id, character_data: { id: b.id } })).status,
+    ).toBe(403);
+    // Keeping the second ends the pair: nothing pending, the first can no longer be kept.
+    expect(
+      (await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: b.id } })).status,
+    ).toBe(201);
+    expect((await h.call('GET', `/api/characters/pending?user_id=${p.id}`)).body.candidates).toEqual([]);
+    const late = await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: a.id } });
+    expect(late.status).toBeGreaterThanOrEqual(400);
+    expect(late.status).toBeLessThan(500);
+    expect(
+      (await h.call('GET', `/api/heroes?user_id=${p.id}`)).body.map((x: { id: string }) => x.id),
+    ).toEqual([b.id]);
+    expect((await h.call('GET', `/api/characters/pending?user_id=u_nobody_here`)).status).toBe(404);
+  });
+
+  it('regenerating replaces the pending pair: one pending pair per player, the old one never kept', async () => {
+    const p = await newPlayer(h);
+    const first = 'gen_first_' + p.id.slice(-8);
+    const second = 'gen_second_' + p.id.slice(-8);
+    const a = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: first }))
+      .body;
+    const c = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: second }))
+      .body;
+    expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 2);
+    const pending = (await h.call('GET', `/api/characters/pending?user_id=${p.id}`)).body;
+    expect(pending.generation_id).toBe(second);
+    expect(pending.candidates).toEqual([c]);
+    // The old pair is gone: its candidate can't be kept and it can't take a second candidate.
+    const old = await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: a.id } });
+    expect(old.status).toBe(404);
+    const late = await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: first });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatch(/replaced by a newer one/);
+    expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 2);
+    const d = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: second }))
+      .body;
+    expect((await h.call('GET', `/api/characters/pending?user_id=${p.id}`)).body.candidates).toEqual([c, d]);
+    expect(
+      (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: second })).status,
+    ).toBe(409);
+    expect(
+      (await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: d.id } })).status,
+    ).toBe(201);
+    expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 2);
+  });
+
+  it('concurrent generations of one player leave exactly one pending pair and charge each once', async () => {
+    const p = await newPlayer(h);
+    await setBalances(h, p.id, { summoning_scrolls: 4 });
+    const gens = Array.from({ length: 4 }, (_, i) => `gen_race_${i}_${p.id.slice(-6)}`);
+    const results = await Promise.all(
+      gens.flatMap((g) =>
+        [0, 1].map(() => h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: g })),
+      ),
+    );
+    for (const r of results) expect(r.status).toBeLessThan(500);
+    expect(await scrolls(p.id)).toBe(0);
+    const pending = (await h.call('GET', `/api/characters/pending?user_id=${p.id}`)).body;
+    expect(gens).toContain(pending.generation_id);
+    expect(pending.candidates.length).toBeGreaterThanOrEqual(1);
+    expect(pending.candidates.length).toBeLessThanOrEqual(2);
+    const kept = await withStore(h, (db) =>
+      db
+        .selectFrom('candidates')
+        .select('generation_id')
+        .where('user_id', '=', p.id)
+        .where('saved', '=', 0)
+        .execute(),
+    );
+    expect(new Set(kept.map((k) => k.generation_id))).toEqual(new Set([pending.generation_id]));
   });
 
   it('refuses unknown candidates and missing selections', async () => {

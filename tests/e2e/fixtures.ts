@@ -36,19 +36,21 @@ export async function createHero(request: APIRequestContext, user: Pick<User, 'i
   );
 }
 
-/** Spends scrolls on generations until none are left. */
+/** Spends scrolls on generations until none are left, keeping a hero of the last so no pair is left waiting. */
 export async function spendAllScrolls(request: APIRequestContext, user: Pick<User, 'id'>): Promise<void> {
+  let last: Hero | null = null;
   for (
     let u = await getUser(request, user.id);
     u.summoning_scrolls > 0;
     u = await getUser(request, user.id)
   ) {
-    await ok(
+    last = await ok<Hero>(
       await request.post('/api/characters/generate', {
         data: { user_id: user.id, generation_id: randomUUID() },
       }),
     );
   }
+  if (last) await ok(await request.post('/api/heroes', { data: { user_id: user.id, character_data: last } }));
 }
 
 /** Stores the session before any page script runs, as the landing page would after Continue. */

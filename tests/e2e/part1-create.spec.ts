@@ -42,6 +42,49 @@ test('generate two heroes, pick the second and create it', async ({ page, reques
   expect((await getUser(request, player.id)).summoning_scrolls).toBe(3);
 });
 
+test('a paid pair survives a reload and Cancel, is never paid twice, and is kept', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
+  await page.goto('/create');
+  await page.getByRole('button', { name: 'Generate Heroes' }).click();
+  const cards = page.locator('.hero-card--large');
+  await expect(cards).toHaveCount(2);
+  const pair = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-hero-id')));
+  await expect(page.getByText('Regenerate costs 1 summoning scroll and replaces both heroes.')).toBeVisible();
+  expect((await getUser(request, player.id)).summoning_scrolls).toBe(4);
+
+  // A reload shows the same pair, the first selected, without another scroll.
+  await page.reload();
+  await expect(cards).toHaveCount(2);
+  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-hero-id')))).toEqual(pair);
+  await expect(cards.nth(0)).toHaveAttribute('data-selected', 'true');
+  await expect(
+    page.getByText('Your summoned heroes are still waiting: the scroll is already spent.'),
+  ).toBeVisible();
+  await shot(page, testInfo, 'create-restored');
+
+  // Cancel goes to /heroes (spec); coming back by the page's own link shows the pair again.
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/heroes$/);
+  await page.getByRole('link', { name: 'Create Hero' }).first().click();
+  await expect(page).toHaveURL(/\/create$/);
+  await expect(cards).toHaveCount(2);
+  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-hero-id')))).toEqual(pair);
+  expect((await getUser(request, player.id)).summoning_scrolls).toBe(4);
+
+  await cards.nth(1).getByRole('button').click();
+  await page.getByRole('button', { name: 'Create Hero' }).click();
+  await expect(page).toHaveURL(/\/heroes$/);
+  await expect(page.locator(`.hero-card[data-hero-id="${pair[1]}"]`)).toBeVisible();
+  // Kept: nothing waits any more, and the next visit starts a fresh summoning.
+  await page.goto('/create');
+  await expect(page.getByRole('button', { name: 'Generate Heroes' })).toBeEnabled();
+  await expect(cards).toHaveCount(0);
+  expect((await getUser(request, player.id)).summoning_scrolls).toBe(4);
+});
+
 test('the generating state shows its text', async ({ page, player }) => {
   void player;
   // Hold the generate calls briefly so the in-between state is observable, then let them through.

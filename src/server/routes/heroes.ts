@@ -12,6 +12,8 @@ import {
   DeleteHeroResponse,
   GenerateBody,
   GenerateResponse,
+  PendingQuery,
+  PendingResponse,
   HeroesQuery,
   HeroesResponse,
   HeroParams,
@@ -30,7 +32,13 @@ import { matchesEtag, type Encoding } from '../hero-lists.ts';
 import { newSeed } from '../ids.ts';
 import { npcsByDungeon } from '../npcs.ts';
 import { heroFromRow } from '../store/hero-rows.ts';
-import { generateCandidate, pruneCandidates, saveCandidate } from '../summoning.ts';
+import {
+  generateCandidate,
+  pendingPair,
+  previewCandidate,
+  pruneCandidates,
+  saveCandidate,
+} from '../summoning.ts';
 import { findUser, spend, userView } from '../wallet.ts';
 
 /** What the hero list can be sent as, best first. */
@@ -51,19 +59,39 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: {
       tags: ['heroes'],
       description:
-        'A candidate hero. With { user_id, generation_id } the pair of calls sharing generation_id costs 1 scroll (a third call: 409). ' +
-        'With { user_id } alone each call costs 1 scroll. With no body the candidate is free and costs 1 scroll when saved.',
+        'A candidate hero. With { user_id, generation_id } the pair of calls sharing generation_id costs 1 scroll, ' +
+        'charged when the first is drawn (a third call: 409), and becomes the player’s pending pair. ' +
+        'With { user_id } alone each call is a generation of its own. ' +
+        'With no body the answer is a free preview that can never be kept.',
       body: GenerateBody,
       response: { 200: GenerateResponse, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       if (++generated % 500 === 0)
         void pruneCandidates(db).catch((err) => req.log.warn({ err }, 'prune failed'));
-      const { hero } = await generateCandidate(db, {
-        userId: req.body?.user_id,
-        generationId: req.body?.generation_id,
-      });
-      return hero;
+      const userId = req.body?.user_id;
+      if (!userId) {
+        if (req.body?.generation_id)
+          throw badRequest('A generation needs the user_id of the player paying for it');
+        return previewCandidate();
+      }
+      reply.header('cache-control', 'no-store');
+      return generateCandidate(db, userId, req.body?.generation_id);
+    },
+  });
+
+  app.get('/api/characters/pending', {
+    schema: {
+      tags: ['heroes'],
+      description:
+        'The player’s pending pair: the candidates of their latest paid generation, until one is kept or they ' +
+        'generate again (kept at least 7 days). /create shows it after a reload, Cancel or on another device.',
+      querystring: PendingQuery,
+      response: { 200: PendingResponse, 400: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return pendingPair(db, req.query.user_id);
     },
   });
 

@@ -215,12 +215,34 @@ const heroListIndex: Migration = {
   },
 };
 
+/**
+ * The pending pair of a paid generation (summoning.ts): the player's row names it, candidates keep their order.
+ * Candidates drawn without a player (the old free path) are previews now and can never be kept: dropped.
+ */
+const pendingGeneration: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('users').addColumn('pending_generation_id', 'text').execute();
+    await db.schema
+      .alterTable('candidates')
+      .addColumn('slot', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.deleteFrom('candidates').where('user_id', 'is', null).execute();
+    await db.schema
+      .createIndex('candidates_generation')
+      .on('candidates')
+      .columns(['generation_id', 'slot'])
+      .execute();
+    await db.schema.createIndex('candidates_user').on('candidates').columns(['user_id', 'saved']).execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
     '0002_content': { up: (db: AnyDb) => seedContent(db) },
     '0003_user_hero_count': heroCount,
     '0004_hero_list_index': heroListIndex,
+    '0005_pending_generation': pendingGeneration,
   };
 }
 

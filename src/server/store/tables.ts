@@ -14,6 +14,8 @@ export interface UsersTable {
   created_at: number;
   /** how many heroes the player owns (kept with every hero insert and delete) */
   hero_count: Generated<number>;
+  /** the paid generation whose pair waits to be kept (summoning.ts); null when none */
+  pending_generation_id: Generated<string | null>;
 }
 
 /** Players' heroes and dungeon NPCs (dungeon_id set, user_id null). JSON fields are stored as text. */
@@ -64,6 +66,8 @@ export interface CandidatesTable {
   id: string;
   user_id: string | null;
   generation_id: string | null;
+  /** 1 or 2: the order the pair was drawn in, shown again in that order */
+  slot: Generated<number>;
   hero: string;
   saved: number;
   created_at: number;

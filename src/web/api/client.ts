@@ -14,6 +14,7 @@ import type {
   Hero,
   InventoryResponse,
   NpcsResponse,
+  PendingPair,
   PurchaseResponse,
   RerollResponse,
   RunBattleResponse,
@@ -112,6 +113,8 @@ export const createUser = (username: string) => call<User>('POST', '/api/users',
 // --- Heroes --------------------------------------------------------------------------------------------
 export const generateHero = (userId: string, generationId: string) =>
   call<Hero>('POST', '/api/characters/generate', { user_id: userId, generation_id: generationId });
+export const pendingPair = (userId: string) =>
+  call<PendingPair>('GET', `/api/characters/pending${q({ user_id: userId })}`);
 export const createHero = (userId: string, candidate: Hero) =>
   call<Hero>('POST', '/api/heroes', { user_id: userId, character_data: candidate });
 export const listHeroes = (userId: string) => call<Hero[]>('GET', `/api/heroes${q({ user_id: userId })}`);

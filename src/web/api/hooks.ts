@@ -10,6 +10,7 @@ export const queryKeys = {
   users: (search: string) => ['users', search] as const,
   user: (userId: string) => ['user', userId] as const,
   myHeroes: (userId: string) => ['heroes', userId] as const,
+  pending: (userId: string) => ['pending', userId] as const,
   browse: (userId: string) => ['browse', userId] as const,
   npcs: ['npcs'] as const,
   hero: (heroId: string) => ['hero', heroId] as const,
@@ -28,6 +29,11 @@ export function useUsers(search: string) {
     staleTime: 10_000,
     placeholderData: (prev) => prev,
   });
+}
+
+/** The player's paid pair waiting to be kept (/create shows it again after a reload or Cancel). */
+export function usePendingPair(userId: string) {
+  return useQuery({ queryKey: queryKeys.pending(userId), queryFn: () => api.pendingPair(userId) });
 }
 
 /** The signed-in user's own heroes. */

@@ -1,12 +1,13 @@
 // /create — hero creation (spec §2 "/create", §4 "Creation flow", §5, §9): Generate Heroes spends 1 scroll
 // for a pair of candidates (two parallel generate calls sharing a generation_id), the first is selected,
-// Regenerate replaces both, Create Hero saves the chosen one and goes to /heroes.
+// Regenerate replaces both, Create Hero saves the chosen one and goes to /heroes. A paid pair is the server's
+// pending pair until one is kept: after a reload, Cancel or on another device this page shows it again.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Hero } from '../../../api/index.ts';
+import type { Hero, PendingPair } from '../../../api/index.ts';
 import { createHero, errorText, generateHero } from '../../api/client.ts';
-import { queryKeys, refreshUser } from '../../api/hooks.ts';
+import { queryKeys, refreshUser, usePendingPair } from '../../api/hooks.ts';
 import { useSignedInUser } from '../../session.ts';
 import { CurrencyBar } from '../../components/currency-bar.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
@@ -30,8 +31,13 @@ export default function CreatePage() {
   const user = useSignedInUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [candidates, setCandidates] = useState<Hero[] | null>(null);
+  const pending = usePendingPair(user.id);
+  const [drawn, setDrawn] = useState<Hero[] | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const waiting = pending.data?.candidates.length ? pending.data.candidates : null;
+  const candidates = drawn ?? waiting;
+  const restored = !drawn && !!waiting;
+  const selected = candidates?.some((c) => c.id === selectedId) ? selectedId : (candidates?.[0]?.id ?? null);
   const [generating, setGenerating] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -53,11 +59,19 @@ export default function CreatePage() {
         generateHero(user.id, generationId),
         generateHero(user.id, generationId),
       ]);
-      setCandidates(pair);
+      setDrawn(pair);
       setSelectedId(pair[0].id);
+      queryClient.setQueryData<PendingPair>(queryKeys.pending(user.id), {
+        generation_id: generationId,
+        candidates: pair,
+        expires_at: null,
+      });
     } catch (err) {
       // Spec §8: generation errors are shown as the message received.
       setError(errorText(err, err instanceof Error ? err.message : 'Failed to create hero'));
+      // Whatever the server did keep of a paid pair is shown from its record.
+      setDrawn(null);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pending(user.id) });
     } finally {
       setGenerating(false);
       void refreshUser(user.id);
@@ -65,7 +79,7 @@ export default function CreatePage() {
   }
 
   async function create() {
-    const chosen = candidates?.find((c) => c.id === selectedId);
+    const chosen = candidates?.find((c) => c.id === selected);
     if (!chosen) {
       setError('Please select a character');
       return;
@@ -74,6 +88,11 @@ export default function CreatePage() {
     setSaving(true);
     try {
       await createHero(user.id, chosen);
+      queryClient.setQueryData<PendingPair>(queryKeys.pending(user.id), {
+        generation_id: null,
+        candidates: [],
+        expires_at: null,
+      });
       await queryClient.invalidateQueries({ queryKey: queryKeys.myHeroes(user.id) });
       void refreshUser(user.id);
       navigate('/heroes');
@@ -111,6 +130,11 @@ export default function CreatePage() {
         </section>
       ) : candidates ? (
         <section aria-label="Candidates">
+          {restored && (
+            <p className="create__restored" role="status">
+              Your summoned heroes are still waiting: the scroll is already spent.
+            </p>
+          )}
           <p className="create__hint">Choose the hero you want to keep.</p>
           <div className="create__pair">
             {candidates.map((c) => (
@@ -118,11 +142,16 @@ export default function CreatePage() {
                 key={c.id}
                 hero={c}
                 size="large"
-                selected={selectedId === c.id}
+                selected={selected === c.id}
                 onClick={() => setSelectedId(c.id)}
               />
             ))}
           </div>
+        </section>
+      ) : pending.isPending ? (
+        <section className="create__pair" aria-busy="true" aria-label="Looking for your summoned heroes">
+          <Skeleton width={280} height={400} radius={12} />
+          <Skeleton width={280} height={400} radius={12} />
         </section>
       ) : (
         <section className="create__empty panel">
@@ -133,6 +162,11 @@ export default function CreatePage() {
         </section>
       )}
 
+      {candidates && !generating && (
+        <p className="create__cost muted">
+          Regenerate costs 1 summoning scroll and replaces both heroes. You have {scrolls} scroll(s).
+        </p>
+      )}
       <div className="create__actions">
         <Button variant="ghost" onClick={() => navigate('/heroes')} disabled={saving}>
           Cancel
@@ -154,7 +188,7 @@ export default function CreatePage() {
         ) : (
           <Button
             onClick={generate}
-            disabled={!canGenerate || generating}
+            disabled={!canGenerate || generating || pending.isPending}
             title={generateTitle}
             busy={generating}
             busyText="Generating..."
