@@ -68,7 +68,9 @@ test('a paid pair survives a reload and Cancel, is never paid twice, and is kept
   // Cancel goes to /heroes (spec); coming back by the page's own link shows the pair again.
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/heroes$/);
-  await page.getByRole('link', { name: 'Create Hero' }).first().click();
+  await expect(page.getByText('Your summoned heroes are waiting: choose the one to keep.')).toBeVisible();
+  await shot(page, testInfo, 'heroes-pair-waiting');
+  await page.getByRole('link', { name: 'Choose a Hero' }).click();
   await expect(page).toHaveURL(/\/create$/);
   await expect(cards).toHaveCount(2);
   expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-hero-id')))).toEqual(pair);
@@ -78,6 +80,7 @@ test('a paid pair survives a reload and Cancel, is never paid twice, and is kept
   await page.getByRole('button', { name: 'Create Hero' }).click();
   await expect(page).toHaveURL(/\/heroes$/);
   await expect(page.locator(`.hero-card[data-hero-id="${pair[1]}"]`)).toBeVisible();
+  await expect(page.getByText('Your summoned heroes are waiting: choose the one to keep.')).toHaveCount(0);
   // Kept: nothing waits any more, and the next visit starts a fresh summoning.
   await page.goto('/create');
   await expect(page.getByRole('button', { name: 'Generate Heroes' })).toBeEnabled();

@@ -2,7 +2,7 @@
 // GET /api/heroes/browse/all) and NPCs (grouped by dungeon), each tab with a count. Cards open /heroes/{id}.
 import { useSearchParams } from 'react-router';
 import type { Hero } from '../../../api/index.ts';
-import { useBrowseHeroes, useMyHeroes, useNpcs } from '../../api/hooks.ts';
+import { useBrowseHeroes, useMyHeroes, useNpcs, usePendingPair } from '../../api/hooks.ts';
 import { errorText } from '../../api/client.ts';
 import { useSignedInUser } from '../../session.ts';
 import { HeroCard, type HeroCardSize } from '../../components/hero-card.tsx';
@@ -23,6 +23,20 @@ const TAB_KEYS: TabKey[] = ['mine', 'others', 'npcs'];
 
 function useCardSize(): HeroCardSize {
   return usePhone() ? 'x-small' : 'small';
+}
+
+/** A paid pair still waiting to be kept: the way back to it (it stays on the server until one is kept). */
+function WaitingPair({ userId }: { userId: string }) {
+  const pending = usePendingPair(userId);
+  if (!pending.data?.candidates.length) return null;
+  return (
+    <div className="heroes-page__waiting panel" role="status">
+      <span>Your summoned heroes are waiting: choose the one to keep.</span>
+      <ButtonLink to="/create" variant="secondary">
+        Choose a Hero
+      </ButtonLink>
+    </div>
+  );
 }
 
 function CardGrid({ heroes, label }: { heroes: Hero[]; label?: (h: Hero) => string }) {
@@ -95,6 +109,7 @@ export default function HeroesPage() {
         onChange={(key) => setParams(key === 'mine' ? {} : { tab: key }, { replace: true })}
       />
 
+      {tab === 'mine' && <WaitingPair userId={user.id} />}
       {tab === 'mine' && (
         <section role="tabpanel" aria-label="My Heroes">
           {mine.isPending ? (
