@@ -1,12 +1,14 @@
 // Buying one shop item: the price is taken only if the player has it (conditional UPDATE) and the item lands in
 // the inventory (upsert) in the same transaction. On PostgreSQL that is a Kysely transaction; on SQLite the same
 // two statements run as one synchronous better-sqlite3 transaction while Kysely's single connection is held —
-// a purchase is the hottest write, and this costs a third of an async transaction (bench/api.ts).
+// a purchase is the hottest write, and this costs a third of an async transaction (bench/api.ts). Both follow
+// the economy's lock order (transaction.ts): the player's row first, then the inventory row.
 import type { Selectable } from 'kysely';
 import type { Statement } from 'better-sqlite3';
 import { onSqlite, type Store } from './store/db.ts';
 import type { ShopItemsTable } from './store/tables.ts';
 import { newId, nowSeconds } from './ids.ts';
+import { economyTransaction, withRetries } from './transaction.ts';
 import { spend, type Currency, type UserRow } from './wallet.ts';
 
 export type PurchaseOutcome = { ok: true; user: UserRow } | { ok: false };
@@ -45,17 +47,19 @@ export async function buyItem(
   if (store.sqlite) {
     const s = statementsFor(store);
     const raw = store.sqlite;
-    return onSqlite(store, raw, () =>
-      raw.transaction((): PurchaseOutcome => {
-        const user = s.pay.get(currency)!.get(item.cost, userId, item.cost) as UserRow | undefined;
-        if (!user) return { ok: false };
-        s.stock.run(newId('inv'), userId, item.id, nowSeconds());
-        return { ok: true, user };
-      })(),
+    return withRetries(() =>
+      onSqlite(store, raw, () =>
+        raw.transaction((): PurchaseOutcome => {
+          const user = s.pay.get(currency)!.get(item.cost, userId, item.cost) as UserRow | undefined;
+          if (!user) return { ok: false };
+          s.stock.run(newId('inv'), userId, item.id, nowSeconds());
+          return { ok: true, user };
+        })(),
+      ),
     );
   }
   try {
-    return await store.db.transaction().execute(async (trx) => {
+    return await economyTransaction(store.db, { userId }, async (trx) => {
       const user = await spend(trx, userId, currency, item.cost);
       if (!user) throw NOT_PAID;
       await trx

@@ -8,6 +8,7 @@ import { generateHero } from '../game/index.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from './errors.ts';
 import { newId, newSeed, nowSeconds } from './ids.ts';
 import { heroRow } from './store/hero-rows.ts';
+import { economyTransaction } from './transaction.ts';
 import { findUser, spend, type Db, type UserRow } from './wallet.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from './store/tables.ts';
@@ -45,7 +46,7 @@ export async function generateCandidate(
   }
   if (!(await findUser(db, userId))) throw notFound(MESSAGES.userNotFound);
   const generationId = req.generationId ?? null;
-  const user = await db.transaction().execute(async (trx) => {
+  const user = await economyTransaction(db, { userId }, async (trx) => {
     let charge = true;
     if (generationId) {
       const first = await trx
@@ -103,7 +104,7 @@ export async function saveCandidate(
   if (!(await findUser(db, userId))) throw notFound(MESSAGES.userNotFound);
   if (candidate.saved) throw conflict('This hero has already been created');
   const hero: Hero = { ...(JSON.parse(candidate.hero) as Hero), user_id: userId };
-  return db.transaction().execute(async (trx) => {
+  return economyTransaction(db, { userId }, async (trx) => {
     const claimed = await trx
       .updateTable('candidates')
       .set({ saved: 1 })
