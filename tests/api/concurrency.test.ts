@@ -237,6 +237,42 @@ describe.each(DATABASES)('concurrent economy transactions on %s', (kind) => {
     expect({ level: now.level, xp: now.xp }).toEqual(afterXp(before, xp));
   });
 
+  it('many purchases at once by two players, one who can afford only seven: each answered on its own', async () => {
+    const [poor, rich] = [await newPlayer(h), await newPlayer(h)];
+    await setBalances(h, poor.id, { gold: 7 * DRAUGHT.cost });
+    await setBalances(h, rich.id, { gold: 1_000_000 });
+    const buy = (userId: string) =>
+      h.call('POST', '/api/shop/purchase', { user_id: userId, item_id: DRAUGHT.id });
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, () => buy(poor.id)),
+      ...Array.from({ length: 20 }, () => buy(rich.id)),
+    ]);
+    expectSound(answers);
+    const poorAnswers = answers.slice(0, 20).map((a) => a.status);
+    expect(poorAnswers.filter((s) => s === 200)).toHaveLength(7);
+    expect(poorAnswers.filter((s) => s === 400)).toHaveLength(13);
+    expect(answers.slice(0, 20).find((a) => a.status === 400)!.body).toEqual({ error: 'Insufficient gold' });
+    expect(answers.slice(20).every((a) => a.status === 200)).toBe(true);
+    expect((await balances(poor.id)).gold).toBe(0);
+    expect((await balances(rich.id)).gold).toBe(1_000_000 - 20 * DRAUGHT.cost);
+    expect(await quantity(poor.id, DRAUGHT.id)).toBe(7);
+    expect(await quantity(rich.id, DRAUGHT.id)).toBe(20);
+  });
+
+  it.runIf(kind === 'sqlite')(
+    'SQLite fsyncs every commit before it is acknowledged (WAL, synchronous=FULL)',
+    async () => {
+      const { openStore } = await import('../../src/server/store/db.ts');
+      const store = openStore(h.db.url);
+      try {
+        expect(store.sqlite!.pragma('journal_mode', { simple: true })).toBe('wal');
+        expect(store.sqlite!.pragma('synchronous', { simple: true })).toBe(2); // FULL
+      } finally {
+        await store.close();
+      }
+    },
+  );
+
   it.runIf(kind === 'postgres')(
     'a real deadlock with an outside transaction is retried, never a 500',
     { timeout: 60_000 },
