@@ -338,5 +338,58 @@ async function main() {
   }
 }
 
+/**
+ * `npm run bench:api -- purchases`: the purchase load alone, then the same check that none was lost — for
+ * measuring what a commit costs (SQLite's synchronous=FULL) without the other loads' minutes.
+ */
+async function purchasesOnly() {
+  const dir = mkdtempSync(join(tmpdir(), 'runeborn-bench-'));
+  const bench = await benchDatabase(dir);
+  const server = startServer(bench.url, 0);
+  try {
+    const [apiPort] = await server.ports;
+    const api = `http://127.0.0.1:${apiPort}`;
+    const created = await fetch(`${api}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `bench_${Date.now() % 1e6}` }),
+    });
+    const user = (await created.json()) as { id: string };
+    const { openStore } = await import('../src/server/store/db.ts');
+    const store = openStore(bench.url);
+    const gold = 1_000_000_000;
+    await store.db.updateTable('users').set({ gold }).where('id', '=', user.id).execute();
+    const r = await run('POST /api/shop/purchase', {
+      url: `${api}/api/shop/purchase`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: user.id, item_id: 'draught_of_insight', quantity: 1 }),
+    });
+    await server.stop();
+    const after = await store.db
+      .selectFrom('users')
+      .select('gold')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const draughts = await store.db
+      .selectFrom('inventory')
+      .select('quantity')
+      .where('user_id', '=', user.id)
+      .executeTakeFirst()
+      .then((row) => row?.quantity ?? 0);
+    await store.close();
+    console.log(
+      `purchases on ${bench.label}: ${Math.round(r.rps)}/s (goal ≥ 3000/s), p50 ${r.p50} ms, p99 ${r.p99} ms; ` +
+        `${r.ok} answered 200, ${r.non2xx} non-2xx, ${r.errors} errors; ${draughts} in the inventory, ` +
+        `${(gold - after.gold) / 100 - draughts} paid for but missing (goal 0)`,
+    );
+  } finally {
+    await server.stop();
+    await bench.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[2] === 'serve') await serve(process.argv[3], Number(process.argv[4] ?? 5000));
+else if (process.argv[2] === 'purchases') await purchasesOnly();
 else await main();

@@ -1,13 +1,14 @@
 // Fights resolved at once — quick battles, arena duels, dungeon floors. The odds and the story come from the
 // worker pool (odds-pool.ts, the rules core in worker threads); the roll is the server's own randomness. The result,
-// its rewards and level-ups, and any guard the caller adds (a dungeon run advancing) are written in ONE
-// transaction, so a fight pays exactly once or not at all.
+// its rewards and level-ups, and any guard the caller adds (a dungeon run advancing) are written in ONE economy
+// transaction (transaction.ts: the player, then the team in id order), so a fight pays exactly once or not at all.
 import type { BattleResult } from '../api/common.ts';
 import type { FightKind, Hero, Rewards } from '../game/types.ts';
 import { rewardsFor, type Difficulty } from '../game/index.ts';
 import type { Ctx } from './context.ts';
 import { newId, newRoll, newSeed, nowSeconds } from './ids.ts';
 import { NO_REWARDS, payRewards } from './rewards.ts';
+import { economyTransaction } from './transaction.ts';
 import { userView, type Db } from './wallet.ts';
 
 export interface QuickFight {
@@ -42,7 +43,8 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
   if (bonus) rewards = add(rewards, bonus);
   const battleId = newId('b');
   const teamIds = f.team.map((h) => h.id);
-  const { user, levelUps } = await ctx.store.db.transaction().execute(async (trx) => {
+  const locks = { userId: f.userId, heroIds: teamIds };
+  const { user, levelUps } = await economyTransaction(ctx.store.db, locks, async (trx) => {
     await f.guard?.(trx, won);
     const paid = await payRewards(trx, f.userId, teamIds, rewards);
     const now = nowSeconds();

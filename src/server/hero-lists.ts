@@ -1,10 +1,10 @@
 // The hot read, GET /api/heroes?user_id=: a player's list, remembered as ready bytes (and compressed copies) under
 // the key of the hero versions it holds. Each read asks the database only for that key — from a covering index,
-// never the documents — so a change made through any instance shows on the next read, here or anywhere.
+// never the documents — so a change made through any instance shows on the next read, here or anywhere. Only
+// players with heroes are remembered, and every byte an entry holds counts against the cache's limits.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { LRUCache } from 'lru-cache';
 import { heroesJsonOf, heroListKey } from './hero-store.ts';
 import type { Store } from './store/db.ts';
 
@@ -17,57 +17,133 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 /** Below this a compressed copy saves less than it costs to make. */
 const COMPRESS_FROM = 1024;
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_CACHE_ENTRIES = 20_000;
+
+/**
+ * What one remembered list costs beyond its bytes: an upper bound of what was measured with `node --expose-gc`
+ * over thousands of lists (~620 bytes for the HeroList, its Map of copies, its Buffer and the cache's Map entry;
+ * ~240 more for each compressed copy's Buffer and Promise).
+ */
+export const ENTRY_OVERHEAD = 640;
+export const COPY_OVERHEAD = 300;
+/** A JS string's characters, counted at two bytes each (an upper bound for any string V8 stores). */
+const stringBytes = (s: string) => 2 * s.length;
+
+const etagOf = (key: string) => `W/"${createHash('sha1').update(key).digest('base64url')}"`;
 
 export class HeroList {
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  /** Every byte this list holds: strings, JSON, the compressed copies made so far, object overhead. */
+  size: number;
 
   constructor(
+    /** the player it belongs to: the cache's key */
+    readonly userId: string,
     readonly key: string,
     readonly json: Buffer,
     /** weak: the compressed copies carry the same list */
     readonly etag: string,
-  ) {}
+    private readonly grew: (list: HeroList, bytes: number) => void = () => {},
+  ) {
+    this.size = ENTRY_OVERHEAD + stringBytes(userId) + stringBytes(key) + stringBytes(etag) + json.byteLength;
+  }
 
   /** The body for a client that accepts `encoding`, and the encoding it is in (none: plain JSON). */
   async body(encoding: Encoding | undefined): Promise<{ bytes: Buffer; encoding?: Encoding }> {
     if (!encoding || this.json.length < COMPRESS_FROM) return { bytes: this.json };
     let copy = this.encoded.get(encoding);
     if (!copy) {
-      copy = (encoding === 'br' ? brotli(this.json, BROTLI) : gzipAsync(this.json)).catch((err: unknown) => {
-        this.encoded.delete(encoding); // a failure is not remembered: the next read tries again
-        throw err;
-      });
+      copy = (encoding === 'br' ? brotli(this.json, BROTLI) : gzipAsync(this.json)).then(
+        (out) => {
+          // zlib hands back a view of its 16 KiB output chunk: keep an exact copy, not the whole chunk.
+          const bytes = Buffer.allocUnsafeSlow(out.byteLength);
+          out.copy(bytes);
+          this.size += COPY_OVERHEAD + bytes.byteLength;
+          this.grew(this, COPY_OVERHEAD + bytes.byteLength);
+          return bytes;
+        },
+        (err: unknown) => {
+          this.encoded.delete(encoding); // a failure is not remembered: the next read tries again
+          throw err;
+        },
+      );
       this.encoded.set(encoding, copy);
     }
     return { bytes: await copy, encoding };
   }
 }
 
+/** The list of a player with no heroes — or of no player at all: shared, never remembered per id. */
+const EMPTY = new HeroList('', '', Buffer.from('[]'), etagOf(''));
+
+export interface HeroListLimits {
+  /** bytes all remembered lists may hold together (each counted by HeroList.size) */
+  maxBytes?: number;
+  /** lists remembered at most */
+  maxEntries?: number;
+}
+
+/**
+ * Players' lists, least recently used forgotten first once either limit is passed. Only lists with heroes are
+ * remembered — those of real players (a hero's owner exists) — so asking for unknown ids costs no memory.
+ */
 export class HeroLists {
-  private readonly cache: LRUCache<string, HeroList>;
+  /** in order of use, oldest first */
+  private readonly entries = new Map<string, HeroList>();
+  private bytes = 0;
+  private readonly maxBytes: number;
+  private readonly maxEntries: number;
 
   constructor(
     private readonly store: Store,
-    maxBytes = DEFAULT_CACHE_BYTES,
+    limits: HeroListLimits = {},
   ) {
-    // Each entry is charged twice its JSON: room for the compressed copies it may gain (each far smaller).
-    this.cache = new LRUCache({
-      maxSize: maxBytes,
-      sizeCalculation: (l) => 2 * l.json.length + l.key.length,
-    });
+    this.maxBytes = limits.maxBytes ?? DEFAULT_CACHE_BYTES;
+    this.maxEntries = limits.maxEntries ?? DEFAULT_CACHE_ENTRIES;
+  }
+
+  /** How many lists are remembered and every byte they hold. */
+  stats(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
   }
 
   async of(userId: string): Promise<HeroList> {
     // The key first, then the documents: a write landing between the two leaves a newer list under an older key,
     // which only a read that began before the write can be given.
     const key = await heroListKey(this.store, userId);
-    const known = this.cache.get(userId);
-    if (known?.key === key) return known;
+    if (key === '') return EMPTY;
+    const known = this.entries.get(userId);
+    if (known?.key === key) {
+      this.entries.delete(userId); // most recently used: to the back
+      this.entries.set(userId, known);
+      return known;
+    }
     const json = await heroesJsonOf(this.store, userId);
-    const etag = `W/"${createHash('sha1').update(key).digest('base64url')}"`;
-    const list = new HeroList(key, json, etag);
-    this.cache.set(userId, list);
+    const list = new HeroList(userId, key, json, etagOf(key), (l, grown) => {
+      if (this.entries.get(l.userId) !== l) return; // forgotten meanwhile
+      this.bytes += grown;
+      this.evict();
+    });
+    this.forget(userId);
+    if (list.size <= this.maxBytes) {
+      this.entries.set(userId, list);
+      this.bytes += list.size;
+      this.evict();
+    }
     return list;
+  }
+
+  private forget(userId: string) {
+    const old = this.entries.get(userId);
+    if (!old) return;
+    this.entries.delete(userId);
+    this.bytes -= old.size;
+  }
+
+  private evict() {
+    while (this.bytes > this.maxBytes || this.entries.size > this.maxEntries) {
+      this.forget(this.entries.keys().next().value as string);
+    }
   }
 }
 

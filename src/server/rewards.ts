@@ -1,6 +1,6 @@
-// Paying a fight's rewards inside the transaction that records its result: currencies to the player, xp (and
-// level-ups) to each hero of the team that still belongs to them. Each hero write is guarded by its version,
-// re-read and retried if another fight's xp landed first, so no xp is lost or paid twice.
+// Paying a fight's rewards inside the economy transaction that records its result (transaction.ts, which has
+// locked the player and the team): currencies to the player, xp (and level-ups) to each hero of the team that
+// still belongs to them. The heroes are read under their locks, so no other fight's xp can land in between.
 import type { LevelUp, Rewards } from '../game/types.ts';
 import { grantXp } from '../game/index.ts';
 import { saveHero } from './hero-store.ts';
@@ -19,19 +19,13 @@ export async function payRewards(
   const levelUps: LevelUp[] = [];
   if (rewards.xp_per_hero > 0) {
     for (const id of teamIds) {
-      let saved = false;
-      for (let attempt = 0; attempt < 5 && !saved; attempt++) {
-        const row = await trx.selectFrom('heroes').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!row || row.user_id !== userId) {
-          saved = true; // deleted or given away meanwhile: nothing to pay to it
-          break;
-        }
-        const r = grantXp(heroFromRow(row), rewards.xp_per_hero);
-        saved = await saveHero(trx, r.hero, row.version, userId);
-        if (saved && r.leveledUp)
-          levelUps.push({ hero_id: id, hero_name: row.name, name: row.name, new_level: r.newLevel });
-      }
-      if (!saved) throw conflict('Your heroes were busy: try again');
+      const row = await trx.selectFrom('heroes').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row || row.user_id !== userId) continue; // deleted or given away meanwhile: nothing to pay to it
+      const r = grantXp(heroFromRow(row), rewards.xp_per_hero);
+      if (!(await saveHero(trx, r.hero, row.version, userId)))
+        throw conflict('Your heroes were busy: try again');
+      if (r.leveledUp)
+        levelUps.push({ hero_id: id, hero_name: row.name, name: row.name, new_level: r.newLevel });
     }
   }
   const user = await credit(trx, userId, {

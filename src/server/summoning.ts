@@ -12,6 +12,7 @@ import { generateHero } from '../game/index.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from './errors.ts';
 import { newId, newSeed, nowSeconds } from './ids.ts';
 import { heroRow } from './store/hero-rows.ts';
+import { economyTransaction } from './transaction.ts';
 import type { Database } from './store/tables.ts';
 import { findUser, spend, type Db } from './wallet.ts';
 
@@ -48,7 +49,7 @@ export async function generateCandidate(
 ): Promise<Hero> {
   const hero = generateHero(newSeed(), { id: newId('h'), userId });
   const now = nowSeconds();
-  return db.transaction().execute(async (trx) => {
+  return economyTransaction(db, { userId }, async (trx) => {
     const drawn = await trx
       .insertInto('generations')
       .values({ id: generationId, user_id: userId, candidates: 0, created_at: now })
@@ -165,7 +166,7 @@ export async function saveCandidate(
   if (candidate.user_id !== userId) throw forbidden(SUMMONING_MESSAGES.notYours);
   const generationId = candidate.generation_id;
   const hero: Hero = { ...(JSON.parse(candidate.hero) as Hero), user_id: userId };
-  return db.transaction().execute(async (trx) => {
+  return economyTransaction(db, { userId }, async (trx) => {
     // The player's row first: ends the pending pair and counts the hero, only if this pair is still pending.
     const ended = await trx
       .updateTable('users')

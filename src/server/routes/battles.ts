@@ -32,6 +32,7 @@ import { newId, newSeed, nowSeconds } from '../ids.ts';
 import { randomFoes } from '../random-foes.ts';
 import { BATTLE_IDLE_TTL_S } from '../sweep.ts';
 import { NO_REWARDS, payRewards } from '../rewards.ts';
+import { economyTransaction } from '../transaction.ts';
 import type { Db } from '../wallet.ts';
 
 /** What a turn-based battle's row keeps: the engine's state (which holds the whole event log) and what it pays against. */
@@ -119,7 +120,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         levelUps: [],
       });
       const now = nowSeconds();
-      await db.transaction().execute(async (trx) => {
+      await economyTransaction(db, { userId: user_id, heroIds: team_hero_ids }, async (trx) => {
         await trx
           .insertInto('battles')
           .values({
@@ -217,7 +218,8 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       }
       const next: StoredBattle = { ...stored, engine };
       const status = viewBattle(engine).status;
-      const paid = await db.transaction().execute(async (trx) => {
+      const teamIds = JSON.parse(row.team_hero_ids) as string[];
+      const paid = await economyTransaction(db, { userId: row.user_id, heroIds: teamIds }, async (trx) => {
         const moved = await trx
           .updateTable('battles')
           .set({ state: JSON.stringify(next), status, updated_at: nowSeconds(), version: row.version + 1 })
@@ -227,14 +229,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) throw conflict('The battle moved on meanwhile: reload it');
         if (status === 'active') return { rewards: null, level_ups: [] as LevelUp[] };
-        return settle(
-          trx,
-          row.id,
-          row.user_id,
-          JSON.parse(row.team_hero_ids) as string[],
-          status,
-          stored.enemyLevel,
-        );
+        return settle(trx, row.id, row.user_id, teamIds, status, stored.enemyLevel);
       });
       return stateView(row.id, next, {
         location: row.location,

@@ -26,6 +26,7 @@ import { ownTeam } from '../hero-store.ts';
 import { newId, nowSeconds } from '../ids.ts';
 import { npcsByDungeon } from '../npcs.ts';
 import type { DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
+import { economyTransaction } from '../transaction.ts';
 
 export function runView(r: Selectable<DungeonRunsTable>): DungeonRun {
   return {
@@ -107,7 +108,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const { user_id, team_hero_ids, abandon_active } = req.body;
       await ownTeam(db, team_hero_ids, user_id);
       const now = nowSeconds();
-      const run = await db.transaction().execute(async (trx) => {
+      const run = await economyTransaction(db, { userId: user_id }, async (trx) => {
         if (abandon_active) {
           await trx
             .updateTable('dungeon_runs')

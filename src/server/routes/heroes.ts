@@ -27,11 +27,12 @@ import {
 import { rerollAbilities } from '../../game/index.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { findHero, ownHero, saveHero } from '../hero-store.ts';
+import { findHero, saveHero } from '../hero-store.ts';
 import { matchesEtag, type Encoding } from '../hero-lists.ts';
 import { newSeed } from '../ids.ts';
 import { npcsByDungeon } from '../npcs.ts';
 import { heroFromRow } from '../store/hero-rows.ts';
+<<<<<<< HEAD
 import {
   generateCandidate,
   pendingPair,
@@ -40,6 +41,11 @@ import {
   saveCandidate,
 } from '../summoning.ts';
 import { findUser, spend, userView } from '../wallet.ts';
+=======
+import { generateCandidate, pruneCandidates, saveCandidate } from '../summoning.ts';
+import { economyTransaction } from '../transaction.ts';
+import { spend, userView } from '../wallet.ts';
+>>>>>>> locks
 
 /** What the hero list can be sent as, best first. */
 const ENCODINGS = ['br', 'gzip', 'identity'];
@@ -210,20 +216,16 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     handler: async (req) => {
       const { heroId } = req.params;
-      const h = await findHero(db, heroId);
-      if (!h) throw notFound(MESSAGES.heroNotFound);
-      if (h.hero.user_id !== req.query.user_id) throw forbidden(MESSAGES.notYourHero);
-      await db.transaction().execute(async (trx) => {
-        const r = await trx
-          .deleteFrom('heroes')
-          .where('id', '=', heroId)
-          .where('user_id', '=', req.query.user_id)
-          .executeTakeFirst();
-        if (Number(r.numDeletedRows) !== 1) throw notFound(MESSAGES.heroNotFound);
+      const { user_id } = req.query;
+      await economyTransaction(db, { userId: user_id, heroIds: [heroId] }, async (trx, locked) => {
+        const h = locked.heroes.get(heroId);
+        if (!h) throw notFound(MESSAGES.heroNotFound);
+        if (h.user_id !== user_id) throw forbidden(MESSAGES.notYourHero);
+        await trx.deleteFrom('heroes').where('id', '=', heroId).execute();
         await trx
           .updateTable('users')
           .set((eb) => ({ hero_count: eb('hero_count', '-', 1) }))
-          .where('id', '=', req.query.user_id)
+          .where('id', '=', user_id)
           .execute();
       });
       return { deleted: true as const, id: heroId };
@@ -239,18 +241,24 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     handler: async (req) => {
       const { user_id } = req.body;
-      const h = await ownHero(db, req.params.heroId, user_id);
-      const rerolled = rerollAbilities(h.hero, newSeed());
-      const user = await db.transaction().execute(async (trx) => {
-        const paid = await spend(trx, user_id, 'magic_essence', REROLL_COST);
-        if (!paid) {
-          if (!(await findUser(trx, user_id))) throw notFound(MESSAGES.userNotFound);
-          throw badRequest(MESSAGES.insufficientEssence);
-        }
-        if (!(await saveHero(trx, rerolled, h.version, user_id)))
-          throw conflict('The hero changed meanwhile: try again');
-        return paid;
-      });
+      const { heroId } = req.params;
+      const seed = newSeed();
+      const { user, rerolled } = await economyTransaction(
+        db,
+        { userId: user_id, heroIds: [heroId] },
+        async (trx, locked) => {
+          const row = locked.heroes.get(heroId);
+          if (!row) throw notFound(MESSAGES.heroNotFound);
+          if (row.user_id !== user_id) throw forbidden(MESSAGES.notYourHero);
+          if (!locked.user) throw notFound(MESSAGES.userNotFound);
+          const paid = await spend(trx, user_id, 'magic_essence', REROLL_COST);
+          if (!paid) throw badRequest(MESSAGES.insufficientEssence);
+          const hero = rerollAbilities(heroFromRow(row), seed);
+          if (!(await saveHero(trx, hero, row.version, user_id)))
+            throw conflict('The hero changed meanwhile: try again');
+          return { user: paid, rerolled: hero };
+        },
+      );
       return { ...rerolled, user: userView(user) };
     },
   });

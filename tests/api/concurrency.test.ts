@@ -1,0 +1,344 @@
+// Transactions that share rows, fired at once, many rounds: every pair of economy transactions that touch the same
+// player, hero or inventory row (reroll vs delete, two fights of one team in either order, purchase vs use, two
+// purchases vs one use, reroll vs fight, reroll vs a hero item). app.inject calls issued together run concurrently
+// against the PostgreSQL pool, so these reproduce the deadlocks of an unordered lock order (a 500 before the
+// economy transaction helper, src/server/transaction.ts). Each round checks: no 5xx, every refusal readable, and
+// balances, heroes and inventory exactly what the successful answers imply.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { grantXp } from '../../src/game/index.ts';
+import { Refusal } from '../../src/server/errors.ts';
+import { BUSY_MESSAGE, TRANSACTION_ATTEMPTS, withRetries } from '../../src/server/transaction.ts';
+import type { Hero } from '../../src/game/types.ts';
+import {
+  DATABASES,
+  newPlayer,
+  setBalances,
+  setHeroPower,
+  startHarness,
+  summonHero,
+  withStore,
+  type Harness,
+} from './helpers.ts';
+
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? 30);
+const REROLL_COST = 50;
+const FLASK = { id: 'flask_of_essence', cost: 150, essence: 50 };
+const DRAUGHT = { id: 'draught_of_insight', cost: 100, xp: 60 };
+
+type Answer = { status: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe.each(DATABASES)('concurrent economy transactions on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind);
+  });
+  afterAll(async () => h?.close());
+
+  /** No 5xx, and every refusal is a 4xx a player can read. */
+  function expectSound(answers: Answer[]) {
+    for (const a of answers) {
+      expect(a.status, JSON.stringify(a.body)).toBeLessThan(500);
+      if (a.status >= 400) expect(typeof a.body.error, JSON.stringify(a.body)).toBe('string');
+    }
+  }
+
+  const balances = async (id: string) => (await h.call('GET', `/api/users/${id}`)).body;
+  const heroRow = (id: string) =>
+    withStore(h, (db) => db.selectFrom('heroes').selectAll().where('id', '=', id).executeTakeFirst());
+  const quantity = async (userId: string, itemId: string) =>
+    (
+      await withStore(h, (db) =>
+        db
+          .selectFrom('inventory')
+          .select('quantity')
+          .where('user_id', '=', userId)
+          .where('item_id', '=', itemId)
+          .executeTakeFirst(),
+      )
+    )?.quantity ?? 0;
+  const heroCount = async (userId: string) =>
+    (
+      await withStore(h, (db) =>
+        db.selectFrom('users').select('hero_count').where('id', '=', userId).executeTakeFirstOrThrow(),
+      )
+    ).hero_count;
+  const reroll = (userId: string, heroId: string) =>
+    h.call('POST', `/api/heroes/${heroId}/reroll-abilities`, { user_id: userId });
+  const fight = (userId: string, team: string[]) =>
+    h.call('POST', '/api/battles', { user_id: userId, team_hero_ids: team, mode: 'auto' });
+
+  /** What a hero's level and xp must be after these fights' xp, in any order (grantXp pools the xp). */
+  function afterXp(hero: Hero, grants: number[]) {
+    let h2 = hero;
+    for (const xp of grants) h2 = grantXp(h2, xp).hero;
+    return { level: h2.level, xp: h2.xp };
+  }
+
+  it(`reroll vs delete of the same hero, ${ROUNDS} rounds`, { timeout: 300_000 }, async () => {
+    const p = await newPlayer(h);
+    await setBalances(h, p.id, { summoning_scrolls: 1000, magic_essence: 100_000 });
+    let rerolled = 0;
+    for (let i = 0; i < ROUNDS; i++) {
+      const hero = await summonHero(h, p.id);
+      const [r, d] = await Promise.all([
+        reroll(p.id, hero.id),
+        h.call('DELETE', `/api/heroes/${hero.id}?user_id=${p.id}`),
+      ]);
+      expectSound([r, d]);
+      // The lock order leaves no room for contention: the delete lands, the reroll lands first or finds no hero.
+      expect([200, 404]).toContain(r.status);
+      expect(d.status).toBe(200);
+      if (r.status === 200) rerolled++;
+      expect(Boolean(await heroRow(hero.id))).toBe(d.status !== 200);
+    }
+    const left = (await h.call('GET', `/api/heroes?user_id=${p.id}`)).body as Hero[];
+    expect(await heroCount(p.id)).toBe(left.length);
+    expect((await balances(p.id)).magic_essence).toBe(100_000 - REROLL_COST * rerolled);
+  });
+
+  it(
+    `two fights of the same heroes in a different order, ${ROUNDS} rounds`,
+    { timeout: 300_000 },
+    async () => {
+      const p = await newPlayer(h);
+      const [a, b] = [await summonHero(h, p.id), await summonHero(h, p.id)];
+      await setHeroPower(h, a.id, 'mighty');
+      const start = await balances(p.id);
+      const heroes = { a: (await heroRow(a.id))!, b: (await heroRow(b.id))! };
+      const { heroFromRow } = await import('../../src/server/store/hero-rows.ts');
+      const xp: number[] = [];
+      let gold = 0;
+      let essence = 0;
+      let tokens = 0;
+      for (let i = 0; i < ROUNDS; i++) {
+        const answers = await Promise.all([fight(p.id, [a.id, b.id]), fight(p.id, [b.id, a.id])]);
+        expectSound(answers);
+        for (const f of answers) {
+          expect(f.status).toBe(201);
+          gold += f.body.rewards.gold;
+          essence += f.body.rewards.magic_essence;
+          tokens += f.body.rewards.combat_tokens;
+          xp.push(f.body.rewards.xp_per_hero);
+        }
+      }
+      const end = await balances(p.id);
+      expect(end.gold).toBe(start.gold + gold);
+      expect(end.magic_essence).toBe(start.magic_essence + essence);
+      expect(end.combat_tokens).toBe(start.combat_tokens + tokens);
+      for (const [id, row] of [
+        [a.id, heroes.a],
+        [b.id, heroes.b],
+      ] as const) {
+        const now = (await heroRow(id))!;
+        expect({ level: now.level, xp: now.xp }).toEqual(afterXp(heroFromRow(row), xp));
+      }
+    },
+  );
+
+  async function buyAndUse(buyers: number) {
+    const p = await newPlayer(h);
+    const gold0 = 1_000_000;
+    await setBalances(h, p.id, { gold: gold0 });
+    expect((await h.call('POST', '/api/shop/purchase', { user_id: p.id, item_id: FLASK.id })).status).toBe(
+      200,
+    );
+    const essence0 = (await balances(p.id)).magic_essence;
+    let bought = 1;
+    let used = 0;
+    for (let i = 0; i < ROUNDS; i++) {
+      const answers = await Promise.all([
+        ...Array.from({ length: buyers }, () =>
+          h.call('POST', '/api/shop/purchase', { user_id: p.id, item_id: FLASK.id }),
+        ),
+        h.call('POST', '/api/inventory/use', { user_id: p.id, item_id: FLASK.id }),
+      ]);
+      expectSound(answers);
+      const use = answers[buyers];
+      // The flask is never out of stock (one is kept in hand), so every request lands.
+      expect(use.status).toBe(200);
+      used++;
+      for (const b of answers.slice(0, buyers)) {
+        expect(b.status).toBe(200);
+        bought++;
+      }
+      expect(await quantity(p.id, FLASK.id)).toBe(bought - used);
+    }
+    expect(used).toBeGreaterThan(0);
+    const end = await balances(p.id);
+    expect(end.gold).toBe(gold0 - FLASK.cost * bought);
+    expect(end.magic_essence).toBe(essence0 + FLASK.essence * used);
+  }
+
+  it(`a purchase vs the use of the same item, ${ROUNDS} rounds`, { timeout: 300_000 }, () => buyAndUse(1));
+  it(`two purchases vs one use of the same item, ${ROUNDS} rounds`, { timeout: 300_000 }, () => buyAndUse(2));
+
+  it(`reroll vs a fight of the same hero, ${ROUNDS} rounds`, { timeout: 300_000 }, async () => {
+    const p = await newPlayer(h);
+    await setBalances(h, p.id, { magic_essence: 100_000 });
+    const [a, b] = [await summonHero(h, p.id), await summonHero(h, p.id)];
+    await setHeroPower(h, a.id, 'mighty');
+    const start = await balances(p.id);
+    const { heroFromRow } = await import('../../src/server/store/hero-rows.ts');
+    const rowBefore = (await heroRow(a.id))!;
+    const before = heroFromRow(rowBefore);
+    const versionBefore = rowBefore.version;
+    let essence = 0;
+    let gold = 0;
+    const xp: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const [r, f] = await Promise.all([reroll(p.id, a.id), fight(p.id, [a.id, b.id])]);
+      expectSound([r, f]);
+      expect(r.status).toBe(200);
+      expect(f.status).toBe(201);
+      essence += f.body.rewards.magic_essence - REROLL_COST;
+      gold += f.body.rewards.gold;
+      xp.push(f.body.rewards.xp_per_hero);
+    }
+    const end = await balances(p.id);
+    expect(end.magic_essence).toBe(start.magic_essence + essence);
+    expect(end.gold).toBe(start.gold + gold);
+    // Each reroll lands on the hero as the fights left it: no xp is lost, and its version counts every write.
+    const row = (await heroRow(a.id))!;
+    const now = heroFromRow(row);
+    expect({ level: now.level, xp: now.xp }).toEqual(afterXp(before, xp));
+    expect(row.version).toBe(versionBefore + ROUNDS + xp.filter((x) => x > 0).length);
+  });
+
+  it(`reroll vs a hero item used on the same hero, ${ROUNDS} rounds`, { timeout: 300_000 }, async () => {
+    const p = await newPlayer(h);
+    await setBalances(h, p.id, { magic_essence: 100_000, gold: 1_000_000 });
+    const hero = await summonHero(h, p.id);
+    const { heroFromRow } = await import('../../src/server/store/hero-rows.ts');
+    const before = heroFromRow((await heroRow(hero.id))!);
+    const start = await balances(p.id);
+    let rerolls = 0;
+    const xp: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      expect(
+        (await h.call('POST', '/api/shop/purchase', { user_id: p.id, item_id: DRAUGHT.id })).status,
+      ).toBe(200);
+      const [r, u] = await Promise.all([
+        reroll(p.id, hero.id),
+        h.call('POST', '/api/inventory/use', { user_id: p.id, item_id: DRAUGHT.id, hero_id: hero.id }),
+      ]);
+      expectSound([r, u]);
+      expect(r.status).toBe(200);
+      expect([200, 400]).toContain(u.status);
+      rerolls++;
+      if (u.status === 200) xp.push(DRAUGHT.xp);
+      if (u.status === 400) expect(u.body.error).toMatch(/highest level/);
+    }
+    const end = await balances(p.id);
+    expect(end.magic_essence).toBe(start.magic_essence - REROLL_COST * rerolls);
+    expect(end.gold).toBe(start.gold - DRAUGHT.cost * ROUNDS);
+    expect(await quantity(p.id, DRAUGHT.id)).toBe(ROUNDS - xp.length);
+    const now = heroFromRow((await heroRow(hero.id))!);
+    expect({ level: now.level, xp: now.xp }).toEqual(afterXp(before, xp));
+  });
+
+  it('many purchases at once by two players, one who can afford only seven: each answered on its own', async () => {
+    const [poor, rich] = [await newPlayer(h), await newPlayer(h)];
+    await setBalances(h, poor.id, { gold: 7 * DRAUGHT.cost });
+    await setBalances(h, rich.id, { gold: 1_000_000 });
+    const buy = (userId: string) =>
+      h.call('POST', '/api/shop/purchase', { user_id: userId, item_id: DRAUGHT.id });
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, () => buy(poor.id)),
+      ...Array.from({ length: 20 }, () => buy(rich.id)),
+    ]);
+    expectSound(answers);
+    const poorAnswers = answers.slice(0, 20).map((a) => a.status);
+    expect(poorAnswers.filter((s) => s === 200)).toHaveLength(7);
+    expect(poorAnswers.filter((s) => s === 400)).toHaveLength(13);
+    expect(answers.slice(0, 20).find((a) => a.status === 400)!.body).toEqual({ error: 'Insufficient gold' });
+    expect(answers.slice(20).every((a) => a.status === 200)).toBe(true);
+    expect((await balances(poor.id)).gold).toBe(0);
+    expect((await balances(rich.id)).gold).toBe(1_000_000 - 20 * DRAUGHT.cost);
+    expect(await quantity(poor.id, DRAUGHT.id)).toBe(7);
+    expect(await quantity(rich.id, DRAUGHT.id)).toBe(20);
+  });
+
+  it.runIf(kind === 'sqlite')(
+    'SQLite fsyncs every commit before it is acknowledged (WAL, synchronous=FULL)',
+    async () => {
+      const { openStore } = await import('../../src/server/store/db.ts');
+      const store = openStore(h.db.url);
+      try {
+        expect(store.sqlite!.pragma('journal_mode', { simple: true })).toBe('wal');
+        expect(store.sqlite!.pragma('synchronous', { simple: true })).toBe(2); // FULL
+      } finally {
+        await store.close();
+      }
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'a real deadlock with an outside transaction is retried, never a 500',
+    { timeout: 60_000 },
+    async () => {
+      const p = await newPlayer(h);
+      const hero = await summonHero(h, p.id);
+      const gold0 = (await balances(p.id)).gold;
+      // An outside session takes the hero, then the player: the reverse of the economy's order.
+      const outside = new pg.Client({ connectionString: h.db.url });
+      await outside.connect();
+      try {
+        await outside.query('begin');
+        await outside.query('select 1 from heroes where id = $1 for update', [hero.id]);
+        const rerolled = reroll(p.id, hero.id); // holds the player, waits for the hero
+        await new Promise((r) => setTimeout(r, 300));
+        const took = await outside
+          .query('update users set gold = gold + 1 where id = $1', [p.id])
+          .then(() => true)
+          .catch((err: { code?: string }) => {
+            expect(err.code).toBe('40P01'); // PostgreSQL broke the cycle on this side
+            return false;
+          });
+        await outside.query(took ? 'commit' : 'rollback');
+        const r = await rerolled;
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        const end = await balances(p.id);
+        expect(end.gold).toBe(gold0 + (took ? 1 : 0));
+        expect(end.magic_essence).toBe(r.body.user.magic_essence);
+      } finally {
+        await outside.end();
+      }
+    },
+  );
+});
+
+describe('retries on contention', () => {
+  it('runs the work again after a deadlock or serialization failure', async () => {
+    let calls = 0;
+    const answer = await withRetries(async () => {
+      if (++calls < 3)
+        throw Object.assign(new Error('deadlock detected'), { code: calls === 1 ? '40P01' : '40001' });
+      return 'done';
+    });
+    expect({ answer, calls }).toEqual({ answer: 'done', calls: 3 });
+  });
+
+  it('answers 409 with a readable error once the attempts are spent', async () => {
+    let calls = 0;
+    const failed = await withRetries(async () => {
+      calls++;
+      throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    }).catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(Refusal);
+    expect(failed).toMatchObject({ status: 409, message: BUSY_MESSAGE });
+    expect(calls).toBe(TRANSACTION_ATTEMPTS);
+  });
+
+  it('passes any other error through at once', async () => {
+    let calls = 0;
+    const boom = new Error('boom');
+    await expect(
+      withRetries(async () => {
+        calls++;
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
+    expect(calls).toBe(1);
+  });
+});
