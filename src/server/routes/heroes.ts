@@ -32,7 +32,6 @@ import { matchesEtag, type Encoding } from '../hero-lists.ts';
 import { newSeed } from '../ids.ts';
 import { npcsByDungeon } from '../npcs.ts';
 import { heroFromRow } from '../store/hero-rows.ts';
-<<<<<<< HEAD
 import {
   generateCandidate,
   pendingPair,
@@ -40,12 +39,8 @@ import {
   pruneCandidates,
   saveCandidate,
 } from '../summoning.ts';
-import { findUser, spend, userView } from '../wallet.ts';
-=======
-import { generateCandidate, pruneCandidates, saveCandidate } from '../summoning.ts';
 import { economyTransaction } from '../transaction.ts';
 import { spend, userView } from '../wallet.ts';
->>>>>>> locks
 
 /** What the hero list can be sent as, best first. */
 const ENCODINGS = ['br', 'gzip', 'identity'];
