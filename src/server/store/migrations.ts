@@ -2,7 +2,7 @@
 // one PostgreSQL take turns). Never edit a shipped migration: add the next one. Content seeding: seed-content.ts.
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './db.ts';
-import { seedContent } from './seed-content.ts';
+import { seedContent, syncContent } from './seed-content.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -221,6 +221,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0002_content': { up: (db: AnyDb) => seedContent(db) },
     '0003_user_hero_count': heroCount,
     '0004_hero_list_index': heroListIndex,
+    // Issue 17's economy: scaling upgrades and their prices, dungeon NPCs tuned by measurement.
+    '0005_economy_content': { up: (db: AnyDb) => syncContent(db) },
   };
 }
 

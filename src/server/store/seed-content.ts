@@ -53,3 +53,57 @@ export async function seedContent(anyDb: Kysely<any>): Promise<void> {
       .execute();
   }
 }
+
+/**
+ * Brings a seeded database's content up to the tables in src/game/data: every shop item's text and price, every
+ * dungeon's row, and every dungeon NPC regenerated from its seed, level and rarity (same ids, so nothing that
+ * names one breaks). Idempotent; a content migration runs it whenever those tables change.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function syncContent(anyDb: Kysely<any>): Promise<void> {
+  const db = anyDb as Kysely<Database>;
+  for (const [i, item] of ITEMS.entries()) {
+    const row = {
+      name: item.name,
+      type: item.type,
+      description: item.description,
+      cost: item.cost,
+      currency: item.currency,
+      icon: iconPath('item', item.id),
+      targets_hero: item.targetsHero ? 1 : 0,
+      sort: i,
+    };
+    await db
+      .insertInto('shop_items')
+      .values({ id: item.id, ...row })
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
+  }
+  const now = Math.floor(Date.now() / 1000);
+  for (const [i, d] of DUNGEONS.entries()) {
+    const row = {
+      name: d.name,
+      difficulty: d.difficulty,
+      level_recommendation: d.levelRecommendation,
+      rewards_multiplier: d.rewardsMultiplier,
+      description: d.description,
+      image_url: scenePath(d.theme),
+      theme: d.theme,
+      floors: d.floors,
+      sort: i,
+    };
+    await db
+      .insertInto('dungeons')
+      .values({ id: d.id, ...row })
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
+    await db.deleteFrom('heroes').where('dungeon_id', '=', d.id).execute();
+    const npcs = d.npcs.map((n) =>
+      generateHero(n.seed, { id: n.id, userId: null, level: n.level, rarity: n.rarity }),
+    );
+    await db
+      .insertInto('heroes')
+      .values(npcs.map((h) => heroRow(h, { user_id: null, dungeon_id: d.id, created_at: now })))
+      .execute();
+  }
+}
