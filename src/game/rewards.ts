@@ -6,15 +6,15 @@ import type { Difficulty, FightKind, Rewards } from './types.ts';
 
 export const REWARD_BASE: Record<FightKind, Rewards> = {
   random: { gold: 30, xp_per_hero: 40, magic_essence: 5, combat_tokens: 1 },
-  arena: { gold: 40, xp_per_hero: 50, magic_essence: 8, combat_tokens: 3 },
-  dungeon: { gold: 50, xp_per_hero: 60, magic_essence: 12, combat_tokens: 2 },
+  arena: { gold: 40, xp_per_hero: 50, magic_essence: 8, combat_tokens: 2 },
+  dungeon: { gold: 30, xp_per_hero: 60, magic_essence: 8, combat_tokens: 2 },
 };
 
-export const DIFFICULTY_MUL: Record<Difficulty, number> = { easy: 1, medium: 1.5, hard: 2.2 };
+export const DIFFICULTY_MUL: Record<Difficulty, number> = { easy: 1, medium: 1.2, hard: 1.4 };
 
 /** How the fight was fought: resolved at once, or steered option by option (which takes far longer to play). */
 export type FightMode = 'quick' | 'turn_based';
-export const MODE_MUL: Record<FightMode, number> = { quick: 1, turn_based: 2 };
+export const MODE_MUL: Record<FightMode, number> = { quick: 1, turn_based: 3 };
 
 /**
  * Risk pays: the share of the base a win is worth at a stated win chance `p` — 1 at an even fight, 1.75 at a
@@ -61,9 +61,9 @@ export function rewardsFor(kind: FightKind, o: RewardInput): Rewards {
 export function clearBonus(d: { floors: number; multiplier: number }, probability: number): Rewards {
   const k = riskFactor(probability);
   return {
-    gold: Math.round(75 * d.floors * d.multiplier * k),
+    gold: Math.round(20 * d.floors * d.multiplier * k),
     xp_per_hero: 0,
-    magic_essence: Math.round(10 * d.floors * d.multiplier * k),
+    magic_essence: Math.round(5 * d.floors * d.multiplier * k),
     combat_tokens: Math.round(d.floors * k),
   };
 }
