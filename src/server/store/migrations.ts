@@ -221,8 +221,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0002_content': { up: (db: AnyDb) => seedContent(db) },
     '0003_user_hero_count': heroCount,
     '0004_hero_list_index': heroListIndex,
-    // Issue 17's economy: scaling upgrades and their prices, dungeon NPCs tuned by measurement.
-    '0005_economy_content': { up: (db: AnyDb) => syncContent(db) },
   };
 }
 
@@ -231,4 +229,6 @@ export async function migrate(db: AnyDb, dialect: Dialect): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  // Content rows mirror the tables in code: brought up to them at every start (seed-content.ts).
+  await syncContent(db);
 }

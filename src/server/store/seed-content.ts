@@ -5,7 +5,7 @@ import { iconPath, scenePath } from '../../game/art/paths.ts';
 import { ITEMS } from '../../game/data/items.ts';
 import { DUNGEONS } from '../../game/data/dungeons.ts';
 import { generateHero } from '../../game/index.ts';
-import { heroRow } from './hero-rows.ts';
+import { heroColumns, heroRow } from './hero-rows.ts';
 import type { Database } from './tables.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -55,9 +55,10 @@ export async function seedContent(anyDb: Kysely<any>): Promise<void> {
 }
 
 /**
- * Brings a seeded database's content up to the tables in src/game/data: every shop item's text and price, every
- * dungeon's row, and every dungeon NPC regenerated from its seed, level and rarity (same ids, so nothing that
- * names one breaks). Idempotent; a content migration runs it whenever those tables change.
+ * Brings the database's content up to the tables in src/game/data (DESIGN.md: content rows are synced from the
+ * code at every start): every shop item's text and price, every dungeon's row, and every dungeon NPC generated
+ * anew from its seed, level and rarity (same ids, so nothing that names one breaks; NPCs no longer in a table are
+ * removed). Upserts only, so instances starting together on one PostgreSQL never see an NPC missing.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function syncContent(anyDb: Kysely<any>): Promise<void> {
@@ -80,6 +81,7 @@ export async function syncContent(anyDb: Kysely<any>): Promise<void> {
       .execute();
   }
   const now = Math.floor(Date.now() / 1000);
+  const npcIds: string[] = [];
   for (const [i, d] of DUNGEONS.entries()) {
     const row = {
       name: d.name,
@@ -97,13 +99,16 @@ export async function syncContent(anyDb: Kysely<any>): Promise<void> {
       .values({ id: d.id, ...row })
       .onConflict((oc) => oc.column('id').doUpdateSet(row))
       .execute();
-    await db.deleteFrom('heroes').where('dungeon_id', '=', d.id).execute();
-    const npcs = d.npcs.map((n) =>
-      generateHero(n.seed, { id: n.id, userId: null, level: n.level, rarity: n.rarity }),
-    );
-    await db
-      .insertInto('heroes')
-      .values(npcs.map((h) => heroRow(h, { user_id: null, dungeon_id: d.id, created_at: now })))
-      .execute();
+    for (const n of d.npcs) {
+      const hero = generateHero(n.seed, { id: n.id, userId: null, level: n.level, rarity: n.rarity });
+      const columns = heroColumns(hero);
+      npcIds.push(n.id);
+      await db
+        .insertInto('heroes')
+        .values(heroRow(hero, { user_id: null, dungeon_id: d.id, created_at: now }))
+        .onConflict((oc) => oc.column('id').doUpdateSet({ ...columns, dungeon_id: d.id }))
+        .execute();
+    }
   }
+  await db.deleteFrom('heroes').where('dungeon_id', 'is not', null).where('id', 'not in', npcIds).execute();
 }
