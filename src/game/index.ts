@@ -25,7 +25,15 @@ export type {
 } from './data/schema.ts';
 export { generateHero, rerollAbilities, RARITY_ODDS } from './generation.ts';
 export { MAX_LEVEL, XP_TABLE, xpToNextLevel, grantXp, statsFor } from './progression.ts';
-export { rewardsFor, REWARD_BASE, DIFFICULTY_MUL } from './rewards.ts';
+export {
+  rewardsFor,
+  clearBonus,
+  riskFactor,
+  REWARD_BASE,
+  DIFFICULTY_MUL,
+  MODE_MUL,
+  type FightMode,
+} from './rewards.ts';
 export { compileTeam, type CompiledTeam } from './battle/compile.ts';
 export { simulate } from './battle/simulate.ts';
 export {

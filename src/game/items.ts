@@ -2,7 +2,23 @@
 // server passes the hero and a seed, then writes the outcome (hero, currencies, the consumed item) atomically.
 import type { Hero } from './types.ts';
 import { ITEMS_BY_ID, type ItemDef, type ItemOutcome } from './data/items.ts';
-import { grantXp, MAX_LEVEL, rerollAbilities, xpToNextLevel } from './index.ts';
+import {
+  findClass,
+  findRace,
+  grantXp,
+  MAX_LEVEL,
+  rerollAbilities,
+  statsFor,
+  xpToNextLevel,
+} from './index.ts';
+
+/** A hero's stats before upgrades: what its race, class, type, rarity and level give (progression.ts). */
+export function baseStats(hero: Hero) {
+  const cls = findClass(hero.class);
+  const race = findRace(hero.race);
+  if (!cls || !race) return { max_hp: hero.max_hp, atk: hero.atk, def: hero.def, spd: hero.spd };
+  return statsFor(hero.type, cls, race, hero.rarity, hero.level);
+}
 
 export { ITEMS, ITEMS_BY_ID } from './data/items.ts';
 export type { ItemDef, ItemOutcome, ItemKind, Currency } from './data/items.ts';
@@ -15,6 +31,7 @@ export function useItem(item: ItemDef | string, ctx: { hero?: Hero; seed: number
     grantXp,
     xpToNextLevel,
     rerollAbilities,
+    baseStats,
     maxLevel: MAX_LEVEL,
     seed: ctx.seed,
   });

@@ -21,8 +21,8 @@ export interface QuickFight {
   runId?: string;
   /** Runs inside the result's transaction before anything is paid; throwing refuses the whole fight. */
   guard?: (trx: Db, won: boolean) => Promise<void>;
-  /** Extra pay on top of the fight's own rewards when won (a dungeon's clear bonus). */
-  bonus?: (won: boolean) => Rewards | null;
+  /** Extra pay on top of the fight's own rewards when won (a dungeon's clear bonus), at the fight's stated odds. */
+  bonus?: (won: boolean, probability: number) => Rewards | null;
 }
 
 const add = (a: Rewards, b: Rewards): Rewards => ({
@@ -38,8 +38,11 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
   const roll = newRoll();
   const won = roll > 1 - odds.probability;
   const story = await ctx.odds.narrate(seed, f.team, f.enemies, won);
-  let rewards = won ? rewardsFor(f.kind, { won, teamSize: f.team.length, ...f.rewards }) : NO_REWARDS;
-  const bonus = f.bonus?.(won);
+  // Risk pays: the rewards follow the win chance the fight stated (src/game/rewards.ts).
+  let rewards = won
+    ? rewardsFor(f.kind, { won, probability: odds.probability, teamSize: f.team.length, ...f.rewards })
+    : NO_REWARDS;
+  const bonus = f.bonus?.(won, odds.probability);
   if (bonus) rewards = add(rewards, bonus);
   const battleId = newId('b');
   const teamIds = f.team.map((h) => h.id);

@@ -1,4 +1,5 @@
-// Dungeon NPCs: seeded by migration and never changed afterwards, so they are read once per process.
+// Dungeon NPCs: synced from the content tables when the server starts (seed-content.ts: syncContent) and never
+// changed while it runs, so they are read once per process.
 import type { Hero } from '../game/types.ts';
 import type { Ctx } from './context.ts';
 import { heroFromRow } from './store/hero-rows.ts';

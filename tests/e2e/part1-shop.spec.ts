@@ -26,7 +26,7 @@ test('buy items until gold runs short', async ({ page, request, player }, testIn
   await expect(page.locator('header [data-currency="gold"]')).toContainText('400');
   await shot(page, testInfo, 'shop-bought');
 
-  // 500-gold shard is now out of reach: disabled, says why, and no call is made.
+  // The 1,500-gold shard is now out of reach: disabled, says why, and no call is made.
   const shard = page.locator('[data-item-id="shard_of_ascension"]');
   const short = shard.getByRole('button', { name: 'Not Enough Gold' });
   await expect(short).toBeDisabled();

@@ -11,6 +11,8 @@ export interface ItemTools {
   grantXp(hero: Hero, xp: number): { hero: Hero; leveledUp: boolean; newLevel: number };
   xpToNextLevel(level: number): number;
   rerollAbilities(hero: Hero, seed: number): Hero;
+  /** The hero's stats as its race, class, type, rarity and level make them, before any upgrade. */
+  baseStats(hero: Hero): Record<UpgradeStat, number>;
   maxLevel: number;
   seed: number;
 }
@@ -42,18 +44,48 @@ function xpItem(amount: number) {
   };
 }
 
-function statItem(gain: Partial<Pick<Hero, 'max_hp' | 'atk' | 'def' | 'spd'>>, label: string) {
-  return (hero: Hero | undefined): ItemOutcome => {
+export type UpgradeStat = 'max_hp' | 'atk' | 'def' | 'spd';
+
+/**
+ * Upgrades scale with the hero: each use adds a share of the hero's base stat at its current level, up to a cap
+ * above that base (kept through level-ups, which scale every stat by the same ratio). They are worth buying at
+ * every stage — a level-10 hero gains more from one than a level-1 hero — and the caps make an upgrade path with
+ * an end: UPGRADE_STEP / UPGRADE_CAP per stat.
+ */
+export const UPGRADE_STEP: Record<UpgradeStat, number> = { max_hp: 0.05, atk: 0.05, def: 0.05, spd: 0.03 };
+export const UPGRADE_CAP: Record<UpgradeStat, number> = { max_hp: 0.25, atk: 0.25, def: 0.25, spd: 0.15 };
+const STAT_NAME: Record<UpgradeStat, string> = { max_hp: 'max HP', atk: 'attack', def: 'defense', spd: 'speed' };
+
+/** How far above its base a hero's stat stands, as a share (0.1 = +10%). */
+export function upgradeShare(hero: Hero, stat: UpgradeStat, base: Record<UpgradeStat, number>): number {
+  return base[stat] > 0 ? hero[stat] / base[stat] - 1 : 0;
+}
+
+/** Upgrades a stat has taken: its share above base in whole steps. */
+export function upgradeSteps(hero: Hero, stat: UpgradeStat, base: Record<UpgradeStat, number>): number {
+  return Math.max(0, Math.round(upgradeShare(hero, stat, base) / UPGRADE_STEP[stat]));
+}
+
+function upgradeItem(stats: UpgradeStat[]) {
+  return (hero: Hero | undefined, t: ItemTools): ItemOutcome => {
     if (!hero) return { ok: false, error: 'Choose a hero to use this on' };
-    const next: Hero = {
-      ...hero,
-      max_hp: hero.max_hp + (gain.max_hp ?? 0),
-      hp: hero.hp + (gain.max_hp ?? 0),
-      atk: hero.atk + (gain.atk ?? 0),
-      def: hero.def + (gain.def ?? 0),
-      spd: hero.spd + (gain.spd ?? 0),
-    };
-    return { ok: true, hero: next, message: `${hero.name} gained ${label}.` };
+    const base = t.baseStats(hero);
+    let next: Hero = { ...hero };
+    const gained: string[] = [];
+    for (const stat of stats) {
+      const max = Math.round(UPGRADE_CAP[stat] / UPGRADE_STEP[stat]);
+      const steps = upgradeSteps(hero, stat, base);
+      if (steps >= max) continue;
+      // Step k of the path sets the stat to base × (1 + k × step): exact, whatever rounding came before.
+      const value = Math.max(hero[stat] + 1, Math.round(base[stat] * (1 + (steps + 1) * UPGRADE_STEP[stat])));
+      next = { ...next, [stat]: value, ...(stat === 'max_hp' ? { hp: next.hp + (value - hero.max_hp) } : {}) };
+      gained.push(`${STAT_NAME[stat]} ${hero[stat]} → ${value} (upgrade ${steps + 1} of ${max})`);
+    }
+    if (gained.length === 0) {
+      const names = stats.map((x) => STAT_NAME[x]).join(', ');
+      return { ok: false, error: `${hero.name}’s ${names} cannot be raised further: fully upgraded` };
+    }
+    return { ok: true, hero: next, message: `${hero.name} grew stronger: ${gained.join(', ')}.` };
   };
 }
 
@@ -99,45 +131,46 @@ export const ITEMS: readonly ItemDef[] = [
     id: 'heroic_tonic',
     name: 'Heroic Tonic',
     type: 'potion',
-    description: 'Thickens the blood for good. The chosen hero gains 40 max HP permanently.',
-    cost: 250,
+    description:
+      'Thickens the blood for good. The chosen hero gains 5% of its base max HP, up to +25% (five tonics).',
+    cost: 300,
     currency: 'gold',
     glyph: 'health-potion',
     targetsHero: true,
-    use: statItem({ max_hp: 40 }, '40 max HP'),
+    use: upgradeItem(['max_hp']),
   },
   {
     id: 'tempered_edge',
     name: 'Tempered Edge',
     type: 'upgrade_mat',
-    description: 'A master smith’s honing. The chosen hero gains 4 attack permanently.',
+    description: 'A master smith’s honing. The chosen hero gains 5% of its base attack, up to +25% (five edges).',
     cost: 300,
     currency: 'gold',
     glyph: 'anvil-impact',
     targetsHero: true,
-    use: statItem({ atk: 4 }, '4 attack'),
+    use: upgradeItem(['atk']),
   },
   {
     id: 'runed_plating',
     name: 'Runed Plating',
     type: 'upgrade_mat',
-    description: 'Warded steel plates. The chosen hero gains 4 defense permanently.',
+    description: 'Warded steel plates. The chosen hero gains 5% of its base defense, up to +25% (five platings).',
     cost: 300,
     currency: 'gold',
     glyph: 'armor-upgrade',
     targetsHero: true,
-    use: statItem({ def: 4 }, '4 defense'),
+    use: upgradeItem(['def']),
   },
   {
     id: 'zephyr_feather',
     name: 'Zephyr Feather',
     type: 'upgrade_mat',
-    description: 'Caught from a storm wind. The chosen hero gains 3 speed permanently.',
+    description: 'Caught from a storm wind. The chosen hero gains 3% of its base speed, up to +15% (five feathers).',
     cost: 300,
     currency: 'gold',
     glyph: 'feather',
     targetsHero: true,
-    use: statItem({ spd: 3 }, '3 speed'),
+    use: upgradeItem(['spd']),
   },
   {
     id: 'rune_dust',
@@ -169,30 +202,31 @@ export const ITEMS: readonly ItemDef[] = [
     id: 'victors_coffer',
     name: 'Victor’s Coffer',
     type: 'gear_token',
-    description: 'Arena spoils under lock and key. Opening it grants 400 gold.',
+    description: 'Arena spoils under lock and key. Opening it grants 300 gold.',
     cost: 10,
     currency: 'combat_tokens',
     glyph: 'open-treasure-chest',
     targetsHero: false,
-    use: currencyItem({ gold: 400 }, '400 gold'),
+    use: currencyItem({ gold: 300 }, '300 gold'),
   },
   {
     id: 'champions_banner',
     name: 'Champion’s Banner',
     type: 'gear_token',
-    description: 'Carried by arena champions. The chosen hero gains 3 attack, 3 defense and 2 speed permanently.',
+    description:
+      'Carried by arena champions. The chosen hero gains 5% of its base attack and defense and 3% of its base speed, within the upgrade caps.',
     cost: 15,
     currency: 'combat_tokens',
     glyph: 'knight-banner',
     targetsHero: true,
-    use: statItem({ atk: 3, def: 3, spd: 2 }, '3 attack, 3 defense and 2 speed'),
+    use: upgradeItem(['atk', 'def', 'spd']),
   },
   {
     id: 'shard_of_ascension',
     name: 'Shard of Ascension',
     type: 'hero_shard',
     description: 'A sliver of a fallen star. The chosen hero gains exactly the XP it needs for its next level.',
-    cost: 500,
+    cost: 1500,
     currency: 'gold',
     glyph: 'crystal-cluster',
     targetsHero: true,

@@ -35,10 +35,15 @@ import { NO_REWARDS, payRewards } from '../rewards.ts';
 import { economyTransaction } from '../transaction.ts';
 import type { Db } from '../wallet.ts';
 
-/** What a turn-based battle's row keeps: the engine's state (which holds the whole event log) and what it pays against. */
+/**
+ * What a turn-based battle's row keeps: the engine's state (which holds the whole event log) and what it pays
+ * against. `probability` is the battle's stated odds: the same matchup's win chance estimated at its start (the
+ * number a quick battle against these enemies would roll against); rows from before it was kept pay as 50%.
+ */
 interface StoredBattle {
   engine: BattleState;
   enemyLevel: number;
+  probability?: number;
 }
 
 function stateView(
@@ -106,13 +111,14 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         return reply.code(201).send({ ...result, kind: 'auto' as const });
       }
       const battleId = newId('b');
+      const odds = await ctx.odds.estimate(newSeed(), team, enemies);
       const started = startBattle(newSeed(), team, enemies, {
         battleId,
         enemyAi: 'normal',
         allyAi: 'normal',
         auto: false,
       });
-      const stored: StoredBattle = { engine: started.state, enemyLevel };
+      const stored: StoredBattle = { engine: started.state, enemyLevel, probability: odds.probability };
       const view = stateView(battleId, stored, {
         location,
         newEvents: started.events,
@@ -142,7 +148,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           .execute();
         // A battle can end before the player ever acts (a wipe-out by faster foes): pay it now.
         if (view.status !== 'active')
-          Object.assign(view, await settle(trx, battleId, user_id, team, view.status, enemyLevel));
+          Object.assign(view, await settle(trx, battleId, user_id, team, view.status, stored));
       });
       return reply.code(201).send(view);
     },
@@ -155,11 +161,19 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     userId: string,
     team: Hero[] | string[],
     status: string,
-    enemyLevel: number,
+    stored: StoredBattle,
   ) {
     const ids = team.map((h) => (typeof h === 'string' ? h : h.id));
     const won = status === 'won';
-    const rewards = won ? rewardsFor('random', { won, enemyLevel, teamSize: ids.length }) : NO_REWARDS;
+    const rewards = won
+      ? rewardsFor('random', {
+          won,
+          mode: 'turn_based',
+          probability: stored.probability ?? 0.5,
+          enemyLevel: stored.enemyLevel,
+          teamSize: ids.length,
+        })
+      : NO_REWARDS;
     const { levelUps } = await payRewards(trx, userId, ids, rewards);
     await trx
       .updateTable('battles')
@@ -229,7 +243,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) throw conflict('The battle moved on meanwhile: reload it');
         if (status === 'active') return { rewards: null, level_ups: [] as LevelUp[] };
-        return settle(trx, row.id, row.user_id, teamIds, status, stored.enemyLevel);
+        return settle(trx, row.id, row.user_id, teamIds, status, stored);
       });
       return stateView(row.id, next, {
         location: row.location,

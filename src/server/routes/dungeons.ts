@@ -18,7 +18,8 @@ import {
   type DungeonRun,
 } from '../../api/dungeons.ts';
 import { DUNGEONS_BY_ID, dungeonFloor } from '../../game/data/dungeons.ts';
-import type { Difficulty, Hero, Rewards } from '../../game/types.ts';
+import { clearBonus } from '../../game/rewards.ts';
+import type { Difficulty, Hero } from '../../game/types.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
 import { fightNow } from '../fights.ts';
@@ -37,16 +38,6 @@ export function runView(r: Selectable<DungeonRunsTable>): DungeonRun {
     floor: r.floor,
     floors: r.floors,
     status: r.status as DungeonRun['status'],
-  };
-}
-
-/** What clearing a whole dungeon pays on top of the boss floor. */
-export function clearBonus(d: Selectable<DungeonsTable>): Rewards {
-  return {
-    gold: Math.round(75 * d.floors * d.rewards_multiplier),
-    xp_per_hero: 0,
-    magic_essence: Math.round(10 * d.floors * d.rewards_multiplier),
-    combat_tokens: d.floors,
   };
 }
 
@@ -180,7 +171,10 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           enemyLevel: Math.max(...enemies.map((e) => e.level)),
           bossFloor,
         },
-        bonus: (won) => (won && bossFloor ? clearBonus(d) : null),
+        bonus: (won, probability) =>
+          won && bossFloor
+            ? clearBonus({ floors: d.floors, multiplier: d.rewards_multiplier }, probability)
+            : null,
         guard: async (trx, won) => {
           const moved = await trx
             .updateTable('dungeon_runs')

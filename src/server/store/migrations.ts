@@ -2,7 +2,7 @@
 // one PostgreSQL take turns). Never edit a shipped migration: add the next one. Content seeding: seed-content.ts.
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './db.ts';
-import { seedContent } from './seed-content.ts';
+import { seedContent, syncContent } from './seed-content.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -251,4 +251,6 @@ export async function migrate(db: AnyDb, dialect: Dialect): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  // Content rows mirror the tables in code: brought up to them at every start (seed-content.ts).
+  await syncContent(db);
 }

@@ -5,7 +5,7 @@ import { iconPath, scenePath } from '../../game/art/paths.ts';
 import { ITEMS } from '../../game/data/items.ts';
 import { DUNGEONS } from '../../game/data/dungeons.ts';
 import { generateHero } from '../../game/index.ts';
-import { heroRow } from './hero-rows.ts';
+import { heroColumns, heroRow } from './hero-rows.ts';
 import type { Database } from './tables.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -52,4 +52,63 @@ export async function seedContent(anyDb: Kysely<any>): Promise<void> {
       .values(npcs.map((h) => heroRow(h, { user_id: null, dungeon_id: d.id, created_at: now })))
       .execute();
   }
+}
+
+/**
+ * Brings the database's content up to the tables in src/game/data (DESIGN.md: content rows are synced from the
+ * code at every start): every shop item's text and price, every dungeon's row, and every dungeon NPC generated
+ * anew from its seed, level and rarity (same ids, so nothing that names one breaks; NPCs no longer in a table are
+ * removed). Upserts only, so instances starting together on one PostgreSQL never see an NPC missing.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function syncContent(anyDb: Kysely<any>): Promise<void> {
+  const db = anyDb as Kysely<Database>;
+  for (const [i, item] of ITEMS.entries()) {
+    const row = {
+      name: item.name,
+      type: item.type,
+      description: item.description,
+      cost: item.cost,
+      currency: item.currency,
+      icon: iconPath('item', item.id),
+      targets_hero: item.targetsHero ? 1 : 0,
+      sort: i,
+    };
+    await db
+      .insertInto('shop_items')
+      .values({ id: item.id, ...row })
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
+  }
+  const now = Math.floor(Date.now() / 1000);
+  const npcIds: string[] = [];
+  for (const [i, d] of DUNGEONS.entries()) {
+    const row = {
+      name: d.name,
+      difficulty: d.difficulty,
+      level_recommendation: d.levelRecommendation,
+      rewards_multiplier: d.rewardsMultiplier,
+      description: d.description,
+      image_url: scenePath(d.theme),
+      theme: d.theme,
+      floors: d.floors,
+      sort: i,
+    };
+    await db
+      .insertInto('dungeons')
+      .values({ id: d.id, ...row })
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
+    for (const n of d.npcs) {
+      const hero = generateHero(n.seed, { id: n.id, userId: null, level: n.level, rarity: n.rarity });
+      const columns = heroColumns(hero);
+      npcIds.push(n.id);
+      await db
+        .insertInto('heroes')
+        .values(heroRow(hero, { user_id: null, dungeon_id: d.id, created_at: now }))
+        .onConflict((oc) => oc.column('id').doUpdateSet({ ...columns, dungeon_id: d.id }))
+        .execute();
+    }
+  }
+  await db.deleteFrom('heroes').where('dungeon_id', 'is not', null).where('id', 'not in', npcIds).execute();
 }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { clearBonus, REWARD_BASE, rewardsFor, riskFactor } from './rewards.ts';
+import type { FightKind, Rewards } from './types.ts';
+
+const KINDS: FightKind[] = ['random', 'arena', 'dungeon'];
+const FIELDS: (keyof Rewards)[] = ['gold', 'xp_per_hero', 'magic_essence', 'combat_tokens'];
+
+describe('rewardsFor', () => {
+  const base = { won: true, probability: 0.5, enemyLevel: 3, teamSize: 4 };
+
+  it('pays nothing for a loss, whatever the odds', () => {
+    for (const probability of [0, 0.5, 1])
+      expect(rewardsFor('arena', { ...base, won: false, probability })).toEqual({
+        gold: 0,
+        xp_per_hero: 0,
+        magic_essence: 0,
+        combat_tokens: 0,
+      });
+  });
+
+  it('pays the base at an even fight, more for harder fights, higher levels, multipliers and the boss', () => {
+    const easy = rewardsFor('dungeon', { ...base, difficulty: 'easy' });
+    const hard = rewardsFor('dungeon', { ...base, difficulty: 'hard' });
+    expect(hard.gold).toBeGreaterThan(easy.gold);
+    expect(hard.xp_per_hero).toBeGreaterThan(easy.xp_per_hero);
+    expect(rewardsFor('dungeon', { ...base, multiplier: 2 }).gold).toBe(easy.gold * 2);
+    expect(rewardsFor('random', { ...base, enemyLevel: 8 }).gold).toBeGreaterThan(
+      rewardsFor('random', base).gold,
+    );
+    expect(rewardsFor('dungeon', { ...base, bossFloor: true }).gold).toBe(easy.gold * 2);
+    const atOne = rewardsFor('arena', { ...base, enemyLevel: 1, teamSize: 1 });
+    expect(atOne).toEqual({
+      ...REWARD_BASE.arena,
+      xp_per_hero: Math.round(REWARD_BASE.arena.xp_per_hero * 1.3), // a team of one: +10% per empty slot
+    });
+    for (const v of Object.values(hard)) expect(Number.isInteger(v) && v >= 0).toBe(true);
+  });
+
+  it('pays a turn-based win at least 1.5× a quick win against the same enemies', () => {
+    for (const kind of KINDS)
+      for (const probability of [0.05, 0.3, 0.5, 0.8, 1])
+        for (const enemyLevel of [1, 5, 10]) {
+          const quick = rewardsFor(kind, { ...base, probability, enemyLevel });
+          const steered = rewardsFor(kind, { ...base, probability, enemyLevel, mode: 'turn_based' });
+          for (const f of FIELDS) expect(steered[f]).toBeGreaterThanOrEqual(1.5 * quick[f] - 0.5);
+          expect(steered.gold).toBeGreaterThanOrEqual(1.5 * quick.gold);
+        }
+  });
+
+  it('makes risk pay: lower odds pay more at the same level; a win at ≥90% pays at most half a win at 50%', () => {
+    for (const kind of KINDS)
+      for (const enemyLevel of [1, 4, 7, 10]) {
+        const at = (probability: number) => rewardsFor(kind, { ...base, probability, enemyLevel });
+        const even = at(0.5);
+        for (const p of [0.9, 0.93, 0.99, 1])
+          for (const f of FIELDS) expect(at(p)[f]).toBeLessThanOrEqual(even[f] / 2);
+        let last = Infinity;
+        for (let p = 0; p <= 1.0001; p += 0.05) {
+          const g = at(p).gold;
+          expect(g).toBeLessThanOrEqual(last);
+          last = g;
+        }
+        expect(at(0.1).gold).toBeGreaterThan(at(0.5).gold);
+        expect(at(0.5).gold).toBeGreaterThan(at(0.9).gold);
+      }
+  });
+
+  it('reads a nonsense probability as an even fight and clamps the rest', () => {
+    expect(riskFactor(Number.NaN)).toBe(riskFactor(0.5));
+    expect(riskFactor(-3)).toBe(riskFactor(0));
+    expect(riskFactor(7)).toBe(riskFactor(1));
+    expect(riskFactor(1)).toBeGreaterThan(0); // a sure win still pays something
+  });
+
+  it('pays the best expected reward for a fair fight, not a sure one', () => {
+    const ev = (p: number) => p * rewardsFor('random', { ...base, probability: p }).gold;
+    expect(ev(0.55)).toBeGreaterThan(ev(0.95));
+    expect(ev(0.55)).toBeGreaterThan(ev(0.15));
+  });
+});
+
+describe('clearBonus', () => {
+  it('scales with floors, the multiplier and the boss floor’s risk', () => {
+    const d = { floors: 5, multiplier: 2 };
+    expect(clearBonus(d, 0.5).gold).toBe(200); // 20 × floors × multiplier at an even fight
+    expect(clearBonus(d, 0.95).gold).toBeLessThanOrEqual(clearBonus(d, 0.5).gold / 2);
+    expect(clearBonus({ floors: 3, multiplier: 1 }, 0.5).gold).toBeLessThan(clearBonus(d, 0.5).gold);
+  });
+});

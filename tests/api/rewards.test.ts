@@ -1,0 +1,110 @@
+// The reward rules on the real server (issue 17): a turn-based win pays at least 1.5× a quick win against the
+// same enemies, and risk pays — a win at ≥ 90% stated odds pays at most half a win near 50% at the same level.
+// Every win pays exactly the table (src/game/rewards.ts) at the probability the fight stated.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActionResponse, BattleState, QuickBattleResult } from '../../src/api/battles.ts';
+import { BattleResult } from '../../src/api/common.ts';
+import { rewardsFor } from '../../src/game/rewards.ts';
+import type { Hero } from '../../src/game/types.ts';
+import {
+  DATABASES,
+  newPlayer,
+  setHeroPower,
+  startHarness,
+  summonHero,
+  withStore,
+  type Harness,
+} from './helpers.ts';
+
+describe.each(DATABASES)('reward rules on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind);
+  });
+  afterAll(async () => h?.close());
+
+  it('pays a won turn-based battle at least 1.5× a won quick battle against the same enemies', async () => {
+    const p = await newPlayer(h);
+    const mine = await summonHero(h, p.id);
+    await setHeroPower(h, mine.id, 'mighty');
+    const quick = await h.call('POST', '/api/battles', {
+      user_id: p.id,
+      team_hero_ids: [mine.id],
+      mode: 'auto',
+    });
+    expect(quick.status).toBe(201);
+    const q = QuickBattleResult.parse(quick.body);
+    expect(q.status).toBe('won');
+    expect(q.rewards).toEqual(
+      rewardsFor('random', { won: true, probability: q.probability, enemyLevel: 1, teamSize: 1 }),
+    );
+
+    const started = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [mine.id] });
+    expect(started.status).toBe(201);
+    let state = BattleState.parse(started.body);
+    if (state.status === 'active') {
+      const r = await h.call('POST', `/api/battles/${state.battle_id}/action`, { user_id: p.id, auto: true });
+      expect(r.status).toBe(200);
+      state = ActionResponse.parse(r.body);
+    }
+    expect(state.status).toBe('won');
+    // Both fights are against level-1 foes the mighty hero beats every time: the same stated odds.
+    expect(q.probability).toBe(1);
+    const steered = state.rewards!;
+    expect(steered).toEqual(
+      rewardsFor('random', { won: true, mode: 'turn_based', probability: 1, enemyLevel: 1, teamSize: 1 }),
+    );
+    expect(steered.gold).toBeGreaterThanOrEqual(1.5 * q.rewards.gold);
+    expect(steered.xp_per_hero).toBeGreaterThanOrEqual(1.5 * q.rewards.xp_per_hero);
+    expect(steered.magic_essence).toBeGreaterThanOrEqual(1.5 * q.rewards.magic_essence);
+  });
+
+  it('pays a win at ≥ 90% at most half of a win near 50% against the same opponent level', async () => {
+    const p = await newPlayer(h);
+    const o = await newPlayer(h);
+    const mine = await summonHero(h, p.id);
+    const theirs = await summonHero(h, o.id);
+    // The opponent becomes the attacker's twin in everything that fights: an even duel.
+    await withStore(h, async (db) => {
+      const { heroColumns, heroFromRow } = await import('../../src/server/store/hero-rows.ts');
+      const rowOf = (id: string) =>
+        db.selectFrom('heroes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const a = heroFromRow(await rowOf(mine.id));
+      const b = await rowOf(theirs.id);
+      const twin: Hero = { ...a, id: theirs.id, user_id: o.id, name: theirs.name, seed: theirs.seed };
+      await db
+        .updateTable('heroes')
+        .set({ ...heroColumns(twin), version: b.version + 1 })
+        .where('id', '=', theirs.id)
+        .execute();
+    });
+    const duel = async () => {
+      const r = await h.call('POST', '/api/arena/battle', {
+        user_id: p.id,
+        attacker_hero_id: mine.id,
+        opponent_id: theirs.id,
+      });
+      expect(r.status).toBe(200);
+      return BattleResult.parse(r.body);
+    };
+    let even = await duel();
+    for (let i = 0; i < 40 && even.status !== 'won'; i++) even = await duel();
+    expect(even.status).toBe('won');
+    expect(even.probability).toBeGreaterThan(0.3);
+    expect(even.probability).toBeLessThan(0.7);
+    const table = (probability: number) =>
+      rewardsFor('arena', { won: true, probability, enemyLevel: theirs.level, teamSize: 1 });
+    expect(even.rewards).toEqual(table(even.probability));
+
+    await setHeroPower(h, mine.id, 'mighty');
+    const sure = await duel();
+    expect(sure.status).toBe('won');
+    expect(sure.probability).toBeGreaterThanOrEqual(0.9);
+    expect(sure.rewards).toEqual(table(sure.probability));
+    expect(sure.rewards.gold).toBeGreaterThan(0);
+    expect(sure.rewards.gold).toBeLessThanOrEqual(even.rewards.gold / 2);
+    expect(sure.rewards.xp_per_hero).toBeLessThanOrEqual(even.rewards.xp_per_hero / 2);
+    // And at exactly 50% the table pays at least twice what any win at 90% or more pays.
+    expect(table(0.5).gold).toBeGreaterThanOrEqual(2 * table(0.9).gold);
+  });
+});
