@@ -3,6 +3,7 @@
 // never the documents — so a change made through any instance shows on the next read, here or anywhere. Only
 // players with heroes are remembered, and every byte an entry holds counts against the cache's limits.
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { heroesJsonOf, heroListKey } from './hero-store.ts';
@@ -84,27 +85,27 @@ export interface HeroListLimits {
 }
 
 /**
- * Players' lists, least recently used forgotten first once either limit is passed. Only lists with heroes are
- * remembered — those of real players (a hero's owner exists) — so asking for unknown ids costs no memory.
+ * Players' lists, least recently used forgotten first once either limit is passed (lru-cache, sized by
+ * HeroList.size). Only lists with heroes are remembered — those of real players (a hero's owner exists) — so
+ * asking for unknown ids costs no memory.
  */
 export class HeroLists {
-  /** in order of use, oldest first */
-  private readonly entries = new Map<string, HeroList>();
-  private bytes = 0;
-  private readonly maxBytes: number;
-  private readonly maxEntries: number;
+  private readonly entries: LRUCache<string, HeroList>;
 
   constructor(
     private readonly store: Store,
     limits: HeroListLimits = {},
   ) {
-    this.maxBytes = limits.maxBytes ?? DEFAULT_CACHE_BYTES;
-    this.maxEntries = limits.maxEntries ?? DEFAULT_CACHE_ENTRIES;
+    this.entries = new LRUCache<string, HeroList>({
+      max: limits.maxEntries ?? DEFAULT_CACHE_ENTRIES,
+      maxSize: limits.maxBytes ?? DEFAULT_CACHE_BYTES,
+      sizeCalculation: (list) => list.size,
+    });
   }
 
   /** How many lists are remembered and every byte they hold. */
   stats(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
   }
 
   async of(userId: string): Promise<HeroList> {
@@ -113,37 +114,18 @@ export class HeroLists {
     const key = await heroListKey(this.store, userId);
     if (key === '') return EMPTY;
     const known = this.entries.get(userId);
-    if (known?.key === key) {
-      this.entries.delete(userId); // most recently used: to the back
-      this.entries.set(userId, known);
-      return known;
-    }
+    if (known?.key === key) return known;
     const json = await heroesJsonOf(this.store, userId);
-    const list = new HeroList(userId, key, json, etagOf(key), (l, grown) => {
-      if (this.entries.get(l.userId) !== l) return; // forgotten meanwhile
-      this.bytes += grown;
-      this.evict();
+    const list = new HeroList(userId, key, json, etagOf(key), (l) => {
+      // A compressed copy was added: store it anew so its new size counts (lru-cache keeps the size of a value
+      // set again as it was), unless it was forgotten meanwhile.
+      if (this.entries.peek(l.userId) !== l) return;
+      this.entries.delete(l.userId);
+      this.entries.set(l.userId, l);
     });
-    this.forget(userId);
-    if (list.size <= this.maxBytes) {
-      this.entries.set(userId, list);
-      this.bytes += list.size;
-      this.evict();
-    }
+    this.entries.set(userId, list); // lru-cache refuses, and drops any older list, if it alone passes maxSize
+    if (this.entries.peek(userId) !== list) this.entries.delete(userId);
     return list;
-  }
-
-  private forget(userId: string) {
-    const old = this.entries.get(userId);
-    if (!old) return;
-    this.entries.delete(userId);
-    this.bytes -= old.size;
-  }
-
-  private evict() {
-    while (this.bytes > this.maxBytes || this.entries.size > this.maxEntries) {
-      this.forget(this.entries.keys().next().value as string);
-    }
   }
 }
 
