@@ -35,7 +35,7 @@ import {
 import { baseStats, useItem } from '../src/game/items.ts';
 import { randomFoes } from '../src/server/random-foes.ts';
 import { stepDurations } from '../src/web/components/battle-playback.ts';
-import { dungeonNpcs, typicalTeams } from './difficulty.ts';
+import { dungeonNpcs, typicalTeams } from '../src/game/difficulty.ts';
 
 export const QUICK_FIGHT_S = 6;
 export const THINK_S = 2;

@@ -7,7 +7,7 @@
 
 import { DUNGEONS, type DungeonDef } from '../src/game/data/dungeons.ts';
 import type { Difficulty } from '../src/game/types.ts';
-import { floorOdds, typicalTeams } from './difficulty.ts';
+import { floorOdds, typicalTeams } from '../src/game/difficulty.ts';
 
 /** Target odds at the recommended level: first floor → boss floor, straight in between. */
 export const FLOOR_CURVE: Record<Difficulty, [number, number]> = {

@@ -1,6 +1,6 @@
 // Difficulty is real (issue 17), measured with the same code as `npm run difficulty` on fewer teams and samples.
 import { describe, expect, it } from 'vitest';
-import { difficultyChecks, difficultyTable } from '../../../bench/difficulty.ts';
+import { difficultyChecks, difficultyTable } from '../difficulty.ts';
 import { DUNGEONS, dungeonFloor } from './dungeons.ts';
 
 describe('dungeon difficulty', () => {
