@@ -4,9 +4,6 @@ import { z } from 'zod';
 import { HeroSchema } from './common.ts';
 import { TEAM_MAX } from './battles.ts';
 
-/** Below this chance the game asks once before the fight starts ('4% to win — fight anyway?'). */
-export const LONG_SHOT = 0.1;
-
 export const OddsKind = z.enum(['arena', 'dungeon', 'random'], {
   error: 'kind must be arena, dungeon or random',
 });
