@@ -2,9 +2,14 @@
 // dungeon team picker the first floor's, updating as heroes are picked — each equal to the chance the fight then
 // states; /battle shows the next encounter's enemies and odds, and Quick Battle fights exactly those; a fight
 // under 10% asks once, in all three places.
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { heroesFor, makeFeeble, screen } from './part2-support.ts';
+
+/** What the player sees without scrolling (the full-page shots stretch a modal's page far below it). */
+async function viewShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/${testInfo.project.name}-${name}-view.png` });
+}
 
 /** The chance shown before the fight: its exact probability and the whole percent on screen. */
 async function shownOdds(page: Page, scope = page.locator('body')) {
@@ -32,6 +37,7 @@ test('arena: the win chance beside Fight! is the one the duel states', async ({
   expect(before.text).toMatch(/^\d{1,3}%$/);
   await expect(bar.getByTestId('odds')).toContainText('Win chance');
   await screen(page, testInfo, 'odds-arena');
+  await viewShot(page, testInfo, 'odds-arena');
 
   const duel = page.waitForResponse((r) => r.url().endsWith('/api/arena/battle'));
   await bar.getByRole('button', { name: 'Fight!' }).click();
@@ -78,6 +84,7 @@ test('dungeon picker: the first floor’s win chance follows the picks and is th
   expect(reads).toContain(`${heroes[0]!.id},${heroes[1]!.id}`);
   expect(three.probability).toBeGreaterThanOrEqual(one.probability);
   await screen(page, testInfo, 'odds-team-picker');
+  await viewShot(page, testInfo, 'odds-team-picker');
 
   const floor = page.waitForResponse((r) => /\/api\/dungeon-runs\/[^/]+\/battle$/.test(r.url()));
   await dialog.getByRole('button', { name: 'Confirm Team (3)' }).click();
@@ -129,6 +136,7 @@ test('a fight under 10% asks once before it starts: arena, dungeon picker, /batt
   player,
 }, testInfo) => {
   test.skip(!!process.env.E2E_BASE_URL, 'needs the server this run started (its database)');
+  test.setTimeout(180_000); // three fights in three places, on a busy machine
   const [weak] = await heroesFor(request, player, 1);
   await makeFeeble(weak!.id);
   const fights: string[] = [];
@@ -150,7 +158,7 @@ test('a fight under 10% asks once before it starts: arena, dungeon picker, /batt
   const ask = bar.getByTestId('long-shot');
   await expect(ask).toHaveText(new RegExp(`${odds.text} to win — fight anyway\\?`));
   await expect(bar.getByRole('button', { name: 'Fight!' })).toBeDisabled();
-  await screen(page, testInfo, 'odds-long-shot-arena');
+  await viewShot(page, testInfo, 'odds-long-shot-arena');
   await ask.getByRole('button', { name: 'Not now' }).click();
   await expect(ask).toHaveCount(0);
   expect(fights).toEqual([]);
@@ -174,7 +182,7 @@ test('a fight under 10% asks once before it starts: arena, dungeon picker, /batt
   await expect(dialog.getByTestId('long-shot')).toHaveText(
     new RegExp(`${floor.text} to win — fight anyway\\?`),
   );
-  await screen(page, testInfo, 'odds-long-shot-dungeon');
+  await viewShot(page, testInfo, 'odds-long-shot-dungeon');
   expect(fights).toEqual(['/api/arena/battle']);
   await dialog.getByRole('button', { name: 'Fight anyway' }).click();
   await expect(page).toHaveURL(/\/combat\?/);
@@ -190,7 +198,7 @@ test('a fight under 10% asks once before it starts: arena, dungeon picker, /batt
   await expect(team.getByTestId('long-shot')).toHaveText(
     new RegExp(`${random.text} to win — fight anyway\\?`),
   );
-  await screen(page, testInfo, 'odds-long-shot-battle');
+  await viewShot(page, testInfo, 'odds-long-shot-battle');
   await team.getByRole('button', { name: 'Not now' }).click();
   await team.getByRole('button', { name: 'Quick Battle' }).click();
   await expect(team.getByTestId('long-shot')).toBeVisible();
