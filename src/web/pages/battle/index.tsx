@@ -132,32 +132,35 @@ export default function BattlePage() {
           <p className="muted battle-start__hint">Choose 1 to 4 heroes for your team.</p>
         </div>
       </header>
-      {oddsQuery && (
-        <section
-          className="battle-start__encounter panel"
-          aria-labelledby="next-encounter"
-          data-testid="encounter"
-        >
-          <h2 id="next-encounter" className="battle-start__encounter-title">
-            Next encounter{odds.isSuccess ? <span className="muted"> · {odds.data.location}</span> : null}
-          </h2>
-          {odds.isSuccess ? (
-            <div className="battle-start__foes" role="group" aria-label="Enemy team">
-              {odds.data.enemies.map((e) => (
-                <HeroCard key={e.id} hero={e} size="x-small" />
-              ))}
-            </div>
-          ) : odds.isError ? (
-            <p className="muted">{errorText(odds.error, 'Could not read your next encounter')}</p>
-          ) : (
-            <div className="battle-start__foes" aria-hidden="true">
-              {team.map((id) => (
-                <Skeleton key={id} width={150} height={215} radius={12} />
-              ))}
-            </div>
-          )}
-        </section>
-      )}
+      {/* Always there, one card high, so picking the first hero does not move the cards below. */}
+      <section
+        className="battle-start__encounter panel"
+        aria-labelledby="next-encounter"
+        data-testid="encounter"
+      >
+        <h2 id="next-encounter" className="battle-start__encounter-title">
+          Next encounter{odds.isSuccess ? <span className="muted"> · {odds.data.location}</span> : null}
+        </h2>
+        {!oddsQuery ? (
+          <p className="battle-start__foes muted">Pick your team to see who you will face.</p>
+        ) : odds.isSuccess ? (
+          <div className="battle-start__foes" role="group" aria-label="Enemy team">
+            {odds.data.enemies.map((e) => (
+              <HeroCard key={e.id} hero={e} size="x-small" />
+            ))}
+          </div>
+        ) : odds.isError ? (
+          <p className="battle-start__foes muted">
+            {errorText(odds.error, 'Could not read your next encounter')}
+          </p>
+        ) : (
+          <div className="battle-start__foes" aria-hidden="true">
+            {team.map((id) => (
+              <Skeleton key={id} width={150} height={215} radius={12} />
+            ))}
+          </div>
+        )}
+      </section>
       <div className="battle-start__grid" role="group" aria-label="Your heroes">
         {heroes.data.map((h) => {
           const order = team.indexOf(h.id);
