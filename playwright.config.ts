@@ -10,8 +10,12 @@ const port = Number(process.env.E2E_PORT ?? 3123);
 // E2E_BASE_URL points the tests at a server that is already running (no webServer is started then).
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${port}`;
-// Computed once in the runner; workers re-evaluate this file but never start the server.
-const databaseFile = join(tmpdir(), `runeborn-e2e-${port}-${Date.now()}.db`);
+// Computed once in the runner and handed to the workers (which re-evaluate this file but never start the server)
+// through the environment, so a test can set up what no screen can (tests/e2e/part2-support.ts: makeFeeble).
+const databaseFile = (process.env.E2E_DATABASE_FILE ??= join(
+  tmpdir(),
+  `runeborn-e2e-${port}-${Date.now()}.db`,
+));
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -7,3 +7,4 @@ export * from './battles.ts';
 export * from './arena.ts';
 export * from './dungeons.ts';
 export * from './shop.ts';
+export * from './odds.ts';

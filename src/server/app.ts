@@ -28,13 +28,14 @@ import dungeonRoutes from './routes/dungeons.ts';
 import healthRoutes from './routes/health.ts';
 import heroRoutes from './routes/heroes.ts';
 import inventoryRoutes from './routes/inventory.ts';
+import oddsRoutes from './routes/odds.ts';
 import shopRoutes from './routes/shop.ts';
 import userRoutes from './routes/users.ts';
 
 export interface AppOptions {
   databaseUrl: string;
   logger?: FastifyServerOptions['logger'];
-  /** false turns rate limiting off (tests, RATE_LIMIT=off); default 20 accounts and 240 generations per IP a minute */
+  /** false turns rate limiting off (tests, RATE_LIMIT=off); default 20 accounts, 240 generations, 240 odds reads per IP a minute */
   rateLimits?: RateLimits | false;
   /** the built web app; null serves the API only */
   webRoot?: string | null;
@@ -51,7 +52,7 @@ export interface AppOptions {
 export const BODY_LIMIT = 64 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
-export const DEFAULT_RATE_LIMITS: RateLimits = { users: 20, generate: 240 };
+export const DEFAULT_RATE_LIMITS: RateLimits = { users: 20, generate: 240, odds: 240 };
 
 export const HELMET_OPTIONS: FastifyHelmetOptions = {
   contentSecurityPolicy: {
@@ -184,6 +185,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(battleRoutes, { ctx });
   await app.register(arenaRoutes, { ctx });
   await app.register(dungeonRoutes, { ctx });
+  await app.register(oddsRoutes, { ctx });
   await app.register(shopRoutes, { ctx });
   await app.register(inventoryRoutes, { ctx });
   await app.register(artRoutes, { ctx });

@@ -10,6 +10,8 @@ export interface RateLimits {
   users: number;
   /** generate calls per IP per minute */
   generate: number;
+  /** odds reads (GET /api/odds) per IP per minute */
+  odds: number;
 }
 
 export interface Ctx {

@@ -34,7 +34,7 @@ const add = (a: Rewards, b: Rewards): Rewards => ({
 
 export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
   const seed = newSeed();
-  const odds = await ctx.odds.estimate(seed, f.team, f.enemies);
+  const odds = await ctx.odds.estimate(f.team, f.enemies);
   const roll = newRoll();
   const won = roll > 1 - odds.probability;
   const story = await ctx.odds.narrate(seed, f.team, f.enemies, won);

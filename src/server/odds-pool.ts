@@ -1,8 +1,12 @@
 // Win odds off the request thread: a piscina pool (one worker per core) runs the rules core's estimateOdds
 // (odds-worker.ts), and the fight's story too. Estimates are cached per matchup — each side's heroes with
-// everything that changes how they fight — so a rematch between unchanged heroes costs nothing.
+// everything that changes how they fight — so a rematch between unchanged heroes costs nothing. An estimate is
+// also a function of its matchup alone (its seed is the matchup's hash, each side in one fixed order): the odds
+// read (routes/odds.ts) and the fight after it state the same number even when the cache has forgotten it, or
+// another instance answers.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { hashSeed } from '../game/index.ts';
 import type { Hero } from '../game/types.ts';
 
 export interface Odds {
@@ -29,15 +33,21 @@ export interface Story {
 
 export const DEFAULT_ODDS_CACHE_SIZE = 5000;
 
-/** A side's identity for the cache: who is in it and everything that can change how they fight. */
+/** A hero's identity for the cache: who it is and everything that can change how it fights. */
+const heroKey = (h: Hero): string =>
+  `${h.id}:${h.level}:${h.rarity}:${h.atk}:${h.def}:${h.spd}:${h.max_hp}:${h.abilities.map((a) => a.id).join('+')}`;
+
+/** A side's identity for the cache, whatever order its heroes were picked in. */
 export function sideKey(team: Hero[]): string {
+  return team.map(heroKey).sort().join('|');
+}
+
+/** The side in its one fixed order (that of sideKey), so the picking order never changes an estimate. */
+function inKeyOrder(team: Hero[]): Hero[] {
   return team
-    .map(
-      (h) =>
-        `${h.id}:${h.level}:${h.rarity}:${h.atk}:${h.def}:${h.spd}:${h.max_hp}:${h.abilities.map((a) => a.id).join('+')}`,
-    )
-    .sort()
-    .join('|');
+    .map((h) => ({ h, key: heroKey(h) }))
+    .sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
+    .map((x) => x.h);
 }
 
 export class OddsPool {
@@ -66,7 +76,7 @@ export class OddsPool {
   }
 
   /** Chance that side `a` beats side `b`. Same matchup, same answer, until either side changes. */
-  async estimate(seed: number, a: Hero[], b: Hero[]): Promise<Odds> {
+  async estimate(a: Hero[], b: Hero[]): Promise<Odds> {
     const key = `${sideKey(a)}#${sideKey(b)}`;
     const known = this.cache.get(key);
     if (known) {
@@ -79,7 +89,8 @@ export class OddsPool {
     const running = this.inflight.get(key);
     if (running) return running;
     this.misses++;
-    const job = (this.pool.run({ seed, a, b } satisfies OddsTask) as Promise<Odds>).then((odds) => {
+    const task: OddsTask = { seed: hashSeed('odds', key), a: inKeyOrder(a), b: inKeyOrder(b) };
+    const job = (this.pool.run(task) as Promise<Odds>).then((odds) => {
       if (this.cacheSize > 0) {
         this.cache.set(key, odds);
         if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);

@@ -209,6 +209,26 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
         body: fc.oneof(junk, fc.record({ user_id: actingUser })),
       }),
       fc.record({
+        method: fc.constant('GET'),
+        url: fc
+          .record({
+            user_id: maybe(seg(fc.oneof(fc.constant(attacker.id), fc.string()))),
+            kind: maybe(seg(fc.oneof(fc.constantFrom('arena', 'dungeon', 'random'), fc.string()))),
+            hero_id: maybe(seg(someId)),
+            opponent_id: maybe(seg(someId)),
+            dungeon_id: maybe(seg(fc.oneof(fc.constant('sunken_mines'), someId))),
+            run_id: maybe(seg(someId)),
+            team: maybe(seg(fc.array(someId, { maxLength: 6 }).map((ids) => ids.join(',')))),
+          })
+          .map(
+            (q) =>
+              `/api/odds?${Object.entries(q)
+                .flatMap(([k, v]) => (v === undefined ? [] : [`${k}=${v}`]))
+                .join('&')}`,
+          ),
+        body: fc.constant(undefined),
+      }),
+      fc.record({
         method: fc.constant('POST'),
         url: fc.constant('/api/battles'),
         body: fc.oneof(

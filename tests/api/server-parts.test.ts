@@ -23,7 +23,7 @@ describe('odds pool', () => {
 
   it('estimates in worker threads, off the main thread', async () => {
     expect(isMainThread).toBe(true);
-    const odds = await pool.estimate(1, a, b);
+    const odds = await pool.estimate(a, b);
     expect(odds.probability).toBeGreaterThanOrEqual(0);
     expect(odds.probability).toBeLessThanOrEqual(1);
     expect(odds.samples).toBeGreaterThan(100);
@@ -37,7 +37,7 @@ describe('odds pool', () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 5);
     const started = performance.now();
-    await Promise.all([pool.estimate(2, fresh, b), pool.estimate(3, a, fresh)]);
+    await Promise.all([pool.estimate(fresh, b), pool.estimate(a, fresh)]);
     const took = performance.now() - started;
     clearInterval(timer);
     // Had the estimates run here, no tick could have fired until they were done.
@@ -45,14 +45,27 @@ describe('odds pool', () => {
   });
 
   it('answers a rematch of unchanged heroes from the cache; a change means a new estimate', async () => {
-    const first = await pool.estimate(5, a, b);
+    const first = await pool.estimate(a, b);
     const hits = pool.hits;
-    expect(await pool.estimate(6, [...a].reverse(), b)).toEqual(first);
+    expect(await pool.estimate([...a].reverse(), b)).toEqual(first);
     expect(pool.hits).toBe(hits + 1);
     const stronger = [{ ...a[0], level: 4, atk: a[0].atk + 10 }, a[1]];
     const misses = pool.misses;
-    await pool.estimate(7, stronger, b);
+    await pool.estimate(stronger, b);
     expect(pool.misses).toBe(misses + 1);
+  });
+
+  it('states the same number for a matchup without its cache: another pool, picked in another order', async () => {
+    const forgetful = new OddsPool(1, 0);
+    try {
+      const first = await pool.estimate(a, b);
+      const again = await forgetful.estimate([...a].reverse(), [...b].reverse());
+      expect(again.probability).toBe(first.probability);
+      expect(again.samples).toBe(first.samples);
+      expect(forgetful.misses).toBe(1);
+    } finally {
+      await forgetful.close();
+    }
   });
 });
 
@@ -113,7 +126,7 @@ describe('raw SQLite work (onSqlite)', () => {
 
 describe('rate limits', () => {
   it('limits account creation and generation per client, with an { error }', async () => {
-    const h = await startHarness('sqlite', { rateLimits: { users: 3, generate: 4 } });
+    const h = await startHarness('sqlite', { rateLimits: { users: 3, generate: 4, odds: 5 } });
     try {
       const made = [];
       for (let i = 0; i < 5; i++) made.push(await h.call('POST', '/api/users', { username: `limited_${i}` }));

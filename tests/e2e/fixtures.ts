@@ -89,9 +89,22 @@ export async function shot(page: Page, testInfo: TestInfo, screen: string): Prom
 interface Fixtures {
   /** A fresh player with the starting balances, already signed in on `page`. */
   player: User;
+  /**
+   * Answer 'Fight anyway' whenever a fight under 10% asks (components/win-chance.tsx), as a player set on
+   * fighting would: tests about something else then fight whatever the odds. part2-odds turns it off.
+   */
+  fightLongShots: boolean;
 }
 
 export const test = base.extend<Fixtures>({
+  fightLongShots: [true, { option: true }],
+  page: async ({ page, fightLongShots }, use) => {
+    if (fightLongShots)
+      await page.addLocatorHandler(page.getByTestId('long-shot'), (prompt) =>
+        prompt.getByRole('button', { name: 'Fight anyway' }).click(),
+      );
+    await use(page);
+  },
   player: async ({ page, request }, use) => {
     const user = await createUser(request);
     await signIn(page, user);

@@ -29,7 +29,7 @@ import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.t
 import { fightNow } from '../fights.ts';
 import { ownTeam } from '../hero-store.ts';
 import { newId, newSeed, nowSeconds } from '../ids.ts';
-import { randomFoes } from '../random-foes.ts';
+import { drawNextEncounter, nextEncounter, randomFoes } from '../random-foes.ts';
 import { BATTLE_IDLE_TTL_S } from '../sweep.ts';
 import { NO_REWARDS, payRewards } from '../rewards.ts';
 import { economyTransaction } from '../transaction.ts';
@@ -97,7 +97,9 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     handler: async (req, reply) => {
       const { user_id, team_hero_ids, mode } = req.body;
       const team = (await ownTeam(db, team_hero_ids, user_id)).map((s) => s.hero);
-      const { enemies, location } = randomFoes(team);
+      // The enemies shown before the fight (GET /api/odds): the player's stored next encounter.
+      const band = await nextEncounter(db, user_id);
+      const { enemies, location } = randomFoes(team, band);
       const enemyLevel = Math.max(...enemies.map((e) => e.level));
       if (mode === 'auto') {
         const result = await fightNow(ctx, {
@@ -107,11 +109,12 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           enemies,
           location,
           rewards: { enemyLevel },
+          guard: (trx) => drawNextEncounter(trx, user_id, band),
         });
         return reply.code(201).send({ ...result, kind: 'auto' as const });
       }
       const battleId = newId('b');
-      const odds = await ctx.odds.estimate(newSeed(), team, enemies);
+      const odds = await ctx.odds.estimate(team, enemies);
       const started = startBattle(newSeed(), team, enemies, {
         battleId,
         enemyAi: 'normal',
@@ -146,6 +149,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
             updated_at: now,
           })
           .execute();
+        await drawNextEncounter(trx, user_id, band);
         // A battle can end before the player ever acts (a wipe-out by faster foes): pay it now.
         if (view.status !== 'active')
           Object.assign(view, await settle(trx, battleId, user_id, team, view.status, stored));

@@ -17,15 +17,14 @@ import {
   type Dungeon,
   type DungeonRun,
 } from '../../api/dungeons.ts';
-import { DUNGEONS_BY_ID, dungeonFloor } from '../../game/data/dungeons.ts';
 import { clearBonus } from '../../game/rewards.ts';
-import type { Difficulty, Hero } from '../../game/types.ts';
+import type { Difficulty } from '../../game/types.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
 import { fightNow } from '../fights.ts';
 import { ownTeam } from '../hero-store.ts';
 import { newId, nowSeconds } from '../ids.ts';
-import { npcsByDungeon } from '../npcs.ts';
+import { floorFoes, npcsByDungeon } from '../npcs.ts';
 import type { DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
 import { economyTransaction } from '../transaction.ts';
 
@@ -151,13 +150,9 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       if (run.status !== 'active')
         throw conflict(`This dungeon run is over (${run.status}): start a new one`);
       const d = find(run.dungeon_id);
-      const def = DUNGEONS_BY_ID.get(d.id);
-      if (!def) throw notFound(MESSAGES.dungeonNotFound);
       const team = (await ownTeam(db, JSON.parse(run.team_hero_ids), run.user_id)).map((s) => s.hero);
       const floor = run.floor;
-      const { npcIds, bossFloor } = dungeonFloor(def, floor, team.length);
-      const npcs = new Map(((await npcsByDungeon(ctx)).get(d.id) ?? []).map((n) => [n.id, n]));
-      const enemies = npcIds.map((id) => npcs.get(id)).filter((n): n is Hero => !!n);
+      const { enemies, bossFloor } = await floorFoes(ctx, d.id, floor, team.length);
       const result = await fightNow(ctx, {
         kind: 'dungeon',
         userId: run.user_id,

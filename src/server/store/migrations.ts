@@ -236,6 +236,21 @@ const pendingGeneration: Migration = {
   },
 };
 
+/**
+ * Each player's next random encounter (one of random-foes.ts's bands), drawn by the server before the fight so
+ * the enemies and odds shown on /battle are the ones fought; the random battle that uses it draws the next.
+ */
+const nextEncounters: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('next_encounters')
+      .addColumn('user_id', 'text', (c) => c.primaryKey())
+      .addColumn('band', 'integer', (c) => c.notNull())
+      .addColumn('drawn_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -243,6 +258,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0003_user_hero_count': heroCount,
     '0004_hero_list_index': heroListIndex,
     '0005_pending_generation': pendingGeneration,
+    '0006_next_encounters': nextEncounters,
   };
 }
 

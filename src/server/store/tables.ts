@@ -137,6 +137,13 @@ export interface BattlesTable {
   updated_at: number;
 }
 
+/** A player's next random encounter: which band of random-foes.ts the next random battle meets. */
+export interface NextEncountersTable {
+  user_id: string;
+  band: number;
+  drawn_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   heroes: HeroesTable;
@@ -147,4 +154,5 @@ export interface Database {
   dungeons: DungeonsTable;
   dungeon_runs: DungeonRunsTable;
   battles: BattlesTable;
+  next_encounters: NextEncountersTable;
 }

@@ -14,6 +14,8 @@ import type {
   Hero,
   InventoryResponse,
   NpcsResponse,
+  OddsQuery,
+  OddsResponse,
   PendingPair,
   PurchaseResponse,
   RerollResponse,
@@ -148,6 +150,10 @@ export const arenaBattle = (userId: string, attackerHeroId: string, opponentId: 
     attacker_hero_id: attackerHeroId,
     opponent_id: opponentId,
   });
+
+/** A fight's win chance and enemies before it is fought (GET /api/odds). */
+export const getOdds = (query: OddsQuery, signal?: AbortSignal) =>
+  call<OddsResponse>('GET', `/api/odds${q({ ...query })}`, undefined, signal);
 
 // --- Shop, inventory -----------------------------------------------------------------------------------
 export const listShop = () => call<ShopItem[]>('GET', '/api/shop');

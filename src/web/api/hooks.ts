@@ -4,7 +4,7 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import * as api from './client.ts';
 import { saveUser } from '../session.ts';
-import type { User } from '../../api/index.ts';
+import type { OddsQuery, User } from '../../api/index.ts';
 
 export const queryKeys = {
   users: (search: string) => ['users', search] as const,
@@ -19,6 +19,7 @@ export const queryKeys = {
   dungeons: ['dungeons'] as const,
   dungeon: (dungeonId: string) => ['dungeon', dungeonId] as const,
   battle: (battleId: string) => ['battle', battleId] as const,
+  odds: (query: OddsQuery | null) => ['odds', query] as const,
 };
 
 /** Accounts whose username starts with `search` (bounded; the list may hold thousands). */
@@ -95,6 +96,22 @@ export function useDungeon(dungeonId: string | undefined) {
   });
 }
 
+/** The query behind useOdds, for a fight handler that needs the number before it fights (fetchQuery). */
+export const oddsQuery = (query: OddsQuery) => ({
+  queryKey: queryKeys.odds(query),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.getOdds(query, signal),
+  staleTime: 60_000,
+  retry: 1,
+});
+
+/** A fight's win chance and enemies (null: nothing chosen yet). A fight re-reads it (invalidateAfterFight). */
+export function useOdds(query: OddsQuery | null) {
+  return useQuery({
+    ...oddsQuery(query ?? { user_id: '', kind: 'arena' }),
+    enabled: !!query,
+  });
+}
+
 /**
  * Re-reads the user (GET /api/users/{id}) and saves it to the session (after reroll, purchase, item use,
  * battles). A user already carried by a response (`known`) is shown at once while the re-read runs.
@@ -116,7 +133,12 @@ export function invalidateAfterFight(client: QueryClient, userId: string): Promi
   return client.invalidateQueries({
     predicate: (query) => {
       const key = query.queryKey[0];
-      return key === 'heroes' || key === 'hero' || (key === 'inventory' && query.queryKey[1] === userId);
+      return (
+        key === 'heroes' ||
+        key === 'hero' ||
+        key === 'odds' ||
+        (key === 'inventory' && query.queryKey[1] === userId)
+      );
     },
   });
 }

@@ -1,11 +1,15 @@
 // The dungeon team picker (spec §2 "Team picker modal"): 'Select Your Team', 'Choose up to 4 heroes', the
 // selected count and 'Maximum reached', a numbered selection order on the dungeon list variant, the empty
 // texts, Cancel and 'Confirm Team (N)'. A fifth pick is ignored; picking a chosen hero drops it. The remembered
-// team (session.ts: runeborn_active_team_{userId}) is the starting selection. Used by pages/dungeons and
-// pages/dungeon-detail; styles in ./team-picker.css.
+// team (session.ts: runeborn_active_team_{userId}) is the starting selection. Given `odds`, the win chance of
+// the first floor with the chosen team updates as heroes are picked, and a long shot asks once before Confirm
+// (./win-chance.tsx). Used by pages/dungeons and pages/dungeon-detail; styles in ./team-picker.css.
 import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Hero } from '../../api/index.ts';
+import { useOdds } from '../api/hooks.ts';
 import { HeroCard } from './hero-card.tsx';
+import { chanceBeforeFight, useLongShot, WinChance } from './win-chance.tsx';
 import { ButtonLink, Button, ErrorBox, Modal, Skeleton } from './ui.tsx';
 import './team-picker.css';
 
@@ -28,6 +32,8 @@ export interface TeamPickerProps {
   variant: 'list' | 'detail';
   onCancel: () => void;
   onConfirm: (teamHeroIds: string[]) => void;
+  /** The dungeon whose first floor the team would fight: its win chance is shown as heroes are picked. */
+  odds?: { userId: string; dungeonId: string };
 }
 
 export function TeamPicker({
@@ -38,23 +44,34 @@ export function TeamPicker({
   variant,
   onCancel,
   onConfirm,
+  odds,
 }: TeamPickerProps) {
   const owned = useMemo(() => new Set((heroes ?? []).map((h) => h.id)), [heroes]);
   const [picked, setPicked] = useState<string[] | null>(null);
   const team = (picked ?? initial).filter((id) => owned.has(id)).slice(0, TEAM_LIMIT);
   const [error, setError] = useState<string | null>(null);
   const full = team.length >= TEAM_LIMIT;
+  const client = useQueryClient();
+  const oddsQuery =
+    odds && team.length > 0
+      ? { user_id: odds.userId, kind: 'dungeon' as const, dungeon_id: odds.dungeonId, team: team.join(',') }
+      : null;
+  const chance = useOdds(oddsQuery);
+  const longShot = useLongShot();
 
   const toggle = (heroId: string) => {
     setError(null);
+    longShot.dismiss();
     setPicked(toggleTeamMember(team, heroId));
   };
-  const confirm = () => {
+  const confirm = async () => {
     if (team.length === 0) {
       setError('Please select at least one hero');
       return;
     }
-    onConfirm(team);
+    const chosen = team;
+    if (!oddsQuery) return onConfirm(chosen);
+    longShot.check(await chanceBeforeFight(client, oddsQuery), () => onConfirm(chosen));
   };
 
   const empty = !loading && !loadError && heroes && heroes.length === 0;
@@ -70,7 +87,7 @@ export function TeamPicker({
             Cancel
           </Button>
           {!empty && (
-            <Button onClick={confirm} data-testid="confirm-team">
+            <Button onClick={() => void confirm()} disabled={longShot.asking} data-testid="confirm-team">
               Confirm Team ({team.length})
             </Button>
           )}
@@ -82,7 +99,18 @@ export function TeamPicker({
           {team.length}/{TEAM_LIMIT} selected
         </span>
         {full && <span className="team-picker__max">Maximum reached</span>}
+        {oddsQuery && (
+          <span className="team-picker__odds">
+            <WinChance odds={chance} />
+            {chance.isSuccess && chance.data.floor !== undefined && (
+              <span className="muted">
+                Floor {chance.data.floor} of {chance.data.floors}
+              </span>
+            )}
+          </span>
+        )}
       </div>
+      {longShot.prompt}
       {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
       {loadError && <ErrorBox>{loadError}</ErrorBox>}
       {loading && (

@@ -1,17 +1,26 @@
 // /arena — 1v1 duels (spec §2 /arena, §4 "Arena fight"): Choose Your Hero, Choose Opponent (Players from the
 // browse endpoint, NPCs from /api/npcs, shown 'NPC: …'), the Selected summary, Fight! (disabled until both are
-// chosen and while 'Battling...'), the result panel (components/battle-result.tsx) and Fight Again. After a
+// chosen and while 'Battling...'; beside it the duel's win chance, and a long shot asks once — components/
+// win-chance.tsx), the result panel (components/battle-result.tsx) and Fight Again. After a
 // fight the user is re-read and saved. The last attacker and opponent are remembered per user (battle-hooks.ts).
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Hero } from '../../../api/index.ts';
 import { arenaBattle, errorText, type ArenaResult } from '../../api/client.ts';
-import { invalidateAfterFight, refreshUser, useBrowseHeroes, useMyHeroes, useNpcs } from '../../api/hooks.ts';
+import {
+  invalidateAfterFight,
+  refreshUser,
+  useBrowseHeroes,
+  useMyHeroes,
+  useNpcs,
+  useOdds,
+} from '../../api/hooks.ts';
 import { loadArenaChoice, saveArenaChoice } from '../../api/battle-hooks.ts';
 import { FightResultPanel } from '../../components/battle-result.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { Button, ButtonLink, ErrorBanner, Skeleton, Tabs } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
+import { chanceBeforeFight, useLongShot, WinChance } from '../../components/win-chance.tsx';
 import { useSignedInUser } from '../../session.ts';
 import './arena.css';
 
@@ -76,24 +85,39 @@ export default function ArenaPage() {
       ? null
       : opponentId;
   const ready = !!attacker && !!opponent;
+  // The duel's win chance, shown next to Fight! as soon as both are chosen: the number the fight then uses.
+  const oddsQuery = ready
+    ? { user_id: user.id, kind: 'arena' as const, hero_id: attacker.id, opponent_id: opponent.id }
+    : null;
+  const odds = useOdds(oddsQuery);
+  const longShot = useLongShot();
 
   const chooseAttacker = (id: string) => {
     const next = attackerShown === id ? null : id;
     setAttackerId(next);
+    longShot.dismiss();
     saveArenaChoice(user.id, next, opponentShown);
   };
   const chooseOpponent = (id: string) => {
     const next = opponentShown === id ? null : id;
     setOpponentId(next);
+    longShot.dismiss();
     saveArenaChoice(user.id, attackerShown, next);
   };
 
   const fight = async () => {
-    if (!attacker || !opponent) {
+    if (!attacker || !opponent || !oddsQuery) {
       setError('Select your hero and an opponent first');
       return;
     }
     setError(null);
+    setFighting(true);
+    const chance = await chanceBeforeFight(client, oddsQuery);
+    setFighting(false);
+    longShot.check(chance, () => void duel(attacker, opponent));
+  };
+
+  const duel = async (attacker: Hero, opponent: Hero) => {
     setFighting(true);
     saveArenaChoice(user.id, attacker.id, opponent.id);
     try {
@@ -243,9 +267,10 @@ export default function ArenaPage() {
                 </span>
               </span>
             </div>
+            {ready && <WinChance odds={odds} className="arena__odds" />}
             <Button
               onClick={() => void fight()}
-              disabled={!ready}
+              disabled={!ready || longShot.asking}
               busy={fighting}
               busyText="Battling..."
               title={ready ? 'Fight this duel' : 'Select your hero and an opponent first'}
@@ -254,6 +279,7 @@ export default function ArenaPage() {
               Fight!
             </Button>
             {!ready && <p className="arena__hint muted">Select your hero and an opponent first</p>}
+            {longShot.prompt}
           </div>
         </>
       )}

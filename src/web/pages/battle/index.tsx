@@ -1,17 +1,20 @@
 // /battle — start a team battle (spec §2, DESIGN.md "both readings"): pick 1–4 of your heroes on large cards
 // (check marks; a fifth pick is ignored; picking again drops a hero). Fight creates a turn-based battle and
 // opens /battle/{battleId}; Quick Battle resolves it at once and opens /combat. The team is remembered under
-// runeborn_active_team_{userId} (session.ts). Battle view: pages/battle-view; result screen: pages/combat.
+// runeborn_active_team_{userId} (session.ts). Before either, the page shows the team's next encounter — the
+// enemies the server has drawn for it and the win chance (GET /api/odds) — and a long shot asks once
+// (components/win-chance.tsx). Battle view: pages/battle-view; result screen: pages/combat.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { createBattle, errorText } from '../../api/client.ts';
-import { invalidateAfterFight, queryKeys, refreshUser, useMyHeroes } from '../../api/hooks.ts';
+import { invalidateAfterFight, queryKeys, refreshUser, useMyHeroes, useOdds } from '../../api/hooks.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { TEAM_LIMIT, toggleTeamMember } from '../../components/team-picker.tsx';
 import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
+import { chanceBeforeFight, useLongShot, WinChance } from '../../components/win-chance.tsx';
 import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
 import './battle.css';
 
@@ -27,24 +30,39 @@ export default function BattlePage() {
 
   const owned = new Set((heroes.data ?? []).map((h) => h.id));
   const team = (picked ?? loadActiveTeam(user.id)).filter((id) => owned.has(id)).slice(0, TEAM_LIMIT);
+  // The next encounter for this team: the server's draw, fought by the next battle whichever button starts it.
+  const oddsQuery =
+    team.length > 0 ? { user_id: user.id, kind: 'random' as const, team: team.join(',') } : null;
+  const odds = useOdds(oddsQuery);
+  const longShot = useLongShot();
 
   const toggle = (heroId: string) => {
     const next = toggleTeamMember(team, heroId);
     setPicked(next);
     setError(null);
+    longShot.dismiss();
     saveActiveTeam(user.id, next);
   };
 
   const start = async (mode: 'turn_based' | 'auto') => {
-    if (team.length === 0) {
+    if (team.length === 0 || !oddsQuery) {
       setError('Select at least 1 hero');
       return;
     }
     setError(null);
     setBusy(mode === 'auto' ? 'quick' : 'fight');
+    const chance = await chanceBeforeFight(client, oddsQuery);
+    setBusy(null);
+    longShot.check(chance, () => void begin(mode));
+  };
+
+  const begin = async (mode: 'turn_based' | 'auto') => {
+    setBusy(mode === 'auto' ? 'quick' : 'fight');
     saveActiveTeam(user.id, team);
     try {
       const battle = await createBattle(user.id, team, mode);
+      // The encounter was fought: the server has drawn the next one.
+      void client.invalidateQueries({ queryKey: ['odds'] });
       if (battle.kind === 'turn_based') {
         client.setQueryData(queryKeys.battle(battle.battle_id), battle);
         navigate(`/battle/${encodeURIComponent(battle.battle_id)}`);
@@ -114,6 +132,35 @@ export default function BattlePage() {
           <p className="muted battle-start__hint">Choose 1 to 4 heroes for your team.</p>
         </div>
       </header>
+      {/* Always there, one card high, so picking the first hero does not move the cards below. */}
+      <section
+        className="battle-start__encounter panel"
+        aria-labelledby="next-encounter"
+        data-testid="encounter"
+      >
+        <h2 id="next-encounter" className="battle-start__encounter-title">
+          Next encounter{odds.isSuccess ? <span className="muted"> · {odds.data.location}</span> : null}
+        </h2>
+        {!oddsQuery ? (
+          <p className="battle-start__foes muted">Pick your team to see who you will face.</p>
+        ) : odds.isSuccess ? (
+          <div className="battle-start__foes" role="group" aria-label="Enemy team">
+            {odds.data.enemies.map((e) => (
+              <HeroCard key={e.id} hero={e} size="x-small" />
+            ))}
+          </div>
+        ) : odds.isError ? (
+          <p className="battle-start__foes muted">
+            {errorText(odds.error, 'Could not read your next encounter')}
+          </p>
+        ) : (
+          <div className="battle-start__foes" aria-hidden="true">
+            {team.map((id) => (
+              <Skeleton key={id} width={150} height={215} radius={12} />
+            ))}
+          </div>
+        )}
+      </section>
       <div className="battle-start__grid" role="group" aria-label="Your heroes">
         {heroes.data.map((h) => {
           const order = team.indexOf(h.id);
@@ -136,14 +183,16 @@ export default function BattlePage() {
           </span>
           <span className="muted">{team.length >= TEAM_LIMIT ? 'Team full' : 'heroes selected'}</span>
         </div>
+        <WinChance odds={odds} />
         {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
+        {longShot.prompt}
         <div className="battle-start__actions">
           <Button
             variant="secondary"
             onClick={() => void start('auto')}
             busy={busy === 'quick'}
             busyText="Battling..."
-            disabled={busy !== null}
+            disabled={busy !== null || longShot.asking}
             title={busy ? 'A battle is starting' : 'Resolve the battle at once'}
           >
             Quick Battle
@@ -152,7 +201,7 @@ export default function BattlePage() {
             onClick={() => void start('turn_based')}
             busy={busy === 'fight'}
             busyText="Starting..."
-            disabled={busy !== null}
+            disabled={busy !== null || longShot.asking}
             title={busy ? 'A battle is starting' : 'Command your heroes turn by turn'}
           >
             Fight

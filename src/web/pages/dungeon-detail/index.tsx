@@ -164,6 +164,7 @@ export default function DungeonDetailPage() {
           loadError={heroes.isError ? errorText(heroes.error, 'Failed to fetch heroes') : null}
           initial={loadActiveTeam(user.id)}
           onCancel={() => setPicking(false)}
+          odds={{ userId: user.id, dungeonId: dungeon.data.id }}
           onConfirm={(team) => void confirm(team)}
         />
       )}

@@ -191,6 +191,7 @@ export default function DungeonsPage() {
           loadError={heroes.isError ? errorText(heroes.error, 'Failed to fetch heroes') : null}
           initial={loadActiveTeam(user.id)}
           onCancel={() => setPicking(null)}
+          odds={{ userId: user.id, dungeonId: picking.id }}
           onConfirm={(team) => void confirm(picking, team)}
         />
       )}
