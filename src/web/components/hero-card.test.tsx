@@ -97,4 +97,19 @@ describe('HeroCard', () => {
       expect(atk.getAttribute('title')).toBe('Attack 95 (+4% own spread)');
     },
   );
+
+  it('uses the arrow where the number would not fit: x-small always, tiny for 4-digit stats', () => {
+    const mark = (size: HeroCardSize, hp: number) => {
+      const { container } = renderCard(<HeroCard hero={{ ...DEMO_HERO, hp, max_hp: hp }} size={size} />);
+      const text = container.querySelector('[data-spread="3"] [aria-hidden]')!.textContent;
+      cleanup();
+      return text;
+    };
+    expect([mark('x-small', 850), mark('tiny', 850), mark('tiny', 2150), mark('small', 2150)]).toEqual([
+      '\u25b4',
+      '+3',
+      '\u25b4',
+      '+3',
+    ]);
+  });
 });

@@ -2,7 +2,8 @@
 // type emblem, rarity stars (colour + count), name band, 'Lv X Race Class', HP/ATK/DEF/SPD, and on large the
 // 3 abilities with tooltips. Clickable (to / onClick) or selectable (selected → check mark, optional order
 // number). The root always carries data-hero-id. Each stat shows the hero's own spread beside it ('+4', or a
-// small arrow on x-small). Styles in ./hero-card.css; the demo is pages/herocard.
+// small arrow where a number would not fit: x-small, and 4-digit stats on tiny). Styles in ./hero-card.css;
+// the demo is pages/herocard.
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Hero } from '../../api/index.ts';
@@ -249,7 +250,12 @@ export function HeroCard({
                 </dt>
                 <dd>
                   {value}
-                  {pct !== 0 && <SpreadMark pct={pct} compact={size === 'x-small'} />}
+                  {pct !== 0 && (
+                    <SpreadMark
+                      pct={pct}
+                      compact={size === 'x-small' || (size === 'tiny' && value >= 1000)}
+                    />
+                  )}
                 </dd>
               </div>
             );
