@@ -309,9 +309,18 @@ export default function HeroDetailPage() {
           </div>
         </dl>
         <p className="muted hero-detail__spread-note">
-          The percentages are {h.name.split(' ')[0]}’s own spread: rolled once at summoning, between −5% and
-          +5% on each stat, from the base of every {h.race} {className} of this type, rarity and level. It
-          stays through level-ups and rerolls.
+          {Object.values(h.spread).some((p) => p !== 0) ? (
+            <>
+              The percentages are {h.name.split(' ')[0]}’s own spread: rolled once at summoning, between −5%
+              and +5% on each stat, from the base of every {h.race} {className} of this type, rarity and
+              level. It stays through level-ups and rerolls.
+            </>
+          ) : (
+            <>
+              {h.name.split(' ')[0]} has no spread: the stats are the base of every {h.race} {className} of
+              this type, rarity and level (heroes summoned before spreads existed keep theirs as they were).
+            </>
+          )}
         </p>
         {h.level < MAX_LEVEL && <XpBar hero={h} />}
       </section>
