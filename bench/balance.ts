@@ -1,5 +1,6 @@
 // Balance check: many level-matched random 4v4 battles (both sides played by the normal AI, the fast path the
-// odds use). Prints the win rate of every race, class and type; exits non-zero if any is outside 42–58%.
+// odds use). Prints the win rate of every race, class and type; exits non-zero if any is outside 42–58%. Also
+// prints (not gated) the win rate by the sum of a hero's own stat spread: what a lucky roll is worth.
 // Run: node --import tsx bench/balance.ts [battles=100000]
 
 import {
@@ -31,7 +32,21 @@ for (const level of LEVELS)
 type Tally = Map<string, { wins: number; games: number }>;
 const byRace: Tally = new Map(),
   byClass: Tally = new Map(),
-  byType: Tally = new Map();
+  byType: Tally = new Map(),
+  bySpread: Tally = new Map();
+/** The sum of a hero's four spread percents (−20 … +20), in bands. */
+const spreadBand = (h: Hero) => {
+  const sum = h.spread.max_hp + h.spread.atk + h.spread.def + h.spread.spd;
+  return sum <= -8
+    ? '−20 … −8'
+    : sum < -2
+      ? '−7 … −3'
+      : sum <= 2
+        ? '−2 … +2'
+        : sum < 8
+          ? '+3 … +7'
+          : '+8 … +20';
+};
 const count = (t: Tally, key: string, won: boolean) => {
   const e = t.get(key) ?? { wins: 0, games: 0 };
   e.games++;
@@ -58,6 +73,7 @@ for (let i = 0; i < BATTLES; i++) {
       count(byRace, findRace(h.race)!.id, won);
       count(byClass, findClass(h.class)!.id, won);
       count(byType, h.type, won);
+      count(bySpread, spreadBand(h), won);
     }
   }
 }
@@ -83,6 +99,9 @@ console.log(
 report('Win rate by race', byRace, (k) => RACES[k].name);
 report('Win rate by class', byClass, (k) => CLASSES[k].name);
 report('Win rate by type', byType, (k) => k);
+const gated = failures;
+report('Win rate by spread sum (%, not gated)', bySpread, (k) => k);
+failures = gated;
 if (failures > 0) {
   console.log(`\n${failures} win rate(s) outside 42–58%`);
   process.exit(1);

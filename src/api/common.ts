@@ -33,6 +33,12 @@ export const Ability = z.object({
   icon: z.string(),
 });
 export const Trait = z.object({ id: z.string(), name: z.string(), description: z.string() });
+const SpreadPct = z.number().int().min(-5).max(5);
+export const StatSpread = z
+  .object({ max_hp: SpreadPct, atk: SpreadPct, def: SpreadPct, spd: SpreadPct })
+  .describe(
+    "the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads)",
+  );
 
 export const HeroSchema = z.object({
   id: z.string(),
@@ -52,6 +58,7 @@ export const HeroSchema = z.object({
   atk: z.number().int(),
   def: z.number().int(),
   spd: z.number().int(),
+  spread: StatSpread,
   description: z.string(),
   portrait_url: z.string(),
   boon: Trait,

@@ -1,9 +1,11 @@
 // Hero generation: 1,000 heroes, every field valid, names ≥95% unique, rarity odds as documented,
-// descriptions that name race, class, boon and bane; rerolls change the abilities and nothing else.
+// descriptions that name race, class, boon and bane; every hero's own stat spread, kept through rerolls and
+// level-ups; a reroll gives three abilities the hero did not have and changes nothing else.
 
 import { describe, expect, it } from 'vitest';
-import { generateHero, rerollAbilities, RARITY_ODDS } from './generation.ts';
-import { ABILITIES, BANES, BOONS, findClass, findRace } from './content.ts';
+import { generateHero, rerollAbilities, rollSpread, RARITY_ODDS } from './generation.ts';
+import { grantXp, NO_SPREAD, SPREAD_PCT, statsFor } from './progression.ts';
+import { ABILITIES, BANES, BOONS, CLASSES, findClass, findRace } from './content.ts';
 import { portraitPath, iconPath } from './art/paths.ts';
 import type { Hero } from './types.ts';
 import { HERO_TYPES } from './types.ts';
@@ -25,6 +27,10 @@ function expectValid(h: Hero) {
   expect(h.xp).toBe(0);
   expect(h.hp).toBe(h.max_hp);
   for (const s of [h.max_hp, h.atk, h.def, h.spd]) expect(Number.isInteger(s) && s > 0).toBe(true);
+  for (const p of Object.values(h.spread)) {
+    expect(Number.isInteger(p)).toBe(true);
+    expect(Math.abs(p)).toBeLessThanOrEqual(SPREAD_PCT);
+  }
   expect(h.portrait_url).toBe(
     portraitPath({ raceId: race.id, classId: cls.id, type: h.type, rarity: h.rarity, seed: h.seed }),
   );
@@ -88,14 +94,112 @@ describe('generateHero', () => {
   });
 });
 
-describe('rerollAbilities', () => {
-  it('replaces the three abilities with a different valid set and changes nothing else', () => {
-    for (let i = 0; i < 50; i++) {
-      const h = generateHero(i * 31 + 2, { id: `h${i}`, userId: 'u', level: 4 });
+describe('stat spread', () => {
+  const twins = (seeds: number[]) =>
+    seeds.map((seed) => generateHero(seed, { id: `t${seed}`, userId: null, rarity: 3, level: 5 }));
+
+  it('is rolled from the seed: the same seed gives the same spread, and the stats carry it', () => {
+    for (let seed = 1; seed < 300; seed++) {
+      const h = generateHero(seed, { id: 'x', userId: null, rarity: 2, level: 3 });
+      expect(h.spread).toEqual(rollSpread(seed));
+      const base = statsFor(h.type, findClass(h.class)!, findRace(h.race)!, h.rarity, h.level, NO_SPREAD);
+      const own = statsFor(h.type, findClass(h.class)!, findRace(h.race)!, h.rarity, h.level, h.spread);
+      expect({ max_hp: h.max_hp, atk: h.atk, def: h.def, spd: h.spd }).toEqual(own);
+      // Each stat sits its own percent from the (rounded) base: within one point of rounding twice.
+      for (const k of ['max_hp', 'atk', 'def', 'spd'] as const)
+        expect(Math.abs(h[k] - base[k] * (1 + h.spread[k] / 100))).toBeLessThanOrEqual(1.03);
+    }
+  });
+
+  it('makes heroes of the same race, class, type, rarity and level differ', () => {
+    const heroes = twins(Array.from({ length: 4000 }, (_, i) => i * 7 + 1));
+    const groups = new Map<string, Hero[]>();
+    for (const h of heroes) {
+      const k = `${h.race}|${h.class}|${h.type}`;
+      groups.set(k, [...(groups.get(k) ?? []), h]);
+    }
+    const big = [...groups.values()].filter((g) => g.length >= 10);
+    expect(big.length).toBeGreaterThan(10);
+    for (const g of big) {
+      const statLines = new Set(g.map((h) => `${h.max_hp}/${h.atk}/${h.def}/${h.spd}`));
+      expect(statLines.size).toBeGreaterThanOrEqual(g.length * 0.9);
+    }
+  });
+
+  it('spans −5 … +5% on every stat, evenly, averaging about zero', () => {
+    const N = 11_000;
+    for (const k of ['max_hp', 'atk', 'def', 'spd'] as const) {
+      const counts = new Map<number, number>();
+      let sum = 0;
+      for (let seed = 0; seed < N; seed++) {
+        const p = rollSpread(seed)[k];
+        counts.set(p, (counts.get(p) ?? 0) + 1);
+        sum += p;
+      }
+      expect([...counts.keys()].sort((a, b) => a - b)).toEqual([-5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5]);
+      for (const c of counts.values()) expect(Math.abs(c / N - 1 / 11)).toBeLessThan(0.012);
+      expect(Math.abs(sum / N)).toBeLessThan(0.1);
+    }
+  });
+
+  it('is kept through rerolls and level-ups', () => {
+    for (let i = 0; i < 100; i++) {
+      const h = generateHero(i * 97 + 5, { id: `h${i}`, userId: 'u' });
       const r = rerollAbilities(h, i);
-      expectValid(r);
-      expect({ ...r, abilities: [] }).toEqual({ ...h, abilities: [] });
-      expect(r.abilities.map((a) => a.id).sort()).not.toEqual(h.abilities.map((a) => a.id).sort());
+      expect(r.spread).toEqual(h.spread);
+      expect([r.max_hp, r.atk, r.def, r.spd]).toEqual([h.max_hp, h.atk, h.def, h.spd]);
+      const up = grantXp(r, 100 + 160 + 256 + 410 + 656).hero;
+      expect(up.level).toBe(6);
+      expect(up.spread).toEqual(h.spread);
+      // A grown hero's stats are still its own spread from the base of its new level (±1 for rounding twice).
+      const base = statsFor(h.type, findClass(h.class)!, findRace(h.race)!, h.rarity, 6, h.spread);
+      for (const k of ['max_hp', 'atk', 'def', 'spd'] as const)
+        expect(Math.abs(up[k] - base[k])).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+describe('rerollAbilities', () => {
+  it('gives three abilities the hero did not have (2 normal + 1 ultimate of its class) and changes nothing else', () => {
+    let checked = 0;
+    for (let i = 0; i < 200; i++) {
+      let h = generateHero(i * 31 + 2, { id: `h${i}`, userId: 'u', level: 1 + (i % 10) });
+      for (let n = 0; n < 5; n++) {
+        const r = rerollAbilities(h, i * 1009 + n);
+        expectValid({ ...r, xp: 0 });
+        expect({ ...r, abilities: [] }).toEqual({ ...h, abilities: [] });
+        const before = new Set(h.abilities.map((a) => a.id));
+        for (const a of r.abilities) expect(before.has(a.id)).toBe(false);
+        expect(r.abilities.filter((a) => a.type !== 'ultimate')).toHaveLength(2);
+        const cls = findClass(r.class)!;
+        expect(cls.ultimates).toContain(r.abilities.find((a) => a.type === 'ultimate')!.id);
+        for (const a of r.abilities.filter((x) => x.type !== 'ultimate'))
+          expect(cls.abilities).toContain(a.id);
+        h = r;
+        checked++;
+      }
+    }
+    expect(checked).toBe(1000);
+  });
+
+  it('draws each possible new set across seeds, not one fixed answer', () => {
+    const h = generateHero(42, { id: 'h', userId: 'u' });
+    const sets = new Set(
+      Array.from({ length: 300 }, (_, s) =>
+        rerollAbilities(h, s)
+          .abilities.map((a) => a.id)
+          .sort()
+          .join(','),
+      ),
+    );
+    // 3 normal abilities left choose 2, and the one other ultimate: 3 possible sets.
+    expect(sets.size).toBe(3);
+  });
+
+  it('every class can give three new abilities', () => {
+    for (const c of Object.values(CLASSES)) {
+      expect(c.abilities.length).toBeGreaterThanOrEqual(4);
+      expect(c.ultimates.length).toBeGreaterThanOrEqual(2);
     }
   });
 });

@@ -1,13 +1,14 @@
 // Hero generation: a hero (or an NPC) is a pure function of its seed and options. The seed is stored on the
-// hero; its name and portrait come from it forever. Rarity odds and stat rules are in docs/game-rules.md.
+// hero; its name, portrait and stat spread come from it forever. Rarity odds and stat rules are in
+// docs/game-rules.md.
 
-import type { Ability, Hero, HeroType, Trait } from './types.ts';
+import type { Ability, Hero, HeroType, StatSpread, Trait } from './types.ts';
 import { HERO_TYPES } from './types.ts';
 import { createPrng, hashSeed, type Prng } from './prng.ts';
 import { ABILITIES, BANES, BOONS, CLASSES, RACES, findClass } from './content.ts';
 import type { ClassDef, RaceDef, TraitDef } from './data/schema.ts';
 import { describeAbility } from './describe.ts';
-import { abilityLevelFor, MAX_LEVEL, statsFor } from './progression.ts';
+import { abilityLevelFor, MAX_LEVEL, SPREAD_PCT, statsFor } from './progression.ts';
 import { iconPath, portraitPath } from './art/paths.ts';
 
 /** Chance of each rarity (1★ … 5★). */
@@ -56,12 +57,28 @@ export function toAbility(id: string, heroLevel: number): Ability {
   };
 }
 
-/** Two distinct normal abilities and one ultimate from the class's lists. */
-function rollAbilities(rng: Prng, cls: ClassDef, level: number): Ability[] {
-  const pool = [...cls.abilities];
+/** Two distinct normal abilities and one ultimate from the class's lists, none of `avoid` while others remain. */
+function rollAbilities(rng: Prng, cls: ClassDef, level: number, avoid: readonly string[] = []): Ability[] {
+  const fresh = (ids: readonly string[], need: number) => {
+    const left = ids.filter((id) => !avoid.includes(id));
+    // A class too small to give `need` fresh ones (none is: content.test.ts checks) tops up from the old ones.
+    return left.length >= need ? left : [...left, ...ids.filter((id) => avoid.includes(id))];
+  };
+  const pool = fresh(cls.abilities, 2);
   const first = pool.splice(rng.int(pool.length), 1)[0];
   const second = pool.splice(rng.int(pool.length), 1)[0];
-  return [toAbility(first, level), toAbility(second, level), toAbility(rng.pick(cls.ultimates), level)];
+  const ultimate = rng.pick(fresh(cls.ultimates, 1));
+  return [toAbility(first, level), toAbility(second, level), toAbility(ultimate, level)];
+}
+
+/**
+ * The hero's own spread, from its seed alone (its own stream, so the seed's name, abilities and looks are the
+ * ones they were before spreads existed): a whole percent in −SPREAD_PCT … +SPREAD_PCT on each stat, uniform.
+ */
+export function rollSpread(seed: number): StatSpread {
+  const rng = createPrng(hashSeed('spread', seed >>> 0));
+  const roll = () => rng.int(2 * SPREAD_PCT + 1) - SPREAD_PCT;
+  return { max_hp: roll(), atk: roll(), def: roll(), spd: roll() };
 }
 
 const RARITY_WORD = ['', 'common', 'uncommon', 'rare', 'epic', 'legendary'];
@@ -117,7 +134,8 @@ export function generateHero(
   const bane = rng.pick(BANE_LIST);
   const name = rollName(rng, race);
   const abilities = rollAbilities(rng, cls, level);
-  const stats = statsFor(type, cls, race, rarity, level);
+  const spread = rollSpread(s);
+  const stats = statsFor(type, cls, race, rarity, level, spread);
   return {
     id: opts.id,
     user_id: opts.userId,
@@ -136,6 +154,7 @@ export function generateHero(
     atk: stats.atk,
     def: stats.def,
     spd: stats.spd,
+    spread,
     description: describeHero(rng, name, race, cls, type, rarity, boon, bane),
     portrait_url: portraitPath({ raceId: race.id, classId: cls.id, type, rarity, seed: s }),
     boon: toTrait(boon),
@@ -146,24 +165,19 @@ export function generateHero(
   };
 }
 
-/** Three new abilities (2 normal, 1 ultimate) from the hero's class, a different set when the class allows. */
+/**
+ * Three new abilities (2 normal, 1 ultimate) from the hero's class, none of which it has now: every class has at
+ * least 4 normal abilities and 2 ultimates (content.test.ts). Nothing else changes — stats, spread, level, xp.
+ */
 export function rerollAbilities(hero: Hero, seed: number): Hero {
   const cls = findClass(hero.class);
   if (!cls) return hero;
-  const before = hero.abilities
-    .map((a) => a.id)
-    .sort()
-    .join(',');
-  let abilities = hero.abilities;
-  for (let attempt = 0; attempt < 32; attempt++) {
-    abilities = rollAbilities(createPrng(hashSeed(seed, hero.seed, attempt)), cls, hero.level);
-    if (
-      abilities
-        .map((a) => a.id)
-        .sort()
-        .join(',') !== before
-    )
-      break;
-  }
+  const rng = createPrng(hashSeed(seed, hero.seed));
+  const abilities = rollAbilities(
+    rng,
+    cls,
+    hero.level,
+    hero.abilities.map((a) => a.id),
+  );
   return { ...hero, abilities };
 }

@@ -1,7 +1,7 @@
 // Stats from type × class × race × rarity × level, the XP table of spec §9, and levelling up.
 // The numbers are written down in docs/game-rules.md.
 
-import type { Ability, Hero, HeroType } from './types.ts';
+import type { Ability, Hero, HeroType, StatSpread } from './types.ts';
 import type { ClassDef, RaceDef } from './data/schema.ts';
 
 export const MAX_LEVEL = 10;
@@ -34,15 +34,30 @@ export interface Stats {
   spd: number;
 }
 
-export function statsFor(type: HeroType, cls: ClassDef, race: RaceDef, rarity: number, level: number): Stats {
+/** No spread: the base stats themselves (and what heroes stored before spreads existed carry). */
+export const NO_SPREAD: StatSpread = { max_hp: 0, atk: 0, def: 0, spd: 0 };
+
+/** A hero's spread on each stat is a whole percent in −SPREAD_PCT … +SPREAD_PCT (docs/game-rules.md). */
+export const SPREAD_PCT = 5;
+
+const spreadMul = (pct: number) => 1 + pct / 100;
+
+export function statsFor(
+  type: HeroType,
+  cls: ClassDef,
+  race: RaceDef,
+  rarity: number,
+  level: number,
+  spread: StatSpread = NO_SPREAD,
+): Stats {
   const b = TYPE_BASE[type];
   const m = rarityMul(rarity) * levelMul(level);
   const ms = raritySpdMul(rarity) * levelSpdMul(level);
   return {
-    max_hp: Math.round(b.hp * cls.stats.hp * race.stats.hp * m),
-    atk: Math.round(b.atk * cls.stats.atk * race.stats.atk * m),
-    def: Math.round(b.def * cls.stats.def * race.stats.def * m),
-    spd: Math.round(b.spd * cls.stats.spd * race.stats.spd * ms),
+    max_hp: Math.round(b.hp * cls.stats.hp * race.stats.hp * m * spreadMul(spread.max_hp)),
+    atk: Math.round(b.atk * cls.stats.atk * race.stats.atk * m * spreadMul(spread.atk)),
+    def: Math.round(b.def * cls.stats.def * race.stats.def * m * spreadMul(spread.def)),
+    spd: Math.round(b.spd * cls.stats.spd * race.stats.spd * ms * spreadMul(spread.spd)),
   };
 }
 
@@ -58,7 +73,7 @@ export function grantXp(hero: Hero, xp: number): { hero: Hero; leveledUp: boolea
   }
   if (level >= MAX_LEVEL) pool = 0;
   if (level === hero.level) return { hero: { ...hero, xp: pool }, leveledUp: false, newLevel: level };
-  // Grow by the ratio of level multipliers, so stat changes made elsewhere (items) are kept.
+  // Grow by the ratio of level multipliers, so stat changes made elsewhere (items) and the hero's spread are kept.
   const g = levelMul(level) / levelMul(hero.level);
   const gs = levelSpdMul(level) / levelSpdMul(hero.level);
   const max_hp = Math.round(hero.max_hp * g);

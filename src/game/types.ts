@@ -36,7 +36,18 @@ export interface Trait {
 }
 
 /**
- * A hero (or an NPC: same shape, id prefixed `npc_`). Every field of spec §3.
+ * A hero's own spread: how far each of its stats sits from the base of its race, class, type, rarity and level,
+ * in whole percent (−5 … +5), rolled once from its seed. Heroes stored before spreads existed have all zeros.
+ */
+export interface StatSpread {
+  max_hp: number;
+  atk: number;
+  def: number;
+  spd: number;
+}
+
+/**
+ * A hero (or an NPC: same shape, id prefixed `npc_`). Every field of spec §3, and its `spread`.
  * `seed` is the hero's own generation seed: its portrait and its name come from it, forever.
  */
 export interface Hero {
@@ -57,6 +68,8 @@ export interface Hero {
   atk: number;
   def: number;
   spd: number;
+  /** the stats above already include it; shown beside them */
+  spread: StatSpread;
   description: string;
   portrait_url: string;
   boon: Trait;

@@ -242,4 +242,4 @@ describe('AI tiers', () => {
   });
 });
 
-const GOLDEN = 'fff0ce44e342401e';
+const GOLDEN = '88750f2261a8562b';

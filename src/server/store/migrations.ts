@@ -251,6 +251,37 @@ const nextEncounters: Migration = {
   },
 };
 
+/**
+ * Every hero carries its own stat spread (src/game/generation.ts rollSpread). Heroes, NPCs and candidates stored
+ * before it have stats without one, so they get a spread of zeros — the truth about their stats — and a new
+ * version, so no list cached under the old versions is served again.
+ */
+function heroSpread(dialect: Dialect): Migration {
+  const zeros = JSON.stringify({ max_hp: 0, atk: 0, def: 0, spd: 0 });
+  const withSpread = (col: string) =>
+    dialect === 'postgres'
+      ? sql`jsonb_set(${sql.ref(col)}::jsonb, '{spread}', ${zeros}::jsonb)::text`
+      : sql`json_set(${sql.ref(col)}, '$.spread', json(${zeros}))`;
+  const lacksSpread = (col: string) =>
+    dialect === 'postgres'
+      ? sql<boolean>`(${sql.ref(col)}::jsonb -> 'spread') is null`
+      : sql<boolean>`json_type(${sql.ref(col)}, '$.spread') is null`;
+  return {
+    async up(db: AnyDb) {
+      await db
+        .updateTable('heroes')
+        .set((eb) => ({ doc: withSpread('doc'), version: eb('version', '+', 1) }))
+        .where(lacksSpread('doc'))
+        .execute();
+      await db
+        .updateTable('candidates')
+        .set({ hero: withSpread('hero') })
+        .where(lacksSpread('hero'))
+        .execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -259,6 +290,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0004_hero_list_index': heroListIndex,
     '0005_pending_generation': pendingGeneration,
     '0006_next_encounters': nextEncounters,
+    '0007_hero_spread': heroSpread(dialect),
   };
 }
 

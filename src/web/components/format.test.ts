@@ -1,6 +1,6 @@
 // Compact currencies (header: 1.2k) and the other display formats.
 import { describe, expect, it } from 'vitest';
-import { formatCompact, itemTypeLabel, wholePercent } from './format.ts';
+import { formatCompact, formatSpread, itemTypeLabel, wholePercent } from './format.ts';
 
 describe('formatCompact', () => {
   it.each([
@@ -36,5 +36,11 @@ describe('other formats', () => {
   it('whole percentages, 50 when missing', () => {
     expect(wholePercent(0.634)).toBe(63);
     expect(wholePercent(undefined)).toBe(50);
+  });
+});
+
+describe('formatSpread', () => {
+  it('signs every percent, with a true minus and ±0', () => {
+    expect([5, 1, 0, -1, -5].map(formatSpread)).toEqual(['+5%', '+1%', '\u00b10%', '\u22121%', '\u22125%']);
   });
 });

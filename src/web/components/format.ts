@@ -28,6 +28,10 @@ export function formatNumber(value: number): string {
 export const wholePercent = (p: number | null | undefined): number =>
   typeof p === 'number' && Number.isFinite(p) ? Math.round(p * 100) : 50;
 
+/** A hero's spread on one stat: 4 → '+4%', -3 → '−3%', 0 → '±0%'. */
+export const formatSpread = (pct: number): string =>
+  pct > 0 ? `+${pct}%` : pct < 0 ? `\u2212${-pct}%` : '\u00b10%';
+
 /** 'upgrade_mat' → 'UPGRADE MAT' (spec §2 /shop). */
 export const itemTypeLabel = (type: string): string => type.replace(/_/g, ' ').toUpperCase();
 

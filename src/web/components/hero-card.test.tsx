@@ -79,4 +79,37 @@ describe('HeroCard', () => {
     expect(container.querySelector('.hero-card__name')!.textContent).toBe('NPC: Aelindra Stormveil');
     expect(container.querySelector('a.hero-card__action')!.getAttribute('href')).toBe('/heroes/demo_hero');
   });
+
+  it.each(['x-small', 'small', 'large'] as HeroCardSize[])(
+    '%s marks the hero’s own spread beside each stat that has one',
+    (size) => {
+      const { container } = renderCard(<HeroCard hero={DEMO_HERO} size={size} />);
+      // Demo spread: HP +3, ATK +4, DEF −2, SPD ±0 (no mark).
+      const marks = [...container.querySelectorAll('.hero-card__stats [data-spread]')];
+      expect(marks.map((m) => m.getAttribute('data-spread'))).toEqual(['3', '4', '-2']);
+      expect(marks.map((m) => m.querySelector('.visually-hidden')!.textContent)).toEqual([
+        ' (+3%)',
+        ' (+4%)',
+        ' (\u22122%)',
+      ]);
+      expect(marks[2].className).toContain('stat-spread--down');
+      const atk = container.querySelectorAll('.hero-card__stats > div')[1];
+      expect(atk.getAttribute('title')).toBe('Attack 95 (+4% own spread)');
+    },
+  );
+
+  it('uses the arrow where the number would not fit: x-small always, tiny for 4-digit stats', () => {
+    const mark = (size: HeroCardSize, hp: number) => {
+      const { container } = renderCard(<HeroCard hero={{ ...DEMO_HERO, hp, max_hp: hp }} size={size} />);
+      const text = container.querySelector('[data-spread="3"] [aria-hidden]')!.textContent;
+      cleanup();
+      return text;
+    };
+    expect([mark('x-small', 850), mark('tiny', 850), mark('tiny', 2150), mark('small', 2150)]).toEqual([
+      '\u25b4',
+      '+3',
+      '\u25b4',
+      '+3',
+    ]);
+  });
 });

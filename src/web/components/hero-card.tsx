@@ -1,11 +1,14 @@
 // HeroCard: the collectible card of a hero or NPC in five sizes (spec §2 /herocard, §9): portrait (~60%),
 // type emblem, rarity stars (colour + count), name band, 'Lv X Race Class', HP/ATK/DEF/SPD, and on large the
 // 3 abilities with tooltips. Clickable (to / onClick) or selectable (selected → check mark, optional order
-// number). The root always carries data-hero-id. Styles in ./hero-card.css; the demo is pages/herocard.
+// number). The root always carries data-hero-id. Each stat shows the hero's own spread beside it ('+4', or a
+// small arrow where a number would not fit: x-small, and 4-digit stats on tiny). Styles in ./hero-card.css;
+// the demo is pages/herocard.
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Hero } from '../../api/index.ts';
 import { Icon } from './icon.tsx';
+import { formatSpread } from './format.ts';
 
 import './hero-card.css';
 
@@ -41,7 +44,7 @@ export type HeroCardData = Pick<
   | 'atk'
   | 'def'
   | 'spd'
-> & { abilities?: Ability[] };
+> & { abilities?: Ability[]; spread?: Hero['spread'] };
 
 export interface HeroCardProps {
   hero: HeroCardData;
@@ -124,6 +127,24 @@ function AbilityChip({ ability }: { ability: Ability }) {
         {ability.description}
       </span>
     </li>
+  );
+}
+
+const CARD_STATS = [
+  { key: 'max_hp', icon: 'hp', label: 'HP', name: 'Health' },
+  { key: 'atk', icon: 'atk', label: 'ATK', name: 'Attack' },
+  { key: 'def', icon: 'def', label: 'DEF', name: 'Defense' },
+  { key: 'spd', icon: 'spd', label: 'SPD', name: 'Speed' },
+] as const;
+
+/** The hero's own spread on one stat: '+4' / '−3' beside the number, an arrow where there is no room. */
+function SpreadMark({ pct, compact }: { pct: number; compact: boolean }) {
+  const text = formatSpread(pct);
+  return (
+    <span className={`stat-spread stat-spread--${pct > 0 ? 'up' : 'down'}`} data-spread={pct}>
+      <span aria-hidden="true">{compact ? (pct > 0 ? '\u25b4' : '\u25be') : text.replace('%', '')}</span>
+      <span className="visually-hidden">{` (${text})`}</span>
+    </span>
   );
 }
 
@@ -216,34 +237,29 @@ export function HeroCard({
           <p className="hero-card__role">{roleLine(hero)}</p>
         </div>
         <dl className="hero-card__stats tabular">
-          <div title={`Health ${hero.hp}/${hero.max_hp}`}>
-            <dt>
-              <Icon name="hp" size={12} />
-              <span>HP</span>
-            </dt>
-            <dd>{hero.hp}</dd>
-          </div>
-          <div title={`Attack ${hero.atk}`}>
-            <dt>
-              <Icon name="atk" size={12} />
-              <span>ATK</span>
-            </dt>
-            <dd>{hero.atk}</dd>
-          </div>
-          <div title={`Defense ${hero.def}`}>
-            <dt>
-              <Icon name="def" size={12} />
-              <span>DEF</span>
-            </dt>
-            <dd>{hero.def}</dd>
-          </div>
-          <div title={`Speed ${hero.spd}`}>
-            <dt>
-              <Icon name="spd" size={12} />
-              <span>SPD</span>
-            </dt>
-            <dd>{hero.spd}</dd>
-          </div>
+          {CARD_STATS.map(({ key, icon, label, name }) => {
+            const value = key === 'max_hp' ? hero.hp : hero[key];
+            const pct = hero.spread?.[key] ?? 0;
+            const spreadText = pct ? ` (${formatSpread(pct)} own spread)` : '';
+            const full = key === 'max_hp' ? `${name} ${hero.hp}/${hero.max_hp}` : `${name} ${value}`;
+            return (
+              <div key={key} title={full + spreadText}>
+                <dt>
+                  <Icon name={icon} size={12} />
+                  <span>{label}</span>
+                </dt>
+                <dd>
+                  {value}
+                  {pct !== 0 && (
+                    <SpreadMark
+                      pct={pct}
+                      compact={size === 'x-small' || (size === 'tiny' && value >= 1000)}
+                    />
+                  )}
+                </dd>
+              </div>
+            );
+          })}
         </dl>
         {showAbilities && (
           <ul className="hero-card__abilities" aria-label="Abilities">

@@ -1,5 +1,5 @@
 // /heroes/{heroId} — hero detail (spec §2 "/heroes/{heroId}", §4 "Hero deletion", §5 reroll rule, §9 XP table).
-// Works for NPCs (npc_ ids) too. Delete and Reroll are shown to everyone; the server enforces ownership.
+// Each stat shows the hero's own spread ('Attack 54 +4%'). Works for NPCs (npc_ ids) too. Delete and Reroll are shown to everyone; the server enforces ownership.
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { deleteHero, errorText, isNotFound, rerollAbilities } from '../../api/cl
 import { useSignedInUser } from '../../session.ts';
 import { RarityStars, roleLine } from '../../components/hero-card.tsx';
 import { Icon } from '../../components/icon.tsx';
+import { formatSpread } from '../../components/format.ts';
 import {
   Button,
   ButtonLink,
@@ -91,6 +92,20 @@ function XpBar({ hero }: { hero: Hero }) {
       </div>
       <p className="xp__next muted">Next: level {hero.level + 1}</p>
     </div>
+  );
+}
+
+/** The hero's own spread on one stat, as the percent it is. */
+function SpreadChip({ pct, stat }: { pct: number; stat: string }) {
+  const dir = pct > 0 ? 'up' : pct < 0 ? 'down' : 'even';
+  return (
+    <span
+      className={`spread-chip spread-chip--${dir}`}
+      data-spread={pct}
+      title={`${stat}: ${formatSpread(pct)} from the base of this race, class, type, rarity and level`}
+    >
+      {formatSpread(pct)}
+    </span>
   );
 }
 
@@ -256,7 +271,10 @@ export default function HeroDetailPage() {
               <Icon name="hp" size={16} /> Health
             </dt>
             <dd>
-              {h.hp}/{h.max_hp}
+              <span>
+                {h.hp}/{h.max_hp}
+              </span>
+              <SpreadChip pct={h.spread.max_hp} stat="Health" />
             </dd>
             <div className="stat__bar" aria-hidden="true">
               <span style={{ width: `${hpPct}%` }} />
@@ -266,21 +284,44 @@ export default function HeroDetailPage() {
             <dt>
               <Icon name="atk" size={16} /> Attack
             </dt>
-            <dd>{h.atk}</dd>
+            <dd>
+              <span>{h.atk}</span>
+              <SpreadChip pct={h.spread.atk} stat="Attack" />
+            </dd>
           </div>
           <div className="stat">
             <dt>
               <Icon name="def" size={16} /> Defense
             </dt>
-            <dd>{h.def}</dd>
+            <dd>
+              <span>{h.def}</span>
+              <SpreadChip pct={h.spread.def} stat="Defense" />
+            </dd>
           </div>
           <div className="stat">
             <dt>
               <Icon name="spd" size={16} /> Speed
             </dt>
-            <dd>{h.spd}</dd>
+            <dd>
+              <span>{h.spd}</span>
+              <SpreadChip pct={h.spread.spd} stat="Speed" />
+            </dd>
           </div>
         </dl>
+        <p className="muted hero-detail__spread-note">
+          {Object.values(h.spread).some((p) => p !== 0) ? (
+            <>
+              The percentages are {h.name.split(' ')[0]}’s own spread: rolled once at summoning, between −5%
+              and +5% on each stat, from the base of every {h.race} {className} of this type, rarity and
+              level. It stays through level-ups and rerolls.
+            </>
+          ) : (
+            <>
+              {h.name.split(' ')[0]} has no spread: the stats are the base of every {h.race} {className} of
+              this type, rarity and level (heroes summoned before spreads existed keep theirs as they were).
+            </>
+          )}
+        </p>
         {h.level < MAX_LEVEL && <XpBar hero={h} />}
       </section>
 
@@ -327,7 +368,8 @@ export default function HeroDetailPage() {
           ))}
         </ul>
         <p className="muted hero-detail__cost">
-          Rerolling replaces all three abilities for {REROLL_COST} magic essence. Stats, level and XP stay.
+          Rerolling gives three new abilities — none of the three above — for {REROLL_COST} magic essence.
+          Stats, spread, level and XP stay.
         </p>
       </section>
 

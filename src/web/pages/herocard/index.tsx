@@ -25,6 +25,7 @@ export const DEMO_HERO: Hero = {
   atk: 95,
   def: 72,
   spd: 88,
+  spread: { max_hp: 3, atk: 4, def: -2, spd: 0 },
   description: 'A storm-touched sorcerer who reads the runes in falling rain.',
   portrait_url: `${ART}/portraits/elf/sorcerer/damage/4/424242.svg`,
   boon: { id: 'quick_learner', name: 'Quick Learner', description: 'Gains experience faster.' },
