@@ -36,7 +36,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
     floors: 3,
     npcs: [
       { id: 'npc_woods_poacher', seed: 1101, level: 2, rarity: 2 },
-      { id: 'npc_woods_thornling', seed: 1102, level: 2, rarity: 2 },
+      { id: 'npc_woods_thornling', seed: 1102, level: 1, rarity: 1 },
       { id: 'npc_woods_outlaw', seed: 1103, level: 2, rarity: 2 },
       { id: 'npc_woods_warden', seed: 1104, level: 1, rarity: 3, boss: true },
     ],
@@ -53,9 +53,9 @@ export const DUNGEONS: readonly DungeonDef[] = [
     npcs: [
       { id: 'npc_crypt_gravekeeper', seed: 2101, level: 2, rarity: 2 },
       { id: 'npc_crypt_bonecaller', seed: 2102, level: 1, rarity: 1 },
-      { id: 'npc_crypt_ghoul', seed: 2103, level: 1, rarity: 2 },
-      { id: 'npc_crypt_wraith', seed: 2104, level: 1, rarity: 2 },
-      { id: 'npc_crypt_lich', seed: 2105, level: 2, rarity: 3, boss: true },
+      { id: 'npc_crypt_ghoul', seed: 2103, level: 1, rarity: 1 },
+      { id: 'npc_crypt_wraith', seed: 2104, level: 2, rarity: 2 },
+      { id: 'npc_crypt_lich', seed: 2105, level: 1, rarity: 3, boss: true },
     ],
   },
   {
@@ -70,8 +70,8 @@ export const DUNGEONS: readonly DungeonDef[] = [
     npcs: [
       { id: 'npc_mines_tunneler', seed: 3101, level: 3, rarity: 1 },
       { id: 'npc_mines_deepcrawler', seed: 3102, level: 3, rarity: 1 },
-      { id: 'npc_mines_foreman', seed: 3103, level: 3, rarity: 2 },
-      { id: 'npc_mines_gemwitch', seed: 3104, level: 5, rarity: 2 },
+      { id: 'npc_mines_foreman', seed: 3103, level: 4, rarity: 2 },
+      { id: 'npc_mines_gemwitch', seed: 3104, level: 4, rarity: 2 },
       { id: 'npc_mines_colossus', seed: 3105, level: 4, rarity: 3, boss: true },
     ],
   },
@@ -104,11 +104,11 @@ export const DUNGEONS: readonly DungeonDef[] = [
     floors: 5,
     npcs: [
       { id: 'npc_caldera_cinder', seed: 5101, level: 6, rarity: 2 },
-      { id: 'npc_caldera_zealot', seed: 5102, level: 7, rarity: 2 },
+      { id: 'npc_caldera_zealot', seed: 5102, level: 6, rarity: 2 },
       { id: 'npc_caldera_ashguard', seed: 5103, level: 7, rarity: 2 },
       { id: 'npc_caldera_pyromancer', seed: 5104, level: 7, rarity: 2 },
       { id: 'npc_caldera_salamander', seed: 5105, level: 8, rarity: 2 },
-      { id: 'npc_caldera_high_priest', seed: 5106, level: 8, rarity: 3, boss: true },
+      { id: 'npc_caldera_high_priest', seed: 5106, level: 7, rarity: 3, boss: true },
     ],
   },
   {
@@ -121,12 +121,12 @@ export const DUNGEONS: readonly DungeonDef[] = [
     theme: 'void',
     floors: 5,
     npcs: [
-      { id: 'npc_void_acolyte', seed: 6101, level: 8, rarity: 1 },
+      { id: 'npc_void_acolyte', seed: 6101, level: 8, rarity: 2 },
       { id: 'npc_void_watcher', seed: 6102, level: 10, rarity: 1 },
-      { id: 'npc_void_shade', seed: 6103, level: 9, rarity: 2 },
+      { id: 'npc_void_shade', seed: 6103, level: 8, rarity: 2 },
       { id: 'npc_void_seer', seed: 6104, level: 8, rarity: 2 },
       { id: 'npc_void_knight', seed: 6105, level: 8, rarity: 2 },
-      { id: 'npc_void_devourer', seed: 6106, level: 8, rarity: 2 },
+      { id: 'npc_void_devourer', seed: 6106, level: 7, rarity: 2 },
       { id: 'npc_void_herald', seed: 6107, level: 9, rarity: 2 },
       { id: 'npc_void_archon', seed: 6108, level: 10, rarity: 3, boss: true },
     ],
