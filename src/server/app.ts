@@ -155,8 +155,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // load): let it answer one probe at start, then send those headers from a frozen copy. Pages (the web app, the
   // API docs) get helmet's whole set; the API's JSON gets the set OWASP's REST Security Cheat Sheet gives APIs.
   const pageHeaders = await securityHeaders();
+  // API answers speak about one player at one moment (balances, inventory, battles, runs): no cache keeps them
+  // (no-store). The two exceptions set their own: the hero list (ETag + no-cache) and art (immutable).
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApiData(req.url) ? API_SECURITY_HEADERS : pageHeaders);
+    if (isApiData(req.url)) reply.headers(API_SECURITY_HEADERS).header('cache-control', 'no-store');
+    else reply.headers(pageHeaders);
     done();
   });
   if (rateLimits) {

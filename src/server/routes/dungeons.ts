@@ -25,6 +25,7 @@ import { fightNow } from '../fights.ts';
 import { ownTeam } from '../hero-store.ts';
 import { newId, nowSeconds } from '../ids.ts';
 import { npcsByDungeon } from '../npcs.ts';
+import { heroFromRow } from '../store/hero-rows.ts';
 import type { DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
 
 export function runView(r: Selectable<DungeonRunsTable>): DungeonRun {
@@ -73,6 +74,19 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     if (!d) throw notFound(MESSAGES.dungeonNotFound);
     return d;
   };
+
+  /** The run's heroes that still exist and are still the player's, in the run's order. */
+  async function remainingTeam(teamJson: string, userId: string): Promise<Hero[]> {
+    const ids = JSON.parse(teamJson) as string[];
+    const rows = await db
+      .selectFrom('heroes')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('user_id', '=', userId)
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, heroFromRow(r)]));
+    return ids.map((id) => byId.get(id)).filter((h): h is Hero => !!h);
+  }
 
   app.get('/api/dungeons', {
     schema: { tags: ['dungeons'], response: { 200: DungeonsResponse } },
@@ -161,7 +175,18 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const d = find(run.dungeon_id);
       const def = DUNGEONS_BY_ID.get(d.id);
       if (!def) throw notFound(MESSAGES.dungeonNotFound);
-      const team = (await ownTeam(db, JSON.parse(run.team_hero_ids), run.user_id)).map((s) => s.hero);
+      // A hero deleted since the run began is simply missing from it: the run fights on with the heroes left,
+      // and with none left it is over (closed here, so it never keeps answering 'Hero not found').
+      const team = await remainingTeam(run.team_hero_ids, run.user_id);
+      if (team.length === 0) {
+        await db
+          .updateTable('dungeon_runs')
+          .set({ status: 'failed', updated_at: nowSeconds() })
+          .where('id', '=', run.id)
+          .where('status', '=', 'active')
+          .execute();
+        throw conflict('Every hero of this dungeon run is gone, so the run is over: start a new one');
+      }
       const floor = run.floor;
       const { npcIds, bossFloor } = dungeonFloor(def, floor, team.length);
       const npcs = new Map(((await npcsByDungeon(ctx)).get(d.id) ?? []).map((n) => [n.id, n]));
@@ -184,6 +209,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           const moved = await trx
             .updateTable('dungeon_runs')
             .set({
+              team_hero_ids: JSON.stringify(team.map((h) => h.id)),
               floor: won && !bossFloor ? floor + 1 : floor,
               status: won ? (bossFloor ? 'cleared' : 'active') : 'failed',
               updated_at: nowSeconds(),
