@@ -8,8 +8,8 @@ export const ErrorBody = z.object({ error: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Control characters (NUL among them) and lone UTF-16 surrogates: text no id, name or search may carry. */
-// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's whole job
 const UNSAFE_TEXT =
+  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's whole job
   /[\u0000-\u001f\u007f-\u009f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Is `s` well-formed Unicode without control characters — text the database can be handed as it is? */
