@@ -6,43 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunBattleResponse } from '../../src/api/dungeons.ts';
 import { BOONS } from '../../src/game/index.ts';
 import {
+  BUILT_IN_NAMES,
   DATABASES,
   newPlayer,
   setHeroPower,
   startHarness,
   summonHero,
   withStore,
+  urlEncode,
   type Harness,
 } from './helpers.ts';
 
-/** Names every JS object answers to unless its lookups are own-property only. */
-const BUILT_IN_NAMES = [
-  'constructor',
-  '__proto__',
-  'toString',
-  'hasOwnProperty',
-  'valueOf',
-  'prototype',
-  'isPrototypeOf',
-  '__defineGetter__',
-  'toLocaleString',
-];
-
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Percent-encodes text for a URL as a client's bytes would carry it: a lone surrogate as its 3-byte form. */
-function urlEncode(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const cu = ch.charCodeAt(0);
-    if (ch.length === 1 && cu >= 0xd800 && cu <= 0xdfff)
-      out += [0xe0 | (cu >> 12), 0x80 | ((cu >> 6) & 0x3f), 0x80 | (cu & 0x3f)]
-        .map((b) => `%${b.toString(16).toUpperCase()}`)
-        .join('');
-    else out += encodeURIComponent(ch);
-  }
-  return out;
-}
 const hasLoneSurrogate = (s: string) =>
   /[\ud800-\udfff]/.test(s.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''));
 
