@@ -2,7 +2,7 @@
 // route plugin per group (routes/*.ts) over the store. buildApp is what main.ts serves and what tests inject.
 import { existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -105,6 +105,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
     trustProxy: opts.trustProxy ?? false,
+    // A URL Fastify cannot even decode (say %ED%A0%80, a lone surrogate's bytes) is refused before any hook runs:
+    // answer it like every other refusal.
+    frameworkErrors: (_err, req, res) => {
+      (res as unknown as FastifyReply)
+        .code(400)
+        .headers(isApiData(req.url) ? API_SECURITY_HEADERS : {})
+        .header('cache-control', 'no-store')
+        .send({ error: 'This address is not valid: it holds bytes that are not UTF-8 text' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -198,6 +198,11 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
     }
     const surrogate = await get(`/api/users?q=${urlEncode('ab\ud800')}`);
     expect(surrogate.statusCode).toBeLessThan(500);
+    // A path that is no UTF-8 is refused by the router itself, in the same { error } form and headers.
+    const badPath = await get(`/api/users/${urlEncode('\udc00')}`);
+    expect(expectRefusal(badPath, 400)).toMatch(/not valid/);
+    expect(badPath.headers['cache-control']).toBe('no-store');
+    expect(badPath.headers['x-content-type-options']).toBe('nosniff');
     for (const username of ['abc\u0000def', 'abc\ud800', '\u0000\u0000\u0000']) {
       const res = await h.app.inject({ method: 'POST', url: '/api/users', payload: { username } });
       expectRefusal(res, 400);

@@ -5,6 +5,9 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLASSES, own, RACES } from '../../src/game/index.ts';
+import { SCENE_THEMES, type IconKind } from '../../src/game/art/index.ts';
+import { iconFor } from '../../src/server/routes/art.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
 import {
   BUILT_IN_NAMES,
@@ -55,6 +58,20 @@ function appRoutes(app: FastifyInstance): string[] {
     for (const method of m[3].split(', ')) if (method !== 'HEAD') found.add(`${method} ${path}`);
   }
   return [...found].sort();
+}
+
+/** Does an art URL name real content (a race and class, an icon's entry, a scene)? */
+function namesContent(url: string): boolean {
+  const parts = url
+    .split('?')[0]
+    .replace(/\.svg$/, '')
+    .split('/')
+    .slice(3)
+    .map(decodeURIComponent);
+  if (parts[0] === 'portraits')
+    return !!own(RACES, parts[1].toLowerCase()) && !!own(CLASSES, parts[2].toLowerCase());
+  if (parts[0] === 'icons') return iconFor(parts[1] as IconKind, parts[2]) !== null;
+  return (SCENE_THEMES as readonly string[]).includes(parts[1]);
 }
 
 /** One character of hostile text: any code point, or one of those that break naive code (NUL, lone halves …). */
@@ -428,6 +445,10 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
         });
         const said = `${method} ${url} ${JSON.stringify(body)} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
         if (res.statusCode >= 500) throw new Error(said);
+        // Only a real drawing is cached for good; everything else about a player is never stored.
+        const cache = res.headers['cache-control'];
+        if (url.startsWith('/api/art/') && res.statusCode === 200) expect(namesContent(url), said).toBe(true);
+        else if (!url.startsWith('/api/heroes?')) expect(cache, said).toBe('no-store');
         const after = await holdings(store);
         if (res.statusCode >= 400) {
           refused++;
