@@ -1,17 +1,17 @@
 // Team battles: turn-based (state, options, actions, auto) and quick (resolved at once). DESIGN.md "two readings".
 import { z } from 'zod';
-import { BattleResult } from './common.ts';
+import { BattleResult, Id } from './common.ts';
 
 export const TEAM_MIN = 1;
 export const TEAM_MAX = 4;
 
 export const TeamHeroIds = z
-  .array(z.string().max(64), { error: 'Select at least 1 hero' })
+  .array(Id, { error: 'Select at least 1 hero' })
   .min(TEAM_MIN, 'Select at least 1 hero')
   .max(TEAM_MAX, 'A team has at most 4 heroes');
 
 export const CreateBattleBody = z.object({
-  user_id: z.string().max(64),
+  user_id: Id,
   team_hero_ids: TeamHeroIds,
   mode: z.enum(['turn_based', 'auto']).default('turn_based'),
 });
@@ -95,11 +95,11 @@ export const QuickBattleResult = BattleResult.extend({ kind: z.literal('auto') }
 export const CreateBattleResponse = z.union([BattleState, QuickBattleResult]);
 export const GetBattleResponse = CreateBattleResponse;
 
-export const BattleParams = z.object({ battleId: z.string().max(64) });
+export const BattleParams = z.object({ battleId: Id });
 export const ActionBody = z.object({
-  option_id: z.string().max(64).optional(),
+  option_id: Id.optional(),
   /** Switch the ally AI on or off instead of choosing an option. */
   auto: z.boolean().optional(),
-  user_id: z.string().max(64).optional(),
+  user_id: Id.optional(),
 });
 export const ActionResponse = BattleState;

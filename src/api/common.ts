@@ -7,7 +7,35 @@ import type { Hero } from '../game/types.ts';
 export const ErrorBody = z.object({ error: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const Id = z.string().min(1).max(64);
+/** Control characters (NUL among them) and lone UTF-16 surrogates: text no id, name or search may carry. */
+const UNSAFE_TEXT =
+  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's whole job
+  /[\u0000-\u001f\u007f-\u009f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Is `s` well-formed Unicode without control characters — text the database can be handed as it is? */
+export const isCleanText = (s: string): boolean => !UNSAFE_TEXT.test(s);
+
+export const ID_MAX_LENGTH = 64;
+/** Read after the field's name: `Invalid body field "user_id": not a valid id (…)`. */
+export const ID_RULE = `not a valid id (1-${ID_MAX_LENGTH} characters, no control characters)`;
+
+/**
+ * Every id that arrives in a path, a query or a body (users, heroes, battles, runs, items, dungeons, generations,
+ * options): 1-64 characters of well-formed Unicode, no control characters. Anything else is a 400 before a query
+ * runs, so the database is never handed a NUL byte or a lone surrogate. `empty` replaces the text for a missing
+ * or empty id where the spec gives one ('Please select a character').
+ */
+export const idField = (empty?: string) =>
+  z
+    .string(empty ? { error: empty } : undefined)
+    .min(1, empty ?? ID_RULE)
+    .max(ID_MAX_LENGTH, ID_RULE)
+    .refine(isCleanText, ID_RULE);
+export const Id = idField();
+
+/** Free text a player types (a search, a name): well-formed, no control characters. */
+export const CleanText = (max: number) =>
+  z.string().max(max).refine(isCleanText, 'must not contain control characters or broken Unicode');
 
 export const CurrencyName = z.enum(['gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens']);
 export type CurrencyName = z.infer<typeof CurrencyName>;

@@ -1,6 +1,6 @@
 // Dungeons and their runs: a run is a sequence of floors ending with a boss; each battle call fights the next.
 import { z } from 'zod';
-import { BattleResult, HeroSchema } from './common.ts';
+import { BattleResult, HeroSchema, Id } from './common.ts';
 import { TEAM_MAX, TEAM_MIN } from './battles.ts';
 
 export const Dungeon = z.object({
@@ -18,13 +18,13 @@ export const Dungeon = z.object({
 });
 export type Dungeon = z.infer<typeof Dungeon>;
 export const DungeonsResponse = z.array(Dungeon);
-export const DungeonParams = z.object({ dungeonId: z.string().max(64) });
+export const DungeonParams = z.object({ dungeonId: Id });
 export const DungeonNpcsResponse = z.array(HeroSchema);
 
 export const StartRunBody = z.object({
-  user_id: z.string().max(64),
+  user_id: Id,
   team_hero_ids: z
-    .array(z.string().max(64), { error: 'Please select at least one hero' })
+    .array(Id, { error: 'Please select at least one hero' })
     .min(TEAM_MIN, 'Please select at least one hero')
     .max(TEAM_MAX, 'A team has at most 4 heroes'),
   abandon_active: z.boolean().default(true),
@@ -41,6 +41,6 @@ export const DungeonRun = z.object({
 export type DungeonRun = z.infer<typeof DungeonRun>;
 export const StartRunResponse = DungeonRun;
 
-export const RunParams = z.object({ runId: z.string().max(64) });
-export const RunBattleBody = z.object({ user_id: z.string().max(64).optional() }).nullish();
+export const RunParams = z.object({ runId: Id });
+export const RunBattleBody = z.object({ user_id: Id.optional() }).nullish();
 export const RunBattleResponse = BattleResult.extend({ run: DungeonRun, clear_bonus: z.boolean() });

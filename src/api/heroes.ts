@@ -1,13 +1,16 @@
 // Heroes: generation of candidates, saving one, lists (own, other players' paged, NPCs by dungeon), detail,
 // delete, ability reroll. Spec §7 and DESIGN.md's additions (generation_id, ?user_id= on DELETE).
 import { z } from 'zod';
-import { HeroSchema, User } from './common.ts';
+import { HeroSchema, Id, idField, User } from './common.ts';
 
 export const REROLL_COST = 50;
 
 /** Both calls of one generation send the same generation_id; the pair costs one scroll. Body may be absent. */
 export const GenerateBody = z
-  .object({ user_id: z.string().max(64).optional(), generation_id: z.string().min(8).max(64).optional() })
+  .object({
+    user_id: Id.optional(),
+    generation_id: Id.min(8, 'not a valid generation id (8-64 characters)').optional(),
+  })
   .nullish();
 export const GenerateResponse = HeroSchema;
 
@@ -21,26 +24,27 @@ export const PendingResponse = z.object({
 export type PendingPair = z.infer<typeof PendingResponse>;
 
 export const CreateHeroBody = z.object({
-  user_id: z.string().max(64),
+  user_id: Id,
   /** The chosen candidate; only its id is trusted — everything else comes from the server's own record. */
   character_data: z
-    .object(
-      { id: z.string({ error: 'Please select a character' }).min(1, 'Please select a character').max(64) },
-      { error: 'Please select a character' },
-    )
+    .object({ id: idField('Please select a character') }, { error: 'Please select a character' })
     .passthrough(),
 });
 export const CreateHeroResponse = HeroSchema;
 
-export const HeroesQuery = z.object({ user_id: z.string().max(64) });
+export const HeroesQuery = z.object({ user_id: Id });
 export const HeroesResponse = z.array(HeroSchema);
 /** The answer to a request whose If-None-Match names the current list. */
 export const NotModified = z.null().describe('Not modified: the ETag sent is still the list');
 
 export const BrowseQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20).describe('players per page'),
-  cursor: z.string().max(200).optional(),
-  exclude_user_id: z.string().max(64).optional(),
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]*$/, 'not a cursor this server gave')
+    .optional(),
+  exclude_user_id: Id.optional(),
 });
 export const PlayerHeroes = z.object({
   user_id: z.string(),
@@ -64,9 +68,9 @@ export const NpcDungeon = z.object({
 export const NpcsResponse = z.object({ dungeons: z.array(NpcDungeon) });
 export type NpcDungeon = z.infer<typeof NpcDungeon>;
 
-export const HeroParams = z.object({ heroId: z.string().max(64) });
-export const DeleteHeroQuery = z.object({ user_id: z.string().max(64) });
+export const HeroParams = z.object({ heroId: Id });
+export const DeleteHeroQuery = z.object({ user_id: Id });
 export const DeleteHeroResponse = z.object({ deleted: z.literal(true), id: z.string() });
 
-export const RerollBody = z.object({ user_id: z.string().max(64) });
+export const RerollBody = z.object({ user_id: Id });
 export const RerollResponse = HeroSchema.extend({ user: User.optional() });

@@ -1,6 +1,6 @@
 // The shop and the inventory: buying (one at a time, atomically), listing, using items.
 import { z } from 'zod';
-import { CurrencyName, HeroSchema, User } from './common.ts';
+import { CurrencyName, HeroSchema, Id, User } from './common.ts';
 
 export const ItemType = z.enum(['potion', 'upgrade_mat', 'gear_token', 'hero_shard']);
 export type ItemType = z.infer<typeof ItemType>;
@@ -20,8 +20,8 @@ export type ShopItem = z.infer<typeof ShopItem>;
 export const ShopResponse = z.array(ShopItem);
 
 export const PurchaseBody = z.object({
-  user_id: z.string().max(64),
-  item_id: z.string().max(64),
+  user_id: Id,
+  item_id: Id,
   quantity: z.literal(1).default(1),
 });
 export const PurchaseResponse = z.object({
@@ -41,7 +41,7 @@ export const InventoryItem = z.object({
   targets_hero: z.boolean(),
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
-export const InventoryQuery = z.object({ user_id: z.string().max(64) });
+export const InventoryQuery = z.object({ user_id: Id });
 export const InventoryResponse = z.object({
   items: z.array(InventoryItem),
   grouped: z.record(z.string(), z.array(InventoryItem)),
@@ -49,9 +49,9 @@ export const InventoryResponse = z.object({
 });
 
 export const UseItemBody = z.object({
-  user_id: z.string().max(64),
-  item_id: z.string().max(64),
-  hero_id: z.string().max(64).optional(),
+  user_id: Id,
+  item_id: Id,
+  hero_id: Id.optional(),
 });
 export const UseItemResponse = z.object({
   message: z.string(),

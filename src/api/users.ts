@@ -1,6 +1,6 @@
 // Accounts: list (searchable, bounded), read, create. Spec §7 rows GET/POST /api/users, GET /api/users/{id}.
 import { z } from 'zod';
-import { User } from './common.ts';
+import { CleanText, Id, User } from './common.ts';
 
 export const USERNAME_RULES = {
   length: 'Username must be 3-20 characters',
@@ -8,7 +8,7 @@ export const USERNAME_RULES = {
 } as const;
 
 export const ListUsersQuery = z.object({
-  q: z.string().max(20).optional().describe('username prefix, case-insensitive'),
+  q: CleanText(20).optional().describe('username prefix, case-insensitive'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export const UserSummary = z.object({ id: z.string(), username: z.string(), gold: z.number().int() });
@@ -16,7 +16,7 @@ export const ListUsersResponse = z.array(UserSummary);
 export type UserSummary = z.infer<typeof UserSummary>;
 
 export const CreateUserBody = z.object({ username: z.string({ error: USERNAME_RULES.length }) });
-export const UserParams = z.object({ id: z.string().max(64) });
+export const UserParams = z.object({ id: Id });
 export const UserResponse = User;
 
 /** What a new account starts with: enough for 5 summons and 2 rerolls. */

@@ -6,10 +6,11 @@ import { RACES } from './data/races.ts';
 import { STATUSES } from './data/statuses.ts';
 import { BANES, BOONS } from './data/traits.ts';
 import type { ClassDef, RaceDef, TraitDef } from './data/schema.ts';
+import { own } from './data/table.ts';
 
-export { ABILITIES, CLASSES, RACES, STATUSES, BOONS, BANES };
+export { ABILITIES, CLASSES, RACES, STATUSES, BOONS, BANES, own };
 
-const byName = <T extends { id: string; name: string }>(table: Record<string, T>) => {
+const byName = <T extends { id: string; name: string }>(table: Readonly<Record<string, T>>) => {
   const m = new Map<string, T>();
   for (const v of Object.values(table)) {
     m.set(v.id, v);
@@ -28,5 +29,5 @@ export function findClass(nameOrId: string): ClassDef | undefined {
   return classLookup.get(nameOrId.toLowerCase());
 }
 export function findTrait(id: string): TraitDef | undefined {
-  return BOONS[id] ?? BANES[id];
+  return own(BOONS, id) ?? own(BANES, id);
 }

@@ -13,6 +13,7 @@ export {
   findRace,
   findClass,
   findTrait,
+  own,
 } from './content.ts';
 export type {
   RaceDef,

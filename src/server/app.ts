@@ -2,7 +2,7 @@
 // route plugin per group (routes/*.ts) over the store. buildApp is what main.ts serves and what tests inject.
 import { existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -106,6 +106,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
     trustProxy: opts.trustProxy ?? false,
+    // A URL Fastify cannot even decode (say %ED%A0%80, a lone surrogate's bytes) is refused before any hook runs:
+    // answer it like every other refusal.
+    frameworkErrors: (_err, req, res) => {
+      (res as unknown as FastifyReply)
+        .code(400)
+        .headers(isApiData(req.url) ? API_SECURITY_HEADERS : {})
+        .header('cache-control', 'no-store')
+        .send({ error: 'This address is not valid: it holds bytes that are not UTF-8 text' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -156,8 +165,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // load): let it answer one probe at start, then send those headers from a frozen copy. Pages (the web app, the
   // API docs) get helmet's whole set; the API's JSON gets the set OWASP's REST Security Cheat Sheet gives APIs.
   const pageHeaders = await securityHeaders();
+  // API answers speak about one player at one moment (balances, inventory, battles, runs): no cache keeps them
+  // (no-store). The two exceptions set their own: the hero list (ETag + no-cache) and art (immutable).
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApiData(req.url) ? API_SECURITY_HEADERS : pageHeaders);
+    if (isApiData(req.url)) reply.headers(API_SECURITY_HEADERS).header('cache-control', 'no-store');
+    else reply.headers(pageHeaders);
     done();
   });
   if (rateLimits) {

@@ -35,8 +35,9 @@ export const MESSAGES = {
     `Insufficient summoning scrolls! You need 1 scroll(s) to generate heroes. You have ${have} scroll(s).`,
 } as const;
 
-// zod's own messages start like this; messages we wrote (spec §5 texts) are passed through untouched.
-const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized|Expected)/;
+// zod's own messages and our field rules (src/api/common.ts: ID_RULE …) start like this and are read after the
+// field's name; messages we wrote as whole sentences (spec §5 texts) are passed through untouched.
+const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized|Expected|not a |must )/;
 
 function validationText(err: FastifyError): string {
   const first = err.validation?.[0];

@@ -164,3 +164,32 @@ export async function withStore<T>(
     await store.close();
   }
 }
+
+/** Names every JS object answers to unless its lookups are own-property only. */
+export const BUILT_IN_NAMES = [
+  'constructor',
+  '__proto__',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupGetter__',
+];
+
+/** Percent-encodes text as a client's URL would carry it; a lone surrogate as its 3 bytes (no valid UTF-8). */
+export function urlEncode(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const cu = ch.charCodeAt(0);
+    if (ch.length === 1 && cu >= 0xd800 && cu <= 0xdfff)
+      out += [0xe0 | (cu >> 12), 0x80 | ((cu >> 6) & 0x3f), 0x80 | (cu & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
+    else out += encodeURIComponent(ch);
+  }
+  return out;
+}

@@ -5,6 +5,7 @@
 import { icons as gameIcons } from '@iconify-json/game-icons';
 import { getIconData } from '@iconify/utils';
 import type { IconKind } from './paths.ts';
+import { own } from '../data/table.ts';
 
 export const ART_CREDITS =
   'Icons by Lorc, Delapouite and contributors from game-icons.net, licensed under CC BY 3.0 ' +
@@ -132,10 +133,10 @@ const FALLBACK_RUNE =
 
 function tileColour(kind: IconKind, glyph: string, opts: IconOptions): string {
   if (opts.tint && /^#[0-9a-f]{3,8}$|^hsl\([\d.% /]+\)$/i.test(opts.tint)) return opts.tint;
-  if (opts.abilityType && ABILITY_TINTS[opts.abilityType]) return ABILITY_TINTS[opts.abilityType];
-  if (opts.tone) return TONE_TINTS[opts.tone];
-  if (kind === 'type' && TYPE_TINTS[glyph.toLowerCase()]) return TYPE_TINTS[glyph.toLowerCase()];
-  return KIND_TINTS[kind] ?? KIND_TINTS.item;
+  if (opts.abilityType && own(ABILITY_TINTS, opts.abilityType)) return ABILITY_TINTS[opts.abilityType];
+  if (opts.tone && own(TONE_TINTS, opts.tone)) return TONE_TINTS[opts.tone];
+  if (kind === 'type' && own(TYPE_TINTS, glyph.toLowerCase())) return TYPE_TINTS[glyph.toLowerCase()];
+  return own(KIND_TINTS, kind) ?? KIND_TINTS.item;
 }
 
 function escapeAttr(text: string): string {

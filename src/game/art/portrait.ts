@@ -4,6 +4,7 @@
 
 import { artDice, hashText, hsl, n, type ArtDice } from './art-dice.ts';
 import type { PortraitKey } from './paths.ts';
+import { own } from '../data/table.ts';
 
 export const RARITY_COLOURS: Record<number, string> = {
   1: '#9ca3af',
@@ -954,7 +955,7 @@ const TYPE_EMBLEMS: Record<string, { fill: string; glyph: string }> = {
 
 function typeEmblem(type: string): string {
   const key = type.toLowerCase();
-  const e = TYPE_EMBLEMS[key] ?? { fill: '#4a4f5c', glyph: '<circle r="4" fill="#ece6d6"/>' };
+  const e = own(TYPE_EMBLEMS, key) ?? { fill: '#4a4f5c', glyph: '<circle r="4" fill="#ece6d6"/>' };
   return `<g class="type-emblem type-${key.replace(/[^a-z0-9-]/g, '')}" transform="translate(24 24)"><circle r="14" fill="${e.fill}" stroke="#0f1117" stroke-width="2"/><circle r="14" fill="none" stroke="#ece6d6" stroke-opacity=".35" stroke-width="1"/>${e.glyph}</g>`;
 }
 
@@ -1009,10 +1010,11 @@ export function renderPortrait(k: PortraitKey): string {
   const classId = String(k.classId ?? '').toLowerCase();
   const rarity = Math.min(5, Math.max(1, Math.round(Number(k.rarity) || 1)));
   const seed = Number(k.seed) >>> 0;
-  const race = RACES[raceId] ? raceId : (RACE_ALIASES[raceId] ?? 'generic');
-  const cls = CLASSES[classId] ? classId : (CLASS_ALIASES[classId] ?? 'generic');
-  const look = RACES[race] ?? GENERIC_RACE;
-  const classLook = CLASSES[cls] ?? GENERIC_CLASS;
+  // Own-property lookups: an id such as 'constructor' must draw the generic look, not reach Object.prototype.
+  const race = Object.hasOwn(RACES, raceId) ? raceId : (own(RACE_ALIASES, raceId) ?? 'generic');
+  const cls = Object.hasOwn(CLASSES, classId) ? classId : (own(CLASS_ALIASES, classId) ?? 'generic');
+  const look = own(RACES, race) ?? GENERIC_RACE;
+  const classLook = own(CLASSES, cls) ?? GENERIC_CLASS;
   const dice = artDice(seed ^ hashText(`${raceId}|${classId}`));
   // Ids are unique per key so many inline portraits on one page never share a gradient.
   const id = `p${seed.toString(36)}${hashText(`${raceId}|${classId}|${k.type}|${rarity}`).toString(36)}`;

@@ -3,6 +3,7 @@
 // (describeAbility in src/game/describe.ts), so it cannot drift from what the engine does.
 
 import type { AbilityDef, EffectDef, ScaleStat, TargetKind, TraitMods } from './schema.ts';
+import { tableOf, type ContentTable } from './table.ts';
 import type { AbilityType } from '../types.ts';
 
 type X = Partial<EffectDef>;
@@ -106,4 +107,4 @@ const list: AbilityDef[] = [
   ult('soul_harvest', 'Soul Harvest', 'grim-reaper', 'Reaps a little of every soul.', [dmg('all_enemies', 1.1, { drain: 0.4 }), st('all_enemies', 'curse', 2)]),
 ];
 
-export const ABILITIES: Record<string, AbilityDef> = Object.fromEntries(list.map((x) => [x.id, x]));
+export const ABILITIES: ContentTable<AbilityDef> = tableOf(list);

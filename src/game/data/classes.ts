@@ -2,6 +2,7 @@
 // and the abilities it can roll (normal ones and ultimates, all in ./abilities.ts).
 
 import type { ClassDef } from './schema.ts';
+import { tableOf, type ContentTable } from './table.ts';
 
 const list: ClassDef[] = [
   {
@@ -76,4 +77,4 @@ const list: ClassDef[] = [
   },
 ];
 
-export const CLASSES: Record<string, ClassDef> = Object.fromEntries(list.map((c) => [c.id, c]));
+export const CLASSES: ContentTable<ClassDef> = tableOf(list);

@@ -11,6 +11,9 @@ import { STATUSES } from './statuses.ts';
 import { BANES, BOONS } from './traits.ts';
 import { ABILITY_TYPES, HERO_TYPES } from '../types.ts';
 import type { TraitMods } from './schema.ts';
+import { own } from './table.ts';
+import { findClass, findRace, findTrait } from '../content.ts';
+import { renderPortrait } from '../art/portrait.ts';
 
 const require = createRequire(import.meta.url);
 const icons = new Set(Object.keys(JSON.parse(readFileSync(require.resolve('@iconify-json/game-icons/icons.json'), 'utf8')).icons));
@@ -110,6 +113,34 @@ describe('content tables', () => {
     for (const t of Object.values(BANES)) {
       check(t.mods);
       if (t.mods.startStatus) expect(STATUSES[t.mods.startStatus.status].harmful).toBe(true);
+    }
+  });
+});
+
+describe('content lookups by a name from outside', () => {
+  const builtIns = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'];
+  it('find nothing for the names every object answers to, in every table and every lookup', () => {
+    for (const [name, table] of Object.entries(tables)) {
+      for (const key of builtIns) {
+        expect(own(table, key), `${name}.${key}`).toBeUndefined();
+        expect(table[key], `${name}[${key}]`).toBeUndefined();
+      }
+      expect(Object.isFrozen(table)).toBe(true);
+    }
+    for (const key of builtIns) {
+      expect(findRace(key)).toBeUndefined();
+      expect(findClass(key)).toBeUndefined();
+      expect(findTrait(key)).toBeUndefined();
+    }
+    expect(own(RACES, 'elf')?.id).toBe('elf');
+    expect(own(RACES, 42)).toBeUndefined();
+  });
+
+  it('a portrait for a built-in name draws the generic figure, never Object.prototype', () => {
+    for (const key of builtIns) {
+      const svg = renderPortrait({ raceId: key, classId: key, type: 'Tank', rarity: 3, seed: 1 });
+      expect(svg).toMatch(/^<svg/);
+      expect(svg).not.toMatch(/NaN|undefined|function/);
     }
   });
 });

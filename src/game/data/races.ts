@@ -2,6 +2,7 @@
 // Portrait art keys off these ids (src/game/art/).
 
 import type { RaceDef } from './schema.ts';
+import { tableOf, type ContentTable } from './table.ts';
 
 const list: RaceDef[] = [
   {
@@ -102,4 +103,4 @@ const list: RaceDef[] = [
   },
 ];
 
-export const RACES: Record<string, RaceDef> = Object.fromEntries(list.map((r) => [r.id, r]));
+export const RACES: ContentTable<RaceDef> = tableOf(list);

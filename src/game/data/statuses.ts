@@ -2,6 +2,7 @@
 // Durations count the bearer's own turns; a status applied again refreshes its duration and keeps the stronger power.
 
 import type { StatusDef } from './schema.ts';
+import { tableOf, type ContentTable } from './table.ts';
 
 const list: StatusDef[] = [
   { id: 'burn', name: 'Burn', glyph: 'flame', harmful: true, turns: 3, dotAtk: 0.35,
@@ -42,5 +43,5 @@ const list: StatusDef[] = [
     description: 'Healing received is cut sharply and damage dealt falls.' },
 ];
 
-export const STATUSES: Record<string, StatusDef> = Object.fromEntries(list.map((s) => [s.id, s]));
+export const STATUSES: ContentTable<StatusDef> = tableOf(list);
 export const STATUS_IDS: readonly string[] = list.map((s) => s.id);

@@ -2,6 +2,7 @@
 // (TraitMods in ./schema.ts), so every one of them changes how a battle goes.
 
 import type { TraitDef } from './schema.ts';
+import { tableOf, type ContentTable } from './table.ts';
 
 const boons: TraitDef[] = [
   { id: 'iron_skin', name: 'Iron Skin', glyph: 'armor-vest', description: 'Defence is 15% higher.', mods: { defPct: 0.15 } },
@@ -53,5 +54,5 @@ const banes: TraitDef[] = [
   { id: 'butterfingers', name: 'Butterfingers', glyph: 'drop-weapon', description: 'Fumbles 5% of its attacks and is 4% slower.', mods: { fumble: 0.05, spdPct: -0.04 } },
 ];
 
-export const BOONS: Record<string, TraitDef> = Object.fromEntries(boons.map((t) => [t.id, t]));
-export const BANES: Record<string, TraitDef> = Object.fromEntries(banes.map((t) => [t.id, t]));
+export const BOONS: ContentTable<TraitDef> = tableOf(boons);
+export const BANES: ContentTable<TraitDef> = tableOf(banes);

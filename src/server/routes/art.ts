@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { ErrorBody } from '../../api/common.ts';
-import { ABILITIES, BANES, BOONS, CLASSES, RACES, STATUSES } from '../../game/index.ts';
+import { ABILITIES, BANES, BOONS, CLASSES, own, RACES, STATUSES } from '../../game/index.ts';
 import {
   renderIcon,
   renderPortrait,
@@ -39,17 +39,17 @@ const TYPES = new Set(['tank', 'damage', 'support']);
 export function iconFor(kind: IconKind, id: string): { glyph: string; opts: IconOptions } | null {
   switch (kind) {
     case 'ability': {
-      const a = ABILITIES[id];
+      const a = own(ABILITIES, id);
       return a ? { glyph: a.glyph, opts: { abilityType: a.type, title: a.name } } : null;
     }
     case 'trait': {
-      const boon = BOONS[id];
+      const boon = own(BOONS, id);
       if (boon) return { glyph: boon.glyph, opts: { tone: 'boon', title: boon.name } };
-      const bane = BANES[id];
+      const bane = own(BANES, id);
       return bane ? { glyph: bane.glyph, opts: { tone: 'bane', title: bane.name } } : null;
     }
     case 'status': {
-      const s = STATUSES[id];
+      const s = own(STATUSES, id);
       return s ? { glyph: s.glyph, opts: { tone: s.harmful ? 'debuff' : 'buff', title: s.name } } : null;
     }
     case 'item': {
@@ -57,11 +57,11 @@ export function iconFor(kind: IconKind, id: string): { glyph: string; opts: Icon
       return i ? { glyph: i.glyph, opts: { title: i.name } } : null;
     }
     case 'race': {
-      const r = RACES[id];
+      const r = own(RACES, id);
       return r ? { glyph: r.glyph, opts: { title: r.name } } : null;
     }
     case 'class': {
-      const c = CLASSES[id];
+      const c = own(CLASSES, id);
       return c ? { glyph: c.glyph, opts: { title: c.name } } : null;
     }
     case 'currency':
@@ -82,9 +82,13 @@ function sendSvg(reply: FastifyReply, svg: string) {
 
 const art: FastifyPluginAsyncZod<RouteOpts> = async (app) => {
   app.get('/api/art/portraits/:raceId/:classId/:type/:rarity/:seed.svg', {
-    schema: { tags: ['art'], params: PortraitParams, response: { 400: ErrorBody } },
+    schema: { tags: ['art'], params: PortraitParams, response: { 400: ErrorBody, 404: ErrorBody } },
     handler: async (req, reply) => {
       const { raceId, classId, type, rarity, seed } = req.params;
+      // Heroes are drawn from content races and classes only: any other name is no portrait (never a fallback
+      // image cached for a year under a URL that names nothing).
+      if (!own(RACES, raceId.toLowerCase()) || !own(CLASSES, classId.toLowerCase()))
+        throw notFound('No such portrait');
       return sendSvg(reply, renderPortrait({ raceId, classId, type, rarity, seed }));
     },
   });

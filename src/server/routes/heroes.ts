@@ -2,7 +2,7 @@
 // ability reroll. The scroll rules live in ../summoning.ts; heroes in the store in ../hero-store.ts.
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../api/common.ts';
+import { ErrorBody, ID_MAX_LENGTH, isCleanText } from '../../api/common.ts';
 import {
   BrowseQuery,
   BrowseResponse,
@@ -49,7 +49,13 @@ const ENCODINGS = ['br', 'gzip', 'identity'];
 export const BROWSE_HEROES_PER_PLAYER = 12;
 
 const encodeCursor = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
-const decodeCursor = (c: string) => Buffer.from(c, 'base64url').toString('utf8');
+/** The username key a cursor names; a cursor this server did not give (a NUL inside, say) is a 400. */
+function decodeCursor(c: string): string {
+  const key = Buffer.from(c, 'base64url').toString('utf8');
+  if (key.length > ID_MAX_LENGTH || !isCleanText(key))
+    throw badRequest('Invalid query field "cursor": not a cursor this server gave');
+  return key;
+}
 
 const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
