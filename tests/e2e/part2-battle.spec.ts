@@ -84,6 +84,8 @@ test('a battle the enemy opens plays the enemy’s first moves before the first 
       (r) => r.url().endsWith('/api/battles') && r.request().method() === 'POST',
     );
     await page.getByRole('button', { name: 'Fight', exact: true }).click();
+    // An assertion, so that a long shot's question is answered first (fixtures.ts: fightLongShots).
+    await expect(page.locator('.battle-view')).toBeVisible();
     const body = (await (await created).json()) as {
       enemies: { id: string }[];
       new_events: { kind: string; actor_id?: string }[];
