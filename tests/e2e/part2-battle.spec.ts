@@ -84,6 +84,16 @@ test('a battle the enemy opens plays the enemy’s first moves before the first 
       (r) => r.url().endsWith('/api/battles') && r.request().method() === 'POST',
     );
     await page.getByRole('button', { name: 'Fight', exact: true }).click();
+    // A long shot asks first (components/win-chance.tsx): answer it, as fixtures.ts's fightLongShots would.
+    const longShot = page.getByTestId('long-shot');
+    const asked = await Promise.race([
+      created.then(() => false),
+      longShot.waitFor().then(
+        () => true,
+        () => false,
+      ),
+    ]);
+    if (asked) await longShot.getByRole('button', { name: 'Fight anyway' }).click();
     const body = (await (await created).json()) as {
       enemies: { id: string }[];
       new_events: { kind: string; actor_id?: string }[];
