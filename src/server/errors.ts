@@ -28,6 +28,7 @@ export const MESSAGES = {
   battleNotFound: 'Battle not found or expired',
   dungeonNotFound: 'Dungeon not found',
   runNotFound: 'Dungeon run not found',
+  runHeroesGone: 'Every hero of this dungeon run is gone, so the run is over: start a new one',
   itemNotFound: 'Item not found',
   insufficientGold: 'Insufficient gold',
   insufficientEssence: 'Insufficient magic essence (requires 50)',

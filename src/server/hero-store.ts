@@ -44,6 +44,23 @@ export async function ownTeam(db: Db, ids: string[], userId: string): Promise<St
   });
 }
 
+/**
+ * A dungeon run's heroes that still exist and are still the player's, in the run's order: a hero deleted during
+ * a run has simply left it (the floor fight and the odds read of its next floor both use this).
+ */
+export async function remainingTeam(db: Db, teamJson: string, userId: string): Promise<Hero[]> {
+  const ids = JSON.parse(teamJson) as string[];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('heroes')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('user_id', '=', userId)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, heroFromRow(r)]));
+  return ids.map((id) => byId.get(id)).filter((h): h is Hero => !!h);
+}
+
 /** The most heroes one list answers (a player's whole collection in practice). */
 export const HERO_LIST_LIMIT = 500;
 // The documents come out as their UTF-8 bytes (cast to a blob) and go to the socket as they are: no decoding

@@ -18,14 +18,13 @@ import {
   type DungeonRun,
 } from '../../api/dungeons.ts';
 import { clearBonus } from '../../game/rewards.ts';
-import type { Difficulty, Hero } from '../../game/types.ts';
+import type { Difficulty } from '../../game/types.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
 import { fightNow } from '../fights.ts';
-import { ownTeam } from '../hero-store.ts';
+import { ownTeam, remainingTeam } from '../hero-store.ts';
 import { newId, nowSeconds } from '../ids.ts';
 import { floorFoes, npcsByDungeon } from '../npcs.ts';
-import { heroFromRow } from '../store/hero-rows.ts';
 import type { DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
 import { economyTransaction } from '../transaction.ts';
 
@@ -65,19 +64,6 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     if (!d) throw notFound(MESSAGES.dungeonNotFound);
     return d;
   };
-
-  /** The run's heroes that still exist and are still the player's, in the run's order. */
-  async function remainingTeam(teamJson: string, userId: string): Promise<Hero[]> {
-    const ids = JSON.parse(teamJson) as string[];
-    const rows = await db
-      .selectFrom('heroes')
-      .selectAll()
-      .where('id', 'in', ids)
-      .where('user_id', '=', userId)
-      .execute();
-    const byId = new Map(rows.map((r) => [r.id, heroFromRow(r)]));
-    return ids.map((id) => byId.get(id)).filter((h): h is Hero => !!h);
-  }
 
   app.get('/api/dungeons', {
     schema: { tags: ['dungeons'], response: { 200: DungeonsResponse } },
@@ -166,7 +152,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const d = find(run.dungeon_id);
       // A hero deleted since the run began is simply missing from it: the run fights on with the heroes left,
       // and with none left it is over (closed here, so it never keeps answering 'Hero not found').
-      const team = await remainingTeam(run.team_hero_ids, run.user_id);
+      const team = await remainingTeam(db, run.team_hero_ids, run.user_id);
       if (team.length === 0) {
         await db
           .updateTable('dungeon_runs')
@@ -174,7 +160,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           .where('id', '=', run.id)
           .where('status', '=', 'active')
           .execute();
-        throw conflict('Every hero of this dungeon run is gone, so the run is over: start a new one');
+        throw conflict(MESSAGES.runHeroesGone);
       }
       const floor = run.floor;
       const { enemies, bossFloor } = await floorFoes(ctx, d.id, floor, team.length);

@@ -10,7 +10,7 @@ import { OddsQuery, OddsResponse, type OddsResponse as Odds } from '../../api/od
 import type { Hero } from '../../game/types.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { ownTeam } from '../hero-store.ts';
+import { ownTeam, remainingTeam } from '../hero-store.ts';
 import { floorFoes } from '../npcs.ts';
 import { nextEncounter, randomFoes } from '../random-foes.ts';
 import { arenaSides } from './arena.ts';
@@ -40,7 +40,8 @@ async function dungeonSides(ctx: Ctx, q: OddsQuery): Promise<Sides> {
     if (run.status !== 'active') throw conflict(`This dungeon run is over (${run.status}): start a new one`);
     dungeonId = run.dungeon_id;
     floor = run.floor;
-    team = (await ownTeam(ctx.store.db, JSON.parse(run.team_hero_ids), run.user_id)).map((s) => s.hero);
+    team = await remainingTeam(ctx.store.db, run.team_hero_ids, run.user_id);
+    if (team.length === 0) throw conflict(MESSAGES.runHeroesGone);
   } else {
     dungeonId = q.dungeon_id!;
     if (!ctx.dungeonsById.has(dungeonId)) throw notFound(MESSAGES.dungeonNotFound);
