@@ -1,4 +1,5 @@
 // What every route plugin is handed: the store, the content loaded once at start, the odds pool and settings.
+import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Store } from './store/db.ts';
 import type { DungeonsTable, ShopItemsTable } from './store/tables.ts';
@@ -10,6 +11,8 @@ export interface RateLimits {
   users: number;
   /** generate calls per IP per minute */
   generate: number;
+  /** fights (arena, team battles, dungeon floors, a battle handed to Auto) per IP per minute, all together */
+  fights: number;
 }
 
 export interface Ctx {
@@ -23,6 +26,8 @@ export interface Ctx {
   /** players' hero lists, remembered as ready bytes */
   heroLists: HeroLists;
   rateLimits: RateLimits | null;
+  /** Counts a fight against the client's budget, refusing past it (fights.ts); null when rate limits are off. */
+  countFight: ((req: FastifyRequest) => Promise<void>) | null;
 }
 
 export interface RouteOpts {

@@ -26,7 +26,7 @@ import {
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { fightNow } from '../fights.ts';
+import { fightNow, fightRoute } from '../fights.ts';
 import { ownTeam } from '../hero-store.ts';
 import { newId, newSeed, nowSeconds } from '../ids.ts';
 import { randomFoes } from '../random-foes.ts';
@@ -74,6 +74,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   }
 
   app.post('/api/battles', {
+    ...fightRoute(ctx),
     schema: {
       tags: ['battles'],
       description:
@@ -86,6 +87,8 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         403: ErrorBody,
         404: ErrorBody,
         409: ErrorBody,
+        429: ErrorBody,
+        503: ErrorBody,
       },
     },
     handler: async (req, reply) => {
@@ -184,13 +187,27 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
   });
 
+  // Handing a battle to Auto plays it to the end here: that counts as a fight. A chosen option does not.
+  const countFight = ctx.countFight;
   app.post('/api/battles/:battleId/action', {
+    ...(countFight && {
+      preHandler: async (req: { body: { auto?: boolean } } & Parameters<typeof countFight>[0]) => {
+        if (req.body.auto === true) await countFight(req);
+      },
+    }),
     schema: {
       tags: ['battles'],
       description: 'Choose one of pending_options (option_id), or switch the ally AI on or off (auto).',
       params: BattleParams,
       body: ActionBody,
-      response: { 200: ActionResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      response: {
+        200: ActionResponse,
+        400: ErrorBody,
+        403: ErrorBody,
+        404: ErrorBody,
+        409: ErrorBody,
+        429: ErrorBody,
+      },
     },
     handler: async (req) => {
       const { option_id, auto, user_id } = req.body;

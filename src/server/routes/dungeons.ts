@@ -21,7 +21,7 @@ import { DUNGEONS_BY_ID, dungeonFloor } from '../../game/data/dungeons.ts';
 import type { Difficulty, Hero, Rewards } from '../../game/types.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { fightNow } from '../fights.ts';
+import { fightNow, fightRoute } from '../fights.ts';
 import { ownTeam } from '../hero-store.ts';
 import { newId, nowSeconds } from '../ids.ts';
 import { npcsByDungeon } from '../npcs.ts';
@@ -139,13 +139,22 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/dungeon-runs/:runId/battle', {
+    ...fightRoute(ctx),
     schema: {
       tags: ['dungeons'],
       description:
         'Fights the run’s next floor with its team. A defeat ends the run; winning the last (boss) floor clears it and pays the clear bonus.',
       params: RunParams,
       body: RunBattleBody,
-      response: { 200: RunBattleResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      response: {
+        200: RunBattleResponse,
+        400: ErrorBody,
+        403: ErrorBody,
+        404: ErrorBody,
+        409: ErrorBody,
+        429: ErrorBody,
+        503: ErrorBody,
+      },
     },
     handler: async (req) => {
       const run = await db
