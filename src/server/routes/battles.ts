@@ -2,11 +2,15 @@
 // option (state stored as JSON, polled with GET, acted on with POST …/action, Auto hands the allies to the AI);
 // mode 'auto' resolves it at once like the arena (fights.ts). Turn-based battles idle for 24 h expire. A
 // battle's rewards are paid in the transaction that stores its final state, guarded by the row's version.
+// A player has one turn-based battle at a time: starting another ends the active one as lost, with no rewards
+// (else a player could open battles until the foes they like come up), enforced by a unique index too.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
   ActionBody,
   ActionResponse,
+  ActiveBattleQuery,
+  ActiveBattleResponse,
   BattleParams,
   CreateBattleBody,
   CreateBattleResponse,
@@ -40,12 +44,27 @@ interface StoredBattle {
   enemyLevel: number;
 }
 
+export const ABANDONED_TEXT = 'Abandoned when another battle was started: counted as a loss.';
+
 function stateView(
   id: string,
   stored: StoredBattle,
-  extra: { location: string; newEvents: BattleEvent[]; rewards: Rewards | null; levelUps: LevelUp[] },
+  extra: {
+    location: string;
+    newEvents: BattleEvent[];
+    rewards: Rewards | null;
+    levelUps: LevelUp[];
+    /** the row's status, when it ended without the engine (abandoned for another battle) */
+    rowStatus?: string;
+  },
 ): BattleStateView {
   const view = viewBattle(stored.engine);
+  if (view.status === 'active' && extra.rowStatus === 'lost') {
+    view.status = 'lost';
+    view.pending_options = [];
+    view.current_actor_id = null;
+    view.events = [...view.events, { turn: view.turn, kind: 'end', description: ABANDONED_TEXT }];
+  }
   return {
     ...view,
     battle_id: id,
@@ -57,8 +76,39 @@ function stateView(
   };
 }
 
+/**
+ * Ends the player's active turn-based battle, if any, before a new one starts (inside its transaction): lost,
+ * no rewards. One idle past the expiry is expired instead, as the sweep would. Answers the battle it ended.
+ */
+async function endActiveBattle(trx: Db, userId: string, now: number) {
+  await trx
+    .updateTable('battles')
+    .set({ status: 'expired', state: null, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'turn_based')
+    .where('status', '=', 'active')
+    .where('updated_at', '<', now - BATTLE_IDLE_TTL_S)
+    .execute();
+  const ended = await trx
+    .updateTable('battles')
+    .set((eb) => ({
+      status: 'lost',
+      rewards: JSON.stringify(NO_REWARDS),
+      level_ups: '[]',
+      updated_at: now,
+      version: eb('version', '+', 1),
+    }))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'turn_based')
+    .where('status', '=', 'active')
+    .returning(['id', 'location'])
+    .executeTakeFirst();
+  return ended ? { battle_id: ended.id, location: ended.location } : null;
+}
+
 const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
+  const { dialect } = ctx.store;
 
   async function loadBattle(id: string) {
     const row = await db.selectFrom('battles').selectAll().where('id', '=', id).executeTakeFirst();
@@ -122,7 +172,12 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         levelUps: [],
       });
       const now = nowSeconds();
-      await db.transaction().execute(async (trx) => {
+      const endedBattle = await db.transaction().execute(async (trx) => {
+        // The player's row first (the economy's lock order): two starts by one player take turns here, so
+        // the second sees, and ends, the battle the first started.
+        if (dialect === 'postgres')
+          await trx.selectFrom('users').select('id').where('id', '=', user_id).forUpdate().execute();
+        const ended = await endActiveBattle(trx, user_id, now);
         await trx
           .insertInto('battles')
           .values({
@@ -145,8 +200,9 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         // A battle can end before the player ever acts (a wipe-out by faster foes): pay it now.
         if (view.status !== 'active')
           Object.assign(view, await settle(trx, battleId, user_id, team, view.status, enemyLevel));
+        return ended;
       });
-      return reply.code(201).send(view);
+      return reply.code(201).send({ ...view, ended_battle: endedBattle });
     },
   });
 
@@ -171,6 +227,35 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     return { rewards, level_ups: levelUps };
   }
 
+  app.get('/api/battles/active', {
+    schema: {
+      tags: ['battles'],
+      description: "The player's turn-based battle still being fought, or null.",
+      querystring: ActiveBattleQuery,
+      response: { 200: ActiveBattleResponse, 400: ErrorBody },
+    },
+    handler: async (req) => {
+      const row = await db
+        .selectFrom('battles')
+        .select(['id', 'location', 'state', 'created_at'])
+        .where('user_id', '=', req.query.user_id)
+        .where('kind', '=', 'turn_based')
+        .where('status', '=', 'active')
+        .where('updated_at', '>=', nowSeconds() - BATTLE_IDLE_TTL_S)
+        .executeTakeFirst();
+      if (!row) return { battle: null };
+      const stored = JSON.parse(row.state!) as StoredBattle;
+      return {
+        battle: {
+          battle_id: row.id,
+          location: row.location,
+          turn: viewBattle(stored.engine).turn,
+          started_at: Number(row.created_at),
+        },
+      };
+    },
+  });
+
   app.get('/api/battles/:battleId', {
     schema: { tags: ['battles'], params: BattleParams, response: { 200: GetBattleResponse, 404: ErrorBody } },
     handler: async (req) => {
@@ -183,6 +268,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         newEvents: [],
         rewards: row.rewards ? JSON.parse(row.rewards) : null,
         levelUps: row.level_ups ? JSON.parse(row.level_ups) : [],
+        rowStatus: row.status,
       });
     },
   });

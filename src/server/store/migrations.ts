@@ -215,12 +215,37 @@ const heroListIndex: Migration = {
   },
 };
 
+/**
+ * One turn-based battle in play per player (routes/battles.ts ends the active one when another starts). Where a
+ * player had several, the newest stays and the others end as it would end them: lost, no rewards.
+ */
+const oneActiveBattle: Migration = {
+  async up(db: AnyDb) {
+    await sql`
+      update battles set status = 'lost', level_ups = '[]',
+        rewards = '{"gold":0,"xp_per_hero":0,"magic_essence":0,"combat_tokens":0}'
+      where kind = 'turn_based' and status = 'active' and exists (
+        select 1 from battles newer
+        where newer.user_id = battles.user_id and newer.kind = 'turn_based' and newer.status = 'active'
+          and (newer.created_at > battles.created_at
+            or (newer.created_at = battles.created_at and newer.id > battles.id)))`.execute(db);
+    await db.schema
+      .createIndex('battles_one_active')
+      .unique()
+      .on('battles')
+      .column('user_id')
+      .where(sql<boolean>`status = 'active' and kind = 'turn_based'`)
+      .execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
     '0002_content': { up: (db: AnyDb) => seedContent(db) },
     '0003_user_hero_count': heroCount,
     '0004_hero_list_index': heroListIndex,
+    '0005_one_active_battle': oneActiveBattle,
   };
 }
 
