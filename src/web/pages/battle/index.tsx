@@ -1,12 +1,19 @@
 // /battle — start a team battle (spec §2, DESIGN.md "both readings"): pick 1–4 of your heroes on large cards
 // (check marks; a fifth pick is ignored; picking again drops a hero). Fight creates a turn-based battle and
 // opens /battle/{battleId}; Quick Battle resolves it at once and opens /combat. The team is remembered under
-// runeborn_active_team_{userId} (session.ts). Battle view: pages/battle-view; result screen: pages/combat.
+// runeborn_active_team_{userId} (session.ts). One turn-based battle at a time: a battle in play is shown with
+// a Resume link and the warning that Fight ends it as a loss. Battle view: pages/battle-view; result: pages/combat.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { createBattle, errorText } from '../../api/client.ts';
-import { invalidateAfterFight, queryKeys, refreshUser, useMyHeroes } from '../../api/hooks.ts';
+import {
+  invalidateAfterFight,
+  queryKeys,
+  refreshUser,
+  useActiveBattle,
+  useMyHeroes,
+} from '../../api/hooks.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { TEAM_LIMIT, toggleTeamMember } from '../../components/team-picker.tsx';
@@ -20,6 +27,7 @@ export default function BattlePage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const heroes = useMyHeroes(user.id);
+  const inPlay = useActiveBattle(user.id).data?.battle ?? null;
   const phone = usePhone();
   const [picked, setPicked] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +55,10 @@ export default function BattlePage() {
       const battle = await createBattle(user.id, team, mode);
       if (battle.kind === 'turn_based') {
         client.setQueryData(queryKeys.battle(battle.battle_id), battle);
-        navigate(`/battle/${encodeURIComponent(battle.battle_id)}`);
+        void client.invalidateQueries({ queryKey: queryKeys.activeBattle(user.id) });
+        navigate(`/battle/${encodeURIComponent(battle.battle_id)}`, {
+          state: battle.ended_battle ? { endedBattle: battle.ended_battle } : null,
+        });
       } else {
         void refreshUser(user.id, battle.user ?? null);
         void invalidateAfterFight(client, user.id);
@@ -114,6 +125,20 @@ export default function BattlePage() {
           <p className="muted battle-start__hint">Choose 1 to 4 heroes for your team.</p>
         </div>
       </header>
+      {inPlay && (
+        <div className="battle-start__in-play panel" role="status" data-testid="battle-in-play">
+          <p>
+            <strong>You have a battle in progress at {inPlay.location}</strong>{' '}
+            <span className="muted tabular">(turn {inPlay.turn})</span>
+          </p>
+          <p className="battle-start__warning">
+            Your battle at {inPlay.location} will end as a loss, with no rewards, if you press Fight.
+          </p>
+          <ButtonLink to={`/battle/${encodeURIComponent(inPlay.battle_id)}`} variant="secondary">
+            Resume battle
+          </ButtonLink>
+        </div>
+      )}
       <div className="battle-start__grid" role="group" aria-label="Your heroes">
         {heroes.data.map((h) => {
           const order = team.indexOf(h.id);
@@ -153,7 +178,13 @@ export default function BattlePage() {
             busy={busy === 'fight'}
             busyText="Starting..."
             disabled={busy !== null}
-            title={busy ? 'A battle is starting' : 'Command your heroes turn by turn'}
+            title={
+              busy
+                ? 'A battle is starting'
+                : inPlay
+                  ? `Start a new battle: the one at ${inPlay.location} ends as a loss`
+                  : 'Command your heroes turn by turn'
+            }
           >
             Fight
           </Button>
