@@ -42,7 +42,9 @@ test('a battle in play: Resume link, the warning before Fight, the notice after'
   expect(page.url()).not.toContain(battle_id);
   const after = page.getByTestId('ended-battle-notice');
   await expect(after).toBeVisible();
-  await expect(after).toHaveText(`Your battle at ${location} ended as a loss, with no rewards.`);
+  await expect(after.locator('.banner__text')).toHaveText(
+    `Your battle at ${location} ended as a loss, with no rewards.`,
+  );
   await screen(page, testInfo, 'battle-ended-notice');
   await after.getByRole('button', { name: 'Dismiss notice' }).click();
   await expect(after).toHaveCount(0);

@@ -17,6 +17,7 @@ import {
 } from '../../components/battle-playback.ts';
 import { BattleUnitTile } from '../../components/battle-unit.tsx';
 import { BattleLog } from '../../components/battle-log.tsx';
+import { Icon } from '../../components/icon.tsx';
 import { RewardsList } from '../../components/battle-result.tsx';
 import { sceneTheme, sceneUrl } from '../../components/battle-scene.ts';
 import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
@@ -245,7 +246,7 @@ export default function BattleViewPage() {
             onClick={() => setEndedSeen(true)}
             aria-label="Dismiss notice"
           >
-            ×
+            <Icon name="cross" size={16} />
           </button>
         </div>
       )}
