@@ -92,8 +92,27 @@ export type BattleOption = z.infer<typeof Option>;
 export type BattleEvent = z.infer<typeof BattleEvent>;
 
 export const QuickBattleResult = BattleResult.extend({ kind: z.literal('auto') });
-export const CreateBattleResponse = z.union([BattleState, QuickBattleResult]);
-export const GetBattleResponse = CreateBattleResponse;
+
+/** A player's turn-based battle still being fought (one at most: starting another ends it as a loss). */
+export const ActiveBattle = z.object({
+  battle_id: z.string(),
+  location: z.string(),
+  turn: z.number().int(),
+  started_at: z.number().int().describe('unix seconds'),
+});
+export type ActiveBattle = z.infer<typeof ActiveBattle>;
+export const ActiveBattleQuery = z.object({ user_id: z.string().max(64) });
+export const ActiveBattleResponse = z.object({ battle: ActiveBattle.nullable() });
+
+/** A new turn-based battle names the one it ended (lost, no rewards), if the player had one. */
+export const StartedBattle = BattleState.extend({
+  ended_battle: z
+    .object({ battle_id: z.string(), location: z.string() })
+    .nullable()
+    .describe('the active battle this one replaced: it ended as a loss with no rewards'),
+});
+export const CreateBattleResponse = z.union([StartedBattle, QuickBattleResult]);
+export const GetBattleResponse = z.union([BattleState, QuickBattleResult]);
 
 export const BattleParams = z.object({ battleId: Id });
 export const ActionBody = z.object({

@@ -16,11 +16,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Ctx, RateLimits } from './context.ts';
 import { handleError, Refusal } from './errors.ts';
+import { fightLimit } from './fights.ts';
 import { HeroLists } from './hero-lists.ts';
 import { OddsPool } from './odds-pool.ts';
 import { openStore } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
 import { sweepStale } from './sweep.ts';
+import { parseTrustProxy } from './trust-proxy.ts';
 import artRoutes from './routes/art.ts';
 import arenaRoutes from './routes/arena.ts';
 import battleRoutes from './routes/battles.ts';
@@ -35,7 +37,7 @@ import userRoutes from './routes/users.ts';
 export interface AppOptions {
   databaseUrl: string;
   logger?: FastifyServerOptions['logger'];
-  /** false turns rate limiting off (tests, RATE_LIMIT=off); default 20 accounts, 240 generations, 240 odds reads per IP a minute */
+  /** false turns rate limiting off (tests, RATE_LIMIT=off); DEFAULT_RATE_LIMITS per IP a minute otherwise */
   rateLimits?: RateLimits | false;
   /** the built web app; null serves the API only */
   webRoot?: string | null;
@@ -43,8 +45,10 @@ export interface AppOptions {
   oddsThreads?: number;
   /** matchups whose odds are remembered (0: estimate every fight anew) */
   oddsCacheSize?: number;
-  /** behind a reverse proxy: trust X-Forwarded-For (rate limits then count real clients) */
-  trustProxy?: boolean;
+  /** odds tasks that may wait for a thread before fights are refused with 503 (default 8 per thread) */
+  oddsQueue?: number;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For is believed (trust-proxy.ts); default none */
+  trustProxy?: string | number;
   /** pg pool size per instance */
   poolSize?: number;
 }
@@ -52,7 +56,7 @@ export interface AppOptions {
 export const BODY_LIMIT = 64 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
-export const DEFAULT_RATE_LIMITS: RateLimits = { users: 20, generate: 240, odds: 240 };
+export const DEFAULT_RATE_LIMITS: RateLimits = { users: 20, generate: 240, odds: 240, fights: 120 };
 
 export const HELMET_OPTIONS: FastifyHelmetOptions = {
   contentSecurityPolicy: {
@@ -105,7 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: parseTrustProxy(opts.trustProxy),
     // A URL Fastify cannot even decode (say %ED%A0%80, a lone surrogate's bytes) is refused before any hook runs:
     // answer it like every other refusal.
     frameworkErrors: (_err, req, res) => {
@@ -136,7 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
   const shopItems = await store.db.selectFrom('shop_items').selectAll().orderBy('sort').execute();
   const dungeons = await store.db.selectFrom('dungeons').selectAll().orderBy('sort').execute();
-  const odds = new OddsPool(opts.oddsThreads, opts.oddsCacheSize);
+  const odds = new OddsPool(opts.oddsThreads, opts.oddsCacheSize, opts.oddsQueue);
   const rateLimits = opts.rateLimits === false ? null : (opts.rateLimits ?? DEFAULT_RATE_LIMITS);
   const ctx: Ctx = {
     store,
@@ -147,6 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     odds,
     heroLists: new HeroLists(store),
     rateLimits,
+    countFight: null,
   };
   // Now and then: forget unsaved candidates and spent generations older than a day, and mark turn-based
   // battles idle for 24 h as expired (reads already treat them as gone).
@@ -178,6 +183,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       errorResponseBuilder: (_req, context) =>
         new Refusal(context.statusCode, `Too many requests: try again in ${context.after}`),
     });
+    ctx.countFight = fightLimit(app, rateLimits.fights);
   }
   await app.register(swagger, {
     openapi: {

@@ -1,4 +1,5 @@
 // What every route plugin is handed: the store, the content loaded once at start, the odds pool and settings.
+import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Store } from './store/db.ts';
 import type { DungeonsTable, ShopItemsTable } from './store/tables.ts';
@@ -12,6 +13,8 @@ export interface RateLimits {
   generate: number;
   /** odds reads (GET /api/odds) per IP per minute */
   odds: number;
+  /** fights (arena, team battles, dungeon floors, a battle handed to Auto) per IP per minute, all together */
+  fights: number;
 }
 
 export interface Ctx {
@@ -25,6 +28,8 @@ export interface Ctx {
   /** players' hero lists, remembered as ready bytes */
   heroLists: HeroLists;
   rateLimits: RateLimits | null;
+  /** Counts a fight against the client's budget, refusing past it (fights.ts); null when rate limits are off. */
+  countFight: ((req: FastifyRequest) => Promise<void>) | null;
 }
 
 export interface RouteOpts {

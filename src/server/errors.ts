@@ -7,6 +7,8 @@ export class Refusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** sent with the refusal (Retry-After on a 429 or 503) */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     // A refusal is an answer, not a bug: skip the stack trace (capturing it cost more than the whole purchase).
     const limit = Error.stackTraceLimit;
@@ -52,6 +54,7 @@ function validationText(err: FastifyError): string {
 
 export function handleError(err: FastifyError | Refusal, req: FastifyRequest, reply: FastifyReply): void {
   if (err instanceof Refusal) {
+    if (err.headers) reply.headers(err.headers);
     reply.code(err.status).send({ error: err.message });
     return;
   }

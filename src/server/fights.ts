@@ -1,12 +1,17 @@
 // Fights resolved at once — quick battles, arena duels, dungeon floors. The odds and the story come from the
 // worker pool (odds-pool.ts, the rules core in worker threads); the roll is the server's own randomness. The result,
 // its rewards and level-ups, and any guard the caller adds (a dungeon run advancing) are written in ONE economy
-// transaction (transaction.ts: the player, then the team in id order), so a fight pays exactly once or not at all.
+// transaction (transaction.ts: the player, then the team in id order), so a fight pays exactly once or not at
+// all. Fights are limited per client (fightLimit) and refused with a 503 when the pool's queue is full
+// (OddsPoolBusy), before anything is written.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BattleResult } from '../api/common.ts';
 import type { FightKind, Hero, Rewards } from '../game/types.ts';
 import { rewardsFor, type Difficulty } from '../game/index.ts';
 import type { Ctx } from './context.ts';
+import { Refusal } from './errors.ts';
 import { newId, newRoll, newSeed, nowSeconds } from './ids.ts';
+import { OddsPoolBusy, type Odds, type Story } from './odds-pool.ts';
 import { NO_REWARDS, payRewards } from './rewards.ts';
 import { economyTransaction } from './transaction.ts';
 import { userView, type Db } from './wallet.ts';
@@ -32,12 +37,48 @@ const add = (a: Rewards, b: Rewards): Rewards => ({
   combat_tokens: a.combat_tokens + b.combat_tokens,
 });
 
+/** How long a client refused for a full queue is asked to wait: the queue drains in well under a second. */
+export const BUSY_RETRY_AFTER_S = 1;
+export const BUSY_MESSAGE = 'The battle simulators are busy right now: try again in a moment';
+
+/**
+ * One shared budget of fights per client (req.ip, so TRUST_PROXY decides who a client is) across every route
+ * that fights: spread over several routes, a flood still counts once.
+ */
+export function fightLimit(app: FastifyInstance, perMinute: number): (req: FastifyRequest) => Promise<void> {
+  const limiter = app.createRateLimit({ max: perMinute, timeWindow: '1 minute' });
+  return async (req) => {
+    const r = await limiter(req);
+    if (r.isAllowed || !r.isExceeded) return;
+    throw new Refusal(429, `Too many fights: try again in ${r.ttlInSeconds} s`, {
+      'retry-after': String(r.ttlInSeconds),
+    });
+  };
+}
+
+/** A fighting route's hooks: its fight counted before the handler runs (nothing when limits are off). */
+export function fightRoute(ctx: Ctx) {
+  const count = ctx.countFight;
+  return count ? { preHandler: async (req: FastifyRequest) => count(req) } : {};
+}
+
+/** The pool's answer, or a 503 the player can read when its queue is full (every use of the pool goes through it). */
+export async function simulated<T extends Odds | Story>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof OddsPoolBusy)
+      throw new Refusal(503, BUSY_MESSAGE, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
+    throw err;
+  }
+}
+
 export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
   const seed = newSeed();
-  const odds = await ctx.odds.estimate(f.team, f.enemies);
+  const odds = await simulated(() => ctx.odds.estimate(f.team, f.enemies));
   const roll = newRoll();
   const won = roll > 1 - odds.probability;
-  const story = await ctx.odds.narrate(seed, f.team, f.enemies, won);
+  const story = await simulated(() => ctx.odds.narrate(seed, f.team, f.enemies, won));
   // Risk pays: the rewards follow the win chance the fight stated (src/game/rewards.ts).
   let rewards = won
     ? rewardsFor(f.kind, { won, probability: odds.probability, teamSize: f.team.length, ...f.rewards })

@@ -1,12 +1,22 @@
 // Starts Runeborn: the API and the built web app on one port. PORT (3000), HOST (0.0.0.0),
 // DATABASE_URL (sqlite:./data/runeborn.db, or postgres://…), RATE_LIMIT=off, LOG_LEVEL (info),
-// ODDS_THREADS (cores), ODDS_CACHE_SIZE (5000 matchups; 0 turns the cache off), TRUST_PROXY=on behind a proxy.
+// ODDS_THREADS (cores), ODDS_CACHE_SIZE (5000 matchups; 0 turns the cache off), ODDS_QUEUE (8 per thread), TRUST_PROXY (the proxy's
+// addresses or hop count; trust-proxy.ts).
 import { buildApp } from './app.ts';
 import { DEFAULT_DATABASE_URL } from './store/db.ts';
+import { parseTrustProxy, TrustProxyError } from './trust-proxy.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+const trustProxy = process.env.TRUST_PROXY;
+try {
+  parseTrustProxy(trustProxy);
+} catch (err) {
+  if (!(err instanceof TrustProxyError)) throw err;
+  console.error(`Runeborn did not start: ${err.message}`);
+  process.exit(1);
+}
 
 const app = await buildApp({
   databaseUrl,
@@ -14,7 +24,8 @@ const app = await buildApp({
   rateLimits: process.env.RATE_LIMIT === 'off' ? false : undefined,
   oddsThreads: process.env.ODDS_THREADS ? Number(process.env.ODDS_THREADS) : undefined,
   oddsCacheSize: process.env.ODDS_CACHE_SIZE ? Number(process.env.ODDS_CACHE_SIZE) : undefined,
-  trustProxy: process.env.TRUST_PROXY === 'on',
+  oddsQueue: process.env.ODDS_QUEUE ? Number(process.env.ODDS_QUEUE) : undefined,
+  trustProxy,
 });
 
 let closing = false;

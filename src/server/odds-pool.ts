@@ -3,7 +3,9 @@
 // everything that changes how they fight — so a rematch between unchanged heroes costs nothing. An estimate is
 // also a function of its matchup alone (its seed is the matchup's hash, each side in one fixed order): the odds
 // read (routes/odds.ts) and the fight after it state the same number even when the cache has forgotten it, or
-// another instance answers.
+// another instance answers. The queue of work waiting for a thread is bounded: past it a new estimate is refused
+// (OddsPoolBusy, a 503 in fights.ts) at once instead of waiting, so a flood of distinct fights cannot pile up
+// work or slow everything else.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { hashSeed } from '../game/index.ts';
@@ -32,6 +34,15 @@ export interface Story {
 }
 
 export const DEFAULT_ODDS_CACHE_SIZE = 5000;
+/** Tasks that may wait for a thread, per thread: about 8 × 20–55 ms of work, so a fight waits < 0.5 s. */
+export const ODDS_QUEUE_PER_THREAD = 8;
+
+/** The queue is full: the fight is refused before anything was paid or written. */
+export class OddsPoolBusy extends Error {
+  constructor() {
+    super('odds pool queue is full');
+  }
+}
 
 /** A hero's identity for the cache: who it is and everything that can change how it fights. */
 const heroKey = (h: Hero): string =>
@@ -54,13 +65,18 @@ export class OddsPool {
   private readonly pool: Piscina;
   private readonly cache = new Map<string, Odds>();
   private readonly inflight = new Map<string, Promise<Odds>>();
+  /** tasks that may wait for a thread before new estimates are refused */
+  readonly maxQueue: number;
   hits = 0;
   misses = 0;
+  refused = 0;
 
   constructor(
     threads = availableParallelism(),
     private readonly cacheSize = DEFAULT_ODDS_CACHE_SIZE,
+    maxQueue?: number,
   ) {
+    this.maxQueue = Math.max(1, Math.floor(maxQueue ?? Math.max(1, threads) * ODDS_QUEUE_PER_THREAD));
     this.pool = new Piscina({
       filename: new URL('./odds-worker.ts', import.meta.url).href,
       // Workers run TypeScript through tsx, whatever loaded the parent (node --import tsx, vitest …).
@@ -73,6 +89,22 @@ export class OddsPool {
 
   get threads(): number {
     return this.pool.threads.length;
+  }
+
+  /** Tasks waiting for a thread now. */
+  get queued(): number {
+    return this.pool.queueSize;
+  }
+
+  /**
+   * Refuses new work past `limit` waiting tasks. A fight's story is let in up to twice the bound: the fight it
+   * belongs to was admitted, and finishing it frees its place sooner than refusing it would.
+   */
+  private admit(limit: number): void {
+    if (this.pool.queueSize >= limit) {
+      this.refused++;
+      throw new OddsPoolBusy();
+    }
   }
 
   /** Chance that side `a` beats side `b`. Same matchup, same answer, until either side changes. */
@@ -88,6 +120,7 @@ export class OddsPool {
     }
     const running = this.inflight.get(key);
     if (running) return running;
+    this.admit(this.maxQueue);
     this.misses++;
     const task: OddsTask = { seed: hashSeed('odds', key), a: inKeyOrder(a), b: inKeyOrder(b) };
     const job = (this.pool.run(task) as Promise<Odds>).then((odds) => {
@@ -106,7 +139,8 @@ export class OddsPool {
   }
 
   /** The fight's story, simulated in a worker too (an unlikely outcome can take dozens of simulated battles). */
-  narrate(seed: number, a: Hero[], b: Hero[], won: boolean): Promise<Story> {
+  async narrate(seed: number, a: Hero[], b: Hero[], won: boolean): Promise<Story> {
+    this.admit(this.maxQueue * 2);
     return this.pool.run({ seed, a, b, won } satisfies NarrateTask, { name: 'narrate' }) as Promise<Story>;
   }
 

@@ -249,7 +249,7 @@ describe.each(DATABASES)('odds read on %s', (kind) => {
 
 describe('odds read rate limit', () => {
   it('limits reads per client like the fights, with an { error }', async () => {
-    const h = await startHarness('sqlite', { rateLimits: { users: 10, generate: 10, odds: 3 } });
+    const h = await startHarness('sqlite', { rateLimits: { users: 10, generate: 10, odds: 3, fights: 120 } });
     try {
       const p = await newPlayer(h);
       const a = await summonHero(h, p.id);

@@ -126,7 +126,7 @@ describe('raw SQLite work (onSqlite)', () => {
 
 describe('rate limits', () => {
   it('limits account creation and generation per client, with an { error }', async () => {
-    const h = await startHarness('sqlite', { rateLimits: { users: 3, generate: 4, odds: 5 } });
+    const h = await startHarness('sqlite', { rateLimits: { users: 3, generate: 4, odds: 5, fights: 10 } });
     try {
       const made = [];
       for (let i = 0; i < 5; i++) made.push(await h.call('POST', '/api/users', { username: `limited_${i}` }));

@@ -4,7 +4,7 @@ import { ArenaBody, ArenaResponse } from '../../api/arena.ts';
 import { ErrorBody } from '../../api/common.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
-import { fightNow } from '../fights.ts';
+import { fightNow, fightRoute } from '../fights.ts';
 import { findHero, ownHero } from '../hero-store.ts';
 import type { Hero } from '../../game/types.ts';
 import type { Db } from '../wallet.ts';
@@ -27,10 +27,19 @@ export async function arenaSides(
 const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
   app.post('/api/arena/battle', {
+    ...fightRoute(ctx),
     schema: {
       tags: ['arena'],
       body: ArenaBody,
-      response: { 200: ArenaResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      response: {
+        200: ArenaResponse,
+        400: ErrorBody,
+        403: ErrorBody,
+        404: ErrorBody,
+        409: ErrorBody,
+        429: ErrorBody,
+        503: ErrorBody,
+      },
     },
     handler: async (req) => {
       const { user_id, attacker_hero_id, opponent_id } = req.body;

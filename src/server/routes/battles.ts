@@ -2,11 +2,15 @@
 // option (state stored as JSON, polled with GET, acted on with POST …/action, Auto hands the allies to the AI);
 // mode 'auto' resolves it at once like the arena (fights.ts). Turn-based battles idle for 24 h expire. A
 // battle's rewards are paid in the transaction that stores its final state, guarded by the row's version.
+// A player has one turn-based battle at a time: starting another ends the active one as lost, with no rewards
+// (else a player could open battles until the foes they like come up), enforced by a unique index too.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
   ActionBody,
   ActionResponse,
+  ActiveBattleQuery,
+  ActiveBattleResponse,
   BattleParams,
   CreateBattleBody,
   CreateBattleResponse,
@@ -26,7 +30,7 @@ import {
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { fightNow } from '../fights.ts';
+import { fightNow, fightRoute, simulated } from '../fights.ts';
 import { ownTeam } from '../hero-store.ts';
 import { newId, newSeed, nowSeconds } from '../ids.ts';
 import { drawNextEncounter, nextEncounter, randomFoes } from '../random-foes.ts';
@@ -46,12 +50,27 @@ interface StoredBattle {
   probability?: number;
 }
 
+export const ABANDONED_TEXT = 'Abandoned when another battle was started: counted as a loss.';
+
 function stateView(
   id: string,
   stored: StoredBattle,
-  extra: { location: string; newEvents: BattleEvent[]; rewards: Rewards | null; levelUps: LevelUp[] },
+  extra: {
+    location: string;
+    newEvents: BattleEvent[];
+    rewards: Rewards | null;
+    levelUps: LevelUp[];
+    /** the row's status, when it ended without the engine (abandoned for another battle) */
+    rowStatus?: string;
+  },
 ): BattleStateView {
   const view = viewBattle(stored.engine);
+  if (view.status === 'active' && extra.rowStatus === 'lost') {
+    view.status = 'lost';
+    view.pending_options = [];
+    view.current_actor_id = null;
+    view.events = [...view.events, { turn: view.turn, kind: 'end', description: ABANDONED_TEXT }];
+  }
   return {
     ...view,
     battle_id: id,
@@ -61,6 +80,36 @@ function stateView(
     rewards: extra.rewards,
     level_ups: extra.levelUps,
   };
+}
+
+/**
+ * Ends the player's active turn-based battle, if any, before a new one starts (inside its transaction): lost,
+ * no rewards. One idle past the expiry is expired instead, as the sweep would. Answers the battle it ended.
+ */
+async function endActiveBattle(trx: Db, userId: string, now: number) {
+  await trx
+    .updateTable('battles')
+    .set({ status: 'expired', state: null, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'turn_based')
+    .where('status', '=', 'active')
+    .where('updated_at', '<', now - BATTLE_IDLE_TTL_S)
+    .execute();
+  const ended = await trx
+    .updateTable('battles')
+    .set((eb) => ({
+      status: 'lost',
+      rewards: JSON.stringify(NO_REWARDS),
+      level_ups: '[]',
+      updated_at: now,
+      version: eb('version', '+', 1),
+    }))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'turn_based')
+    .where('status', '=', 'active')
+    .returning(['id', 'location'])
+    .executeTakeFirst();
+  return ended ? { battle_id: ended.id, location: ended.location } : null;
 }
 
 const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
@@ -80,6 +129,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   }
 
   app.post('/api/battles', {
+    ...fightRoute(ctx),
     schema: {
       tags: ['battles'],
       description:
@@ -92,6 +142,8 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         403: ErrorBody,
         404: ErrorBody,
         409: ErrorBody,
+        429: ErrorBody,
+        503: ErrorBody,
       },
     },
     handler: async (req, reply) => {
@@ -114,7 +166,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         return reply.code(201).send({ ...result, kind: 'auto' as const });
       }
       const battleId = newId('b');
-      const odds = await ctx.odds.estimate(team, enemies);
+      const odds = await simulated(() => ctx.odds.estimate(team, enemies));
       const started = startBattle(newSeed(), team, enemies, {
         battleId,
         enemyAi: 'normal',
@@ -129,32 +181,40 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         levelUps: [],
       });
       const now = nowSeconds();
-      await economyTransaction(db, { userId: user_id, heroIds: team_hero_ids }, async (trx) => {
-        await trx
-          .insertInto('battles')
-          .values({
-            id: battleId,
-            user_id,
-            kind: 'turn_based',
-            location_type: 'random',
-            location,
-            status: view.status,
-            team_hero_ids: JSON.stringify(team.map((h) => h.id)),
-            state: JSON.stringify(stored),
-            result: null,
-            rewards: null,
-            level_ups: null,
-            run_id: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await drawNextEncounter(trx, user_id, band);
-        // A battle can end before the player ever acts (a wipe-out by faster foes): pay it now.
-        if (view.status !== 'active')
-          Object.assign(view, await settle(trx, battleId, user_id, team, view.status, stored));
-      });
-      return reply.code(201).send(view);
+      const endedBattle = await economyTransaction(
+        db,
+        { userId: user_id, heroIds: team_hero_ids },
+        async (trx) => {
+          // The player's row is locked first (economyTransaction): two starts by one player take turns here, so
+          // the second sees, and ends, the battle the first started.
+          const ended = await endActiveBattle(trx, user_id, now);
+          await trx
+            .insertInto('battles')
+            .values({
+              id: battleId,
+              user_id,
+              kind: 'turn_based',
+              location_type: 'random',
+              location,
+              status: view.status,
+              team_hero_ids: JSON.stringify(team.map((h) => h.id)),
+              state: JSON.stringify(stored),
+              result: null,
+              rewards: null,
+              level_ups: null,
+              run_id: null,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+          await drawNextEncounter(trx, user_id, band);
+          // A battle can end before the player ever acts (a wipe-out by faster foes): pay it now.
+          if (view.status !== 'active')
+            Object.assign(view, await settle(trx, battleId, user_id, team, view.status, stored));
+          return ended;
+        },
+      );
+      return reply.code(201).send({ ...view, ended_battle: endedBattle });
     },
   });
 
@@ -187,6 +247,35 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     return { rewards, level_ups: levelUps };
   }
 
+  app.get('/api/battles/active', {
+    schema: {
+      tags: ['battles'],
+      description: "The player's turn-based battle still being fought, or null.",
+      querystring: ActiveBattleQuery,
+      response: { 200: ActiveBattleResponse, 400: ErrorBody },
+    },
+    handler: async (req) => {
+      const row = await db
+        .selectFrom('battles')
+        .select(['id', 'location', 'state', 'created_at'])
+        .where('user_id', '=', req.query.user_id)
+        .where('kind', '=', 'turn_based')
+        .where('status', '=', 'active')
+        .where('updated_at', '>=', nowSeconds() - BATTLE_IDLE_TTL_S)
+        .executeTakeFirst();
+      if (!row) return { battle: null };
+      const stored = JSON.parse(row.state!) as StoredBattle;
+      return {
+        battle: {
+          battle_id: row.id,
+          location: row.location,
+          turn: viewBattle(stored.engine).turn,
+          started_at: Number(row.created_at),
+        },
+      };
+    },
+  });
+
   app.get('/api/battles/:battleId', {
     schema: { tags: ['battles'], params: BattleParams, response: { 200: GetBattleResponse, 404: ErrorBody } },
     handler: async (req) => {
@@ -199,17 +288,32 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         newEvents: [],
         rewards: row.rewards ? JSON.parse(row.rewards) : null,
         levelUps: row.level_ups ? JSON.parse(row.level_ups) : [],
+        rowStatus: row.status,
       });
     },
   });
 
+  // Handing a battle to Auto plays it to the end here: that counts as a fight. A chosen option does not.
+  const countFight = ctx.countFight;
   app.post('/api/battles/:battleId/action', {
+    ...(countFight && {
+      preHandler: async (req: { body: { auto?: boolean } } & Parameters<typeof countFight>[0]) => {
+        if (req.body.auto === true) await countFight(req);
+      },
+    }),
     schema: {
       tags: ['battles'],
       description: 'Choose one of pending_options (option_id), or switch the ally AI on or off (auto).',
       params: BattleParams,
       body: ActionBody,
-      response: { 200: ActionResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      response: {
+        200: ActionResponse,
+        400: ErrorBody,
+        403: ErrorBody,
+        404: ErrorBody,
+        409: ErrorBody,
+        429: ErrorBody,
+      },
     },
     handler: async (req) => {
       const { option_id, auto, user_id } = req.body;

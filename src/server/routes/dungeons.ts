@@ -21,7 +21,7 @@ import { clearBonus } from '../../game/rewards.ts';
 import type { Difficulty } from '../../game/types.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { fightNow } from '../fights.ts';
+import { fightNow, fightRoute } from '../fights.ts';
 import { ownTeam, remainingTeam } from '../hero-store.ts';
 import { newId, nowSeconds } from '../ids.ts';
 import { floorFoes, npcsByDungeon } from '../npcs.ts';
@@ -130,13 +130,22 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/dungeon-runs/:runId/battle', {
+    ...fightRoute(ctx),
     schema: {
       tags: ['dungeons'],
       description:
         'Fights the run’s next floor with its team. A defeat ends the run; winning the last (boss) floor clears it and pays the clear bonus.',
       params: RunParams,
       body: RunBattleBody,
-      response: { 200: RunBattleResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      response: {
+        200: RunBattleResponse,
+        400: ErrorBody,
+        403: ErrorBody,
+        404: ErrorBody,
+        409: ErrorBody,
+        429: ErrorBody,
+        503: ErrorBody,
+      },
     },
     handler: async (req) => {
       const run = await db

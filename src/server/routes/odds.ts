@@ -10,6 +10,7 @@ import { OddsQuery, OddsResponse, type OddsResponse as Odds } from '../../api/od
 import type { Hero } from '../../game/types.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
+import { simulated } from '../fights.ts';
 import { ownTeam, remainingTeam } from '../hero-store.ts';
 import { floorFoes } from '../npcs.ts';
 import { nextEncounter, randomFoes } from '../random-foes.ts';
@@ -89,7 +90,7 @@ const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         sides = { team, enemies, location };
       }
       const { team, enemies, ...where } = sides;
-      const estimate = await ctx.odds.estimate(team, enemies);
+      const estimate = await simulated(() => ctx.odds.estimate(team, enemies));
       return {
         kind: q.kind,
         probability: estimate.probability,

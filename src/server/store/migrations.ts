@@ -252,6 +252,30 @@ const nextEncounters: Migration = {
 };
 
 /**
+ * One turn-based battle in play per player (routes/battles.ts ends the active one when another starts). Where a
+ * player had several, the newest stays and the others end as it would end them: lost, no rewards.
+ */
+const oneActiveBattle: Migration = {
+  async up(db: AnyDb) {
+    await sql`
+      update battles set status = 'lost', level_ups = '[]',
+        rewards = '{"gold":0,"xp_per_hero":0,"magic_essence":0,"combat_tokens":0}'
+      where kind = 'turn_based' and status = 'active' and exists (
+        select 1 from battles newer
+        where newer.user_id = battles.user_id and newer.kind = 'turn_based' and newer.status = 'active'
+          and (newer.created_at > battles.created_at
+            or (newer.created_at = battles.created_at and newer.id > battles.id)))`.execute(db);
+    await db.schema
+      .createIndex('battles_one_active')
+      .unique()
+      .on('battles')
+      .column('user_id')
+      .where(sql<boolean>`status = 'active' and kind = 'turn_based'`)
+      .execute();
+  },
+};
+
+/**
  * Every hero carries its own stat spread (src/game/generation.ts rollSpread). Heroes, NPCs and candidates stored
  * before it have stats without one, so they get a spread of zeros — the truth about their stats — and a new
  * version, so no list cached under the old versions is served again.
@@ -291,6 +315,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0005_pending_generation': pendingGeneration,
     '0006_next_encounters': nextEncounters,
     '0007_hero_spread': heroSpread(dialect),
+    '0008_one_active_battle': oneActiveBattle,
   };
 }
 

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type {
   ActionResponse,
+  ActiveBattleResponse,
   ArenaResponse,
   BrowseResponse,
   CreateBattleResponse,
@@ -35,6 +36,7 @@ export type RerolledHero = z.infer<typeof RerollResponse>;
 export type CreatedBattle = z.infer<typeof CreateBattleResponse>;
 export type FetchedBattle = z.infer<typeof GetBattleResponse>;
 export type ActedBattle = z.infer<typeof ActionResponse>;
+export type ActiveBattleAnswer = z.infer<typeof ActiveBattleResponse>;
 export type ArenaResult = z.infer<typeof ArenaResponse>;
 export type RunBattleResult = z.infer<typeof RunBattleResponse>;
 export type DeletedHero = z.infer<typeof DeleteHeroResponse>;
@@ -138,6 +140,9 @@ export const createBattle = (
   teamHeroIds: string[],
   mode: 'turn_based' | 'auto' = 'turn_based',
 ) => call<CreatedBattle>('POST', '/api/battles', { user_id: userId, team_hero_ids: teamHeroIds, mode });
+/** The player's turn-based battle still in play (starting another ends it as a loss), or null. */
+export const getActiveBattle = (userId: string) =>
+  call<ActiveBattleAnswer>('GET', `/api/battles/active${q({ user_id: userId })}`);
 export const getBattle = (battleId: string) => call<FetchedBattle>('GET', `/api/battles/${id(battleId)}`);
 export const submitBattleAction = (
   battleId: string,

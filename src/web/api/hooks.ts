@@ -20,6 +20,7 @@ export const queryKeys = {
   dungeon: (dungeonId: string) => ['dungeon', dungeonId] as const,
   battle: (battleId: string) => ['battle', battleId] as const,
   odds: (query: OddsQuery | null) => ['odds', query] as const,
+  activeBattle: (userId: string) => ['active-battle', userId] as const,
 };
 
 /** Accounts whose username starts with `search` (bounded; the list may hold thousands). */
@@ -68,6 +69,17 @@ export function useHero(heroId: string | undefined) {
     queryFn: () => api.getHero(heroId!),
     enabled: !!heroId,
     retry: (count, err) => !api.isNotFound(err) && count < 2,
+  });
+}
+
+/** The player's turn-based battle in play, asked afresh whenever a screen that shows it opens. */
+export function useActiveBattle(userId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.activeBattle(userId ?? ''),
+    queryFn: () => api.getActiveBattle(userId!),
+    enabled: !!userId,
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 }
 

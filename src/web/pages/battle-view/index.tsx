@@ -3,7 +3,7 @@
 // playback of each call's events at 1× / 2× / instant (components/battle-playback.ts), polling every 3 s
 // (api/battle-hooks.ts), and the result panel. Sending an action first ends any playback, so input never waits.
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BattleUnit } from '../../../api/index.ts';
 import { errorText, isNotFound, submitBattleAction } from '../../api/client.ts';
@@ -17,6 +17,7 @@ import {
 } from '../../components/battle-playback.ts';
 import { BattleUnitTile } from '../../components/battle-unit.tsx';
 import { BattleLog } from '../../components/battle-log.tsx';
+import { Icon } from '../../components/icon.tsx';
 import { RewardsList } from '../../components/battle-result.tsx';
 import { sceneTheme, sceneUrl } from '../../components/battle-scene.ts';
 import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
@@ -126,6 +127,9 @@ export default function BattleViewPage() {
   const { frame, skip } = useBattlePlayback(state, speed);
   const [sending, setSending] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  // Set by /battle when starting this battle ended the one that was in play (one at a time, as a loss).
+  const endedBattle = (useLocation().state as { endedBattle?: { location: string } } | null)?.endedBattle;
+  const [endedSeen, setEndedSeen] = useState(false);
 
   // Rewards were paid when the battle ended: refresh the header's currencies and the hero lists once.
   const over = state ? state.status !== 'active' : false;
@@ -231,6 +235,21 @@ export default function BattleViewPage() {
       data-events={state.events.length}
       data-playing={frame.playing ? 'true' : 'false'}
     >
+      {endedBattle && !endedSeen && (
+        <div className="banner battle-view__ended" role="status" data-testid="ended-battle-notice">
+          <div className="banner__text">
+            Your battle at {endedBattle.location} ended as a loss, with no rewards.
+          </div>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => setEndedSeen(true)}
+            aria-label="Dismiss notice"
+          >
+            <Icon name="cross" size={16} />
+          </button>
+        </div>
+      )}
       <header className="battle-view__head">
         <div className="battle-view__where">
           <h1 className="battle-view__title">Battle</h1>

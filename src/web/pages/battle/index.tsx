@@ -3,12 +3,20 @@
 // opens /battle/{battleId}; Quick Battle resolves it at once and opens /combat. The team is remembered under
 // runeborn_active_team_{userId} (session.ts). Before either, the page shows the team's next encounter — the
 // enemies the server has drawn for it and the win chance (GET /api/odds) — and a long shot asks once
-// (components/win-chance.tsx). Battle view: pages/battle-view; result screen: pages/combat.
+// (components/win-chance.tsx). One turn-based battle at a time: a battle in play is shown with a Resume link and
+// the warning that Fight ends it as a loss. Battle view: pages/battle-view; result screen: pages/combat.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { createBattle, errorText } from '../../api/client.ts';
-import { invalidateAfterFight, queryKeys, refreshUser, useMyHeroes, useOdds } from '../../api/hooks.ts';
+import {
+  invalidateAfterFight,
+  queryKeys,
+  refreshUser,
+  useActiveBattle,
+  useMyHeroes,
+  useOdds,
+} from '../../api/hooks.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { TEAM_LIMIT, toggleTeamMember } from '../../components/team-picker.tsx';
@@ -23,6 +31,7 @@ export default function BattlePage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const heroes = useMyHeroes(user.id);
+  const inPlay = useActiveBattle(user.id).data?.battle ?? null;
   const phone = usePhone();
   const [picked, setPicked] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -65,7 +74,10 @@ export default function BattlePage() {
       void client.invalidateQueries({ queryKey: ['odds'] });
       if (battle.kind === 'turn_based') {
         client.setQueryData(queryKeys.battle(battle.battle_id), battle);
-        navigate(`/battle/${encodeURIComponent(battle.battle_id)}`);
+        void client.invalidateQueries({ queryKey: queryKeys.activeBattle(user.id) });
+        navigate(`/battle/${encodeURIComponent(battle.battle_id)}`, {
+          state: battle.ended_battle ? { endedBattle: battle.ended_battle } : null,
+        });
       } else {
         void refreshUser(user.id, battle.user ?? null);
         void invalidateAfterFight(client, user.id);
@@ -132,6 +144,20 @@ export default function BattlePage() {
           <p className="muted battle-start__hint">Choose 1 to 4 heroes for your team.</p>
         </div>
       </header>
+      {inPlay && (
+        <div className="battle-start__in-play panel" role="status" data-testid="battle-in-play">
+          <p>
+            <strong>You have a battle in progress at {inPlay.location}</strong>{' '}
+            <span className="muted tabular">(turn {inPlay.turn})</span>
+          </p>
+          <p className="battle-start__warning">
+            Your battle at {inPlay.location} will end as a loss, with no rewards, if you press Fight.
+          </p>
+          <ButtonLink to={`/battle/${encodeURIComponent(inPlay.battle_id)}`} variant="secondary">
+            Resume battle
+          </ButtonLink>
+        </div>
+      )}
       {/* Always there, one card high, so picking the first hero does not move the cards below. */}
       <section
         className="battle-start__encounter panel"
@@ -202,7 +228,13 @@ export default function BattlePage() {
             busy={busy === 'fight'}
             busyText="Starting..."
             disabled={busy !== null || longShot.asking}
-            title={busy ? 'A battle is starting' : 'Command your heroes turn by turn'}
+            title={
+              busy
+                ? 'A battle is starting'
+                : inPlay
+                  ? `Start a new battle: the one at ${inPlay.location} ends as a loss`
+                  : 'Command your heroes turn by turn'
+            }
           >
             Fight
           </Button>
