@@ -281,7 +281,15 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
       fc.record({
         method: fc.constant('POST'),
         url: seg(someId).map((id) => `/api/dungeon-runs/${id}/battle`),
-        body: fc.oneof(junk, fc.record({ user_id: maybe(actingUser) })),
+        body: fc.oneof(junk, fc.record({ user_id: maybe(actingUser), floor: maybe(junk) })),
+      }),
+      fc.record({
+        method: fc.constant('GET'),
+        url: fc.oneof(
+          seg(someId).map((id) => `/api/dungeon-runs/${id}`),
+          seg(fc.string()).map((u) => `/api/dungeon-runs/active?user_id=${u}`),
+        ),
+        body: fc.constant(undefined),
       }),
       fc.record({
         method: fc.constant('GET'),
