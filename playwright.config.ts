@@ -10,8 +10,11 @@ const port = Number(process.env.E2E_PORT ?? 3123);
 // E2E_BASE_URL points the tests at a server that is already running (no webServer is started then).
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${port}`;
-// Computed once in the runner; workers re-evaluate this file but never start the server.
+// Computed once in the runner; workers re-evaluate this file but never start the server. The runner hands the
+// database to its workers (they inherit its environment) as E2E_DATABASE_URL, for tests that arrange state in
+// the store (tests/e2e/store-setup.ts); with E2E_BASE_URL, set E2E_DATABASE_URL to that server's database.
 const databaseFile = join(tmpdir(), `runeborn-e2e-${port}-${Date.now()}.db`);
+if (!external) process.env.E2E_DATABASE_URL ??= `sqlite:${databaseFile}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -59,7 +62,7 @@ export default defineConfig({
         env: {
           PORT: String(port),
           HOST: '127.0.0.1',
-          DATABASE_URL: `sqlite:${databaseFile}`,
+          DATABASE_URL: process.env.E2E_DATABASE_URL ?? `sqlite:${databaseFile}`,
           RATE_LIMIT: 'off',
           LOG_LEVEL: 'warn',
         },

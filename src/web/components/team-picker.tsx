@@ -1,7 +1,8 @@
 // The dungeon team picker (spec §2 "Team picker modal"): 'Select Your Team', 'Choose up to 4 heroes', the
 // selected count and 'Maximum reached', a numbered selection order on the dungeon list variant, the empty
 // texts, Cancel and 'Confirm Team (N)'. A fifth pick is ignored; picking a chosen hero drops it. The remembered
-// team (session.ts: runeborn_active_team_{userId}) is the starting selection. Used by pages/dungeons and
+// team (session.ts: runeborn_active_team_{userId}) is the starting selection; a `warning` above Confirm Team
+// says what confirming also ends (the player's active run). Used by pages/dungeons and
 // pages/dungeon-detail; styles in ./team-picker.css.
 import { useMemo, useState } from 'react';
 import type { Hero } from '../../api/index.ts';
@@ -28,6 +29,8 @@ export interface TeamPickerProps {
   variant: 'list' | 'detail';
   onCancel: () => void;
   onConfirm: (teamHeroIds: string[]) => void;
+  /** Said above Confirm Team: what confirming also does (ending the active run, components/dungeon-run.tsx). */
+  warning?: string | null;
 }
 
 export function TeamPicker({
@@ -38,6 +41,7 @@ export function TeamPicker({
   variant,
   onCancel,
   onConfirm,
+  warning,
 }: TeamPickerProps) {
   const owned = useMemo(() => new Set((heroes ?? []).map((h) => h.id)), [heroes]);
   const [picked, setPicked] = useState<string[] | null>(null);
@@ -66,6 +70,11 @@ export function TeamPicker({
       className="team-picker"
       footer={
         <>
+          {warning && !empty && (
+            <p className="team-picker__warning" role="status" data-testid="run-warning">
+              {warning}
+            </p>
+          )}
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
