@@ -68,7 +68,9 @@ test('a dungeon run from its detail page to the boss, floor by floor; the picker
   await page.goto('/dungeons');
   const continueRun = page.locator('[data-dungeon-id="void_sanctum"]').getByTestId('continue-run');
   await expect(continueRun).toContainText(`Your run: Floor 1 of ${sanctum.floors}`);
-  await screen(page, testInfo, 'dungeons-run-under-way');
+  await page.locator('[data-dungeon-id="void_sanctum"]').screenshot({
+    path: `test-results/screens/${testInfo.project.name}-dungeon-card-run-under-way.png`,
+  });
   await page.locator('[data-dungeon-id="whispering_woods"] .dungeon-card__name a').click();
   await expect(page).toHaveURL(/\/dungeons\/whispering_woods$/);
   const enter = page.getByRole('button', { name: 'Enter Dungeon' });
@@ -155,7 +157,10 @@ test('a floor fought meanwhile in another tab: a readable notice, then the run a
   await signIn(tab2, player);
   await tab2.goto('/dungeons/sunken_mines');
   const panel = tab2.getByTestId('active-run');
-  await expect(panel).toContainText(`Floor 2 ${of} is next`);
+  await expect(panel).toContainText(`Your run is under way: 1 ${of} floors won.`);
+  await expect(panel.getByRole('button', { name: 'Continue Run' })).toHaveAccessibleDescription(
+    `Floor 2 ${of}`,
+  );
   await screen(tab2, testInfo, 'dungeon-detail-continue-run');
   await panel.getByRole('button', { name: 'Continue Run' }).click();
   const result2 = tab2.getByTestId('fight-result');

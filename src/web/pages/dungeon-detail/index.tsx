@@ -203,7 +203,11 @@ export default function DungeonDetailPage() {
         ) : activeHere ? (
           <section className="dungeon-run-panel panel" data-testid="active-run">
             <p className="dungeon-run-panel__state">
-              Your run is under way: <strong>{nextFloorText(activeHere)}</strong> is next.
+              Your run is under way:{' '}
+              <strong className="tabular">
+                {activeHere.floor - 1} of {activeHere.floors} floors won
+              </strong>
+              .
             </p>
             <div className="dungeon-run-panel__actions">
               <CaptionedAction caption={nextFloorText(activeHere)}>

@@ -92,7 +92,7 @@ export default function HeroesPage() {
           <div className="heroes-page__actions">
             {myHeroes.length > 0 && (
               <ButtonLink to="/battle" variant="secondary" data-testid="team-battle-entry">
-                <Icon name="arena" size={18} />
+                <Icon name="atk" size={18} />
                 Team Battle
               </ButtonLink>
             )}

@@ -138,7 +138,7 @@ export default function MapPage() {
         style={{ '--scene': `url("${sceneUrl('forest')}")` } as React.CSSProperties}
       >
         <span className="place__emblem">
-          <Icon name="heroes" size={30} />
+          <Icon name="atk" size={30} />
         </span>
         <span className="place__text">
           <span className="place__name">Team Battle</span>
