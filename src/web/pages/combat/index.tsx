@@ -257,9 +257,9 @@ export default function CombatPage() {
   const rolled = wholePercent(result.roll);
   const needed = 100 - chance;
   const fightAgainCaption: ReactNode = isDungeon ? (
-    !run ? (
+    !run && runQuery.isLoading ? (
       'Reading your run…'
-    ) : run.status === 'active' ? (
+    ) : run?.status === 'active' ? (
       nextFloorText(run)
     ) : (
       <>
@@ -338,7 +338,7 @@ export default function CombatPage() {
                 onClick={() => void fightAgain()}
                 busy={fighting}
                 busyText="Battling..."
-                disabled={isDungeon && !run && runQuery.isPending}
+                disabled={isDungeon && !run && runQuery.isLoading}
                 aria-describedby={describedBy}
                 data-testid="fight-again"
               >
