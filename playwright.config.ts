@@ -11,11 +11,13 @@ const port = Number(process.env.E2E_PORT ?? 3123);
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${port}`;
 // Computed once in the runner and handed to the workers (which re-evaluate this file but never start the server)
-// through the environment, so a test can set up what no screen can (tests/e2e/part2-support.ts: makeFeeble).
+// through the environment, for tests that arrange in the store what no screen can (tests/e2e/store-setup.ts);
+// with E2E_BASE_URL, set E2E_DATABASE_URL to that server's database.
 const databaseFile = (process.env.E2E_DATABASE_FILE ??= join(
   tmpdir(),
   `runeborn-e2e-${port}-${Date.now()}.db`,
 ));
+if (!external) process.env.E2E_DATABASE_URL ??= `sqlite:${databaseFile}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -63,7 +65,7 @@ export default defineConfig({
         env: {
           PORT: String(port),
           HOST: '127.0.0.1',
-          DATABASE_URL: `sqlite:${databaseFile}`,
+          DATABASE_URL: process.env.E2E_DATABASE_URL ?? `sqlite:${databaseFile}`,
           RATE_LIMIT: 'off',
           LOG_LEVEL: 'warn',
         },

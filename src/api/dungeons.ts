@@ -32,6 +32,7 @@ export const StartRunBody = z.object({
 export const DungeonRun = z.object({
   id: z.string(),
   dungeon_id: z.string(),
+  dungeon_name: z.string(),
   user_id: z.string(),
   team_hero_ids: z.array(z.string()),
   floor: z.number().int().describe('the next floor to fight, 1-based'),
@@ -42,5 +43,21 @@ export type DungeonRun = z.infer<typeof DungeonRun>;
 export const StartRunResponse = DungeonRun;
 
 export const RunParams = z.object({ runId: Id });
-export const RunBattleBody = z.object({ user_id: Id.optional() }).nullish();
+export const RunQuery = z.object({ user_id: Id.optional() });
+export const ActiveRunQuery = z.object({ user_id: Id });
+export const ActiveRunResponse = z.object({
+  run: DungeonRun.nullable().describe('the player’s active run, or null when none is active'),
+});
+export const RunBattleBody = z
+  .object({
+    user_id: Id.optional(),
+    floor: z
+      .number()
+      .int()
+      .min(1)
+      .max(99)
+      .optional()
+      .describe('the floor the player means to fight: when the run has moved on, 409 instead of a fight'),
+  })
+  .nullish();
 export const RunBattleResponse = BattleResult.extend({ run: DungeonRun, clear_bonus: z.boolean() });

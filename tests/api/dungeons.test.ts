@@ -1,7 +1,15 @@
 // Dungeons and runs: the seeded content, starting (and abandoning) runs, floors in order ending with the boss,
-// a defeat ending the run, the clear bonus, ownership, and a floor paid exactly once under racing calls.
+// a defeat ending the run, the clear bonus, ownership, a floor paid exactly once under racing calls, and the
+// readable 409 (with the run's reads) for a call meant for a floor already fought.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Dungeon, DungeonsResponse, RunBattleResponse, StartRunResponse } from '../../src/api/dungeons.ts';
+import {
+  ActiveRunResponse,
+  Dungeon,
+  DungeonRun,
+  DungeonsResponse,
+  RunBattleResponse,
+  StartRunResponse,
+} from '../../src/api/dungeons.ts';
 import { DATABASES, newPlayer, setHeroPower, startHarness, summonHero, type Harness } from './helpers.ts';
 
 describe.each(DATABASES)('dungeons on %s', (kind) => {
@@ -150,7 +158,7 @@ describe.each(DATABASES)('dungeons on %s', (kind) => {
     });
   });
 
-  it('racing calls on one floor: one fight, paid once', async () => {
+  it('racing calls on one floor (the client names it): one fight, paid once, the rest a readable 409', async () => {
     const p = await newPlayer(h);
     const a = await summonHero(h, p.id);
     await setHeroPower(h, a.id, 'mighty');
@@ -159,13 +167,86 @@ describe.each(DATABASES)('dungeons on %s', (kind) => {
     ).body;
     const before = await user(p.id);
     const racing = await Promise.all(
-      [1, 2, 3, 4].map(() => h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { user_id: p.id })),
+      [1, 2, 3, 4].map(() =>
+        h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { user_id: p.id, floor: 1 }),
+      ),
     );
     const won = racing.filter((r) => r.status === 200);
     expect(won).toHaveLength(1);
     for (const r of racing.filter((x) => x.status !== 200))
-      expect(r).toEqual({ status: 409, body: { error: 'This floor has already been fought' } });
+      expect(r).toEqual({
+        status: 409,
+        body: { error: `Floor 1 has already been fought: your run is now at floor 2 of ${run.floors}` },
+      });
     expect((await user(p.id)).gold - before.gold).toBe(won[0].body.rewards.gold);
     expect(won[0].body.run.floor).toBe(2);
+  });
+
+  it('a call meant for a floor already fought (two tabs, a double tap) is a readable 409; the run reads as it is', async () => {
+    const p = await newPlayer(h);
+    const q = await newPlayer(h);
+    const a = await summonHero(h, p.id);
+    await setHeroPower(h, a.id, 'mighty');
+    expect(await h.call('GET', `/api/dungeon-runs/active?user_id=${p.id}`)).toEqual({
+      status: 200,
+      body: { run: null },
+    });
+    const run = StartRunResponse.parse(
+      (await h.call('POST', '/api/dungeons/void_sanctum/start', { user_id: p.id, team_hero_ids: [a.id] }))
+        .body,
+    );
+    expect(run).toMatchObject({ dungeon_name: 'The Void Sanctum', floor: 1, status: 'active' });
+    expect(run.floors).toBeGreaterThanOrEqual(5);
+    const active = ActiveRunResponse.parse(
+      (await h.call('GET', `/api/dungeon-runs/active?user_id=${p.id}`)).body,
+    );
+    expect(active.run).toEqual(run);
+
+    // Tab one fights floor 1; tab two, still showing the run at floor 1, asks for floor 1 again.
+    const first = await h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { user_id: p.id, floor: 1 });
+    expect(first.status).toBe(200);
+    const before = await user(p.id);
+    const stale = await h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { user_id: p.id, floor: 1 });
+    expect(stale).toEqual({
+      status: 409,
+      body: { error: `Floor 1 has already been fought: your run is now at floor 2 of ${run.floors}` },
+    });
+    expect(await user(p.id)).toEqual(before);
+    const ahead = await h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { user_id: p.id, floor: 3 });
+    expect(ahead).toEqual({
+      status: 409,
+      body: { error: `Your run is at floor 2 of ${run.floors}, not floor 3` },
+    });
+    // The page then reads the run as it is now, and fights the floor it names.
+    const now = DungeonRun.parse((await h.call('GET', `/api/dungeon-runs/${run.id}?user_id=${p.id}`)).body);
+    expect(now).toEqual({ ...run, floor: 2 });
+    const next = await h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { user_id: p.id, floor: 2 });
+    expect(next.body.run).toMatchObject({ floor: 3, status: 'active' });
+
+    // A run that ended elsewhere (a new run started in another tab) says so.
+    await h.call('POST', '/api/dungeons/whispering_woods/start', { user_id: p.id, team_hero_ids: [a.id] });
+    expect(await h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { user_id: p.id, floor: 3 })).toEqual({
+      status: 409,
+      body: { error: 'This dungeon run is over (abandoned): start a new one' },
+    });
+    expect((await h.call('GET', `/api/dungeon-runs/${run.id}`)).body.status).toBe('abandoned');
+    expect((await h.call('GET', `/api/dungeon-runs/active?user_id=${p.id}`)).body.run.dungeon_id).toBe(
+      'whispering_woods',
+    );
+
+    // Reads: someone else's run is 403 when a user_id is sent; unknown ids 404; no user_id 400.
+    expect((await h.call('GET', `/api/dungeon-runs/${run.id}?user_id=${q.id}`)).status).toBe(403);
+    expect(await h.call('GET', '/api/dungeon-runs/r_nothing')).toEqual({
+      status: 404,
+      body: { error: 'Dungeon run not found' },
+    });
+    expect(await h.call('GET', '/api/dungeon-runs/active?user_id=u_nobody')).toEqual({
+      status: 404,
+      body: { error: 'User not found' },
+    });
+    expect((await h.call('GET', '/api/dungeon-runs/active')).status).toBe(400);
+    expect(
+      (await h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { user_id: p.id, floor: 'two' })).status,
+    ).toBe(400);
   });
 });

@@ -273,7 +273,13 @@ function routes(f: Fixtures) {
     'POST /api/dungeon-runs/:runId/battle': r(
       'POST',
       seg(someId).map((id) => `/api/dungeon-runs/${id}/battle`),
-      fc.oneof(junk, fc.record({ user_id: maybe(actingUser) })),
+      fc.oneof(junk, fc.record({ user_id: maybe(actingUser), floor: maybe(fc.oneof(fc.integer(), junk)) })),
+    ),
+    'GET /api/dungeon-runs/active': get(withQuery('/api/dungeon-runs/active', ['user_id', someId])),
+    'GET /api/dungeon-runs/:runId': get(
+      fc
+        .tuple(seg(someId), maybe(seg(fc.oneof(fc.constant(f.attacker), text))))
+        .map(([id, u]) => `/api/dungeon-runs/${id}${u === undefined ? '' : `?user_id=${u}`}`),
     ),
     'GET /api/shop': get(withQuery('/api/shop')),
     'POST /api/shop/purchase': r(

@@ -1,10 +1,14 @@
 // Dungeons and their runs. A run fights `floors` floors in order with the team it started with; the last floor
 // is the boss (src/game/data/dungeons.ts: dungeonFloor). A defeat ends the run; clearing it pays a bonus.
-// The run advances in the same transaction that records the floor's result and pays it.
+// The run advances in the same transaction that records the floor's result and pays it. A call that races a
+// finished floor (two tabs, a double tap; the client names the floor it means) is a 409 saying where the run
+// is now; GET /api/dungeon-runs/{id} and /active read it, so every page can show the run as it is.
 import type { Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
+  ActiveRunQuery,
+  ActiveRunResponse,
   DungeonNpcsResponse,
   DungeonParams,
   DungeonsResponse,
@@ -12,6 +16,8 @@ import {
   RunBattleBody,
   RunBattleResponse,
   RunParams,
+  RunQuery,
+  DungeonRun as RunSchema,
   StartRunBody,
   StartRunResponse,
   type Dungeon,
@@ -23,21 +29,33 @@ import type { Ctx, RouteOpts } from '../context.ts';
 import { conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
 import { fightNow, fightRoute } from '../fights.ts';
 import { ownTeam, remainingTeam } from '../hero-store.ts';
+import { findUser } from '../wallet.ts';
 import { newId, nowSeconds } from '../ids.ts';
 import { floorFoes, npcsByDungeon } from '../npcs.ts';
 import type { DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
 import { economyTransaction } from '../transaction.ts';
 
-export function runView(r: Selectable<DungeonRunsTable>): DungeonRun {
+export function runView(ctx: Ctx, r: Selectable<DungeonRunsTable>): DungeonRun {
   return {
     id: r.id,
     dungeon_id: r.dungeon_id,
+    dungeon_name: ctx.dungeonsById.get(r.dungeon_id)?.name ?? r.dungeon_id,
     user_id: r.user_id,
     team_hero_ids: JSON.parse(r.team_hero_ids),
     floor: r.floor,
     floors: r.floors,
     status: r.status as DungeonRun['status'],
   };
+}
+
+/** The 409 for a call meant for floor `meant` of a run that is elsewhere now (two tabs, a double tap). */
+function movedOn(run: Selectable<DungeonRunsTable>, meant: number) {
+  if (run.status !== 'active') return conflict(`This dungeon run is over (${run.status}): start a new one`);
+  return conflict(
+    meant < run.floor
+      ? `Floor ${meant} has already been fought: your run is now at floor ${run.floor} of ${run.floors}`
+      : `Your run is at floor ${run.floor} of ${run.floors}, not floor ${meant}`,
+  );
 }
 
 async function dungeonView(ctx: Ctx, d: Selectable<DungeonsTable>): Promise<Dungeon> {
@@ -125,8 +143,48 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           .executeTakeFirst();
       });
       if (!run) throw conflict('You already have an active dungeon run');
-      return reply.code(201).send(runView(run));
+      return reply.code(201).send(runView(ctx, run));
     },
+  });
+
+  const findRun = async (runId: string, userId: string | undefined) => {
+    const run = await db.selectFrom('dungeon_runs').selectAll().where('id', '=', runId).executeTakeFirst();
+    if (!run) throw notFound(MESSAGES.runNotFound);
+    if (userId && userId !== run.user_id) throw forbidden('That dungeon run belongs to another player');
+    return run;
+  };
+
+  app.get('/api/dungeon-runs/active', {
+    schema: {
+      tags: ['dungeons'],
+      description:
+        'The player’s active run (at most one), or null. Starting another dungeon ends it: the team picker says so.',
+      querystring: ActiveRunQuery,
+      response: { 200: ActiveRunResponse, 400: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (req) => {
+      const { user_id } = req.query;
+      const run = await db
+        .selectFrom('dungeon_runs')
+        .selectAll()
+        .where('user_id', '=', user_id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (!run && !(await findUser(db, user_id))) throw notFound(MESSAGES.userNotFound);
+      return { run: run ? runView(ctx, run) : null };
+    },
+  });
+
+  app.get('/api/dungeon-runs/:runId', {
+    schema: {
+      tags: ['dungeons'],
+      description:
+        'A run as it is now: its next floor and status. A user_id that is sent must be the owner’s.',
+      params: RunParams,
+      querystring: RunQuery,
+      response: { 200: RunSchema, 403: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (req) => runView(ctx, await findRun(req.params.runId, req.query.user_id)),
   });
 
   app.post('/api/dungeon-runs/:runId/battle', {
@@ -148,16 +206,10 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       },
     },
     handler: async (req) => {
-      const run = await db
-        .selectFrom('dungeon_runs')
-        .selectAll()
-        .where('id', '=', req.params.runId)
-        .executeTakeFirst();
-      if (!run) throw notFound(MESSAGES.runNotFound);
-      if (req.body?.user_id && req.body.user_id !== run.user_id)
-        throw forbidden('That dungeon run belongs to another player');
-      if (run.status !== 'active')
-        throw conflict(`This dungeon run is over (${run.status}): start a new one`);
+      const run = await findRun(req.params.runId, req.body?.user_id);
+      if (run.status !== 'active') throw movedOn(run, run.floor);
+      const meant = req.body?.floor;
+      if (meant !== undefined && meant !== run.floor) throw movedOn(run, meant);
       const d = find(run.dungeon_id);
       // A hero deleted since the run began is simply missing from it: the run fights on with the heroes left,
       // and with none left it is over (closed here, so it never keeps answering 'Hero not found').
@@ -203,7 +255,15 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
             .where('floor', '=', floor)
             .where('status', '=', 'active')
             .executeTakeFirst();
-          if (Number(moved.numUpdatedRows) !== 1) throw conflict('This floor has already been fought');
+          if (Number(moved.numUpdatedRows) !== 1) {
+            // Another call fought this floor (or ended the run) first: say where the run is now.
+            const now = await trx
+              .selectFrom('dungeon_runs')
+              .selectAll()
+              .where('id', '=', run.id)
+              .executeTakeFirstOrThrow();
+            throw movedOn(now, floor);
+          }
         },
       });
       const after = await db
@@ -211,7 +271,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         .selectAll()
         .where('id', '=', run.id)
         .executeTakeFirstOrThrow();
-      return { ...result, run: runView(after), clear_bonus: result.status === 'won' && bossFloor };
+      return { ...result, run: runView(ctx, after), clear_bonus: result.status === 'won' && bossFloor };
     },
   });
 };

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import * as api from './client.ts';
 import { queryKeys } from './hooks.ts';
-import type { BattleResult, BattleState } from '../../api/index.ts';
+import type { BattleResult, BattleState, DungeonRun } from '../../api/index.ts';
 
 export const BATTLE_POLL_MS = 3000;
 
@@ -126,8 +126,25 @@ export async function enterDungeon(
     throw new Error(api.errorText(err, 'Failed to start dungeon'));
   }
   try {
-    return await api.fightDungeonRun(runId, userId);
+    return await api.fightDungeonRun(runId, userId, 1);
   } catch (err) {
+    throw new Error(api.errorText(err, 'Failed to start dungeon battle'));
+  }
+}
+
+/**
+ * Fights a run's next floor, naming it. A 409 means the run moved on elsewhere (another tab fought the floor,
+ * a double tap, a new run ended it): its text comes back as `movedOn` and the page re-reads the run.
+ */
+export async function fightNextFloor(
+  run: DungeonRun,
+  userId: string,
+): Promise<{ result: api.RunBattleResult; movedOn?: undefined } | { movedOn: string }> {
+  try {
+    return { result: await api.fightDungeonRun(run.id, userId, run.floor) };
+  } catch (err) {
+    if (err instanceof api.ApiError && err.status === 409)
+      return { movedOn: api.errorText(err, 'This floor has already been fought') };
     throw new Error(api.errorText(err, 'Failed to start dungeon battle'));
   }
 }

@@ -178,5 +178,13 @@ export const startDungeon = (dungeonId: string, userId: string, teamHeroIds: str
     team_hero_ids: teamHeroIds,
     abandon_active: true,
   });
-export const fightDungeonRun = (runId: string, userId?: string) =>
-  call<RunBattleResult>('POST', `/api/dungeon-runs/${id(runId)}/battle`, userId ? { user_id: userId } : {});
+/** Fights the run's next floor; naming `floor` turns a stale call (another tab fought it) into a 409. */
+export const fightDungeonRun = (runId: string, userId?: string, floor?: number) =>
+  call<RunBattleResult>('POST', `/api/dungeon-runs/${id(runId)}/battle`, {
+    ...(userId ? { user_id: userId } : {}),
+    ...(floor ? { floor } : {}),
+  });
+export const getDungeonRun = (runId: string, userId: string) =>
+  call<DungeonRun>('GET', `/api/dungeon-runs/${id(runId)}${q({ user_id: userId })}`);
+export const getActiveRun = (userId: string) =>
+  call<{ run: DungeonRun | null }>('GET', `/api/dungeon-runs/active${q({ user_id: userId })}`);

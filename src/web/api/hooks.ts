@@ -4,7 +4,7 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import * as api from './client.ts';
 import { saveUser } from '../session.ts';
-import type { OddsQuery, User } from '../../api/index.ts';
+import type { DungeonRun, OddsQuery, User } from '../../api/index.ts';
 
 export const queryKeys = {
   users: (search: string) => ['users', search] as const,
@@ -21,6 +21,8 @@ export const queryKeys = {
   battle: (battleId: string) => ['battle', battleId] as const,
   odds: (query: OddsQuery | null) => ['odds', query] as const,
   activeBattle: (userId: string) => ['active-battle', userId] as const,
+  run: (runId: string) => ['dungeon-run', runId] as const,
+  activeRun: (userId: string) => ['dungeon-run', 'active', userId] as const,
 };
 
 /** Accounts whose username starts with `search` (bounded; the list may hold thousands). */
@@ -124,6 +126,31 @@ export function useOdds(query: OddsQuery | null) {
   });
 }
 
+/** A dungeon run as it is now (its next floor, its status); `known` (a fight's answer) shows at once. */
+export function useDungeonRun(runId: string | null | undefined, userId: string, known?: DungeonRun) {
+  return useQuery({
+    queryKey: queryKeys.run(runId ?? ''),
+    queryFn: () => api.getDungeonRun(runId!, userId),
+    enabled: !!runId,
+    initialData: known && known.id === runId ? known : undefined,
+    retry: (count, err) => !api.isNotFound(err) && count < 1,
+  });
+}
+
+/** A fight's answer carries its run as it now is: remember it, so no older read is shown after it. */
+export function rememberRun(client: QueryClient, run: DungeonRun): void {
+  client.setQueryData(queryKeys.run(run.id), run);
+}
+
+/** The player's active dungeon run (one at most; starting another dungeon ends it), or null. */
+export function useActiveRun(userId: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.activeRun(userId),
+    queryFn: async () => (await api.getActiveRun(userId)).run,
+    enabled,
+  });
+}
+
 /**
  * Re-reads the user (GET /api/users/{id}) and saves it to the session (after reroll, purchase, item use,
  * battles). A user already carried by a response (`known`) is shown at once while the re-read runs.
@@ -149,6 +176,7 @@ export function invalidateAfterFight(client: QueryClient, userId: string): Promi
         key === 'heroes' ||
         key === 'hero' ||
         key === 'odds' ||
+        key === 'dungeon-run' ||
         (key === 'inventory' && query.queryKey[1] === userId)
       );
     },

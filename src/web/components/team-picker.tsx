@@ -3,7 +3,8 @@
 // texts, Cancel and 'Confirm Team (N)'. A fifth pick is ignored; picking a chosen hero drops it. The remembered
 // team (session.ts: runeborn_active_team_{userId}) is the starting selection. Given `odds`, the win chance of
 // the first floor with the chosen team updates as heroes are picked, and a long shot asks once before Confirm
-// (./win-chance.tsx). Used by pages/dungeons and pages/dungeon-detail; styles in ./team-picker.css.
+// (./win-chance.tsx); a `warning` above Confirm Team says what confirming also ends (the player's active run).
+// Used by pages/dungeons and pages/dungeon-detail; styles in ./team-picker.css.
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Hero } from '../../api/index.ts';
@@ -34,6 +35,8 @@ export interface TeamPickerProps {
   onConfirm: (teamHeroIds: string[]) => void;
   /** The dungeon whose first floor the team would fight: its win chance is shown as heroes are picked. */
   odds?: { userId: string; dungeonId: string };
+  /** Said above Confirm Team: what confirming also does (ending the active run, components/dungeon-run.tsx). */
+  warning?: string | null;
 }
 
 export function TeamPicker({
@@ -45,6 +48,7 @@ export function TeamPicker({
   onCancel,
   onConfirm,
   odds,
+  warning,
 }: TeamPickerProps) {
   const owned = useMemo(() => new Set((heroes ?? []).map((h) => h.id)), [heroes]);
   const [picked, setPicked] = useState<string[] | null>(null);
@@ -83,6 +87,11 @@ export function TeamPicker({
       className="team-picker"
       footer={
         <>
+          {warning && !empty && (
+            <p className="team-picker__warning" role="status" data-testid="run-warning">
+              {warning}
+            </p>
+          )}
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>

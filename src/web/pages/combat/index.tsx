@@ -2,14 +2,27 @@
 // arena | random, default random), returnTo (/map), dungeonRunId, attackerId, opponentId, teamHeroIds (JSON
 // list); without a battleId, the result passed in navigation state; without either, 'No battle data provided'.
 // Shows VICTORY!/DEFEAT, Win Chance, Roll Needed, You Rolled, the chance bar, the story, rewards and level-ups;
-// Back and Fight Again (spec §5's checks). Scene art by location (components/battle-scene.ts).
-import { useState } from 'react';
+// Back and Fight Again (spec §5's checks), each saying under it what it does: a dungeon's Fight Again fights the
+// run's next floor ('Floor 5 of 5 — the boss') or, on a finished run, starts a new one ('New run from floor 1');
+// a floor fought meanwhile elsewhere shows the run as it is now (components/dungeon-run.tsx).
+// Scene art by location (components/battle-scene.ts).
+import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '../../api/client.ts';
-import { invalidateAfterFight, queryKeys, refreshUser } from '../../api/hooks.ts';
+import type { DungeonRun } from '../../../api/index.ts';
+import {
+  invalidateAfterFight,
+  queryKeys,
+  refreshUser,
+  rememberRun,
+  useActiveRun,
+  useDungeonRun,
+} from '../../api/hooks.ts';
 import {
   combatUrl,
+  enterDungeon,
+  fightNextFloor,
   isWin,
   parseTeamHeroIds,
   safeReturnTo,
@@ -17,21 +30,34 @@ import {
 } from '../../api/battle-hooks.ts';
 import { BattleNarrative, ChanceBar, RewardsList } from '../../components/battle-result.tsx';
 import { sceneTheme, sceneUrl, type LocationType } from '../../components/battle-scene.ts';
+import {
+  CaptionedAction,
+  NEW_RUN_TEXT,
+  RunNotice,
+  nextFloorText,
+  runEndsText,
+  runStateText,
+} from '../../components/dungeon-run.tsx';
 import { wholePercent } from '../../components/format.ts';
 import { Button, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { useSignedInUser } from '../../session.ts';
 import '../../components/battle-result.css';
 import './combat.css';
 
-type RunInfo = {
-  id: string;
-  floor: number;
-  floors: number;
-  status: string;
-  dungeon_id: string;
-  team_hero_ids: string[];
-};
-type Shown = FightResult & { run?: RunInfo; clear_bonus?: boolean };
+type Shown = FightResult & { run?: DungeonRun; clear_bonus?: boolean };
+
+/** What Back leads to, for its caption. */
+function placeName(path: string): string {
+  const first = path.split(/[?#]/)[0]!.split('/')[1] ?? '';
+  const names: Record<string, string> = {
+    dungeons: 'Dungeons',
+    arena: 'the Arena',
+    battle: 'Team Battle',
+    heroes: 'Heroes',
+    map: 'the map',
+  };
+  return names[first] ?? 'where you came from';
+}
 
 function readParams(sp: URLSearchParams) {
   const lt = sp.get('locationType');
@@ -81,6 +107,7 @@ export default function CombatPage() {
   const user = useSignedInUser();
   const [fightError, setFightError] = useState<string | null>(null);
   const [fighting, setFighting] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   // Only dungeon results need the dungeon list (for a dungeon's scene theme and to restart a finished run).
   const dungeons = useQuery({
     queryKey: queryKeys.dungeons,
@@ -99,6 +126,13 @@ export default function CombatPage() {
     retry: (n, err) => !api.isNotFound(err) && n < 1,
   });
   const result: Shown | null = p.battleId ? (fetched.data ?? null) : stateResult;
+  // A dungeon fight's run as it is now (a stored result does not carry it; another tab may have fought on),
+  // and the player's active run, which a new run would end.
+  const isDungeon = p.locationType === 'dungeon';
+  const runQuery = useDungeonRun(isDungeon ? p.dungeonRunId : null, user.id, result?.run);
+  const run = runQuery.data ?? result?.run ?? null;
+  const active = useActiveRun(user.id, isDungeon);
+  const otherActive = active.data && active.data.id !== run?.id ? active.data : null;
 
   const goBack = () => navigate(p.returnTo);
 
@@ -114,39 +148,39 @@ export default function CombatPage() {
       let next: Shown;
       let url: string;
       if (p.locationType === 'dungeon') {
-        let runId = p.dungeonRunId!;
-        let team = p.teamHeroIds.length ? p.teamHeroIds : (result?.run?.team_hero_ids ?? []);
         let res: api.RunBattleResult;
-        try {
-          res = await api.fightDungeonRun(runId, user.id);
-        } catch (err) {
-          // The run has ended (cleared or failed): begin a new run of the same dungeon with the same team.
-          if (!(err instanceof api.ApiError) || err.status !== 409)
-            throw Object.assign(new Error(api.errorText(err, 'Failed to start dungeon battle')), {
-              shown: true,
-            });
+        let team = p.teamHeroIds.length ? p.teamHeroIds : (run?.team_hero_ids ?? []);
+        if (run?.status === 'active') {
+          // The run's next floor. If it was fought meanwhile (another tab), say so and show the run as it is.
+          const next = await fightNextFloor(run, user.id).catch((err: Error) => {
+            throw Object.assign(err, { shown: true });
+          });
+          if (next.movedOn !== undefined) {
+            setNotice(next.movedOn);
+            await Promise.all([runQuery.refetch(), active.refetch()]);
+            return;
+          }
+          res = next.result;
+          team = run.team_hero_ids;
+        } else {
+          // The run has ended (cleared, failed or replaced): a new run of the same dungeon, same team.
           const dungeonId =
             p.dungeonId ??
-            result?.run?.dungeon_id ??
+            run?.dungeon_id ??
             (dungeons.data ?? (await api.listDungeons())).find((d) => d.name === p.location)?.id;
           if (!dungeonId || team.length === 0)
             throw Object.assign(new Error('No dungeon run ID provided'), { shown: true });
-          try {
-            const run = await api.startDungeon(dungeonId, user.id, team);
-            runId = run.id;
-            team = run.team_hero_ids;
-          } catch (e) {
-            throw Object.assign(new Error(api.errorText(e, 'Failed to start dungeon')), { shown: true });
-          }
-          res = await api.fightDungeonRun(runId, user.id);
+          res = await enterDungeon(dungeonId, user.id, team).catch((err: Error) => {
+            throw Object.assign(err, { shown: true });
+          });
         }
         next = res;
         url = combatUrl({
           battleId: res.battle_id,
           location: res.location || p.location,
           locationType: 'dungeon',
-          dungeonRunId: runId,
-          dungeonId: p.dungeonId ?? res.run.dungeon_id,
+          dungeonRunId: res.run.id,
+          dungeonId: res.run.dungeon_id,
           teamHeroIds: team,
           returnTo: p.returnTo,
         });
@@ -176,6 +210,8 @@ export default function CombatPage() {
           returnTo: p.returnTo,
         });
       }
+      setNotice(null);
+      if (next.run) rememberRun(client, next.run);
       void refreshUser(user.id, next.user ?? null);
       void invalidateAfterFight(client, user.id);
       navigate(url, { state: { result: next }, replace: true });
@@ -220,7 +256,26 @@ export default function CombatPage() {
   const chance = wholePercent(result.probability);
   const rolled = wholePercent(result.roll);
   const needed = 100 - chance;
-  const run = result.run;
+  const fightAgainCaption: ReactNode = isDungeon ? (
+    !run && runQuery.isLoading ? (
+      'Reading your run…'
+    ) : run?.status === 'active' ? (
+      nextFloorText(run)
+    ) : (
+      <>
+        {NEW_RUN_TEXT}
+        {otherActive && <span className="captioned__warn">{runEndsText(otherActive)}</span>}
+      </>
+    )
+  ) : p.locationType === 'arena' ? (
+    'Same hero, same opponent'
+  ) : (
+    'Same team, a new quick battle'
+  );
+  const backCaption =
+    isDungeon && run?.status === 'active'
+      ? `To ${placeName(p.returnTo)}: your run waits at floor ${run.floor} of ${run.floors}`
+      : `To ${placeName(p.returnTo)}`;
 
   return (
     <div
@@ -236,12 +291,8 @@ export default function CombatPage() {
         </p>
         <h1 className="combat__headline">{won ? 'VICTORY!' : 'DEFEAT'}</h1>
         {run && (
-          <p className="combat__run">
-            {run.status === 'cleared'
-              ? 'Dungeon cleared!'
-              : run.status === 'failed'
-                ? 'The run has ended.'
-                : `Next: floor ${run.floor} of ${run.floors}`}
+          <p className="combat__run" data-testid="run-state">
+            {runStateText(run)}
           </p>
         )}
       </header>
@@ -272,13 +323,29 @@ export default function CombatPage() {
             all
           />
         )}
+        {notice && <RunNotice onDismiss={() => setNotice(null)}>{notice}</RunNotice>}
         <div className="combat__actions">
-          <Button variant="secondary" onClick={goBack}>
-            Back
-          </Button>
-          <Button onClick={() => void fightAgain()} busy={fighting} busyText="Battling...">
-            Fight Again
-          </Button>
+          <CaptionedAction caption={backCaption}>
+            {(describedBy) => (
+              <Button variant="secondary" onClick={goBack} aria-describedby={describedBy}>
+                Back
+              </Button>
+            )}
+          </CaptionedAction>
+          <CaptionedAction caption={fightAgainCaption}>
+            {(describedBy) => (
+              <Button
+                onClick={() => void fightAgain()}
+                busy={fighting}
+                busyText="Battling..."
+                disabled={isDungeon && !run && runQuery.isLoading}
+                aria-describedby={describedBy}
+                data-testid="fight-again"
+              >
+                Fight Again
+              </Button>
+            )}
+          </CaptionedAction>
         </div>
       </section>
     </div>

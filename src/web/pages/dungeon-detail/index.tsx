@@ -1,14 +1,33 @@
 // /dungeons/{dungeonId} — one dungeon (spec §2): art and difficulty, name, 'Level N Recommended', the enemy
 // count, 'Nx Gold', description; Enter Dungeon opens the team picker, starts a run and shows its first battle
-// inline (components/battle-result.tsx) with Fight Again (reopens the picker) and Back to Dungeons; the Dungeon
-// Enemies list links to /heroes/{npcId}. List page and shared card parts: pages/dungeons.
+// inline (components/battle-result.tsx) with Fight Again and Back to Dungeons, each saying under it what it
+// does. A run continues here: Fight Again on a won floor fights the run's next floor (on a finished run it
+// reopens the picker for a new run), and an active run in this dungeon offers Continue Run. The picker says
+// which run a new start ends; a floor fought meanwhile elsewhere shows the run as it is now
+// (components/dungeon-run.tsx). The Dungeon Enemies list links to /heroes/{npcId}. List page: pages/dungeons.
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import type { DungeonRun } from '../../../api/index.ts';
 import { errorText, isNotFound, type RunBattleResult } from '../../api/client.ts';
-import { invalidateAfterFight, refreshUser, useDungeon, useMyHeroes } from '../../api/hooks.ts';
-import { enterDungeon } from '../../api/battle-hooks.ts';
+import {
+  invalidateAfterFight,
+  refreshUser,
+  rememberRun,
+  useActiveRun,
+  useDungeon,
+  useDungeonRun,
+  useMyHeroes,
+} from '../../api/hooks.ts';
+import { enterDungeon, fightNextFloor } from '../../api/battle-hooks.ts';
 import { FightResultPanel } from '../../components/battle-result.tsx';
+import {
+  CaptionedAction,
+  NEW_RUN_TEXT,
+  RunNotice,
+  nextFloorText,
+  runEndsText,
+} from '../../components/dungeon-run.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { TeamPicker } from '../../components/team-picker.tsx';
 import { Button, ButtonLink, DifficultyBadge, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
@@ -26,10 +45,14 @@ export default function DungeonDetailPage() {
   const dungeon = useDungeon(dungeonId);
   const [picking, setPicking] = useState(false);
   const heroes = useMyHeroes(picking ? user.id : undefined);
-  const [entering, setEntering] = useState(false);
+  const [entering, setEntering] = useState<'enter' | 'fight' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<RunBattleResult | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const active = useActiveRun(user.id);
+  // The run of the result shown, as it is now (another tab may have fought on).
+  const shownRun = useDungeonRun(result?.run.id, user.id, result?.run);
 
   if (dungeon.isPending) {
     return (
@@ -61,23 +84,55 @@ export default function DungeonDetailPage() {
   }
   const d = dungeon.data;
 
+  const showResult = (res: RunBattleResult) => {
+    setResult(res);
+    rememberRun(client, res.run);
+    void refreshUser(user.id, res.user ?? null);
+    void invalidateAfterFight(client, user.id);
+    requestAnimationFrame(() => resultRef.current?.scrollIntoView({ block: 'start' }));
+  };
+
+  const openPicker = () => {
+    void active.refetch();
+    setPicking(true);
+  };
+
   const confirm = async (team: string[]) => {
     setPicking(false);
     setError(null);
-    setEntering(true);
+    setNotice(null);
+    setEntering('enter');
     saveActiveTeam(user.id, team);
     try {
-      const res = await enterDungeon(d.id, user.id, team);
-      setResult(res);
-      void refreshUser(user.id, res.user ?? null);
-      void invalidateAfterFight(client, user.id);
-      requestAnimationFrame(() => resultRef.current?.scrollIntoView({ block: 'start' }));
+      showResult(await enterDungeon(d.id, user.id, team));
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Failed to start dungeon');
     } finally {
-      setEntering(false);
+      setEntering(null);
     }
   };
+
+  // The run's next floor, from wherever the run was started.
+  const fightOn = async (run: DungeonRun) => {
+    setError(null);
+    setNotice(null);
+    setEntering('fight');
+    try {
+      const next = await fightNextFloor(run, user.id);
+      if (next.movedOn !== undefined) {
+        setNotice(next.movedOn);
+        await Promise.all([shownRun.refetch(), active.refetch()]);
+      } else showResult(next.result);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Failed to start dungeon battle');
+    } finally {
+      setEntering(null);
+    }
+  };
+
+  const runNow = result ? (shownRun.data ?? result.run) : null;
+  const activeHere = active.data?.dungeon_id === d.id ? active.data : null;
+  const warning = active.data ? runEndsText(active.data) : null;
 
   return (
     <section className="dungeon-detail" data-dungeon-id={d.id}>
@@ -102,9 +157,10 @@ export default function DungeonDetailPage() {
       </header>
       <p className="dungeon-detail__desc">{d.description}</p>
       {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
+      {notice && <RunNotice onDismiss={() => setNotice(null)}>{notice}</RunNotice>}
 
       <div ref={resultRef}>
-        {result ? (
+        {result && runNow ? (
           <FightResultPanel
             result={result}
             heading={
@@ -117,23 +173,87 @@ export default function DungeonDetailPage() {
               </p>
             }
           >
-            <Button onClick={() => setPicking(true)} busy={entering} busyText="Battling...">
-              Fight Again
-            </Button>
-            <ButtonLink to="/dungeons" variant="secondary">
-              Back to Dungeons
-            </ButtonLink>
+            <CaptionedAction caption={runNow.status === 'active' ? nextFloorText(runNow) : NEW_RUN_TEXT}>
+              {(describedBy) => (
+                <Button
+                  onClick={() => (runNow.status === 'active' ? void fightOn(runNow) : openPicker())}
+                  busy={!!entering}
+                  busyText="Battling..."
+                  aria-describedby={describedBy}
+                  data-testid="fight-again"
+                >
+                  Fight Again
+                </Button>
+              )}
+            </CaptionedAction>
+            <CaptionedAction
+              caption={
+                runNow.status === 'active'
+                  ? `Your run waits at floor ${runNow.floor} of ${runNow.floors}`
+                  : 'Choose another dungeon'
+              }
+            >
+              {(describedBy) => (
+                <ButtonLink to="/dungeons" variant="secondary" aria-describedby={describedBy}>
+                  Back to Dungeons
+                </ButtonLink>
+              )}
+            </CaptionedAction>
           </FightResultPanel>
+        ) : activeHere ? (
+          <section className="dungeon-run-panel panel" data-testid="active-run">
+            <p className="dungeon-run-panel__state">
+              Your run is under way:{' '}
+              <strong className="tabular">
+                {activeHere.floor - 1} of {activeHere.floors} floors won
+              </strong>
+              .
+            </p>
+            <div className="dungeon-run-panel__actions">
+              <CaptionedAction caption={nextFloorText(activeHere)}>
+                {(describedBy) => (
+                  <Button
+                    onClick={() => void fightOn(activeHere)}
+                    busy={entering === 'fight'}
+                    disabled={!!entering}
+                    busyText="Battling..."
+                    aria-describedby={describedBy}
+                  >
+                    Continue Run
+                  </Button>
+                )}
+              </CaptionedAction>
+              <CaptionedAction caption={NEW_RUN_TEXT}>
+                {(describedBy) => (
+                  <Button
+                    variant="secondary"
+                    onClick={openPicker}
+                    busy={entering === 'enter'}
+                    busyText="Battling..."
+                    disabled={!!entering}
+                    aria-describedby={describedBy}
+                  >
+                    Enter Dungeon
+                  </Button>
+                )}
+              </CaptionedAction>
+            </div>
+          </section>
         ) : (
-          <Button
-            block
-            onClick={() => setPicking(true)}
-            busy={entering}
-            busyText="Battling..."
-            className="dungeon-detail__enter"
-          >
-            Enter Dungeon
-          </Button>
+          <CaptionedAction caption={`A run of ${d.floors} floors, the boss last`}>
+            {(describedBy) => (
+              <Button
+                block
+                onClick={openPicker}
+                busy={!!entering}
+                busyText="Battling..."
+                className="dungeon-detail__enter"
+                aria-describedby={describedBy}
+              >
+                Enter Dungeon
+              </Button>
+            )}
+          </CaptionedAction>
         )}
       </div>
 
@@ -166,6 +286,7 @@ export default function DungeonDetailPage() {
           onCancel={() => setPicking(false)}
           odds={{ userId: user.id, dungeonId: dungeon.data.id }}
           onConfirm={(team) => void confirm(team)}
+          warning={warning}
         />
       )}
     </section>

@@ -1,14 +1,23 @@
 // /dungeons — the dungeon list (spec §2): cards with art, difficulty badge, up to 4 NPC portraits then '+N',
 // recommended level, NPC count, description and 'Nx' rewards; Enter Dungeon opens the team picker
-// (components/team-picker.tsx, numbered), then starts a run and its first battle and opens /combat.
+// (components/team-picker.tsx, numbered; it says which active run a new start ends), then starts a run and its
+// first battle and opens /combat. The card of the dungeon holding the player's active run offers to continue it.
 // Detail page: pages/dungeon-detail.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Dungeon } from '../../../api/index.ts';
+import type { Dungeon, DungeonRun } from '../../../api/index.ts';
 import { errorText } from '../../api/client.ts';
-import { invalidateAfterFight, refreshUser, useDungeons, useMyHeroes } from '../../api/hooks.ts';
+import {
+  invalidateAfterFight,
+  refreshUser,
+  rememberRun,
+  useActiveRun,
+  useDungeons,
+  useMyHeroes,
+} from '../../api/hooks.ts';
 import { combatUrl, enterDungeon } from '../../api/battle-hooks.ts';
+import { nextFloorText, runEndsText } from '../../components/dungeon-run.tsx';
 import { TeamPicker } from '../../components/team-picker.tsx';
 import { Button, DifficultyBadge, ErrorBox, Loading, RetryPanel, Skeleton } from '../../components/ui.tsx';
 import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
@@ -52,11 +61,14 @@ export function NpcPortraits({ dungeon }: { dungeon: Dungeon }) {
 
 function DungeonCard({
   dungeon,
+  run,
   busy,
   disabled,
   onEnter,
 }: {
   dungeon: Dungeon;
+  /** The player's active run, when it is in this dungeon: it continues on the detail page. */
+  run: DungeonRun | null;
   busy: boolean;
   disabled: boolean;
   onEnter: () => void;
@@ -86,6 +98,14 @@ function DungeonCard({
         </p>
         <NpcPortraits dungeon={dungeon} />
         <p className="dungeon-card__desc">{dungeon.description}</p>
+        {run && (
+          <Link to={to} className="dungeon-card__run" data-testid="continue-run">
+            <span>
+              Your run: <strong>{nextFloorText(run)}</strong>
+            </span>
+            <span className="dungeon-card__run-go">Continue ›</span>
+          </Link>
+        )}
         <Button
           block
           onClick={onEnter}
@@ -112,6 +132,7 @@ export default function DungeonsPage() {
   const [entering, setEntering] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const heroes = useMyHeroes(picking ? user.id : undefined);
+  const active = useActiveRun(user.id);
 
   const confirm = async (dungeon: Dungeon, team: string[]) => {
     setPicking(null);
@@ -120,6 +141,7 @@ export default function DungeonsPage() {
     saveActiveTeam(user.id, team);
     try {
       const res = await enterDungeon(dungeon.id, user.id, team);
+      rememberRun(client, res.run);
       void refreshUser(user.id, res.user ?? null);
       void invalidateAfterFight(client, user.id);
       navigate(
@@ -178,7 +200,11 @@ export default function DungeonsPage() {
               dungeon={d}
               busy={entering === d.id}
               disabled={entering !== null}
-              onEnter={() => setPicking(d)}
+              run={active.data?.dungeon_id === d.id ? active.data : null}
+              onEnter={() => {
+                void active.refetch();
+                setPicking(d);
+              }}
             />
           ))}
         </div>
@@ -193,6 +219,7 @@ export default function DungeonsPage() {
           onCancel={() => setPicking(null)}
           odds={{ userId: user.id, dungeonId: picking.id }}
           onConfirm={(team) => void confirm(picking, team)}
+          warning={active.data ? runEndsText(active.data) : null}
         />
       )}
     </section>

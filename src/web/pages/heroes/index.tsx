@@ -1,11 +1,13 @@
 // /heroes — the hero list (spec §2 "/heroes"): My Heroes, Other Heroes (grouped by player, paged through
 // GET /api/heroes/browse/all) and NPCs (grouped by dungeon), each tab with a count. Cards open /heroes/{id}.
+// My Heroes leads to Create Hero and, once there are heroes, to a Team Battle (/battle) with them.
 import { useSearchParams } from 'react-router';
 import type { Hero } from '../../../api/index.ts';
 import { useBrowseHeroes, useMyHeroes, useNpcs, usePendingPair } from '../../api/hooks.ts';
 import { errorText } from '../../api/client.ts';
 import { useSignedInUser } from '../../session.ts';
 import { HeroCard, type HeroCardSize } from '../../components/hero-card.tsx';
+import { Icon } from '../../components/icon.tsx';
 import {
   Button,
   ButtonLink,
@@ -100,7 +102,17 @@ export default function HeroesPage() {
     <div className="heroes-page">
       <div className="page-head">
         <h1>Heroes</h1>
-        {tab === 'mine' && <ButtonLink to="/create">Create Hero</ButtonLink>}
+        {tab === 'mine' && (
+          <div className="heroes-page__actions">
+            {myHeroes.length > 0 && (
+              <ButtonLink to="/battle" variant="secondary" data-testid="team-battle-entry">
+                <Icon name="atk" size={18} />
+                Team Battle
+              </ButtonLink>
+            )}
+            <ButtonLink to="/create">Create Hero</ButtonLink>
+          </div>
+        )}
       </div>
       <Tabs
         label="Hero lists"

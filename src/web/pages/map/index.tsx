@@ -1,6 +1,8 @@
 // /map — the world map (spec §2 "/map"): Arena, Shop and Dungeons over a painted overview.
-// A destination can be flagged Coming Soon; none is.
+// A destination can be flagged Coming Soon; none is. Below the three cards, the way into a team battle
+// (/battle, in the dusk forest of random battles) — the spec's screen that no card leads to.
 import { Link } from 'react-router';
+import { sceneUrl } from '../../components/battle-scene.ts';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import './map.css';
 
@@ -129,6 +131,23 @@ export default function MapPage() {
           </li>
         ))}
       </ul>
+      <Link
+        to="/battle"
+        className="team-battle-entry"
+        data-testid="team-battle-entry"
+        style={{ '--scene': `url("${sceneUrl('forest')}")` } as React.CSSProperties}
+      >
+        <span className="place__emblem">
+          <Icon name="atk" size={30} />
+        </span>
+        <span className="place__text">
+          <span className="place__name">Team Battle</span>
+          <span className="place__blurb">Lead up to 4 heroes against a warband in the dusk forest</span>
+        </span>
+        <span className="place__go" aria-hidden="true">
+          ›
+        </span>
+      </Link>
     </div>
   );
 }

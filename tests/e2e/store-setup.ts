@@ -1,0 +1,37 @@
+// Arranging state the game itself would take hours to reach, written straight into the e2e server's store (the
+// same way tests/api/helpers.ts does): a mighty hero wins every fight, so a dungeon run can be followed floor
+// by floor to its boss; a feeble one loses every fight. The database is the one playwright.config.ts gives the server (E2E_DATABASE_URL).
+import { openStore } from '../../src/server/store/db.ts';
+import { heroColumns, heroFromRow } from '../../src/server/store/hero-rows.ts';
+
+function storeUrl(): string {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set: name the database of the server under test');
+  return url;
+}
+
+/**
+ * Rewrites a hero's stats: 'mighty' wins every fight, 'feeble' loses every one. Its version bumps, so every
+ * cache (hero lists, odds) sees the change.
+ */
+export async function setHeroPower(heroId: string, power: 'mighty' | 'feeble'): Promise<void> {
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    const row = await store.db
+      .selectFrom('heroes')
+      .selectAll()
+      .where('id', '=', heroId)
+      .executeTakeFirstOrThrow();
+    const stats =
+      power === 'mighty'
+        ? { hp: 90000, max_hp: 90000, atk: 9000, def: 3000, spd: 500 }
+        : { hp: 1, max_hp: 1, atk: 1, def: 0, spd: 1 };
+    await store.db
+      .updateTable('heroes')
+      .set({ ...heroColumns({ ...heroFromRow(row), ...stats }), version: row.version + 1 })
+      .where('id', '=', heroId)
+      .execute();
+  } finally {
+    await store.close();
+  }
+}
