@@ -101,7 +101,7 @@ export const ActiveBattle = z.object({
   started_at: z.number().int().describe('unix seconds'),
 });
 export type ActiveBattle = z.infer<typeof ActiveBattle>;
-export const ActiveBattleQuery = z.object({ user_id: z.string().max(64) });
+export const ActiveBattleQuery = z.object({ user_id: Id });
 export const ActiveBattleResponse = z.object({ battle: ActiveBattle.nullable() });
 
 /** A new turn-based battle names the one it ended (lost, no rewards), if the player had one. */

@@ -14,7 +14,7 @@ export const GenerateBody = z
   .nullish();
 export const GenerateResponse = HeroSchema;
 
-export const PendingQuery = z.object({ user_id: z.string().max(64) });
+export const PendingQuery = z.object({ user_id: Id });
 /** The player's paid pair waiting to be kept (empty when none): shown again by /create after a reload. */
 export const PendingResponse = z.object({
   generation_id: z.string().nullable(),

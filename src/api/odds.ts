@@ -1,21 +1,20 @@
 // The win chance of a fight before it is fought: one read for the arena, a dungeon's next floor and the next
 // random battle. The number it states is the number that fight then uses (server: routes/odds.ts).
 import { z } from 'zod';
-import { HeroSchema } from './common.ts';
+import { HeroSchema, Id } from './common.ts';
 import { TEAM_MAX } from './battles.ts';
 
 export const OddsKind = z.enum(['arena', 'dungeon', 'random'], {
   error: 'kind must be arena, dungeon or random',
 });
-const QueryId = z.string().min(1).max(64);
 
 export const OddsQuery = z.object({
-  user_id: z.string().max(64),
+  user_id: Id,
   kind: OddsKind,
-  hero_id: QueryId.optional().describe('arena: your hero'),
-  opponent_id: QueryId.optional().describe("arena: the opponent (another player's hero or an NPC)"),
-  dungeon_id: QueryId.optional().describe('dungeon: floor 1 of a new run in this dungeon, fought by `team`'),
-  run_id: QueryId.optional().describe('dungeon: the next floor of this active run of yours, with its team'),
+  hero_id: Id.optional().describe('arena: your hero'),
+  opponent_id: Id.optional().describe("arena: the opponent (another player's hero or an NPC)"),
+  dungeon_id: Id.optional().describe('dungeon: floor 1 of a new run in this dungeon, fought by `team`'),
+  run_id: Id.optional().describe('dungeon: the next floor of this active run of yours, with its team'),
   team: z
     .string()
     .max(TEAM_MAX * 65)

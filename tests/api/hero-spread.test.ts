@@ -144,8 +144,9 @@ describe.each(DATABASES)('heroes stored before spreads, on %s', (kind) => {
         .insertInto('candidates')
         .values({
           id: 'h_cand',
-          user_id: null,
-          generation_id: null,
+          // a paid candidate (one drawn for no player is a preview, dropped by 0005_pending_generation)
+          user_id: 'u_old',
+          generation_id: 'g_old',
           hero: JSON.stringify(old),
           saved: 0,
           created_at: 1,

@@ -165,8 +165,11 @@ function routes(f: Fixtures) {
         fc.array(fc.tuple(seg(text), seg(text)), { maxLength: 2 }),
       )
       .map((parts) => {
-        const extra = parts.pop() as [string, string][];
-        const pairs = (parts as [string, string | undefined][]).filter(([, v]) => v !== undefined);
+        // fast-check maps a value again while shrinking: read the parts, never change them.
+        const extra = parts[parts.length - 1] as [string, string][];
+        const pairs = (parts.slice(0, -1) as [string, string | undefined][]).filter(
+          ([, v]) => v !== undefined,
+        );
         const q = [...pairs, ...extra].map(([k, v]) => `${k}=${v}`).join('&');
         return q ? `${path}?${q}` : path;
       });
@@ -236,6 +239,7 @@ function routes(f: Fixtures) {
         }),
       ),
     ),
+    'GET /api/battles/active': get(withQuery('/api/battles/active', ['user_id', someId])),
     'GET /api/battles/:battleId': get(seg(someId).map((id) => `/api/battles/${id}`)),
     'POST /api/battles/:battleId/action': r(
       'POST',

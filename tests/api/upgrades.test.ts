@@ -75,7 +75,8 @@ describe.each(DATABASES)('upgrades on %s', (kind) => {
     // Raise the veteran to level 10 through the rules core's own level-up.
     const { grantXp } = await import('../../src/game/index.ts');
     const { heroColumns } = await import('../../src/server/store/hero-rows.ts');
-    const raised = grantXp(veteran, 20_000).hero;
+    // Same race, class, type, rarity and spread as the young hero, so the only difference is the level.
+    const raised = grantXp({ ...young, id: veteran.id, user_id: p.id }, 20_000).hero;
     await withStore(h, (db) =>
       db
         .updateTable('heroes')
