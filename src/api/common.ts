@@ -5,6 +5,15 @@ import type { Hero } from '../game/types.ts';
 
 /** Every refusal: a 4xx whose body is `{ error }`, text a player can read (spec §5 and §8 word for word). */
 export const ErrorBody = z.object({ error: z.string() });
+/** What a fight (or its odds read) may be refused with: bad input, not yours, unknown, raced, rate-limited, busy. */
+export const FIGHT_REFUSALS = {
+  400: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+  503: ErrorBody,
+} as const;
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Control characters (NUL among them) and lone UTF-16 surrogates: text no id, name or search may carry. */

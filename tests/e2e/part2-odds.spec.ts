@@ -4,7 +4,8 @@
 // under 10% asks once, in all three places.
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { heroesFor, makeFeeble, screen } from './part2-support.ts';
+import { heroesFor, screen } from './part2-support.ts';
+import { setHeroPower } from './store-setup.ts';
 
 // Here the question is the subject: nothing answers it but the test.
 test.use({ fightLongShots: false });
@@ -138,10 +139,13 @@ test('a fight under 10% asks once before it starts: arena, dungeon picker, /batt
   request,
   player,
 }, testInfo) => {
-  test.skip(!!process.env.E2E_BASE_URL, 'needs the server this run started (its database)');
+  test.skip(
+    !!process.env.E2E_BASE_URL && !process.env.E2E_DATABASE_URL,
+    'needs the database of the server under test (E2E_DATABASE_URL)',
+  );
   test.setTimeout(180_000); // three fights in three places, on a busy machine
   const [weak] = await heroesFor(request, player, 1);
-  await makeFeeble(weak!.id);
+  await setHeroPower(weak!.id, 'feeble');
   const fights: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && /\/api\/(arena\/battle|battles|dungeons\/[^/]+\/start)$/.test(r.url()))

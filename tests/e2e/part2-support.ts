@@ -18,30 +18,3 @@ export async function screen(page: Page, testInfo: TestInfo, name: string): Prom
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, testInfo, name);
 }
-
-/**
- * Rewrites a hero's stats in the served SQLite file (test setup only, like the API tests' setHeroPower):
- * 'feeble' loses every fight. Not possible against an external server (E2E_BASE_URL): the test is skipped then.
- */
-export async function makeFeeble(heroId: string): Promise<void> {
-  const file = process.env.E2E_DATABASE_FILE;
-  if (!file || process.env.E2E_BASE_URL) throw new Error('makeFeeble needs the server this run started');
-  const { openStore } = await import('../../src/server/store/db.ts');
-  const { heroColumns, heroFromRow } = await import('../../src/server/store/hero-rows.ts');
-  const store = openStore(`sqlite:${file}`, { poolSize: 1 });
-  try {
-    const row = await store.db
-      .selectFrom('heroes')
-      .selectAll()
-      .where('id', '=', heroId)
-      .executeTakeFirstOrThrow();
-    const feeble = { ...heroFromRow(row), hp: 1, max_hp: 1, atk: 1, def: 0, spd: 1 };
-    await store.db
-      .updateTable('heroes')
-      .set({ ...heroColumns(feeble), version: row.version + 1 })
-      .where('id', '=', heroId)
-      .execute();
-  } finally {
-    await store.close();
-  }
-}

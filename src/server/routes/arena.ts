@@ -1,7 +1,7 @@
 // POST /api/arena/battle: a 1v1 duel between your hero and another player's hero or an NPC, resolved at once.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ArenaBody, ArenaResponse } from '../../api/arena.ts';
-import { ErrorBody } from '../../api/common.ts';
+import { FIGHT_REFUSALS } from '../../api/common.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
 import { fightNow, fightRoute } from '../fights.ts';
@@ -33,12 +33,7 @@ const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       body: ArenaBody,
       response: {
         200: ArenaResponse,
-        400: ErrorBody,
-        403: ErrorBody,
-        404: ErrorBody,
-        409: ErrorBody,
-        429: ErrorBody,
-        503: ErrorBody,
+        ...FIGHT_REFUSALS,
       },
     },
     handler: async (req) => {

@@ -5,7 +5,7 @@
 // A player has one turn-based battle at a time: starting another ends the active one as lost, with no rewards
 // (else a player could open battles until the foes they like come up), enforced by a unique index too.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../api/common.ts';
+import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
 import {
   ActionBody,
   ActionResponse,
@@ -138,12 +138,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       response: {
         200: CreateBattleResponse,
         201: CreateBattleResponse,
-        400: ErrorBody,
-        403: ErrorBody,
-        404: ErrorBody,
-        409: ErrorBody,
-        429: ErrorBody,
-        503: ErrorBody,
+        ...FIGHT_REFUSALS,
       },
     },
     handler: async (req, reply) => {

@@ -5,7 +5,7 @@
 // is now; GET /api/dungeon-runs/{id} and /active read it, so every page can show the run as it is.
 import type { Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../api/common.ts';
+import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
 import {
   ActiveRunQuery,
   ActiveRunResponse,
@@ -197,12 +197,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       body: RunBattleBody,
       response: {
         200: RunBattleResponse,
-        400: ErrorBody,
-        403: ErrorBody,
-        404: ErrorBody,
-        409: ErrorBody,
-        429: ErrorBody,
-        503: ErrorBody,
+        ...FIGHT_REFUSALS,
       },
     },
     handler: async (req) => {

@@ -4,7 +4,7 @@
 // number shown is the number the fight then states. Limited per client like generation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TeamHeroIds } from '../../api/battles.ts';
-import { ErrorBody } from '../../api/common.ts';
+import { FIGHT_REFUSALS } from '../../api/common.ts';
 import { ARENA_PICK_BOTH } from '../../api/arena.ts';
 import { OddsQuery, OddsResponse, type OddsResponse as Odds } from '../../api/odds.ts';
 import type { Hero } from '../../game/types.ts';
@@ -67,11 +67,7 @@ const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       querystring: OddsQuery,
       response: {
         200: OddsResponse,
-        400: ErrorBody,
-        403: ErrorBody,
-        404: ErrorBody,
-        409: ErrorBody,
-        429: ErrorBody,
+        ...FIGHT_REFUSALS,
       },
     },
     config: ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.odds, timeWindow: '1 minute' } } : {},
