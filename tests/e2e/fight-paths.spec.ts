@@ -99,8 +99,16 @@ test('a dungeon run from its detail page to the boss, floor by floor; the picker
     );
     await expect(back).toHaveAccessibleDescription(`Your run waits at floor ${next} of ${woods.floors}`);
     if (floor === 1) await screen(page, testInfo, 'dungeon-detail-floor-won');
+    // The next floor's win chance is shown before it is fought, and is the number that fight states.
+    const odds = result.getByTestId('odds');
+    await expect(odds).toHaveAttribute('data-probability', /^[01](\.\d+)?$/);
+    const shown = Number(await odds.getAttribute('data-probability'));
+    const fought = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/api\/dungeon-runs\/[^/]+\/battle$/.test(r.url()),
+    );
     // The next floor of the same run: no picker, no new run.
     await fightAgain.click();
+    expect(((await (await fought).json()) as { probability: number }).probability).toBe(shown);
     await expect(dialog).toHaveCount(0);
     await expect(result.locator('.dungeon-detail__floor')).not.toHaveText(
       `Floor ${floor} of ${woods.floors} won`,

@@ -6,6 +6,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { heroesFor, screen } from './part2-support.ts';
 import { setHeroPower } from './store-setup.ts';
+import type { Hero } from '../../src/api/index.ts';
 
 // Here the question is the subject: nothing answers it but the test.
 test.use({ fightLongShots: false });
@@ -86,7 +87,16 @@ test('dungeon picker: the first floor’s win chance follows the picks and is th
   await expect.poll(() => reads).toContain(heroes.map((h) => h.id).join(','));
   const three = await shownOdds(page, dialog);
   expect(reads).toContain(`${heroes[0]!.id},${heroes[1]!.id}`);
-  expect(three.probability).toBeGreaterThanOrEqual(one.probability);
+  // Each shown chance is the server's for that team (a floor fields as many foes as heroes, so a bigger team
+  // is not always likelier to win: the number must come from the read, never be guessed by the page).
+  const direct = async (team: Hero[]) => {
+    const r = await request.get(
+      `/api/odds?user_id=${player.id}&kind=dungeon&dungeon_id=whispering_woods&team=${team.map((h) => h.id).join(',')}`,
+    );
+    return ((await r.json()) as { probability: number }).probability;
+  };
+  expect(one.probability).toBe(await direct(heroes.slice(0, 1)));
+  expect(three.probability).toBe(await direct(heroes));
   await screen(page, testInfo, 'odds-team-picker');
   await viewShot(page, testInfo, 'odds-team-picker');
 

@@ -18,6 +18,7 @@ import {
   useDungeon,
   useDungeonRun,
   useMyHeroes,
+  useOdds,
 } from '../../api/hooks.ts';
 import { enterDungeon, fightNextFloor } from '../../api/battle-hooks.ts';
 import { FightResultPanel } from '../../components/battle-result.tsx';
@@ -30,6 +31,7 @@ import {
 } from '../../components/dungeon-run.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { TeamPicker } from '../../components/team-picker.tsx';
+import { chanceBeforeFight, useLongShot, WinChance } from '../../components/win-chance.tsx';
 import { Button, ButtonLink, DifficultyBadge, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
 import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
@@ -53,6 +55,12 @@ export default function DungeonDetailPage() {
   const active = useActiveRun(user.id);
   // The run of the result shown, as it is now (another tab may have fought on).
   const shownRun = useDungeonRun(result?.run.id, user.id, result?.run);
+  const runNow = result ? (shownRun.data ?? result.run) : null;
+  const activeHere = active.data?.dungeon_id === dungeonId ? active.data : null;
+  // The run this page can fight on, and its next floor's win chance (the number that fight will state).
+  const fightable = runNow ? (runNow.status === 'active' ? runNow : null) : activeHere;
+  const nextOdds = useOdds(fightable ? { user_id: user.id, kind: 'dungeon', run_id: fightable.id } : null);
+  const longShot = useLongShot();
 
   if (dungeon.isPending) {
     return (
@@ -112,8 +120,12 @@ export default function DungeonDetailPage() {
     }
   };
 
-  // The run's next floor, from wherever the run was started.
+  // The run's next floor, from wherever the run was started; a long shot asks once first.
   const fightOn = async (run: DungeonRun) => {
+    const chance = await chanceBeforeFight(client, { user_id: user.id, kind: 'dungeon', run_id: run.id });
+    longShot.check(chance, () => void fightNow(run));
+  };
+  const fightNow = async (run: DungeonRun) => {
     setError(null);
     setNotice(null);
     setEntering('fight');
@@ -130,8 +142,6 @@ export default function DungeonDetailPage() {
     }
   };
 
-  const runNow = result ? (shownRun.data ?? result.run) : null;
-  const activeHere = active.data?.dungeon_id === d.id ? active.data : null;
   const warning = active.data ? runEndsText(active.data) : null;
 
   return (
@@ -173,6 +183,8 @@ export default function DungeonDetailPage() {
               </p>
             }
           >
+            {longShot.prompt}
+            {runNow.status === 'active' && <WinChance odds={nextOdds} className="dungeon-detail__odds" />}
             <CaptionedAction caption={runNow.status === 'active' ? nextFloorText(runNow) : NEW_RUN_TEXT}>
               {(describedBy) => (
                 <Button
@@ -209,6 +221,8 @@ export default function DungeonDetailPage() {
               </strong>
               .
             </p>
+            <WinChance odds={nextOdds} className="dungeon-detail__odds" />
+            {longShot.prompt}
             <div className="dungeon-run-panel__actions">
               <CaptionedAction caption={nextFloorText(activeHere)}>
                 {(describedBy) => (
