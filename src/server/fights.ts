@@ -56,10 +56,21 @@ export function fightLimit(app: FastifyInstance, perMinute: number): (req: Fasti
   };
 }
 
-/** A fighting route's hooks: its fight counted before the handler runs (nothing when limits are off). */
+const busy = () => new Refusal(503, BUSY_MESSAGE, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
+
+/**
+ * A fighting route's hooks, run before the handler reads anything: while the odds pool's queue is full the fight
+ * is refused at once (503), so a flood of fights costs no database work and reads stay quick beside it; then
+ * the fight is counted against the client's budget (when limits are on).
+ */
 export function fightRoute(ctx: Ctx) {
   const count = ctx.countFight;
-  return count ? { preHandler: async (req: FastifyRequest) => count(req) } : {};
+  return {
+    preHandler: async (req: FastifyRequest) => {
+      if (ctx.odds.saturated) throw busy();
+      if (count) await count(req);
+    },
+  };
 }
 
 /** The pool's answer, or a 503 the player can read when its queue is full (every use of the pool goes through it). */
@@ -67,8 +78,7 @@ export async function simulated<T extends Odds | Story>(work: () => Promise<T>):
   try {
     return await work();
   } catch (err) {
-    if (err instanceof OddsPoolBusy)
-      throw new Refusal(503, BUSY_MESSAGE, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
+    if (err instanceof OddsPoolBusy) throw busy();
     throw err;
   }
 }

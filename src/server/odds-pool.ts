@@ -96,6 +96,11 @@ export class OddsPool {
     return this.pool.queueSize;
   }
 
+  /** The queue is full: a new fight would be refused, so it can be refused before any of its work is done. */
+  get saturated(): boolean {
+    return this.pool.queueSize >= this.maxQueue;
+  }
+
   /**
    * Refuses new work past `limit` waiting tasks. A fight's story is let in up to twice the bound: the fight it
    * belongs to was admitted, and finishing it frees its place sooner than refusing it would.

@@ -220,4 +220,31 @@ describe.each(DATABASES)('the odds pool’s bounded queue on %s', (kind) => {
     });
     expect(again.status).toBe(200);
   });
+
+  it('refuses a fight while the queue is full before reading anything: a flood costs no database work', async () => {
+    const p = await newPlayer(h);
+    const hero = await summonHero(h, p.id);
+    const npcs: { dungeons: { npcs: { id: string }[] }[] } = (await h.call('GET', '/api/npcs')).body;
+    const opponents = npcs.dungeons.flatMap((d) => d.npcs.map((n) => n.id)).slice(16, 28);
+    let settled = false;
+    const flood = Promise.all(
+      opponents.map((opponent_id) =>
+        h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: hero.id, opponent_id }),
+      ),
+    ).finally(() => (settled = true));
+    // A fight naming no hero at all: refused as busy while the queue is full (the hero is never looked up),
+    // and as an unknown hero once it has room.
+    const seen = new Set<number>();
+    while (!settled) {
+      const r = await h.call('POST', '/api/arena/battle', {
+        user_id: p.id,
+        attacker_hero_id: 'h_nobody',
+        opponent_id: opponents[0],
+      });
+      seen.add(r.status);
+      expect(typeof r.body.error).toBe('string');
+    }
+    await flood;
+    expect([...seen].sort()).toEqual([404, 503]);
+  });
 });
