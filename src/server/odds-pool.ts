@@ -96,9 +96,12 @@ export class OddsPool {
     return this.pool.queueSize;
   }
 
-  /** The queue is full: a new fight would be refused, so it can be refused before any of its work is done. */
+  /**
+   * Estimates are waiting and the queue is full: a new (uncached) fight would be refused, so fights are refused
+   * before any of their work is done. A queue of stories alone (fights of known matchups) refuses nothing.
+   */
   get saturated(): boolean {
-    return this.pool.queueSize >= this.maxQueue;
+    return this.inflight.size > 0 && this.pool.queueSize >= this.maxQueue;
   }
 
   /**
