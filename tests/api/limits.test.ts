@@ -235,7 +235,7 @@ describe.each(DATABASES)('the odds pool’s bounded queue on %s', (kind) => {
     // A fight naming no hero at all: refused as busy while the queue is full (the hero is never looked up),
     // and as an unknown hero once it has room.
     const seen = new Set<number>();
-    while (!settled) {
+    for (let tries = 0; tries < 2000 && !settled; tries++) {
       const r = await h.call('POST', '/api/arena/battle', {
         user_id: p.id,
         attacker_hero_id: 'h_nobody',
