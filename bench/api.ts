@@ -37,7 +37,15 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 
 async function serve(databaseUrl: string, oddsCacheSize: number) {
   const { buildApp } = await import('../src/server/app.ts');
-  const app = await buildApp({ databaseUrl, rateLimits: false, webRoot: null, oddsCacheSize });
+  const { BUSY_MESSAGE } = await import('../src/server/fights.ts');
+  const app = await buildApp({
+    databaseUrl,
+    rateLimits: false,
+    webRoot: null,
+    oddsCacheSize,
+    oddsThreads: process.env.ODDS_THREADS ? Number(process.env.ODDS_THREADS) : undefined,
+    oddsWaitMs: process.env.ODDS_WAIT_MS ? Number(process.env.ODDS_WAIT_MS) : undefined,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();
   bare.get('/bare', async () => ({ hello: 'world' }));
@@ -51,6 +59,10 @@ async function serve(databaseUrl: string, oddsCacheSize: number) {
     }
     return reply.type('application/json').send(body);
   });
+  // What the app answers a fight past the odds queue, from a bare route: the floor of a flood's refusals.
+  bare.post('/bare-refuse', async (_req, reply) =>
+    reply.code(503).header('retry-after', '2').send({ error: BUSY_MESSAGE }),
+  );
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const port = (a: ReturnType<typeof app.server.address>) => (typeof a === 'object' && a ? a.port : 0);
   process.stdout.write(`READY ${port(app.server.address())} ${port(bare.server.address())}\n`);
@@ -90,6 +102,30 @@ function run(name: string, opts: LoadOptions): Promise<Row> {
   });
 }
 
+/**
+ * The same load from a process of its own (`bench/api.ts load`, options on stdin): a flood's client must not share
+ * an event loop with the client that times the reads, or the reads' latency would be the flood client's own delay.
+ */
+function runApart(name: string, opts: LoadOptions): Promise<Row> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api.ts', 'load', name], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdin!.end(JSON.stringify(opts));
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as Row) : reject(new Error(`load exited ${code}`)),
+    ),
+  );
+}
+
+async function loadChild(name: string) {
+  let input = '';
+  for await (const c of process.stdin) input += c;
+  process.stdout.write(JSON.stringify(await run(name, JSON.parse(input) as LoadOptions)));
+}
+
 /** Runs the loads in turn, `rounds` times, each for a share of DURATION: drift on a shared machine falls on all. */
 async function alternate(loads: [string, LoadOptions][], rounds = 3): Promise<Row[]> {
   const runs: Row[][] = loads.map(() => []);
@@ -110,7 +146,15 @@ async function alternate(loads: [string, LoadOptions][], rounds = 3): Promise<Ro
 function startServer(databaseUrl: string, oddsCacheSize: number) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'bench/api.ts', 'serve', databaseUrl, String(oddsCacheSize)],
+    [
+      ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      'bench/api.ts',
+      'serve',
+      databaseUrl,
+      String(oddsCacheSize),
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -153,6 +197,113 @@ async function benchDatabase(dir: string): Promise<{ url: string; label: string;
   };
 }
 
+// The read as the web client makes it: browsers always send Accept-Encoding (this is Chromium's).
+const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** A player with five heroes and plenty of gold, made through the API (heroes) and the store (balances). */
+async function benchPlayer(api: string, databaseUrl: string) {
+  const post = async (path: string, body: unknown) => {
+    const r = await fetch(api + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return r.json();
+  };
+  // A player with five heroes and plenty of gold.
+  const user = await post('/api/users', { username: `bench_${Date.now() % 1e6}` });
+  const { openStore } = await import('../src/server/store/db.ts');
+  const store = openStore(databaseUrl);
+  await store.db
+    .updateTable('users')
+    .set({ gold: 1_000_000_000, summoning_scrolls: 100 })
+    .where('id', '=', user.id)
+    .execute();
+  const heroIds: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const c = await post('/api/characters/generate', {
+      user_id: user.id,
+      generation_id: `bench_gen_${i}_${user.id.slice(-6)}`,
+    });
+    heroIds.push((await post('/api/heroes', { user_id: user.id, character_data: { id: c.id } })).id);
+  }
+  return { user, heroIds, store };
+}
+
+/**
+ * Reads while fights run on every core: a second server that never reuses odds, so every fight samples — first 8
+ * connections of fights, then a flood far past the odds queue (issue 9).
+ */
+async function coldLoads(databaseUrl: string, userId: string, heroIds: string[]) {
+  // Reads while fights run on every core: a second server that never reuses odds, so every fight samples.
+  const cold = startServer(databaseUrl, 0);
+  const [coldPort, barePort] = await cold.ports;
+  const coldApi = `http://127.0.0.1:${coldPort}`;
+  const bareApi = `http://127.0.0.1:${barePort}`;
+  const opponents = (await (await fetch(`${coldApi}/api/npcs`)).json()).dungeons.flatMap(
+    (d: { npcs: { id: string }[] }) => d.npcs.map((n) => n.id),
+  );
+  const requests = heroIds.flatMap((attacker) =>
+    opponents.map((opponent: string) => ({
+      method: 'POST',
+      body: JSON.stringify({ user_id: userId, attacker_hero_id: attacker, opponent_id: opponent }),
+    })),
+  );
+  const [fights, readsDuringFights] = await Promise.all([
+    run('POST /api/arena/battle, odds never reused', {
+      url: `${coldApi}/api/arena/battle`,
+      method: 'POST',
+      connections: 8,
+      headers: { 'content-type': 'application/json' },
+      requests,
+    } as LoadOptions),
+    run('GET /api/heroes?user_id= during those fights', {
+      url: `${coldApi}/api/heroes?user_id=${userId}`,
+      connections: 10,
+      headers: browser,
+    }),
+  ]);
+  // A flood of distinct fights, far more at once than the odds queue holds (ODDS_QUEUE, 8 per thread): the
+  // fights past it are refused with 503 at once, and reads must stay quick meanwhile (issue 9).
+  const [flood, readsDuringFlood] = await Promise.all([
+    runApart('POST /api/arena/battle flood, 200 connections, odds never reused (its own client process)', {
+      url: `${coldApi}/api/arena/battle`,
+      method: 'POST',
+      connections: 200,
+      headers: { 'content-type': 'application/json' },
+      requests,
+    } as LoadOptions),
+    run('GET /api/heroes?user_id= during the flood', {
+      url: `${coldApi}/api/heroes?user_id=${userId}`,
+      connections: 10,
+      headers: browser,
+    }),
+  ]);
+  // The floor, in the same run: a bare route refusing the same flood with the same bytes, the same read meanwhile
+  // from a bare route (the same JSON from memory).
+  const [bareFlood, bareReadsDuringFlood] = await Promise.all([
+    runApart('bare Fastify refusing a flood (503, same bytes), 200 connections', {
+      url: `${bareApi}/bare-refuse`,
+      method: 'POST',
+      connections: 200,
+      headers: { 'content-type': 'application/json' },
+      requests,
+    } as LoadOptions),
+    run('bare Fastify, the same hero JSON from memory, during that flood', {
+      url: `${bareApi}/bare-heroes/${userId}`,
+      connections: 10,
+      headers: browser,
+    }),
+  ]);
+  const floodSample = await fetch(`${coldApi}/api/arena/battle`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: requests[0].body,
+  }).then(async (r) => `${r.status} retry-after=${r.headers.get('retry-after')} ${await r.text()}`);
+  await cold.stop();
+  return { fights, readsDuringFights, flood, readsDuringFlood, bareFlood, bareReadsDuringFlood, floodSample };
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'runeborn-bench-'));
   const bench = await benchDatabase(dir);
@@ -169,27 +320,9 @@ async function main() {
     return r.json();
   };
   try {
-    // A player with five heroes and plenty of gold.
-    const user = await post('/api/users', { username: `bench_${Date.now() % 1e6}` });
-    const { openStore } = await import('../src/server/store/db.ts');
-    const store = openStore(databaseUrl);
-    await store.db
-      .updateTable('users')
-      .set({ gold: 1_000_000_000, summoning_scrolls: 100 })
-      .where('id', '=', user.id)
-      .execute();
-    const heroIds: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      const c = await post('/api/characters/generate', {
-        user_id: user.id,
-        generation_id: `bench_gen_${i}_${user.id.slice(-6)}`,
-      });
-      heroIds.push((await post('/api/heroes', { user_id: user.id, character_data: { id: c.id } })).id);
-    }
+    const { user, heroIds, store } = await benchPlayer(api, databaseUrl);
     const goldBefore = (await (await fetch(`${api}/api/users/${user.id}`)).json()).gold;
 
-    // The read as the web client makes it: browsers always send Accept-Encoding (this is Chromium's).
-    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
     const rows: Row[] = await alternate([
       ['bare Fastify GET /bare', { url: `http://127.0.0.1:${barePort}/bare`, headers: browser }],
       ['GET /api/heroes?user_id=', { url: `${api}/api/heroes?user_id=${user.id}`, headers: browser }],
@@ -245,57 +378,12 @@ async function main() {
     const purchases = rows[3].ok;
     await server.stop();
 
-    // Reads while fights run on every core: a second server that never reuses odds, so every fight samples.
-    const cold = startServer(databaseUrl, 0);
-    const [coldPort] = await cold.ports;
-    const coldApi = `http://127.0.0.1:${coldPort}`;
-    const opponents = (await (await fetch(`${coldApi}/api/npcs`)).json()).dungeons.flatMap(
-      (d: { npcs: { id: string }[] }) => d.npcs.map((n) => n.id),
+    const { fights, readsDuringFights, flood, readsDuringFlood, floodSample } = await coldLoads(
+      databaseUrl,
+      user.id,
+      heroIds,
     );
-    const requests = heroIds.flatMap((attacker) =>
-      opponents.map((opponent: string) => ({
-        method: 'POST',
-        body: JSON.stringify({ user_id: user.id, attacker_hero_id: attacker, opponent_id: opponent }),
-      })),
-    );
-    const [fights, readsDuringFights] = await Promise.all([
-      run('POST /api/arena/battle, odds never reused', {
-        url: `${coldApi}/api/arena/battle`,
-        method: 'POST',
-        connections: 8,
-        headers: { 'content-type': 'application/json' },
-        requests,
-      } as LoadOptions),
-      run('GET /api/heroes?user_id= during those fights', {
-        url: `${coldApi}/api/heroes?user_id=${user.id}`,
-        connections: 10,
-        headers: browser,
-      }),
-    ]);
-    extra.push(fights, readsDuringFights);
-    // A flood of distinct fights, far more at once than the odds queue holds (ODDS_QUEUE, 8 per thread): the
-    // fights past it are refused with 503 at once, and reads must stay quick meanwhile (issue 9).
-    const [flood, readsDuringFlood] = await Promise.all([
-      run('POST /api/arena/battle flood, 200 connections, odds never reused', {
-        url: `${coldApi}/api/arena/battle`,
-        method: 'POST',
-        connections: 200,
-        headers: { 'content-type': 'application/json' },
-        requests,
-      } as LoadOptions),
-      run('GET /api/heroes?user_id= during the flood', {
-        url: `${coldApi}/api/heroes?user_id=${user.id}`,
-        connections: 10,
-        headers: browser,
-      }),
-    ]);
-    const floodSample = await fetch(`${coldApi}/api/arena/battle`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: requests[0].body,
-    }).then(async (r) => `${r.status} retry-after=${r.headers.get('retry-after')} ${await r.text()}`);
-    extra.push(flood, readsDuringFlood);
-    await cold.stop();
+    extra.push(fights, readsDuringFights, flood, readsDuringFlood);
     const after = await store.db
       .selectFrom('users')
       .select('gold')
@@ -417,6 +505,42 @@ async function purchasesOnly() {
   }
 }
 
-if (process.argv[2] === 'serve') await serve(process.argv[3], Number(process.argv[4] ?? 5000));
+/** `npm run bench:api -- flood`: the cold-odds loads alone (fights, then a flood) with the reads timed meanwhile. */
+async function floodOnly() {
+  const dir = mkdtempSync(join(tmpdir(), 'runeborn-bench-'));
+  const bench = await benchDatabase(dir);
+  const server = startServer(bench.url, 0);
+  try {
+    const [apiPort] = await server.ports;
+    const { user, heroIds, store } = await benchPlayer(`http://127.0.0.1:${apiPort}`, bench.url);
+    await store.close();
+    await server.stop();
+    const r = await coldLoads(bench.url, user.id, heroIds);
+    for (const row of [
+      r.fights,
+      r.readsDuringFights,
+      r.flood,
+      r.readsDuringFlood,
+      r.bareFlood,
+      r.bareReadsDuringFlood,
+    ])
+      console.log(
+        `${row.name}: ${Math.round(row.rps)}/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.ok} 2xx, ${row.non2xx} non-2xx, ${row.errors} errors`,
+      );
+    console.log(
+      `reads during a flood of distinct fights on ${bench.label}: p99 ${r.readsDuringFlood.p99} ms (goal < 50 ms); ` +
+        `a bare route's reads during a bare flood of the same refusals: p99 ${r.bareReadsDuringFlood.p99} ms; ` +
+        `a fight right after: ${r.floodSample.slice(0, 160)}`,
+    );
+  } finally {
+    await server.stop();
+    await bench.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'load') await loadChild(process.argv[3]);
+else if (process.argv[2] === 'serve') await serve(process.argv[3], Number(process.argv[4] ?? 5000));
 else if (process.argv[2] === 'purchases') await purchasesOnly();
+else if (process.argv[2] === 'flood') await floodOnly();
 else await main();

@@ -47,6 +47,8 @@ export interface AppOptions {
   oddsCacheSize?: number;
   /** odds tasks that may wait for a thread before fights are refused with 503 (default 8 per thread) */
   oddsQueue?: number;
+  /** ms a fight that finds the odds queue full waits for room before its 503 (default DEFAULT_ODDS_WAIT_MS) */
+  oddsWaitMs?: number;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For is believed (trust-proxy.ts); default none */
   trustProxy?: string | number;
   /** pg pool size per instance */
@@ -140,7 +142,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
   const shopItems = await store.db.selectFrom('shop_items').selectAll().orderBy('sort').execute();
   const dungeons = await store.db.selectFrom('dungeons').selectAll().orderBy('sort').execute();
-  const odds = new OddsPool(opts.oddsThreads, opts.oddsCacheSize, opts.oddsQueue);
+  const odds = new OddsPool(opts.oddsThreads, opts.oddsCacheSize, opts.oddsQueue, opts.oddsWaitMs);
   const rateLimits = opts.rateLimits === false ? null : (opts.rateLimits ?? DEFAULT_RATE_LIMITS);
   const ctx: Ctx = {
     store,

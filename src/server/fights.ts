@@ -59,15 +59,16 @@ export function fightLimit(app: FastifyInstance, perMinute: number): (req: Fasti
 const busy = () => new Refusal(503, BUSY_MESSAGE, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
 
 /**
- * A fighting route's hooks, run before the handler reads anything: while the odds pool's queue is full the fight
- * is refused at once (503), so a flood of fights costs no database work and reads stay quick beside it; then
+ * A fighting route's hooks, run before the handler reads anything: while estimates fill the odds pool's queue the
+ * fight waits for room, and is refused (503) if none comes in time, so a flood of fights costs no database work
+ * and reads stay quick beside it; then
  * the fight is counted against the client's budget (when limits are on).
  */
 export function fightRoute(ctx: Ctx) {
   const count = ctx.countFight;
   return {
     preHandler: async (req: FastifyRequest) => {
-      if (ctx.odds.saturated) throw busy();
+      if (!(await ctx.odds.room())) throw busy();
       if (count) await count(req);
     },
   };

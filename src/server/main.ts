@@ -1,6 +1,7 @@
 // Starts Runeborn: the API and the built web app on one port. PORT (3000), HOST (0.0.0.0),
 // DATABASE_URL (sqlite:./data/runeborn.db, or postgres://…), RATE_LIMIT=off, LOG_LEVEL (info),
-// ODDS_THREADS (cores), ODDS_CACHE_SIZE (5000 matchups; 0 turns the cache off), ODDS_QUEUE (8 per thread), TRUST_PROXY (the proxy's
+// ODDS_THREADS (cores), ODDS_CACHE_SIZE (5000 matchups; 0 turns the cache off), ODDS_QUEUE (8 per thread), ODDS_WAIT_MS
+// (500: how long a fight waits for room in a full queue before its 503), TRUST_PROXY (the proxy's
 // addresses or hop count; trust-proxy.ts).
 import { buildApp } from './app.ts';
 import { DEFAULT_DATABASE_URL } from './store/db.ts';
@@ -25,6 +26,7 @@ const app = await buildApp({
   oddsThreads: process.env.ODDS_THREADS ? Number(process.env.ODDS_THREADS) : undefined,
   oddsCacheSize: process.env.ODDS_CACHE_SIZE ? Number(process.env.ODDS_CACHE_SIZE) : undefined,
   oddsQueue: process.env.ODDS_QUEUE ? Number(process.env.ODDS_QUEUE) : undefined,
+  oddsWaitMs: process.env.ODDS_WAIT_MS ? Number(process.env.ODDS_WAIT_MS) : undefined,
   trustProxy,
 });
 

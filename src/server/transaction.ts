@@ -14,7 +14,12 @@
 // A deadlock or serialization failure that still happens (40P01, 40001; SQLITE_BUSY when another process holds
 // SQLite's write lock past busy_timeout) rolls the work back and runs it again, a few times with a short jittered
 // backoff, then answers 409 with a readable error: never a 5xx. The work must therefore have no effect outside the
-// transaction. On SQLite one connection runs one transaction at a time (Kysely's mutex; purchase.ts's synchronous
+// transaction.
+//
+// On one instance a player's economy transactions also take turns in the process (`inTurn`) before they take a
+// pooled connection: a player firing many fights or purchases at once holds one connection of the pool, not all
+// of them waiting on their own row lock, so other players' reads and changes always find a connection. Across
+// instances the row lock still orders them. On SQLite one connection runs one transaction at a time (Kysely's mutex; purchase.ts's synchronous
 // path), so the locks are the database's own and steps 1–2 are plain reads.
 import { SqliteAdapter, type Kysely, type Transaction } from 'kysely';
 import { conflict } from './errors.ts';
@@ -67,6 +72,26 @@ export async function withRetries<T>(work: () => Promise<T> | T): Promise<T> {
 const onSqliteDb = (db: Kysely<Database> | Transaction<Database>) =>
   db.getExecutor().adapter instanceof SqliteAdapter;
 
+/** Per database handle (an instance's store), the last transaction of each player queued on this instance. */
+const turns = new WeakMap<object, Map<string, Promise<void>>>();
+
+/** Runs `work` after every earlier `inTurn` work of the same key on the same database handle has settled. */
+export async function inTurn<T>(db: object, key: string, work: () => Promise<T>): Promise<T> {
+  let queue = turns.get(db);
+  if (!queue) turns.set(db, (queue = new Map()));
+  const before = queue.get(key);
+  let done!: () => void;
+  const mine = new Promise<void>((resolve) => (done = resolve));
+  queue.set(key, mine);
+  try {
+    if (before) await before;
+    return await work();
+  } finally {
+    done();
+    if (queue.get(key) === mine) queue.delete(key);
+  }
+}
+
 /** One economy transaction: locks (player, then heroes in id order), then `work`, retried on contention. */
 export function economyTransaction<T>(
   db: Kysely<Database>,
@@ -75,18 +100,20 @@ export function economyTransaction<T>(
 ): Promise<T> {
   const sqlite = onSqliteDb(db);
   const heroIds = [...new Set(locks.heroIds ?? [])].sort();
-  return withRetries(() =>
-    db.transaction().execute(async (trx) => {
-      let userQuery = trx.selectFrom('users').selectAll().where('id', '=', locks.userId);
-      if (!sqlite) userQuery = userQuery.forNoKeyUpdate();
-      const user = await userQuery.executeTakeFirst();
-      const heroes = new Map<string, HeroRow>();
-      if (heroIds.length > 0) {
-        let heroQuery = trx.selectFrom('heroes').selectAll().where('id', 'in', heroIds).orderBy('id');
-        if (!sqlite) heroQuery = heroQuery.forUpdate();
-        for (const r of await heroQuery.execute()) heroes.set(r.id, r);
-      }
-      return work(trx, { user, heroes });
-    }),
+  return inTurn(db, locks.userId, () =>
+    withRetries(() =>
+      db.transaction().execute(async (trx) => {
+        let userQuery = trx.selectFrom('users').selectAll().where('id', '=', locks.userId);
+        if (!sqlite) userQuery = userQuery.forNoKeyUpdate();
+        const user = await userQuery.executeTakeFirst();
+        const heroes = new Map<string, HeroRow>();
+        if (heroIds.length > 0) {
+          let heroQuery = trx.selectFrom('heroes').selectAll().where('id', 'in', heroIds).orderBy('id');
+          if (!sqlite) heroQuery = heroQuery.forUpdate();
+          for (const r of await heroQuery.execute()) heroes.set(r.id, r);
+        }
+        return work(trx, { user, heroes });
+      }),
+    ),
   );
 }

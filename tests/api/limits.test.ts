@@ -172,7 +172,8 @@ describe.each(DATABASES)('fight limits on %s', (kind) => {
 describe.each(DATABASES)('the odds pool’s bounded queue on %s', (kind) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(kind, { oddsThreads: 1, oddsQueue: 1, oddsCacheSize: 0 });
+    // No waiting room here: a fight that finds the queue full is refused at once (the room is tested below).
+    h = await startHarness(kind, { oddsThreads: 1, oddsQueue: 1, oddsCacheSize: 0, oddsWaitMs: 0 });
   });
   afterAll(async () => h?.close());
 
@@ -246,5 +247,71 @@ describe.each(DATABASES)('the odds pool’s bounded queue on %s', (kind) => {
     }
     await flood;
     expect([...seen].sort()).toEqual([404, 503]);
+  });
+});
+
+describe.each(DATABASES)('a fight that finds the odds queue full waits for room on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind, { oddsThreads: 1, oddsQueue: 1, oddsCacheSize: 0, oddsWaitMs: 20_000 });
+  });
+  afterAll(async () => h?.close());
+
+  it('lets a burst through as the queue drains, and refuses at once past the waiting room (32 per queue place)', async () => {
+    const p = await newPlayer(h);
+    const heroes = [await summonHero(h, p.id), await summonHero(h, p.id)];
+    const npcs: { dungeons: { npcs: { id: string }[] }[] } = (await h.call('GET', '/api/npcs')).body;
+    const opponents = npcs.dungeons.flatMap((d) => d.npcs.map((n) => n.id)).slice(0, 24);
+    // 48 distinct fights at once against a queue of one: one or two run, 32 wait, the rest are refused at once.
+    const fights = heroes.flatMap((hero) =>
+      opponents.map((opponent_id) => ({ user_id: p.id, attacker_hero_id: hero.id, opponent_id })),
+    );
+    expect(fights.length).toBe(48);
+    const started = Date.now();
+    const answers = await Promise.all(
+      fights.map(async (payload) => {
+        const r = await h.app.inject({ method: 'POST', url: '/api/arena/battle', payload });
+        return { status: r.statusCode, ms: Date.now() - started };
+      }),
+    );
+    const ok = answers.filter((a) => a.status === 200);
+    const busy = answers.filter((a) => a.status === 503);
+    expect(ok.length + busy.length, answers.map((a) => a.status).join()).toBe(48);
+    // Every fight that waited was let in (the wait is far longer than the burst takes) …
+    expect(ok.length).toBeGreaterThanOrEqual(32);
+    // … and those past the waiting room were refused before the first waiting fight was answered.
+    expect(busy.length).toBeGreaterThan(0);
+    expect(Math.max(...busy.map((a) => a.ms))).toBeLessThan(Math.min(...ok.map((a) => a.ms)) + 1000);
+    const rows = await withStore(h, (db) =>
+      db.selectFrom('battles').select('id').where('user_id', '=', p.id).execute(),
+    );
+    expect(rows.length).toBe(ok.length);
+  });
+});
+
+describe.each(DATABASES)('a waiting fight refused at the end of its wait on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind, { oddsThreads: 1, oddsQueue: 1, oddsCacheSize: 0, oddsWaitMs: 1 });
+  });
+  afterAll(async () => h?.close());
+
+  it('gets the 503 with Retry-After once its short wait ends with the queue still full', async () => {
+    const p = await newPlayer(h);
+    const hero = await summonHero(h, p.id);
+    const npcs: { dungeons: { npcs: { id: string }[] }[] } = (await h.call('GET', '/api/npcs')).body;
+    const opponents = npcs.dungeons.flatMap((d) => d.npcs.map((n) => n.id)).slice(0, 16);
+    const answers = await Promise.all(
+      opponents.map((opponent_id) =>
+        h.app.inject({
+          method: 'POST',
+          url: '/api/arena/battle',
+          payload: { user_id: p.id, attacker_hero_id: hero.id, opponent_id },
+        }),
+      ),
+    );
+    const busy = answers.filter((r) => r.statusCode === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const r of busy) expect(r.headers['retry-after']).toBe('1');
   });
 });
