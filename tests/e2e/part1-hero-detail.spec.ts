@@ -14,6 +14,9 @@ test('detail, reroll twice, then the essence message; delete with confirmation',
   await expect(detail).toContainText(hero.race);
   await expect(detail).toContainText(hero.class);
   await expect(detail).toContainText(hero.type);
+  // Spec §9's roles: the role shown is the hero's type itself, not invented text.
+  expect(['Tank', 'Damage', 'Support']).toContain(hero.type);
+  await expect(page.getByTestId('hero-role')).toHaveText(hero.type);
   await expect(page.getByText(`${hero.hp}/${hero.max_hp}`)).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Experience to next level' })).toBeVisible();
   await expect(page.locator('[data-trait="boon"]')).toContainText(hero.boon.name);

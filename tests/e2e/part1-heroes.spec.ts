@@ -55,3 +55,22 @@ test('empty My Heroes, then the list with counts, other players and NPCs', async
   await page.locator(`.hero-card[data-hero-id="${mine[0].id}"]`).getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/heroes/${mine[0].id}$`));
 });
+
+test('a card scrolled to the top of the page keeps its name clear of the sticky header', async ({
+  page,
+  player,
+}) => {
+  expect(player.id).toBeTruthy();
+  await page.goto('/heroes');
+  await page.getByRole('tab', { name: /NPCs/ }).click();
+  // A card with plenty of page below it, so it can reach the top.
+  const card = page.locator('[data-dungeon]').nth(1).locator('.hero-card').first();
+  await expect(card).toBeVisible();
+  // What keyboard focus, scrollIntoView and in-page links do: bring the card to the top of the scrollport.
+  await card.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  const header = await page.locator('.app-header').boundingBox();
+  const top = await card.boundingBox();
+  expect(header && top).toBeTruthy();
+  // The whole card, from its top edge, is below the header.
+  expect(top!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+});

@@ -67,7 +67,7 @@ test('arena: a duel against a player, Fight Again, then against an NPC; choices 
   await expect(result).toBeVisible();
   await expect(result.locator('.fight-result__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
   await expect(page.getByTestId('win-chance')).toHaveText(/^\d{1,3}%$/);
-  await expect(page.getByTestId('dice-roll')).toHaveText(/^\d{1,3}$/);
+  await expect(page.getByTestId('dice-roll')).toHaveText(/^\d{1,3}(\.\d+)?$/);
   await expect(result).toContainText('Battle Narrative');
   await expect(page.getByTestId('narrative')).not.toBeEmpty();
   const won = (await result.getAttribute('data-outcome')) === 'won';

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { heroesFor, screen } from './part2-support.ts';
+import { rollFigures } from '../../src/web/components/format.ts';
 
 /** Plays the battle on screen to its end by choosing the first option each turn (or waits, under Auto). */
 async function playToEnd(page: Page, byOptions: boolean) {
@@ -265,10 +266,13 @@ test('Quick Battle opens /combat; Fight Again repeats it with the same team; Bac
   const location = url.searchParams.get('location')!;
   await expect(page.getByTestId('combat-location')).toHaveText(location);
   await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
-  const chance = Number((await page.getByTestId('win-chance').textContent())!.replace('%', ''));
-  expect(Number.isInteger(chance)).toBe(true);
-  await expect(page.getByTestId('roll-needed')).toHaveText(`>${100 - chance}`);
-  await expect(page.getByTestId('you-rolled')).toHaveText(/^\d{1,3}$/);
+  // Whole percentages unless rounding would contradict the outcome (then a few decimals, the same on each).
+  const chanceText = (await page.getByTestId('win-chance').textContent())!.replace('%', '');
+  const decimals = chanceText.split('.')[1]?.length ?? 0;
+  await expect(page.getByTestId('roll-needed')).toHaveText(
+    `>${(100 - Number(chanceText)).toFixed(decimals)}`,
+  );
+  await expect(page.getByTestId('you-rolled')).toHaveText(decimals ? /^\d{1,3}\.\d+$/ : /^\d{1,3}$/);
   await expect(page.getByTestId('narrative')).not.toBeEmpty();
   await expect(page.locator('.combat')).toHaveAttribute('data-theme', 'forest');
   if ((await page.locator('.combat__headline').textContent()) === 'VICTORY!')
@@ -309,8 +313,9 @@ test('/combat: defaults, stored results, every Fight Again check and the Battle 
   // Defaults: location 'Unknown', type random, returnTo /map.
   await page.goto(`/combat?battleId=${quick.battle_id}`);
   await expect(page.getByTestId('combat-location')).toHaveText('Unknown');
-  await expect(page.getByTestId('win-chance')).toHaveText(`${Math.round(quick.probability * 100)}%`);
-  await expect(page.getByTestId('you-rolled')).toHaveText(String(Math.round(quick.roll * 100)));
+  const shown = rollFigures(quick.probability, quick.roll, quick.status === 'won');
+  await expect(page.getByTestId('win-chance')).toHaveText(`${shown.chance.toFixed(shown.decimals)}%`);
+  await expect(page.getByTestId('you-rolled')).toHaveText(shown.rolled.toFixed(shown.decimals));
   await page.getByRole('button', { name: 'Fight Again' }).click();
   await expect(page.getByTestId('battle-error')).toContainText('No team hero IDs provided');
   await page.getByRole('button', { name: 'Go Back' }).click();

@@ -34,6 +34,8 @@ test('dungeon list: cards, the picker with no heroes, a failed list with Retry, 
   await expect(dialog).toContainText('Choose up to 4 heroes');
   await expect(dialog).toContainText('No heroes available');
   await expect(dialog).toContainText('Create a hero first to enter dungeons');
+  // The spec's two buttons always: with no heroes, Confirm Team (0) shows, disabled.
+  await expect(dialog.getByRole('button', { name: 'Confirm Team (0)' })).toBeDisabled();
   await screen(page, testInfo, 'team-picker-empty');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);

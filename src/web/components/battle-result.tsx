@@ -2,7 +2,7 @@
 // rewards and level-ups list, and the result panel (VICTORY! / DEFEAT, Win Chance, Dice Roll, Battle Narrative,
 // Rewards Earned). Spec §2 /arena and §9 (whole percentages, 50 when missing). Styles in ./battle-result.css.
 import type { ReactNode } from 'react';
-import { wholePercent, formatNumber } from './format.ts';
+import { formatNumber, rollFigures, type RollFigures } from './format.ts';
 import { Icon } from './icon.tsx';
 import { isWin, levelUpName, type FightResult } from '../api/battle-hooks.ts';
 import './battle-result.css';
@@ -26,18 +26,25 @@ export function BattleNarrative({ result }: { result: FightResult }) {
   );
 }
 
-/** The chance as a band on 0..100: a roll above 100 − chance wins. The marker shows where the roll fell. */
-export function ChanceBar({ chance, rolled }: { chance: number; rolled: number }) {
-  const needed = Math.max(0, Math.min(100, 100 - chance));
-  const at = Math.max(0, Math.min(100, rolled));
-  const won = rolled > needed;
+/**
+ * The chance as a band on 0..100: a roll above 100 − chance wins. The marker shows where the roll fell, on the
+ * side the outcome says (the figures come from rollFigures, so they agree with it).
+ */
+export function ChanceBar({ figures, won }: { figures: RollFigures; won: boolean }) {
+  const { decimals } = figures;
+  const chance = figures.chance.toFixed(decimals);
+  const needed = Math.max(0, Math.min(100, figures.needed));
+  const rolled = figures.rolled.toFixed(decimals);
+  const neededText = needed.toFixed(decimals);
+  const at = Math.max(0, Math.min(100, figures.rolled));
   return (
     <div
       className="chance-bar"
       role="img"
-      aria-label={`Win chance ${chance}%, roll needed above ${needed}, rolled ${rolled}`}
+      aria-label={`Win chance ${chance}%, roll needed above ${neededText}, rolled ${rolled}`}
       data-chance={chance}
       data-roll={rolled}
+      data-outcome={won ? 'won' : 'lost'}
     >
       <div className="chance-bar__track">
         <span className="chance-bar__lose" style={{ width: `${needed}%` }} />
@@ -53,7 +60,7 @@ export function ChanceBar({ chance, rolled }: { chance: number; rolled: number }
         <span>0</span>
         {needed > 6 && needed < 94 && (
           <span style={{ left: `${needed}%` }} className="chance-bar__needed">
-            {needed}
+            {neededText}
           </span>
         )}
         <span>100</span>
@@ -132,8 +139,7 @@ export function FightResultPanel({
   heading?: ReactNode;
 }) {
   const won = isWin(result.status);
-  const chance = wholePercent(result.probability);
-  const rolled = wholePercent(result.roll);
+  const figures = rollFigures(result.probability, result.roll, won);
   return (
     <section
       className={`fight-result panel fight-result--${won ? 'won' : 'lost'}`}
@@ -146,14 +152,14 @@ export function FightResultPanel({
       <dl className="fight-result__numbers tabular">
         <div>
           <dt>Win Chance</dt>
-          <dd data-testid="win-chance">{chance}%</dd>
+          <dd data-testid="win-chance">{figures.chance.toFixed(figures.decimals)}%</dd>
         </div>
         <div>
           <dt>Dice Roll</dt>
-          <dd data-testid="dice-roll">{rolled}</dd>
+          <dd data-testid="dice-roll">{figures.rolled.toFixed(figures.decimals)}</dd>
         </div>
       </dl>
-      <ChanceBar chance={chance} rolled={rolled} />
+      <ChanceBar figures={figures} won={won} />
       <BattleNarrative result={result} />
       {won && <RewardsList result={result} />}
       {children && <div className="fight-result__actions">{children}</div>}

@@ -1,6 +1,6 @@
 // Compact currencies (header: 1.2k) and the other display formats.
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatSpread, itemTypeLabel, wholePercent } from './format.ts';
+import { formatCompact, formatSpread, itemTypeLabel, rollFigures, wholePercent } from './format.ts';
 
 describe('formatCompact', () => {
   it.each([
@@ -42,5 +42,38 @@ describe('other formats', () => {
 describe('formatSpread', () => {
   it('signs every percent, with a true minus and ±0', () => {
     expect([5, 1, 0, -1, -5].map(formatSpread)).toEqual(['+5%', '+1%', '\u00b10%', '\u22121%', '\u22125%']);
+  });
+});
+
+describe('rollFigures', () => {
+  it('shows whole percentages when they agree with the outcome', () => {
+    expect(rollFigures(0.634, 0.9, true)).toEqual({ chance: 63, needed: 37, rolled: 90, decimals: 0 });
+    expect(rollFigures(undefined, undefined, false)).toEqual({
+      chance: 50,
+      needed: 50,
+      rolled: 50,
+      decimals: 0,
+    });
+  });
+
+  it('adds decimals until the figures agree with the outcome (won 0.554 / 0.4465 once read "needed >45, rolled 45")', () => {
+    const f = rollFigures(0.554, 0.4465, true);
+    expect(f.decimals).toBeGreaterThan(0);
+    expect(f.rolled).toBeGreaterThan(f.needed);
+    expect(f.chance + f.needed).toBeCloseTo(100, 6);
+  });
+
+  it('agrees with the outcome for every fight the server could decide', () => {
+    // The server's rule: won = roll > 1 − probability. Whatever the pair, the shown figures say the same.
+    for (let i = 0; i < 20_000; i++) {
+      const p = Math.round(Math.random() * 1000) / 1000;
+      const roll = i % 2 ? Math.random() : 1 - p + (Math.random() - 0.5) * 0.002;
+      const won = roll > 1 - p;
+      const f = rollFigures(p, roll, won);
+      expect(
+        Number(f.rolled.toFixed(f.decimals)) > Number(f.needed.toFixed(f.decimals)),
+        `${p} ${roll}`,
+      ).toBe(won);
+    }
   });
 });

@@ -28,6 +28,39 @@ export function formatNumber(value: number): string {
 export const wholePercent = (p: number | null | undefined): number =>
   typeof p === 'number' && Number.isFinite(p) ? Math.round(p * 100) : 50;
 
+/** A fight's figures as shown: win chance and roll needed (which add up to 100) and the roll, as percentages. */
+export interface RollFigures {
+  chance: number;
+  needed: number;
+  rolled: number;
+  /** decimals to show them with (toFixed) */
+  decimals: number;
+}
+
+/**
+ * Whole percentages (spec §9) unless rounding would make the figures contradict the outcome — won with "Roll
+ * Needed >45, You Rolled 45" — then as few decimals as make them agree: a fight is won when the roll is above
+ * 1 − probability, and the figures shown always say the same.
+ */
+export function rollFigures(
+  probability: number | null | undefined,
+  roll: number | null | undefined,
+  won: boolean,
+): RollFigures {
+  const p = typeof probability === 'number' && Number.isFinite(probability) ? probability : 0.5;
+  const r = typeof roll === 'number' && Number.isFinite(roll) ? roll : 0.5;
+  let figures: RollFigures = { chance: 50, needed: 50, rolled: 50, decimals: 0 };
+  for (let decimals = 0; decimals <= 6; decimals++) {
+    const f = 10 ** decimals;
+    const chance = Math.round(p * 100 * f) / f;
+    const needed = Math.round((100 - chance) * f) / f;
+    const rolled = Math.round(r * 100 * f) / f;
+    figures = { chance, needed, rolled, decimals };
+    if (rolled > needed === won) break;
+  }
+  return figures;
+}
+
 /** A hero's spread on one stat: 4 → '+4%', -3 → '−3%', 0 → '±0%'. */
 export const formatSpread = (pct: number): string =>
   pct > 0 ? `+${pct}%` : pct < 0 ? `\u2212${-pct}%` : '\u00b10%';

@@ -95,11 +95,14 @@ export function TeamPicker({
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          {!empty && (
-            <Button onClick={() => void confirm()} disabled={longShot.asking} data-testid="confirm-team">
-              Confirm Team ({team.length})
-            </Button>
-          )}
+          {/* The spec's two buttons always: with no heroes, Confirm Team (0) shows, disabled. */}
+          <Button
+            onClick={() => void confirm()}
+            disabled={longShot.asking || !!empty}
+            data-testid="confirm-team"
+          >
+            Confirm Team ({team.length})
+          </Button>
         </>
       }
     >

@@ -38,7 +38,7 @@ import {
   runEndsText,
   runStateText,
 } from '../../components/dungeon-run.tsx';
-import { wholePercent } from '../../components/format.ts';
+import { rollFigures } from '../../components/format.ts';
 import { Button, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { useSignedInUser } from '../../session.ts';
 import '../../components/battle-result.css';
@@ -253,9 +253,10 @@ export default function CombatPage() {
   }
 
   const won = isWin(result.status);
-  const chance = wholePercent(result.probability);
-  const rolled = wholePercent(result.roll);
-  const needed = 100 - chance;
+  const figures = rollFigures(result.probability, result.roll, won);
+  const [chance, needed, rolled] = [figures.chance, figures.needed, figures.rolled].map((x) =>
+    x.toFixed(figures.decimals),
+  );
   const fightAgainCaption: ReactNode = isDungeon ? (
     !run && runQuery.isLoading ? (
       'Reading your run…'
@@ -311,7 +312,7 @@ export default function CombatPage() {
             <dd data-testid="you-rolled">{rolled}</dd>
           </div>
         </dl>
-        <ChanceBar chance={chance} rolled={rolled} />
+        <ChanceBar figures={figures} won={won} />
         <BattleNarrative result={result} />
         {won && (
           <RewardsList

@@ -36,13 +36,6 @@ export const XP_TO_REACH: Record<number, number> = {
   10: 4300,
 };
 
-/** What each type does in a team (the hero's role). */
-const ROLE_TEXT: Record<string, string> = {
-  Tank: 'Frontline protector',
-  Damage: 'Damage dealer',
-  Support: 'Healer and enabler',
-};
-
 /** An icon counts only when it is served by our API (spec §3). */
 const isApiIcon = (icon: string | undefined): icon is string => !!icon && icon.startsWith('/api/');
 
@@ -256,7 +249,8 @@ export default function HeroDetailPage() {
             </div>
             <div>
               <dt>Role</dt>
-              <dd>{ROLE_TEXT[h.type] ?? h.type}</dd>
+              {/* Spec §9's roles are the hero types themselves: Tank, Damage, Support. */}
+              <dd data-testid="hero-role">{h.type}</dd>
             </div>
           </dl>
           {h.description && <p className="hero-detail__desc">{h.description}</p>}

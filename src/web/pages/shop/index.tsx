@@ -121,6 +121,12 @@ export default function ShopPage() {
                         : `Not Enough ${currencyInfo.label}`}
                   </Button>
                 </div>
+                {/* Spec §5: below the cost, the error is shown as well as the disabled button. */}
+                {!affordable && (
+                  <p className="item-card__short" data-testid="short-of">
+                    {shortOf(currency)}
+                  </p>
+                )}
               </li>
             );
           })}
