@@ -47,8 +47,13 @@ export function rollFigures(
   roll: number | null | undefined,
   won: boolean,
 ): RollFigures {
-  const p = typeof probability === 'number' && Number.isFinite(probability) ? probability : 0.5;
-  const r = typeof roll === 'number' && Number.isFinite(roll) ? roll : 0.5;
+  const known = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x);
+  // A stored result without its figures shows the spec's defaults (50), whole: there is nothing to agree with.
+  if (!known(probability) || !known(roll)) {
+    const chance = wholePercent(probability);
+    return { chance, needed: 100 - chance, rolled: wholePercent(roll), decimals: 0 };
+  }
+  const [p, r] = [probability, roll];
   let figures: RollFigures = { chance: 50, needed: 50, rolled: 50, decimals: 0 };
   for (let decimals = 0; decimals <= 6; decimals++) {
     const f = 10 ** decimals;
