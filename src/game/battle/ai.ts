@@ -100,13 +100,13 @@ const {
 export const AI_EASY = 0,
   AI_NORMAL = 1,
   AI_HARD = 2;
-const KILL_BONUS = 45;
+/** What killing a unit is worth beyond the damage itself, in percent of a unit's health. */
+const KILL_BONUS = 67.5;
 
-function threat(c: BattleCore, j: number, hard: boolean): number {
-  if (!hard) return 1;
+function threat(c: BattleCore, j: number): number {
   const u = c.u,
     o = j * UF;
-  // Damage dealers and healers first; the hard AI also prefers the wounded (focus fire).
+  // Damage dealers and healers first, and the wounded (focus fire).
   const role = u[o + ROLE] === 0 ? 0.8 : 1.15;
   const wounded = 1.25 - 0.5 * (u[o + HP] / u[o + MAXHP]);
   return role * wounded;
@@ -125,7 +125,6 @@ function damageValue(
   pierce: number,
   execute: number,
   hits: number,
-  hard: boolean,
 ): number {
   const u = c.u,
     o = j * UF;
@@ -135,8 +134,8 @@ function damageValue(
       : expectedDamage(c, i, j, power, pierce, execute)) * hits;
   const pool = u[o + HP] + u[o + SHIELD];
   let v = (Math.min(d, pool) / u[o + MAXHP]) * 100;
-  if (d >= pool) v += hard ? KILL_BONUS * 1.5 : KILL_BONUS;
-  return v * threat(c, j, hard);
+  if (d >= pool) v += KILL_BONUS;
+  return v * threat(c, j);
 }
 
 function healValue(c: BattleCore, j: number, amount: number): number {
@@ -188,7 +187,7 @@ function energyValue(c: BattleCore, j: number, points: number): number {
   return (Math.min(MAX_ENERGY - u[o + ENERGY], points * u[o + EGAIN]) / MAX_ENERGY) * 25;
 }
 
-function effectValue(c: BattleCore, i: number, j: number, e: number, hits: number, hard: boolean): number {
+function effectValue(c: BattleCore, i: number, j: number, e: number, hits: number): number {
   const u = c.u;
   if (u[j * UF + ALIVE] !== 1) return 0;
   const op = A_EFFECTS[e + E_OP];
@@ -201,7 +200,6 @@ function effectValue(c: BattleCore, i: number, j: number, e: number, hits: numbe
       A_EFFECTS[e + E_PIERCE],
       A_EFFECTS[e + E_EXECUTE],
       hits,
-      hard,
     );
   if (op === OP_HEAL) return healValue(c, j, effectAmount(c, i, j, e));
   if (op === OP_SHIELD) return shieldValue(c, j, effectAmount(c, i, j, e));
@@ -218,12 +216,12 @@ function effectValue(c: BattleCore, i: number, j: number, e: number, hits: numbe
 }
 
 /** What unit i doing `act` on `tgt` is worth, in "percent of a unit's health" units. */
-export function valueOf(c: BattleCore, i: number, act: number, tgt: number, hard: boolean): number {
+export function valueOf(c: BattleCore, i: number, act: number, tgt: number): number {
   const u = c.u,
     o = i * UF;
   const side = u[o + SIDE];
   if (act === ACT_ATTACK)
-    return damageValue(c, i, tgt, 1, 0, 0, 1, hard) + energyValue(c, i, ENERGY_PER_ACTION);
+    return damageValue(c, i, tgt, 1, 0, 0, 1) + energyValue(c, i, ENERGY_PER_ACTION);
   if (act === ACT_DEFEND)
     return (
       shieldValue(c, i, DEFEND_SHIELD * u[o + MAXHP] * Math.max(0, u[o + HEALDONE])) * 0.8 +
@@ -232,7 +230,7 @@ export function valueOf(c: BattleCore, i: number, act: number, tgt: number, hard
   if (act === ACT_FOCUS)
     return (
       energyValue(c, i, ENERGY_FOCUS) +
-      (hard && u[o + ENERGY] + ENERGY_FOCUS * u[o + EGAIN] >= MAX_ENERGY ? 6 : 0)
+      (u[o + ENERGY] + ENERGY_FOCUS * u[o + EGAIN] >= MAX_ENERGY ? 6 : 0)
     );
   const idx = c.ab[i * SLOTS + act - ACT_SLOT0];
   let v = A_ULT[idx] === 1 ? 0 : energyValue(c, i, ENERGY_PER_ACTION);
@@ -241,28 +239,28 @@ export function valueOf(c: BattleCore, i: number, act: number, tgt: number, hard
     const tk = A_EFFECTS[e + E_TARGET];
     const hits = A_EFFECTS[e + E_HITS];
     if (tk === T_ENEMY || tk === T_ALLY) {
-      if (tgt >= 0) v += effectValue(c, i, tgt, e, hits, hard);
-    } else if (tk === T_SELF) v += effectValue(c, i, i, e, hits, hard);
+      if (tgt >= 0) v += effectValue(c, i, tgt, e, hits);
+    } else if (tk === T_SELF) v += effectValue(c, i, i, e, hits);
     else if (tk === T_LOWEST_ALLY) {
       const j = lowestAlly(c, side);
-      if (j >= 0) v += effectValue(c, i, j, e, hits, hard);
+      if (j >= 0) v += effectValue(c, i, j, e, hits);
     } else if (tk === T_RANDOM_ENEMY) {
       const alive = side === 0 ? c.alive1 : c.alive0;
       if (alive > 0) {
         let sum = 0;
         for (let j = enemyStart(c, side), end = enemyEnd(c, side); j < end; j++)
-          sum += effectValue(c, i, j, e, hits / alive, hard);
+          sum += effectValue(c, i, j, e, hits / alive);
         v += sum;
       }
     } else if (tk === T_ALL_ENEMIES) {
       for (let j = enemyStart(c, side), end = enemyEnd(c, side); j < end; j++)
-        v += effectValue(c, i, j, e, hits, hard);
+        v += effectValue(c, i, j, e, hits);
     } else if (tk === T_ALL_ALLIES) {
       for (let j = allyStart(c, side), end = allyEnd(c, side); j < end; j++)
-        v += effectValue(c, i, j, e, hits, hard);
+        v += effectValue(c, i, j, e, hits);
     }
   }
-  // The hard AI spends its ultimate only when it beats what else it could do by a margin (checked in decide).
+  // The planner spends an ultimate only when it beats what else it could do by a margin (checked in decide).
   return v;
 }
 
@@ -289,9 +287,8 @@ export function decide(c: BattleCore, i: number, tier: number): void {
     decideByRule(c, i, side, taunt);
     return;
   }
-  const hard = tier === 2;
-  // 1. The enemy worth hitting: the best basic-attack value (hard weighs threats and kills; normal judges
-  //    with noise). Every single-enemy action aims there; every single-ally action at the most wounded ally.
+  // The hard tier. 1. The enemy worth hitting: the best basic-attack value, weighing threats and kills. Every
+  //    single-enemy action aims there; every single-ally action at the most wounded ally.
   let enemy = -1,
     enemyV = -Infinity;
   perPowerActor = -1;
@@ -301,8 +298,7 @@ export function decide(c: BattleCore, i: number, tier: number): void {
   perPowerCore = c;
   for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) {
     if (u[j * UF + ALIVE] !== 1 || (taunt && u[j * UF + F_TAUNT] !== 1)) continue;
-    let v = damageValue(c, i, j, 1, 0, 0, 1, hard);
-    if (!hard) v *= 0.6 + 0.8 * c.rand();
+    const v = damageValue(c, i, j, 1, 0, 0, 1);
     if (v > enemyV) {
       enemyV = v;
       enemy = j;
@@ -319,8 +315,7 @@ export function decide(c: BattleCore, i: number, tier: number): void {
     if (!canAct(c, i, act)) continue;
     const pick = pickOf(c, i, act);
     const j = pick === PICK_ENEMY ? enemy : pick === PICK_ALLY ? ally : -1;
-    let v = valueOf(c, i, act, j, hard);
-    if (!hard) v *= 0.6 + 0.8 * c.rand();
+    const v = valueOf(c, i, act, j);
     if (act === ACT_ULT) {
       ultV = v;
       ultT = j;
@@ -332,7 +327,7 @@ export function decide(c: BattleCore, i: number, tier: number): void {
       bestT = j;
     }
   }
-  if (ultV > -Infinity && (!hard || ultV >= bestV * 1.1)) {
+  if (ultV > -Infinity && ultV >= bestV * 1.1) {
     bestA = ACT_ULT;
     bestT = ultT;
   }

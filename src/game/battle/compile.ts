@@ -67,7 +67,6 @@ export const SLOTS = 3; // two normal abilities and the ultimate
 export const NS = STATUS_IDS.length;
 export const statusIndex: Record<string, number> = Object.fromEntries(STATUS_IDS.map((id, i) => [id, i]));
 export const ST_SHIELD = statusIndex.shield;
-export const ST_STUN = statusIndex.stun;
 
 const sf = (f: (id: string) => number) => Float64Array.from(STATUS_IDS, f);
 export const S_DOTATK = sf((id) => STATUSES[id].dotAtk ?? 0);
@@ -170,7 +169,6 @@ export const A_EFFECTS = new Float64Array(NA * MAX_EFFECTS * EF);
 export const A_COUNT = new Int32Array(NA);
 export const A_COOLDOWN = new Int32Array(NA);
 export const A_ULT = new Int32Array(NA);
-export const A_PASSIVE = new Int32Array(NA);
 export const A_PICK = new Int32Array(NA);
 export const A_TENDENCY = new Int32Array(NA);
 /** Rule-of-thumb roles for the normal AI: heals someone, protects someone, hurts someone. */
@@ -204,7 +202,6 @@ ABILITY_IDS.forEach((id, i) => {
   A_COUNT[i] = a.effects.length;
   A_COOLDOWN[i] = a.cooldown;
   A_ULT[i] = a.type === 'ultimate' ? 1 : 0;
-  A_PASSIVE[i] = a.passive ? 1 : 0;
   A_TENDENCY[i] = tendencyOf(a);
   A_HEALS[i] = a.effects.some((e) => e.op === 'heal') ? 1 : 0;
   A_PROTECTS[i] = a.effects.some(

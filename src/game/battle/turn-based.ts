@@ -532,7 +532,7 @@ export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): 
         detail: d.detail,
         act,
         target: t,
-        score: valueOf(c, i, act, t, true),
+        score: valueOf(c, i, act, t),
         tend: d.tendency,
       });
     }

@@ -146,8 +146,6 @@ export interface StatusDef {
   silence?: boolean;
   /** Enemies choosing a single target must choose the bearer. */
   taunt?: boolean;
-  /** The bearer holds a damage-absorbing shield while this lasts. */
-  shield?: boolean;
 }
 
 export interface TraitDef {

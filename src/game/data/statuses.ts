@@ -17,7 +17,7 @@ const list: StatusDef[] = [
     description: 'Frozen solid: loses the next turn and shatters for extra damage.' },
   { id: 'taunt', name: 'Taunt', glyph: 'shouting', harmful: false, turns: 2, taunt: true, defMul: 1.1,
     description: 'Draws every single-target attack from the enemy.' },
-  { id: 'shield', name: 'Shield', glyph: 'shield', harmful: false, turns: 3, shield: true,
+  { id: 'shield', name: 'Shield', glyph: 'shield', harmful: false, turns: 3,
     description: 'A barrier absorbs damage until it breaks or fades.' },
   { id: 'regeneration', name: 'Regeneration', glyph: 'regeneration', harmful: false, turns: 3, hotMaxHp: 0.07,
     description: 'Heals a share of max health at the start of each turn.' },
