@@ -20,6 +20,7 @@ import {
 import {
   createPrng,
   estimateOdds,
+  fightingFingerprints,
   generateHero,
   grantXp,
   hashSeed,
@@ -70,8 +71,8 @@ export interface KindReport {
 // ---- odds with a small cache (a matchup's odds only change when a side changes) ---------------------------------
 
 const oddsCache = new Map<string, number>();
-const sideKey = (hs: Hero[]) =>
-  hs.map((h) => `${h.id}:${h.level}:${h.atk}:${h.def}:${h.spd}:${h.max_hp}`).join('|');
+// Keyed as the server keys it: each side as the rules core compiles it (fightingFingerprints), in picking order.
+const sideKey = (hs: Hero[]) => fightingFingerprints(hs).join('|');
 function odds(a: Hero[], b: Hero[]): number {
   const key = `${sideKey(a)}#${sideKey(b)}`;
   let p = oddsCache.get(key);

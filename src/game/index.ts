@@ -35,7 +35,7 @@ export {
   MODE_MUL,
   type FightMode,
 } from './rewards.ts';
-export { compileTeam, type CompiledTeam } from './battle/compile.ts';
+export { compileTeam, fightingFingerprints, type CompiledTeam } from './battle/compile.ts';
 export { simulate } from './battle/simulate.ts';
 export {
   startBattle,

@@ -8,7 +8,9 @@
 // flood of distinct fights cannot pile up work or slow everything else.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { hashSeed } from '../game/index.ts';
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { fightingFingerprints, hashSeed } from '../game/index.ts';
 import type { Hero } from '../game/types.ts';
 
 export interface Odds {
@@ -44,21 +46,21 @@ export class OddsPoolBusy extends Error {
   }
 }
 
-/** A hero's identity for the cache: who it is and everything that can change how it fights. */
-const heroKey = (h: Hero): string =>
-  `${h.id}:${h.level}:${h.rarity}:${h.atk}:${h.def}:${h.spd}:${h.max_hp}:${h.abilities.map((a) => a.id).join('+')}`;
-
-/** A side's identity for the cache, whatever order its heroes were picked in. */
-export function sideKey(team: Hero[]): string {
-  return team.map(heroKey).sort().join('|');
-}
-
-/** The side in its one fixed order (that of sideKey), so the picking order never changes an estimate. */
-function inKeyOrder(team: Hero[]): Hero[] {
-  return team
-    .map((h) => ({ h, key: heroKey(h) }))
-    .sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
-    .map((x) => x.h);
+/**
+ * A matchup's identity: a hash of both sides as the rules core compiles them (fightingFingerprints), each side in
+ * one fixed order — so whatever changes how a hero fights changes the key, and nothing else does.
+ */
+function matchupOf(a: Hero[], b: Hero[]): { key: string; a: Hero[]; b: Hero[] } {
+  const side = (team: Hero[]) => {
+    const prints = fightingFingerprints(team);
+    const order = prints
+      .map((p, i) => ({ p, h: team[i] }))
+      .sort((x, y) => (x.p < y.p ? -1 : x.p > y.p ? 1 : 0));
+    return { text: order.map((x) => x.p).join('|'), heroes: order.map((x) => x.h) };
+  };
+  const [sa, sb] = [side(a), side(b)];
+  const key = createHash('sha256').update(sa.text).update('#').update(sb.text).digest('base64url');
+  return { key, a: sa.heroes, b: sb.heroes };
 }
 
 /** How long a fight that finds the queue full waits for room before it is refused (a burst passes; a flood slows). */
@@ -70,8 +72,10 @@ export class OddsPool {
   private readonly pool: Piscina;
   /** Fights waiting for room in the full queue, oldest first: each is woken as a task finishes, or refused at its time. */
   private readonly waiting = new Set<() => void>();
-  private readonly cache = new Map<string, Odds>();
-  private readonly inflight = new Map<string, Promise<Odds>>();
+  /** Estimates by matchup; lru-cache's fetch also shares one estimate among fights asking for it at once. */
+  private readonly cache: LRUCache<string, Odds, OddsTask>;
+  /** Estimates running or waiting for a thread now. */
+  private estimating = 0;
   /** tasks that may wait for a thread before new estimates are refused */
   readonly maxQueue: number;
   hits = 0;
@@ -85,6 +89,15 @@ export class OddsPool {
     private readonly waitMs = DEFAULT_ODDS_WAIT_MS,
   ) {
     this.maxQueue = Math.max(1, Math.floor(maxQueue ?? Math.max(1, threads) * ODDS_QUEUE_PER_THREAD));
+    // Running and waiting estimates are entries too: room for all that can be pending at once (on the threads, in
+    // the queue, waiting for room) beside the remembered ones, so a pending estimate is never evicted — and if it
+    // ever were, it still answers the fights awaiting it (ignoreFetchAbort).
+    const pending = Math.max(1, threads) + this.maxQueue * (1 + WAITING_PER_QUEUE_PLACE);
+    this.cache = new LRUCache<string, Odds, OddsTask>({
+      max: Math.max(0, cacheSize) + pending,
+      ignoreFetchAbort: true,
+      fetchMethod: (_key, _stale, { context }) => this.sample(context),
+    });
     this.pool = new Piscina({
       filename: new URL('./odds-worker.ts', import.meta.url).href,
       // Workers run TypeScript through tsx, whatever loaded the parent (node --import tsx, vitest …).
@@ -109,7 +122,7 @@ export class OddsPool {
    * before any of their work is done. A queue of stories alone (fights of known matchups) refuses nothing.
    */
   get saturated(): boolean {
-    return this.inflight.size > 0 && this.pool.queueSize >= this.maxQueue;
+    return this.estimating > 0 && this.pool.queueSize >= this.maxQueue;
   }
 
   /**
@@ -124,6 +137,8 @@ export class OddsPool {
    * Waits until `ready()` holds: at once, or as tasks finish for up to `waitMs` — so a burst of fights is smoothed
    * instead of refused, and a client flooding the server gets its refusals no faster than the queue drains and
    * cannot take the request thread from everyone else. false when the time is up, or too many already wait.
+   * The last check of `ready()` and the caller's next step run in one go (no await between them) when it returns
+   * without waiting; after a wait, the caller checks again (see `admitted`).
    */
   private async until(ready: () => boolean): Promise<boolean> {
     const deadline = Date.now() + this.waitMs;
@@ -149,59 +164,57 @@ export class OddsPool {
   }
 
   /**
-   * Refuses new work past `limit` waiting tasks once the wait for room is over. A fight's story is let in up to
-   * twice the bound: the fight it belongs to was admitted, and finishing it frees its place sooner than refusing
-   * it would.
+   * Runs `work` (which hands the pool a task) once fewer than `limit` tasks wait for a thread, checking that and
+   * starting the work with nothing in between, so a burst can never pass the bound; after the wait for room, new
+   * work is refused (OddsPoolBusy). A fight's story is let in up to twice the bound: the fight it belongs to was
+   * admitted, and finishing it frees its place sooner than refusing it would.
    */
-  private async admit(limit: number): Promise<void> {
-    if (await this.until(() => this.pool.queueSize < limit)) return;
-    this.refused++;
-    throw new OddsPoolBusy();
+  private async admitted<T>(limit: number, work: () => Promise<T>): Promise<T> {
+    const room = () => this.pool.queueSize < limit;
+    while (!room()) {
+      if (!(await this.until(room))) {
+        this.refused++;
+        throw new OddsPoolBusy();
+      }
+    }
+    return work();
   }
 
   /** Chance that side `a` beats side `b`. Same matchup, same answer, until either side changes. */
   async estimate(a: Hero[], b: Hero[]): Promise<Odds> {
-    const key = `${sideKey(a)}#${sideKey(b)}`;
-    const known = this.cache.get(key);
-    if (known) {
-      this.hits++;
-      // Refresh recency: Map keeps insertion order, so the oldest entry is evicted first.
-      this.cache.delete(key);
-      this.cache.set(key, known);
-      return known;
-    }
-    const running = this.inflight.get(key);
-    if (running) return running;
-    await this.admit(this.maxQueue);
-    // While it waited for room, the same matchup may have been started by another fight.
-    const started = this.inflight.get(key);
-    if (started) return started;
-    this.misses++;
-    const task: OddsTask = { seed: hashSeed('odds', key), a: inKeyOrder(a), b: inKeyOrder(b) };
-    const job = (this.pool.run(task) as Promise<Odds>).then((odds) => {
-      if (this.cacheSize > 0) {
-        this.cache.set(key, odds);
-        if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
-      }
-      return odds;
+    const m = matchupOf(a, b);
+    if (this.cache.has(m.key)) this.hits++;
+    const odds = await this.cache.fetch(m.key, {
+      context: { seed: hashSeed('odds', m.key), a: m.a, b: m.b },
     });
-    this.inflight.set(key, job);
-    try {
-      return await job;
-    } finally {
-      this.inflight.delete(key);
-      this.finished();
-    }
+    // With no cache, an estimate is shared only while it runs.
+    if (this.cacheSize <= 0) this.cache.delete(m.key);
+    return odds!;
+  }
+
+  /** A new estimate in a worker, once the queue has room (else OddsPoolBusy). */
+  private async sample(task: OddsTask): Promise<Odds> {
+    return this.admitted(this.maxQueue, async () => {
+      this.misses++;
+      this.estimating++;
+      try {
+        return (await this.pool.run(task)) as Odds;
+      } finally {
+        this.estimating--;
+        this.finished();
+      }
+    });
   }
 
   /** The fight's story, simulated in a worker too (an unlikely outcome can take dozens of simulated battles). */
   async narrate(seed: number, a: Hero[], b: Hero[], won: boolean): Promise<Story> {
-    await this.admit(this.maxQueue * 2);
-    try {
-      return (await this.pool.run({ seed, a, b, won } satisfies NarrateTask, { name: 'narrate' })) as Story;
-    } finally {
-      this.finished();
-    }
+    return this.admitted(this.maxQueue * 2, async () => {
+      try {
+        return (await this.pool.run({ seed, a, b, won } satisfies NarrateTask, { name: 'narrate' })) as Story;
+      } finally {
+        this.finished();
+      }
+    });
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@
 import { isMainThread, threadId } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateHero } from '../../src/game/index.ts';
+import { BANES, BOONS } from '../../src/game/data/traits.ts';
 import { OddsPool } from '../../src/server/odds-pool.ts';
 import { sweepStale } from '../../src/server/sweep.ts';
 import { onSqlite, openStore } from '../../src/server/store/db.ts';
@@ -53,6 +54,30 @@ describe('odds pool', () => {
     const misses = pool.misses;
     await pool.estimate(stronger, b);
     expect(pool.misses).toBe(misses + 1);
+  });
+
+  it('keys a matchup on how the heroes fight: boon, bane and class count; id and name do not', async () => {
+    const first = await pool.estimate(a, b);
+    const boons = Object.values(BOONS).filter((t) => t.id !== a[0].boon.id);
+    const banes = Object.values(BANES).filter((t) => t.id !== a[0].bane.id);
+    const classes = ['knight', 'sorcerer', 'cleric'].filter((c) => c !== a[0].class);
+    for (const changed of [
+      { ...a[0], boon: { ...a[0].boon, id: boons[0].id } },
+      { ...a[0], bane: { ...a[0].bane, id: banes[0].id } },
+      { ...a[0], class: classes[0] },
+    ]) {
+      const misses = pool.misses;
+      await pool.estimate([changed, a[1]], b);
+      expect(
+        pool.misses,
+        JSON.stringify({ boon: changed.boon.id, bane: changed.bane.id, class: changed.class }),
+      ).toBe(misses + 1);
+    }
+    // The same fighters under other ids and names: the same matchup, answered from the cache.
+    const hits = pool.hits;
+    const renamed = a.map((h, i) => ({ ...h, id: `other_${i}`, name: `Other ${i}` }));
+    expect(await pool.estimate(renamed, b)).toEqual(first);
+    expect(pool.hits).toBe(hits + 1);
   });
 
   it('states the same number for a matchup without its cache: another pool, picked in another order', async () => {

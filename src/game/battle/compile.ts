@@ -329,10 +329,27 @@ export function compileHero(h: Hero, r: Float64Array, o: number, abilities: Int3
   r[o + DOTTAKEN] = Math.max(0, r[o + DOTTAKEN]);
 }
 
+/** Heroes a side fields at most: compileTeam takes the first four. */
+export const MAX_TEAM = 4;
+
 export function compileTeam(heroes: Hero[]): CompiledTeam {
-  const n = Math.min(4, heroes.length);
+  const n = Math.min(MAX_TEAM, heroes.length);
   const units = new Float64Array(n * UF);
   const abilities = new Int32Array(n * SLOTS);
   for (let i = 0; i < n; i++) compileHero(heroes[i], units, i * UF, abilities, i * SLOTS);
   return { n, units, abilities };
+}
+
+/**
+ * Each fielded hero as the rules core sees it — its compiled row and abilities as text: everything that changes
+ * how it fights (stats, class, type, level, boon, bane, abilities …) and nothing that does not (id, name). Two
+ * heroes with the same fingerprint fight alike, so the odds of a matchup can be remembered under them.
+ */
+export function fightingFingerprints(heroes: Hero[]): string[] {
+  const row = new Float64Array(UF);
+  const slots = new Int32Array(SLOTS);
+  return heroes.slice(0, MAX_TEAM).map((h) => {
+    compileHero(h, row, 0, slots, 0);
+    return `${row.join(',')}/${slots.join(',')}`;
+  });
 }
