@@ -11,6 +11,7 @@ import {
   findClass,
   findRace,
   generateHero,
+  lastSimulation,
   simulate,
   type Hero,
 } from '../src/game/index.ts';
@@ -102,8 +103,32 @@ report('Win rate by type', byType, (k) => k);
 const gated = failures;
 report('Win rate by spread sum (%, not gated)', bySpread, (k) => k);
 failures = gated;
+
+// Battles that end: per team size, the share of draws (the stalemate rule keeps it at most 0.2%) and how long
+// battles run, in turns (one unit's action is a turn), over level-matched random teams.
+const PER_SIZE = Math.max(2000, Math.round(BATTLES / 5));
+console.log(`\nBattle length and draws (${PER_SIZE} battles per team size)`);
+for (const size of [1, 2, 4]) {
+  const turns: number[] = [];
+  let sizeDraws = 0;
+  for (let i = 0; i < PER_SIZE; i++) {
+    const pool = pools.get(LEVELS[rng.int(LEVELS.length)])!;
+    const pick = () => Array.from({ length: size }, () => pool[rng.int(POOL)]);
+    if (simulate(rng.int(2 ** 31), compileTeam(pick()), compileTeam(pick())) === 2) sizeDraws++;
+    turns.push(lastSimulation.turns);
+  }
+  turns.sort((x, y) => x - y);
+  const share = sizeDraws / PER_SIZE;
+  const ok = share <= 0.002;
+  if (!ok) failures++;
+  console.log(
+    `  ${size}v${size}: draws ${(share * 100).toFixed(2)}% (${sizeDraws})${ok ? '' : '  OVER 0.2%'}, turns median ` +
+      `${turns[Math.floor(PER_SIZE / 2)]}, p90 ${turns[Math.floor(PER_SIZE * 0.9)]}, p99 ${turns[Math.floor(PER_SIZE * 0.99)]}, ` +
+      `max ${turns[PER_SIZE - 1]}`,
+  );
+}
 if (failures > 0) {
-  console.log(`\n${failures} win rate(s) outside 42–58%`);
+  console.log(`\n${failures} figure(s) out of bounds (win rates 42–58%, draws ≤ 0.2%)`);
   process.exit(1);
 }
-console.log('\nall win rates within 42–58%');
+console.log('\nall win rates within 42–58%, draws ≤ 0.2% for every team size');

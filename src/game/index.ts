@@ -36,7 +36,7 @@ export {
   type FightMode,
 } from './rewards.ts';
 export { compileTeam, fightingFingerprints, type CompiledTeam } from './battle/compile.ts';
-export { simulate } from './battle/simulate.ts';
+export { lastSimulation, simulate } from './battle/simulate.ts';
 export {
   startBattle,
   chooseOption,

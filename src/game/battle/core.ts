@@ -146,6 +146,13 @@ export const SHIELD_CAP = 0.8;
 /** Time between a unit's turns is TURN_TIME / speed. */
 export const TURN_TIME = 100;
 export const DEFAULT_TURN_LIMIT = 160;
+/**
+ * Exhaustion, the stalemate rule (docs/game-rules.md): from this turn of the battle on, every unit loses a growing
+ * share of its max health at the start of each of its turns — FATIGUE_STEP for each turn past FATIGUE_FROM — which
+ * no shield, defence or resistance stops, so two sides healing and shielding each other forever still end.
+ */
+export const FATIGUE_FROM = 60;
+export const FATIGUE_STEP = 0.005;
 
 /** Over: 0 = still on, 1 = side 0 won, 2 = side 1 won, 3 = draw. */
 export const ONGOING = 0,
@@ -165,6 +172,7 @@ export interface BattleLog {
   expire(target: number, status: number): void;
   death(target: number, killer: number): void;
   miss(actor: number, target: number, stunned: boolean): void;
+  fatigue(target: number, amount: number): void; // exhaustion (FATIGUE_FROM)
   end(over: number): void;
 }
 
@@ -493,6 +501,12 @@ export function beginTurn(c: BattleCore): number {
         if (c.log !== null) c.log.tick(a, -1, loss);
       }
     }
+  }
+  if (u[o + ALIVE] === 1 && c.turn > FATIGUE_FROM) {
+    const amount = Math.max(1, Math.round(FATIGUE_STEP * (c.turn - FATIGUE_FROM) * u[o + MAXHP]));
+    u[o + HP] -= amount;
+    if (c.log !== null) c.log.fatigue(a, amount);
+    if (u[o + HP] <= 0) kill(c, a, -1);
   }
   if (u[o + ALIVE] !== 1) {
     endTurn(c, a);

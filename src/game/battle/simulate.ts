@@ -32,6 +32,8 @@ export function runUntilDecision(c: BattleCore, controlledSide: number): number 
 }
 
 const shared = new rules.BattleCore();
+/** How many turns the last `simulate` took (for the balance figures: battle length per team size). */
+export const lastSimulation = { turns: 0 };
 
 /** Fast resolution: 0 = A wins, 1 = B wins, 2 = draw (turn limit). */
 export function simulate(
@@ -46,5 +48,6 @@ export function simulate(
   c.tier[0] = o === undefined || o.aiA === undefined ? AI_NORMAL : TIER[o.aiA];
   c.tier[1] = o === undefined || o.aiB === undefined ? AI_NORMAL : TIER[o.aiB];
   runUntilDecision(c, -1);
+  lastSimulation.turns = c.turn;
   return c.over === SIDE0_WON ? 0 : c.over === DRAW ? 2 : 1;
 }

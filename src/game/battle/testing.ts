@@ -34,6 +34,7 @@ export function recorder(): BattleLog & { calls: Recorded[] } {
     expire: rec('expire'),
     death: rec('death'),
     miss: rec('miss'),
+    fatigue: rec('fatigue'),
     end: rec('end'),
   };
 }

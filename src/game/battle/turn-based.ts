@@ -232,6 +232,14 @@ class EventLog implements BattleLog {
       });
     }
   }
+  fatigue(t: number, amount: number) {
+    this.push({
+      kind: 'damage',
+      target_id: this.units[t].id,
+      amount,
+      description: `${this.name(t)} is worn down by the long fight and loses ${amount} health.`,
+    });
+  }
   heal(s: number, t: number, amount: number) {
     const description =
       s === t
