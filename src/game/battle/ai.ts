@@ -220,8 +220,7 @@ export function valueOf(c: BattleCore, i: number, act: number, tgt: number): num
   const u = c.u,
     o = i * UF;
   const side = u[o + SIDE];
-  if (act === ACT_ATTACK)
-    return damageValue(c, i, tgt, 1, 0, 0, 1) + energyValue(c, i, ENERGY_PER_ACTION);
+  if (act === ACT_ATTACK) return damageValue(c, i, tgt, 1, 0, 0, 1) + energyValue(c, i, ENERGY_PER_ACTION);
   if (act === ACT_DEFEND)
     return (
       shieldValue(c, i, DEFEND_SHIELD * u[o + MAXHP] * Math.max(0, u[o + HEALDONE])) * 0.8 +
@@ -229,8 +228,7 @@ export function valueOf(c: BattleCore, i: number, act: number, tgt: number): num
     );
   if (act === ACT_FOCUS)
     return (
-      energyValue(c, i, ENERGY_FOCUS) +
-      (u[o + ENERGY] + ENERGY_FOCUS * u[o + EGAIN] >= MAX_ENERGY ? 6 : 0)
+      energyValue(c, i, ENERGY_FOCUS) + (u[o + ENERGY] + ENERGY_FOCUS * u[o + EGAIN] >= MAX_ENERGY ? 6 : 0)
     );
   const idx = c.ab[i * SLOTS + act - ACT_SLOT0];
   let v = A_ULT[idx] === 1 ? 0 : energyValue(c, i, ENERGY_PER_ACTION);
