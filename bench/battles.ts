@@ -2,8 +2,12 @@
 // sides, as the odds use), and the time of one 2,000-battle odds estimate.
 // The headline figure divides by this process's CPU time (the script is single-threaded, so that is the time
 // spent on one core); wall-clock is printed next to it, and is lower when other work shares the machine.
+// The floor of an auto-battle (../shared/bench/ref-battle.mjs: speed-ordered turns, attack the weakest enemy, no
+// abilities or statuses) runs in the same run, before and after ours, and the share of its rate is printed.
 // Run: node --import tsx bench/battles.ts
 
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { compileTeam, estimateOdds, generateHero, simulate } from '../src/game/index.ts';
 
@@ -22,6 +26,16 @@ function run(n: number): number {
   return aWins;
 }
 
+/** The floor's rate (battles per CPU second), or null when ../shared is not beside the project. */
+function floorRate(): number | null {
+  const script = new URL('../../shared/bench/ref-battle.mjs', import.meta.url);
+  if (!existsSync(script)) return null;
+  const out = execFileSync(process.execPath, [script.pathname], { encoding: 'utf8' });
+  const m = /reference battles per second: (\d+)/.exec(out);
+  return m ? Number(m[1]) : null;
+}
+
+const floorBefore = floorRate();
 run(20_000); // warm up the JIT
 const N = 200_000;
 const t0 = performance.now();
@@ -30,7 +44,16 @@ run(N);
 const cpu = process.cpuUsage(cpu0);
 const seconds = (performance.now() - t0) / 1000;
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-console.log(`auto-battles per second: ${Math.round(N / cpuSeconds)}`);
+const ours = N / cpuSeconds;
+const floorAfter = floorRate();
+console.log(`auto-battles per second: ${Math.round(ours)}`);
+if (floorBefore !== null && floorAfter !== null) {
+  const floor = (floorBefore + floorAfter) / 2;
+  console.log(
+    `  the bare floor (../shared/bench/ref-battle.mjs), same run: ${Math.round(floor)}/s (${Math.round(floorBefore)} before, ` +
+      `${Math.round(floorAfter)} after); full-content battles are ${((ours / floor) * 100).toFixed(1)}% of it (goal ≥ 25%)`,
+  );
+} else console.log('  (../shared/bench/ref-battle.mjs not found: the floor was not measured)');
 console.log(
   `  (${N} battles, ${cpuSeconds.toFixed(2)} s of CPU on one core; wall-clock ${Math.round(N / seconds)}/s, load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
 );
