@@ -1,6 +1,7 @@
 // Shapes shared by several route groups: ids, errors, users, heroes. Each route group's own file (users.ts,
 // heroes.ts …) builds on these. The server validates with them; the web client imports their types only.
 import { z } from 'zod';
+import { ID_MAX_LENGTH, isCleanText } from './id-rule.ts';
 import type { Hero } from '../game/types.ts';
 
 /** Every refusal: a 4xx whose body is `{ error }`, text a player can read (spec §5 and §8 word for word). */
@@ -16,15 +17,8 @@ export const FIGHT_REFUSALS = {
 } as const;
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** Control characters (NUL among them) and lone UTF-16 surrogates: text no id, name or search may carry. */
-const UNSAFE_TEXT =
-  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's whole job
-  /[\u0000-\u001f\u007f-\u009f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export { ID_MAX_LENGTH, isCleanText, isValidId } from './id-rule.ts';
 
-/** Is `s` well-formed Unicode without control characters — text the database can be handed as it is? */
-export const isCleanText = (s: string): boolean => !UNSAFE_TEXT.test(s);
-
-export const ID_MAX_LENGTH = 64;
 /** Read after the field's name: `Invalid body field "user_id": not a valid id (…)`. */
 export const ID_RULE = `not a valid id (1-${ID_MAX_LENGTH} characters, no control characters)`;
 

@@ -70,3 +70,14 @@ test('an unknown hero shows Hero not found with Return to Heroes', async ({ page
   await page.getByRole('link', { name: 'Return to Heroes' }).click();
   await expect(page).toHaveURL(/\/heroes$/);
 });
+
+test('an id longer than any the server holds shows the same Hero not found screen, never a schema error', async ({
+  page,
+  player,
+}) => {
+  void player;
+  await page.goto(`/heroes/${'h'.repeat(80)}`);
+  await expect(page.getByText('Hero not found')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Heroes' })).toBeVisible();
+  await expect(page.getByText(/Invalid|not a valid id/)).toHaveCount(0);
+});

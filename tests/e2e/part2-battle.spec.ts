@@ -244,6 +244,11 @@ test('a turn-based battle handed to Auto plays to its end; a missing battle says
     /Battle Not Found - This battle doesn't exist or has expired/,
   );
   await screen(page, testInfo, 'battle-not-found');
+  // An id longer than the server accepts names no battle either: the same screen, not a schema error.
+  await page.goto(`/battle/${'b'.repeat(80)}`);
+  await expect(page.getByTestId('battle-not-found')).toHaveText(
+    /Battle Not Found - This battle doesn't exist or has expired/,
+  );
   await page.getByRole('link', { name: 'Start New Battle' }).click();
   await expect(page).toHaveURL(/\/battle$/);
 });

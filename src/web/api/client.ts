@@ -26,6 +26,7 @@ import type {
   User,
   UserSummary,
 } from '../../api/index.ts';
+import { isValidId } from '../../api/id-rule.ts';
 
 export type BrowsePage = z.infer<typeof BrowseResponse>;
 export type NpcsPage = z.infer<typeof NpcsResponse>;
@@ -128,7 +129,12 @@ export const browseHeroes = (opts: { limit?: number; cursor?: string | null; exc
     `/api/heroes/browse/all${q({ limit: opts.limit ?? 20, cursor: opts.cursor ?? undefined, exclude_user_id: opts.excludeUserId })}`,
   );
 export const listNpcs = () => call<NpcsPage>('GET', '/api/npcs');
-export const getHero = (heroId: string) => call<Hero>('GET', `/api/heroes/${id(heroId)}`);
+/** An id the server could never hold (api/id-rule.ts) names nothing: not found, without asking. */
+const known = <T>(anId: string, missing: string, ask: () => Promise<T>): Promise<T> =>
+  isValidId(anId) ? ask() : Promise.reject(new ApiError(404, missing));
+
+export const getHero = (heroId: string) =>
+  known(heroId, 'Hero not found', () => call<Hero>('GET', `/api/heroes/${id(heroId)}`));
 export const deleteHero = (heroId: string, userId: string) =>
   call<DeletedHero>('DELETE', `/api/heroes/${id(heroId)}${q({ user_id: userId })}`);
 export const rerollAbilities = (heroId: string, userId: string) =>
@@ -143,7 +149,8 @@ export const createBattle = (
 /** The player's turn-based battle still in play (starting another ends it as a loss), or null. */
 export const getActiveBattle = (userId: string) =>
   call<ActiveBattleAnswer>('GET', `/api/battles/active${q({ user_id: userId })}`);
-export const getBattle = (battleId: string) => call<FetchedBattle>('GET', `/api/battles/${id(battleId)}`);
+export const getBattle = (battleId: string) =>
+  known(battleId, 'Battle not found', () => call<FetchedBattle>('GET', `/api/battles/${id(battleId)}`));
 export const submitBattleAction = (
   battleId: string,
   action: { option_id?: string; auto?: boolean },
