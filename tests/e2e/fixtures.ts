@@ -72,6 +72,15 @@ export async function confirmDeleteHero(page: Page): Promise<void> {
     .click();
 }
 
+/** Reroll Abilities, confirmed in its dialog (it asks first and states its cost). */
+export async function confirmReroll(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Reroll Abilities' }).click();
+  await page
+    .getByRole('dialog', { name: 'Reroll Abilities?' })
+    .getByRole('button', { name: /^Reroll for \d+ essence$/ })
+    .click();
+}
+
 /** Full-page screenshot of a settled screen: test-results/screens/<project>-<screen>.png. */
 export async function shot(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);

@@ -1,6 +1,6 @@
 // Every hero is its own: the detail page shows each stat with the hero's own spread as the percent it is, the
 // card on My Heroes marks it beside the numbers, and a reroll (three abilities the hero did not have) keeps it.
-import { test, expect, shot, createHero } from './fixtures.ts';
+import { test, expect, shot, confirmReroll, createHero } from './fixtures.ts';
 import type { Hero } from '../../src/game/types.ts';
 
 const percent = (p: number) => (p > 0 ? `+${p}%` : p < 0 ? `\u2212${-p}%` : '\u00b10%');
@@ -49,7 +49,7 @@ test('the detail page and the card show the hero’s own spread; a reroll keeps 
   await shot(page, testInfo, 'hero-spread-detail');
 
   const before = await page.locator('.ability strong').allTextContents();
-  await page.getByRole('button', { name: 'Reroll Abilities' }).click();
+  await confirmReroll(page);
   await expect.poll(() => page.locator('.ability strong').allTextContents()).not.toEqual(before);
   const after = await page.locator('.ability strong').allTextContents();
   expect(after).toHaveLength(3);

@@ -3,7 +3,15 @@
 // Retry (inventory), an alert (item use) — and a failed user list is only logged. Failures are injected with
 // page.route; everything else is the real server.
 import type { Page, Route } from '@playwright/test';
-import { test, expect, confirmDeleteHero, createHero, createUser, signIn } from './fixtures.ts';
+import {
+  test,
+  expect,
+  confirmDeleteHero,
+  confirmReroll,
+  createHero,
+  createUser,
+  signIn,
+} from './fixtures.ts';
 
 /** A failure with no server text (plain 500), or one carrying the server's `{ error }`. */
 const fail = (route: Route, error?: string) =>
@@ -100,7 +108,7 @@ test.describe('hero errors (red box)', () => {
     await failCalls(page, 'POST', `/api/heroes/${hero.id}/reroll-abilities`);
     await failCalls(page, 'DELETE', `/api/heroes/${hero.id}`);
     await page.goto(`/heroes/${hero.id}`);
-    await page.getByRole('button', { name: 'Reroll Abilities' }).click();
+    await confirmReroll(page);
     await expect(page.locator('.error-box')).toHaveText('Failed to reroll abilities');
 
     await confirmDeleteHero(page);

@@ -25,10 +25,22 @@ test('detail, reroll twice, then the essence message; delete with confirmation',
   await shot(page, testInfo, 'hero-detail');
 
   const before = await page.locator('.ability strong').allTextContents();
+  // Reroll asks first and states its cost; cancelling changes nothing.
   await page.getByRole('button', { name: 'Reroll Abilities' }).click();
+  const ask = page.getByRole('dialog', { name: 'Reroll Abilities?' });
+  await expect(ask).toContainText('50 magic essence');
+  await shot(page, testInfo, 'hero-detail-reroll-confirm');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  expect(await page.locator('.ability strong').allTextContents()).toEqual(before);
+  expect((await getUser(request, player.id)).magic_essence).toBe(100);
+  await page.getByRole('button', { name: 'Reroll Abilities' }).click();
+  await ask.getByRole('button', { name: 'Reroll for 50 essence' }).click();
+  await expect(ask).toHaveCount(0);
   await expect(page.locator('[data-currency="magic_essence"]').first()).toContainText('50');
   await expect.poll(() => page.locator('.ability strong').allTextContents()).not.toEqual(before);
   await page.getByRole('button', { name: 'Reroll Abilities' }).click();
+  await ask.getByRole('button', { name: 'Reroll for 50 essence' }).click();
   await expect(page.locator('[data-currency="magic_essence"]').first()).toContainText(/: 0$/);
   expect((await getUser(request, player.id)).magic_essence).toBe(0);
   await page.getByRole('button', { name: 'Reroll Abilities' }).click();

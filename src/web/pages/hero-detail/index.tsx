@@ -127,6 +127,7 @@ export default function HeroDetailPage() {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [rerolling, setRerolling] = useState(false);
+  const [confirmingReroll, setConfirmingReroll] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const goBack = (e: React.MouseEvent) => {
@@ -181,11 +182,17 @@ export default function HeroDetailPage() {
     }
   }
 
-  async function onReroll() {
+  /** Reroll asks first, naming its cost; without the essence it says so at once (spec §5). */
+  function askReroll() {
     if ((user.magic_essence ?? 0) < REROLL_COST) {
       setError('Insufficient magic essence (requires 50)');
       return;
     }
+    setError(null);
+    setConfirmingReroll(true);
+  }
+
+  async function onReroll() {
     setError(null);
     setRerolling(true);
     try {
@@ -198,6 +205,7 @@ export default function HeroDetailPage() {
       setError(errorText(err, 'Failed to reroll abilities'));
     } finally {
       setRerolling(false);
+      setConfirmingReroll(false);
     }
   }
 
@@ -207,12 +215,7 @@ export default function HeroDetailPage() {
 
   return (
     <div className="stack">
-      <div className="hero-detail__top">
-        {back}
-        <Button variant="danger" onClick={() => setConfirming(true)}>
-          <Icon name="trash" size={16} /> Delete Hero
-        </Button>
-      </div>
+      <div className="hero-detail__top">{back}</div>
       {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
 
       <article className={`hero-detail rarity-${rarity}`} data-hero-id={h.id}>
@@ -332,7 +335,7 @@ export default function HeroDetailPage() {
           <h2>Abilities</h2>
           <Button
             variant="secondary"
-            onClick={onReroll}
+            onClick={askReroll}
             busy={rerolling}
             busyText="Rerolling..."
             title={`Costs ${REROLL_COST} magic essence`}
@@ -381,6 +384,35 @@ export default function HeroDetailPage() {
             </p>
           )}
         </section>
+      )}
+
+      {/* A quiet control, away from the main actions: deleting is rare and final. */}
+      <div className="hero-detail__danger">
+        <Button variant="ghost" onClick={() => setConfirming(true)}>
+          <Icon name="trash" size={16} /> Delete Hero
+        </Button>
+      </div>
+
+      {confirmingReroll && (
+        <Modal
+          title="Reroll Abilities?"
+          onClose={() => !rerolling && setConfirmingReroll(false)}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setConfirmingReroll(false)} disabled={rerolling}>
+                Cancel
+              </Button>
+              <Button onClick={() => void onReroll()} busy={rerolling} busyText="Rerolling...">
+                Reroll for {REROLL_COST} essence
+              </Button>
+            </>
+          }
+        >
+          <p>
+            {h.name}&rsquo;s three abilities are replaced by three new ones, for {REROLL_COST} magic essence
+            (you have {user.magic_essence ?? 0}). The abilities above are gone for good.
+          </p>
+        </Modal>
       )}
 
       {confirming && (
