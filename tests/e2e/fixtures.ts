@@ -82,6 +82,11 @@ export async function confirmReroll(page: Page): Promise<void> {
 }
 
 /** Full-page screenshot of a settled screen: test-results/screens/<project>-<screen>.png. */
+/** Just what the player sees now (the viewport): quick, for a moment that fades (a toast). */
+export async function glance(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/${testInfo.project.name}-${screen}.png` });
+}
+
 export async function shot(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await page

@@ -1,6 +1,6 @@
 // /shop — item cards (icon, name, type in capitals, description, cost), Buy → 'Purchasing...' → the success
 // banner with View Inventory, gold from remaining_gold, 'Not Enough Gold' disabled with 'Insufficient gold'.
-import { test, expect, shot, getUser } from './fixtures.ts';
+import { test, expect, glance, shot, getUser } from './fixtures.ts';
 
 test('buy items until gold runs short', async ({ page, request, player }, testInfo) => {
   await page.goto('/shop');
@@ -20,6 +20,8 @@ test('buy items until gold runs short', async ({ page, request, player }, testIn
   await draught.getByRole('button', { name: 'Buy' }).click();
   const banner = page.getByRole('status').filter({ hasText: 'Draught of Insight added to inventory!' });
   await expect(banner).toBeVisible();
+  // Where the player is looking: inside the viewport, whatever the page's scroll.
+  await expect(banner).toBeInViewport();
   await expect(banner.getByRole('link', { name: 'View Inventory' })).toHaveAttribute('href', '/inventory');
   expect(purchaseBodies).toEqual([{ user_id: player.id, item_id: 'draught_of_insight', quantity: 1 }]);
   await expect(page.getByTestId('shop-gold')).toContainText('400');
@@ -35,19 +37,24 @@ test('buy items until gold runs short', async ({ page, request, player }, testIn
   await expect(shard.getByTestId('short-of')).toHaveText('Insufficient gold');
   await expect(shard.getByTestId('short-of')).toBeVisible();
 
-  await page.locator('[data-item-id="elixir_of_mastery"]').getByRole('button', { name: 'Buy' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Elixir of Mastery added to inventory!' }),
-  ).toBeVisible();
+  // A card far down the page, bought on a phone: the message still shows in view.
+  const elixir = page.locator('[data-item-id="elixir_of_mastery"]');
+  await elixir.scrollIntoViewIfNeeded();
+  await elixir.getByRole('button', { name: 'Buy' }).click();
+  const second = page.getByRole('status').filter({ hasText: 'Elixir of Mastery added to inventory!' });
+  await expect(second).toBeVisible();
+  await expect(second).toBeInViewport();
+  await glance(page, testInfo, 'shop-bought-in-view');
+  // The message leads to the inventory (it fades after a few seconds, so follow it now and come back).
+  await second.getByRole('link', { name: 'View Inventory' }).click();
+  await expect(page).toHaveURL(/\/inventory$/);
+  await page.goBack();
   await expect(page.getByTestId('shop-gold')).toContainText('50');
   expect((await getUser(request, player.id)).gold).toBe(50);
   await expect(draught.getByRole('button', { name: 'Not Enough Gold' })).toBeDisabled();
   purchaseBodies = [];
   await draught.getByRole('button', { name: 'Not Enough Gold' }).click({ force: true });
   expect(purchaseBodies).toHaveLength(0);
-
-  await page.getByRole('link', { name: 'View Inventory' }).click();
-  await expect(page).toHaveURL(/\/inventory$/);
 });
 
 test('the busy text shows while a purchase runs', async ({ page, player }) => {

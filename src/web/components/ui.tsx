@@ -98,10 +98,13 @@ export function SuccessBanner({
   children,
   onDone,
   timeoutMs = 6000,
+  toast = false,
 }: {
   children: ReactNode;
   onDone?: () => void;
   timeoutMs?: number;
+  /** Shown where the player is looking — fixed in the viewport, above the phone's bottom nav — not atop the page. */
+  toast?: boolean;
 }) {
   useEffect(() => {
     if (!onDone) return;
@@ -109,7 +112,7 @@ export function SuccessBanner({
     return () => window.clearTimeout(t);
   }, [onDone, timeoutMs]);
   return (
-    <div className="banner banner--success" role="status">
+    <div className={`banner banner--success${toast ? ' banner--toast' : ''}`} role="status">
       <Icon name="check" size={18} />
       <div className="banner__text">{children}</div>
       {onDone && (

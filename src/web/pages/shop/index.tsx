@@ -68,7 +68,7 @@ export default function ShopPage() {
 
       {error && <ErrorBanner onDismiss={() => setError(null)}>{error}</ErrorBanner>}
       {bought && (
-        <SuccessBanner key={bought.key} onDone={() => setBought(null)}>
+        <SuccessBanner key={bought.key} onDone={() => setBought(null)} toast>
           {bought.name} added to inventory! <Link to="/inventory">View Inventory</Link>
         </SuccessBanner>
       )}
