@@ -249,52 +249,54 @@ async function coldLoads(databaseUrl: string, userId: string, heroIds: string[])
       body: JSON.stringify({ user_id: userId, attacker_hero_id: attacker, opponent_id: opponent }),
     })),
   );
-  const [fights, readsDuringFights] = await Promise.all([
-    run('POST /api/arena/battle, odds never reused', {
-      url: `${coldApi}/api/arena/battle`,
-      method: 'POST',
-      connections: 8,
-      headers: { 'content-type': 'application/json' },
-      requests,
-    } as LoadOptions),
-    run('GET /api/heroes?user_id= during those fights', {
-      url: `${coldApi}/api/heroes?user_id=${userId}`,
-      connections: 10,
-      headers: browser,
-    }),
-  ]);
-  // A flood of distinct fights, far more at once than the odds queue holds (ODDS_QUEUE, 8 per thread): the
-  // fights past it are refused with 503 at once, and reads must stay quick meanwhile (issue 9).
-  const [flood, readsDuringFlood] = await Promise.all([
-    runApart('POST /api/arena/battle flood, 200 connections, odds never reused (its own client process)', {
-      url: `${coldApi}/api/arena/battle`,
-      method: 'POST',
-      connections: 200,
-      headers: { 'content-type': 'application/json' },
-      requests,
-    } as LoadOptions),
-    run('GET /api/heroes?user_id= during the flood', {
-      url: `${coldApi}/api/heroes?user_id=${userId}`,
-      connections: 10,
-      headers: browser,
-    }),
-  ]);
+  /** `connections` of the fights (from `load`: this process or one apart) while 10 connections time a read. */
+  const fightsBeside = (
+    load: typeof run,
+    fightsName: string,
+    fightsUrl: string,
+    connections: number,
+    readsName: string,
+    readsUrl: string,
+  ) =>
+    Promise.all([
+      load(fightsName, {
+        url: fightsUrl,
+        method: 'POST',
+        connections,
+        headers: { 'content-type': 'application/json' },
+        requests,
+      } as LoadOptions),
+      run(readsName, { url: readsUrl, connections: 10, headers: browser }),
+    ]);
+  const reads = `${coldApi}/api/heroes?user_id=${userId}`;
+  const [fights, readsDuringFights] = await fightsBeside(
+    run,
+    'POST /api/arena/battle, odds never reused',
+    `${coldApi}/api/arena/battle`,
+    8,
+    'GET /api/heroes?user_id= during those fights',
+    reads,
+  );
+  // A flood of distinct fights, far more at once than the odds queue holds (ODDS_QUEUE, 8 per thread): the fights
+  // past it wait for room, then are refused with 503, and reads must stay quick meanwhile (issue 9).
+  const [flood, readsDuringFlood] = await fightsBeside(
+    runApart,
+    'POST /api/arena/battle flood, 200 connections, odds never reused (its own client process)',
+    `${coldApi}/api/arena/battle`,
+    200,
+    'GET /api/heroes?user_id= during the flood',
+    reads,
+  );
   // The floor, in the same run: a bare route refusing the same flood with the same bytes, the same read meanwhile
   // from a bare route (the same JSON from memory).
-  const [bareFlood, bareReadsDuringFlood] = await Promise.all([
-    runApart('bare Fastify refusing a flood (503, same bytes), 200 connections', {
-      url: `${bareApi}/bare-refuse`,
-      method: 'POST',
-      connections: 200,
-      headers: { 'content-type': 'application/json' },
-      requests,
-    } as LoadOptions),
-    run('bare Fastify, the same hero JSON from memory, during that flood', {
-      url: `${bareApi}/bare-heroes/${userId}`,
-      connections: 10,
-      headers: browser,
-    }),
-  ]);
+  const [bareFlood, bareReadsDuringFlood] = await fightsBeside(
+    runApart,
+    'bare Fastify refusing a flood (503, same bytes), 200 connections',
+    `${bareApi}/bare-refuse`,
+    200,
+    'bare Fastify, the same hero JSON from memory, during that flood',
+    `${bareApi}/bare-heroes/${userId}`,
+  );
   const floodSample = await fetch(`${coldApi}/api/arena/battle`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -304,22 +306,39 @@ async function coldLoads(databaseUrl: string, userId: string, heroIds: string[])
   return { fights, readsDuringFights, flood, readsDuringFlood, bareFlood, bareReadsDuringFlood, floodSample };
 }
 
-async function main() {
+/** A fresh database (SQLite, or PostgreSQL with BENCH_DATABASE) and a server on it; both gone afterwards. */
+async function onFreshServer(
+  oddsCacheSize: number,
+  work: (
+    bench: Awaited<ReturnType<typeof benchDatabase>>,
+    server: ReturnType<typeof startServer>,
+  ) => Promise<void>,
+) {
   const dir = mkdtempSync(join(tmpdir(), 'runeborn-bench-'));
   const bench = await benchDatabase(dir);
-  const databaseUrl = bench.url;
-  const server = startServer(databaseUrl, 5000);
-  const [apiPort, barePort] = await server.ports;
-  const api = `http://127.0.0.1:${apiPort}`;
-  const post = async (path: string, body: unknown) => {
-    const r = await fetch(api + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return r.json();
-  };
+  const server = startServer(bench.url, oddsCacheSize);
   try {
+    await work(bench, server);
+  } finally {
+    await server.stop();
+    await bench.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  await onFreshServer(5000, async (bench, server) => {
+    const databaseUrl = bench.url;
+    const [apiPort, barePort] = await server.ports;
+    const api = `http://127.0.0.1:${apiPort}`;
+    const post = async (path: string, body: unknown) => {
+      const r = await fetch(api + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return r.json();
+    };
     const { user, heroIds, store } = await benchPlayer(api, databaseUrl);
     const goldBefore = (await (await fetch(`${api}/api/users/${user.id}`)).json()).gold;
 
@@ -378,12 +397,16 @@ async function main() {
     const purchases = rows[3].ok;
     await server.stop();
 
-    const { fights, readsDuringFights, flood, readsDuringFlood, floodSample } = await coldLoads(
-      databaseUrl,
-      user.id,
-      heroIds,
-    );
-    extra.push(fights, readsDuringFights, flood, readsDuringFlood);
+    const {
+      fights,
+      readsDuringFights,
+      flood,
+      readsDuringFlood,
+      bareFlood,
+      bareReadsDuringFlood,
+      floodSample,
+    } = await coldLoads(databaseUrl, user.id, heroIds);
+    extra.push(fights, readsDuringFights, flood, readsDuringFlood, bareFlood, bareReadsDuringFlood);
     const after = await store.db
       .selectFrom('users')
       .select('gold')
@@ -437,7 +460,8 @@ async function main() {
       `reads during uncached fights: p99 ${readsDuringFights.p99} ms (goal < 50 ms), while ${Math.round(fights.rps)} fights/s ran`,
     );
     console.log(
-      `reads during a flood of distinct fights: p99 ${readsDuringFlood.p99} ms (goal < 50 ms); fights answered ` +
+      `reads during a flood of distinct fights: p99 ${readsDuringFlood.p99} ms (goal < 50 ms; a bare route's ` +
+        `reads beside a bare flood of the same refusals: p99 ${bareReadsDuringFlood.p99} ms); fights answered ` +
         `${flood.ok}, refused ${flood.non2xx} (503 with Retry-After), errors ${flood.errors}; a fight right after: ` +
         floodSample.slice(0, 160),
     );
@@ -446,11 +470,7 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(' ')} (${availableParallelism()} cores)`,
     );
-  } finally {
-    await server.stop();
-    await bench.drop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
@@ -458,10 +478,7 @@ async function main() {
  * measuring what a commit costs (SQLite's synchronous=FULL) without the other loads' minutes.
  */
 async function purchasesOnly() {
-  const dir = mkdtempSync(join(tmpdir(), 'runeborn-bench-'));
-  const bench = await benchDatabase(dir);
-  const server = startServer(bench.url, 0);
-  try {
+  await onFreshServer(0, async (bench, server) => {
     const [apiPort] = await server.ports;
     const api = `http://127.0.0.1:${apiPort}`;
     const created = await fetch(`${api}/api/users`, {
@@ -498,19 +515,12 @@ async function purchasesOnly() {
         `${r.ok} answered 200, ${r.non2xx} non-2xx, ${r.errors} errors; ${draughts} in the inventory, ` +
         `${(gold - after.gold) / 100 - draughts} paid for but missing (goal 0)`,
     );
-  } finally {
-    await server.stop();
-    await bench.drop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** `npm run bench:api -- flood`: the cold-odds loads alone (fights, then a flood) with the reads timed meanwhile. */
 async function floodOnly() {
-  const dir = mkdtempSync(join(tmpdir(), 'runeborn-bench-'));
-  const bench = await benchDatabase(dir);
-  const server = startServer(bench.url, 0);
-  try {
+  await onFreshServer(0, async (bench, server) => {
     const [apiPort] = await server.ports;
     const { user, heroIds, store } = await benchPlayer(`http://127.0.0.1:${apiPort}`, bench.url);
     await store.close();
@@ -532,11 +542,7 @@ async function floodOnly() {
         `a bare route's reads during a bare flood of the same refusals: p99 ${r.bareReadsDuringFlood.p99} ms; ` +
         `a fight right after: ${r.floodSample.slice(0, 160)}`,
     );
-  } finally {
-    await server.stop();
-    await bench.drop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (process.argv[2] === 'load') await loadChild(process.argv[3]);
