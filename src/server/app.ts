@@ -53,6 +53,8 @@ export interface AppOptions {
   trustProxy?: string | number;
   /** pg pool size per instance */
   poolSize?: number;
+  /** SQLite: how the WAL is flushed before a change is answered (default fsync; tests hold it to watch answers wait) */
+  walFlush?: (path: string) => Promise<void>;
 }
 
 export const BODY_LIMIT = 64 * 1024;
@@ -133,7 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     parseJson(req, body as string, done);
   });
 
-  const store = openStore(opts.databaseUrl, { poolSize: opts.poolSize });
+  const store = openStore(opts.databaseUrl, { poolSize: opts.poolSize, walFlush: opts.walFlush });
   try {
     await migrate(store.db, store.dialect);
   } catch (err) {
@@ -179,6 +181,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     else reply.headers(pageHeaders);
     done();
   });
+  // On SQLite a change is answered only once its commit is on disk, flushed off the event loop (wal-sync.ts);
+  // reads never wait for it.
+  const walSync = store.walSync;
+  if (walSync)
+    app.addHook('onSend', async (req) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') await walSync.settle();
+    });
   if (rateLimits) {
     await app.register(rateLimit, {
       global: false,

@@ -3,8 +3,7 @@
 // the player's row first, then the inventory row). On SQLite the same two statements run synchronously on the raw
 // connection while Kysely's is held — a purchase is the hottest write — and purchases arriving together are
 // committed together (group commit): each in its own savepoint, so one purchase's failure touches no other, and
-// one commit, so synchronous=FULL's fsync (db.ts: an acknowledged purchase survives a power cut) is paid once per
-// batch instead of once per purchase (unbatched, FULL allowed 150 purchases/s here: an fsync costs 3–5 ms).
+// one commit for the batch. Each is answered once its commit is flushed to disk (store/wal-sync.ts).
 import type { Selectable } from 'kysely';
 import type { Statement } from 'better-sqlite3';
 import { onSqlite, type Store } from './store/db.ts';

@@ -84,7 +84,12 @@ export async function inTurn<T>(db: object, key: string, work: () => Promise<T>)
   const mine = new Promise<void>((resolve) => (done = resolve));
   queue.set(key, mine);
   try {
-    if (before) await before;
+    if (before) {
+      await before;
+      // On SQLite a whole queue of turns would otherwise run in one go (its queries settle as microtasks),
+      // holding the event loop for every waiting transaction: let the I/O that arrived meanwhile in first.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return await work();
   } finally {
     done();

@@ -42,6 +42,27 @@ describe('inTurn', () => {
     expect(other).toBe(true);
     await held;
   });
+
+  it('lets I/O in between turns: a queue of turns that settle as microtasks does not hold the event loop', async () => {
+    const db = {};
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    let turnsBeforeTimer = -1;
+    let turns = 0;
+    const queue = Array.from({ length: 40 }, () =>
+      inTurn(db, 'a', async () => {
+        busy(2); // a SQLite transaction: synchronous work between microtask hops
+        turns++;
+      }),
+    );
+    setTimeout(() => (turnsBeforeTimer = turns), 0);
+    await Promise.all(queue);
+    // Without a yield the 40 turns (80 ms) would all run before the timer could fire.
+    expect(turnsBeforeTimer).toBeGreaterThanOrEqual(1);
+    expect(turnsBeforeTimer).toBeLessThan(10);
+  });
 });
 
 describe('one player’s transactions on PostgreSQL', () => {

@@ -6,6 +6,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './tables.ts';
+import { WalSync } from './wal-sync.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -14,6 +15,8 @@ export interface Store {
   dialect: Dialect;
   /** SQLite only: the raw connection, for synchronous statements and transactions (see onSqlite). */
   sqlite?: BetterSqlite3.Database;
+  /** SQLite on a file only: flushes the WAL before a change is answered (wal-sync.ts). */
+  walSync?: WalSync;
   close(): Promise<void>;
 }
 
@@ -44,7 +47,10 @@ function withStatementCache(database: BetterSqlite3.Database, size = 1000) {
   };
 }
 
-export function openStore(databaseUrl: string, opts: { poolSize?: number } = {}): Store {
+export function openStore(
+  databaseUrl: string,
+  opts: { poolSize?: number; walFlush?: (path: string) => Promise<void> } = {},
+): Store {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 });
     // An idle client's network error must not crash the process; the next query reconnects.
@@ -59,12 +65,13 @@ export function openStore(databaseUrl: string, opts: { poolSize?: number } = {})
   const database = new BetterSqlite3(path);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
-  // FULL: in WAL mode every commit is fsynced before it is acknowledged, so an acknowledged purchase survives a
-  // power cut (NORMAL may lose the last commits); purchases pay it once per group commit (purchase.ts).
-  database.pragma('synchronous = FULL');
+  // NORMAL: a commit writes its WAL frames without flushing them; every change is flushed before it is answered,
+  // off the event loop (wal-sync.ts), so an acknowledged purchase survives a power cut as it would under FULL.
+  database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { db, dialect: 'sqlite', sqlite: database, close: () => db.destroy() };
+  const walSync = path === ':memory:' ? undefined : new WalSync(database, opts.walFlush);
+  return { db, dialect: 'sqlite', sqlite: database, walSync, close: () => db.destroy() };
 }
 
 /**
