@@ -19,8 +19,10 @@
 // On one instance a player's economy transactions also take turns in the process (`inTurn`) before they take a
 // pooled connection: a player firing many fights or purchases at once holds one connection of the pool, not all
 // of them waiting on their own row lock, so other players' reads and changes always find a connection. Across
-// instances the row lock still orders them. On SQLite one connection runs one transaction at a time (Kysely's mutex; purchase.ts's synchronous
-// path), so the locks are the database's own and steps 1–2 are plain reads.
+// instances the row lock still orders them. Between turns the event loop takes in waiting I/O first, so a queue
+// of turns never holds it. On SQLite one connection runs one transaction at a time, so every transaction takes
+// its turn in one queue (purchase.ts's group commit has its own synchronous path), the locks are the database's
+// own and steps 1–2 are plain reads.
 import { SqliteAdapter, type Kysely, type Transaction } from 'kysely';
 import { conflict } from './errors.ts';
 import type { HeroRow } from './store/hero-rows.ts';
@@ -69,6 +71,9 @@ export async function withRetries<T>(work: () => Promise<T> | T): Promise<T> {
   }
 }
 
+/** The one queue of economy transactions on a SQLite database. */
+const SQLITE_TURNS = '\0sqlite';
+
 const onSqliteDb = (db: Kysely<Database> | Transaction<Database>) =>
   db.getExecutor().adapter instanceof SqliteAdapter;
 
@@ -105,7 +110,9 @@ export function economyTransaction<T>(
 ): Promise<T> {
   const sqlite = onSqliteDb(db);
   const heroIds = [...new Set(locks.heroIds ?? [])].sort();
-  return inTurn(db, locks.userId, () =>
+  // SQLite runs one transaction at a time anyway (one connection): there every transaction takes its turn in one
+  // queue, so the yield between turns also keeps different players' transactions from running in one go.
+  return inTurn(db, sqlite ? SQLITE_TURNS : locks.userId, () =>
     withRetries(() =>
       db.transaction().execute(async (trx) => {
         let userQuery = trx.selectFrom('users').selectAll().where('id', '=', locks.userId);

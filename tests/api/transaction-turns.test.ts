@@ -107,3 +107,44 @@ describe('one player’s transactions on PostgreSQL', () => {
     expect(answered).toBe('read answered');
   });
 });
+
+describe('transactions on SQLite', () => {
+  let h: Harness;
+  let store: Store;
+  beforeAll(async () => {
+    h = await startHarness('sqlite');
+    store = openStore(h.db.url);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await h?.close();
+  });
+
+  it('of many players take turns in one queue, letting I/O in between, and all commit', async () => {
+    const players = await Promise.all(Array.from({ length: 20 }, () => newPlayer(h, 'many')));
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    let done = 0;
+    let doneBeforeTimer = -1;
+    const all = players.map((p) =>
+      economyTransaction(store.db, { userId: p.id }, async (trx) => {
+        busy(3);
+        await trx.updateTable('users').set({ gold: 12_345 }).where('id', '=', p.id).execute();
+        done++;
+      }),
+    );
+    setTimeout(() => (doneBeforeTimer = done), 0);
+    await Promise.all(all);
+    // Their queries settle as microtasks: without a turn between transactions all 20 (60 ms) would run first.
+    expect(doneBeforeTimer).toBeGreaterThanOrEqual(0);
+    expect(doneBeforeTimer).toBeLessThan(10);
+    const golds = await store.db
+      .selectFrom('users')
+      .select('gold')
+      .where('username', 'like', 'many%')
+      .execute();
+    expect(golds.filter((g) => g.gold === 12_345)).toHaveLength(20);
+  });
+});
