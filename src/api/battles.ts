@@ -48,15 +48,22 @@ const Option = z.object({
   label: z.string(),
   detail: z.string(),
 });
+/** One thing that happened, told as facts (src/game/types.ts documents each kind); `description` is its sentence. */
 export const BattleEvent = z.object({
   turn: z.number().int(),
   description: z.string(),
   kind: z.enum(['turn', 'ability', 'damage', 'heal', 'shield', 'status', 'expire', 'death', 'miss', 'end']),
   actor_id: z.string().optional(),
   target_id: z.string().optional(),
+  ability_id: z.string().optional(),
   amount: z.number().optional(),
+  absorbed: z.number().optional(),
   crit: z.boolean().optional(),
-  status: z.string().optional(),
+  status_id: z.string().optional(),
+  turns: z.number().optional(),
+  fatigue: z.boolean().optional(),
+  hp_after: z.number().optional(),
+  shield_after: z.number().optional(),
 });
 /** The turn-based battle state of spec §3, plus where it is fought and, once over, what it paid. */
 export const BattleState = z.object({

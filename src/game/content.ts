@@ -28,6 +28,10 @@ export function findRace(nameOrId: string): RaceDef | undefined {
 export function findClass(nameOrId: string): ClassDef | undefined {
   return classLookup.get(nameOrId.toLowerCase());
 }
+/** The name of a hero's basic attack: its class's (a knight's for an unknown class). */
+export function attackNameOf(h: { class: string }): string {
+  return (findClass(h.class) ?? CLASSES.knight).attackName;
+}
 export function findTrait(id: string): TraitDef | undefined {
   return own(BOONS, id) ?? own(BANES, id);
 }

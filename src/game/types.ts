@@ -120,17 +120,21 @@ export interface BattleOption {
   detail: string;
 }
 
-/** One thing that happened, in order. `kind` and the ids let the client animate it. */
+/**
+ * One thing that happened, in order, told as facts: the client animates from the facts alone (the health and
+ * shield a unit is left with come with the event), and `description` is the sentence rendered from them.
+ */
 export type BattleEventKind =
-  | 'turn' // a unit starts acting
-  | 'ability' // a unit uses an ability (actor, target)
-  | 'damage' // target loses hp (amount; crit)
-  | 'heal' // target gains hp (amount)
-  | 'shield' // target gains a shield (amount)
-  | 'status' // a status is applied (status id in `status`)
-  | 'expire' // a status ends
-  | 'death' // target dies
-  | 'miss' // the action failed (stunned, silenced, dodged …)
+  | 'turn' // actor starts acting
+  | 'ability' // actor uses ability_id ('attack', 'defend', 'focus' or an ability's id) on target
+  | 'damage' // target loses amount (absorbed of it by a shield; crit); from a status when status_id is set,
+  //            from the long fight's exhaustion (FATIGUE_FROM) when fatigue is set
+  | 'heal' // target gains amount of health (from a status when status_id is set)
+  | 'shield' // target's shield grows by amount
+  | 'status' // status_id is applied to target for turns
+  | 'expire' // status_id ends on target
+  | 'death' // target falls (actor: who felled it)
+  | 'miss' // actor's action fails: dodged (target set) or stunned (no target)
   | 'end'; // the battle is over
 
 export interface BattleEvent {
@@ -139,9 +143,19 @@ export interface BattleEvent {
   kind: BattleEventKind;
   actor_id?: string;
   target_id?: string;
+  ability_id?: string;
   amount?: number;
+  /** damage: the part of `amount` a shield took */
+  absorbed?: number;
   crit?: boolean;
-  status?: string;
+  status_id?: string;
+  /** status: how many turns it lasts */
+  turns?: number;
+  /** damage from exhaustion */
+  fatigue?: boolean;
+  /** the target's health and shield once the event is done */
+  hp_after?: number;
+  shield_after?: number;
 }
 
 export interface BattleView {

@@ -157,6 +157,12 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
       expect(state.new_events.length).toBeGreaterThan(0);
     }
     expect(state.status).toBe('won');
+    // The log is told as facts: what was used, and how each blow left its target.
+    const blow = state.events.find((e) => e.kind === 'damage' && e.actor_id)!;
+    expect(blow).toMatchObject({ target_id: expect.any(String), amount: expect.any(Number) });
+    expect(blow.hp_after).toBeGreaterThanOrEqual(0);
+    expect(blow.absorbed).toBeGreaterThanOrEqual(0);
+    expect(state.events.find((e) => e.kind === 'ability')!.ability_id).toEqual(expect.any(String));
     expect(state.rewards!.gold).toBeGreaterThan(0);
     const after = await user(p.id);
     expect(after.gold - before.gold).toBe(state.rewards!.gold);

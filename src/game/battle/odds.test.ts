@@ -103,3 +103,34 @@ describe('resolveFight', () => {
     }
   });
 });
+
+describe('the story of a fight', () => {
+  it('names what was used from the facts: every ability it names is a whole ability or attack name', async () => {
+    const { ABILITIES, CLASSES } = await import('../content.ts');
+    const names = new Set([
+      ...Object.values(ABILITIES).map((a) => a.name),
+      ...Object.values(CLASSES).map((c) => c.attackName),
+    ]);
+    let told = 0;
+    for (let seed = 1; seed <= 150; seed++) {
+      const n = 1 + (seed % 4);
+      const side = (base: number, p: string) =>
+        Array.from({ length: n }, (_, i) => hero(base + i, `${p}${i}`, 1 + (seed % 10)));
+      const { description } = narrateFight(
+        seed,
+        side(seed * 7, 'h'),
+        side(seed * 7 + 100, 'npc_'),
+        seed % 3 !== 0,
+      );
+      for (const m of description.matchAll(/(?:opened with|unleashed) /g)) {
+        const rest = description.slice(m.index + m[0].length);
+        const named = [...names].some(
+          (name) => rest.startsWith(name) && /^( on |\.)/.test(rest.slice(name.length)),
+        );
+        expect(named, `${rest.slice(0, 40)} in: ${description}`).toBe(true);
+        told++;
+      }
+    }
+    expect(told).toBeGreaterThan(100);
+  });
+});

@@ -3,6 +3,7 @@
 // The story is a real simulated battle, played with the full event log, whose outcome matches the one rolled.
 
 import type { BattleEvent, FightResolution, Hero } from '../types.ts';
+import { ABILITIES, attackNameOf, own } from '../content.ts';
 import { createPrng, hashSeed } from '../prng.ts';
 import { compileTeam } from './compile.ts';
 import { simulate } from './simulate.ts';
@@ -46,11 +47,15 @@ function storyOf(events: BattleEvent[], a: Hero[], b: Hero[], outcome: 'won' | '
   for (const h of [...a, ...b]) name.set(h.id, h.name.split(' ')[0]);
   const sideA = new Set(a.map((h) => h.id));
   const n = (id?: string) => (id ? (name.get(id) ?? 'someone') : 'someone');
-  const abilityName = (e: BattleEvent) => {
-    const m =
-      /(?:uses|unleashes) (.+?)(?: on |!|\.)/.exec(e.description) ?? / with (.+)\.$/.exec(e.description);
-    return m ? m[1] : undefined;
+  const heroes = new Map([...a, ...b].map((h) => [h.id, h]));
+  // What was used, by name, from the event's facts: a basic attack is named by its class; Defend and Focus are
+  // not worth telling.
+  const abilityName = (e: BattleEvent): string | undefined => {
+    const hero = e.actor_id ? heroes.get(e.actor_id) : undefined;
+    if (e.ability_id === 'attack') return hero && attackNameOf(hero);
+    return e.ability_id ? own(ABILITIES, e.ability_id)?.name : undefined;
   };
+  const isUltimate = (e: BattleEvent) => !!e.ability_id && own(ABILITIES, e.ability_id)?.type === 'ultimate';
   const sentences: string[] = [];
   sentences.push(
     a.length === 1 && b.length === 1
@@ -67,7 +72,7 @@ function storyOf(events: BattleEvent[], a: Hero[], b: Hero[], outcome: 'won' | '
       at: events.indexOf(opener),
       text: `${n(opener.actor_id)} opened with ${abilityName(opener)}${opener.target_id && !sideA.has(opener.target_id) ? ` on ${n(opener.target_id)}` : ''}.`,
     });
-  const ult = events.find((e) => e.kind === 'ability' && / unleashes /.test(e.description) && e !== opener);
+  const ult = events.find((e) => e.kind === 'ability' && isUltimate(e) && e !== opener);
   if (ult)
     moments.push({
       at: events.indexOf(ult),

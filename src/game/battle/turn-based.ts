@@ -14,7 +14,7 @@ import type {
   HeroType,
   OptionTendency,
 } from '../types.ts';
-import { ABILITIES, CLASSES, STATUSES, findClass, findRace } from '../content.ts';
+import { ABILITIES, STATUSES, attackNameOf, findRace } from '../content.ts';
 import { STATUS_IDS } from '../data/statuses.ts';
 import { iconPath } from '../art/paths.ts';
 import * as compiled from './compile.ts';
@@ -68,6 +68,7 @@ const {
   SHIELD,
   SLOTS,
   SPD,
+  ST_SHIELD,
   T_ALL_ALLIES,
   T_ALL_ENEMIES,
   T_ALLY,
@@ -85,6 +86,8 @@ const {
 const {
   ACT_ATTACK,
   ACT_COUNT,
+  DRAW,
+  SIDE0_WON,
   ACT_DEFEND,
   ACT_FOCUS,
   ACT_SLOT0,
@@ -173,26 +176,48 @@ class EventLog implements BattleLog {
   private name(i: number) {
     return this.units[i]?.name ?? 'Someone';
   }
+  private id(i: number) {
+    return i >= 0 ? this.units[i]?.id : undefined;
+  }
   private push(e: Omit<BattleEvent, 'turn'>) {
     this.events.push({ turn: this.c.turn, ...e });
   }
+  /** The facts about target t as the event leaves it. */
+  private after(t: number) {
+    const o = t * UF;
+    return {
+      target_id: this.units[t].id,
+      hp_after: Math.max(0, Math.round(this.c.u[o + HP])),
+      shield_after: Math.round(this.c.u[o + SHIELD]),
+    };
+  }
   turn(a: number) {
-    this.push({ kind: 'turn', actor_id: this.units[a].id, description: `${this.name(a)} acts.` });
+    this.push({ kind: 'turn', actor_id: this.id(a), description: `${this.name(a)} acts.` });
   }
   action(a: number, act: number, ability: number, t: number) {
     const who = this.name(a);
     const on = t >= 0 && t !== a ? ` on ${this.name(t)}` : '';
     let description: string;
-    if (act === ACT_ATTACK) description = `${who} attacks ${this.name(t)} with ${this.units[a].attack}.`;
-    else if (act === ACT_DEFEND) description = `${who} raises a guard.`;
-    else if (act === ACT_FOCUS) description = `${who} focuses, gathering energy.`;
-    else if (A_ULT[ability] === 1)
-      description = `${who} unleashes ${ABILITIES[ABILITY_IDS[ability]].name}${on}!`;
-    else description = `${who} uses ${ABILITIES[ABILITY_IDS[ability]].name}${on}.`;
+    let abilityId: string;
+    if (act === ACT_ATTACK) {
+      abilityId = 'attack';
+      description = `${who} attacks ${this.name(t)} with ${this.units[a].attack}.`;
+    } else if (act === ACT_DEFEND) {
+      abilityId = 'defend';
+      description = `${who} raises a guard.`;
+    } else if (act === ACT_FOCUS) {
+      abilityId = 'focus';
+      description = `${who} focuses, gathering energy.`;
+    } else {
+      abilityId = ABILITY_IDS[ability];
+      const name = ABILITIES[abilityId].name;
+      description = A_ULT[ability] === 1 ? `${who} unleashes ${name}${on}!` : `${who} uses ${name}${on}.`;
+    }
     this.push({
       kind: 'ability',
-      actor_id: this.units[a].id,
-      target_id: t >= 0 ? this.units[t].id : undefined,
+      actor_id: this.id(a),
+      target_id: this.id(t),
+      ability_id: abilityId,
       description,
     });
   }
@@ -204,30 +229,32 @@ class EventLog implements BattleLog {
         : `${this.name(t)} takes ${amount - absorbed} damage${critText}${absorbed > 0 ? ` (${absorbed} more absorbed by a shield)` : ''}.`;
     this.push({
       kind: 'damage',
-      actor_id: this.units[s]?.id,
-      target_id: this.units[t].id,
+      actor_id: this.id(s),
+      ...this.after(t),
       amount,
+      absorbed,
       crit,
       description,
     });
   }
   tick(t: number, s: number, amount: number) {
-    const id = s >= 0 ? STATUS_IDS[s] : undefined;
+    const status_id = s >= 0 ? STATUS_IDS[s] : undefined;
     if (amount > 0) {
       const from = s >= 0 ? ` from ${statusName(s)}` : '';
       this.push({
         kind: 'damage',
-        target_id: this.units[t].id,
+        ...this.after(t),
         amount,
-        status: id,
+        absorbed: 0,
+        status_id,
         description: `${this.name(t)} suffers ${amount} damage${from}.`,
       });
     } else {
       this.push({
         kind: 'heal',
-        target_id: this.units[t].id,
+        ...this.after(t),
         amount: -amount,
-        status: id,
+        status_id,
         description: `${this.name(t)} regenerates ${-amount} health.`,
       });
     }
@@ -235,8 +262,10 @@ class EventLog implements BattleLog {
   fatigue(t: number, amount: number) {
     this.push({
       kind: 'damage',
-      target_id: this.units[t].id,
+      ...this.after(t),
       amount,
+      absorbed: 0,
+      fatigue: true,
       description: `${this.name(t)} is worn down by the long fight and loses ${amount} health.`,
     });
   }
@@ -245,21 +274,16 @@ class EventLog implements BattleLog {
       s === t
         ? `${this.name(t)} recovers ${amount} health.`
         : `${this.name(s)} heals ${this.name(t)} for ${amount}.`;
-    this.push({
-      kind: 'heal',
-      actor_id: this.units[s]?.id,
-      target_id: this.units[t].id,
-      amount,
-      description,
-    });
+    this.push({ kind: 'heal', actor_id: this.id(s), ...this.after(t), amount, description });
   }
   shield(s: number, t: number, amount: number) {
     this.push({
       kind: 'shield',
-      actor_id: this.units[s]?.id,
-      target_id: this.units[t].id,
+      actor_id: this.id(s),
+      ...this.after(t),
       amount,
-      status: 'shield',
+      status_id: 'shield',
+      turns: this.c.stT[t * NS + ST_SHIELD],
       description: `${this.name(t)} is shielded for ${amount}.`,
     });
   }
@@ -270,17 +294,18 @@ class EventLog implements BattleLog {
       : `${this.name(t)} gains ${def.name}.`;
     this.push({
       kind: 'status',
-      actor_id: s >= 0 ? this.units[s].id : undefined,
-      target_id: this.units[t].id,
-      status: def.id,
+      actor_id: this.id(s),
+      ...this.after(t),
+      status_id: def.id,
+      turns: this.c.stT[t * NS + st],
       description,
     });
   }
   expire(t: number, st: number) {
     this.push({
       kind: 'expire',
-      target_id: this.units[t].id,
-      status: STATUS_IDS[st],
+      ...this.after(t),
+      status_id: STATUS_IDS[st],
       description: `${statusName(st)} fades from ${this.name(t)}.`,
     });
   }
@@ -288,8 +313,8 @@ class EventLog implements BattleLog {
     const by = killer >= 0 && killer !== t ? ` by ${this.name(killer)}` : '';
     this.push({
       kind: 'death',
-      actor_id: killer >= 0 ? this.units[killer].id : undefined,
-      target_id: this.units[t].id,
+      actor_id: this.id(killer),
+      ...this.after(t),
       description: `${this.name(t)} is defeated${by}!`,
     });
   }
@@ -297,22 +322,22 @@ class EventLog implements BattleLog {
     if (stunned)
       this.push({
         kind: 'miss',
-        actor_id: this.units[a].id,
+        actor_id: this.id(a),
         description: `${this.name(a)} cannot act and loses the turn.`,
       });
     else
       this.push({
         kind: 'miss',
-        actor_id: this.units[a].id,
-        target_id: this.units[t].id,
+        actor_id: this.id(a),
+        target_id: this.id(t),
         description: `${this.name(a)} misses ${this.name(t)}.`,
       });
   }
   end(over: number) {
     const description =
-      over === 3
+      over === DRAW
         ? 'The battle ends in a draw.'
-        : over === 1
+        : over === SIDE0_WON
           ? 'Victory! The enemy is defeated.'
           : 'Defeat. The party has fallen.';
     this.push({ kind: 'end', description });
@@ -362,7 +387,6 @@ const statusOf = (over: number): BattleStatus =>
   over === 0 ? 'active' : over === 1 ? 'won' : over === 2 ? 'lost' : 'draw';
 
 function metaOf(h: Hero): BattleUnitMeta {
-  const cls = findClass(h.class);
   return {
     id: h.id,
     name: h.name,
@@ -372,7 +396,7 @@ function metaOf(h: Hero): BattleUnitMeta {
     type: h.type,
     rarity: h.rarity,
     portrait_url: h.portrait_url,
-    attack: cls?.attackName ?? CLASSES.knight.attackName,
+    attack: attackNameOf(h),
   };
 }
 

@@ -158,13 +158,11 @@ export function stepDurations(events: BattleEvent[], speed: BattleSpeed): number
 
 let floaterSeq = 0;
 
-/** Applies one event to the shown units and the stage; returns the next frame. */
-function applyEvent(
-  frame: PlaybackFrame,
-  e: BattleEvent,
-  maxHp: Record<string, number>,
-  step: number,
-): PlaybackFrame {
+/**
+ * Applies one event to the shown units and the stage; returns the next frame. No game rule here: each event
+ * states how it leaves its target (hp_after, shield_after), so the units are set, never computed.
+ */
+function applyEvent(frame: PlaybackFrame, e: BattleEvent, step: number): PlaybackFrame {
   const units = { ...frame.units! };
   const motions = { ...frame.motions };
   let floaters = frame.floaters;
@@ -178,6 +176,12 @@ function applyEvent(
     motions[unitId] = { kind, seq: (motions[unitId]?.seq ?? 0) + 1 };
   };
   const t = e.target_id ? units[e.target_id] : undefined;
+  if (t && e.target_id)
+    units[e.target_id] = {
+      hp: e.hp_after ?? t.hp,
+      shield: e.shield_after ?? t.shield,
+      dead: t.dead || e.kind === 'death',
+    };
   const amount = Math.max(0, Math.round(e.amount ?? 0));
   switch (e.kind) {
     case 'turn':
@@ -188,41 +192,21 @@ function applyEvent(
       motion(e.actor_id, 'lunge');
       break;
     case 'damage':
-      if (t && e.target_id) {
-        // As in the engine: a blow is absorbed by a shield first; a status ticking (or a bane's drain, which has
-        // no source) goes straight to health.
-        const tick = e.status !== undefined || e.actor_id === undefined;
-        const absorbed = tick ? 0 : Math.min(t.shield, amount);
-        units[e.target_id] = {
-          ...t,
-          shield: t.shield - absorbed,
-          hp: Math.max(0, t.hp - (amount - absorbed)),
-        };
-      }
       motion(e.target_id, 'hit');
       addFloater(e.target_id, e.crit ? `-${amount}!` : `-${amount}`, e.crit ? 'crit' : 'damage');
       break;
     case 'heal':
-      if (t && e.target_id)
-        units[e.target_id] = { ...t, hp: Math.min(maxHp[e.target_id] ?? Infinity, t.hp + amount) };
       motion(e.target_id, 'heal');
       addFloater(e.target_id, `+${amount}`, 'heal');
       break;
     case 'shield':
-      if (t && e.target_id) units[e.target_id] = { ...t, shield: t.shield + amount };
       addFloater(e.target_id, `+${amount} shield`, 'shield');
       break;
     case 'status':
-      addFloater(e.target_id, e.status ? e.status.replace(/_/g, ' ') : 'status', 'status');
+      addFloater(e.target_id, e.status_id ? e.status_id.replace(/_/g, ' ') : 'status', 'status');
       break;
     case 'miss':
       addFloater(e.target_id ?? e.actor_id, 'Miss', 'miss');
-      break;
-    case 'expire':
-      if (t && e.target_id && e.status === 'shield') units[e.target_id] = { ...t, shield: 0 };
-      break;
-    case 'death':
-      if (t && e.target_id) units[e.target_id] = { hp: 0, shield: 0, dead: true };
       break;
     default:
       break;
@@ -242,10 +226,9 @@ function applyEvent(
 export function replayUnits(
   start: Record<string, UnitShown>,
   events: BattleEvent[],
-  maxHp: Record<string, number>,
 ): Record<string, UnitShown> {
   let frame: PlaybackFrame = { ...IDLE, units: start };
-  for (const e of events) frame = applyEvent(frame, e, maxHp, 0);
+  for (const e of events) frame = applyEvent(frame, e, 0);
   return frame.units!;
 }
 
@@ -284,8 +267,6 @@ export function useBattlePlayback(state: BattleState | undefined, speed: BattleS
       return;
     }
     clearTimers();
-    const maxHp: Record<string, number> = {};
-    for (const u of allUnits(state)) maxHp[u.id] = u.stats.max_hp;
     // Start from what the player last saw: the previous state's units (plus any new ones from this state), or
     // for the opening the units as the battle began.
     const start: PlaybackFrame = {
@@ -300,7 +281,7 @@ export function useBattlePlayback(state: BattleState | undefined, speed: BattleS
     let at = 0;
     events.forEach((e, i) => {
       timers.current.push(
-        window.setTimeout(() => setFrame((f) => (f.units ? applyEvent(f, e, maxHp, durations[i]!) : f)), at),
+        window.setTimeout(() => setFrame((f) => (f.units ? applyEvent(f, e, durations[i]!) : f)), at),
       );
       at += durations[i]!;
     });
