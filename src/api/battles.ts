@@ -47,6 +47,8 @@ const Option = z.object({
   tendency: z.enum(['aggressive', 'defensive', 'supportive', 'tactical']),
   label: z.string(),
   detail: z.string(),
+  /** the unit ids the player may aim it at with `target_id` (one enemy or one ally); empty when it aims itself */
+  targets: z.array(z.string()),
 });
 /** One thing that happened, told as facts (src/game/types.ts documents each kind); `description` is its sentence. */
 export const BattleEvent = z.object({
@@ -124,6 +126,8 @@ export const GetBattleResponse = z.union([BattleState, QuickBattleResult]);
 export const BattleParams = z.object({ battleId: Id });
 export const ActionBody = z.object({
   option_id: Id.optional(),
+  /** Aim the option at this unit (one of its `targets`); the preselected target when omitted. */
+  target_id: Id.optional(),
   /** Switch the ally AI on or off instead of choosing an option. */
   auto: z.boolean().optional(),
   user_id: Id.optional(),

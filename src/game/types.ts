@@ -118,6 +118,8 @@ export interface BattleOption {
   tendency: OptionTendency;
   label: string;
   detail: string;
+  /** The units the player may aim it at instead (one enemy, or one ally); empty when it aims itself. */
+  targets: string[];
 }
 
 /**

@@ -110,6 +110,37 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     expect((await hero(a.id)).xp).toBe(0);
   });
 
+  it('the player aims: an option lists its targets, target_id picks one, anything else is a 400 that changes nothing', async () => {
+    const p = await newPlayer(h);
+    const team = [await summonHero(h, p.id), await summonHero(h, p.id)];
+    for (const t of team) await setHeroPower(h, t.id, 'mighty');
+    const r = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: team.map((t) => t.id) });
+    let state = BattleState.parse(r.body);
+    expect(state.enemies.length).toBeGreaterThanOrEqual(2);
+    const act = (body: object) =>
+      h.call('POST', `/api/battles/${state.battle_id}/action`, { user_id: p.id, ...body });
+    // Play the first option until one may be aimed at two units or more.
+    let aimable = state.pending_options.find((o) => o.targets.length >= 2);
+    for (let i = 0; i < 40 && !aimable && state.status === 'active'; i++) {
+      state = BattleState.parse((await act({ option_id: state.pending_options[0].id })).body);
+      aimable = state.pending_options.find((o) => o.targets.length >= 2);
+    }
+    expect(aimable, 'an option with two targets or more').toBeDefined();
+    const option = aimable!;
+    const preselected = option.id.split(':')[1];
+    const other = option.targets.find((t) => t !== preselected)!;
+    const stranger = [...state.allies, ...state.enemies]
+      .map((u) => u.id)
+      .find((id) => !option.targets.includes(id));
+    const refusedTarget = stranger ?? 'nobody_at_all';
+    const refused = await act({ option_id: option.id, target_id: refusedTarget });
+    expect(refused).toEqual({ status: 400, body: { error: 'That target cannot be chosen for this action' } });
+    expect((await h.call('GET', `/api/battles/${state.battle_id}`)).body.turn).toBe(state.turn);
+    const aimed = BattleState.parse((await act({ option_id: option.id, target_id: other })).body);
+    const used = aimed.new_events.find((e) => e.kind === 'ability' && e.actor_id === state.current_actor_id)!;
+    expect(used.target_id).toBe(other);
+  });
+
   it('a turn-based battle: state, options, refusals, played to the end, paid once', async () => {
     const p = await newPlayer(h);
     const q = await newPlayer(h);

@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { generateHero } from '../generation.ts';
 import type { Hero } from '../types.ts';
 import { createPrng } from '../prng.ts';
-import { chooseOption, setAuto, startBattle, viewBattle, type BattleState } from './turn-based.ts';
+import {
+  NOT_A_TARGET,
+  chooseOption,
+  setAuto,
+  startBattle,
+  viewBattle,
+  type BattleState,
+} from './turn-based.ts';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
 import { decide } from './ai.ts';
@@ -91,6 +98,32 @@ describe('turn-based battle', () => {
     chooseOption(state, state.options[0].id);
     setAuto(state, true);
     expect(JSON.stringify(state)).toBe(frozen);
+  });
+
+  it('lets the player aim an option at one of its targets, records the aim, and refuses any other target', () => {
+    let s = startBattle(11, allies, enemies, { battleId: 'b' }).state;
+    let option = s.options.find((o) => o.targets.length >= 2);
+    for (let k = 0; k < 30 && !option && s.status === 'active'; k++) {
+      const r = chooseOption(s, s.options[0].id);
+      if (!r.ok) throw new Error(r.error);
+      s = r.state;
+      option = s.options.find((o) => o.targets.length >= 2);
+    }
+    expect(option).toBeDefined();
+    const preselected = s.units[option!.target].id;
+    const other = option!.targets.find((t) => t !== preselected)!;
+    expect(chooseOption(s, option!.id, 'nobody')).toEqual({ ok: false, error: NOT_A_TARGET });
+    const aimed = chooseOption(s, option!.id, other);
+    if (!aimed.ok) throw new Error(aimed.error);
+    expect(aimed.events.find((e) => e.kind === 'ability')!.target_id).toBe(other);
+    expect(aimed.state.choices.at(-1)).toBe(`${option!.id}@${other}`);
+    // Aiming at the preselected target is the plain choice.
+    const plain = chooseOption(s, option!.id, preselected);
+    if (!plain.ok) throw new Error(plain.error);
+    expect(plain.state.choices.at(-1)).toBe(option!.id);
+    const again = chooseOption(s, option!.id);
+    if (!again.ok) throw new Error(again.error);
+    expect(plain.events).toEqual(again.events);
   });
 
   it('refuses an unknown option with a value, not an exception', () => {

@@ -550,7 +550,7 @@ function describeOption(
 
 /** 3-4 options for ally i: the best of each tendency, the ultimate when ready, then the next best. */
 export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): PendingOption[] {
-  const all: (PendingOption & { score: number; tend: number })[] = [];
+  const all: (Omit<PendingOption, 'targets'> & { score: number; tend: number })[] = [];
   for (let act = 0; act < ACT_COUNT; act++) {
     if (!canAct(c, i, act)) continue;
     for (const t of targetsOf(c, i, pickOf(c, i, act))) {
@@ -584,14 +584,12 @@ export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): 
     if (chosen.length < 4 && !chosen.includes(o) && !chosen.some((x) => x.act === o.act)) chosen.push(o);
   for (const o of all) if (chosen.length < 4 && !chosen.includes(o)) chosen.push(o);
   chosen.sort((a, b) => b.score - a.score);
-  return chosen.map(({ id, tendency, label, detail, act, target }) => ({
-    id,
-    tendency,
-    label,
-    detail,
-    act,
-    target,
-  }));
+  return chosen.map(({ id, tendency, label, detail, act, target }) => {
+    // One enemy or one ally: the player may aim it at any unit it could hit; the AI's pick is preselected.
+    const pick = pickOf(c, i, act);
+    const targets = pick === 0 ? [] : targetsOf(c, i, pick).map((t) => units[t].id);
+    return { id, tendency, label, detail, targets, act, target };
+  });
 }
 
 // ---- the public API ---------------------------------------------------------------------------------------------
@@ -631,20 +629,34 @@ export function startBattle(
   return { state: { ...state, events: [...events] }, events: [...events] };
 }
 
+export const NOT_A_TARGET = 'That target cannot be chosen for this action';
+
+/**
+ * The pending ally takes option `optionId`, aimed at `targetId` when given (one of the option's `targets`; its
+ * preselected target otherwise). The choice joins the battle's record as `optionId`, or `optionId@targetId` when
+ * aimed elsewhere, so a replay makes the same one.
+ */
 export function chooseOption(
   state: BattleState,
   optionId: string,
+  targetId?: string,
 ): { ok: true; state: BattleState; events: BattleEvent[] } | { ok: false; error: string } {
   if (!state || state.status !== 'active') return { ok: false, error: 'The battle is over.' };
   if (state.current < 0) return { ok: false, error: 'No decision is pending.' };
   const option = state.options.find((x) => x.id === optionId);
   if (!option) return { ok: false, error: `Unknown option: ${String(optionId)}` };
+  let target = option.target;
+  if (targetId !== undefined && targetId !== state.units[target]?.id) {
+    if (!(option.targets ?? []).includes(targetId)) return { ok: false, error: NOT_A_TARGET };
+    target = state.units.findIndex((u) => u.id === targetId);
+  }
   const c = restore(state);
   const events: BattleEvent[] = [];
   c.log = new EventLog(c, state.units, state.n_allies, events);
-  perform(c, state.current, option.act, option.target);
+  perform(c, state.current, option.act, target);
   endTurn(c, state.current);
-  const next = advance(c, { ...state, choices: [...state.choices, optionId] });
+  const choice = target === option.target ? optionId : `${optionId}@${targetId}`;
+  const next = advance(c, { ...state, choices: [...state.choices, choice] });
   return { ok: true, state: { ...next, events: [...state.events, ...events] }, events };
 }
 
@@ -709,11 +721,12 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
     allies: units.slice(0, state.n_allies),
     enemies: units.slice(state.n_allies),
     status: state.status,
-    pending_options: state.options.map(({ id, tendency, label, detail }) => ({
+    pending_options: state.options.map(({ id, tendency, label, detail, targets }) => ({
       id,
       tendency,
       label,
       detail,
+      targets: targets ?? [], // options stored before aiming existed
     })),
     current_actor_id: state.current >= 0 ? state.units[state.current].id : null,
     turn: k.turn,

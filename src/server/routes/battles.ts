@@ -298,7 +298,8 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     }),
     schema: {
       tags: ['battles'],
-      description: 'Choose one of pending_options (option_id), or switch the ally AI on or off (auto).',
+      description:
+        'Choose one of pending_options (option_id), aimed at one of its targets (target_id) or at its preselected one, or switch the ally AI on or off (auto).',
       params: BattleParams,
       body: ActionBody,
       response: {
@@ -311,7 +312,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       },
     },
     handler: async (req) => {
-      const { option_id, auto, user_id } = req.body;
+      const { option_id, target_id, auto, user_id } = req.body;
       const row = await loadBattle(req.params.battleId);
       if (user_id !== undefined && user_id !== row.user_id)
         throw forbidden('That battle belongs to another player');
@@ -328,7 +329,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         events.push(...r.events);
       }
       if (option_id !== undefined && viewBattle(engine).status === 'active') {
-        const r = chooseOption(engine, option_id);
+        const r = chooseOption(engine, option_id, target_id);
         if (!r.ok) throw badRequest(r.error);
         engine = r.state;
         events.push(...r.events);
