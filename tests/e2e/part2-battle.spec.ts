@@ -116,6 +116,56 @@ test('a battle the enemy opens plays the enemy’s first moves before the first 
   expect(opened).toBe(true);
 });
 
+test('the player aims: tap an enemy, then an action that can reach it, and it lands there', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
+  const heroes = await heroesFor(request, player, 4);
+  await page.goto('/battle');
+  for (const h of heroes) await page.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
+  await page.getByRole('button', { name: 'Fight', exact: true }).click();
+  await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
+  await page.locator('[data-speed="instant"]').click();
+  await expect(page.getByTestId('aim-hint')).toHaveText('Tap a unit to aim at it.');
+  for (let turn = 0; turn < 12; turn++) {
+    await expect(page.locator('[data-option-id]').first()).toBeVisible();
+    const enemies = page.locator('.battle-side--enemies .battle-unit');
+    for (let k = (await enemies.count()) - 1; k >= 0; k--) {
+      const enemy = enemies.nth(k);
+      const aimButton = enemy.getByTestId('aim-unit');
+      if ((await aimButton.count()) === 0) continue;
+      const enemyId = (await enemy.getAttribute('data-unit-id'))!;
+      const name = (await aimButton.getAttribute('aria-label'))!.replace('Aim at ', '');
+      await aimButton.click();
+      await expect(enemy).toHaveAttribute('data-aimed', 'true');
+      await expect(page.getByTestId('aim-hint')).toContainText(`Aiming at ${name}`);
+      const aimed = page.locator('[data-option-id][data-aimed]');
+      if ((await aimed.count()) === 0) {
+        await aimButton.click(); // tapped again: no aim
+        await expect(enemy).not.toHaveAttribute('data-aimed', 'true');
+        continue;
+      }
+      await expect(aimed.first().locator('.battle-option__label')).toContainText(`→ ${name}`);
+      await screen(page, testInfo, 'battle-aimed');
+      const acted = page.waitForResponse(
+        (r) => r.url().includes('/action') && r.request().method() === 'POST',
+      );
+      await aimed.first().click();
+      const response = await acted;
+      expect(response.request().postDataJSON()).toMatchObject({ target_id: enemyId });
+      const body = (await response.json()) as { new_events: { kind: string; target_id?: string }[] };
+      expect(body.new_events.find((e) => e.kind === 'ability')!.target_id).toBe(enemyId);
+      return;
+    }
+    // No aim here reaches past the preselected targets: play on.
+    await page.locator('[data-option-id]').first().click();
+    await expect(page.locator('.battle-view')).not.toHaveAttribute('data-playing', 'true');
+    if ((await page.getByTestId('battle-result').count()) > 0) break;
+  }
+  throw new Error('no turn offered an action that could be aimed elsewhere');
+});
+
 test('a turn-based battle played by options to its end, with 1× playback then instant', async ({
   page,
   request,

@@ -153,7 +153,7 @@ export const getBattle = (battleId: string) =>
   known(battleId, 'Battle not found', () => call<FetchedBattle>('GET', `/api/battles/${id(battleId)}`));
 export const submitBattleAction = (
   battleId: string,
-  action: { option_id?: string; auto?: boolean },
+  action: { option_id?: string; target_id?: string; auto?: boolean },
   userId?: string,
 ) => call<ActedBattle>('POST', `/api/battles/${id(battleId)}/action`, { ...action, user_id: userId });
 export const arenaBattle = (userId: string, attackerHeroId: string, opponentId: string) =>

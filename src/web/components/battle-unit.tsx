@@ -56,6 +56,9 @@ export interface BattleUnitProps {
   motion?: UnitMotion;
   floaters: Floater[];
   stepMs: number;
+  /** While the player chooses: tapping the unit aims the options at it (undefined: not a target now). */
+  onAim?: (unitId: string) => void;
+  aimed?: boolean;
 }
 
 export const BattleUnitTile = memo(function BattleUnitTile({
@@ -65,6 +68,8 @@ export const BattleUnitTile = memo(function BattleUnitTile({
   motion,
   floaters,
   stepMs,
+  onAim,
+  aimed = false,
 }: BattleUnitProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const hp = shown?.hp ?? unit.stats.hp;
@@ -86,14 +91,25 @@ export const BattleUnitTile = memo(function BattleUnitTile({
 
   return (
     <li
-      className={`battle-unit${unit.is_ally ? ' battle-unit--ally' : ' battle-unit--enemy'}${dead ? ' battle-unit--dead' : ''}${acting ? ' battle-unit--acting' : ''}`}
+      className={`battle-unit${unit.is_ally ? ' battle-unit--ally' : ' battle-unit--enemy'}${dead ? ' battle-unit--dead' : ''}${acting ? ' battle-unit--acting' : ''}${aimed ? ' battle-unit--aimed' : ''}`}
       data-unit-id={unit.id}
       data-hero-id={unit.id}
       data-dead={dead ? 'true' : 'false'}
       data-acting={acting ? 'true' : undefined}
+      data-aimed={aimed ? 'true' : undefined}
       style={{ '--hp-ms': `${Math.round(stepMs * 0.8)}ms` } as React.CSSProperties}
       aria-label={`${unit.name}, ${dead ? 'Defeated' : `${hp} of ${unit.stats.max_hp} HP`}${acting ? ', acting' : ''}`}
     >
+      {onAim && !dead && (
+        <button
+          type="button"
+          className="battle-unit__aim"
+          aria-pressed={aimed}
+          aria-label={aimed ? `Aiming at ${unit.name}` : `Aim at ${unit.name}`}
+          data-testid="aim-unit"
+          onClick={() => onAim(unit.id)}
+        />
+      )}
       <div className="battle-unit__body" ref={bodyRef}>
         <div className={`battle-unit__portrait rarity-${Math.min(5, Math.max(1, unit.rarity))}`}>
           <img src={unit.portrait_url} alt="" width={96} height={96} decoding="async" draggable={false} />

@@ -51,11 +51,18 @@ function Side({
   units,
   frame,
   actorId,
+  aimable,
+  aim,
+  onAim,
 }: {
   title: string;
   units: BattleUnit[];
   frame: PlaybackFrame;
   actorId: string | null;
+  /** units some pending option may be aimed at */
+  aimable: ReadonlySet<string>;
+  aim: string | null;
+  onAim: (unitId: string) => void;
 }) {
   const alive = units.filter((u) => !(frame.units?.[u.id]?.dead ?? u.is_dead)).length;
   return (
@@ -79,6 +86,8 @@ function Side({
             motion={frame.motions[u.id]}
             floaters={floatersOf(frame, u.id)}
             stepMs={frame.stepMs}
+            onAim={aimable.has(u.id) ? onAim : undefined}
+            aimed={aim === u.id}
           />
         ))}
       </ul>
@@ -130,6 +139,8 @@ export default function BattleViewPage() {
   // Set by /battle when starting this battle ended the one that was in play (one at a time, as a loss).
   const endedBattle = (useLocation().state as { endedBattle?: { location: string } } | null)?.endedBattle;
   const [endedSeen, setEndedSeen] = useState(false);
+  /** The unit the player aims at for this decision (null: each option's preselected target). */
+  const [aimAt, setAimAt] = useState<{ turn: number; unitId: string } | null>(null);
 
   // Rewards were paid when the battle ended: refresh the header's currencies and the hero lists once.
   const over = state ? state.status !== 'active' : false;
@@ -177,7 +188,7 @@ export default function BattleViewPage() {
   }
   if (!state) return <NotFound />;
 
-  const send = async (action: { option_id?: string; auto?: boolean }, key: string) => {
+  const send = async (action: { option_id?: string; target_id?: string; auto?: boolean }, key: string) => {
     skip();
     setSending(key);
     setActionError(null);
@@ -206,6 +217,12 @@ export default function BattleViewPage() {
     !!actor?.is_ally &&
     !state.auto &&
     !frame.playing;
+  // Aiming: tap a unit, then an option that can reach it; an option that cannot keeps its own target.
+  const aimable = new Set(canChoose ? state.pending_options.flatMap((o) => o.targets) : []);
+  const aim = aimAt && aimAt.turn === state.turn && aimable.has(aimAt.unitId) ? aimAt.unitId : null;
+  const aimedUnit = aim ? units.find((u) => u.id === aim) : undefined;
+  const toggleAim = (unitId: string) =>
+    setAimAt((a) => (a?.turn === state.turn && a.unitId === unitId ? null : { turn: state.turn, unitId }));
   const showResult = state.status !== 'active' && !frame.playing;
   const logEvents = frame.playing
     ? [...state.events.slice(0, frame.logBase), ...frame.shownEvents]
@@ -299,11 +316,27 @@ export default function BattleViewPage() {
 
       <div className="battle-view__layout">
         <div className="battle-field">
-          <Side title="Enemies" units={state.enemies} frame={frame} actorId={actorId} />
+          <Side
+            title="Enemies"
+            units={state.enemies}
+            frame={frame}
+            actorId={actorId}
+            aimable={aimable}
+            aim={aim}
+            onAim={toggleAim}
+          />
           <div className={`turn-banner turn-banner--${turnTone}`} data-testid="turn-label" aria-live="polite">
             {turnLabel}
           </div>
-          <Side title="Your Team" units={state.allies} frame={frame} actorId={actorId} />
+          <Side
+            title="Your Team"
+            units={state.allies}
+            frame={frame}
+            actorId={actorId}
+            aimable={aimable}
+            aim={aim}
+            onAim={toggleAim}
+          />
         </div>
 
         <div className="battle-side-col">
@@ -344,24 +377,45 @@ export default function BattleViewPage() {
               ) : canChoose ? (
                 <>
                   <h2 className="battle-options__title">Choose an action</h2>
+                  <p className="battle-options__aim muted" data-testid="aim-hint">
+                    {aimedUnit
+                      ? `Aiming at ${aimedUnit.name}: tap them again to let each action pick.`
+                      : 'Tap a unit to aim at it.'}
+                  </p>
                   <div className="battle-options__list">
-                    {state.pending_options.map((o) => (
-                      <button
-                        key={o.id}
-                        type="button"
-                        className={`battle-option battle-option--${o.tendency}`}
-                        data-option-id={o.id}
-                        disabled={sending !== null}
-                        aria-busy={sending === o.id || undefined}
-                        onClick={() => void send({ option_id: o.id }, o.id)}
-                      >
-                        <span className="battle-option__label">{o.label}</span>
-                        <span className="battle-option__tendency">
-                          {TENDENCY_LABEL[o.tendency] ?? o.tendency}
-                        </span>
-                        <span className="battle-option__detail">{o.detail}</span>
-                      </button>
-                    ))}
+                    {state.pending_options.map((o) => {
+                      const aimed = aim !== null && o.targets.includes(aim) && !o.id.endsWith(`:${aim}`);
+                      const label =
+                        aimed && aimedUnit ? `${o.label.split(' → ')[0]} → ${aimedUnit.name}` : o.label;
+                      return (
+                        <button
+                          key={o.id}
+                          type="button"
+                          className={`battle-option battle-option--${o.tendency}`}
+                          data-option-id={o.id}
+                          data-aimed={aimed || undefined}
+                          disabled={sending !== null}
+                          aria-busy={sending === o.id || undefined}
+                          onClick={() =>
+                            void send(aimed ? { option_id: o.id, target_id: aim } : { option_id: o.id }, o.id)
+                          }
+                        >
+                          <span className="battle-option__label">{label}</span>
+                          <span className="battle-option__tendency">
+                            {TENDENCY_LABEL[o.tendency] ?? o.tendency}
+                          </span>
+                          <span className="battle-option__detail">
+                            {aimed
+                              ? `Aimed at ${aimedUnit!.name.split(' ')[0]}; the figures below are for ${
+                                  units.find((u) => o.id.endsWith(`:${u.id}`))?.name.split(' ')[0] ??
+                                  'its own pick'
+                                }. `
+                              : ''}
+                            {o.detail}
+                          </span>
+                        </button>
+                      );
+                    })}
                   </div>
                 </>
               ) : (
