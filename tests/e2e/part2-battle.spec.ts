@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { heroesFor, screen } from './part2-support.ts';
+import { setHeroPower } from './store-setup.ts';
 import { rollFigures } from '../../src/web/components/format.ts';
 
 /** Plays the battle on screen to its end by choosing the first option each turn (or waits, under Auto). */
@@ -114,6 +115,38 @@ test('a battle the enemy opens plays the enemy’s first moves before the first 
     ).toBeVisible();
   }
   expect(opened).toBe(true);
+});
+
+test('nothing is spoiled: the header’s gold waits for the result while the winning blow plays back', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
+  const [hero] = await heroesFor(request, player, 1);
+  await setHeroPower(hero.id, 'mighty');
+  await page.goto('/battle');
+  await page.locator(`[data-hero-id="${hero.id}"] .hero-card__action`).click();
+  await page.getByRole('button', { name: 'Fight', exact: true }).click();
+  await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
+  await expect(page.locator('[data-speed="1x"]')).toHaveAttribute('aria-checked', 'true');
+  const gold = page.locator('.app-header__player [data-currency="gold"] .currency__amount').first();
+  await expect(page.locator('[data-option-id]').first()).toBeVisible();
+  const before = (await gold.textContent())!;
+  const acted = page.waitForResponse((r) => r.url().includes('/action') && r.request().method() === 'POST');
+  await page.locator('[data-option-id]').first().click();
+  expect(((await (await acted).json()) as { status: string }).status).toBe('won');
+  await expect(page.locator('.battle-view')).toHaveAttribute('data-playing', 'true');
+  await screen(page, testInfo, 'battle-no-spoiler');
+  // Gold is read first, then whether the playback still runs: a read that was followed by "still playing" was
+  // taken during the playback.
+  for (;;) {
+    const shown = await gold.textContent();
+    if ((await page.locator('.battle-view').getAttribute('data-playing')) !== 'true') break;
+    expect(shown).toBe(before);
+    await page.waitForTimeout(50);
+  }
+  await expect(page.getByTestId('battle-result')).toBeVisible();
+  await expect(gold).not.toHaveText(before);
 });
 
 test('the player aims: tap an enemy, then an action that can reach it, and it lands there', async ({

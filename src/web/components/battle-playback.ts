@@ -238,6 +238,7 @@ export function replayUnits(
  */
 export function useBattlePlayback(state: BattleState | undefined, speed: BattleSpeed) {
   const [frame, setFrame] = useState<PlaybackFrame>(IDLE);
+  const [, settled] = useState(0);
   const prevRef = useRef<BattleState | null>(null);
   const timers = useRef<number[]>([]);
   const speedRef = useRef(speed);
@@ -264,6 +265,7 @@ export function useBattlePlayback(state: BattleState | undefined, speed: BattleS
     const durations = stepDurations(events, speedRef.current);
     if (events.length === 0 || durations.every((d) => d === 0)) {
       if (events.length > 0) skip();
+      settled((n) => n + 1); // render once more: this state is now as shown (see `playing` below)
       return;
     }
     clearTimers();
@@ -295,5 +297,8 @@ export function useBattlePlayback(state: BattleState | undefined, speed: BattleS
     if (speed === 'instant') skip();
   }, [speed, skip]);
 
-  return { frame, skip };
+  // A state that has just arrived is not yet shown: its playback starts in the layout effect after this render, so
+  // until then it counts as playing — nothing (a result, the header's balances) may run ahead of it.
+  const playing = frame.playing || (state !== undefined && prevRef.current !== state);
+  return { frame, skip, playing };
 }

@@ -133,7 +133,7 @@ export default function BattleViewPage() {
   const query = useBattleState(battleId);
   const state = isTurnBased(query.data) ? query.data : undefined;
   const [speed, setSpeed] = useBattleSpeed();
-  const { frame, skip } = useBattlePlayback(state, speed);
+  const { frame, skip, playing } = useBattlePlayback(state, speed);
   const [sending, setSending] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   // Set by /battle when starting this battle ended the one that was in play (one at a time, as a loss).
@@ -142,8 +142,9 @@ export default function BattleViewPage() {
   /** The unit the player aims at for this decision (null: each option's preselected target). */
   const [aimAt, setAimAt] = useState<{ turn: number; unitId: string } | null>(null);
 
-  // Rewards were paid when the battle ended: refresh the header's currencies and the hero lists once.
-  const over = state ? state.status !== 'active' : false;
+  // Rewards were paid when the battle ended: refresh the header's currencies and the hero lists once — when the
+  // result shows, not while the battle still plays back (the header must not tell the ending first).
+  const over = state ? state.status !== 'active' && !playing : false;
   const refreshed = useRef(false);
   useEffect(() => {
     if (over && !refreshed.current) {
@@ -216,14 +217,14 @@ export default function BattleViewPage() {
     state.pending_options.length > 0 &&
     !!actor?.is_ally &&
     !state.auto &&
-    !frame.playing;
+    !playing;
   // Aiming: tap a unit, then an option that can reach it; an option that cannot keeps its own target.
   const aimable = new Set(canChoose ? state.pending_options.flatMap((o) => o.targets) : []);
   const aim = aimAt && aimAt.turn === state.turn && aimable.has(aimAt.unitId) ? aimAt.unitId : null;
   const aimedUnit = aim ? units.find((u) => u.id === aim) : undefined;
   const toggleAim = (unitId: string) =>
     setAimAt((a) => (a?.turn === state.turn && a.unitId === unitId ? null : { turn: state.turn, unitId }));
-  const showResult = state.status !== 'active' && !frame.playing;
+  const showResult = state.status !== 'active' && !playing;
   const logEvents = frame.playing
     ? [...state.events.slice(0, frame.logBase), ...frame.shownEvents]
     : state.events;
@@ -234,7 +235,7 @@ export default function BattleViewPage() {
 
   let turnLabel: string;
   let turnTone: 'ally' | 'enemy' | 'neutral' = 'neutral';
-  if (state.status !== 'active' && !frame.playing) turnLabel = 'Battle over';
+  if (state.status !== 'active' && !playing) turnLabel = 'Battle over';
   else if (actor && !actor.is_ally) {
     turnLabel = 'Enemy turn';
     turnTone = 'enemy';
