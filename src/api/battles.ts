@@ -49,6 +49,8 @@ const Option = z.object({
   detail: z.string(),
   /** the unit ids the player may aim it at with `target_id` (one enemy or one ally); empty when it aims itself */
   targets: z.array(z.string()),
+  /** for each of `targets`, the option's label and detail aimed there (the figures are for that unit) */
+  aims: z.array(z.object({ target_id: z.string(), label: z.string(), detail: z.string() })),
 });
 /** One thing that happened, told as facts (src/game/types.ts documents each kind); `description` is its sentence. */
 export const BattleEvent = z.object({

@@ -120,6 +120,8 @@ export interface BattleOption {
   detail: string;
   /** The units the player may aim it at instead (one enemy, or one ally); empty when it aims itself. */
   targets: string[];
+  /** For each of `targets`, the option as it reads aimed there (its figures are for that unit). */
+  aims: { target_id: string; label: string; detail: string }[];
 }
 
 /**

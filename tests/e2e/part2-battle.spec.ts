@@ -3,7 +3,7 @@
 // through the real API (the UI under test here is the battle, not hero creation). Screens: test-results/screens.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { heroesFor, screen } from './part2-support.ts';
+import { fightFromBattlePage, heroesFor, screen } from './part2-support.ts';
 import { setHeroPower } from './store-setup.ts';
 import { rollFigures } from '../../src/web/components/format.ts';
 
@@ -124,10 +124,7 @@ test('nothing is spoiled: the header’s gold waits for the result while the win
 }, testInfo) => {
   const [hero] = await heroesFor(request, player, 1);
   await setHeroPower(hero.id, 'mighty');
-  await page.goto('/battle');
-  await page.locator(`[data-hero-id="${hero.id}"] .hero-card__action`).click();
-  await page.getByRole('button', { name: 'Fight', exact: true }).click();
-  await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
+  await fightFromBattlePage(page, [hero]);
   await expect(page.locator('[data-speed="1x"]')).toHaveAttribute('aria-checked', 'true');
   const gold = page.locator('.app-header__player [data-currency="gold"] .currency__amount').first();
   await expect(page.locator('[data-option-id]').first()).toBeVisible();
@@ -155,10 +152,7 @@ test('the player aims: tap an enemy, then an action that can reach it, and it la
   player,
 }, testInfo) => {
   const heroes = await heroesFor(request, player, 4);
-  await page.goto('/battle');
-  for (const h of heroes) await page.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
-  await page.getByRole('button', { name: 'Fight', exact: true }).click();
-  await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
+  await fightFromBattlePage(page, heroes);
   await page.locator('[data-speed="instant"]').click();
   await expect(page.getByTestId('aim-hint')).toHaveText('Tap a unit to aim at it.');
   for (let turn = 0; turn < 12; turn++) {
@@ -205,10 +199,7 @@ test('a turn-based battle played by options to its end, with 1× playback then i
   player,
 }, testInfo) => {
   const heroes = await heroesFor(request, player, 4);
-  await page.goto('/battle');
-  for (const h of heroes) await page.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
-  await page.getByRole('button', { name: 'Fight', exact: true }).click();
-  await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
+  await fightFromBattlePage(page, heroes);
   await expect(page.getByRole('heading', { name: /Enemies/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Your Team/ })).toBeVisible();
   await expect(page.locator('.battle-side--allies [data-unit-id]')).toHaveCount(4);

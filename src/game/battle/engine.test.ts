@@ -112,6 +112,11 @@ describe('turn-based battle', () => {
     expect(option).toBeDefined();
     const preselected = s.units[option!.target].id;
     const other = option!.targets.find((t) => t !== preselected)!;
+    // Each target has the option as it reads aimed there, its figures for that unit.
+    expect(option!.aims.map((a) => a.target_id)).toEqual(option!.targets);
+    const otherName = s.units.find((u) => u.id === other)!.name;
+    const aimText = option!.aims.find((a) => a.target_id === other)!;
+    expect(`${aimText.label} ${aimText.detail}`).toContain(otherName);
     expect(chooseOption(s, option!.id, 'nobody')).toEqual({ ok: false, error: NOT_A_TARGET });
     const aimed = chooseOption(s, option!.id, other);
     if (!aimed.ok) throw new Error(aimed.error);

@@ -550,7 +550,7 @@ function describeOption(
 
 /** 3-4 options for ally i: the best of each tendency, the ultimate when ready, then the next best. */
 export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): PendingOption[] {
-  const all: (Omit<PendingOption, 'targets'> & { score: number; tend: number })[] = [];
+  const all: (Omit<PendingOption, 'targets' | 'aims'> & { score: number; tend: number })[] = [];
   for (let act = 0; act < ACT_COUNT; act++) {
     if (!canAct(c, i, act)) continue;
     for (const t of targetsOf(c, i, pickOf(c, i, act))) {
@@ -587,8 +587,14 @@ export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): 
   return chosen.map(({ id, tendency, label, detail, act, target }) => {
     // One enemy or one ally: the player may aim it at any unit it could hit; the AI's pick is preselected.
     const pick = pickOf(c, i, act);
-    const targets = pick === 0 ? [] : targetsOf(c, i, pick).map((t) => units[t].id);
-    return { id, tendency, label, detail, targets, act, target };
+    const aims =
+      pick === 0
+        ? []
+        : targetsOf(c, i, pick).map((t) => {
+            const d = describeOption(c, units, i, act, t);
+            return { target_id: units[t].id, label: d.label, detail: d.detail };
+          });
+    return { id, tendency, label, detail, targets: aims.map((a) => a.target_id), aims, act, target };
   });
 }
 
@@ -721,12 +727,14 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
     allies: units.slice(0, state.n_allies),
     enemies: units.slice(state.n_allies),
     status: state.status,
-    pending_options: state.options.map(({ id, tendency, label, detail, targets }) => ({
+    pending_options: state.options.map(({ id, tendency, label, detail, targets, aims }) => ({
       id,
       tendency,
       label,
       detail,
-      targets: targets ?? [], // options stored before aiming existed
+      // options stored before aiming existed have neither
+      targets: targets ?? [],
+      aims: aims ?? [],
     })),
     current_actor_id: state.current >= 0 ? state.units[state.current].id : null,
     turn: k.turn,

@@ -46,23 +46,25 @@ function floatersOf(frame: PlaybackFrame, unitId: string): PlaybackFrame['floate
   return mine;
 }
 
+/** Who may be aimed at (units some pending option can reach), who is, and how to aim. */
+interface Aiming {
+  aimable: ReadonlySet<string>;
+  aim: string | null;
+  onAim: (unitId: string) => void;
+}
+
 function Side({
   title,
   units,
   frame,
   actorId,
-  aimable,
-  aim,
-  onAim,
+  aiming,
 }: {
   title: string;
   units: BattleUnit[];
   frame: PlaybackFrame;
   actorId: string | null;
-  /** units some pending option may be aimed at */
-  aimable: ReadonlySet<string>;
-  aim: string | null;
-  onAim: (unitId: string) => void;
+  aiming: Aiming;
 }) {
   const alive = units.filter((u) => !(frame.units?.[u.id]?.dead ?? u.is_dead)).length;
   return (
@@ -86,8 +88,8 @@ function Side({
             motion={frame.motions[u.id]}
             floaters={floatersOf(frame, u.id)}
             stepMs={frame.stepMs}
-            onAim={aimable.has(u.id) ? onAim : undefined}
-            aimed={aim === u.id}
+            onAim={aiming.aimable.has(u.id) ? aiming.onAim : undefined}
+            aimed={aiming.aim === u.id}
           />
         ))}
       </ul>
@@ -222,8 +224,12 @@ export default function BattleViewPage() {
   const aimable = new Set(canChoose ? state.pending_options.flatMap((o) => o.targets) : []);
   const aim = aimAt && aimAt.turn === state.turn && aimable.has(aimAt.unitId) ? aimAt.unitId : null;
   const aimedUnit = aim ? units.find((u) => u.id === aim) : undefined;
-  const toggleAim = (unitId: string) =>
-    setAimAt((a) => (a?.turn === state.turn && a.unitId === unitId ? null : { turn: state.turn, unitId }));
+  const aiming: Aiming = {
+    aimable,
+    aim,
+    onAim: (unitId) =>
+      setAimAt((a) => (a?.turn === state.turn && a.unitId === unitId ? null : { turn: state.turn, unitId })),
+  };
   const showResult = state.status !== 'active' && !playing;
   const logEvents = frame.playing
     ? [...state.events.slice(0, frame.logBase), ...frame.shownEvents]
@@ -317,27 +323,11 @@ export default function BattleViewPage() {
 
       <div className="battle-view__layout">
         <div className="battle-field">
-          <Side
-            title="Enemies"
-            units={state.enemies}
-            frame={frame}
-            actorId={actorId}
-            aimable={aimable}
-            aim={aim}
-            onAim={toggleAim}
-          />
+          <Side title="Enemies" units={state.enemies} frame={frame} actorId={actorId} aiming={aiming} />
           <div className={`turn-banner turn-banner--${turnTone}`} data-testid="turn-label" aria-live="polite">
             {turnLabel}
           </div>
-          <Side
-            title="Your Team"
-            units={state.allies}
-            frame={frame}
-            actorId={actorId}
-            aimable={aimable}
-            aim={aim}
-            onAim={toggleAim}
-          />
+          <Side title="Your Team" units={state.allies} frame={frame} actorId={actorId} aiming={aiming} />
         </div>
 
         <div className="battle-side-col">
@@ -385,35 +375,35 @@ export default function BattleViewPage() {
                   </p>
                   <div className="battle-options__list">
                     {state.pending_options.map((o) => {
-                      const aimed = aim !== null && o.targets.includes(aim) && !o.id.endsWith(`:${aim}`);
-                      const label =
-                        aimed && aimedUnit ? `${o.label.split(' → ')[0]} → ${aimedUnit.name}` : o.label;
+                      // Aimed elsewhere than its own pick: the option as it reads aimed there (the server's figures).
+                      const aimedAt =
+                        aim !== null && !o.id.endsWith(`:${aim}`)
+                          ? o.aims.find((a) => a.target_id === aim)
+                          : undefined;
+                      const shown = aimedAt ?? o;
                       return (
                         <button
                           key={o.id}
                           type="button"
                           className={`battle-option battle-option--${o.tendency}`}
                           data-option-id={o.id}
-                          data-aimed={aimed || undefined}
+                          data-aimed={aimedAt ? true : undefined}
                           disabled={sending !== null}
                           aria-busy={sending === o.id || undefined}
                           onClick={() =>
-                            void send(aimed ? { option_id: o.id, target_id: aim } : { option_id: o.id }, o.id)
+                            void send(
+                              aimedAt
+                                ? { option_id: o.id, target_id: aimedAt.target_id }
+                                : { option_id: o.id },
+                              o.id,
+                            )
                           }
                         >
-                          <span className="battle-option__label">{label}</span>
+                          <span className="battle-option__label">{shown.label}</span>
                           <span className="battle-option__tendency">
                             {TENDENCY_LABEL[o.tendency] ?? o.tendency}
                           </span>
-                          <span className="battle-option__detail">
-                            {aimed
-                              ? `Aimed at ${aimedUnit!.name.split(' ')[0]}; the figures below are for ${
-                                  units.find((u) => o.id.endsWith(`:${u.id}`))?.name.split(' ')[0] ??
-                                  'its own pick'
-                                }. `
-                              : ''}
-                            {o.detail}
-                          </span>
+                          <span className="battle-option__detail">{shown.detail}</span>
                         </button>
                       );
                     })}
