@@ -32,3 +32,34 @@ test('profile, credits and logout', async ({ page, player }, testInfo) => {
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('the header’s balances are the server’s: read again on every load and when the tab returns', async ({
+  page,
+  request,
+  player,
+}) => {
+  await page.goto('/map');
+  const gold = page.locator('.app-header__player [data-currency="gold"] .currency__amount').first();
+  await expect(gold).toHaveText('500');
+  const shop = (await (await request.get('/api/shop')).json()) as {
+    id: string;
+    cost: number;
+    currency: string;
+  }[];
+  const item = shop.find((i) => i.currency === 'gold' && i.cost <= 200)!;
+  const buy = async () =>
+    expect(
+      (await request.post('/api/shop/purchase', { data: { user_id: player.id, item_id: item.id } })).ok(),
+    ).toBe(true);
+  // Spent elsewhere (another tab, another device): a reload shows the server's balance, not the stored copy.
+  await buy();
+  await page.reload();
+  await expect(gold).toHaveText(String(500 - item.cost));
+  // Spent again while this tab was in the background: coming back to it shows the change.
+  await buy();
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect(gold).toHaveText(String(500 - 2 * item.cost));
+});

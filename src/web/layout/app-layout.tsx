@@ -10,6 +10,8 @@ import {
   useNavigation,
   useRouteError,
 } from 'react-router';
+import { useEffect } from 'react';
+import { refreshUser } from '../api/hooks.ts';
 import { useSession } from '../session.ts';
 import { CurrencyBar } from '../components/currency-bar.tsx';
 import { Icon, type IconName } from '../components/icon.tsx';
@@ -24,9 +26,26 @@ const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: '/profile', label: 'Profile', icon: 'profile' },
 ];
 
+/**
+ * The header's balances are the server's: the stored user paints the first frame, then the user is read again
+ * on every load and whenever the tab comes back into view (a change made elsewhere shows).
+ */
+function useFreshUser(userId: string | undefined) {
+  useEffect(() => {
+    if (!userId) return;
+    void refreshUser(userId);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshUser(userId);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [userId]);
+}
+
 export function AppLayout() {
   const user = useSession();
   const navigation = useNavigation();
+  useFreshUser(user?.id);
   return (
     <div className={`app${user ? ' app--signed-in' : ''}`}>
       <a className="skip-link" href="#main">
