@@ -39,7 +39,15 @@ const UnitView = z.object({
   energy: z.number(),
   max_energy: z.number(),
   status_effects: z.array(
-    z.object({ id: z.string(), name: z.string(), turns: z.number(), icon: z.string() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      turns: z.number(),
+      icon: z.string(),
+      harmful: z.boolean(),
+      /** what it does, with its figures (tap a badge to read it) */
+      description: z.string(),
+    }),
   ),
 });
 const Option = z.object({

@@ -1,7 +1,7 @@
 // Rules text written from content data: an ability's description is generated from its effects, so what a
 // player reads is what the engine does (src/game/battle/core.ts).
 
-import type { AbilityDef, EffectDef, TargetKind, TraitMods } from './data/schema.ts';
+import type { AbilityDef, EffectDef, StatusDef, TargetKind, TraitMods } from './data/schema.ts';
 import { STATUSES } from './data/statuses.ts';
 
 const targetText: Record<TargetKind, string> = {
@@ -78,6 +78,35 @@ export function describeMods(m: TraitMods): string {
   if (m.dotDealt) signed(m.dotDealt, 'damage from its burns, poisons and bleeds');
   if (m.execute) signed(m.execute, 'damage to foes under 35% health');
   return parts.join(', ');
+}
+
+/**
+ * What a status does, from the numbers the rules core reads (src/game/data/statuses.ts): its description, then
+ * each effect with its figure — the explanation a battle shows when a status badge is tapped.
+ */
+export function describeStatus(st: StatusDef): string {
+  const parts: string[] = [];
+  const mul = (x: number | undefined, what: string) => {
+    if (x !== undefined && x !== 1) parts.push(`${x > 1 ? '+' : '−'}${pct(Math.abs(x - 1))} ${what}`);
+  };
+  if (st.dotAtk) parts.push(`takes ${pct(st.dotAtk)} of the caster's attack as damage each turn`);
+  if (st.dotMaxHp) parts.push(`loses ${pct(st.dotMaxHp)} of max health each turn`);
+  if (st.hotMaxHp) parts.push(`heals ${pct(st.hotMaxHp)} of max health each turn`);
+  mul(st.atkMul, 'attack');
+  mul(st.defMul, 'defence');
+  mul(st.spdMul, 'speed');
+  mul(st.dmgTakenMul, 'damage taken');
+  mul(st.dmgDealtMul, 'damage dealt');
+  mul(st.healTakenMul, 'healing received');
+  if (st.miss) parts.push(`${pct(st.miss)} of its hits miss`);
+  if (st.critTaken) parts.push(`+${pct(st.critTaken)} chance to be hit critically`);
+  if (st.skipTurn) parts.push('loses its next turn');
+  if (st.silence) parts.push('no abilities, only attack, defend or focus');
+  if (st.taunt) parts.push('enemies must aim single-target attacks at it');
+  const figures = parts.join('; ');
+  return figures
+    ? `${st.description} ${figures.charAt(0).toUpperCase()}${figures.slice(1)}.`
+    : st.description;
 }
 
 export function describeAbility(a: AbilityDef): string {

@@ -90,6 +90,9 @@ export interface StatusEffectView {
   name: string;
   turns: number; // turns left
   icon: string;
+  harmful: boolean;
+  /** what it does, with its figures, written from the numbers the rules read (describeStatus) */
+  description: string;
 }
 
 export interface BattleUnitView {

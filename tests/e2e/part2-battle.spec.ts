@@ -146,6 +146,33 @@ test('nothing is spoiled: the header’s gold waits for the result while the win
   await expect(gold).not.toHaveText(before);
 });
 
+test('a status badge explains itself on tap: what it does, with its figures, on whom, for how long', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
+  const heroes = await heroesFor(request, player, 4);
+  await fightFromBattlePage(page, heroes);
+  await page.locator('[data-speed="instant"]').click();
+  const badges = page.locator('.status-badge__button');
+  for (let turn = 0; turn < 20 && (await badges.count()) === 0; turn++) {
+    if ((await page.getByTestId('battle-result').count()) > 0) break;
+    await page.locator('[data-option-id]').first().click();
+    await expect(page.locator('.battle-view')).not.toHaveAttribute('data-playing', 'true');
+  }
+  expect(await badges.count(), 'a status on some unit within 20 turns').toBeGreaterThan(0);
+  const badge = badges.first();
+  const name = (await badge.getAttribute('aria-label'))!.split(',')[0]!;
+  await badge.click();
+  const explain = page.getByTestId('status-explain');
+  await expect(explain).toBeInViewport();
+  await expect(explain).toContainText(name);
+  await expect(explain).toContainText(/\d+ turns? left/);
+  await screen(page, testInfo, 'battle-status-explained');
+  await explain.getByRole('button', { name: 'Close' }).click();
+  await expect(explain).toHaveCount(0);
+});
+
 test('the player aims: tap an enemy, then an action that can reach it, and it lands there', async ({
   page,
   request,

@@ -17,6 +17,7 @@ import type {
 import { ABILITIES, STATUSES, attackNameOf, findRace } from '../content.ts';
 import { STATUS_IDS } from '../data/statuses.ts';
 import { iconPath } from '../art/paths.ts';
+import { describeStatus } from '../describe.ts';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
 import type { BattleCore, BattleLog } from './core.ts';
@@ -694,6 +695,8 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
         name: STATUSES[id].name,
         turns: k.stT[i * NS + s],
         icon: iconPath('status', id),
+        harmful: STATUSES[id].harmful,
+        description: describeStatus(STATUSES[id]),
       });
     }
     return {

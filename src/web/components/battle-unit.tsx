@@ -59,6 +59,8 @@ export interface BattleUnitProps {
   /** While the player chooses: tapping the unit aims the options at it (undefined: not a target now). */
   onAim?: (unitId: string) => void;
   aimed?: boolean;
+  /** Tapping (or focusing and pressing) a status badge asks for its explanation. */
+  onExplain?: (unitId: string, statusId: string) => void;
 }
 
 export const BattleUnitTile = memo(function BattleUnitTile({
@@ -70,6 +72,7 @@ export const BattleUnitTile = memo(function BattleUnitTile({
   stepMs,
   onAim,
   aimed = false,
+  onExplain,
 }: BattleUnitProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const hp = shown?.hp ?? unit.stats.hp;
@@ -100,17 +103,17 @@ export const BattleUnitTile = memo(function BattleUnitTile({
       style={{ '--hp-ms': `${Math.round(stepMs * 0.8)}ms` } as React.CSSProperties}
       aria-label={`${unit.name}, ${dead ? 'Defeated' : `${hp} of ${unit.stats.max_hp} HP`}${acting ? ', acting' : ''}`}
     >
-      {onAim && !dead && (
-        <button
-          type="button"
-          className="battle-unit__aim"
-          aria-pressed={aimed}
-          aria-label={aimed ? `Aiming at ${unit.name}` : `Aim at ${unit.name}`}
-          data-testid="aim-unit"
-          onClick={() => onAim(unit.id)}
-        />
-      )}
       <div className="battle-unit__body" ref={bodyRef}>
+        {onAim && !dead && (
+          <button
+            type="button"
+            className="battle-unit__aim"
+            aria-pressed={aimed}
+            aria-label={aimed ? `Aiming at ${unit.name}` : `Aim at ${unit.name}`}
+            data-testid="aim-unit"
+            onClick={() => onAim(unit.id)}
+          />
+        )}
         <div className={`battle-unit__portrait rarity-${Math.min(5, Math.max(1, unit.rarity))}`}>
           <img src={unit.portrait_url} alt="" width={96} height={96} decoding="async" draggable={false} />
           {acting && !dead && <span className="battle-unit__acting-mark" aria-hidden="true" />}
@@ -172,14 +175,17 @@ export const BattleUnitTile = memo(function BattleUnitTile({
         {unit.status_effects.length > 0 && (
           <ul className="battle-unit__statuses" aria-label="Status effects">
             {unit.status_effects.map((s, i) => (
-              <li
-                key={s.id + i}
-                className="status-badge"
-                title={`${s.name} (${s.turns} turn${s.turns === 1 ? '' : 's'})`}
-                data-status={s.id}
-              >
-                <img src={s.icon} alt={s.name} width={16} height={16} />
-                <span className="tabular">{s.turns}</span>
+              <li key={s.id + i} className="status-badge" data-status={s.id}>
+                <button
+                  type="button"
+                  className="status-badge__button"
+                  title={`${s.name} (${s.turns} turn${s.turns === 1 ? '' : 's'})`}
+                  aria-label={`${s.name}, ${s.turns} turn${s.turns === 1 ? '' : 's'} left: what it does`}
+                  onClick={() => onExplain?.(unit.id, s.id)}
+                >
+                  <img src={s.icon} alt="" width={16} height={16} />
+                  <span className="tabular">{s.turns}</span>
+                </button>
               </li>
             ))}
           </ul>

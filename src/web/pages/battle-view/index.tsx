@@ -2,7 +2,7 @@
 // enemy turn labelled, options on an ally's turn, an Auto switch (the ally AI plays), the Battle Log (last 5),
 // playback of each call's events at 1× / 2× / instant (components/battle-playback.ts), polling every 3 s
 // (api/battle-hooks.ts), and the result panel. Sending an action first ends any playback, so input never waits.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BattleUnit } from '../../../api/index.ts';
@@ -59,12 +59,14 @@ function Side({
   frame,
   actorId,
   aiming,
+  onExplain,
 }: {
   title: string;
   units: BattleUnit[];
   frame: PlaybackFrame;
   actorId: string | null;
   aiming: Aiming;
+  onExplain: (unitId: string, statusId: string) => void;
 }) {
   const alive = units.filter((u) => !(frame.units?.[u.id]?.dead ?? u.is_dead)).length;
   return (
@@ -90,6 +92,7 @@ function Side({
             stepMs={frame.stepMs}
             onAim={aiming.aimable.has(u.id) ? aiming.onAim : undefined}
             aimed={aiming.aim === u.id}
+            onExplain={onExplain}
           />
         ))}
       </ul>
@@ -143,6 +146,13 @@ export default function BattleViewPage() {
   const [endedSeen, setEndedSeen] = useState(false);
   /** The unit the player aims at for this decision (null: each option's preselected target). */
   const [aimAt, setAimAt] = useState<{ turn: number; unitId: string } | null>(null);
+  /** The status badge the player tapped: its explanation shows in view until closed or tapped again. */
+  const [explained, setExplained] = useState<{ unitId: string; statusId: string } | null>(null);
+  const explain = useCallback(
+    (unitId: string, statusId: string) =>
+      setExplained((e) => (e?.unitId === unitId && e.statusId === statusId ? null : { unitId, statusId })),
+    [],
+  );
 
   // Rewards were paid when the battle ended: refresh the header's currencies and the hero lists once — when the
   // result shows, not while the battle still plays back (the header must not tell the ending first).
@@ -230,6 +240,8 @@ export default function BattleViewPage() {
     onAim: (unitId) =>
       setAimAt((a) => (a?.turn === state.turn && a.unitId === unitId ? null : { turn: state.turn, unitId })),
   };
+  const explainedUnit = explained ? units.find((u) => u.id === explained.unitId) : undefined;
+  const explainedStatus = explainedUnit?.status_effects.find((x) => x.id === explained!.statusId);
   const showResult = state.status !== 'active' && !playing;
   const logEvents = frame.playing
     ? [...state.events.slice(0, frame.logBase), ...frame.shownEvents]
@@ -323,11 +335,25 @@ export default function BattleViewPage() {
 
       <div className="battle-view__layout">
         <div className="battle-field">
-          <Side title="Enemies" units={state.enemies} frame={frame} actorId={actorId} aiming={aiming} />
+          <Side
+            title="Enemies"
+            units={state.enemies}
+            frame={frame}
+            actorId={actorId}
+            aiming={aiming}
+            onExplain={explain}
+          />
           <div className={`turn-banner turn-banner--${turnTone}`} data-testid="turn-label" aria-live="polite">
             {turnLabel}
           </div>
-          <Side title="Your Team" units={state.allies} frame={frame} actorId={actorId} aiming={aiming} />
+          <Side
+            title="Your Team"
+            units={state.allies}
+            frame={frame}
+            actorId={actorId}
+            aiming={aiming}
+            onExplain={explain}
+          />
         </div>
 
         <div className="battle-side-col">
@@ -423,6 +449,20 @@ export default function BattleViewPage() {
           <BattleLog events={logEvents} />
         </div>
       </div>
+      {explainedUnit && explainedStatus && (
+        <div className="banner banner--toast battle-explain" role="status" data-testid="status-explain">
+          <img src={explainedStatus.icon} alt="" width={24} height={24} />
+          <div className="banner__text">
+            <strong>{explainedStatus.name}</strong> on {explainedUnit.name} · {explainedStatus.turns} turn
+            {explainedStatus.turns === 1 ? '' : 's'} left
+            <br />
+            {explainedStatus.description}
+          </div>
+          <button type="button" className="battle-explain__close" onClick={() => setExplained(null)}>
+            Close
+          </button>
+        </div>
+      )}
     </div>
   );
 }
