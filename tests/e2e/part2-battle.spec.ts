@@ -2,6 +2,7 @@
 // options and by Auto, /combat (parameters, defaults, Fight Again and its checks, themed scenes). Heroes are made
 // through the real API (the UI under test here is the battle, not hero creation). Screens: test-results/screens.
 import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
 import { fightFromBattlePage, heroesFor, screen } from './part2-support.ts';
 import { setHeroPower } from './store-setup.ts';
@@ -144,6 +145,24 @@ test('nothing is spoiled: the header’s gold waits for the result while the win
   }
   await expect(page.getByTestId('battle-result')).toBeVisible();
   await expect(gold).not.toHaveText(before);
+});
+
+test('the battle screen passes axe: no serious or critical findings, choosing or aiming', async ({
+  page,
+  request,
+  player,
+}) => {
+  const heroes = await heroesFor(request, player, 4);
+  await fightFromBattlePage(page, heroes);
+  await page.locator('[data-speed="instant"]').click();
+  await expect(page.locator('[data-option-id]').first()).toBeVisible();
+  const findings = async () =>
+    (await new AxeBuilder({ page }).include('.battle-view').analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(await findings()).toEqual([]);
+  await page.locator('.battle-side--enemies [data-testid="aim-unit"]').first().click();
+  expect(await findings()).toEqual([]);
 });
 
 test('a status badge explains itself on tap: what it does, with its figures, on whom, for how long', async ({
