@@ -1,6 +1,6 @@
 // Team battles: turn-based (state, options, actions, auto) and quick (resolved at once). DESIGN.md "two readings".
 import { z } from 'zod';
-import { BattleResult, Id } from './common.ts';
+import { BattleResult, Id, LevelUp } from './common.ts';
 
 export const TEAM_MIN = 1;
 export const TEAM_MAX = 4;
@@ -101,9 +101,7 @@ export const BattleState = z.object({
       combat_tokens: z.number(),
     })
     .nullable(),
-  level_ups: z.array(
-    z.object({ hero_id: z.string(), hero_name: z.string(), name: z.string(), new_level: z.number() }),
-  ),
+  level_ups: z.array(LevelUp),
 });
 export type BattleState = z.infer<typeof BattleState>;
 export type BattleUnit = z.infer<typeof UnitView>;

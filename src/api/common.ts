@@ -117,6 +117,9 @@ export const LevelUp = z.object({
   hero_name: z.string(),
   name: z.string(),
   new_level: z.number().int(),
+  /** what grew with the new level (absent on level-ups recorded before it was told) */
+  gains: z.object({ max_hp: z.number(), atk: z.number(), def: z.number(), spd: z.number() }).optional(),
+  portrait_url: z.string().optional(),
 });
 
 /** A fight resolved at once (spec §3 "Battle result (simple)"): arena, dungeon floors and quick battles. */
@@ -136,3 +139,4 @@ export const BattleResult = z.object({
   user: User.optional(),
 });
 export type BattleResult = z.infer<typeof BattleResult>;
+export type LevelUp = z.infer<typeof LevelUp>;

@@ -192,6 +192,9 @@ export interface LevelUp {
   hero_name: string;
   name: string;
   new_level: number;
+  /** What grew with the new level (absent on level-ups recorded before it was told). */
+  gains?: { max_hp: number; atk: number; def: number; spd: number };
+  portrait_url?: string;
 }
 
 export interface FightResolution {

@@ -21,11 +21,24 @@ export async function payRewards(
     for (const id of teamIds) {
       const row = await trx.selectFrom('heroes').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row || row.user_id !== userId) continue; // deleted or given away meanwhile: nothing to pay to it
-      const r = grantXp(heroFromRow(row), rewards.xp_per_hero);
+      const before = heroFromRow(row);
+      const r = grantXp(before, rewards.xp_per_hero);
       if (!(await saveHero(trx, r.hero, row.version, userId)))
         throw conflict('Your heroes were busy: try again');
       if (r.leveledUp)
-        levelUps.push({ hero_id: id, hero_name: row.name, name: row.name, new_level: r.newLevel });
+        levelUps.push({
+          hero_id: id,
+          hero_name: row.name,
+          name: row.name,
+          new_level: r.newLevel,
+          gains: {
+            max_hp: r.hero.max_hp - before.max_hp,
+            atk: r.hero.atk - before.atk,
+            def: r.hero.def - before.def,
+            spd: r.hero.spd - before.spd,
+          },
+          portrait_url: before.portrait_url,
+        });
     }
   }
   const user = await credit(trx, userId, {

@@ -109,4 +109,38 @@ describe.each(DATABASES)('reward rules on %s', (kind) => {
     // And at exactly 50% the table pays at least twice what any win at 90% or more pays.
     expect(table(0.5).gold).toBeGreaterThanOrEqual(2 * table(0.9).gold);
   });
+
+  it('a level-up tells what grew: its gains are the hero’s stat changes, with its portrait', async () => {
+    const p = await newPlayer(h);
+    const hero = await summonHero(h, p.id);
+    await setHeroPower(h, hero.id, 'mighty');
+    const read = async () => (await h.call('GET', `/api/heroes/${hero.id}`)).body as Hero;
+    for (let i = 0; i < 40; i++) {
+      const before = await read();
+      const r = await h.call('POST', '/api/battles', {
+        user_id: p.id,
+        team_hero_ids: [hero.id],
+        mode: 'auto',
+      });
+      const result = BattleResult.parse(r.body);
+      if (result.level_ups.length === 0) continue;
+      const after = await read();
+      expect(result.level_ups[0]).toEqual({
+        hero_id: hero.id,
+        hero_name: hero.name,
+        name: hero.name,
+        new_level: after.level,
+        gains: {
+          max_hp: after.max_hp - before.max_hp,
+          atk: after.atk - before.atk,
+          def: after.def - before.def,
+          spd: after.spd - before.spd,
+        },
+        portrait_url: hero.portrait_url,
+      });
+      expect(result.level_ups[0]!.gains!.atk).toBeGreaterThan(0);
+      return;
+    }
+    throw new Error('no level-up in 40 won fights');
+  });
 });

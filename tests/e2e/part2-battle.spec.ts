@@ -373,6 +373,34 @@ test('a turn-based battle handed to Auto plays to its end; a missing battle says
   await expect(page).toHaveURL(/\/battle$/);
 });
 
+test('a level-up is a moment: the hero’s card with its new level and what grew, announced', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
+  const [hero] = await heroesFor(request, player, 1);
+  await setHeroPower(hero.id, 'mighty');
+  await page.goto('/battle');
+  await page.locator(`[data-hero-id="${hero.id}"] .hero-card__action`).click();
+  await page.getByRole('button', { name: 'Quick Battle' }).click();
+  const moment = page.getByTestId('level-up-moment');
+  for (let i = 0; i < 30; i++) {
+    await expect(page.locator('.combat__headline')).toHaveText('VICTORY!');
+    if ((await moment.count()) > 0) break;
+    const before = new URL(page.url()).searchParams.get('battleId');
+    await page.getByRole('button', { name: 'Fight Again' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('battleId')).not.toBe(before);
+  }
+  await expect(moment).toHaveAttribute('role', 'status');
+  const card = moment.locator(`[data-level-up="${hero.id}"]`);
+  await expect(card).toContainText(`${hero.name} reached level`);
+  await expect(card.locator('.level-up__gains')).toHaveText(
+    /^\+[\d,]+ HP · \+[\d,]+ ATK · \+[\d,]+ DEF · \+[\d,]+ SPD$/,
+  );
+  await expect(card.locator('img')).toHaveAttribute('src', hero.portrait_url);
+  await screen(page, testInfo, 'level-up-moment');
+});
+
 test('Quick Battle opens /combat; Fight Again repeats it with the same team; Back returns', async ({
   page,
   request,

@@ -134,3 +134,14 @@ describe('the story of a fight', () => {
     expect(told).toBeGreaterThan(100);
   });
 });
+
+describe('the story’s grammar', () => {
+  it('says "1 turn", never "1 turns"', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const a = [hero(seed, 'h0', 30)];
+      const b = [hero(seed + 500, 'npc_0', 1)];
+      const { description } = narrateFight(seed, a, b, true);
+      expect(description).not.toMatch(/\b1 turns\b/);
+    }
+  });
+});

@@ -102,15 +102,16 @@ function storyOf(events: BattleEvent[], a: Hero[], b: Hero[], outcome: 'won' | '
   moments.sort((x, y) => x.at - y.at);
   sentences.push(...moments.map((m) => m.text));
   const lastTurn = events.length ? events[events.length - 1].turn : 0;
+  const turns = `${lastTurn} turn${lastTurn === 1 ? '' : 's'}`;
   if (outcome === 'draw')
-    sentences.push(`After ${lastTurn} turns neither side could finish the other, and time ran out.`);
+    sentences.push(`After ${turns} neither side could finish the other, and time ran out.`);
   else {
     const winners = outcome === 'won' ? a : b;
     const dead = new Set(deaths.map((e) => e.target_id));
     const standing = winners.filter((h) => !dead.has(h.id));
     const side = outcome === 'won' ? listNames(a) : listNames(b);
     sentences.push(
-      `After ${lastTurn} turns ${side} stood victorious${standing.length && standing.length < winners.length ? `, with ${listNames(standing)} still on their feet` : ''}.`,
+      `After ${turns} ${side} stood victorious${standing.length && standing.length < winners.length ? `, with ${listNames(standing)} still on their feet` : ''}.`,
     );
   }
   return sentences.slice(0, 5).join(' ');

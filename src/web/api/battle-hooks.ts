@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import * as api from './client.ts';
 import { queryKeys } from './hooks.ts';
-import type { BattleResult, BattleState, DungeonRun } from '../../api/index.ts';
+import type { BattleResult, BattleState, DungeonRun, LevelUp } from '../../api/index.ts';
 
 export const BATTLE_POLL_MS = 3000;
 
@@ -33,7 +33,7 @@ export const isWin = (status: string | null | undefined): boolean => status === 
 /** A fight result as the screens read it; every field may be missing when it came from elsewhere. */
 export type FightResult = Partial<Omit<BattleResult, 'status' | 'level_ups'>> & {
   status: string;
-  level_ups?: { hero_name?: string; name?: string; new_level: number; hero_id?: string }[];
+  level_ups?: (Partial<Omit<LevelUp, 'new_level'>> & { new_level: number })[];
 };
 
 export const levelUpName = (l: { hero_name?: string; name?: string }): string =>

@@ -112,13 +112,31 @@ export function RewardsList({
         )}
       </ul>
       {ups.length > 0 && (
-        <div className="level-ups">
+        // A moment: each hero that levelled up rises in as a card with its new level and what grew, and screen
+        // readers hear it (role="status"). The motion is CSS, off under prefers-reduced-motion.
+        <div className="level-ups" role="status" data-testid="level-up-moment">
           <h4>Level Up!</h4>
           <ul>
             {ups.map((l, i) => (
-              <li key={(l.hero_id ?? '') + i} data-level-up={l.hero_id}>
-                <strong>{levelUpName(l)}</strong> reached level{' '}
-                <strong className="tabular">{l.new_level}</strong>
+              <li
+                key={(l.hero_id ?? '') + i}
+                className="level-up"
+                data-level-up={l.hero_id}
+                style={{ '--i': i } as React.CSSProperties}
+              >
+                {l.portrait_url && (
+                  <img className="level-up__portrait" src={l.portrait_url} alt="" width={48} height={48} />
+                )}
+                <span className="level-up__text">
+                  <strong>{levelUpName(l)}</strong> reached level{' '}
+                  <strong className="level-up__level tabular">{l.new_level}</strong>
+                  {l.gains && (
+                    <span className="level-up__gains tabular">
+                      +{formatNumber(l.gains.max_hp)} HP · +{formatNumber(l.gains.atk)} ATK · +
+                      {formatNumber(l.gains.def)} DEF · +{formatNumber(l.gains.spd)} SPD
+                    </span>
+                  )}
+                </span>
               </li>
             ))}
           </ul>
