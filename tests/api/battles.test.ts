@@ -136,6 +136,13 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     const refused = await act({ option_id: option.id, target_id: refusedTarget });
     expect(refused).toEqual({ status: 400, body: { error: 'That target cannot be chosen for this action' } });
     expect((await h.call('GET', `/api/battles/${state.battle_id}`)).body.turn).toBe(state.turn);
+    // Hostile aims: built-in names, a NUL, a very long id, a lone surrogate — a readable 400, nothing moved.
+    for (const target_id of ['constructor', '__proto__', 'a\u0000b', 'x'.repeat(5000), '\ud800', ''])
+      expect(
+        (await act({ option_id: option.id, target_id })).status,
+        JSON.stringify(target_id).slice(0, 20),
+      ).toBe(400);
+    expect((await h.call('GET', `/api/battles/${state.battle_id}`)).body.turn).toBe(state.turn);
     const aimed = BattleState.parse((await act({ option_id: option.id, target_id: other })).body);
     const used = aimed.new_events.find((e) => e.kind === 'ability' && e.actor_id === state.current_actor_id)!;
     expect(used.target_id).toBe(other);
