@@ -200,16 +200,19 @@ async function benchDatabase(dir: string): Promise<{ url: string; label: string;
 // The read as the web client makes it: browsers always send Accept-Encoding (this is Chromium's).
 const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
+/** POSTs `body` as JSON and answers the parsed reply. */
+async function postJson(url: string, body: unknown) {
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return r.json();
+}
+
 /** A player with five heroes and plenty of gold, made through the API (heroes) and the store (balances). */
 async function benchPlayer(api: string, databaseUrl: string) {
-  const post = async (path: string, body: unknown) => {
-    const r = await fetch(api + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return r.json();
-  };
+  const post = (path: string, body: unknown) => postJson(api + path, body);
   // A player with five heroes and plenty of gold.
   const user = await post('/api/users', { username: `bench_${Date.now() % 1e6}` });
   const { openStore } = await import('../src/server/store/db.ts');
@@ -331,14 +334,7 @@ async function main() {
     const databaseUrl = bench.url;
     const [apiPort, barePort] = await server.ports;
     const api = `http://127.0.0.1:${apiPort}`;
-    const post = async (path: string, body: unknown) => {
-      const r = await fetch(api + path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return r.json();
-    };
+    const post = (path: string, body: unknown) => postJson(api + path, body);
     const { user, heroIds, store } = await benchPlayer(api, databaseUrl);
     const goldBefore = (await (await fetch(`${api}/api/users/${user.id}`)).json()).gold;
 

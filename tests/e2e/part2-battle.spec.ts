@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
-import { fightFromBattlePage, heroesFor, screen } from './part2-support.ts';
+import { fightFromBattlePage, heroesFor, instantBattleOfFour, screen } from './part2-support.ts';
 import { setHeroPower } from './store-setup.ts';
 import { rollFigures } from '../../src/web/components/format.ts';
 
@@ -157,9 +157,7 @@ test('the battle screen passes axe: no serious or critical findings, choosing or
   request,
   player,
 }) => {
-  const heroes = await heroesFor(request, player, 4);
-  await fightFromBattlePage(page, heroes);
-  await page.locator('[data-speed="instant"]').click();
+  await instantBattleOfFour(page, request, player);
   await expect(page.locator('[data-option-id]').first()).toBeVisible();
   const findings = async () =>
     (await new AxeBuilder({ page }).include('.battle-view').analyze()).violations
@@ -175,9 +173,7 @@ test('a status badge explains itself on tap: what it does, with its figures, on 
   request,
   player,
 }, testInfo) => {
-  const heroes = await heroesFor(request, player, 4);
-  await fightFromBattlePage(page, heroes);
-  await page.locator('[data-speed="instant"]').click();
+  await instantBattleOfFour(page, request, player);
   const badges = page.locator('.status-badge__button');
   for (let turn = 0; turn < 20 && (await badges.count()) === 0; turn++) {
     if ((await page.getByTestId('battle-result').count()) > 0) break;
@@ -202,9 +198,7 @@ test('the player aims: tap an enemy, then an action that can reach it, and it la
   request,
   player,
 }, testInfo) => {
-  const heroes = await heroesFor(request, player, 4);
-  await fightFromBattlePage(page, heroes);
-  await page.locator('[data-speed="instant"]').click();
+  await instantBattleOfFour(page, request, player);
   await expect(page.getByTestId('aim-hint')).toHaveText('Tap a unit to aim at it.');
   for (let turn = 0; turn < 12; turn++) {
     await expect(page.locator('[data-option-id]').first()).toBeVisible();

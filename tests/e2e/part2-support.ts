@@ -26,3 +26,13 @@ export async function fightFromBattlePage(page: Page, heroes: Pick<Hero, 'id'>[]
   await page.getByRole('button', { name: 'Fight', exact: true }).click();
   await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
 }
+
+/** Four new heroes of `user` fighting a new battle from /battle, its playback set to Instant. */
+export async function instantBattleOfFour(
+  page: Page,
+  request: APIRequestContext,
+  user: Pick<User, 'id'>,
+): Promise<void> {
+  await fightFromBattlePage(page, await heroesFor(request, user, 4));
+  await page.locator('[data-speed="instant"]').click();
+}

@@ -240,6 +240,8 @@ export default function BattleViewPage() {
     onAim: (unitId) =>
       setAimAt((a) => (a?.turn === state.turn && a.unitId === unitId ? null : { turn: state.turn, unitId })),
   };
+  /** What both sides show alike: the playback's frame, who acts, aiming and explaining. */
+  const stage = { frame, actorId, aiming, onExplain: explain };
   const explainedUnit = explained ? units.find((u) => u.id === explained.unitId) : undefined;
   const explainedStatus = explainedUnit?.status_effects.find((x) => x.id === explained!.statusId);
   const showResult = state.status !== 'active' && !playing;
@@ -335,25 +337,11 @@ export default function BattleViewPage() {
 
       <div className="battle-view__layout">
         <div className="battle-field">
-          <Side
-            title="Enemies"
-            units={state.enemies}
-            frame={frame}
-            actorId={actorId}
-            aiming={aiming}
-            onExplain={explain}
-          />
+          <Side title="Enemies" units={state.enemies} {...stage} />
           <div className={`turn-banner turn-banner--${turnTone}`} data-testid="turn-label" aria-live="polite">
             {turnLabel}
           </div>
-          <Side
-            title="Your Team"
-            units={state.allies}
-            frame={frame}
-            actorId={actorId}
-            aiming={aiming}
-            onExplain={explain}
-          />
+          <Side title="Your Team" units={state.allies} {...stage} />
         </div>
 
         <div className="battle-side-col">
