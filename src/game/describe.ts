@@ -1,64 +1,13 @@
-// Rules text written from content data: an ability's description is generated from its effects, so what a
-// player reads is what the engine does (src/game/battle/core.ts).
+// Rules text written from content data: an ability's description is generated from its effects, each told by
+// its entry in the effects registry (src/game/battle/effects.ts), so what a player reads is what the engine does.
 
-import type { AbilityDef, EffectDef, StatusDef, TargetKind, TraitMods } from './data/schema.ts';
-import { STATUSES } from './data/statuses.ts';
-
-const targetText: Record<TargetKind, string> = {
-  enemy: 'one enemy',
-  all_enemies: 'all enemies',
-  random_enemy: 'random enemies',
-  ally: 'one ally',
-  lowest_ally: 'the most wounded ally',
-  self: 'itself',
-  all_allies: 'all allies',
-};
+import type { AbilityDef, EffectDef, StatusDef, TraitMods } from './data/schema.ts';
+import { OPS, TARGETS } from './battle/effects.ts';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-function scaleText(e: EffectDef): string {
-  switch (e.scale ?? 'atk') {
-    case 'atk':
-      return 'attack';
-    case 'def':
-      return 'defence';
-    case 'max_hp':
-      return 'its max health';
-    case 'target_max_hp':
-      return 'their max health';
-  }
-}
-
-function effectText(e: EffectDef): string {
-  const who = targetText[e.target];
-  switch (e.op) {
-    case 'damage': {
-      const hits = e.hits && e.hits > 1 ? `${e.hits} hits of ` : '';
-      let s = `deals ${hits}${pct(e.power ?? 1)} attack as damage to ${who}`;
-      if (e.pierce) s += `, ignoring ${pct(e.pierce)} of defence`;
-      if (e.execute) s += ` (+${pct(e.execute)} against foes under 35% health)`;
-      if (e.drain) s += `, healing for ${pct(e.drain)} of it`;
-      return s;
-    }
-    case 'heal':
-      return `heals ${who} for ${pct(e.power ?? 1)} of ${scaleText(e)}`;
-    case 'shield':
-      return `shields ${who} for ${pct(e.power ?? 1)} of ${scaleText(e)}`;
-    case 'status': {
-      const st = STATUSES[e.status ?? ''];
-      const chance = e.chance !== undefined && e.chance < 1 ? `${pct(e.chance)} chance to ` : '';
-      const friendly =
-        e.target === 'self' || e.target === 'ally' || e.target === 'all_allies' || e.target === 'lowest_ally';
-      const verb = (friendly ? 'grant' : 'inflict') + (chance ? '' : 's');
-      const turns = e.turns ?? st?.turns ?? 1;
-      return `${chance}${verb} ${st?.name ?? e.status} (${turns} turn${turns === 1 ? '' : 's'}) ${e.target === 'self' ? 'on itself' : `on ${who}`}`;
-    }
-    case 'cleanse':
-      return `removes harmful statuses from ${who}`;
-    case 'energy':
-      return `gives ${who} ${e.power ?? 0} energy`;
-  }
-}
+/** An effect's rules text, from its op's and its target kind's registry entries. */
+const effectText = (e: EffectDef): string => OPS[e.op].text(e, TARGETS[e.target].text);
 
 export function describeMods(m: TraitMods): string {
   const parts: string[] = [];

@@ -5,6 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
+import { perform, valueOf } from './actions.ts';
+import { OPS, TARGETS } from './effects.ts';
+import { EFFECT_OPS } from '../data/schema.ts';
+import { ABILITIES, BASIC_ACTIONS } from '../data/abilities.ts';
+import { describeAbility } from '../describe.ts';
 import { arena, field, hasStatus, hp, inflict, maxHp, plainHero, useAbility } from './testing.ts';
 import { BANES, BOONS } from '../data/traits.ts';
 
@@ -13,6 +18,70 @@ const team = (p: string, n: number, cls = 'knight') =>
   Array.from({ length: n }, (_, k) => plainHero(`${p}${k}`, { cls }));
 const damaged = (c: ReturnType<typeof arena>, from: number, to: number) =>
   c.calls.filter((x) => x.kind === 'damage' && x.args[0] === from && x.args[1] === to);
+
+describe('the effects registry', () => {
+  it('has, for every op and every target kind content may use, its apply, value, preview and text', () => {
+    for (const op of EFFECT_OPS)
+      for (const part of ['apply', 'value', 'preview', 'text'] as const)
+        expect(typeof OPS[op][part], `${op}.${part}`).toBe('function');
+    for (const a of [...Object.values(ABILITIES), ...Object.values(BASIC_ACTIONS)])
+      for (const e of a.effects) {
+        expect(OPS[e.op], `${a.id}: ${e.op}`).toBeDefined();
+        expect(TARGETS[e.target], `${a.id}: ${e.target}`).toBeDefined();
+      }
+  });
+
+  it('dispel (Judgment) strips the helpful statuses and the shield, and leaves the harmful ones', () => {
+    const c = arena(team('a', 1), team('e', 1));
+    inflict(c, 1, 1, 'empower');
+    inflict(c, 1, 1, 'fortify');
+    inflict(c, 0, 1, 'poison');
+    rules.addShield(c, 1, 1, 30, 3);
+    expect(field(c, 1, SHIELD)).toBe(30);
+    c.u[0 * UF + compiled.DODGE] = 0;
+    c.u[0 * UF + compiled.M_MISS] = 0;
+    useAbility(c, 0, 'judgment', 1);
+    expect(hasStatus(c, 1, 'empower')).toBe(false);
+    expect(hasStatus(c, 1, 'fortify')).toBe(false);
+    expect(hasStatus(c, 1, 'shield')).toBe(false);
+    expect(field(c, 1, SHIELD)).toBe(0);
+    expect(hasStatus(c, 1, 'poison')).toBe(true);
+    expect(c.calls.filter((x) => x.kind === 'expire' && x.args[0] === 1).length).toBeGreaterThanOrEqual(2);
+    expect(describeAbility(ABILITIES.judgment)).toContain(
+      'strips helpful statuses and shields from one enemy',
+    );
+  });
+
+  it('the AI values a dispel by what it strips', () => {
+    const c = arena(team('a', 1), team('e', 2));
+    c.ab[0] = compiled.abilityIndex.judgment;
+    inflict(c, 2, 2, 'empower');
+    inflict(c, 2, 2, 'haste');
+    rules.addShield(c, 2, 2, 40, 3);
+    const bare = valueOf(c, 0, rules.ACT_SLOT0, 1);
+    const warded = valueOf(c, 0, rules.ACT_SLOT0, 2);
+    expect(warded).toBeGreaterThan(bare);
+  });
+
+  it('Attack, Defend and Focus are content read through the same registry', () => {
+    const c = arena(team('a', 1), team('e', 1));
+    c.actor = 0;
+    perform(c, 0, rules.ACT_DEFEND, -1);
+    const guard = BASIC_ACTIONS.defend.effects[0];
+    expect(field(c, 0, SHIELD)).toBe(Math.round(guard.power! * maxHp(c, 0)));
+    expect(field(c, 0, ENERGY)).toBe(BASIC_ACTIONS.defend.energy);
+    const before = field(c, 0, ENERGY);
+    perform(c, 0, rules.ACT_FOCUS, -1);
+    expect(field(c, 0, ENERGY)).toBe(before + BASIC_ACTIONS.focus.effects[0].power!);
+    expect(c.calls.filter((x) => x.kind === 'action').map((x) => x.args[2])).toEqual([
+      compiled.IDX_DEFEND,
+      compiled.IDX_FOCUS,
+    ]);
+    expect(describeAbility(BASIC_ACTIONS.defend)).toBe(
+      'Raise a guard. Shields itself for 12% of its max health.',
+    );
+  });
+});
 
 describe('ability effects', () => {
   it('single-target damage hits only the chosen enemy', () => {
@@ -116,14 +185,14 @@ describe('ability effects', () => {
     const c = arena(team('a', 1), team('e', 1));
     c.ab[0] = compiled.abilityIndex.shield_bash;
     c.actor = 0;
-    rules.perform(c, 0, rules.ACT_SLOT0, 1);
+    perform(c, 0, rules.ACT_SLOT0, 1);
     expect(rules.canAct(c, 0, rules.ACT_SLOT0)).toBe(false);
     c.ab[2] = compiled.abilityIndex.meteor;
     c.u[ENERGY] = 50;
     expect(rules.canAct(c, 0, rules.ACT_ULT)).toBe(false);
     c.u[ENERGY] = 100;
     expect(rules.canAct(c, 0, rules.ACT_ULT)).toBe(true);
-    rules.perform(c, 0, rules.ACT_ULT, -1);
+    perform(c, 0, rules.ACT_ULT, -1);
     expect(field(c, 0, ENERGY)).toBe(0);
   });
 

@@ -2,9 +2,10 @@
 // (./core.ts) reads only typed arrays: no strings, objects or lookups while a battle runs.
 
 import type { Hero } from '../types.ts';
-import { ABILITIES, BANES, BOONS, STATUSES, findClass } from '../content.ts';
+import { ABILITIES, BANES, BOONS, STATUSES, findClass, own } from '../content.ts';
 import { STATUS_IDS } from '../data/statuses.ts';
-import type { AbilityDef, EffectDef, TraitMods } from '../data/schema.ts';
+import { ACTION_ENERGY, BASIC_ACTIONS } from '../data/abilities.ts';
+import { EFFECT_OPS, type AbilityDef, type EffectDef, type TraitMods } from '../data/schema.ts';
 import { abilityLevelFor } from '../progression.ts';
 
 // ---- unit record layout: one Float64Array row of UF numbers per unit ----------------------------------------
@@ -119,13 +120,9 @@ export const S_AIVALUE = sf((id) => {
 });
 
 // ---- abilities ------------------------------------------------------------------------------------------------
-export const OP_DAMAGE = 0,
-  OP_HEAL = 1,
-  OP_SHIELD = 2,
-  OP_STATUS = 3,
-  OP_CLEANSE = 4,
-  OP_ENERGY = 5;
-const OPS = ['damage', 'heal', 'shield', 'status', 'cleanse', 'energy'];
+/** An effect's op, as the index of its name in EFFECT_OPS (src/game/data/schema.ts). */
+export const OP_DAMAGE = EFFECT_OPS.indexOf('damage'),
+  OP_STATUS = EFFECT_OPS.indexOf('status');
 export const T_ENEMY = 0,
   T_ALL_ENEMIES = 1,
   T_RANDOM_ENEMY = 2,
@@ -133,7 +130,15 @@ export const T_ENEMY = 0,
   T_LOWEST_ALLY = 4,
   T_SELF = 5,
   T_ALL_ALLIES = 6;
-const TARGETS = ['enemy', 'all_enemies', 'random_enemy', 'ally', 'lowest_ally', 'self', 'all_allies'];
+export const TARGET_KINDS = [
+  'enemy',
+  'all_enemies',
+  'random_enemy',
+  'ally',
+  'lowest_ally',
+  'self',
+  'all_allies',
+] as const;
 export const SC_ATK = 0,
   SC_DEF = 1,
   SC_MAXHP = 2,
@@ -150,8 +155,10 @@ export const E_OP = 0,
   E_HITS = 7;
 export const E_DRAIN = 8,
   E_EXECUTE = 9,
-  E_PIERCE = 10;
-export const EF = 11;
+  E_PIERCE = 10,
+  /** 1 when the hero's ability level raises the effect (every ability's, not a basic action's). */
+  E_LEVELED = 11;
+export const EF = 12;
 export const MAX_EFFECTS = 4;
 /** What a chosen target must be: none, an enemy, or an ally. */
 export const PICK_NONE = 0,
@@ -162,8 +169,17 @@ export const TEND_AGGRESSIVE = 0,
   TEND_SUPPORTIVE = 2,
   TEND_TACTICAL = 3;
 
-export const ABILITY_IDS: readonly string[] = Object.keys(ABILITIES);
+/**
+ * Every action a unit can take, each compiled to one row: the heroes' abilities, then the basic actions. A stored
+ * battle keeps these indices, so new abilities are only ever added before the basic actions' rows, never between.
+ */
+const ACTION_LIST: AbilityDef[] = [...Object.values(ABILITIES), ...Object.values(BASIC_ACTIONS)];
+export const ABILITY_IDS: readonly string[] = ACTION_LIST.map((a) => a.id);
+export const ACTION_DEFS: readonly AbilityDef[] = ACTION_LIST;
 export const abilityIndex: Record<string, number> = Object.fromEntries(ABILITY_IDS.map((id, i) => [id, i]));
+export const IDX_ATTACK = abilityIndex.attack,
+  IDX_DEFEND = abilityIndex.defend,
+  IDX_FOCUS = abilityIndex.focus;
 const NA = ABILITY_IDS.length;
 export const A_EFFECTS = new Float64Array(NA * MAX_EFFECTS * EF);
 export const A_COUNT = new Int32Array(NA);
@@ -171,10 +187,22 @@ export const A_COOLDOWN = new Int32Array(NA);
 export const A_ULT = new Int32Array(NA);
 export const A_PICK = new Int32Array(NA);
 export const A_TENDENCY = new Int32Array(NA);
+/** 1 for a basic action: always usable, never silenced, no cooldown. */
+export const A_BASIC = new Int32Array(NA);
+/** Energy the user gains after the action. */
+export const A_ENERGY = new Float64Array(NA);
+/** How much the AI weighs the action's effects. */
+export const A_AIWEIGHT = new Float64Array(NA);
 /** Rule-of-thumb roles for the normal AI: heals someone, protects someone, hurts someone. */
 export const A_HEALS = new Int32Array(NA);
 export const A_PROTECTS = new Int32Array(NA);
 export const A_HURTS = new Int32Array(NA);
+
+const BASIC_TENDENCY: Record<string, number> = {
+  attack: TEND_AGGRESSIVE,
+  defend: TEND_DEFENSIVE,
+  focus: TEND_TACTICAL,
+};
 
 function tendencyOf(a: AbilityDef): number {
   const friendly = (e: EffectDef) =>
@@ -196,13 +224,16 @@ function tendencyOf(a: AbilityDef): number {
   return TEND_TACTICAL;
 }
 
-ABILITY_IDS.forEach((id, i) => {
-  const a = ABILITIES[id];
+ACTION_LIST.forEach((a, i) => {
+  const id = a.id;
   if (a.effects.length > MAX_EFFECTS) throw new Error(`ability ${id} has more than ${MAX_EFFECTS} effects`);
   A_COUNT[i] = a.effects.length;
   A_COOLDOWN[i] = a.cooldown;
   A_ULT[i] = a.type === 'ultimate' ? 1 : 0;
-  A_TENDENCY[i] = tendencyOf(a);
+  A_TENDENCY[i] = a.basic ? BASIC_TENDENCY[id] : tendencyOf(a);
+  A_BASIC[i] = a.basic ? 1 : 0;
+  A_ENERGY[i] = a.energy ?? (a.type === 'ultimate' ? 0 : ACTION_ENERGY);
+  A_AIWEIGHT[i] = a.aiWeight ?? 1;
   A_HEALS[i] = a.effects.some((e) => e.op === 'heal') ? 1 : 0;
   A_PROTECTS[i] = a.effects.some(
     (e) => e.op === 'shield' || (e.op === 'status' && (e.status === 'fortify' || e.status === 'taunt')),
@@ -223,8 +254,8 @@ ABILITY_IDS.forEach((id, i) => {
   }
   a.effects.forEach((e, k) => {
     const o = (i * MAX_EFFECTS + k) * EF;
-    A_EFFECTS[o + E_OP] = OPS.indexOf(e.op);
-    A_EFFECTS[o + E_TARGET] = TARGETS.indexOf(e.target);
+    A_EFFECTS[o + E_OP] = EFFECT_OPS.indexOf(e.op);
+    A_EFFECTS[o + E_TARGET] = TARGET_KINDS.indexOf(e.target);
     A_EFFECTS[o + E_POWER] = e.power ?? 1;
     A_EFFECTS[o + E_SCALE] = SCALES.indexOf(e.scale ?? 'atk');
     A_EFFECTS[o + E_STATUS] = e.status ? statusIndex[e.status] : -1;
@@ -234,6 +265,7 @@ ABILITY_IDS.forEach((id, i) => {
     A_EFFECTS[o + E_DRAIN] = e.drain ?? 0;
     A_EFFECTS[o + E_EXECUTE] = e.execute ?? 0;
     A_EFFECTS[o + E_PIERCE] = e.pierce ?? 0;
+    A_EFFECTS[o + E_LEVELED] = a.basic ? 0 : 1;
   });
 });
 
@@ -309,9 +341,9 @@ export function compileHero(h: Hero, r: Float64Array, o: number, abilities: Int3
   let normal = 0;
   abilities[ao] = abilities[ao + 1] = abilities[ao + 2] = -1;
   for (const ab of h.abilities) {
-    const idx = abilityIndex[ab.id];
-    if (idx === undefined) continue;
-    const def = ABILITIES[ab.id];
+    const idx = own(abilityIndex, ab.id);
+    const def = own(ABILITIES, ab.id);
+    if (idx === undefined || def === undefined) continue;
     if (def.passive) {
       mods.push(def.passive);
       normal++;

@@ -15,11 +15,9 @@
 import * as compiled from './compile.ts';
 import { type CompiledTeam } from './compile.ts';
 const {
-  A_COOLDOWN,
-  A_COUNT,
+  A_BASIC,
   A_EFFECTS,
   A_PICK,
-  A_ULT,
   ABMUL,
   ALIVE,
   ATK,
@@ -31,18 +29,9 @@ const {
   DODGE,
   DOTDEALT,
   DOTTAKEN,
-  E_CHANCE,
-  E_DRAIN,
-  E_EXECUTE,
-  E_HITS,
-  E_OP,
-  E_PIERCE,
+  E_LEVELED,
   E_POWER,
   E_SCALE,
-  E_STATUS,
-  E_TARGET,
-  E_TURNS,
-  EF,
   EGAIN,
   ENERGY,
   EXECUTE,
@@ -53,6 +42,9 @@ const {
   HEALDONE,
   HEALTAKEN,
   HP,
+  IDX_ATTACK,
+  IDX_DEFEND,
+  IDX_FOCUS,
   INITIATIVE,
   KILLENERGY,
   LIFESTEAL,
@@ -66,20 +58,11 @@ const {
   M_MISS,
   M_SPD,
   MASK,
-  MAX_EFFECTS,
   MAX_ENERGY,
   MAX_UNITS,
   MAXHP,
   NEXT,
   NS,
-  OP_CLEANSE,
-  OP_DAMAGE,
-  OP_ENERGY,
-  OP_HEAL,
-  OP_SHIELD,
-  OP_STATUS,
-  PICK_ALLY,
-  PICK_ENEMY,
   REGEN,
   RESIST,
   S_ATKMUL,
@@ -106,18 +89,12 @@ const {
   SIDE,
   SLOTS,
   SPD,
+  ST_SHIELD,
   START_ENERGY,
   START_HP,
   START_SHIELD,
   START_STATUS,
   START_TURNS,
-  ST_SHIELD,
-  T_ALL_ENEMIES,
-  T_ALLY,
-  T_ENEMY,
-  T_LOWEST_ALLY,
-  T_RANDOM_ENEMY,
-  T_SELF,
   THORNS,
   UF,
 } = compiled;
@@ -136,10 +113,7 @@ export const ACT_COUNT = 6;
 // ---- the numbers everything leans on ---------------------------------------------------------------------------
 /** Damage = power × atk × DAMAGE_K × atk / (atk + def), then multipliers. */
 export const DAMAGE_K = 3.6;
-export const ENERGY_PER_ACTION = 20;
 export const ENERGY_PER_HIT = 8;
-export const ENERGY_FOCUS = 40;
-export const DEFEND_SHIELD = 0.12;
 export const EXECUTE_BELOW = 0.35;
 export const LOW_HP_BELOW = 0.4;
 export const SHIELD_CAP = 0.8;
@@ -363,7 +337,7 @@ export function lowestAlly(c: BattleCore, side: number): number {
   return best;
 }
 
-function randomEnemy(c: BattleCore, side: number): number {
+export function randomEnemy(c: BattleCore, side: number): number {
   const alive = side === 0 ? c.alive1 : c.alive0;
   if (alive <= 0) return -1;
   let k = Math.floor(c.rand() * alive);
@@ -375,24 +349,29 @@ function randomEnemy(c: BattleCore, side: number): number {
   return -1;
 }
 
-/** May unit i take action `act` now? */
-export function canAct(c: BattleCore, i: number, act: number): boolean {
-  const u = c.u,
-    o = i * UF;
-  if (act === ACT_ATTACK || act === ACT_DEFEND || act === ACT_FOCUS) return true;
-  if (u[o + F_SILENCE] === 1) return false;
+/** The compiled action (./compile.ts ACTION_DEFS) behind `act` for unit i; -1 for an empty slot. */
+export function actionOf(c: BattleCore, i: number, act: number): number {
+  if (act === ACT_ATTACK) return IDX_ATTACK;
+  if (act === ACT_DEFEND) return IDX_DEFEND;
+  if (act === ACT_FOCUS) return IDX_FOCUS;
   const slot = act - ACT_SLOT0;
-  if (slot < 0 || slot >= SLOTS) return false;
-  if (c.ab[i * SLOTS + slot] < 0) return false;
-  if (act === ACT_ULT) return u[o + ENERGY] >= MAX_ENERGY;
-  return c.cd[i * SLOTS + slot] <= 0;
+  return slot < 0 || slot >= SLOTS ? -1 : c.ab[i * SLOTS + slot];
 }
 
-/** What kind of target an action needs chosen. */
+/** May unit i take action `act` now? */
+export function canAct(c: BattleCore, i: number, act: number): boolean {
+  const idx = actionOf(c, i, act);
+  if (idx < 0) return false;
+  if (A_BASIC[idx] === 1) return true;
+  const o = i * UF;
+  if (c.u[o + F_SILENCE] === 1) return false;
+  if (act === ACT_ULT) return c.u[o + ENERGY] >= MAX_ENERGY;
+  return c.cd[i * SLOTS + act - ACT_SLOT0] <= 0;
+}
+
+/** What kind of target an action needs chosen (PICK_NONE, PICK_ENEMY, PICK_ALLY). */
 export function pickOf(c: BattleCore, i: number, act: number): number {
-  if (act === ACT_ATTACK) return PICK_ENEMY;
-  if (act === ACT_DEFEND || act === ACT_FOCUS) return 0;
-  const idx = c.ab[i * SLOTS + act - ACT_SLOT0];
+  const idx = actionOf(c, i, act);
   return idx < 0 ? 0 : A_PICK[idx];
 }
 
@@ -436,6 +415,10 @@ export function expectedDamage(
   return Math.max(1, dmg * (1 + critP * (u[so + CRITDMG] - 1))) * (1 - missP);
 }
 
+/** The hero's ability-level multiplier for effect row e: abilities are raised by it, basic actions are not. */
+export const levelled = (u: Float64Array, so: number, e: number): number =>
+  A_EFFECTS[e + E_LEVELED] === 1 ? u[so + ABMUL] : 1;
+
 /** The amount a heal or shield effect gives before the target's own modifiers. */
 export function effectAmount(c: BattleCore, src: number, tgt: number, e: number): number {
   const u = c.u,
@@ -449,7 +432,7 @@ export function effectAmount(c: BattleCore, src: number, tgt: number, e: number)
         : sc === SC_DEF
           ? u[so + DEF] * u[so + M_DEF]
           : u[so + ATK] * u[so + M_ATK];
-  return A_EFFECTS[e + E_POWER] * u[so + ABMUL] * stat * Math.max(0, u[so + HEALDONE]);
+  return A_EFFECTS[e + E_POWER] * levelled(u, so, e) * stat * Math.max(0, u[so + HEALDONE]);
 }
 
 // ---- the steps of a turn ---------------------------------------------------------------------------------------
@@ -520,89 +503,6 @@ export function beginTurn(c: BattleCore): number {
   return a;
 }
 
-/** Carry out unit i's action. An action it may not take becomes a basic attack. */
-export function perform(c: BattleCore, i: number, act: number, target: number): void {
-  const u = c.u,
-    o = i * UF;
-  if (!canAct(c, i, act)) act = ACT_ATTACK;
-  const side = u[o + SIDE];
-  if (act === ACT_ATTACK) {
-    const t = resolveEnemyTarget(c, side, target);
-    if (c.log !== null) c.log.action(i, act, -1, t);
-    if (t >= 0) hit(c, i, t, 1, 0, 0, 0);
-    gainEnergy(c, i, ENERGY_PER_ACTION);
-    return;
-  }
-  if (act === ACT_DEFEND) {
-    if (c.log !== null) c.log.action(i, act, -1, i);
-    addShield(c, i, i, DEFEND_SHIELD * u[o + MAXHP] * Math.max(0, u[o + HEALDONE]), 2);
-    gainEnergy(c, i, ENERGY_PER_ACTION * 0.75);
-    return;
-  }
-  if (act === ACT_FOCUS) {
-    if (c.log !== null) c.log.action(i, act, -1, i);
-    gainEnergy(c, i, ENERGY_FOCUS);
-    return;
-  }
-  const slot = act - ACT_SLOT0;
-  const idx = c.ab[i * SLOTS + slot];
-  // pay the cost
-  if (A_ULT[idx] === 1) u[o + ENERGY] = 0;
-  else c.cd[i * SLOTS + slot] = A_COOLDOWN[idx] + 1; // endTurn ticks once right away
-  // resolve the chosen target
-  let t = -1;
-  if (A_PICK[idx] === PICK_ENEMY) t = resolveEnemyTarget(c, side, target);
-  else if (A_PICK[idx] === PICK_ALLY)
-    t = isAlive(c, target) && sideOf(c, target) === side ? target : lowestAlly(c, side);
-  if (c.log !== null) c.log.action(i, act, idx, t);
-  // the effects, in order
-  for (let k = 0, n = A_COUNT[idx]; k < n; k++) {
-    if (c.over !== ONGOING) return;
-    const e = (idx * MAX_EFFECTS + k) * EF;
-    const tk = A_EFFECTS[e + E_TARGET];
-    if (tk === T_ENEMY || tk === T_ALLY) {
-      if (t >= 0 && u[t * UF + ALIVE] === 1) applyEffect(c, i, t, e, A_EFFECTS[e + E_HITS]);
-    } else if (tk === T_SELF) {
-      applyEffect(c, i, i, e, A_EFFECTS[e + E_HITS]);
-    } else if (tk === T_LOWEST_ALLY) {
-      const j = lowestAlly(c, side);
-      if (j >= 0) applyEffect(c, i, j, e, A_EFFECTS[e + E_HITS]);
-    } else if (tk === T_RANDOM_ENEMY) {
-      for (let h = 0, hits = A_EFFECTS[e + E_HITS]; h < hits && c.over === ONGOING; h++) {
-        const j = randomEnemy(c, side);
-        if (j >= 0) applyEffect(c, i, j, e, 1);
-      }
-    } else {
-      const s = tk === T_ALL_ENEMIES ? enemyStart(c, side) : allyStart(c, side);
-      const end = tk === T_ALL_ENEMIES ? enemyEnd(c, side) : allyEnd(c, side);
-      for (let j = s; j < end && c.over === ONGOING; j++)
-        if (u[j * UF + ALIVE] === 1) applyEffect(c, i, j, e, A_EFFECTS[e + E_HITS]);
-    }
-  }
-  if (A_ULT[idx] !== 1 && u[o + ALIVE] === 1) gainEnergy(c, i, ENERGY_PER_ACTION);
-}
-
-function applyEffect(c: BattleCore, src: number, tgt: number, e: number, hits: number): void {
-  const op = A_EFFECTS[e + E_OP];
-  if (op === OP_DAMAGE) {
-    const power = A_EFFECTS[e + E_POWER] * c.u[src * UF + ABMUL];
-    for (let h = 0; h < hits; h++) {
-      if (c.u[tgt * UF + ALIVE] !== 1 || c.u[src * UF + ALIVE] !== 1) return;
-      hit(c, src, tgt, power, A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE], A_EFFECTS[e + E_DRAIN]);
-    }
-  } else if (op === OP_HEAL) {
-    heal(c, src, tgt, effectAmount(c, src, tgt, e), -1);
-  } else if (op === OP_SHIELD) {
-    addShield(c, src, tgt, effectAmount(c, src, tgt, e), A_EFFECTS[e + E_TURNS]);
-  } else if (op === OP_STATUS) {
-    applyStatus(c, src, tgt, A_EFFECTS[e + E_STATUS], A_EFFECTS[e + E_TURNS], A_EFFECTS[e + E_CHANCE]);
-  } else if (op === OP_CLEANSE) {
-    cleanse(c, tgt);
-  } else if (op === OP_ENERGY) {
-    gainEnergy(c, tgt, A_EFFECTS[e + E_POWER]);
-  }
-}
-
 /** One hit: miss? → damage from atk vs def → crit → variance → shield, hp → on-hit energy → lifesteal → thorns. */
 export function hit(
   c: BattleCore,
@@ -635,7 +535,7 @@ export function hit(
     dealDamage(c, tgt, src, Math.max(1, Math.round(amount * u[to + THORNS])), false);
 }
 
-function dealDamage(c: BattleCore, src: number, tgt: number, amount: number, crit: boolean): void {
+export function dealDamage(c: BattleCore, src: number, tgt: number, amount: number, crit: boolean): void {
   const u = c.u,
     to = tgt * UF;
   let rest = amount,
@@ -654,7 +554,7 @@ function dealDamage(c: BattleCore, src: number, tgt: number, amount: number, cri
   if (u[to + HP] <= 0) kill(c, tgt, src);
 }
 
-function kill(c: BattleCore, i: number, killer: number): void {
+export function kill(c: BattleCore, i: number, killer: number): void {
   const u = c.u,
     o = i * UF;
   u[o + HP] = 0;
@@ -678,7 +578,7 @@ function finish(c: BattleCore, over: number): void {
 }
 
 /** Healing: scaled by the target's healing taken, never past max hp. `status` ≥ 0 when it is a tick of that status. */
-function heal(c: BattleCore, src: number, tgt: number, amount: number, status: number): void {
+export function heal(c: BattleCore, src: number, tgt: number, amount: number, status: number): void {
   const u = c.u,
     to = tgt * UF;
   if (u[to + ALIVE] !== 1) return;
@@ -694,7 +594,7 @@ function heal(c: BattleCore, src: number, tgt: number, amount: number, status: n
   }
 }
 
-function addShield(c: BattleCore, src: number, tgt: number, amount: number, turns: number): void {
+export function addShield(c: BattleCore, src: number, tgt: number, amount: number, turns: number): void {
   const u = c.u,
     to = tgt * UF;
   if (u[to + ALIVE] !== 1) return;
@@ -735,7 +635,7 @@ export function applyStatus(
   if (c.log !== null) c.log.status(src, tgt, s);
 }
 
-function removeStatus(c: BattleCore, i: number, s: number): void {
+export function removeStatus(c: BattleCore, i: number, s: number): void {
   const u = c.u,
     o = i * UF;
   const bit = 1 << s;
@@ -748,14 +648,14 @@ function removeStatus(c: BattleCore, i: number, s: number): void {
   if (c.log !== null) c.log.expire(i, s);
 }
 
-function cleanse(c: BattleCore, i: number): void {
+export function cleanse(c: BattleCore, i: number): void {
   for (let m = c.u[i * UF + MASK] | 0; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     if (S_HARMFUL[s] === 1) removeStatus(c, i, s);
   }
 }
 
-function gainEnergy(c: BattleCore, i: number, points: number): void {
+export function gainEnergy(c: BattleCore, i: number, points: number): void {
   const u = c.u,
     o = i * UF;
   u[o + ENERGY] = Math.min(MAX_ENERGY, u[o + ENERGY] + points * u[o + EGAIN]);

@@ -17,6 +17,7 @@ import {
 } from './turn-based.ts';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
+import { perform } from './actions.ts';
 import { decide } from './ai.ts';
 import { simulate } from './simulate.ts';
 
@@ -213,7 +214,7 @@ describe('one rules core', () => {
         const i = rules.beginTurn(c);
         if (i < 0) continue;
         decide(c, i, 1);
-        rules.perform(c, i, c.pickAct, c.pickTgt);
+        perform(c, i, c.pickAct, c.pickTgt);
         rules.endTurn(c, i);
       }
       expect(state.core.u).toEqual(Array.from(c.u.subarray(0, c.n * compiled.UF)));
@@ -244,7 +245,7 @@ describe('invariants under fuzz', () => {
         const a = rules.beginTurn(c);
         if (a >= 0) {
           decide(c, a, c.tier[c.u[a * UF + compiled.SIDE]]);
-          rules.perform(c, a, c.pickAct, c.pickTgt);
+          perform(c, a, c.pickAct, c.pickTgt);
           rules.endTurn(c, a);
         }
         for (let i = 0; i < c.n; i++) {

@@ -9,7 +9,9 @@ import type { CompiledTeam } from './compile.ts';
 import type { BattleCore } from './core.ts';
 const { SIDE, UF } = compiled;
 import * as rules from './core.ts';
-const { DRAW, SIDE0_WON, beginTurn, endTurn, initBattle, perform } = rules;
+const { DRAW, SIDE0_WON, beginTurn, endTurn, initBattle } = rules;
+import * as actions from './actions.ts';
+const { perform } = actions;
 
 export const TIER: Record<AiTier, number> = { easy: 0, normal: AI_NORMAL, hard: AI_HARD };
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
+import { perform } from './actions.ts';
 import { decide } from './ai.ts';
 import { actNext, arena, field, hasStatus, hp, inflict, maxHp, plainHero } from './testing.ts';
 import { STATUS_IDS } from '../data/statuses.ts';
@@ -148,7 +149,7 @@ describe('status effects', () => {
       if (id) inflict(c, 2, 1, id);
       const idx = compiled.abilityIndex.healing_light;
       c.ab[0] = idx;
-      rules.perform(c, 0, rules.ACT_SLOT0, -1);
+      perform(c, 0, rules.ACT_SLOT0, -1);
       return hp(c, 1) - 10;
     };
     expect(healed('curse')).toBeLessThan(healed() * 0.5);

@@ -8,6 +8,7 @@ import { statsFor } from '../progression.ts';
 import { findRace } from '../content.ts';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
+import { perform } from './actions.ts';
 import type { BattleCore, BattleLog } from './core.ts';
 
 export interface Recorded {
@@ -90,7 +91,7 @@ export function useAbility(c: BattleCore, i: number, abilityId: string, target =
   c.cd[i * compiled.SLOTS + slot] = 0;
   if (ult) c.u[i * compiled.UF + compiled.ENERGY] = compiled.MAX_ENERGY;
   c.actor = i;
-  rules.perform(c, i, rules.ACT_SLOT0 + slot, target);
+  perform(c, i, rules.ACT_SLOT0 + slot, target);
 }
 
 export const hp = (c: BattleCore, i: number) => c.u[i * compiled.UF + compiled.HP];

@@ -14,102 +14,76 @@ import type {
   HeroType,
   OptionTendency,
 } from '../types.ts';
-import { ABILITIES, STATUSES, attackNameOf, findRace } from '../content.ts';
+import { STATUSES, attackNameOf, findRace } from '../content.ts';
 import { STATUS_IDS } from '../data/statuses.ts';
 import { iconPath } from '../art/paths.ts';
 import { describeStatus } from '../describe.ts';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
 import type { BattleCore, BattleLog } from './core.ts';
-import { decide, valueOf } from './ai.ts';
+import { decide } from './ai.ts';
+import { chosenTarget, perform, valueOf } from './actions.ts';
+import { OPS, TARGETS } from './effects.ts';
+import { EFFECT_OPS } from '../data/schema.ts';
 import { TIER, runUntilDecision } from './simulate.ts';
 
 const {
   A_COUNT,
   A_EFFECTS,
+  A_ENERGY,
   A_TENDENCY,
   A_ULT,
-  ABILITY_IDS,
-  ABMUL,
+  ACTION_DEFS,
   ALIVE,
   ATK,
+  compileTeam,
   DEF,
-  E_CHANCE,
-  E_EXECUTE,
   E_HITS,
   E_OP,
-  E_PIERCE,
-  E_POWER,
-  E_STATUS,
   E_TARGET,
-  E_TURNS,
   EF,
-  EGAIN,
   ENERGY,
   F_TAUNT,
-  HEALDONE,
-  HEALTAKEN,
   HP,
+  IDX_ATTACK,
   M_ATK,
   M_DEF,
-  M_HEALTAKEN,
   M_SPD,
   MASK,
   MAX_EFFECTS,
   MAX_ENERGY,
   MAXHP,
   NS,
-  OP_CLEANSE,
-  OP_DAMAGE,
-  OP_ENERGY,
-  OP_HEAL,
-  OP_SHIELD,
-  OP_STATUS,
   PICK_ENEMY,
   SHIELD,
   SLOTS,
   SPD,
   ST_SHIELD,
-  T_ALL_ALLIES,
-  T_ALL_ENEMIES,
-  T_ALLY,
-  T_ENEMY,
-  T_LOWEST_ALLY,
-  T_RANDOM_ENEMY,
-  T_SELF,
+  TARGET_KINDS,
   TEND_AGGRESSIVE,
   TEND_DEFENSIVE,
   TEND_SUPPORTIVE,
   TEND_TACTICAL,
   UF,
-  compileTeam,
 } = compiled;
 const {
-  ACT_ATTACK,
   ACT_COUNT,
-  DRAW,
-  SIDE0_WON,
   ACT_DEFEND,
   ACT_FOCUS,
-  ACT_SLOT0,
   ACT_ULT,
-  DEFEND_SHIELD,
-  ENERGY_FOCUS,
-  ENERGY_PER_ACTION,
+  actionOf,
   allyEnd,
   allyStart,
   canAct,
-  effectAmount,
+  DRAW,
   endTurn,
   enemyEnd,
-  startingHp,
   enemyStart,
-  expectedDamage,
   hasTaunter,
   initBattle,
-  lowestAlly,
-  perform,
   pickOf,
+  SIDE0_WON,
+  startingHp,
 } = rules;
 
 export interface BattleUnitMeta {
@@ -195,30 +169,23 @@ class EventLog implements BattleLog {
   turn(a: number) {
     this.push({ kind: 'turn', actor_id: this.id(a), description: `${this.name(a)} acts.` });
   }
-  action(a: number, act: number, ability: number, t: number) {
+  action(a: number, _act: number, ability: number, t: number) {
     const who = this.name(a);
+    const def = ACTION_DEFS[ability];
     const on = t >= 0 && t !== a ? ` on ${this.name(t)}` : '';
-    let description: string;
-    let abilityId: string;
-    if (act === ACT_ATTACK) {
-      abilityId = 'attack';
-      description = `${who} attacks ${this.name(t)} with ${this.units[a].attack}.`;
-    } else if (act === ACT_DEFEND) {
-      abilityId = 'defend';
-      description = `${who} raises a guard.`;
-    } else if (act === ACT_FOCUS) {
-      abilityId = 'focus';
-      description = `${who} focuses, gathering energy.`;
-    } else {
-      abilityId = ABILITY_IDS[ability];
-      const name = ABILITIES[abilityId].name;
-      description = A_ULT[ability] === 1 ? `${who} unleashes ${name}${on}!` : `${who} uses ${name}${on}.`;
-    }
+    const description = def.basic
+      ? def.basic.told
+          .replace('{actor}', who)
+          .replace('{target}', this.name(t))
+          .replace('{attack}', this.units[a].attack)
+      : A_ULT[ability] === 1
+        ? `${who} unleashes ${def.name}${on}!`
+        : `${who} uses ${def.name}${on}.`;
     this.push({
       kind: 'ability',
       actor_id: this.id(a),
       target_id: this.id(t),
-      ability_id: abilityId,
+      ability_id: def.id,
       description,
     });
   }
@@ -429,59 +396,13 @@ function targetsOf(c: BattleCore, i: number, pick: number): number[] {
 
 const r = Math.round;
 
-function effectDetail(c: BattleCore, units: BattleUnitMeta[], i: number, t: number, e: number): string {
-  const side = c.u[i * UF + compiled.SIDE];
-  const tk = A_EFFECTS[e + E_TARGET];
-  const op = A_EFFECTS[e + E_OP];
-  const hits = A_EFFECTS[e + E_HITS];
-  const single = tk === T_ENEMY || tk === T_ALLY || tk === T_SELF || tk === T_LOWEST_ALLY;
-  const j =
-    tk === T_SELF ? i : tk === T_LOWEST_ALLY ? lowestAlly(c, side) : tk === T_ENEMY || tk === T_ALLY ? t : -1;
-  const who = single
-    ? j === i
-      ? 'self'
-      : (units[j]?.name ?? 'target')
-    : tk === T_ALL_ENEMIES
-      ? 'each enemy'
-      : tk === T_RANDOM_ENEMY
-        ? 'random enemies'
-        : 'each ally';
-  const probe = j >= 0 ? j : tk === T_ALL_ALLIES ? i : firstAliveEnemy(c, side);
-  if (op === OP_DAMAGE) {
-    if (probe < 0) return '';
-    const d = expectedDamage(
-      c,
-      i,
-      probe,
-      A_EFFECTS[e + E_POWER] * c.u[i * UF + ABMUL],
-      A_EFFECTS[e + E_PIERCE],
-      A_EFFECTS[e + E_EXECUTE],
-    );
-    if (tk === T_RANDOM_ENEMY) return `${hits} hits of ≈${r(d)} damage on random enemies`;
-    const total = d * hits;
-    const kill = single && total >= c.u[probe * UF + HP] + c.u[probe * UF + SHIELD] ? ' (can finish it)' : '';
-    return `≈${r(total)} damage to ${who}${kill}`;
-  }
-  if (op === OP_HEAL)
-    return probe >= 0
-      ? `heals ${who} ≈${r(effectAmount(c, i, probe, e) * c.u[probe * UF + HEALTAKEN] * c.u[probe * UF + M_HEALTAKEN])}`
-      : '';
-  if (op === OP_SHIELD) return probe >= 0 ? `shield of ≈${r(effectAmount(c, i, probe, e))} on ${who}` : '';
-  if (op === OP_STATUS) {
-    const chance = A_EFFECTS[e + E_CHANCE];
-    return `${statusName(A_EFFECTS[e + E_STATUS])} ${A_EFFECTS[e + E_TURNS]}t on ${who}${chance < 1 ? ` (${r(chance * 100)}%)` : ''}`;
-  }
-  if (op === OP_CLEANSE) return `cleanse ${who}`;
-  if (op === OP_ENERGY) return `+${A_EFFECTS[e + E_POWER]} energy to ${who}`;
-  return '';
-}
-
 function firstAliveEnemy(c: BattleCore, side: number): number {
   for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++)
     if (c.u[j * UF + ALIVE] === 1) return j;
   return -1;
 }
 
+/** What ally i doing `act` aimed at t will do, each effect previewed by its registry entry (./effects.ts). */
 function describeOption(
   c: BattleCore,
   units: BattleUnitMeta[],
@@ -489,63 +410,35 @@ function describeOption(
   act: number,
   t: number,
 ): { label: string; detail: string; tendency: number; key: string } {
-  const o = i * UF;
-  const hpOf = (j: number) => `${r(c.u[j * UF + HP])}/${r(c.u[j * UF + MAXHP])} hp`;
-  if (act === ACT_ATTACK) {
-    const d = expectedDamage(c, i, t, 1, 0, 0);
-    const kill = d >= c.u[t * UF + HP] + c.u[t * UF + SHIELD] ? ', can finish it' : '';
-    return {
-      key: 'attack',
-      tendency: TEND_AGGRESSIVE,
-      label: `${units[i].attack} → ${units[t].name}`,
-      detail: `Basic attack: ≈${r(d)} damage to ${units[t].name} (${hpOf(t)}${kill}); +${ENERGY_PER_ACTION} energy.`,
-    };
-  }
-  if (act === ACT_DEFEND) {
-    const amount = r(DEFEND_SHIELD * c.u[o + MAXHP] * Math.max(0, c.u[o + HEALDONE]));
-    return {
-      key: 'defend',
-      tendency: TEND_DEFENSIVE,
-      label: 'Defend',
-      detail: `Raise a guard: shield of ${amount} for 2 turns; +${ENERGY_PER_ACTION * 0.75} energy.`,
-    };
-  }
-  if (act === ACT_FOCUS) {
-    const gain = r(Math.min(MAX_ENERGY - c.u[o + ENERGY], ENERGY_FOCUS * c.u[o + EGAIN]));
-    return {
-      key: 'focus',
-      tendency: TEND_TACTICAL,
-      label: 'Focus',
-      detail: `Gather energy for the ultimate: +${gain} (now ${r(c.u[o + ENERGY])}/${MAX_ENERGY}).`,
-    };
-  }
-  const idx = c.ab[i * SLOTS + act - ACT_SLOT0];
-  const def = ABILITIES[ABILITY_IDS[idx]];
+  const idx = actionOf(c, i, act);
+  const def = ACTION_DEFS[idx];
+  const side = c.u[i * UF + compiled.SIDE];
+  const target = chosenTarget(c, i, idx, t);
   const parts: string[] = [];
   for (let k = 0; k < A_COUNT[idx]; k++) {
-    const text = effectDetail(c, units, i, t, (idx * MAX_EFFECTS + k) * EF);
+    const e = (idx * MAX_EFFECTS + k) * EF;
+    const kind = TARGET_KINDS[A_EFFECTS[e + E_TARGET]];
+    const where = TARGETS[kind];
+    const j = where.one(c, i, target);
+    const who = j >= 0 ? (j === i ? 'self' : units[j].name) : where.group;
+    const probe = j >= 0 ? j : where.friendly ? i : firstAliveEnemy(c, side);
+    const op = OPS[EFFECT_OPS[A_EFFECTS[e + E_OP]]];
+    const text = op.preview({ c, src: i, e, j, probe, who, kind, hits: A_EFFECTS[e + E_HITS] });
     if (text) parts.push(text);
   }
-  const firstTarget = A_EFFECTS[idx * MAX_EFFECTS * EF + E_TARGET];
+  if (A_ENERGY[idx] > 0) parts.push(`+${A_ENERGY[idx]} energy`);
+  const first = ACTION_DEFS[idx].effects[0];
   const aim =
-    t === i
-      ? 'self'
-      : t >= 0
-        ? units[t].name
-        : firstTarget === T_ALL_ENEMIES || firstTarget === T_RANDOM_ENEMY
-          ? 'all enemies'
-          : firstTarget === T_ALL_ALLIES
-            ? 'all allies'
-            : firstTarget === T_LOWEST_ALLY
-              ? 'weakest ally'
-              : 'self';
+    target === i ? 'self' : target >= 0 ? units[target].name : first ? TARGETS[first.target].aim : 'self';
   const ult = A_ULT[idx] === 1;
   const body = parts.join('; ');
+  const name = idx === IDX_ATTACK ? units[i].attack : def.name;
+  const lead = ult ? 'Ultimate: ' : def.basic ? `${def.flavour.replace(/\.$/, '')}: ` : '';
   return {
     key: def.id,
     tendency: A_TENDENCY[idx],
-    label: `${ult ? '★ ' : ''}${def.name} → ${aim}`,
-    detail: `${ult ? 'Ultimate: ' : ''}${body.charAt(0).toUpperCase()}${body.slice(1)}.${ult ? '' : def.cooldown > 0 ? ` Cooldown ${def.cooldown}.` : ''}`,
+    label: def.basic && target < 0 ? name : `${ult ? '★ ' : ''}${name} → ${aim}`,
+    detail: `${lead}${lead ? body : body.charAt(0).toUpperCase() + body.slice(1)}.${!ult && def.cooldown > 0 ? ` Cooldown ${def.cooldown}.` : ''}`,
   };
 }
 

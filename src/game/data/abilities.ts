@@ -13,6 +13,7 @@ const shield = (target: TargetKind, power: number, scale: ScaleStat = 'max_hp', 
 const st = (target: TargetKind, status: string, turns: number, chance = 1): EffectDef => ({ op: 'status', target, status, turns, chance });
 const cleanse = (target: TargetKind): EffectDef => ({ op: 'cleanse', target });
 const energy = (target: TargetKind, power: number): EffectDef => ({ op: 'energy', target, power });
+const dispel = (target: TargetKind): EffectDef => ({ op: 'dispel', target });
 
 function a(id: string, name: string, type: AbilityType, glyph: string, cooldown: number, flavour: string, effects: EffectDef[]): AbilityDef {
   return { id, name, type, glyph, cooldown, flavour, effects };
@@ -37,7 +38,7 @@ const list: AbilityDef[] = [
   a('holy_strike', 'Holy Strike', 'offensive', 'winged-sword', 1, 'A blessed blade that mends as it cuts.', [dmg('enemy', 1.15), heal('lowest_ally', 0.5)]),
   a('lay_on_hands', 'Lay on Hands', 'support', 'healing', 3, 'A touch that closes wounds.', [heal('ally', 0.28, 'target_max_hp')]),
   a('divine_shield', 'Divine Shield', 'defensive', 'bolt-shield', 3, 'A halo of light that also burns away afflictions.', [shield('ally', 0.22), cleanse('ally')]),
-  a('judgment', 'Judgment', 'offensive', 'scales', 2, 'Condemns a foe, exposing its weaknesses.', [dmg('enemy', 1.05), st('enemy', 'vulnerable', 2, 0.9)]),
+  a('judgment', 'Judgment', 'offensive', 'scales', 2, 'Condemns a foe, stripping its wards and exposing its weaknesses.', [dmg('enemy', 1.05), dispel('enemy'), st('enemy', 'vulnerable', 2, 0.9)]),
   passive('aura_of_devotion', 'Aura of Devotion', 'holy-symbol', 'Faith as armour.', { healDone: 0.2, dmgTaken: -0.07 }),
   ult('wrath_of_heaven', 'Wrath of Heaven', 'sunbeams', 'Pillars of light fall on every foe.', [dmg('all_enemies', 1.3), st('all_enemies', 'blind', 2, 0.6)]),
   ult('sanctuary', 'Sanctuary', 'angel-wings', 'Consecrated ground heals and purifies the party.', [heal('all_allies', 0.25, 'target_max_hp'), cleanse('all_allies'), st('all_allies', 'regeneration', 3)]),
@@ -108,3 +109,28 @@ const list: AbilityDef[] = [
 ];
 
 export const ABILITIES: ContentTable<AbilityDef> = tableOf(list);
+
+/** Energy a unit gains after an action (an ultimate gives none; defend and focus say their own). */
+export const ACTION_ENERGY = 20;
+
+/**
+ * The basic actions every unit has, content like any ability: the engine, the AI, the options and the rules text
+ * read them through the same effects registry. The attack's name is the class's (ClassDef.attackName).
+ */
+export const BASIC_ACTIONS: Record<'attack' | 'defend' | 'focus', AbilityDef> = {
+  attack: {
+    id: 'attack', name: 'Attack', type: 'offensive', glyph: 'crossed-swords', cooldown: 0, flavour: 'Basic attack.',
+    effects: [dmg('enemy', 1)], energy: ACTION_ENERGY,
+    basic: { told: '{actor} attacks {target} with {attack}.' },
+  },
+  defend: {
+    id: 'defend', name: 'Defend', type: 'defensive', glyph: 'shield', cooldown: 0, flavour: 'Raise a guard.',
+    effects: [shield('self', 0.12, 'max_hp', 2)], energy: ACTION_ENERGY * 0.75, aiWeight: 0.8,
+    basic: { told: '{actor} raises a guard.' },
+  },
+  focus: {
+    id: 'focus', name: 'Focus', type: 'utility', glyph: 'meditation', cooldown: 0, flavour: 'Gather energy for the ultimate.',
+    effects: [energy('self', 40)], energy: 0,
+    basic: { told: '{actor} focuses, gathering energy.' },
+  },
+};

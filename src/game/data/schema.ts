@@ -46,7 +46,9 @@ export interface ClassDef {
  */
 export type TargetKind = 'enemy' | 'all_enemies' | 'random_enemy' | 'ally' | 'lowest_ally' | 'self' | 'all_allies';
 
-export type EffectOp = 'damage' | 'heal' | 'shield' | 'status' | 'cleanse' | 'energy';
+/** What an effect does: each op is one entry of the effects registry (src/game/battle/effects.ts). */
+export const EFFECT_OPS = ['damage', 'heal', 'shield', 'status', 'cleanse', 'energy', 'dispel'] as const;
+export type EffectOp = (typeof EFFECT_OPS)[number];
 
 /** Which of the caster's stats scales an effect (`target_max_hp` uses the target's max hp). */
 export type ScaleStat = 'atk' | 'def' | 'max_hp' | 'target_max_hp';
@@ -114,6 +116,15 @@ export interface AbilityDef {
   effects: EffectDef[];
   /** Passive abilities: always-on modifiers instead of effects. */
   passive?: TraitMods;
+  /** Energy the user gains after using it (default: ACTION_ENERGY, none for an ultimate). */
+  energy?: number;
+  /**
+   * A basic action every unit has (attack, defend, focus): always usable, silence or not, no cooldown; its figures
+   * are not raised by the hero's ability level; `told` is how the battle log tells it ({actor}, {target}, {attack}).
+   */
+  basic?: { told: string };
+  /** How much the AI weighs this action's effects against others (default 1). */
+  aiWeight?: number;
 }
 
 export interface StatusDef {

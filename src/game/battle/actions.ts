@@ -1,0 +1,91 @@
+// An action (an ability, or Attack, Defend, Focus) is a list of effects, compiled in ./compile.ts. Here is the one
+// way an action happens (perform) and what the AI thinks it is worth (valueOf); both walk the action's effects
+// through the effects registry (./effects.ts), as the turn-based options do (./turn-based.ts).
+
+import { EFFECT_OPS } from '../data/schema.ts';
+import * as compiled from './compile.ts';
+import * as rules from './core.ts';
+import type { BattleCore } from './core.ts';
+import * as effects from './effects.ts';
+const { OPS, TARGETS, energyValue } = effects;
+const {
+  A_AIWEIGHT,
+  A_BASIC,
+  A_COOLDOWN,
+  A_COUNT,
+  A_EFFECTS,
+  A_ENERGY,
+  A_PICK,
+  A_ULT,
+  ALIVE,
+  E_OP,
+  E_TARGET,
+  EF,
+  ENERGY,
+  MAX_EFFECTS,
+  PICK_ALLY,
+  PICK_ENEMY,
+  SIDE,
+  SLOTS,
+  TARGET_KINDS,
+  UF,
+} = compiled;
+const {
+  ACT_ATTACK,
+  ACT_SLOT0,
+  ONGOING,
+  actionOf,
+  canAct,
+  gainEnergy,
+  isAlive,
+  lowestAlly,
+  resolveEnemyTarget,
+} = rules;
+
+/** The registry's entries by the numbers compiled into effect rows (E_OP, E_TARGET). */
+const OP_AT = EFFECT_OPS.map((op) => OPS[op]);
+const TARGET_AT = TARGET_KINDS.map((t) => TARGETS[t]);
+const APPLY = OP_AT.map((op) => op.apply);
+const VALUE = OP_AT.map((op) => op.value);
+
+/** The unit an action of unit i aimed at `wanted` lands on: a legal enemy (taunt), an ally, or -1 for none. */
+export function chosenTarget(c: BattleCore, i: number, idx: number, wanted: number): number {
+  const side = c.u[i * UF + SIDE];
+  const pick = A_PICK[idx];
+  if (pick === PICK_ENEMY) return resolveEnemyTarget(c, side, wanted);
+  if (pick === PICK_ALLY)
+    return isAlive(c, wanted) && c.u[wanted * UF + SIDE] === side ? wanted : lowestAlly(c, side);
+  return -1;
+}
+
+/** Carry out unit i's action. An action it may not take becomes a basic attack. */
+export function perform(c: BattleCore, i: number, act: number, target: number): void {
+  const u = c.u,
+    o = i * UF;
+  if (!canAct(c, i, act)) act = ACT_ATTACK;
+  const idx = actionOf(c, i, act);
+  // pay the cost
+  if (A_ULT[idx] === 1) u[o + ENERGY] = 0;
+  else if (A_BASIC[idx] === 0) c.cd[i * SLOTS + act - ACT_SLOT0] = A_COOLDOWN[idx] + 1; // endTurn ticks once right away
+  const t = chosenTarget(c, i, idx, target);
+  if (c.log !== null) c.log.action(i, act, idx, t);
+  // the effects, in order
+  for (let k = 0, n = A_COUNT[idx]; k < n; k++) {
+    if (c.over !== ONGOING) return;
+    const e = (idx * MAX_EFFECTS + k) * EF;
+    TARGET_AT[A_EFFECTS[e + E_TARGET]].apply(c, i, t, e, APPLY[A_EFFECTS[e + E_OP]]);
+  }
+  if (A_ENERGY[idx] > 0 && u[o + ALIVE] === 1) gainEnergy(c, i, A_ENERGY[idx]);
+}
+
+/** What unit i doing `act` aimed at `tgt` is worth, in "percent of a unit's health" units. */
+export function valueOf(c: BattleCore, i: number, act: number, tgt: number): number {
+  const idx = actionOf(c, i, act);
+  let v = 0;
+  for (let k = 0, n = A_COUNT[idx]; k < n; k++) {
+    const e = (idx * MAX_EFFECTS + k) * EF;
+    v += TARGET_AT[A_EFFECTS[e + E_TARGET]].value(c, i, tgt, e, VALUE[A_EFFECTS[e + E_OP]]);
+  }
+  // The planner spends an ultimate only when it beats what else it could do by a margin (checked in ./ai.ts).
+  return v * A_AIWEIGHT[idx] + energyValue(c, i, A_ENERGY[idx]);
+}

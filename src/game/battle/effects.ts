@@ -1,0 +1,461 @@
+// The effects registry: what each effect op and each target kind means, in one place. Every entry holds the
+// four things the game needs to know about it, and every part of the game reads them from here:
+//   apply    what the rules core does (./actions.ts perform, the one way an action happens)
+//   value    what the AI thinks it is worth, in percent of a unit's health (./actions.ts valueOf, ./ai.ts)
+//   preview  what a turn-based option says it will do, with the figures of the battle as it stands
+//   text     the rules text a player reads on an ability (src/game/describe.ts)
+// An ability, Attack, Defend and Focus included, is a list of effects (src/game/data/abilities.ts): a new op is a
+// name in EFFECT_OPS (src/game/data/schema.ts), an entry below, and the content that uses it.
+
+import type { EffectDef, EffectOp, ScaleStat, TargetKind } from '../data/schema.ts';
+import { STATUS_IDS, STATUSES } from '../data/statuses.ts';
+import * as compiled from './compile.ts';
+import * as rules from './core.ts';
+import type { BattleCore } from './core.ts';
+const {
+  A_EFFECTS,
+  ALIVE,
+  ATK,
+  DOTDEALT,
+  DOTTAKEN,
+  E_CHANCE,
+  E_DRAIN,
+  E_EXECUTE,
+  E_HITS,
+  E_PIERCE,
+  E_POWER,
+  E_STATUS,
+  E_TURNS,
+  EGAIN,
+  ENERGY,
+  HEALDONE,
+  HEALTAKEN,
+  HP,
+  M_ATK,
+  M_HEALTAKEN,
+  MASK,
+  MAX_ENERGY,
+  MAXHP,
+  RESIST,
+  ROLE,
+  S_AIVALUE,
+  S_DOTATK,
+  S_DOTMAXHP,
+  S_HARMFUL,
+  S_HOT,
+  S_TAUNT,
+  SHIELD,
+  SIDE,
+  SLOTS,
+  UF,
+} = compiled;
+const {
+  ONGOING,
+  addShield,
+  allyEnd,
+  allyStart,
+  applyStatus,
+  cleanse,
+  effectAmount,
+  enemyEnd,
+  enemyStart,
+  expectedDamage,
+  gainEnergy,
+  heal,
+  hit,
+  levelled,
+  lowestAlly,
+  randomEnemy,
+  removeStatus,
+} = rules;
+
+/** What an option's preview of one effect is about: the effect row, its user, and the unit it lands on. */
+export interface PreviewOf {
+  c: BattleCore;
+  src: number;
+  e: number;
+  /** The unit it lands on (one unit), or -1 when it lands on several. */
+  j: number;
+  /** A unit to measure on when it lands on several (the first enemy, or the user for allies). */
+  probe: number;
+  /** How the option names whom it lands on: a unit's name, 'self', 'each enemy' … */
+  who: string;
+  /** Whom it lands on. */
+  kind: TargetKind;
+  /** How many hits (for random enemies: shared out among them). */
+  hits: number;
+}
+
+export interface OpEntry {
+  apply(c: BattleCore, src: number, tgt: number, e: number, hits: number): void;
+  value(c: BattleCore, src: number, j: number, e: number, hits: number): number;
+  preview(p: PreviewOf): string;
+  text(e: EffectDef, who: string): string;
+}
+
+// ---- what the AI weighs ----------------------------------------------------------------------------------------
+
+/** What killing a unit is worth beyond the damage itself, in percent of a unit's health. */
+const KILL_BONUS = 67.5;
+/** Filling a unit's energy bar (its ultimate becomes ready) is worth this much more. */
+const FILL_BONUS = 6;
+
+function threat(c: BattleCore, j: number): number {
+  const u = c.u,
+    o = j * UF;
+  // Damage dealers and healers first, and the wounded (focus fire).
+  const role = u[o + ROLE] === 0 ? 0.8 : 1.15;
+  const wounded = 1.25 - 0.5 * (u[o + HP] / u[o + MAXHP]);
+  return role * wounded;
+}
+
+/**
+ * Per decision, the deciding unit's expected damage per unit of power against each enemy (plain hits only), so
+ * weighing many actions against the same enemies computes it once. The AI fills it (./ai.ts) and clears it after.
+ */
+export const perPower = { values: new Float64Array(16), actor: -1, core: null as BattleCore | null };
+
+export function damageValue(
+  c: BattleCore,
+  i: number,
+  j: number,
+  power: number,
+  pierce: number,
+  execute: number,
+  hits: number,
+): number {
+  const u = c.u,
+    o = j * UF;
+  const cached = perPower.actor === i && perPower.core === c ? perPower.values[j] : 0;
+  const d =
+    (pierce === 0 && execute === 0 && cached > 0
+      ? Math.max(1, cached * power)
+      : expectedDamage(c, i, j, power, pierce, execute)) * hits;
+  const pool = u[o + HP] + u[o + SHIELD];
+  let v = (Math.min(d, pool) / u[o + MAXHP]) * 100;
+  if (d >= pool) v += KILL_BONUS;
+  return v * threat(c, j);
+}
+
+function healValue(c: BattleCore, j: number, amount: number): number {
+  const u = c.u,
+    o = j * UF;
+  const frac = u[o + HP] / u[o + MAXHP];
+  const got = Math.min(u[o + MAXHP] - u[o + HP], amount * u[o + HEALTAKEN] * u[o + M_HEALTAKEN]);
+  return (got / u[o + MAXHP]) * 100 * (frac < 0.4 ? 1.6 : 1);
+}
+
+function shieldValue(c: BattleCore, j: number, amount: number): number {
+  const u = c.u,
+    o = j * UF;
+  const frac = u[o + HP] / u[o + MAXHP];
+  const stacked = u[o + SHIELD] > 0.15 * u[o + MAXHP] ? 0.3 : 1;
+  return (Math.min(amount, u[o + MAXHP]) / u[o + MAXHP]) * 100 * (0.25 + 0.6 * (1 - frac)) * stacked;
+}
+
+function statusValue(c: BattleCore, i: number, j: number, s: number, turns: number, chance: number): number {
+  const u = c.u,
+    o = j * UF;
+  const enemy = u[o + SIDE] !== u[i * UF + SIDE];
+  if (S_HARMFUL[s] === 1 && !enemy) return -S_AIVALUE[s];
+  if (S_HARMFUL[s] === 1) chance *= 1 - u[o + RESIST];
+  if (chance <= 0) return 0;
+  let v = S_AIVALUE[s];
+  if (S_DOTATK[s] > 0)
+    v +=
+      ((S_DOTATK[s] * u[i * UF + ATK] * u[i * UF + M_ATK] * u[i * UF + DOTDEALT] * u[o + DOTTAKEN] * turns) /
+        u[o + MAXHP]) *
+      100 *
+      0.8;
+  if (S_DOTMAXHP[s] > 0) v += S_DOTMAXHP[s] * turns * 100 * 0.8 * u[i * UF + DOTDEALT] * u[o + DOTTAKEN];
+  if (S_HOT[s] > 0)
+    v +=
+      S_HOT[s] *
+      turns *
+      100 *
+      Math.max(0, u[i * UF + HEALDONE]) *
+      Math.min(1, 1.5 * (1 - u[o + HP] / u[o + MAXHP]));
+  if (S_TAUNT[s] > 0) v *= u[o + ROLE] === 0 ? u[o + HP] / u[o + MAXHP] : 0.2;
+  if (((u[o + MASK] | 0) & (1 << s)) !== 0) v *= 0.2;
+  return v * Math.min(1, chance);
+}
+
+/** Energy for unit j: its share of the bar, and a bonus when it fills the bar (the ultimate becomes ready). */
+export function energyValue(c: BattleCore, j: number, points: number): number {
+  const u = c.u,
+    o = j * UF;
+  const gain = Math.min(MAX_ENERGY - u[o + ENERGY], points * u[o + EGAIN]);
+  const fills = gain > 0 && u[o + ENERGY] + gain >= MAX_ENERGY && c.ab[j * SLOTS + 2] >= 0;
+  return (gain / MAX_ENERGY) * 25 + (fills ? FILL_BONUS : 0);
+}
+
+/** How many of unit j's statuses are harmful (or helpful, with harmful = 0). */
+function countStatuses(c: BattleCore, j: number, harmful: number): number {
+  let n = 0;
+  for (let m = c.u[j * UF + MASK] | 0; m !== 0; m &= m - 1)
+    if (S_HARMFUL[31 - Math.clz32(m & -m)] === harmful) n++;
+  return n;
+}
+
+// ---- the ops ---------------------------------------------------------------------------------------------------
+
+const r = Math.round;
+const pct = (x: number) => `${r(x * 100)}%`;
+const scaleText: Record<ScaleStat, string> = {
+  atk: 'attack',
+  def: 'defence',
+  max_hp: 'its max health',
+  target_max_hp: 'their max health',
+};
+const statusName = (s: number) => STATUSES[STATUS_IDS[s]].name;
+
+export const OPS: Record<EffectOp, OpEntry> = {
+  damage: {
+    apply(c, src, tgt, e, hits) {
+      const power = A_EFFECTS[e + E_POWER] * levelled(c.u, src * UF, e);
+      for (let h = 0; h < hits; h++) {
+        if (c.u[tgt * UF + ALIVE] !== 1 || c.u[src * UF + ALIVE] !== 1) return;
+        hit(c, src, tgt, power, A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE], A_EFFECTS[e + E_DRAIN]);
+      }
+    },
+    value(c, src, j, e, hits) {
+      const power = A_EFFECTS[e + E_POWER] * levelled(c.u, src * UF, e);
+      return damageValue(c, src, j, power, A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE], hits);
+    },
+    preview({ c, src, e, j, probe, who, kind, hits }) {
+      if (probe < 0) return '';
+      const power = A_EFFECTS[e + E_POWER] * levelled(c.u, src * UF, e);
+      const d = expectedDamage(c, src, probe, power, A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE]);
+      if (kind === 'random_enemy') return `${hits} hits of ≈${r(d)} damage on random enemies`;
+      const total = d * hits;
+      const kill = j >= 0 && total >= c.u[j * UF + HP] + c.u[j * UF + SHIELD] ? ', can finish it' : '';
+      const hp = j >= 0 ? ` (${r(c.u[j * UF + HP])}/${r(c.u[j * UF + MAXHP])} hp${kill})` : '';
+      return `≈${r(total)} damage to ${who}${hp}`;
+    },
+    text(e, who) {
+      const hits = e.hits && e.hits > 1 ? `${e.hits} hits of ` : '';
+      let s = `deals ${hits}${pct(e.power ?? 1)} attack as damage to ${who}`;
+      if (e.pierce) s += `, ignoring ${pct(e.pierce)} of defence`;
+      if (e.execute) s += ` (+${pct(e.execute)} against foes under 35% health)`;
+      if (e.drain) s += `, healing for ${pct(e.drain)} of it`;
+      return s;
+    },
+  },
+  heal: {
+    apply(c, src, tgt, e) {
+      heal(c, src, tgt, effectAmount(c, src, tgt, e), -1);
+    },
+    value(c, src, j, e) {
+      return healValue(c, j, effectAmount(c, src, j, e));
+    },
+    preview({ c, src, e, probe, who }) {
+      if (probe < 0) return '';
+      const o = probe * UF;
+      return `heals ${who} ≈${r(effectAmount(c, src, probe, e) * c.u[o + HEALTAKEN] * c.u[o + M_HEALTAKEN])}`;
+    },
+    text(e, who) {
+      return `heals ${who} for ${pct(e.power ?? 1)} of ${scaleText[e.scale ?? 'atk']}`;
+    },
+  },
+  shield: {
+    apply(c, src, tgt, e) {
+      addShield(c, src, tgt, effectAmount(c, src, tgt, e), A_EFFECTS[e + E_TURNS]);
+    },
+    value(c, src, j, e) {
+      return shieldValue(c, j, effectAmount(c, src, j, e));
+    },
+    preview({ c, src, e, probe, who }) {
+      if (probe < 0) return '';
+      const turns = A_EFFECTS[e + E_TURNS];
+      return `shield of ≈${r(effectAmount(c, src, probe, e))} on ${who} for ${turns} turn${turns === 1 ? '' : 's'}`;
+    },
+    text(e, who) {
+      return `shields ${who} for ${pct(e.power ?? 1)} of ${scaleText[e.scale ?? 'atk']}`;
+    },
+  },
+  status: {
+    apply(c, src, tgt, e) {
+      applyStatus(c, src, tgt, A_EFFECTS[e + E_STATUS], A_EFFECTS[e + E_TURNS], A_EFFECTS[e + E_CHANCE]);
+    },
+    value(c, src, j, e) {
+      return statusValue(c, src, j, A_EFFECTS[e + E_STATUS], A_EFFECTS[e + E_TURNS], A_EFFECTS[e + E_CHANCE]);
+    },
+    preview({ e, who }) {
+      const chance = A_EFFECTS[e + E_CHANCE];
+      return `${statusName(A_EFFECTS[e + E_STATUS])} ${A_EFFECTS[e + E_TURNS]}t on ${who}${chance < 1 ? ` (${r(chance * 100)}%)` : ''}`;
+    },
+    text(e, who) {
+      const st = STATUSES[e.status ?? ''];
+      const chance = e.chance !== undefined && e.chance < 1 ? `${pct(e.chance)} chance to ` : '';
+      const verb = (TARGETS[e.target].friendly ? 'grant' : 'inflict') + (chance ? '' : 's');
+      const turns = e.turns ?? st?.turns ?? 1;
+      return `${chance}${verb} ${st?.name ?? e.status} (${turns} turn${turns === 1 ? '' : 's'}) ${e.target === 'self' ? 'on itself' : `on ${who}`}`;
+    },
+  },
+  cleanse: {
+    apply(c, _src, tgt) {
+      cleanse(c, tgt);
+    },
+    value(c, _src, j) {
+      return countStatuses(c, j, 1) * 10;
+    },
+    preview({ who }) {
+      return `cleanse ${who}`;
+    },
+    text(_e, who) {
+      return `removes harmful statuses from ${who}`;
+    },
+  },
+  energy: {
+    apply(c, _src, tgt, e) {
+      gainEnergy(c, tgt, A_EFFECTS[e + E_POWER]);
+    },
+    value(c, _src, j, e) {
+      return energyValue(c, j, A_EFFECTS[e + E_POWER]);
+    },
+    preview({ c, e, j, who }) {
+      const points = A_EFFECTS[e + E_POWER];
+      if (j < 0) return `+${points} energy to ${who}`;
+      const o = j * UF;
+      const gain = r(Math.min(MAX_ENERGY - c.u[o + ENERGY], points * c.u[o + EGAIN]));
+      return `+${gain} energy to ${who} (now ${r(c.u[o + ENERGY])}/${MAX_ENERGY})`;
+    },
+    text(e, who) {
+      return `gives ${who} ${e.power ?? 0} energy`;
+    },
+  },
+  dispel: {
+    apply(c, _src, tgt) {
+      for (let m = c.u[tgt * UF + MASK] | 0; m !== 0; m &= m - 1) {
+        const s = 31 - Math.clz32(m & -m);
+        if (S_HARMFUL[s] === 0) removeStatus(c, tgt, s);
+      }
+    },
+    value(c, src, j) {
+      const u = c.u,
+        o = j * UF;
+      if (u[o + SIDE] === u[src * UF + SIDE]) return 0;
+      let v = 0;
+      for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) {
+        const s = 31 - Math.clz32(m & -m);
+        if (S_HARMFUL[s] === 0) v += S_AIVALUE[s];
+      }
+      return v + (u[o + SHIELD] / u[o + MAXHP]) * 100;
+    },
+    preview({ c, j, who }) {
+      if (j < 0) return `strip ${who}'s helpful statuses and shields`;
+      const n = countStatuses(c, j, 0);
+      return n === 0
+        ? `nothing to strip from ${who}`
+        : `strip ${n} helpful status${n === 1 ? '' : 'es'} from ${who}`;
+    },
+    text(_e, who) {
+      return `strips helpful statuses and shields from ${who}`;
+    },
+  },
+};
+
+// ---- the target kinds ------------------------------------------------------------------------------------------
+
+type Visit = (c: BattleCore, src: number, tgt: number, e: number, hits: number) => number | void;
+
+export interface TargetEntry {
+  /** Does it land on the user's side? */
+  friendly: boolean;
+  /** How the rules text names it. */
+  text: string;
+  /** How an option names it when it lands on several units (single targets are named by the unit). */
+  group: string;
+  /** How an option's label names whom the action is aimed at, when no one unit is chosen. */
+  aim: string;
+  /** The one unit it lands on for an action aimed at `chosen`, or -1 when it lands on several. */
+  one(c: BattleCore, src: number, chosen: number): number;
+  /** Calls `visit` for every unit it lands on, as the rules core resolves it (random picks draw the PRNG). */
+  apply(c: BattleCore, src: number, chosen: number, e: number, visit: Visit): void;
+  /** The sum of `visit` over every unit it may land on, each weighted by its share of the hits. */
+  value(c: BattleCore, src: number, chosen: number, e: number, visit: Visit): number;
+}
+
+const hitsOf = (e: number) => A_EFFECTS[e + E_HITS];
+const alive = (c: BattleCore, j: number) => c.u[j * UF + ALIVE] === 1;
+const sideOf = (c: BattleCore, i: number) => c.u[i * UF + SIDE];
+
+function single(
+  friendly: boolean,
+  text: string,
+  aim: string,
+  one: (c: BattleCore, src: number, chosen: number) => number,
+): TargetEntry {
+  return {
+    friendly,
+    text,
+    group: text,
+    aim,
+    one,
+    apply(c, src, chosen, e, visit) {
+      const j = one(c, src, chosen);
+      if (j >= 0 && alive(c, j)) visit(c, src, j, e, hitsOf(e));
+    },
+    value(c, src, chosen, e, visit) {
+      const j = one(c, src, chosen);
+      return j >= 0 && alive(c, j) ? (visit(c, src, j, e, hitsOf(e)) as number) : 0;
+    },
+  };
+}
+
+function everyone(friendly: boolean, text: string, group: string): TargetEntry {
+  const first = (c: BattleCore, src: number) =>
+    friendly ? allyStart(c, sideOf(c, src)) : enemyStart(c, sideOf(c, src));
+  const last = (c: BattleCore, src: number) =>
+    friendly ? allyEnd(c, sideOf(c, src)) : enemyEnd(c, sideOf(c, src));
+  return {
+    friendly,
+    text,
+    group,
+    aim: text,
+    one: () => -1,
+    apply(c, src, _chosen, e, visit) {
+      for (let j = first(c, src), end = last(c, src); j < end && c.over === ONGOING; j++)
+        if (alive(c, j)) visit(c, src, j, e, hitsOf(e));
+    },
+    value(c, src, _chosen, e, visit) {
+      let v = 0;
+      for (let j = first(c, src), end = last(c, src); j < end; j++)
+        if (alive(c, j)) v += visit(c, src, j, e, hitsOf(e)) as number;
+      return v;
+    },
+  };
+}
+
+export const TARGETS: Record<TargetKind, TargetEntry> = {
+  enemy: single(false, 'one enemy', 'an enemy', (_c, _src, chosen) => chosen),
+  ally: single(true, 'one ally', 'an ally', (_c, _src, chosen) => chosen),
+  self: single(true, 'itself', 'self', (_c, src) => src),
+  lowest_ally: single(true, 'the most wounded ally', 'weakest ally', (c, src) =>
+    lowestAlly(c, sideOf(c, src)),
+  ),
+  all_enemies: everyone(false, 'all enemies', 'each enemy'),
+  all_allies: everyone(true, 'all allies', 'each ally'),
+  random_enemy: {
+    friendly: false,
+    text: 'random enemies',
+    group: 'random enemies',
+    aim: 'random enemies',
+    one: () => -1,
+    apply(c, src, _chosen, e, visit) {
+      for (let h = 0, hits = hitsOf(e); h < hits && c.over === ONGOING; h++) {
+        const j = randomEnemy(c, sideOf(c, src));
+        if (j >= 0) visit(c, src, j, e, 1);
+      }
+    },
+    value(c, src, _chosen, e, visit) {
+      const side = sideOf(c, src);
+      const n = side === 0 ? c.alive1 : c.alive0;
+      if (n <= 0) return 0;
+      let v = 0;
+      for (let j = enemyStart(c, side), end = enemyEnd(c, side); j < end; j++)
+        if (alive(c, j)) v += visit(c, src, j, e, hitsOf(e) / n) as number;
+      return v;
+    },
+  },
+};
