@@ -172,6 +172,8 @@ export class BattleCore {
   actor = -1;
   alive0 = 0;
   alive1 = 0;
+  /** Bit i set while unit i is alive and taunting (kept by recompute and kill; restoreTaunts after loading). */
+  taunting = 0;
   log: BattleLog | null = null;
   // the AI's answer (./ai.ts), kept here so deciding allocates nothing
   pickAct = 0;
@@ -225,6 +227,7 @@ export function initBattle(
   c.actor = -1;
   c.alive0 = a.n;
   c.alive1 = b.n;
+  c.taunting = 0;
   for (let i = 0; i < c.n; i++) {
     const o = i * UF;
     u[o + SIDE] = i < a.n ? 0 : 1;
@@ -286,6 +289,15 @@ export function recompute(c: BattleCore, i: number): void {
   u[o + F_SKIP] = skip > 0 ? 1 : 0;
   u[o + F_SILENCE] = sil > 0 ? 1 : 0;
   u[o + F_TAUNT] = taunt > 0 ? 1 : 0;
+  if (taunt > 0 && u[o + ALIVE] === 1) c.taunting |= 1 << i;
+  else c.taunting &= ~(1 << i);
+}
+
+/** Re-derive `taunting` from the unit records (after a core is loaded from stored state). */
+export function restoreTaunts(c: BattleCore): void {
+  c.taunting = 0;
+  for (let i = 0; i < c.n; i++)
+    if (c.u[i * UF + ALIVE] === 1 && c.u[i * UF + F_TAUNT] === 1) c.taunting |= 1 << i;
 }
 
 // ---- queries -------------------------------------------------------------------------------------------------
@@ -298,10 +310,8 @@ export const allyStart = (c: BattleCore, side: number) => (side === 0 ? 0 : c.nA
 export const allyEnd = (c: BattleCore, side: number) => (side === 0 ? c.nA : c.n);
 
 export function hasTaunter(c: BattleCore, side: number): boolean {
-  const u = c.u;
-  for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++)
-    if (u[j * UF + ALIVE] === 1 && u[j * UF + F_TAUNT] === 1) return true;
-  return false;
+  const first = (1 << c.nA) - 1; // side 0's units
+  return (c.taunting & (side === 0 ? ~first : first)) !== 0;
 }
 
 /** A legal single enemy target for a unit of `side`: the wanted one unless a taunter must be hit instead. */
@@ -562,6 +572,7 @@ export function kill(c: BattleCore, i: number, killer: number): void {
   u[o + SHIELD] = 0;
   for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) c.stT[i * NS + (31 - Math.clz32(m & -m))] = 0;
   u[o + MASK] = 0;
+  c.taunting &= ~(1 << i);
   if (u[o + SIDE] === 0) c.alive0--;
   else c.alive1--;
   if (c.log !== null) c.log.death(i, killer);

@@ -82,6 +82,26 @@ describe('status effects', () => {
     }
   });
 
+  it('taunt ends with the taunter: when it falls or the status fades, any enemy may be chosen again', () => {
+    const c = duel();
+    inflict(c, 3, 3, 'taunt', 2);
+    expect(rules.hasTaunter(c, 0)).toBe(true);
+    expect(rules.hasTaunter(c, 1)).toBe(false);
+    rules.kill(c, 3, 0);
+    expect(rules.hasTaunter(c, 0)).toBe(false);
+    expect(rules.resolveEnemyTarget(c, 0, 2)).toBe(2);
+    const d = duel();
+    inflict(d, 2, 2, 'taunt', 1);
+    expect(rules.resolveEnemyTarget(d, 0, 3)).toBe(2);
+    rules.removeStatus(d, 2, compiled.statusIndex.taunt);
+    expect(rules.resolveEnemyTarget(d, 0, 3)).toBe(3);
+    // A core loaded from stored unit records finds its taunters again.
+    inflict(d, 2, 2, 'taunt', 1);
+    d.taunting = 0;
+    rules.restoreTaunts(d);
+    expect(rules.resolveEnemyTarget(d, 0, 3)).toBe(2);
+  });
+
   it('shield absorbs damage before health, and breaks when used up', () => {
     const c = duel();
     c.actor = 2;

@@ -331,6 +331,7 @@ function restore(state: BattleState): BattleCore {
   c.over = k.over;
   c.actor = k.actor;
   [c.alive0, c.alive1] = k.alive;
+  rules.restoreTaunts(c);
   return c;
 }
 
