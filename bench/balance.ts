@@ -13,6 +13,9 @@ import {
   generateHero,
   lastSimulation,
   simulate,
+  DRAW,
+  SIDE0_WON,
+  SIDE1_WON,
   type Hero,
 } from '../src/game/index.ts';
 
@@ -62,13 +65,13 @@ for (let i = 0; i < BATTLES; i++) {
   const a = [0, 1, 2, 3].map(() => pool[rng.int(POOL)]);
   const b = [0, 1, 2, 3].map(() => pool[rng.int(POOL)]);
   const result = simulate(rng.int(2 ** 31), compileTeam(a), compileTeam(b));
-  if (result === 2) {
+  if (result === DRAW) {
     draws++;
     continue;
   }
   for (const [team, won] of [
-    [a, result === 0],
-    [b, result === 1],
+    [a, result === SIDE0_WON],
+    [b, result === SIDE1_WON],
   ] as const) {
     for (const h of team) {
       count(byRace, findRace(h.race)!.id, won);
@@ -114,7 +117,7 @@ for (const size of [1, 2, 4]) {
   for (let i = 0; i < PER_SIZE; i++) {
     const pool = pools.get(LEVELS[rng.int(LEVELS.length)])!;
     const pick = () => Array.from({ length: size }, () => pool[rng.int(POOL)]);
-    if (simulate(rng.int(2 ** 31), compileTeam(pick()), compileTeam(pick())) === 2) sizeDraws++;
+    if (simulate(rng.int(2 ** 31), compileTeam(pick()), compileTeam(pick())) === DRAW) sizeDraws++;
     turns.push(lastSimulation.turns);
   }
   turns.sort((x, y) => x - y);

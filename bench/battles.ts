@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { compileTeam, estimateOdds, generateHero, simulate } from '../src/game/index.ts';
+import { SIDE0_WON, compileTeam, estimateOdds, generateHero, simulate } from '../src/game/index.ts';
 
 const TEAMS = 200;
 const heroes = Array.from({ length: TEAMS }, (_, t) =>
@@ -22,7 +22,7 @@ const teams = heroes.map(compileTeam);
 function run(n: number): number {
   let aWins = 0;
   for (let i = 0; i < n; i++)
-    if (simulate(i * 2654435761, teams[i % TEAMS], teams[(i * 7 + 3) % TEAMS]) === 0) aWins++;
+    if (simulate(i * 2654435761, teams[i % TEAMS], teams[(i * 7 + 3) % TEAMS]) === SIDE0_WON) aWins++;
   return aWins;
 }
 

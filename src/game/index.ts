@@ -37,6 +37,7 @@ export {
 } from './rewards.ts';
 export { compileTeam, fightingFingerprints, type CompiledTeam } from './battle/compile.ts';
 export { lastSimulation, simulate } from './battle/simulate.ts';
+export { DRAW, SIDE0_WON, SIDE1_WON } from './battle/core.ts';
 export {
   startBattle,
   chooseOption,

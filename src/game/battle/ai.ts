@@ -59,7 +59,7 @@ export function decide(c: BattleCore, i: number, tier: number): void {
   const u = c.u;
   const side = u[i * UF + SIDE];
   const taunt = hasTaunter(c, side);
-  if (tier === 0) {
+  if (tier === AI_EASY) {
     // easy: a random usable action (never focus), then a random legal target
     let act = ACT_ATTACK;
     for (let tries = 0; tries < 6; tries++) {
@@ -73,7 +73,7 @@ export function decide(c: BattleCore, i: number, tier: number): void {
     c.pickTgt = randomTarget(c, i, pickOf(c, i, act), taunt);
     return;
   }
-  if (tier === 1) {
+  if (tier === AI_NORMAL) {
     decideByRule(c, i, side, taunt);
     return;
   }

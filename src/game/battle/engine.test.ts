@@ -3,6 +3,8 @@
 // and the AI tiers measured against each other.
 
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { ABILITIES, STATUSES } from '../content.ts';
 import { describe, expect, it } from 'vitest';
 import { generateHero } from '../generation.ts';
 import type { Hero } from '../types.ts';
@@ -20,6 +22,7 @@ import * as rules from './core.ts';
 import { perform } from './actions.ts';
 import { decide } from './ai.ts';
 import { simulate } from './simulate.ts';
+import { STATUS_OF_OUTCOME, storeCore } from './stored-state.ts';
 
 const party = (seed: number, n: number, prefix: string, level = 5): Hero[] =>
   Array.from({ length: n }, (_, k) =>
@@ -72,6 +75,29 @@ describe('turn-based battle', () => {
     const used = new Set(s.events.map((e) => e.ability_id).filter(Boolean));
     expect(used.has('attack')).toBe(true);
     expect(used.size).toBeGreaterThan(3);
+  });
+
+  it('is stored by name with a version: no typed-array layout in the stored state', () => {
+    const { state } = startBattle(42, allies, enemies, { battleId: 'b' });
+    expect(state.v).toBe(2);
+    const core = JSON.parse(JSON.stringify(state.core));
+    expect(Object.keys(core).sort()).toEqual(['actor', 'rng', 'turn', 'turn_limit', 'units']);
+    const unit = core.units[0];
+    expect(unit.fields.hp).toBe(unit.fields.max_hp);
+    expect(unit.abilities.every((id: string | null) => id === null || id in ABILITIES)).toBe(true);
+    for (const id of Object.keys(unit.statuses)) expect(id in STATUSES).toBe(true);
+  });
+
+  it('reads a battle stored before names (version 1) and plays it on exactly as it would have gone', () => {
+    // Stored by the code of 2026-11-24 (version 1: the arrays as they were) after two choices; that code then
+    // played it to the end choosing the first option each time: lost, with these facts.
+    const v1 = JSON.parse(readFileSync(new URL('./fixtures/battle-v1.json', import.meta.url), 'utf8'));
+    expect(v1.v).toBe(1);
+    const end = playOut(v1, () => 0);
+    const facts = end.events.map(({ description: _, ...fact }) => fact);
+    expect(end.status).toBe('lost');
+    expect(sha({ status: end.status, facts })).toBe('5dcd27795bb9da22');
+    expect(end.v).toBe(2);
   });
 
   it('survives a JSON round-trip mid-battle and continues exactly as if uninterrupted', () => {
@@ -206,7 +232,7 @@ describe('one rules core', () => {
       const b = party(900 + seed, 1 + ((seed >> 2) % 4), 'npc_', 1 + (seed % 10));
       const fast = simulate(seed, compiled.compileTeam(a), compiled.compileTeam(b));
       const { state } = startBattle(seed, a, b, { battleId: 'x', auto: true });
-      expect(state.status).toBe(fast === 0 ? 'won' : fast === 1 ? 'lost' : 'draw');
+      expect(state.status).toBe(STATUS_OF_OUTCOME[fast]);
       const c = new rules.BattleCore();
       rules.initBattle(c, seed, compiled.compileTeam(a), compiled.compileTeam(b));
       c.tier[0] = c.tier[1] = 1;
@@ -217,8 +243,7 @@ describe('one rules core', () => {
         perform(c, i, c.pickAct, c.pickTgt);
         rules.endTurn(c, i);
       }
-      expect(state.core.u).toEqual(Array.from(c.u.subarray(0, c.n * compiled.UF)));
-      expect(state.core.turn).toBe(c.turn);
+      expect(state.core).toEqual(storeCore(c));
     }
   });
 });
@@ -282,7 +307,7 @@ describe('AI tiers', () => {
         i % 2 === 0
           ? simulate(i, t, t, { aiA: 'hard', aiB: 'easy' })
           : simulate(i, t, t, { aiA: 'easy', aiB: 'hard' });
-      if ((i % 2 === 0 && r === 0) || (i % 2 === 1 && r === 1)) hardWins++;
+      if ((i % 2 === 0 && r === rules.SIDE0_WON) || (i % 2 === 1 && r === rules.SIDE1_WON)) hardWins++;
     }
     expect(hardWins / N).toBeGreaterThanOrEqual(0.7);
   });
@@ -296,7 +321,7 @@ describe('AI tiers', () => {
         i % 2 === 0
           ? simulate(i, t, t, { aiA: 'hard', aiB: 'normal' })
           : simulate(i, t, t, { aiA: 'normal', aiB: 'hard' });
-      if ((i % 2 === 0 && r === 0) || (i % 2 === 1 && r === 1)) hardWins++;
+      if ((i % 2 === 0 && r === rules.SIDE0_WON) || (i % 2 === 1 && r === rules.SIDE1_WON)) hardWins++;
     }
     expect(hardWins / N).toBeGreaterThan(0.5);
   });

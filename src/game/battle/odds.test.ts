@@ -7,6 +7,7 @@ import { createPrng } from '../prng.ts';
 import type { Hero } from '../types.ts';
 import { compileTeam } from './compile.ts';
 import { simulate } from './simulate.ts';
+import { SIDE0_WON } from './core.ts';
 import { estimateOdds, narrateFight, resolveFight } from './odds.ts';
 
 const hero = (seed: number, id: string, level: number) => generateHero(seed, { id, userId: null, level });
@@ -31,7 +32,7 @@ describe('estimateOdds', () => {
       for (let f = 0; f < 20; f++) {
         bin.n++;
         bin.stated += probability;
-        if (simulate(rng.int(2 ** 31), ta, tb) === 0) bin.won++;
+        if (simulate(rng.int(2 ** 31), ta, tb) === SIDE0_WON) bin.won++;
       }
     }
     const filled = bins.filter((b) => b.n >= 200);

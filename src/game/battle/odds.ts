@@ -7,6 +7,7 @@ import { ABILITIES, attackNameOf, own } from '../content.ts';
 import { createPrng, hashSeed } from '../prng.ts';
 import { compileTeam } from './compile.ts';
 import { simulate } from './simulate.ts';
+import { SIDE0_WON } from './core.ts';
 import { startBattle } from './turn-based.ts';
 
 export function estimateOdds(
@@ -26,7 +27,8 @@ export function estimateOdds(
   let n = 0;
   while (n < max) {
     const batch = Math.min(max, n < min ? min : n + 500);
-    for (; n < batch; n++) if (simulate((base + Math.imul(n + 1, 0x9e3779b9)) | 0, ta, tb) === 0) wins++;
+    for (; n < batch; n++)
+      if (simulate((base + Math.imul(n + 1, 0x9e3779b9)) | 0, ta, tb) === SIDE0_WON) wins++;
     const p = wins / n;
     if (1.96 * Math.sqrt((p * (1 - p)) / n) <= half) break;
   }

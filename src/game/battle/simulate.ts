@@ -9,7 +9,7 @@ import type { CompiledTeam } from './compile.ts';
 import type { BattleCore } from './core.ts';
 const { SIDE, UF } = compiled;
 import * as rules from './core.ts';
-const { DRAW, SIDE0_WON, beginTurn, endTurn, initBattle } = rules;
+const { ONGOING, beginTurn, endTurn, initBattle } = rules;
 import * as actions from './actions.ts';
 const { perform } = actions;
 
@@ -21,7 +21,7 @@ export const TIER: Record<AiTier, number> = { easy: 0, normal: AI_NORMAL, hard: 
  */
 export function runUntilDecision(c: BattleCore, controlledSide: number): number {
   const u = c.u;
-  while (c.over === 0) {
+  while (c.over === ONGOING) {
     const a = beginTurn(c);
     if (a < 0) continue;
     const side = u[a * UF + SIDE];
@@ -37,13 +37,13 @@ const shared = new rules.BattleCore();
 /** How many turns the last `simulate` took (for the balance figures: battle length per team size). */
 export const lastSimulation = { turns: 0 };
 
-/** Fast resolution: 0 = A wins, 1 = B wins, 2 = draw (turn limit). */
+/** Fast resolution: the outcome in the core's one encoding — SIDE0_WON (A), SIDE1_WON (B) or DRAW. */
 export function simulate(
   seed: number,
   a: CompiledTeam,
   b: CompiledTeam,
   o?: { aiA?: AiTier; aiB?: AiTier },
-): 0 | 1 | 2 {
+): number {
   const c = shared;
   initBattle(c, seed, a, b);
   c.log = null;
@@ -51,5 +51,5 @@ export function simulate(
   c.tier[1] = o === undefined || o.aiB === undefined ? AI_NORMAL : TIER[o.aiB];
   runUntilDecision(c, -1);
   lastSimulation.turns = c.turn;
-  return c.over === SIDE0_WON ? 0 : c.over === DRAW ? 2 : 1;
+  return c.over;
 }

@@ -26,6 +26,7 @@ import { chosenTarget, perform, valueOf } from './actions.ts';
 import { OPS, TARGETS } from './effects.ts';
 import { EFFECT_OPS } from '../data/schema.ts';
 import { TIER, runUntilDecision } from './simulate.ts';
+import { STATUS_OF_OUTCOME, loadCore, storeCore, type StoredCore } from './stored-state.ts';
 
 const {
   A_COUNT,
@@ -56,7 +57,6 @@ const {
   NS,
   PICK_ENEMY,
   SHIELD,
-  SLOTS,
   SPD,
   ST_SHIELD,
   TARGET_KINDS,
@@ -105,25 +105,13 @@ export interface PendingOption extends BattleOption {
 
 /** Everything about a turn-based battle, as plain JSON. */
 export interface BattleState {
-  v: 1;
+  v: 1 | 2;
   battle_id: string;
   seed: number;
   units: BattleUnitMeta[];
   n_allies: number;
-  core: {
-    u: number[];
-    stT: number[];
-    stP: number[];
-    cd: number[];
-    ab: number[];
-    rng: number[];
-    tier: number[];
-    turn: number;
-    turn_limit: number;
-    over: number;
-    actor: number;
-    alive: number[];
-  };
+  /** The rules core, stored by name (./stored-state.ts); version 1 stored its arrays as they were. */
+  core: StoredCore;
   status: BattleStatus;
   auto: boolean;
   ally_ai: AiTier;
@@ -314,46 +302,9 @@ class EventLog implements BattleLog {
 
 // ---- state <-> core ---------------------------------------------------------------------------------------------
 
-function restore(state: BattleState): BattleCore {
-  const c = new rules.BattleCore();
-  const k = state.core;
-  c.n = state.units.length;
-  c.nA = state.n_allies;
-  c.u.set(k.u);
-  c.stT.set(k.stT);
-  c.stP.set(k.stP);
-  c.cd.set(k.cd);
-  c.ab.set(k.ab);
-  c.tier.set(k.tier);
-  [c.r0, c.r1, c.r2, c.r3] = k.rng;
-  c.turn = k.turn;
-  c.turnLimit = k.turn_limit;
-  c.over = k.over;
-  c.actor = k.actor;
-  [c.alive0, c.alive1] = k.alive;
-  rules.restoreTaunts(c);
-  return c;
-}
-
-function snapshot(c: BattleCore): BattleState['core'] {
-  return {
-    u: Array.from(c.u.subarray(0, c.n * UF)),
-    stT: Array.from(c.stT.subarray(0, c.n * NS)),
-    stP: Array.from(c.stP.subarray(0, c.n * NS)),
-    cd: Array.from(c.cd.subarray(0, c.n * SLOTS)),
-    ab: Array.from(c.ab.subarray(0, c.n * SLOTS)),
-    rng: [c.r0, c.r1, c.r2, c.r3],
-    tier: Array.from(c.tier),
-    turn: c.turn,
-    turn_limit: c.turnLimit,
-    over: c.over,
-    actor: c.actor,
-    alive: [c.alive0, c.alive1],
-  };
-}
-
-const statusOf = (over: number): BattleStatus =>
-  over === 0 ? 'active' : over === 1 ? 'won' : over === 2 ? 'lost' : 'draw';
+const restore = (state: BattleState): BattleCore => loadCore(state);
+const snapshot = storeCore;
+const statusOf = (over: number): BattleStatus => STATUS_OF_OUTCOME[over];
 
 function metaOf(h: Hero): BattleUnitMeta {
   return {
@@ -374,6 +325,7 @@ function advance(c: BattleCore, state: BattleState): BattleState {
   const current = runUntilDecision(c, state.auto ? -1 : 0);
   return {
     ...state,
+    v: 2,
     core: snapshot(c),
     status: statusOf(c.over),
     current,
@@ -511,7 +463,7 @@ export function startBattle(
   c.tier[0] = TIER[o.allyAi ?? 'normal'] ?? 1;
   c.tier[1] = TIER[o.enemyAi ?? 'normal'] ?? 1;
   const base: BattleState = {
-    v: 1,
+    v: 2,
     battle_id: o.battleId,
     seed: seed >>> 0,
     units,
@@ -577,17 +529,17 @@ export function setAuto(state: BattleState, auto: boolean): { state: BattleState
 }
 
 export function viewBattle(state: BattleState, recentEvents?: number): BattleView {
-  const k = state.core;
+  const c = restore(state);
   const units: BattleUnitView[] = state.units.map((m, i) => {
     const o = i * UF;
     const status_effects = [];
     for (let s = 0; s < NS; s++) {
-      if (((k.u[o + MASK] | 0) & (1 << s)) === 0) continue;
+      if (((c.u[o + MASK] | 0) & (1 << s)) === 0) continue;
       const id = STATUS_IDS[s];
       status_effects.push({
         id,
         name: STATUSES[id].name,
-        turns: k.stT[i * NS + s],
+        turns: c.stT[i * NS + s],
         icon: iconPath('status', id),
         harmful: STATUSES[id].harmful,
         description: describeStatus(STATUSES[id]),
@@ -603,17 +555,17 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
       rarity: m.rarity,
       portrait_url: m.portrait_url,
       is_ally: i < state.n_allies,
-      is_dead: k.u[o + ALIVE] !== 1,
+      is_dead: c.u[o + ALIVE] !== 1,
       stats: {
-        hp: r(k.u[o + HP]),
-        max_hp: r(k.u[o + MAXHP]),
-        start_hp: startingHp(k.u, o),
-        atk: r(k.u[o + ATK] * k.u[o + M_ATK]),
-        def: r(k.u[o + DEF] * k.u[o + M_DEF]),
-        spd: r(k.u[o + SPD] * k.u[o + M_SPD]),
+        hp: r(c.u[o + HP]),
+        max_hp: r(c.u[o + MAXHP]),
+        start_hp: startingHp(c.u, o),
+        atk: r(c.u[o + ATK] * c.u[o + M_ATK]),
+        def: r(c.u[o + DEF] * c.u[o + M_DEF]),
+        spd: r(c.u[o + SPD] * c.u[o + M_SPD]),
       },
-      shield: r(k.u[o + SHIELD]),
-      energy: r(k.u[o + ENERGY]),
+      shield: r(c.u[o + SHIELD]),
+      energy: r(c.u[o + ENERGY]),
       max_energy: MAX_ENERGY,
       status_effects,
     };
@@ -634,7 +586,7 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
       aims: aims ?? [],
     })),
     current_actor_id: state.current >= 0 ? state.units[state.current].id : null,
-    turn: k.turn,
+    turn: c.turn,
     events: n === 0 ? [] : state.events.slice(-n),
     auto: state.auto,
   };
