@@ -20,6 +20,7 @@ import { fightLimit } from './fights.ts';
 import { HeroLists } from './hero-lists.ts';
 import { OddsPool } from './odds-pool.ts';
 import { openStore } from './store/db.ts';
+import { DUNGEON_ROWS, SHOP_ITEMS } from './content.ts';
 import { migrate } from './store/migrations.ts';
 import { sweepStale } from './sweep.ts';
 import { parseTrustProxy } from './trust-proxy.ts';
@@ -142,8 +143,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await store.close();
     throw err;
   }
-  const shopItems = await store.db.selectFrom('shop_items').selectAll().orderBy('sort').execute();
-  const dungeons = await store.db.selectFrom('dungeons').selectAll().orderBy('sort').execute();
+  const shopItems = [...SHOP_ITEMS];
+  const dungeons = [...DUNGEON_ROWS];
   const odds = new OddsPool(opts.oddsThreads, opts.oddsCacheSize, opts.oddsQueue, opts.oddsWaitMs);
   const rateLimits = opts.rateLimits === false ? null : (opts.rateLimits ?? DEFAULT_RATE_LIMITS);
   const ctx: Ctx = {

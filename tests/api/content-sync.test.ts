@@ -61,4 +61,35 @@ describe.each(DATABASES)('content sync on %s', (kind) => {
     }
     expect(npcs).toHaveLength(DUNGEONS.reduce((s, d) => s + d.npcs.length, 0));
   });
+
+  it('refuses to start, naming each, while a stored record names content the tables no longer have', async () => {
+    db = await freshDatabase(kind);
+    store = openStore(db.url, { poolSize: 1 });
+    await migrate(store.db, store.dialect);
+    await store.db
+      .insertInto('inventory')
+      .values({ id: 'inv_old', user_id: 'u_old', item_id: 'ancient_relic', quantity: 1, created_at: 1 })
+      .execute();
+    await store.db
+      .insertInto('dungeon_runs')
+      .values({
+        id: 'run_old',
+        user_id: 'u_old',
+        dungeon_id: 'sunken_crypt',
+        team_hero_ids: '[]',
+        floor: 1,
+        floors: 3,
+        status: 'active',
+        created_at: 1,
+        updated_at: 1,
+      })
+      .execute();
+    const start = migrate(store.db, store.dialect);
+    await expect(start).rejects.toThrow(/inventory holds item 'ancient_relic'/);
+    await expect(migrate(store.db, store.dialect)).rejects.toThrow(/dungeon 'sunken_crypt'/);
+    // Once the records are dealt with, it starts again.
+    await store.db.deleteFrom('inventory').where('id', '=', 'inv_old').execute();
+    await store.db.deleteFrom('dungeon_runs').where('id', '=', 'run_old').execute();
+    await expect(migrate(store.db, store.dialect)).resolves.toBeUndefined();
+  });
 });

@@ -12,6 +12,8 @@ import { BANES, BOONS } from './traits.ts';
 import { ABILITY_TYPES, HERO_TYPES } from '../types.ts';
 import type { TraitMods } from './schema.ts';
 import { own } from './table.ts';
+import { GAME_CONTENT, contentProblems } from './check.ts';
+import { DUNGEONS } from './dungeons.ts';
 import { findClass, findRace, findTrait } from '../content.ts';
 import { renderPortrait } from '../art/portrait.ts';
 
@@ -144,5 +146,21 @@ describe('content lookups by a name from outside', () => {
       expect(svg).toMatch(/^<svg/);
       expect(svg).not.toMatch(/NaN|undefined|function/);
     }
+  });
+
+  it('every reference between tables resolves; a broken one is named', () => {
+    expect(contentProblems()).toEqual([]);
+    const knight = { ...CLASSES.knight, abilities: [...CLASSES.knight.abilities, 'lost_art'] };
+    const crypt = { ...DUNGEONS[0], npcs: [] };
+    const broken = {
+      ...GAME_CONTENT,
+      classes: { ...CLASSES, knight },
+      dungeons: [crypt],
+      boons: { ...BOONS, x: { ...Object.values(BOONS)[0], id: 'x', mods: { startStatus: { status: 'doom', turns: 1 } } } },
+    };
+    const problems = contentProblems(broken);
+    expect(problems).toContain("class knight names ability 'lost_art', which is not in ABILITIES");
+    expect(problems).toContain("trait x names status 'doom', which is not in STATUSES");
+    expect(problems).toContain(`dungeon ${crypt.id} has no NPCs`);
   });
 });

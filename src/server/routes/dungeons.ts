@@ -59,7 +59,7 @@ function movedOn(run: Selectable<DungeonRunsTable>, meant: number) {
 }
 
 async function dungeonView(ctx: Ctx, d: Selectable<DungeonsTable>): Promise<Dungeon> {
-  const npcs = (await npcsByDungeon(ctx)).get(d.id) ?? [];
+  const npcs = npcsByDungeon().get(d.id) ?? [];
   return {
     id: d.id,
     name: d.name,
@@ -99,7 +99,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       params: DungeonParams,
       response: { 200: DungeonNpcsResponse, 404: ErrorBody },
     },
-    handler: async (req) => (await npcsByDungeon(ctx)).get(find(req.params.dungeonId).id) ?? [],
+    handler: async (req) => npcsByDungeon().get(find(req.params.dungeonId).id) ?? [],
   });
 
   app.post('/api/dungeons/:dungeonId/start', {
@@ -219,7 +219,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         throw conflict(MESSAGES.runHeroesGone);
       }
       const floor = run.floor;
-      const { enemies, bossFloor } = await floorFoes(ctx, d.id, floor, team.length);
+      const { enemies, bossFloor } = floorFoes(d.id, floor, team.length, run.floors);
       const result = await fightNow(ctx, {
         kind: 'dungeon',
         userId: run.user_id,
@@ -235,7 +235,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         },
         bonus: (won, probability) =>
           won && bossFloor
-            ? clearBonus({ floors: d.floors, multiplier: d.rewards_multiplier }, probability)
+            ? clearBonus({ floors: run.floors, multiplier: d.rewards_multiplier }, probability)
             : null,
         guard: async (trx, won) => {
           const moved = await trx

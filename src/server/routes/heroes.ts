@@ -186,7 +186,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.get('/api/npcs', {
     schema: { tags: ['heroes'], response: { 200: NpcsResponse } },
     handler: async () => {
-      const npcs = await npcsByDungeon(ctx);
+      const npcs = npcsByDungeon();
       return {
         dungeons: ctx.dungeons.map((d) => ({
           dungeon_id: d.id,

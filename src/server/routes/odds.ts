@@ -29,7 +29,7 @@ async function teamOf(ctx: Ctx, userId: string, team: string | undefined): Promi
 /** The next dungeon floor: of an active run of the player's (its team), or floor 1 of a new run with `team`. */
 async function dungeonSides(ctx: Ctx, q: OddsQuery): Promise<Sides> {
   if (!q.run_id === !q.dungeon_id) throw badRequest('Give either dungeon_id (with team) or run_id');
-  let dungeonId: string, floor: number, team: Hero[];
+  let dungeonId: string, floor: number, floors: number | undefined, team: Hero[];
   if (q.run_id) {
     const run = await ctx.store.db
       .selectFrom('dungeon_runs')
@@ -41,6 +41,7 @@ async function dungeonSides(ctx: Ctx, q: OddsQuery): Promise<Sides> {
     if (run.status !== 'active') throw conflict(`This dungeon run is over (${run.status}): start a new one`);
     dungeonId = run.dungeon_id;
     floor = run.floor;
+    floors = run.floors;
     team = await remainingTeam(ctx.store.db, run.team_hero_ids, run.user_id);
     if (team.length === 0) throw conflict(MESSAGES.runHeroesGone);
   } else {
@@ -51,8 +52,9 @@ async function dungeonSides(ctx: Ctx, q: OddsQuery): Promise<Sides> {
   }
   const d = ctx.dungeonsById.get(dungeonId);
   if (!d) throw notFound(MESSAGES.dungeonNotFound);
-  const { enemies, bossFloor } = await floorFoes(ctx, d.id, floor, team.length);
-  return { team, enemies, location: d.name, floor, floors: d.floors, boss_floor: bossFloor };
+  const runFloors = floors ?? d.floors;
+  const { enemies, bossFloor } = floorFoes(d.id, floor, team.length, runFloors);
+  return { team, enemies, location: d.name, floor, floors: runFloors, boss_floor: bossFloor };
 }
 
 const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {

@@ -3,6 +3,7 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './db.ts';
 import { seedContent, syncContent } from './seed-content.ts';
+import { unresolvedReferences } from '../content.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -324,6 +325,10 @@ export async function migrate(db: AnyDb, dialect: Dialect): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  // Content rows mirror the tables in code: brought up to them at every start (seed-content.ts).
+  // Content rows mirror the tables in code: brought up to them at every start (seed-content.ts). A reference that
+  // names nothing stops the start, named (content.ts).
   await syncContent(db);
+  const unresolved = await unresolvedReferences(db);
+  if (unresolved.length > 0)
+    throw new Error(`content references that do not resolve:\n  ${unresolved.join('\n  ')}`);
 }
