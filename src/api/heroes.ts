@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { HeroSchema, Id, idField, User } from './common.ts';
 
-export const REROLL_COST = 50;
+export { REROLL_COST } from './rules.ts';
 
 /** Both calls of one generation send the same generation_id; the pair costs one scroll. Body may be absent. */
 export const GenerateBody = z

@@ -2,10 +2,8 @@
 import { z } from 'zod';
 import { CleanText, Id, User } from './common.ts';
 
-export const USERNAME_RULES = {
-  length: 'Username must be 3-20 characters',
-  charset: 'Username can only contain letters, numbers, and underscores',
-} as const;
+import { USERNAME_RULES } from './rules.ts';
+export { USERNAME_RULES };
 
 export const ListUsersQuery = z.object({
   q: CleanText(20).optional().describe('username prefix, case-insensitive'),

@@ -11,10 +11,10 @@ import type { ShopItemsTable } from './store/tables.ts';
 import { newId, nowSeconds } from './ids.ts';
 import { economyTransaction, isContention, withRetries } from './transaction.ts';
 import { spend, type Currency, type UserRow } from './wallet.ts';
+import { CURRENCIES } from '../api/rules.ts';
 
 export type PurchaseOutcome = { ok: true; user: UserRow } | { ok: false };
 
-const CURRENCIES: readonly Currency[] = ['gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens'];
 const sqliteStatements = new WeakMap<object, { pay: Map<Currency, Statement>; stock: Statement }>();
 
 function statementsFor(store: Store) {

@@ -4,7 +4,8 @@ import { sql, type Kysely, type Selectable, type Transaction, type Updateable } 
 import type { User } from '../api/common.ts';
 import type { Database, UsersTable } from './store/tables.ts';
 
-export type Currency = 'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens';
+import type { Currency } from '../api/rules.ts';
+export type { Currency };
 export type Db = Kysely<Database> | Transaction<Database>;
 export type UserRow = Selectable<UsersTable>;
 

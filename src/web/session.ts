@@ -3,11 +3,10 @@
 // also when another tab logs in or out. The API client (api/client.ts) never touches this; pages save users here.
 import { useSyncExternalStore } from 'react';
 import type { User } from '../api/index.ts';
+import { CURRENCIES } from '../api/rules.ts';
 
 export const SESSION_KEY = 'runeborn_user';
 export const activeTeamKey = (userId: string): string => `runeborn_active_team_${userId}`;
-
-const CURRENCIES = ['gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens'] as const;
 
 /** Reads a stored user; anything that is not a user (bad JSON, missing id or username) is null. Missing currencies count as 0. */
 export function parseStoredUser(raw: string | null): User | null {

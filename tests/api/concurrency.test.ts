@@ -24,7 +24,7 @@ import {
 } from './helpers.ts';
 
 const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? 30);
-const REROLL_COST = 50;
+import { REROLL_COST } from '../../src/api/rules.ts';
 const FLASK = { id: 'flask_of_essence', cost: 150, essence: 50 };
 const DRAUGHT = { id: 'draught_of_insight', cost: 100, xp: 60 };
 

@@ -4,7 +4,9 @@
 import type { Hero } from '../types.ts';
 
 export type ItemKind = 'potion' | 'upgrade_mat' | 'gear_token' | 'hero_shard';
-export type Currency = 'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens';
+/** The four currencies every player holds, in the order the header shows them. */
+export const CURRENCIES = ['gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens'] as const;
+export type Currency = (typeof CURRENCIES)[number];
 
 /** What the rules core lends an item's hook: it never reaches for anything else. */
 export interface ItemTools {

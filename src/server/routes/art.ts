@@ -1,5 +1,6 @@
 // Generated art, served as SVG with immutable caching (every URL names exactly what it draws):
 // portraits, icons looked up by kind + content id, and scenes by theme (renderers in src/game/art).
+import { CURRENCIES } from '../../api/rules.ts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
@@ -32,7 +33,7 @@ const IconParams = z.object({
 
 const SceneParams = z.object({ theme: z.enum(SCENE_THEMES) });
 
-const CURRENCIES = new Set(['gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens']);
+const CURRENCY_ICONS: ReadonlySet<string> = new Set(CURRENCIES);
 const TYPES = new Set(['tank', 'damage', 'support']);
 
 /** The glyph (and tile options) for a content entry, or null when there is no such entry. */
@@ -65,7 +66,7 @@ export function iconFor(kind: IconKind, id: string): { glyph: string; opts: Icon
       return c ? { glyph: c.glyph, opts: { title: c.name } } : null;
     }
     case 'currency':
-      return CURRENCIES.has(id) ? { glyph: id, opts: { title: id.replace('_', ' ') } } : null;
+      return CURRENCY_ICONS.has(id) ? { glyph: id, opts: { title: id.replace('_', ' ') } } : null;
     case 'type':
       return TYPES.has(id.toLowerCase()) ? { glyph: id.toLowerCase(), opts: { title: id } } : null;
   }

@@ -6,16 +6,14 @@ import {
   ListUsersQuery,
   ListUsersResponse,
   STARTING_BALANCES,
-  USERNAME_RULES,
   UserParams,
   UserResponse,
 } from '../../api/users.ts';
 import type { RouteOpts } from '../context.ts';
+import { usernameProblem } from '../../api/rules.ts';
 import { badRequest, conflict, MESSAGES, notFound } from '../errors.ts';
 import { newId, nowSeconds } from '../ids.ts';
 import { findUser, userView } from '../wallet.ts';
-
-const USERNAME_CHARS = /^[A-Za-z0-9_]+$/;
 
 const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
@@ -58,8 +56,8 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     handler: async (req, reply) => {
       const username = req.body.username.trim();
-      if (username.length < 3 || username.length > 20) throw badRequest(USERNAME_RULES.length);
-      if (!USERNAME_CHARS.test(username)) throw badRequest(USERNAME_RULES.charset);
+      const problem = usernameProblem(username);
+      if (problem) throw badRequest(problem);
       const row = {
         id: newId('u'),
         username,

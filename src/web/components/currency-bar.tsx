@@ -1,11 +1,12 @@
 // The four currencies with icons (header, /create with scrolls highlighted, /profile). Compact amounts
 // (1.2k) in the header; the full amount is in the title and accessible name.
+import type { Currency } from '../../api/rules.ts';
 import type { User } from '../../api/index.ts';
 import { Icon, type IconName } from './icon.tsx';
 import { formatCompact, formatNumber } from './format.ts';
 import './currency-bar.css';
 
-export type CurrencyName = 'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens';
+export type CurrencyName = Currency;
 
 export const CURRENCIES: { key: CurrencyName; label: string; icon: IconName }[] = [
   { key: 'gold', label: 'Gold', icon: 'gold' },

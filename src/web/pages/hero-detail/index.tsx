@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Hero } from '../../../api/index.ts';
+import { MAX_LEVEL, REROLL_COST, xpToNextLevel } from '../../../api/rules.ts';
 import { useHero, queryKeys, refreshUser } from '../../api/hooks.ts';
 import { deleteHero, errorText, isNotFound, rerollAbilities } from '../../api/client.ts';
 import { useSignedInUser } from '../../session.ts';
@@ -20,21 +21,6 @@ import {
   TextSkeleton,
 } from '../../components/ui.tsx';
 import './hero-detail.css';
-
-export const REROLL_COST = 50;
-export const MAX_LEVEL = 10;
-/** XP needed to reach each level (spec §9). */
-export const XP_TO_REACH: Record<number, number> = {
-  2: 100,
-  3: 160,
-  4: 256,
-  5: 410,
-  6: 656,
-  7: 1050,
-  8: 1680,
-  9: 2690,
-  10: 4300,
-};
 
 /** An icon counts only when it is served by our API (spec §3). */
 const isApiIcon = (icon: string | undefined): icon is string => !!icon && icon.startsWith('/api/');
@@ -63,7 +49,7 @@ function Trait({ kind, trait, icon }: { kind: 'boon' | 'bane'; trait: Hero['boon
 }
 
 function XpBar({ hero }: { hero: Hero }) {
-  const need = XP_TO_REACH[hero.level + 1] ?? 0;
+  const need = xpToNextLevel(hero.level);
   const pct = need ? Math.min(100, Math.round((hero.xp / need) * 100)) : 100;
   return (
     <div className="xp">

@@ -9,19 +9,13 @@ import { saveUser } from '../../session.ts';
 import { Button, ErrorBox } from '../../components/ui.tsx';
 import { formatNumber } from '../../components/format.ts';
 import { Sigil } from '../../components/sigil.tsx';
+import { usernameProblem } from '../../../api/rules.ts';
 import './landing.css';
 
 type Mode = 'select' | 'create';
 
-export const USERNAME_LENGTH = 'Username must be 3-20 characters';
-export const USERNAME_CHARSET = 'Username can only contain letters, numbers, and underscores';
-
-/** Spec §5: 3-20 characters, letters, digits and underscore. Returns the message, or null when valid. */
-export function validateUsername(name: string): string | null {
-  if (name.length < 3 || name.length > 20) return USERNAME_LENGTH;
-  if (!/^[A-Za-z0-9_]+$/.test(name)) return USERNAME_CHARSET;
-  return null;
-}
+/** Spec §5 (api/rules.ts): the message, or null when valid. */
+export const validateUsername = usernameProblem;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
