@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BattleResult } from '../api/common.ts';
 import type { FightKind, Hero, Rewards } from '../game/types.ts';
 import { rewardsFor, type Difficulty } from '../game/index.ts';
+import type { Insertable } from 'kysely';
 import type { Ctx } from './context.ts';
+import type { BattlesTable } from './store/tables.ts';
 import { Refusal } from './errors.ts';
 import { newId, newRoll, newSeed, nowSeconds } from './ids.ts';
 import { OddsPoolBusy, type Odds, type Story } from './odds-pool.ts';
@@ -102,7 +104,6 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
   const { user, levelUps } = await economyTransaction(ctx.store.db, locks, async (trx) => {
     await f.guard?.(trx, won);
     const paid = await payRewards(trx, f.userId, teamIds, rewards);
-    const now = nowSeconds();
     const result = {
       battle_id: battleId,
       status: won ? ('won' as const) : ('lost' as const),
@@ -115,25 +116,20 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
       location: f.location,
       location_type: f.kind,
     };
-    await trx
-      .insertInto('battles')
-      .values({
-        id: battleId,
-        user_id: f.userId,
-        kind: 'auto',
-        location_type: f.kind,
-        location: f.location,
-        status: result.status,
-        team_hero_ids: JSON.stringify(teamIds),
-        state: JSON.stringify({ seed, enemies: f.enemies.map((e) => e.id), samples: odds.samples }),
-        result: JSON.stringify(result),
-        rewards: JSON.stringify(rewards),
-        level_ups: JSON.stringify(paid.levelUps),
-        run_id: f.runId ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await recordBattle(trx, {
+      id: battleId,
+      user_id: f.userId,
+      kind: 'auto',
+      location_type: f.kind,
+      location: f.location,
+      status: result.status,
+      team_hero_ids: JSON.stringify(teamIds),
+      state: JSON.stringify({ seed, enemies: f.enemies.map((e) => e.id), samples: odds.samples }),
+      result: JSON.stringify(result),
+      rewards: JSON.stringify(rewards),
+      level_ups: JSON.stringify(paid.levelUps),
+      run_id: f.runId ?? null,
+    });
     return paid;
   });
   return {
@@ -149,4 +145,16 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
     location_type: f.kind,
     user: userView(user),
   };
+}
+
+/** Writes a battle's row (both kinds, inside the caller's transaction), stamped now. */
+export async function recordBattle(
+  trx: Db,
+  row: Omit<Insertable<BattlesTable>, 'created_at' | 'updated_at' | 'version'>,
+): Promise<void> {
+  const now = nowSeconds();
+  await trx
+    .insertInto('battles')
+    .values({ ...row, created_at: now, updated_at: now })
+    .execute();
 }

@@ -14,7 +14,7 @@ import { newId, newSeed, nowSeconds } from './ids.ts';
 import { heroRow } from './store/hero-rows.ts';
 import { economyTransaction } from './transaction.ts';
 import type { Database } from './store/tables.ts';
-import { findUser, spend, type Db } from './wallet.ts';
+import { findUser, pay, type Db } from './wallet.ts';
 
 export const CANDIDATES_PER_GENERATION = 2;
 /** A pending pair is kept at least this long; only pairs older than this are ever forgotten. */
@@ -58,14 +58,14 @@ export async function generateCandidate(
     const first = Number(drawn.numInsertedOrUpdatedRows ?? 0) === 1;
     if (first) {
       // Charges the scroll and makes this generation the pending one, in one update of the player's row.
-      const charged = await spend(trx, userId, 'summoning_scrolls', 1, {
-        pending_generation_id: generationId,
-      });
-      if (!charged) {
-        const user = await findUser(trx, userId);
-        if (!user) throw notFound(MESSAGES.userNotFound);
-        throw badRequest(MESSAGES.insufficientScrolls(user.summoning_scrolls));
-      }
+      await pay(
+        trx,
+        userId,
+        'summoning_scrolls',
+        1,
+        (user) => badRequest(MESSAGES.insufficientScrolls(user.summoning_scrolls)),
+        { pending_generation_id: generationId },
+      );
       await trx
         .deleteFrom('candidates')
         .where('user_id', '=', userId)

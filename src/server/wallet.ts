@@ -3,6 +3,7 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { User } from '../api/common.ts';
 import type { Database, UsersTable } from './store/tables.ts';
+import { MESSAGES, notFound, type Refusal } from './errors.ts';
 
 import type { Currency } from '../api/rules.ts';
 export type { Currency };
@@ -44,6 +45,29 @@ export function spend(
     .where(currency, '>=', amount)
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Why a spend failed, as the answer to give: 404 when there is no such player, otherwise `short(user)` (their
+ * balance is short: usually a 400 stating what they have).
+ */
+export async function refusal(db: Db, userId: string, short: (user: UserRow) => Refusal): Promise<Refusal> {
+  const user = await findUser(db, userId);
+  return user ? short(user) : notFound(MESSAGES.userNotFound);
+}
+
+/** Takes `amount` of one currency (and sets `also`), or throws the refusal a failed spend deserves. */
+export async function pay(
+  db: Db,
+  userId: string,
+  currency: Currency,
+  amount: number,
+  short: (user: UserRow) => Refusal,
+  also: Updateable<UsersTable> = {},
+): Promise<UserRow> {
+  const paid = await spend(db, userId, currency, amount, also);
+  if (paid) return paid;
+  throw await refusal(db, userId, short);
 }
 
 /** Adds (never subtracts) currencies; answers the updated player. */

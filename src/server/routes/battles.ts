@@ -1,9 +1,9 @@
 // Team battles. POST /api/battles: mode 'turn_based' (default) starts a battle the player steers option by
 // option (state stored as JSON, polled with GET, acted on with POST …/action, Auto hands the allies to the AI);
-// mode 'auto' resolves it at once like the arena (fights.ts). Turn-based battles idle for 24 h expire. A
-// battle's rewards are paid in the transaction that stores its final state, guarded by the row's version.
-// A player has one turn-based battle at a time: starting another ends the active one as lost, with no rewards
-// (else a player could open battles until the foes they like come up), enforced by a unique index too.
+// mode 'auto' resolves it at once like the arena (fights.ts). Turn-based battles idle for 24 h expire. Storing,
+// moving on and paying a turn-based battle are the rules of ../turn-based.ts. A player has one turn-based battle
+// at a time: starting another ends the active one as lost, with no rewards (else a player could open battles until
+// the foes they like come up), enforced by a unique index too.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
 import {
@@ -19,15 +19,8 @@ import {
   type BattleState as BattleStateView,
 } from '../../api/battles.ts';
 import type { BattleResult } from '../../api/common.ts';
-import {
-  chooseOption,
-  rewardsFor,
-  setAuto,
-  startBattle,
-  viewBattle,
-  type BattleState,
-} from '../../game/index.ts';
-import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
+import { chooseOption, setAuto, startBattle, viewBattle } from '../../game/index.ts';
+import type { LevelUp, Rewards } from '../../game/types.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
 import { fightNow, fightRoute, simulated } from '../fights.ts';
@@ -35,20 +28,7 @@ import { ownTeam } from '../hero-store.ts';
 import { newId, newSeed, nowSeconds } from '../ids.ts';
 import { drawNextEncounter, nextEncounter, randomFoes } from '../random-foes.ts';
 import { BATTLE_IDLE_TTL_S } from '../sweep.ts';
-import { NO_REWARDS, payRewards } from '../rewards.ts';
-import { economyTransaction } from '../transaction.ts';
-import type { Db } from '../wallet.ts';
-
-/**
- * What a turn-based battle's row keeps: the engine's state (which holds the whole event log) and what it pays
- * against. `probability` is the battle's stated odds: the same matchup's win chance estimated at its start (the
- * number a quick battle against these enemies would roll against); rows from before it was kept pay as 50%.
- */
-interface StoredBattle {
-  engine: BattleState;
-  enemyLevel: number;
-  probability?: number;
-}
+import { moveBattle, openBattle, type StoredBattle } from '../turn-based.ts';
 
 export const ABANDONED_TEXT = 'Abandoned when another battle was started: counted as a loss.';
 
@@ -80,36 +60,6 @@ function stateView(
     rewards: extra.rewards,
     level_ups: extra.levelUps,
   };
-}
-
-/**
- * Ends the player's active turn-based battle, if any, before a new one starts (inside its transaction): lost,
- * no rewards. One idle past the expiry is expired instead, as the sweep would. Answers the battle it ended.
- */
-async function endActiveBattle(trx: Db, userId: string, now: number) {
-  await trx
-    .updateTable('battles')
-    .set({ status: 'expired', state: null, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'turn_based')
-    .where('status', '=', 'active')
-    .where('updated_at', '<', now - BATTLE_IDLE_TTL_S)
-    .execute();
-  const ended = await trx
-    .updateTable('battles')
-    .set((eb) => ({
-      status: 'lost',
-      rewards: JSON.stringify(NO_REWARDS),
-      level_ups: '[]',
-      updated_at: now,
-      version: eb('version', '+', 1),
-    }))
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'turn_based')
-    .where('status', '=', 'active')
-    .returning(['id', 'location'])
-    .executeTakeFirst();
-  return ended ? { battle_id: ended.id, location: ended.location } : null;
 }
 
 const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
@@ -175,72 +125,18 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         rewards: null,
         levelUps: [],
       });
-      const now = nowSeconds();
-      const endedBattle = await economyTransaction(
-        db,
-        { userId: user_id, heroIds: team_hero_ids },
-        async (trx) => {
-          // The player's row is locked first (economyTransaction): two starts by one player take turns here, so
-          // the second sees, and ends, the battle the first started.
-          const ended = await endActiveBattle(trx, user_id, now);
-          await trx
-            .insertInto('battles')
-            .values({
-              id: battleId,
-              user_id,
-              kind: 'turn_based',
-              location_type: 'random',
-              location,
-              status: view.status,
-              team_hero_ids: JSON.stringify(team.map((h) => h.id)),
-              state: JSON.stringify(stored),
-              result: null,
-              rewards: null,
-              level_ups: null,
-              run_id: null,
-              created_at: now,
-              updated_at: now,
-            })
-            .execute();
-          await drawNextEncounter(trx, user_id, band);
-          // A battle can end before the player ever acts (a wipe-out by faster foes): pay it now.
-          if (view.status !== 'active')
-            Object.assign(view, await settle(trx, battleId, user_id, team, view.status, stored));
-          return ended;
-        },
-      );
-      return reply.code(201).send({ ...view, ended_battle: endedBattle });
+      const { ended, payout } = await openBattle(db, {
+        battleId,
+        userId: user_id,
+        teamIds: team.map((h) => h.id),
+        location,
+        stored,
+        band,
+      });
+      if (payout.rewards) Object.assign(view, payout);
+      return reply.code(201).send({ ...view, ended_battle: ended });
     },
   });
-
-  /** Pays a finished battle and records what it paid (inside the caller's transaction). */
-  async function settle(
-    trx: Db,
-    battleId: string,
-    userId: string,
-    team: Hero[] | string[],
-    status: string,
-    stored: StoredBattle,
-  ) {
-    const ids = team.map((h) => (typeof h === 'string' ? h : h.id));
-    const won = status === 'won';
-    const rewards = won
-      ? rewardsFor('random', {
-          won,
-          mode: 'turn_based',
-          probability: stored.probability ?? 0.5,
-          enemyLevel: stored.enemyLevel,
-          teamSize: ids.length,
-        })
-      : NO_REWARDS;
-    const { levelUps } = await payRewards(trx, userId, ids, rewards);
-    await trx
-      .updateTable('battles')
-      .set({ rewards: JSON.stringify(rewards), level_ups: JSON.stringify(levelUps) })
-      .where('id', '=', battleId)
-      .execute();
-    return { rewards, level_ups: levelUps };
-  }
 
   app.get('/api/battles/active', {
     schema: {
@@ -335,20 +231,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         events.push(...r.events);
       }
       const next: StoredBattle = { ...stored, engine };
-      const status = viewBattle(engine).status;
-      const teamIds = JSON.parse(row.team_hero_ids) as string[];
-      const paid = await economyTransaction(db, { userId: row.user_id, heroIds: teamIds }, async (trx) => {
-        const moved = await trx
-          .updateTable('battles')
-          .set({ state: JSON.stringify(next), status, updated_at: nowSeconds(), version: row.version + 1 })
-          .where('id', '=', row.id)
-          .where('version', '=', row.version)
-          .where('status', '=', 'active')
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw conflict('The battle moved on meanwhile: reload it');
-        if (status === 'active') return { rewards: null, level_ups: [] as LevelUp[] };
-        return settle(trx, row.id, row.user_id, teamIds, status, stored);
-      });
+      const paid = await moveBattle(db, row, next);
       return stateView(row.id, next, {
         location: row.location,
         newEvents: events,

@@ -1,8 +1,6 @@
-// Dungeons and their runs. A run fights `floors` floors in order with the team it started with; the last floor
-// is the boss (src/game/data/dungeons.ts: dungeonFloor). A defeat ends the run; clearing it pays a bonus.
-// The run advances in the same transaction that records the floor's result and pays it. A call that races a
-// finished floor (two tabs, a double tap; the client names the floor it means) is a 409 saying where the run
-// is now; GET /api/dungeon-runs/{id} and /active read it, so every page can show the run as it is.
+// Dungeons and their runs (the rules of a run: ../dungeon-runs.ts). A call that races a finished floor (two tabs, a
+// double tap; the client names the floor it means) is a 409 saying where the run is now; GET /api/dungeon-runs/{id}
+// and /active read it, so every page can show the run as it is.
 import type { Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
@@ -23,17 +21,14 @@ import {
   type Dungeon,
   type DungeonRun,
 } from '../../api/dungeons.ts';
-import { clearBonus } from '../../game/rewards.ts';
-import type { Difficulty } from '../../game/types.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
-import { conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { fightNow, fightRoute } from '../fights.ts';
-import { ownTeam, remainingTeam } from '../hero-store.ts';
+import { forbidden, MESSAGES, notFound } from '../errors.ts';
+import { fightFloor, movedOn, startRun } from '../dungeon-runs.ts';
+import { fightRoute } from '../fights.ts';
+import { ownTeam } from '../hero-store.ts';
 import { findUser } from '../wallet.ts';
-import { newId, nowSeconds } from '../ids.ts';
-import { floorFoes, npcsByDungeon } from '../npcs.ts';
+import { npcsByDungeon } from '../npcs.ts';
 import type { DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
-import { economyTransaction } from '../transaction.ts';
 
 export function runView(ctx: Ctx, r: Selectable<DungeonRunsTable>): DungeonRun {
   return {
@@ -46,16 +41,6 @@ export function runView(ctx: Ctx, r: Selectable<DungeonRunsTable>): DungeonRun {
     floors: r.floors,
     status: r.status as DungeonRun['status'],
   };
-}
-
-/** The 409 for a call meant for floor `meant` of a run that is elsewhere now (two tabs, a double tap). */
-function movedOn(run: Selectable<DungeonRunsTable>, meant: number) {
-  if (run.status !== 'active') return conflict(`This dungeon run is over (${run.status}): start a new one`);
-  return conflict(
-    meant < run.floor
-      ? `Floor ${meant} has already been fought: your run is now at floor ${run.floor} of ${run.floors}`
-      : `Your run is at floor ${run.floor} of ${run.floors}, not floor ${meant}`,
-  );
 }
 
 async function dungeonView(ctx: Ctx, d: Selectable<DungeonsTable>): Promise<Dungeon> {
@@ -115,34 +100,12 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const d = find(req.params.dungeonId);
       const { user_id, team_hero_ids, abandon_active } = req.body;
       await ownTeam(db, team_hero_ids, user_id);
-      const now = nowSeconds();
-      const run = await economyTransaction(db, { userId: user_id }, async (trx) => {
-        if (abandon_active) {
-          await trx
-            .updateTable('dungeon_runs')
-            .set({ status: 'abandoned', updated_at: now })
-            .where('user_id', '=', user_id)
-            .where('status', '=', 'active')
-            .execute();
-        }
-        return trx
-          .insertInto('dungeon_runs')
-          .values({
-            id: newId('r'),
-            user_id,
-            dungeon_id: d.id,
-            team_hero_ids: JSON.stringify(team_hero_ids),
-            floor: 1,
-            floors: d.floors,
-            status: 'active',
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .returningAll()
-          .executeTakeFirst();
+      const run = await startRun(ctx, {
+        userId: user_id,
+        dungeon: d,
+        teamIds: team_hero_ids,
+        abandonActive: abandon_active,
       });
-      if (!run) throw conflict('You already have an active dungeon run');
       return reply.code(201).send(runView(ctx, run));
     },
   });
@@ -205,68 +168,8 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       if (run.status !== 'active') throw movedOn(run, run.floor);
       const meant = req.body?.floor;
       if (meant !== undefined && meant !== run.floor) throw movedOn(run, meant);
-      const d = find(run.dungeon_id);
-      // A hero deleted since the run began is simply missing from it: the run fights on with the heroes left,
-      // and with none left it is over (closed here, so it never keeps answering 'Hero not found').
-      const team = await remainingTeam(db, run.team_hero_ids, run.user_id);
-      if (team.length === 0) {
-        await db
-          .updateTable('dungeon_runs')
-          .set({ status: 'failed', updated_at: nowSeconds() })
-          .where('id', '=', run.id)
-          .where('status', '=', 'active')
-          .execute();
-        throw conflict(MESSAGES.runHeroesGone);
-      }
-      const floor = run.floor;
-      const { enemies, bossFloor } = floorFoes(d.id, floor, team.length, run.floors);
-      const result = await fightNow(ctx, {
-        kind: 'dungeon',
-        userId: run.user_id,
-        team,
-        enemies,
-        location: d.name,
-        runId: run.id,
-        rewards: {
-          difficulty: d.difficulty as Difficulty,
-          multiplier: d.rewards_multiplier,
-          enemyLevel: Math.max(...enemies.map((e) => e.level)),
-          bossFloor,
-        },
-        bonus: (won, probability) =>
-          won && bossFloor
-            ? clearBonus({ floors: run.floors, multiplier: d.rewards_multiplier }, probability)
-            : null,
-        guard: async (trx, won) => {
-          const moved = await trx
-            .updateTable('dungeon_runs')
-            .set({
-              team_hero_ids: JSON.stringify(team.map((h) => h.id)),
-              floor: won && !bossFloor ? floor + 1 : floor,
-              status: won ? (bossFloor ? 'cleared' : 'active') : 'failed',
-              updated_at: nowSeconds(),
-            })
-            .where('id', '=', run.id)
-            .where('floor', '=', floor)
-            .where('status', '=', 'active')
-            .executeTakeFirst();
-          if (Number(moved.numUpdatedRows) !== 1) {
-            // Another call fought this floor (or ended the run) first: say where the run is now.
-            const now = await trx
-              .selectFrom('dungeon_runs')
-              .selectAll()
-              .where('id', '=', run.id)
-              .executeTakeFirstOrThrow();
-            throw movedOn(now, floor);
-          }
-        },
-      });
-      const after = await db
-        .selectFrom('dungeon_runs')
-        .selectAll()
-        .where('id', '=', run.id)
-        .executeTakeFirstOrThrow();
-      return { ...result, run: runView(ctx, after), clear_bonus: result.status === 'won' && bossFloor };
+      const fought = await fightFloor(ctx, run, find(run.dungeon_id));
+      return { ...fought.result, run: runView(ctx, fought.run), clear_bonus: fought.cleared };
     },
   });
 };

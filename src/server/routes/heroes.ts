@@ -19,15 +19,14 @@ import {
   HeroParams,
   NotModified,
   NpcsResponse,
-  REROLL_COST,
   RerollBody,
   RerollResponse,
   type PlayerHeroes,
 } from '../../api/heroes.ts';
-import { rerollAbilities } from '../../game/index.ts';
 import type { RouteOpts } from '../context.ts';
-import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { findHero, saveHero } from '../hero-store.ts';
+import { badRequest, MESSAGES, notFound } from '../errors.ts';
+import { findHero } from '../hero-store.ts';
+import { deleteHero, rerollHero } from '../hero-rules.ts';
 import { matchesEtag, type Encoding } from '../hero-lists.ts';
 import { newSeed } from '../ids.ts';
 import { npcsByDungeon } from '../npcs.ts';
@@ -39,8 +38,7 @@ import {
   pruneCandidates,
   saveCandidate,
 } from '../summoning.ts';
-import { economyTransaction } from '../transaction.ts';
-import { spend, userView } from '../wallet.ts';
+import { userView } from '../wallet.ts';
 
 /** What the hero list can be sent as, best first. */
 const ENCODINGS = ['br', 'gzip', 'identity'];
@@ -218,17 +216,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     handler: async (req) => {
       const { heroId } = req.params;
       const { user_id } = req.query;
-      await economyTransaction(db, { userId: user_id, heroIds: [heroId] }, async (trx, locked) => {
-        const h = locked.heroes.get(heroId);
-        if (!h) throw notFound(MESSAGES.heroNotFound);
-        if (h.user_id !== user_id) throw forbidden(MESSAGES.notYourHero);
-        await trx.deleteFrom('heroes').where('id', '=', heroId).execute();
-        await trx
-          .updateTable('users')
-          .set((eb) => ({ hero_count: eb('hero_count', '-', 1) }))
-          .where('id', '=', user_id)
-          .execute();
-      });
+      await deleteHero(db, user_id, heroId);
       return { deleted: true as const, id: heroId };
     },
   });
@@ -243,24 +231,8 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     handler: async (req) => {
       const { user_id } = req.body;
       const { heroId } = req.params;
-      const seed = newSeed();
-      const { user, rerolled } = await economyTransaction(
-        db,
-        { userId: user_id, heroIds: [heroId] },
-        async (trx, locked) => {
-          const row = locked.heroes.get(heroId);
-          if (!row) throw notFound(MESSAGES.heroNotFound);
-          if (row.user_id !== user_id) throw forbidden(MESSAGES.notYourHero);
-          if (!locked.user) throw notFound(MESSAGES.userNotFound);
-          const paid = await spend(trx, user_id, 'magic_essence', REROLL_COST);
-          if (!paid) throw badRequest(MESSAGES.insufficientEssence);
-          const hero = rerollAbilities(heroFromRow(row), seed);
-          if (!(await saveHero(trx, hero, row.version, user_id)))
-            throw conflict('The hero changed meanwhile: try again');
-          return { user: paid, rerolled: hero };
-        },
-      );
-      return { ...rerolled, user: userView(user) };
+      const { user, hero } = await rerollHero(db, user_id, heroId, newSeed());
+      return { ...hero, user: userView(user) };
     },
   });
 };

@@ -1,6 +1,4 @@
-// The inventory: GET /api/inventory?user_id=, POST /api/inventory/use — the item's effect (src/game/items.ts),
-// the spent item, the hero and any currency all change in one economy transaction (../transaction.ts: player,
-// hero, then the inventory row), or none of them does.
+// The inventory: GET /api/inventory?user_id=, POST /api/inventory/use (the rule: ../item-use.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
@@ -10,15 +8,11 @@ import {
   UseItemResponse,
   type InventoryItem,
 } from '../../api/shop.ts';
-import { ITEMS_BY_ID } from '../../game/data/items.ts';
-import { useItem } from '../../game/items.ts';
 import type { RouteOpts } from '../context.ts';
-import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { saveHero } from '../hero-store.ts';
+import { MESSAGES, notFound } from '../errors.ts';
+import { useInventoryItem } from '../item-use.ts';
 import { newSeed } from '../ids.ts';
-import { heroFromRow, type HeroRow } from '../store/hero-rows.ts';
-import { economyTransaction } from '../transaction.ts';
-import { credit, findUser, userView } from '../wallet.ts';
+import { findUser, userView } from '../wallet.ts';
 
 const ITEM_TYPES = ['potion', 'upgrade_mat', 'gear_token', 'hero_shard'] as const;
 
@@ -73,51 +67,11 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     handler: async (req) => {
       const { user_id, item_id, hero_id } = req.body;
-      const seed = newSeed();
-      // The hero is locked (and read) only when named: hero_id is ignored for items that target none.
-      const heroIds = hero_id ? [hero_id] : [];
-      const result = await economyTransaction(db, { userId: user_id, heroIds }, async (trx, locked) => {
-        if (!locked.user) throw notFound(MESSAGES.userNotFound);
-        // item_id may name the catalogue item or the inventory row (spec §3 gives both an id and an item_id).
-        const row = await trx
-          .selectFrom('inventory')
-          .selectAll()
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('user_id', '=', user_id), eb('item_id', '=', item_id)]),
-              eb('id', '=', item_id),
-            ]),
-          )
-          .orderBy('quantity', 'desc')
-          .executeTakeFirst();
-        if (row && row.user_id !== user_id) throw forbidden('That item belongs to another player');
-        if (!row || row.quantity < 1) throw badRequest('You have none of this item');
-        const def = ITEMS_BY_ID.get(row.item_id);
-        if (!def) throw notFound(MESSAGES.itemNotFound);
-        let target: HeroRow | undefined;
-        if (def.targetsHero) {
-          if (!hero_id) throw badRequest('Choose a hero to use this on');
-          target = locked.heroes.get(hero_id);
-          if (!target) throw notFound(MESSAGES.heroNotFound);
-          if (target.user_id !== user_id) throw forbidden(MESSAGES.notYourHero);
-        }
-        const outcome = useItem(def, { hero: target && heroFromRow(target), seed });
-        if (!outcome.ok) throw badRequest(outcome.error);
-        const spent = await trx
-          .updateTable('inventory')
-          .set((eb) => ({ quantity: eb('quantity', '-', 1) }))
-          .where('id', '=', row.id)
-          .where('quantity', '>=', 1)
-          .executeTakeFirst();
-        if (Number(spent.numUpdatedRows) !== 1) throw badRequest('You have none of this item');
-        if (outcome.hero && target) {
-          if (!(await saveHero(trx, outcome.hero, target.version, user_id)))
-            throw conflict('The hero changed meanwhile: try again');
-        }
-        const user = await credit(trx, user_id, outcome.currencyDelta ?? {});
-        if (!user) throw notFound(MESSAGES.userNotFound);
-        return { user, hero: outcome.hero, message: outcome.message };
-      });
+      const result = await useInventoryItem(
+        db,
+        { userId: user_id, itemId: item_id, heroId: hero_id },
+        newSeed(),
+      );
       return {
         message: result.message,
         user: userView(result.user),

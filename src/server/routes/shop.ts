@@ -7,7 +7,7 @@ import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
 import { buyItem } from '../purchase.ts';
 import type { ShopItemsTable } from '../store/tables.ts';
-import { findUser, userView, type Currency } from '../wallet.ts';
+import { refusal, userView, type Currency } from '../wallet.ts';
 
 export function shopItemView(r: Selectable<ShopItemsTable>): ShopItem {
   return {
@@ -51,9 +51,7 @@ const shop: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       if (!item) throw notFound(MESSAGES.itemNotFound);
       const bought = await buyItem(ctx.store, user_id, item);
       if (!bought.ok)
-        throw (await findUser(db, user_id))
-          ? badRequest(INSUFFICIENT[item.currency as Currency])
-          : notFound(MESSAGES.userNotFound);
+        throw await refusal(db, user_id, () => badRequest(INSUFFICIENT[item.currency as Currency]));
       return { item: shopItemView(item), remaining_gold: bought.user.gold, user: userView(bought.user) };
     },
   });

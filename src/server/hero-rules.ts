@@ -1,0 +1,62 @@
+// What a player may do to a hero they own, each in one economy transaction: reroll its abilities (paid in magic
+// essence) and delete it (the player's hero count follows). Routes validate, call one of these, return a view.
+import { REROLL_COST } from '../api/rules.ts';
+import { rerollAbilities } from '../game/index.ts';
+import type { Hero } from '../game/types.ts';
+import { badRequest, conflict, forbidden, MESSAGES, notFound } from './errors.ts';
+import { saveHero } from './hero-store.ts';
+import { heroFromRow, type HeroRow } from './store/hero-rows.ts';
+import { economyTransaction, type Locked } from './transaction.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from './store/tables.ts';
+import { pay, type UserRow } from './wallet.ts';
+
+/** A hero locked by the transaction that must be the player's own: 404 if missing, 403 if someone else's. */
+export function heldHero(locked: Locked, heroId: string, userId: string): HeroRow {
+  const row = locked.heroes.get(heroId);
+  if (!row) throw notFound(MESSAGES.heroNotFound);
+  if (row.user_id !== userId) throw forbidden(MESSAGES.notYourHero);
+  return row;
+}
+
+/** Writes a hero changed inside the transaction, refusing (409) if it changed meanwhile. */
+export async function keepHero(
+  trx: Parameters<typeof saveHero>[0],
+  hero: Hero,
+  row: HeroRow,
+  userId: string,
+): Promise<void> {
+  if (!(await saveHero(trx, hero, row.version, userId)))
+    throw conflict('The hero changed meanwhile: try again');
+}
+
+export function deleteHero(db: Kysely<Database>, userId: string, heroId: string): Promise<void> {
+  return economyTransaction(db, { userId, heroIds: [heroId] }, async (trx, locked) => {
+    heldHero(locked, heroId, userId);
+    await trx.deleteFrom('heroes').where('id', '=', heroId).execute();
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ hero_count: eb('hero_count', '-', 1) }))
+      .where('id', '=', userId)
+      .execute();
+  });
+}
+
+/** Three new abilities for REROLL_COST magic essence; `seed` draws them. */
+export function rerollHero(
+  db: Kysely<Database>,
+  userId: string,
+  heroId: string,
+  seed: number,
+): Promise<{ user: UserRow; hero: Hero }> {
+  return economyTransaction(db, { userId, heroIds: [heroId] }, async (trx, locked) => {
+    const row = heldHero(locked, heroId, userId);
+    if (!locked.user) throw notFound(MESSAGES.userNotFound);
+    const user = await pay(trx, userId, 'magic_essence', REROLL_COST, () =>
+      badRequest(MESSAGES.insufficientEssence),
+    );
+    const hero = rerollAbilities(heroFromRow(row), seed);
+    await keepHero(trx, hero, row, userId);
+    return { user, hero };
+  });
+}
