@@ -1,10 +1,19 @@
 // Hero portraits: a layered SVG bust drawn from the PortraitKey alone (race → head, ears, horns, skin;
 // class → outfit and held item; type → emblem; rarity → frame). Served by the API under portraitPath().
+// These are the painters; what each race and class looks like is data in ./portrait-looks.ts.
 // Colours and frames follow /work/shared/VISUAL.md; the dice live in art-dice.ts.
 
 import { artDice, hashText, hsl, n, type ArtDice } from './art-dice.ts';
 import type { PortraitKey } from './paths.ts';
 import { own } from '../data/table.ts';
+import {
+  CLASS_LOOKS,
+  GENERIC_CLASS,
+  GENERIC_RACE,
+  RACE_LOOKS,
+  type RaceFeatures,
+  type Tone,
+} from './portrait-looks.ts';
 
 export const RARITY_COLOURS: Record<number, string> = {
   1: '#9ca3af',
@@ -14,11 +23,6 @@ export const RARITY_COLOURS: Record<number, string> = {
   5: '#eab308',
 };
 
-interface Tone {
-  h: number;
-  s: number;
-  l: number;
-}
 const tone = (t: Tone, dl = 0, ds = 0, a = 1): string => hsl(t.h, t.s + ds, t.l + dl, a);
 
 /** Everything the drawing steps share for one portrait. */
@@ -27,7 +31,8 @@ interface Sitter {
   dice: ArtDice;
   race: string;
   cls: string;
-  variant: string;
+  /** The race's features (portrait-looks.ts): what the face painters draw. */
+  f: RaceFeatures;
   cx: number;
   cy: number;
   w: number;
@@ -65,388 +70,6 @@ function bodyPath(s: Sitter, top = 170): string {
     `L${n(100 + S * 0.42)} ${top}C${n(100 + S - 2)} ${n(top + 8)} ${n(100 + S + 8)} 205 ${n(100 + S + 12)} 262Z`
   );
 }
-
-// ---------- race looks ----------
-
-interface RaceLook {
-  w: number;
-  h: number;
-  cy: number;
-  jaw: number;
-  breadth: number;
-  skin(d: ArtDice): Tone;
-  hair(d: ArtDice): Tone;
-  eye(d: ArtDice): Tone;
-  hairStyles: readonly string[];
-}
-
-const natural = (d: ArtDice): Tone =>
-  d.pick([
-    { h: 30, s: 25, l: 12 },
-    { h: 25, s: 45, l: 24 },
-    { h: 18, s: 60, l: 34 },
-    { h: 40, s: 55, l: 55 },
-    { h: 35, s: 10, l: 62 },
-    { h: 8, s: 55, l: 30 },
-  ]);
-const jitter = (d: ArtDice, t: Tone, dh = 6, ds = 6, dl = 5): Tone => ({
-  h: t.h + d.range(-dh, dh),
-  s: Math.max(0, Math.min(100, t.s + d.range(-ds, ds))),
-  l: Math.max(4, Math.min(92, t.l + d.range(-dl, dl))),
-});
-
-const RACES: Record<string, RaceLook> = {
-  human: {
-    w: 30,
-    h: 38,
-    cy: 104,
-    jaw: 0.62,
-    breadth: 1,
-    skin: (d) => ({ h: d.range(18, 34), s: d.range(30, 55), l: d.range(32, 76) }),
-    hair: natural,
-    eye: (d) =>
-      d.pick([
-        { h: 25, s: 50, l: 28 },
-        { h: 205, s: 50, l: 45 },
-        { h: 110, s: 35, l: 38 },
-        { h: 35, s: 40, l: 40 },
-      ]),
-    hairStyles: ['crop', 'long', 'swept', 'braid', 'tied', 'bald'],
-  },
-  elf: {
-    w: 27,
-    h: 39,
-    cy: 102,
-    jaw: 0.32,
-    breadth: 0.88,
-    skin: (d) =>
-      d.chance(0.25)
-        ? { h: d.range(230, 260), s: 12, l: d.range(42, 55) }
-        : { h: d.range(25, 40), s: d.range(25, 40), l: d.range(70, 84) },
-    hair: (d) =>
-      d.pick([
-        { h: 45, s: 25, l: 86 },
-        { h: 45, s: 70, l: 62 },
-        { h: 220, s: 15, l: 14 },
-        { h: 15, s: 65, l: 42 },
-        { h: 200, s: 20, l: 78 },
-      ]),
-    eye: (d) =>
-      d.pick([
-        { h: 150, s: 60, l: 45 },
-        { h: 195, s: 70, l: 55 },
-        { h: 270, s: 45, l: 60 },
-        { h: 45, s: 70, l: 55 },
-      ]),
-    hairStyles: ['long', 'long', 'braid', 'tied', 'swept'],
-  },
-  dwarf: {
-    w: 35,
-    h: 33,
-    cy: 112,
-    jaw: 0.88,
-    breadth: 1.16,
-    skin: (d) => ({ h: d.range(12, 24), s: d.range(40, 55), l: d.range(45, 70) }),
-    hair: (d) =>
-      d.pick([
-        { h: 12, s: 70, l: 38 },
-        { h: 25, s: 45, l: 26 },
-        { h: 30, s: 10, l: 15 },
-        { h: 30, s: 6, l: 64 },
-        { h: 30, s: 60, l: 50 },
-      ]),
-    eye: (d) =>
-      d.pick([
-        { h: 25, s: 50, l: 25 },
-        { h: 205, s: 45, l: 40 },
-      ]),
-    hairStyles: ['crop', 'bald', 'tied', 'braid'],
-  },
-  orc: {
-    w: 34,
-    h: 37,
-    cy: 106,
-    jaw: 0.95,
-    breadth: 1.1,
-    skin: (d) => ({ h: d.range(82, 122), s: d.range(25, 42), l: d.range(30, 44) }),
-    hair: (d) =>
-      d.pick([
-        { h: 30, s: 15, l: 8 },
-        { h: 20, s: 30, l: 16 },
-        { h: 0, s: 0, l: 30 },
-      ]),
-    eye: (d) =>
-      d.pick([
-        { h: 0, s: 70, l: 45 },
-        { h: 45, s: 85, l: 50 },
-        { h: 25, s: 60, l: 35 },
-      ]),
-    hairStyles: ['mohawk', 'topknot', 'bald', 'tied'],
-  },
-  undead: {
-    w: 29,
-    h: 38,
-    cy: 104,
-    jaw: 0.5,
-    breadth: 0.95,
-    skin: (d) => ({ h: d.range(170, 215), s: d.range(6, 18), l: d.range(54, 70) }),
-    hair: (d) =>
-      d.pick([
-        { h: 200, s: 8, l: 80 },
-        { h: 30, s: 10, l: 20 },
-        { h: 60, s: 10, l: 55 },
-      ]),
-    eye: (d) =>
-      d.pick([
-        { h: 180, s: 95, l: 60 },
-        { h: 110, s: 90, l: 55 },
-        { h: 0, s: 90, l: 55 },
-        { h: 270, s: 90, l: 70 },
-      ]),
-    hairStyles: ['wisps', 'wisps', 'long', 'bald'],
-  },
-  dragonkin: {
-    w: 31,
-    h: 38,
-    cy: 106,
-    jaw: 0.55,
-    breadth: 1.08,
-    skin: (d) =>
-      jitter(
-        d,
-        d.pick([
-          { h: 5, s: 55, l: 38 },
-          { h: 28, s: 55, l: 40 },
-          { h: 130, s: 40, l: 32 },
-          { h: 212, s: 45, l: 38 },
-          { h: 275, s: 35, l: 36 },
-          { h: 45, s: 60, l: 45 },
-        ]),
-      ),
-    hair: (d) => ({ h: d.range(25, 45), s: 25, l: d.range(70, 85) }),
-    eye: (d) =>
-      d.pick([
-        { h: 48, s: 95, l: 55 },
-        { h: 20, s: 95, l: 52 },
-        { h: 90, s: 85, l: 50 },
-      ]),
-    hairStyles: ['none'],
-  },
-  fae: {
-    w: 27,
-    h: 35,
-    cy: 104,
-    jaw: 0.38,
-    breadth: 0.86,
-    skin: (d) =>
-      d.chance(0.5)
-        ? { h: d.range(260, 330), s: d.range(30, 50), l: d.range(74, 84) }
-        : { h: d.range(140, 190), s: d.range(25, 40), l: d.range(70, 82) },
-    hair: (d) => ({
-      h: d.pick([320, 180, 280, 50, 200]) + d.range(-10, 10),
-      s: d.range(55, 80),
-      l: d.range(55, 72),
-    }),
-    eye: (d) => ({ h: d.range(160, 320), s: 70, l: 45 }),
-    hairStyles: ['long', 'swept', 'tied', 'crop'],
-  },
-  beastkin: {
-    w: 32,
-    h: 36,
-    cy: 106,
-    jaw: 0.6,
-    breadth: 1.04,
-    skin: (d) =>
-      d.pick([
-        { h: 25, s: 45, l: 42 },
-        { h: 22, s: 75, l: 48 },
-        { h: 30, s: 8, l: 52 },
-        { h: 30, s: 35, l: 28 },
-        { h: 40, s: 40, l: 62 },
-      ]),
-    hair: (d) => ({ h: d.range(20, 35), s: d.range(20, 45), l: d.range(18, 40) }),
-    eye: (d) =>
-      d.pick([
-        { h: 42, s: 90, l: 52 },
-        { h: 90, s: 70, l: 45 },
-        { h: 200, s: 75, l: 60 },
-      ]),
-    hairStyles: ['mane', 'mane', 'crop'],
-  },
-  halfling: {
-    w: 30,
-    h: 33,
-    cy: 112,
-    jaw: 0.55,
-    breadth: 0.9,
-    skin: (d) => ({ h: d.range(18, 32), s: d.range(35, 55), l: d.range(45, 78) }),
-    hair: natural,
-    eye: (d) =>
-      d.pick([
-        { h: 25, s: 50, l: 30 },
-        { h: 110, s: 40, l: 40 },
-        { h: 205, s: 50, l: 45 },
-      ]),
-    hairStyles: ['curls', 'curls', 'crop'],
-  },
-  tiefling: {
-    w: 29,
-    h: 38,
-    cy: 106,
-    jaw: 0.42,
-    breadth: 0.96,
-    skin: (d) =>
-      d.pick([
-        { h: d.range(350, 365), s: 45, l: d.range(38, 48) },
-        { h: d.range(270, 290), s: 30, l: d.range(38, 48) },
-        { h: d.range(215, 230), s: 28, l: d.range(40, 50) },
-      ]),
-    hair: (d) =>
-      d.pick([
-        { h: 270, s: 30, l: 14 },
-        { h: 0, s: 0, l: 8 },
-        { h: 330, s: 50, l: 30 },
-        { h: 220, s: 30, l: 70 },
-      ]),
-    eye: (d) =>
-      d.pick([
-        { h: 45, s: 95, l: 55 },
-        { h: 0, s: 90, l: 55 },
-        { h: 180, s: 80, l: 60 },
-        { h: 0, s: 0, l: 92 },
-      ]),
-    hairStyles: ['long', 'swept', 'tied', 'crop'],
-  },
-  goblin: {
-    w: 30,
-    h: 30,
-    cy: 114,
-    jaw: 0.5,
-    breadth: 0.84,
-    skin: (d) => ({ h: d.range(68, 95), s: d.range(35, 50), l: d.range(38, 52) }),
-    hair: (d) =>
-      d.pick([
-        { h: 30, s: 15, l: 12 },
-        { h: 0, s: 0, l: 70 },
-      ]),
-    eye: (d) =>
-      d.pick([
-        { h: 50, s: 95, l: 55 },
-        { h: 10, s: 90, l: 50 },
-      ]),
-    hairStyles: ['bald', 'wisps', 'mohawk'],
-  },
-};
-const RACE_ALIASES: Record<string, string> = {
-  dragonborn: 'dragonkin',
-  fairy: 'fae',
-  'half-orc': 'orc',
-  skeleton: 'undead',
-  ghoul: 'undead',
-  vampire: 'undead',
-  beastfolk: 'beastkin',
-  werewolf: 'beastkin',
-  gnome: 'halfling',
-  hobbit: 'halfling',
-  demon: 'tiefling',
-  hobgoblin: 'goblin',
-};
-const GENERIC_RACE: RaceLook = {
-  ...RACES.human,
-  hairStyles: ['crop', 'swept'],
-  skin: (d) => ({ h: d.range(20, 40), s: 15, l: d.range(50, 65) }),
-};
-
-// ---------- class looks ----------
-
-interface ClassLook {
-  cloth(d: ArtDice): Tone;
-  trim(d: ArtDice): Tone;
-  aura: number; // hue of the glow behind the sitter
-}
-const CLASSES: Record<string, ClassLook> = {
-  warrior: {
-    cloth: (d) => ({ h: 215, s: 10, l: d.range(46, 56) }),
-    trim: (d) => ({ h: d.pick([0, 215, 30]), s: 55, l: 38 }),
-    aura: 20,
-  },
-  paladin: {
-    cloth: (d) => ({ h: 45, s: 15, l: d.range(74, 82) }),
-    trim: () => ({ h: 44, s: 75, l: 52 }),
-    aura: 48,
-  },
-  ranger: {
-    cloth: (d) => ({ h: d.range(95, 130), s: 30, l: d.range(24, 32) }),
-    trim: () => ({ h: 30, s: 45, l: 32 }),
-    aura: 110,
-  },
-  mage: {
-    cloth: (d) => ({ h: d.range(215, 250), s: 55, l: d.range(30, 38) }),
-    trim: () => ({ h: 45, s: 70, l: 55 }),
-    aura: 220,
-  },
-  cleric: {
-    cloth: (d) => ({ h: 40, s: 25, l: d.range(82, 88) }),
-    trim: () => ({ h: 44, s: 80, l: 50 }),
-    aura: 50,
-  },
-  rogue: {
-    cloth: (d) => ({ h: d.range(0, 360), s: 10, l: d.range(14, 20) }),
-    trim: () => ({ h: 0, s: 55, l: 35 }),
-    aura: 280,
-  },
-  necromancer: {
-    cloth: (d) => ({ h: d.range(265, 290), s: 25, l: d.range(12, 18) }),
-    trim: () => ({ h: 110, s: 70, l: 45 }),
-    aura: 120,
-  },
-  druid: {
-    cloth: (d) => ({ h: d.range(30, 45), s: 35, l: d.range(28, 34) }),
-    trim: () => ({ h: 100, s: 45, l: 40 }),
-    aura: 100,
-  },
-  berserker: {
-    cloth: (d) => ({ h: 28, s: 30, l: d.range(30, 38) }),
-    trim: () => ({ h: 0, s: 70, l: 40 }),
-    aura: 0,
-  },
-  warlock: {
-    cloth: (d) => ({ h: d.range(335, 355), s: 45, l: d.range(18, 24) }),
-    trim: () => ({ h: 285, s: 70, l: 60 }),
-    aura: 290,
-  },
-  monk: {
-    cloth: (d) => ({ h: d.range(25, 38), s: 80, l: d.range(45, 52) }),
-    trim: () => ({ h: 20, s: 30, l: 25 }),
-    aura: 35,
-  },
-  bard: {
-    cloth: (d) => ({ h: d.pick([345, 200, 160, 275]), s: 55, l: 38 }),
-    trim: () => ({ h: 46, s: 75, l: 55 }),
-    aura: 320,
-  },
-};
-/** Class ids used by other content tables, drawn as their nearest look (the variant keeps its own touches). */
-const CLASS_ALIASES: Record<string, string> = {
-  knight: 'warrior',
-  fighter: 'warrior',
-  sorcerer: 'mage',
-  wizard: 'mage',
-  assassin: 'rogue',
-  thief: 'rogue',
-  priest: 'cleric',
-  hunter: 'ranger',
-  archer: 'ranger',
-  barbarian: 'berserker',
-  shaman: 'druid',
-  witch: 'warlock',
-  minstrel: 'bard',
-};
-const GENERIC_CLASS: ClassLook = {
-  cloth: () => ({ h: 30, s: 15, l: 30 }),
-  trim: () => ({ h: 30, s: 25, l: 45 }),
-  aura: 40,
-};
 
 // ---------- layers ----------
 
@@ -536,113 +159,69 @@ function ears(s: Sitter): string {
   const inner = tone(s.skin, -12);
   const x = cx - w * 0.92;
   const y = cy + h * 0.05;
-  switch (s.race) {
-    case 'elf':
+  switch (s.f.ears) {
+    case 'long':
       return `<g class="feature-long-ears">${mirror(`<path d="M${n(x + 4)} ${n(y - 8)}L${n(x - 30)} ${n(y - 34)}L${n(x - 2)} ${n(y + 14)}Z" fill="${sk}"/><path d="M${n(x + 1)} ${n(y - 4)}L${n(x - 22)} ${n(y - 26)}L${n(x)} ${n(y + 8)}Z" fill="${inner}"/>`)}</g>`;
-    case 'goblin':
+    case 'wide':
       return `<g class="feature-wide-ears">${mirror(`<path d="M${n(x + 4)} ${n(y - 8)}L${n(x - 40)} ${n(y - 12)}L${n(x - 2)} ${n(y + 12)}Z" fill="${sk}"/><path d="M${n(x)} ${n(y - 4)}L${n(x - 30)} ${n(y - 9)}L${n(x - 2)} ${n(y + 6)}Z" fill="${inner}"/>`)}</g>`;
-    case 'orc':
-    case 'fae':
-    case 'halfling':
-    case 'tiefling':
+    case 'pointed':
       return `<g class="feature-pointed-ears">${mirror(`<path d="M${n(x + 4)} ${n(y - 6)}L${n(x - 14)} ${n(y - 16)}L${n(x)} ${n(y + 12)}Z" fill="${sk}"/>`)}</g>`;
-    case 'dragonkin':
+    case 'frills':
       return `<g class="feature-frills">${mirror(`<path d="M${n(x + 4)} ${n(y - 10)}L${n(x - 16)} ${n(y - 6)}L${n(x - 8)} ${n(y + 2)}L${n(x - 18)} ${n(y + 8)}L${n(x - 6)} ${n(y + 12)}L${n(x - 14)} ${n(y + 20)}L${n(x + 4)} ${n(y + 18)}Z" fill="${tone(s.skin, -8)}"/>`)}</g>`;
-    case 'beastkin':
-    case 'undead':
-      return s.race === 'undead'
-        ? `<g class="feature-withered-ears">${mirror(`<ellipse cx="${n(x)}" cy="${n(y)}" rx="5" ry="9" fill="${sk}"/>`)}</g>`
-        : '';
     default:
       return `<g class="feature-round-ears">${mirror(`<ellipse cx="${n(x)}" cy="${n(y)}" rx="6" ry="10" fill="${sk}"/><ellipse cx="${n(x + 1)}" cy="${n(y)}" rx="3" ry="6" fill="${inner}"/>`)}</g>`;
   }
-}
-
-function beastEars(s: Sitter): string {
-  const { cx, cy, w, h, dice } = s;
-  const fur = tone(s.skin, -4);
-  const kind = dice.pick(['wolf', 'cat', 'fox', 'bear']);
-  const top = cy - h;
-  if (kind === 'bear')
-    return `<g class="feature-beast-ears">${mirror(`<circle cx="${n(cx - w * 0.75)}" cy="${n(top + 4)}" r="12" fill="${fur}"/><circle cx="${n(cx - w * 0.75)}" cy="${n(top + 5)}" r="6" fill="${tone(s.skin, -20)}"/>`)}</g>`;
-  const tall = kind === 'fox' ? 34 : kind === 'wolf' ? 30 : 22;
-  return `<g class="feature-beast-ears">${mirror(`<path d="M${n(cx - w * 0.95)} ${n(top + 16)}L${n(cx - w * 0.8)} ${n(top - tall)}L${n(cx - w * 0.25)} ${n(top + 4)}Z" fill="${fur}"/><path d="M${n(cx - w * 0.82)} ${n(top + 10)}L${n(cx - w * 0.78)} ${n(top - tall + 12)}L${n(cx - w * 0.45)} ${n(top + 6)}Z" fill="${kind === 'wolf' ? tone(s.skin, -22) : '#e8b9a8'}"/>`)}</g>`;
 }
 
 function horns(s: Sitter): string {
   const { cx, cy, w, h, dice } = s;
   const top = cy - h;
   const c1 =
-    s.race === 'tiefling'
+    s.f.horns === 'infernal'
       ? dice.pick(['#2a2024', '#4a3a3a', '#5a2a2a'])
       : dice.pick(['#e8dcc0', '#3a3030', '#c9b48a', '#6b5b4a']);
   const lift = dice.range(0.7, 1.2);
-  const horn = `<path d="M${n(cx - w * 0.55)} ${n(top + h * 0.28)}C${n(cx - w * 1.1)} ${n(top - h * 0.1 * lift)} ${n(cx - w * 1.5)} ${n(top - h * 0.5 * lift)} ${n(cx - w * 1.55)} ${n(top - h * 0.95 * lift)}C${n(cx - w * 1.2)} ${n(top - h * 0.45 * lift)} ${n(cx - w * 0.75)} ${n(top - h * 0.1)} ${n(cx - w * 0.18)} ${n(top + h * 0.12)}Z" fill="${c1}" stroke="${s.race === 'tiefling' ? '#b08a8a' : '#0005'}" stroke-width="${s.race === 'tiefling' ? 1.5 : 1}"/>`;
+  const horn = `<path d="M${n(cx - w * 0.55)} ${n(top + h * 0.28)}C${n(cx - w * 1.1)} ${n(top - h * 0.1 * lift)} ${n(cx - w * 1.5)} ${n(top - h * 0.5 * lift)} ${n(cx - w * 1.55)} ${n(top - h * 0.95 * lift)}C${n(cx - w * 1.2)} ${n(top - h * 0.45 * lift)} ${n(cx - w * 0.75)} ${n(top - h * 0.1)} ${n(cx - w * 0.18)} ${n(top + h * 0.12)}Z" fill="${c1}" stroke="${s.f.horns === 'infernal' ? '#b08a8a' : '#0005'}" stroke-width="${s.f.horns === 'infernal' ? 1.5 : 1}"/>`;
   return `<g class="feature-horns">${mirror(horn)}</g>`;
 }
 
 function face(s: Sitter): string {
-  const { cx, cy, w, h, dice, race } = s;
+  const { cx, cy, w, h, dice, f } = s;
   const ey = cy + h * 0.02;
   const ex = w * 0.42;
-  const er = w * (race === 'fae' ? 0.2 : 0.15);
+  const er = w * 0.15;
   const shade = tone(s.skin, -16);
   let out = '';
   // Eyes: the shape says the race as much as the ears do.
-  if (race === 'undead') {
-    out +=
-      `<g class="feature-sockets">` +
-      mirror(
-        `<ellipse cx="${n(cx - ex)}" cy="${n(ey)}" rx="${n(er * 1.3)}" ry="${n(er * 1.1)}" fill="#10131a"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.45)}" fill="${tone(s.eye)}"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.9)}" fill="${tone(s.eye, 0, 0, 0.3)}"/>`,
-      ) +
-      `</g>`;
-  } else {
-    const slit = race === 'dragonkin' || race === 'beastkin' || race === 'goblin';
-    const white =
-      race === 'dragonkin' || race === 'tiefling' || race === 'goblin'
-        ? tone(s.eye)
-        : race === 'fae'
-          ? '#1a1030'
-          : '#f3efe6';
-    out += mirror(
-      `<path d="M${n(cx - ex - er * 1.3)} ${n(ey)}Q${n(cx - ex)} ${n(ey - er * 1.25)} ${n(cx - ex + er * 1.3)} ${n(ey - (race === 'elf' ? 3 : 0))}Q${n(cx - ex)} ${n(ey + er * 0.95)} ${n(cx - ex - er * 1.3)} ${n(ey)}Z" fill="${white}"/>` +
-        (race === 'tiefling'
-          ? ''
-          : slit
-            ? `<ellipse cx="${n(cx - ex)}" cy="${n(ey)}" rx="${n(er * 0.25)}" ry="${n(er * 0.8)}" fill="#120c06"/>`
-            : `<circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.62)}" fill="${race === 'fae' ? tone(s.eye, 15) : tone(s.eye)}"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.28)}" fill="#0b0a0a"/>`) +
-        `<circle cx="${n(cx - ex + er * 0.3)}" cy="${n(ey - er * 0.3)}" r="${n(er * 0.2)}" fill="#fff" opacity=".8"/>` +
-        `<path d="M${n(cx - ex - er * 1.4)} ${n(ey + 0.5)}Q${n(cx - ex)} ${n(ey - er * 1.3)} ${n(cx - ex + er * 1.35)} ${n(ey - (race === 'elf' ? 3.5 : 0.5))}" stroke="#1a1210" stroke-width="1.6" fill="none" stroke-linecap="round"/>`,
-    );
-  }
-  // Brows: heavy for orcs and dwarves, a ridge for dragonkin.
-  const bw = race === 'orc' || race === 'dwarf' ? 5 : race === 'elf' || race === 'fae' ? 2 : 3;
-  const tilt = dice.range(-3, 4) + (race === 'orc' ? 4 : 0);
-  const browCol = race === 'dragonkin' || race === 'undead' ? shade : tone(s.hair, -5);
+  const white = f.eyes === 'round' ? '#f3efe6' : tone(s.eye);
+  out += mirror(
+    `<path d="M${n(cx - ex - er * 1.3)} ${n(ey)}Q${n(cx - ex)} ${n(ey - er * 1.25)} ${n(cx - ex + er * 1.3)} ${n(ey - (f.eyeTilt ? 3 : 0))}Q${n(cx - ex)} ${n(ey + er * 0.95)} ${n(cx - ex - er * 1.3)} ${n(ey)}Z" fill="${white}"/>` +
+      (f.eyes === 'infernal'
+        ? ''
+        : f.eyes === 'slit'
+          ? `<ellipse cx="${n(cx - ex)}" cy="${n(ey)}" rx="${n(er * 0.25)}" ry="${n(er * 0.8)}" fill="#120c06"/>`
+          : `<circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.62)}" fill="${tone(s.eye)}"/><circle cx="${n(cx - ex)}" cy="${n(ey)}" r="${n(er * 0.28)}" fill="#0b0a0a"/>`) +
+      `<circle cx="${n(cx - ex + er * 0.3)}" cy="${n(ey - er * 0.3)}" r="${n(er * 0.2)}" fill="#fff" opacity=".8"/>` +
+      `<path d="M${n(cx - ex - er * 1.4)} ${n(ey + 0.5)}Q${n(cx - ex)} ${n(ey - er * 1.3)} ${n(cx - ex + er * 1.35)} ${n(ey - (f.eyeTilt ? 3.5 : 0.5))}" stroke="#1a1210" stroke-width="1.6" fill="none" stroke-linecap="round"/>`,
+  );
+  // Brows: heavy for orcs and dwarves, a ridge for dragonborn.
+  const bw = f.brow;
+  const tilt = dice.range(-3, 4) + (f.browTilt ?? 0);
+  const browCol = f.browFromSkin ? shade : tone(s.hair, -5);
   out += mirror(
     `<path d="M${n(cx - ex - er * 1.4)} ${n(ey - er * 1.6 - tilt)}Q${n(cx - ex)} ${n(ey - er * 2.4)} ${n(cx - ex + er * 1.4)} ${n(ey - er * 1.4 + tilt)}" stroke="${browCol}" stroke-width="${bw}" fill="none" stroke-linecap="round"/>`,
   );
   // Nose and mouth.
   const ny = cy + h * 0.36;
-  if (race === 'beastkin') {
-    out += `<ellipse class="feature-muzzle" cx="${n(cx)}" cy="${n(cy + h * 0.5)}" rx="${n(w * 0.45)}" ry="${n(h * 0.3)}" fill="${tone(s.skin, 18)}"/><path d="M${n(cx - 6)} ${n(ny)}L${n(cx + 6)} ${n(ny)}L${n(cx)} ${n(ny + 6)}Z" fill="#1b1310"/><path d="M${n(cx)} ${n(ny + 6)}v6m-8 2q8 4 16 0" stroke="#1b1310" stroke-width="1.6" fill="none"/>`;
-    out += mirror(
-      `<path d="M${n(cx - 10)} ${n(ny + 8)}l-22 -4M${n(cx - 10)} ${n(ny + 11)}l-22 3" stroke="#f5f0e0" stroke-width="1" opacity=".7"/>`,
-    );
-  } else if (race === 'dragonkin') {
+  if (f.nose === 'nostrils') {
     out +=
       mirror(`<circle cx="${n(cx - 4)}" cy="${n(ny + 2)}" r="1.6" fill="#1b0f08"/>`) +
       `<path d="M${n(cx - w * 0.5)} ${n(cy + h * 0.62)}Q${n(cx)} ${n(cy + h * 0.72)} ${n(cx + w * 0.5)} ${n(cy + h * 0.62)}" stroke="#1b0f08" stroke-width="2" fill="none"/>`;
-  } else if (race === 'undead') {
-    out += `<path d="M${n(cx - 3)} ${n(ny + 4)}L${n(cx)} ${n(ny - 4)}L${n(cx + 3)} ${n(ny + 4)}Z" fill="#1a1d24"/><rect x="${n(cx - 11)}" y="${n(cy + h * 0.57)}" width="22" height="6" rx="2" fill="#d9d4c2" stroke="#1a1d24" stroke-width="1"/><path d="M${n(cx - 5.5)} ${n(cy + h * 0.57)}v6m5.5 -6v6m5.5 -6v6" stroke="#1a1d24" stroke-width="1"/>`;
-    out += mirror(
-      `<path d="M${n(cx - w * 0.75)} ${n(cy + h * 0.25)}q6 12 14 16" stroke="${shade}" stroke-width="2" fill="none"/>`,
-    );
   } else {
     const nose =
-      race === 'goblin'
+      f.nose === 'hooked'
         ? `<path d="M${n(cx - 3)} ${n(cy + h * 0.05)}L${n(cx + 2)} ${n(ny + 8)}L${n(cx - 7)} ${n(ny + 4)}Z" fill="${tone(s.skin, -8)}"/>`
-        : race === 'dwarf'
+        : f.nose === 'round'
           ? `<ellipse cx="${n(cx)}" cy="${n(ny)}" rx="7" ry="6" fill="${tone(s.skin, -6, 5)}"/>`
           : `<path d="M${n(cx - 1)} ${n(cy + h * 0.12)}Q${n(cx - 5)} ${n(ny + 2)} ${n(cx + 3)} ${n(ny + 3)}" stroke="${shade}" stroke-width="1.8" fill="none" stroke-linecap="round"/>`;
     const smile = dice.range(-2, 3);
@@ -650,17 +229,17 @@ function face(s: Sitter): string {
       nose +
       `<path d="M${n(cx - w * 0.3)} ${n(cy + h * 0.6)}Q${n(cx)} ${n(cy + h * 0.6 + smile)} ${n(cx + w * 0.3)} ${n(cy + h * 0.6)}" stroke="${tone(s.skin, -25, 10)}" stroke-width="2.2" fill="none" stroke-linecap="round"/>`;
   }
-  if (race === 'goblin' || race === 'tiefling') {
+  if (f.fangs) {
     out += `<g class="feature-fangs">${mirror(`<path d="M${n(cx - w * 0.2)} ${n(cy + h * 0.6)}l2 6l2 -6z" fill="#f3efe6"/>`)}</g>`;
   }
-  if (race === 'halfling')
+  if (f.blush)
     out += mirror(
       `<circle cx="${n(cx - w * 0.55)}" cy="${n(cy + h * 0.35)}" r="${n(w * 0.15)}" fill="${hsl(0, 70, 60, 0.3)}"/>`,
     );
-  if (race === 'orc') {
+  if (f.tusks) {
     out += `<g class="feature-tusks">${mirror(`<path d="M${n(cx - w * 0.38)} ${n(cy + h * 0.66)}L${n(cx - w * 0.46)} ${n(cy + h * 0.3)}L${n(cx - w * 0.22)} ${n(cy + h * 0.62)}Z" fill="#efe6cf" stroke="#3d3322" stroke-width=".8"/>`)}</g>`;
   }
-  if (race === 'dragonkin') {
+  if (f.scales) {
     let scales = '';
     for (let i = 0; i < 9; i++) {
       const sx = cx + dice.range(-w * 0.85, w * 0.85);
@@ -676,7 +255,7 @@ function face(s: Sitter): string {
   const mark = dice.int(0, 4);
   if (mark === 0)
     out += `<path d="M${n(cx + ex - 4)} ${n(ey - 14)}l8 24" stroke="${tone(s.skin, -22, 15)}" stroke-width="2" fill="none"/><path d="M${n(cx + ex - 3)} ${n(ey - 6)}l6 -2m-4 10l6 -2" stroke="${tone(s.skin, -22, 15)}" stroke-width="1.2"/>`;
-  else if (mark === 1 && race !== 'undead') {
+  else if (mark === 1) {
     for (let i = 0; i < 6; i++)
       out += `<circle cx="${n(cx + (i % 2 ? 1 : -1) * dice.range(w * 0.3, w * 0.6))}" cy="${n(cy + h * dice.range(0.2, 0.35))}" r=".9" fill="${tone(s.skin, -20)}"/>`;
   } else if (mark === 2) {
@@ -689,24 +268,23 @@ function face(s: Sitter): string {
   }
   // Cheek light gives the face some volume.
   out += mirror(
-    `<ellipse cx="${n(cx - w * 0.55)}" cy="${n(cy + h * 0.35)}" rx="${n(w * 0.18)}" ry="${n(h * 0.1)}" fill="${race === 'undead' ? '#0002' : hsl(0, 70, 60, 0.14)}"/>`,
+    `<ellipse cx="${n(cx - w * 0.55)}" cy="${n(cy + h * 0.35)}" rx="${n(w * 0.18)}" ry="${n(h * 0.1)}" fill="${hsl(0, 70, 60, 0.14)}"/>`,
   );
   return out;
 }
 
 function beard(s: Sitter): string {
   const { cx, cy, w, h, dice } = s;
-  const wantBeard =
-    s.race === 'dwarf' || (s.race === 'human' && dice.chance(0.35)) || (s.race === 'orc' && dice.chance(0.2));
-  if (!wantBeard) return '';
+  const style = s.f.beard;
+  if (!style || (style.chance < 1 && !dice.chance(style.chance))) return '';
   const c = tone(s.hair);
-  const long = s.race === 'dwarf' ? dice.range(1.55, 1.9) : dice.range(1.05, 1.3);
+  const long = style.braided ? dice.range(1.55, 1.9) : dice.range(1.05, 1.3);
   let out = `<path d="M${n(cx - w * 0.95)} ${n(cy + h * 0.1)}C${n(cx - w * 0.95)} ${n(cy + h * 0.9)} ${n(cx - w * 0.5)} ${n(cy + h * long)} ${n(cx)} ${n(cy + h * (long + 0.1))}C${n(cx + w * 0.5)} ${n(cy + h * long)} ${n(cx + w * 0.95)} ${n(cy + h * 0.9)} ${n(cx + w * 0.95)} ${n(cy + h * 0.1)}L${n(cx + w * 0.6)} ${n(cy + h * 0.45)}Q${n(cx)} ${n(cy + h * 0.32)} ${n(cx - w * 0.6)} ${n(cy + h * 0.45)}Z" fill="${c}"/>`;
   out += `<path d="M${n(cx - w * 0.45)} ${n(cy + h * 0.58)}Q${n(cx)} ${n(cy + h * 0.42)} ${n(cx + w * 0.45)} ${n(cy + h * 0.58)}" stroke="${tone(s.hair, -10)}" stroke-width="5" fill="none" stroke-linecap="round"/>`;
   out += `<path d="M${n(cx - 6)} ${n(cy + h * 0.9)}v${n(h * 0.5)}M${n(cx + 6)} ${n(cy + h * 0.9)}v${n(h * 0.45)}" stroke="${tone(s.hair, 14, 0, 0.5)}" stroke-width="1.5"/>`;
-  if (s.race === 'dwarf')
+  if (style.braided)
     out += `<rect x="${n(cx - 6)}" y="${n(cy + h * (long - 0.3))}" width="12" height="5" rx="1.5" fill="#c9a227" stroke="#5a4510" stroke-width=".8"/>`;
-  return `<g class="${s.race === 'dwarf' ? 'feature-braided-beard' : 'feature-beard'}">${out}</g>`;
+  return `<g class="${style.braided ? 'feature-braided-beard' : 'feature-beard'}">${out}</g>`;
 }
 
 // Outfits and held items: the class should read from the silhouette before any detail.
@@ -724,7 +302,7 @@ function outfit(s: Sitter): string {
   const vneck = (c: string): string =>
     `<path d="M${n(100 - S * 0.42)} 170L100 212L${n(100 + S * 0.42)} 170" fill="none" stroke="${c}" stroke-width="6"/>`;
   switch (s.cls) {
-    case 'warrior':
+    case 'knight':
       return (
         body +
         `<path d="M70 172L100 236L130 172Z" fill="${dk}"/><path d="M100 180v56" stroke="${lt}" stroke-width="3"/>` +
@@ -744,7 +322,7 @@ function outfit(s: Sitter): string {
         `<path d="M${n(100 - S * 0.8)} 180L${n(100 + S * 0.6)} 240" stroke="${tr}" stroke-width="7"/><circle cx="${n(100 - S * 0.2)}" cy="200" r="3" fill="#c9a227"/>` +
         vneck(dk)
       );
-    case 'mage':
+    case 'sorcerer':
       return (
         body +
         `<path d="M${n(100 - S * 0.5)} 176L100 240L${n(100 + S * 0.5)} 176" fill="${dk}"/><path d="M${n(100 - S * 0.6)} 150L${n(100 - S * 0.42)} 176L100 236L${n(100 + S * 0.42)} 176L${n(100 + S * 0.6)} 150" fill="none" stroke="${tr}" stroke-width="3"/>` +
@@ -758,7 +336,7 @@ function outfit(s: Sitter): string {
         `<path d="M${n(100 - S * 0.35)} 172L${n(100 - S * 0.3)} 240M${n(100 + S * 0.35)} 172L${n(100 + S * 0.3)} 240" stroke="${tr}" stroke-width="8"/>` +
         vneck(tone(s.cloth, -20))
       );
-    case 'rogue':
+    case 'assassin':
       return (
         body +
         `<path d="M${n(100 - S * 0.7)} 176L${n(100 + S * 0.5)} 236M${n(100 + S * 0.7)} 176L${n(100 - S * 0.5)} 236" stroke="${lt}" stroke-width="4"/>` +
@@ -786,21 +364,6 @@ function outfit(s: Sitter): string {
         ) +
         `<path d="M70 200l10 -6m40 6l-10 -6" stroke="${tr}" stroke-width="3"/>`
       );
-    case 'warlock':
-      return (
-        body +
-        `<path d="M${n(100 - S * 0.5)} 176L100 240L${n(100 + S * 0.5)} 176" fill="${dk}"/>` +
-        mirror(
-          `<path d="M${n(100 - S * 0.55)} 174C${n(100 - S * 0.75)} 160 ${n(100 - S * 0.85)} 146 ${n(100 - S * 0.7)} 128C${n(100 - S * 0.62)} 148 ${n(100 - S * 0.5)} 158 ${n(100 - S * 0.3)} 168Z" fill="#2a2026" stroke="${tr}" stroke-width="1.5"/>`,
-        ) +
-        `<circle cx="100" cy="204" r="7" fill="${tr}"/><circle cx="100" cy="204" r="3" fill="#14070d"/>`
-      );
-    case 'monk':
-      return (
-        body +
-        `<path d="M${n(100 - S * 0.45)} 170L${n(100 + S * 0.3)} 240M${n(100 + S * 0.45)} 170L${n(100 - S * 0.1)} 214" stroke="${lt}" stroke-width="7"/>` +
-        `<g class="feature-beads">${Array.from({ length: 9 }, (_, i) => `<circle cx="${n(100 + 26 * Math.cos(Math.PI * (0.15 + i * 0.0875)))}" cy="${n(170 + 26 * Math.sin(Math.PI * (0.15 + i * 0.0875)))}" r="3.6" fill="${tr}"/>`).join('')}</g>`
-      );
     case 'bard':
       return (
         body +
@@ -823,21 +386,16 @@ function headgear(s: Sitter): string {
     case 'paladin':
     case 'cleric':
       return `<ellipse cx="${n(cx)}" cy="${n(top - 6)}" rx="${n(w * 0.9)}" ry="6" fill="none" stroke="${hsl(48, 90, 70, 0.8)}" stroke-width="3"/>`;
-    case 'mage':
+    case 'sorcerer':
       return dice.chance(0.5)
         ? `<path d="M${n(cx - w * 1.3)} ${n(top + h * 0.32)}Q${n(cx)} ${n(top + h * 0.1)} ${n(cx + w * 1.3)} ${n(top + h * 0.32)}L${n(cx + w * 0.6)} ${n(top + h * 0.15)}L${n(cx + w * 0.3)} ${n(top - h * 0.9)}L${n(cx - w * 0.15)} ${n(top - h * 1.05)}L${n(cx - w * 0.6)} ${n(top + h * 0.15)}Z" fill="${tone(s.cloth)}" stroke="${tr}" stroke-width="2"/><circle cx="${n(cx)}" cy="${n(top - h * 0.2)}" r="3" fill="${tr}"/>`
         : `<path d="M${n(cx - w * 0.9)} ${n(top + h * 0.35)}Q${n(cx)} ${n(top + h * 0.15)} ${n(cx + w * 0.9)} ${n(top + h * 0.35)}" stroke="${tr}" stroke-width="2.5" fill="none"/><path d="M${n(cx)} ${n(top + h * 0.12)}l-4 5l4 5l4 -5z" fill="${hsl(195, 90, 65)}"/>`;
     case 'druid':
       return `<g class="feature-antlers">${mirror(`<path d="M${n(cx - w * 0.5)} ${n(top + 6)}l-10 -26m4 10l-12 -6m10 -6l-2 -14" stroke="#6b4a2a" stroke-width="4" stroke-linecap="round" fill="none"/><path d="M${n(cx - w * 0.85)} ${n(top + h * 0.2)}q-4 -10 6 -14q2 10 -6 14z" fill="${hsl(110, 45, 40)}"/>`)}</g>`;
-    case 'monk':
-      return s.race === 'dragonkin'
-        ? ''
-        : `<rect x="${n(cx - w * 1.02)}" y="${n(top + h * 0.28)}" width="${n(w * 2.04)}" height="6" fill="${tr}"/><path d="M${n(cx + w)} ${n(top + h * 0.32)}l12 14m-10 -10l4 18" stroke="${tr}" stroke-width="3"/>`;
     case 'bard':
       return `<path d="M${n(cx - w * 1.15)} ${n(top + h * 0.3)}Q${n(cx - w * 0.3)} ${n(top - h * 0.5)} ${n(cx + w * 1.05)} ${n(top + h * 0.05)}Q${n(cx)} ${n(top + h * 0.1)} ${n(cx - w * 1.15)} ${n(top + h * 0.3)}Z" fill="${tone(s.cloth)}"/><path d="M${n(cx + w * 0.5)} ${n(top)}C${n(cx + w * 1.4)} ${n(top - h * 0.6)} ${n(cx + w * 1.8)} ${n(top - h * 0.7)} ${n(cx + w * 2)} ${n(top - h * 1.05)}C${n(cx + w * 1.4)} ${n(top - h * 0.5)} ${n(cx + w)} ${n(top - h * 0.1)} ${n(cx + w * 0.6)} ${n(top + 4)}Z" fill="${hsl(s.cloth.h + 180, 60, 60)}"/>`;
-    case 'warrior':
-      return (s.variant === 'knight' || dice.chance(0.35)) &&
-        !['dragonkin', 'beastkin', 'tiefling'].includes(s.race)
+    case 'knight':
+      return !s.f.horns
         ? `<path d="M${n(cx - w * 1.08)} ${n(cy - h * 0.05)}C${n(cx - w * 1.2)} ${n(top - h * 0.4)} ${n(cx + w * 1.2)} ${n(top - h * 0.4)} ${n(cx + w * 1.08)} ${n(cy - h * 0.05)}L${n(cx + w * 0.7)} ${n(cy - h * 0.32)}L${n(cx - w * 0.7)} ${n(cy - h * 0.32)}Z" fill="${hsl(215, 8, 55)}" stroke="#2b3242" stroke-width="2"/><path d="M${n(cx)} ${n(top - h * 0.3)}v${n(h * 0.9)}" stroke="#2b3242" stroke-width="3"/>`
         : '';
     case 'berserker':
@@ -851,7 +409,7 @@ function headgear(s: Sitter): string {
 
 /** A hood frames the face for rangers, rogues and necromancers (drawn around the head). */
 function hood(s: Sitter, front: boolean): string {
-  if (!['ranger', 'rogue', 'necromancer'].includes(s.cls)) return '';
+  if (!['ranger', 'assassin', 'necromancer'].includes(s.cls)) return '';
   const { cx, cy, w, h } = s;
   const top = cy - h;
   const c = tone(s.cloth, s.cls === 'ranger' ? -3 : 4);
@@ -860,7 +418,7 @@ function hood(s: Sitter, front: boolean): string {
   // The rim sits just outside the face so ears still show through the gap.
   return (
     `<path d="M${n(cx - w * 1.5)} 178C${n(cx - w * 1.6)} ${n(cy)} ${n(cx - w * 1.35)} ${n(top - h * 0.45)} ${n(cx)} ${n(top - h * 0.5)}C${n(cx + w * 1.35)} ${n(top - h * 0.45)} ${n(cx + w * 1.6)} ${n(cy)} ${n(cx + w * 1.5)} 178L${n(cx + w * 1.15)} 178C${n(cx + w * 1.2)} ${n(cy)} ${n(cx + w * 1.05)} ${n(top - h * 0.12)} ${n(cx)} ${n(top - h * 0.14)}C${n(cx - w * 1.05)} ${n(top - h * 0.12)} ${n(cx - w * 1.2)} ${n(cy)} ${n(cx - w * 1.15)} 178Z" fill="${c}" stroke="${tone(s.cloth, -10)}" stroke-width="1.5"/>` +
-    (s.cls === 'rogue' && (s.variant === 'assassin' || s.dice.chance(0.5))
+    (s.cls === 'assassin'
       ? `<path d="M${n(cx - w * 0.98)} ${n(cy + h * 0.3)}Q${n(cx)} ${n(cy + h * 0.15)} ${n(cx + w * 0.98)} ${n(cy + h * 0.3)}L${n(cx + w * 0.6)} ${n(cy + h * 0.95)}Q${n(cx)} ${n(cy + h * 1.15)} ${n(cx - w * 0.6)} ${n(cy + h * 0.95)}Z" fill="${tone(s.cloth, -5)}" class="feature-mask"/>`
       : '')
   );
@@ -872,7 +430,7 @@ function propsBack(s: Sitter): string {
   switch (s.cls) {
     case 'ranger':
       return `<g class="item-bow"><path d="M34 30C-2 90 -2 170 34 228" stroke="#7a5230" stroke-width="7" fill="none" stroke-linecap="round"/><path d="M34 30L34 228" stroke="#e9e0c8" stroke-width="1.2"/></g><g class="item-quiver"><path d="M150 130l22 -48" stroke="#6b4426" stroke-width="14" stroke-linecap="round"/>${[0, 1, 2].map((i) => `<path d="M${164 + i * 5} 86l${6 + i * 2} -18" stroke="#d9d0b8" stroke-width="2"/><path d="M${168 + i * 5} 76l${3 + i} -12l4 8z" fill="${hsl(0, 60, 45)}"/>`).join('')}</g>`;
-    case 'mage':
+    case 'sorcerer':
       return `<g class="item-staff"><path d="M170 234L170 50" stroke="#5a3d22" stroke-width="6" stroke-linecap="round"/><path d="M170 58l-10 -14l10 -22l10 22z" fill="${hsl(195, 85, 62)}" stroke="#dff" stroke-width="1"/><circle cx="170" cy="40" r="22" fill="${hsl(195, 90, 65, 0.22)}"/></g>`;
     case 'necromancer':
       return `<g class="item-scythe"><path d="M28 236L40 36" stroke="#2a2420" stroke-width="6" stroke-linecap="round"/><path d="M40 40C80 28 118 48 132 80C106 60 78 56 40 62Z" fill="#aab0b8" stroke="#3b3f46" stroke-width="1.5"/><circle cx="40" cy="46" r="16" fill="${hsl(120, 90, 55, 0.2)}"/></g>`;
@@ -894,24 +452,20 @@ function propsFront(s: Sitter): string {
   const tr = tone(s.trim);
   const d = s.dice;
   switch (s.cls) {
-    case 'warrior': {
+    case 'knight': {
       const shieldHue = d.range(0, 360);
       return `<g class="item-sword"><path d="M166 198L166 54L172 42L178 54L178 198Z" fill="#d6dbe3" stroke="#5b6474" stroke-width="1.5"/><path d="M172 52V196" stroke="#8a93a3" stroke-width="1.5"/><rect x="154" y="196" width="36" height="7" rx="2" fill="${tr}"/><rect x="168" y="203" width="8" height="24" fill="#4a3422"/><circle cx="172" cy="230" r="5" fill="${tr}"/></g><g class="item-shield"><circle cx="38" cy="202" r="36" fill="${hsl(shieldHue, 45, 32)}" stroke="#8a93a3" stroke-width="5"/><circle cx="38" cy="202" r="9" fill="#c9ced6"/><path d="M38 170v64M6 202h64" stroke="#0004" stroke-width="3"/></g>`;
     }
     case 'paladin':
       return `<g class="item-shield"><path d="M8 168H70V200C70 222 52 236 39 240C26 236 8 222 8 200Z" fill="#efe9d8" stroke="${tr}" stroke-width="4"/><circle cx="39" cy="198" r="10" fill="${tr}"/><path d="M39 178v40M19 198h40M25 184l28 28M53 184l-28 28" stroke="${tr}" stroke-width="2"/></g>`;
-    case 'mage':
+    case 'sorcerer':
       return `<g class="item-orb"><circle cx="36" cy="206" r="26" fill="${hsl(265, 80, 60, 0.2)}"/><circle cx="36" cy="206" r="16" fill="${hsl(265, 80, 62)}" stroke="#e9d8ff" stroke-width="1.5"/><circle cx="31" cy="200" r="5" fill="#fff" opacity=".6"/></g>`;
     case 'cleric':
       return `<g class="item-holy-symbol"><path d="M100 170v18" stroke="${tr}" stroke-width="2"/><circle cx="100" cy="206" r="18" fill="${tr}" stroke="#fff3c4" stroke-width="2"/>${Array.from({ length: 8 }, (_, i) => `<path d="M${n(100 + 20 * Math.cos((i * Math.PI) / 4))} ${n(206 + 20 * Math.sin((i * Math.PI) / 4))}L${n(100 + 28 * Math.cos((i * Math.PI) / 4))} ${n(206 + 28 * Math.sin((i * Math.PI) / 4))}" stroke="${tr}" stroke-width="3"/>`).join('')}<path d="M100 196v20M92 204h16" stroke="#fff8e0" stroke-width="4"/></g><g class="item-mace"><path d="M172 236L176 150" stroke="#5a3d22" stroke-width="6"/><circle cx="176" cy="142" r="13" fill="#c9c3b2" stroke="#5b6474" stroke-width="2"/></g>`;
-    case 'rogue':
+    case 'assassin':
       return `<g class="item-daggers"><path d="M34 236L78 170L84 166L82 174L40 238Z" fill="#cfd5de" stroke="#4a5260" stroke-width="1.2"/><path d="M166 236L122 170L116 166L118 174L160 238Z" fill="#cfd5de" stroke="#4a5260" stroke-width="1.2"/><path d="M40 224l14 8M160 224l-14 8" stroke="${tr}" stroke-width="4"/></g>`;
     case 'necromancer':
       return `<g class="item-soul-flame"><path d="M168 226C150 214 154 196 166 186C166 198 172 200 176 192C186 206 184 222 168 226Z" fill="${hsl(120, 85, 50, 0.85)}"/><circle cx="168" cy="210" r="20" fill="${hsl(120, 85, 50, 0.15)}"/></g>`;
-    case 'warlock':
-      return `<g class="item-eldritch-flame"><circle cx="164" cy="204" r="26" fill="${hsl(285, 90, 55, 0.2)}"/><path d="M164 228C140 216 146 190 160 176C160 192 168 194 172 184C188 200 186 222 164 228Z" fill="${hsl(285, 85, 58)}"/><path d="M164 224C154 216 156 204 164 196C168 206 174 212 164 224Z" fill="${hsl(140, 90, 65)}"/></g><g class="item-grimoire"><rect x="14" y="192" width="44" height="44" rx="3" fill="#3a1420" stroke="${tr}" stroke-width="2"/><circle cx="36" cy="214" r="8" fill="${tr}"/><circle cx="36" cy="214" r="3" fill="#0a0506"/></g>`;
-    case 'monk':
-      return `<g class="item-fists">${mirror(`<rect x="22" y="196" width="36" height="32" rx="12" fill="${tone(s.skin, -3)}"/><path d="M24 212h32M24 220h32" stroke="#efe6cf" stroke-width="5"/><path d="M30 200v10M40 198v10M50 200v10" stroke="${tone(s.skin, -20)}" stroke-width="1.5"/>`)}</g>`;
     case 'bard':
       return `<g class="item-lute"><path d="M150 140L190 100" stroke="#5a3d22" stroke-width="8" stroke-linecap="round"/><rect x="182" y="88" width="12" height="16" rx="2" fill="#3a2614" transform="rotate(45 188 96)"/><ellipse cx="126" cy="190" rx="36" ry="28" fill="#b5793a" stroke="#5a3d22" stroke-width="3" transform="rotate(-45 126 190)"/><circle cx="130" cy="186" r="8" fill="#2a1a0c"/><path d="M112 210L184 102M116 212L188 106" stroke="#f0e6c8" stroke-width=".8"/></g>`;
     case 'druid':
@@ -919,23 +473,6 @@ function propsFront(s: Sitter): string {
     default:
       return '';
   }
-}
-
-function wings(s: Sitter): string {
-  const c = hsl(s.hair.h, 80, 75, 0.35);
-  const edge = hsl(s.hair.h, 80, 80, 0.8);
-  const wing = `<path d="M92 150C60 100 20 60 8 80C0 110 40 140 86 160Z" fill="${c}" stroke="${edge}" stroke-width="1.5"/><path d="M90 166C60 170 24 200 30 214C50 220 76 196 92 176Z" fill="${c}" stroke="${edge}" stroke-width="1.5"/><path d="M86 156L20 82" stroke="${edge}" stroke-width=".8"/>`;
-  return `<g class="feature-wings">${mirror(wing)}</g>`;
-}
-
-function sparkles(s: Sitter): string {
-  let out = '';
-  for (let i = 0; i < 6; i++) {
-    const x = s.dice.range(20, 180);
-    const y = s.dice.range(20, 120);
-    out += `<path d="M${n(x)} ${n(y - 4)}L${n(x + 1)} ${n(y - 1)}L${n(x + 4)} ${n(y)}L${n(x + 1)} ${n(y + 1)}L${n(x)} ${n(y + 4)}L${n(x - 1)} ${n(y + 1)}L${n(x - 4)} ${n(y)}L${n(x - 1)} ${n(y - 1)}Z" fill="#fff6d0" opacity="${n(s.dice.range(0.4, 0.9))}"/>`;
-  }
-  return out;
 }
 
 // ---------- emblem and frame ----------
@@ -1001,9 +538,9 @@ function frame(id: string, rarity: number): { defs: string; body: string; style:
 
 // ---------- the portrait ----------
 
-/** The races and classes drawn with a look of their own (other ids map through aliases or a generic look). */
-export const DRAWN_RACES: readonly string[] = Object.keys(RACES);
-export const DRAWN_CLASSES: readonly string[] = Object.keys(CLASSES);
+/** The races and classes drawn with a look of their own (any other id draws the generic look). */
+export const DRAWN_RACES: readonly string[] = Object.keys(RACE_LOOKS);
+export const DRAWN_CLASSES: readonly string[] = Object.keys(CLASS_LOOKS);
 
 export function renderPortrait(k: PortraitKey): string {
   const raceId = String(k.raceId ?? '').toLowerCase();
@@ -1011,10 +548,10 @@ export function renderPortrait(k: PortraitKey): string {
   const rarity = Math.min(5, Math.max(1, Math.round(Number(k.rarity) || 1)));
   const seed = Number(k.seed) >>> 0;
   // Own-property lookups: an id such as 'constructor' must draw the generic look, not reach Object.prototype.
-  const race = Object.hasOwn(RACES, raceId) ? raceId : (own(RACE_ALIASES, raceId) ?? 'generic');
-  const cls = Object.hasOwn(CLASSES, classId) ? classId : (own(CLASS_ALIASES, classId) ?? 'generic');
-  const look = own(RACES, race) ?? GENERIC_RACE;
-  const classLook = own(CLASSES, cls) ?? GENERIC_CLASS;
+  const race = Object.hasOwn(RACE_LOOKS, raceId) ? raceId : 'generic';
+  const cls = Object.hasOwn(CLASS_LOOKS, classId) ? classId : 'generic';
+  const look = own(RACE_LOOKS, race) ?? GENERIC_RACE;
+  const classLook = own(CLASS_LOOKS, cls) ?? GENERIC_CLASS;
   const dice = artDice(seed ^ hashText(`${raceId}|${classId}`));
   // Ids are unique per key so many inline portraits on one page never share a gradient.
   const id = `p${seed.toString(36)}${hashText(`${raceId}|${classId}|${k.type}|${rarity}`).toString(36)}`;
@@ -1023,7 +560,7 @@ export function renderPortrait(k: PortraitKey): string {
     dice,
     race,
     cls,
-    variant: classId,
+    f: look.features,
     cx: 100,
     cy: look.cy + dice.range(-2, 2),
     w: look.w * dice.range(0.95, 1.05),
@@ -1037,7 +574,7 @@ export function renderPortrait(k: PortraitKey): string {
     trim: classLook.trim(dice),
     hairStyle: dice.pick(look.hairStyles),
   };
-  if (['rogue', 'necromancer', 'ranger'].includes(s.cls) && ['mohawk', 'topknot'].includes(s.hairStyle))
+  if (['assassin', 'necromancer', 'ranger'].includes(s.cls) && ['mohawk', 'topknot'].includes(s.hairStyle))
     s.hairStyle = 'crop';
 
   const bg = background(s, classLook.aura);
@@ -1057,12 +594,8 @@ export function renderPortrait(k: PortraitKey): string {
   const jawShadow = `<ellipse cx="${n(cx)}" cy="${n(cy + h * 0.9)}" rx="${n(w * 0.55)}" ry="7" fill="#000" opacity=".28"/>`;
   const raceGroup = ears(s) + head + face(s) + beard(s) + hairFront(s);
   // Horns, beast ears and antennae rise through hoods and hats, so they are drawn after them.
-  const raceTop =
-    (s.race === 'dragonkin' || s.race === 'tiefling' ? horns(s) : '') +
-    (s.race === 'beastkin' ? beastEars(s) : '') +
-    (s.race === 'fae' && s.dice.chance(0.6)
-      ? `<g class="feature-antennae">${mirror(`<path d="M${n(cx - 8)} ${n(cy - h + 4)}Q${n(cx - 16)} ${n(cy - h - 22)} ${n(cx - 26)} ${n(cy - h - 26)}" stroke="${tone(s.hair, -15)}" stroke-width="2" fill="none"/><circle cx="${n(cx - 26)}" cy="${n(cy - h - 26)}" r="3.5" fill="${tone(s.hair, 10)}"/>`)}</g>`
-      : '');
+  // Horns rise through hoods and hats, so they are drawn after them.
+  const raceTop = s.f.horns ? horns(s) : '';
 
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 240" width="200" height="240" role="img" aria-label="${raceId} ${classId} portrait">`,
@@ -1070,7 +603,6 @@ export function renderPortrait(k: PortraitKey): string {
     `<defs>${bg.defs}${skinGrad}${formShade}${vignette}${clip}${fr.defs}</defs>`,
     `<g clip-path="url(#${id}-clip)">`,
     bg.body,
-    s.race === 'fae' ? wings(s) : '',
     propsBack(s),
     hood(s, false),
     hairBack(s),
@@ -1083,7 +615,6 @@ export function renderPortrait(k: PortraitKey): string {
     hood(s, true),
     `<g class="race-top">${raceTop}</g>`,
     `<g class="class-item">${propsFront(s)}</g>`,
-    s.race === 'fae' ? sparkles(s) : '',
     `<rect width="200" height="240" fill="url(#${id}-vg)"/>`,
     `</g>`,
     typeEmblem(String(k.type ?? '')),
