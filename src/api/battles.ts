@@ -76,6 +76,7 @@ export const BattleEvent = z.object({
   fatigue: z.boolean().optional(),
   hp_after: z.number().optional(),
   shield_after: z.number().optional(),
+  outcome: z.enum(['won', 'lost', 'draw']).optional(),
 });
 /** The turn-based battle state of spec §3, plus where it is fought and, once over, what it paid. */
 export const BattleState = z.object({

@@ -163,6 +163,8 @@ export interface BattleEvent {
   /** the target's health and shield once the event is done */
   hp_after?: number;
   shield_after?: number;
+  /** end: how the battle ended, from the allies' side */
+  outcome?: 'won' | 'lost' | 'draw';
 }
 
 export interface BattleView {

@@ -27,6 +27,7 @@ import { OPS, TARGETS } from './effects.ts';
 import { EFFECT_OPS } from '../data/schema.ts';
 import { TIER, runUntilDecision } from './simulate.ts';
 import { STATUS_OF_OUTCOME, loadCore, storeCore, type StoredCore } from './stored-state.ts';
+import { narrate, type Cast, type EventFacts } from './narration.ts';
 
 const {
   A_COUNT,
@@ -75,14 +76,12 @@ const {
   allyEnd,
   allyStart,
   canAct,
-  DRAW,
   endTurn,
   enemyEnd,
   enemyStart,
   hasTaunter,
   initBattle,
   pickOf,
-  SIDE0_WON,
   startingHp,
 } = rules;
 
@@ -125,25 +124,30 @@ export interface BattleState {
 }
 
 const TENDENCY: OptionTendency[] = ['aggressive', 'defensive', 'supportive', 'tactical'];
-const statusName = (s: number) => STATUSES[STATUS_IDS[s]].name;
 
 // ---- the event log ------------------------------------------------------------------------------------------
 
 class EventLog implements BattleLog {
+  private readonly cast: Cast;
   constructor(
     private c: BattleCore,
     private units: BattleUnitMeta[],
     readonly nAllies: number,
     readonly events: BattleEvent[],
-  ) {}
-  private name(i: number) {
-    return this.units[i]?.name ?? 'Someone';
+  ) {
+    const byId = new Map(units.map((u) => [u.id, u]));
+    this.cast = {
+      name: (id) => (id === undefined ? 'Someone' : (byId.get(id)?.name ?? 'Someone')),
+      attack: (id) => (id === undefined ? '' : (byId.get(id)?.attack ?? '')),
+    };
   }
   private id(i: number) {
     return i >= 0 ? this.units[i]?.id : undefined;
   }
-  private push(e: Omit<BattleEvent, 'turn'>) {
-    this.events.push({ turn: this.c.turn, ...e });
+  /** Records an event's facts, told in words by the narration (./narration.ts). */
+  private push(e: Omit<EventFacts, 'turn'>) {
+    const facts = { turn: this.c.turn, ...e };
+    this.events.push({ ...facts, description: narrate(facts, this.cast) });
   }
   /** The facts about target t as the event leaves it. */
   private after(t: number) {
@@ -155,82 +159,29 @@ class EventLog implements BattleLog {
     };
   }
   turn(a: number) {
-    this.push({ kind: 'turn', actor_id: this.id(a), description: `${this.name(a)} acts.` });
+    this.push({ kind: 'turn', actor_id: this.id(a) });
   }
   action(a: number, _act: number, ability: number, t: number) {
-    const who = this.name(a);
-    const def = ACTION_DEFS[ability];
-    const on = t >= 0 && t !== a ? ` on ${this.name(t)}` : '';
-    const description = def.basic
-      ? def.basic.told
-          .replace('{actor}', who)
-          .replace('{target}', this.name(t))
-          .replace('{attack}', this.units[a].attack)
-      : A_ULT[ability] === 1
-        ? `${who} unleashes ${def.name}${on}!`
-        : `${who} uses ${def.name}${on}.`;
     this.push({
       kind: 'ability',
       actor_id: this.id(a),
       target_id: this.id(t),
-      ability_id: def.id,
-      description,
+      ability_id: ACTION_DEFS[ability].id,
     });
   }
   damage(s: number, t: number, amount: number, crit: boolean, absorbed: number) {
-    const critText = crit ? ' (critical hit!)' : '';
-    const description =
-      absorbed >= amount
-        ? `${this.name(t)}'s shield absorbs ${amount} damage${critText}.`
-        : `${this.name(t)} takes ${amount - absorbed} damage${critText}${absorbed > 0 ? ` (${absorbed} more absorbed by a shield)` : ''}.`;
-    this.push({
-      kind: 'damage',
-      actor_id: this.id(s),
-      ...this.after(t),
-      amount,
-      absorbed,
-      crit,
-      description,
-    });
+    this.push({ kind: 'damage', actor_id: this.id(s), ...this.after(t), amount, absorbed, crit });
   }
   tick(t: number, s: number, amount: number) {
     const status_id = s >= 0 ? STATUS_IDS[s] : undefined;
-    if (amount > 0) {
-      const from = s >= 0 ? ` from ${statusName(s)}` : '';
-      this.push({
-        kind: 'damage',
-        ...this.after(t),
-        amount,
-        absorbed: 0,
-        status_id,
-        description: `${this.name(t)} suffers ${amount} damage${from}.`,
-      });
-    } else {
-      this.push({
-        kind: 'heal',
-        ...this.after(t),
-        amount: -amount,
-        status_id,
-        description: `${this.name(t)} regenerates ${-amount} health.`,
-      });
-    }
+    if (amount > 0) this.push({ kind: 'damage', ...this.after(t), amount, absorbed: 0, status_id });
+    else this.push({ kind: 'heal', ...this.after(t), amount: -amount, status_id });
   }
   fatigue(t: number, amount: number) {
-    this.push({
-      kind: 'damage',
-      ...this.after(t),
-      amount,
-      absorbed: 0,
-      fatigue: true,
-      description: `${this.name(t)} is worn down by the long fight and loses ${amount} health.`,
-    });
+    this.push({ kind: 'damage', ...this.after(t), amount, absorbed: 0, fatigue: true });
   }
   heal(s: number, t: number, amount: number) {
-    const description =
-      s === t
-        ? `${this.name(t)} recovers ${amount} health.`
-        : `${this.name(s)} heals ${this.name(t)} for ${amount}.`;
-    this.push({ kind: 'heal', actor_id: this.id(s), ...this.after(t), amount, description });
+    this.push({ kind: 'heal', actor_id: this.id(s), ...this.after(t), amount });
   }
   shield(s: number, t: number, amount: number) {
     this.push({
@@ -240,63 +191,29 @@ class EventLog implements BattleLog {
       amount,
       status_id: 'shield',
       turns: this.c.stT[t * NS + ST_SHIELD],
-      description: `${this.name(t)} is shielded for ${amount}.`,
     });
   }
   status(s: number, t: number, st: number) {
-    const def = STATUSES[STATUS_IDS[st]];
-    const description = def.harmful
-      ? `${this.name(t)} is afflicted with ${def.name}.`
-      : `${this.name(t)} gains ${def.name}.`;
     this.push({
       kind: 'status',
       actor_id: this.id(s),
       ...this.after(t),
-      status_id: def.id,
+      status_id: STATUS_IDS[st],
       turns: this.c.stT[t * NS + st],
-      description,
     });
   }
   expire(t: number, st: number) {
-    this.push({
-      kind: 'expire',
-      ...this.after(t),
-      status_id: STATUS_IDS[st],
-      description: `${statusName(st)} fades from ${this.name(t)}.`,
-    });
+    this.push({ kind: 'expire', ...this.after(t), status_id: STATUS_IDS[st] });
   }
   death(t: number, killer: number) {
-    const by = killer >= 0 && killer !== t ? ` by ${this.name(killer)}` : '';
-    this.push({
-      kind: 'death',
-      actor_id: this.id(killer),
-      ...this.after(t),
-      description: `${this.name(t)} is defeated${by}!`,
-    });
+    this.push({ kind: 'death', actor_id: this.id(killer), ...this.after(t) });
   }
   miss(a: number, t: number, stunned: boolean) {
-    if (stunned)
-      this.push({
-        kind: 'miss',
-        actor_id: this.id(a),
-        description: `${this.name(a)} cannot act and loses the turn.`,
-      });
-    else
-      this.push({
-        kind: 'miss',
-        actor_id: this.id(a),
-        target_id: this.id(t),
-        description: `${this.name(a)} misses ${this.name(t)}.`,
-      });
+    if (stunned) this.push({ kind: 'miss', actor_id: this.id(a) });
+    else this.push({ kind: 'miss', actor_id: this.id(a), target_id: this.id(t) });
   }
   end(over: number) {
-    const description =
-      over === DRAW
-        ? 'The battle ends in a draw.'
-        : over === SIDE0_WON
-          ? 'Victory! The enemy is defeated.'
-          : 'Defeat. The party has fallen.';
-    this.push({ kind: 'end', description });
+    this.push({ kind: 'end', outcome: STATUS_OF_OUTCOME[over] as 'won' | 'lost' | 'draw' });
   }
 }
 

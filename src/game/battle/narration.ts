@@ -1,0 +1,79 @@
+// The battle told in words, from the facts alone: every event's `description` is rendered here from its other
+// fields (BattleEvent in src/game/types.ts) and the units' names, so the log, the playback and the fight's story
+// all rest on the same facts, and rewording a sentence changes no fact.
+import { STATUSES } from '../data/statuses.ts';
+import { own } from '../data/table.ts';
+import type { BattleEvent } from '../types.ts';
+import { ACTION_DEFS } from './compile.ts';
+
+export type EventFacts = Omit<BattleEvent, 'description'>;
+
+/** Who the units are, by id: their names and their basic attack's name. */
+export interface Cast {
+  name(id: string | undefined): string;
+  attack(id: string | undefined): string;
+}
+
+const ACTIONS = new Map(ACTION_DEFS.map((a) => [a.id, a]));
+const statusName = (id: string | undefined) => (id === undefined ? '' : (own(STATUSES, id)?.name ?? id));
+
+export function narrate(e: EventFacts, cast: Cast): string {
+  const actor = cast.name(e.actor_id);
+  const target = cast.name(e.target_id);
+  const amount = e.amount ?? 0;
+  switch (e.kind) {
+    case 'turn':
+      return `${actor} acts.`;
+    case 'ability': {
+      const def = e.ability_id === undefined ? undefined : ACTIONS.get(e.ability_id);
+      if (!def) return `${actor} acts.`;
+      if (def.basic)
+        return def.basic.told
+          .replace('{actor}', actor)
+          .replace('{target}', target)
+          .replace('{attack}', cast.attack(e.actor_id));
+      const on = e.target_id !== undefined && e.target_id !== e.actor_id ? ` on ${target}` : '';
+      return def.type === 'ultimate'
+        ? `${actor} unleashes ${def.name}${on}!`
+        : `${actor} uses ${def.name}${on}.`;
+    }
+    case 'damage': {
+      if (e.fatigue) return `${target} is worn down by the long fight and loses ${amount} health.`;
+      if (e.actor_id === undefined) {
+        const from = e.status_id !== undefined ? ` from ${statusName(e.status_id)}` : '';
+        return `${target} suffers ${amount} damage${from}.`;
+      }
+      const absorbed = e.absorbed ?? 0;
+      const crit = e.crit ? ' (critical hit!)' : '';
+      return absorbed >= amount
+        ? `${target}'s shield absorbs ${amount} damage${crit}.`
+        : `${target} takes ${amount - absorbed} damage${crit}${absorbed > 0 ? ` (${absorbed} more absorbed by a shield)` : ''}.`;
+    }
+    case 'heal':
+      if (e.actor_id === undefined) return `${target} regenerates ${amount} health.`;
+      return e.actor_id === e.target_id
+        ? `${target} recovers ${amount} health.`
+        : `${actor} heals ${target} for ${amount}.`;
+    case 'shield':
+      return `${target} is shielded for ${amount}.`;
+    case 'status': {
+      const def = e.status_id === undefined ? undefined : own(STATUSES, e.status_id);
+      const name = def?.name ?? e.status_id ?? 'a status';
+      return def?.harmful ? `${target} is afflicted with ${name}.` : `${target} gains ${name}.`;
+    }
+    case 'expire':
+      return `${statusName(e.status_id)} fades from ${target}.`;
+    case 'death':
+      return `${target} is defeated${e.actor_id !== undefined && e.actor_id !== e.target_id ? ` by ${actor}` : ''}!`;
+    case 'miss':
+      return e.target_id === undefined
+        ? `${actor} cannot act and loses the turn.`
+        : `${actor} misses ${target}.`;
+    case 'end':
+      return e.outcome === 'draw'
+        ? 'The battle ends in a draw.'
+        : e.outcome === 'won'
+          ? 'Victory! The enemy is defeated.'
+          : 'Defeat. The party has fallen.';
+  }
+}
