@@ -59,6 +59,8 @@ const Option = z.object({
   targets: z.array(z.string()),
   /** for each of `targets`, the option's label and detail aimed there (the figures are for that unit) */
   aims: z.array(z.object({ target_id: z.string(), label: z.string(), detail: z.string() })),
+  /** what the action does, as its rules text (written from the same effects the engine applies) */
+  description: z.string(),
 });
 /** One thing that happened, told as facts (src/game/types.ts documents each kind); `description` is its sentence. */
 export const BattleEvent = z.object({

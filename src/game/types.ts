@@ -125,6 +125,8 @@ export interface BattleOption {
   targets: string[];
   /** For each of `targets`, the option as it reads aimed there (its figures are for that unit). */
   aims: { target_id: string; label: string; detail: string }[];
+  /** What the action does, as its rules text (describeAbility: the effects registry's words). */
+  description: string;
 }
 
 /**

@@ -117,6 +117,10 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     const r = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: team.map((t) => t.id) });
     let state = BattleState.parse(r.body);
     expect(state.enemies.length).toBeGreaterThanOrEqual(2);
+    // Every option explains its action in the rules' own words (the effects registry via describeAbility).
+    for (const o of state.pending_options) expect(o.description.length, o.id).toBeGreaterThan(10);
+    const attack = state.pending_options.find((o) => o.id.startsWith('attack:'));
+    if (attack) expect(attack.description).toBe('Basic attack. Deals 100% attack as damage to one enemy.');
     const act = (body: object) =>
       h.call('POST', `/api/battles/${state.battle_id}/action`, { user_id: p.id, ...body });
     // Play the first option until one may be aimed at two units or more.

@@ -17,7 +17,7 @@ import type {
 import { STATUSES, attackNameOf, findRace } from '../content.ts';
 import { STATUS_IDS } from '../data/statuses.ts';
 import { iconPath } from '../art/paths.ts';
-import { describeStatus } from '../describe.ts';
+import { describeAbility, describeStatus } from '../describe.ts';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
 import type { BattleCore, BattleLog } from './core.ts';
@@ -314,7 +314,7 @@ function describeOption(
 
 /** 3-4 options for ally i: the best of each tendency, the ultimate when ready, then the next best. */
 export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): PendingOption[] {
-  const all: (Omit<PendingOption, 'targets' | 'aims'> & { score: number; tend: number })[] = [];
+  const all: (Omit<PendingOption, 'targets' | 'aims' | 'description'> & { score: number; tend: number })[] = [];
   for (let act = 0; act < ACT_COUNT; act++) {
     if (!canAct(c, i, act)) continue;
     for (const t of targetsOf(c, i, pickOf(c, i, act))) {
@@ -358,7 +358,8 @@ export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): 
             const d = describeOption(c, units, i, act, t);
             return { target_id: units[t].id, label: d.label, detail: d.detail };
           });
-    return { id, tendency, label, detail, targets: aims.map((a) => a.target_id), aims, act, target };
+    const description = describeAbility(ACTION_DEFS[actionOf(c, i, act)]);
+    return { id, tendency, label, detail, targets: aims.map((a) => a.target_id), aims, description, act, target };
   });
 }
 
@@ -493,14 +494,15 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
     allies: units.slice(0, state.n_allies),
     enemies: units.slice(state.n_allies),
     status: state.status,
-    pending_options: state.options.map(({ id, tendency, label, detail, targets, aims }) => ({
+    pending_options: state.options.map(({ id, tendency, label, detail, targets, aims, description }) => ({
       id,
       tendency,
       label,
       detail,
-      // options stored before aiming existed have neither
+      // options stored before aiming existed have neither, nor a description
       targets: targets ?? [],
       aims: aims ?? [],
+      description: description ?? detail,
     })),
     current_actor_id: state.current >= 0 ? state.units[state.current].id : null,
     turn: c.turn,

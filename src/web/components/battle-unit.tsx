@@ -61,6 +61,8 @@ export interface BattleUnitProps {
   aimed?: boolean;
   /** Tapping (or focusing and pressing) a status badge asks for its explanation. */
   onExplain?: (unitId: string, statusId: string) => void;
+  /** Tapping the unit when it is not a target to aim at asks for its explanation (name, figures, statuses). */
+  onExplainUnit?: (unitId: string) => void;
 }
 
 export const BattleUnitTile = memo(function BattleUnitTile({
@@ -73,6 +75,7 @@ export const BattleUnitTile = memo(function BattleUnitTile({
   onAim,
   aimed = false,
   onExplain,
+  onExplainUnit,
 }: BattleUnitProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const hp = shown?.hp ?? unit.stats.hp;
@@ -104,7 +107,7 @@ export const BattleUnitTile = memo(function BattleUnitTile({
       aria-label={`${unit.name}, ${dead ? 'Defeated' : `${hp} of ${unit.stats.max_hp} HP`}${acting ? ', acting' : ''}`}
     >
       <div className="battle-unit__body" ref={bodyRef}>
-        {onAim && !dead && (
+        {onAim && !dead ? (
           <button
             type="button"
             className="battle-unit__aim"
@@ -113,6 +116,16 @@ export const BattleUnitTile = memo(function BattleUnitTile({
             data-testid="aim-unit"
             onClick={() => onAim(unit.id)}
           />
+        ) : (
+          onExplainUnit && (
+            <button
+              type="button"
+              className="battle-unit__aim battle-unit__about"
+              aria-label={`About ${unit.name}`}
+              data-testid="explain-unit"
+              onClick={() => onExplainUnit(unit.id)}
+            />
+          )
         )}
         <div className={`battle-unit__portrait rarity-${Math.min(5, Math.max(1, unit.rarity))}`}>
           <img src={unit.portrait_url} alt="" width={96} height={96} decoding="async" draggable={false} />

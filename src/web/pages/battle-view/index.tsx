@@ -19,6 +19,7 @@ import { BattleUnitTile } from '../../components/battle-unit.tsx';
 import { BattleLog } from '../../components/battle-log.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { RewardsList } from '../../components/battle-result.tsx';
+import { ExplainToast, sameExplained, type Explained } from '../../components/battle-explain.tsx';
 import { sceneTheme, sceneUrl } from '../../components/battle-scene.ts';
 import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { useSignedInUser } from '../../session.ts';
@@ -60,6 +61,7 @@ function Side({
   actorId,
   aiming,
   onExplain,
+  onExplainUnit,
 }: {
   title: string;
   units: BattleUnit[];
@@ -67,6 +69,7 @@ function Side({
   actorId: string | null;
   aiming: Aiming;
   onExplain: (unitId: string, statusId: string) => void;
+  onExplainUnit: (unitId: string) => void;
 }) {
   const alive = units.filter((u) => !(frame.units?.[u.id]?.dead ?? u.is_dead)).length;
   return (
@@ -93,6 +96,7 @@ function Side({
             onAim={aiming.aimable.has(u.id) ? aiming.onAim : undefined}
             aimed={aiming.aim === u.id}
             onExplain={onExplain}
+            onExplainUnit={onExplainUnit}
           />
         ))}
       </ul>
@@ -146,12 +150,19 @@ export default function BattleViewPage() {
   const [endedSeen, setEndedSeen] = useState(false);
   /** The unit the player aims at for this decision (null: each option's preselected target). */
   const [aimAt, setAimAt] = useState<{ turn: number; unitId: string } | null>(null);
-  /** The status badge the player tapped: its explanation shows in view until closed or tapped again. */
-  const [explained, setExplained] = useState<{ unitId: string; statusId: string } | null>(null);
-  const explain = useCallback(
-    (unitId: string, statusId: string) =>
-      setExplained((e) => (e?.unitId === unitId && e.statusId === statusId ? null : { unitId, statusId })),
+  /** What the player tapped to read about (a status, an option's action, a unit): shown until closed or tapped again. */
+  const [explained, setExplained] = useState<Explained | null>(null);
+  const toggleExplained = useCallback(
+    (what: Explained) => setExplained((e) => (sameExplained(e, what) ? null : what)),
     [],
+  );
+  const explain = useCallback(
+    (unitId: string, statusId: string) => toggleExplained({ kind: 'status', unitId, statusId }),
+    [toggleExplained],
+  );
+  const explainUnit = useCallback(
+    (unitId: string) => toggleExplained({ kind: 'unit', unitId }),
+    [toggleExplained],
   );
 
   // Rewards were paid when the battle ended: refresh the header's currencies and the hero lists once — when the
@@ -241,9 +252,7 @@ export default function BattleViewPage() {
       setAimAt((a) => (a?.turn === state.turn && a.unitId === unitId ? null : { turn: state.turn, unitId })),
   };
   /** What both sides show alike: the playback's frame, who acts, aiming and explaining. */
-  const stage = { frame, actorId, aiming, onExplain: explain };
-  const explainedUnit = explained ? units.find((u) => u.id === explained.unitId) : undefined;
-  const explainedStatus = explainedUnit?.status_effects.find((x) => x.id === explained!.statusId);
+  const stage = { frame, actorId, aiming, onExplain: explain, onExplainUnit: explainUnit };
   const showResult = state.status !== 'active' && !playing;
   const logEvents = frame.playing
     ? [...state.events.slice(0, frame.logBase), ...frame.shownEvents]
@@ -384,7 +393,7 @@ export default function BattleViewPage() {
                   <h2 className="battle-options__title">Choose an action</h2>
                   <p className="battle-options__aim muted" data-testid="aim-hint">
                     {aimedUnit
-                      ? `Aiming at ${aimedUnit.name}: tap them again to let each action pick.`
+                      ? `Aiming at ${aimedUnit.name} (Lv ${aimedUnit.level} ${aimedUnit.class}, ${aimedUnit.stats.hp}/${aimedUnit.stats.max_hp} HP): tap them again to let each action pick.`
                       : 'Tap a unit to aim at it.'}
                   </p>
                   <div className="battle-options__list">
@@ -396,29 +405,40 @@ export default function BattleViewPage() {
                           : undefined;
                       const shown = aimedAt ?? o;
                       return (
-                        <button
-                          key={o.id}
-                          type="button"
-                          className={`battle-option battle-option--${o.tendency}`}
-                          data-option-id={o.id}
-                          data-aimed={aimedAt ? true : undefined}
-                          disabled={sending !== null}
-                          aria-busy={sending === o.id || undefined}
-                          onClick={() =>
-                            void send(
-                              aimedAt
-                                ? { option_id: o.id, target_id: aimedAt.target_id }
-                                : { option_id: o.id },
-                              o.id,
-                            )
-                          }
-                        >
-                          <span className="battle-option__label">{shown.label}</span>
-                          <span className="battle-option__tendency">
-                            {TENDENCY_LABEL[o.tendency] ?? o.tendency}
-                          </span>
-                          <span className="battle-option__detail">{shown.detail}</span>
-                        </button>
+                        <div key={o.id} className="battle-option-slot">
+                          <button
+                            type="button"
+                            className={`battle-option battle-option--${o.tendency}`}
+                            data-option-id={o.id}
+                            data-aimed={aimedAt ? true : undefined}
+                            disabled={sending !== null}
+                            aria-busy={sending === o.id || undefined}
+                            onClick={() =>
+                              void send(
+                                aimedAt
+                                  ? { option_id: o.id, target_id: aimedAt.target_id }
+                                  : { option_id: o.id },
+                                o.id,
+                              )
+                            }
+                          >
+                            <span className="battle-option__label">{shown.label}</span>
+                            <span className="battle-option__tendency">
+                              {TENDENCY_LABEL[o.tendency] ?? o.tendency}
+                            </span>
+                            <span className="battle-option__detail">{shown.detail}</span>
+                          </button>
+                          <button
+                            type="button"
+                            className="battle-option__about"
+                            aria-label={`About ${o.label.split(' → ')[0]}`}
+                            aria-pressed={sameExplained(explained, { kind: 'option', optionId: o.id })}
+                            data-testid="explain-option"
+                            onClick={() => toggleExplained({ kind: 'option', optionId: o.id })}
+                          >
+                            i
+                          </button>
+                        </div>
                       );
                     })}
                   </div>
@@ -437,19 +457,14 @@ export default function BattleViewPage() {
           <BattleLog events={logEvents} />
         </div>
       </div>
-      {explainedUnit && explainedStatus && (
-        <div className="banner banner--toast battle-explain" role="status" data-testid="status-explain">
-          <img src={explainedStatus.icon} alt="" width={24} height={24} />
-          <div className="banner__text">
-            <strong>{explainedStatus.name}</strong> on {explainedUnit.name} · {explainedStatus.turns} turn
-            {explainedStatus.turns === 1 ? '' : 's'} left
-            <br />
-            {explainedStatus.description}
-          </div>
-          <button type="button" className="battle-explain__close" onClick={() => setExplained(null)}>
-            Close
-          </button>
-        </div>
+      {explained && (
+        <ExplainToast
+          explained={explained}
+          units={units}
+          options={state.pending_options}
+          events={state.events}
+          onClose={() => setExplained(null)}
+        />
       )}
     </div>
   );
