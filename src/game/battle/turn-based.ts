@@ -314,7 +314,8 @@ function describeOption(
 
 /** 3-4 options for ally i: the best of each tendency, the ultimate when ready, then the next best. */
 export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): PendingOption[] {
-  const all: (Omit<PendingOption, 'targets' | 'aims' | 'description'> & { score: number; tend: number })[] = [];
+  const all: (Omit<PendingOption, 'targets' | 'aims' | 'description'> & { score: number; tend: number })[] =
+    [];
   for (let act = 0; act < ACT_COUNT; act++) {
     if (!canAct(c, i, act)) continue;
     for (const t of targetsOf(c, i, pickOf(c, i, act))) {
@@ -359,7 +360,17 @@ export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): 
             return { target_id: units[t].id, label: d.label, detail: d.detail };
           });
     const description = describeAbility(ACTION_DEFS[actionOf(c, i, act)]);
-    return { id, tendency, label, detail, targets: aims.map((a) => a.target_id), aims, description, act, target };
+    return {
+      id,
+      tendency,
+      label,
+      detail,
+      targets: aims.map((a) => a.target_id),
+      aims,
+      description,
+      act,
+      target,
+    };
   });
 }
 
