@@ -99,6 +99,11 @@ test('a dungeon run from its detail page to the boss, floor by floor; the picker
     );
     await expect(back).toHaveAccessibleDescription(`Your run waits at floor ${next} of ${woods.floors}`);
     if (floor === 1) await screen(page, testInfo, 'dungeon-detail-floor-won');
+    // The floor before the boss: a moment says the boss awaits.
+    if (next === woods.floors) {
+      await expect(result.getByTestId('moment')).toHaveAttribute('data-moment', 'boss');
+      await expect(result.getByTestId('moment')).toHaveAttribute('role', 'status');
+    } else await expect(result.getByTestId('moment')).toHaveCount(0);
     // The next floor's win chance is shown before it is fought, and is the number that fight states.
     const odds = result.getByTestId('odds');
     await expect(odds).toHaveAttribute('data-probability', /^[01](\.\d+)?$/);
@@ -116,6 +121,8 @@ test('a dungeon run from its detail page to the boss, floor by floor; the picker
   }
   await expect(result.locator('.dungeon-detail__floor')).toHaveText('Dungeon cleared!');
   await expect(result.locator('.fight-result__headline')).toHaveText('VICTORY!');
+  await expect(result.getByTestId('moment')).toHaveAttribute('data-moment', 'cleared');
+  await expect(result.getByTestId('moment')).toContainText('Dungeon cleared!');
   await expect(fightAgain).toHaveAccessibleDescription('New run from floor 1');
   await expect(back).toHaveAccessibleDescription('Choose another dungeon');
   await expect(page).toHaveURL(/\/dungeons\/whispering_woods$/);

@@ -151,10 +151,13 @@ export function FightResultPanel({
   result,
   children,
   heading,
+  moment,
 }: {
   result: FightResult;
   children?: ReactNode;
   heading?: ReactNode;
+  /** A moment to show with the result (a cleared dungeon, the boss ahead): above the story. */
+  moment?: ReactNode;
 }) {
   const won = isWin(result.status);
   const figures = rollFigures(result.probability, result.roll, won);
@@ -178,6 +181,7 @@ export function FightResultPanel({
         </div>
       </dl>
       <ChanceBar figures={figures} won={won} />
+      {moment}
       <BattleNarrative result={result} />
       {won && <RewardsList result={result} />}
       {children && <div className="fight-result__actions">{children}</div>}

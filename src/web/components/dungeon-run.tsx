@@ -3,6 +3,7 @@
 // in The Void Sanctum, floor 3 of 5, will end'), and a button with its caption underneath. A run's state comes
 // from the server (api/hooks.ts useDungeonRun, useActiveRun). Used by pages/dungeons, dungeon-detail, combat and
 // the team picker; styles in ./dungeon-run.css.
+import { Moment } from './moment.tsx';
 import { useId, type ReactNode } from 'react';
 import type { DungeonRun } from '../../api/index.ts';
 import { Icon } from './icon.tsx';
@@ -70,4 +71,33 @@ export function RunNotice({ children, onDismiss }: { children: ReactNode; onDism
       </button>
     </div>
   );
+}
+
+/**
+ * The moments of a run (components/moment.tsx): a won fight that cleared the dungeon, or that leaves the boss
+ * next. Nothing otherwise.
+ */
+export function RunMoment({
+  run,
+  won,
+  place,
+}: {
+  run: RunPlace & { status: string };
+  won: boolean;
+  place: string;
+}) {
+  if (!won) return null;
+  if (run.status === 'cleared')
+    return (
+      <Moment kind="cleared" title="Dungeon cleared!">
+        {place} is conquered: the clear bonus is in your rewards.
+      </Moment>
+    );
+  if (run.status === 'active' && isBossFloor(run))
+    return (
+      <Moment kind="boss" title="The boss awaits">
+        {nextFloorText(run)}: the strongest foes of {place}.
+      </Moment>
+    );
+  return null;
 }

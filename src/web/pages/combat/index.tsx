@@ -34,6 +34,7 @@ import {
   CaptionedAction,
   NEW_RUN_TEXT,
   RunNotice,
+  RunMoment,
   nextFloorText,
   runEndsText,
   runStateText,
@@ -313,6 +314,7 @@ export default function CombatPage() {
           </div>
         </dl>
         <ChanceBar figures={figures} won={won} />
+        {run && <RunMoment run={run} won={won} place={p.location} />}
         <BattleNarrative result={result} />
         {won && (
           <RewardsList

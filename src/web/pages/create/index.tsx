@@ -2,6 +2,7 @@
 // for a pair of candidates (two parallel generate calls sharing a generation_id), the first is selected,
 // Regenerate replaces both, Create Hero saves the chosen one and goes to /heroes. A paid pair is the server's
 // pending pair until one is kept: after a reload, Cancel or on another device this page shows it again.
+import { SummonMoment } from '../../components/moment.tsx';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -135,6 +136,8 @@ export default function CreatePage() {
               Your summoned heroes are still waiting: the scroll is already spent.
             </p>
           )}
+          {/* A 4★ or 5★ answering the summons is a moment (a fresh draw only, not a pair found waiting). */}
+          {drawn && <SummonMoment heroes={drawn} />}
           <p className="create__hint">Choose the hero you want to keep.</p>
           <div className="create__pair">
             {candidates.map((c) => (

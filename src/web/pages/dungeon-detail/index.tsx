@@ -20,11 +20,12 @@ import {
   useMyHeroes,
   useOdds,
 } from '../../api/hooks.ts';
-import { enterDungeon, fightNextFloor } from '../../api/battle-hooks.ts';
+import { enterDungeon, fightNextFloor, isWin } from '../../api/battle-hooks.ts';
 import { FightResultPanel } from '../../components/battle-result.tsx';
 import {
   CaptionedAction,
   NEW_RUN_TEXT,
+  RunMoment,
   RunNotice,
   nextFloorText,
   runEndsText,
@@ -182,6 +183,7 @@ export default function DungeonDetailPage() {
                     : `Floor ${result.run.floor - 1} of ${result.run.floors} won`}
               </p>
             }
+            moment={<RunMoment run={result.run} won={isWin(result.status)} place={d.name} />}
           >
             {longShot.prompt}
             {runNow.status === 'active' && <WinChance odds={nextOdds} className="dungeon-detail__odds" />}
