@@ -1,7 +1,7 @@
 // Part 2 browser tests: /arena — loading, no heroes, the Players / NPCs toggle, the Selected summary, Fight!
 // rules, a duel against another player's hero and one against an NPC, the result panel, Fight Again, the user
 // re-read after a fight, and the remembered attacker and opponent.
-import { test, expect, createUser } from './fixtures.ts';
+import { test, expect, createUser, glance } from './fixtures.ts';
 import { heroesFor, screen } from './part2-support.ts';
 
 test('arena: loading text, no heroes, and an empty opponent list', async ({ page, player }, testInfo) => {
@@ -97,6 +97,31 @@ test('arena: a duel against a player, Fight Again, then against an NPC; choices 
   await expect(page.getByTestId('selected-opponent')).toContainText('NPC: ');
   await expect(page.getByTestId('selected-opponent')).toContainText('npc_woods_poacher');
   await screen(page, testInfo, 'arena-npcs');
+  // Switching to Players lets the NPC go (it cannot be seen there); back on NPCs, choose it again.
+  await page.getByRole('tab', { name: 'Players' }).click();
+  await expect(page.getByTestId('selected-opponent')).toHaveText('—');
+  await expect(fight).toBeDisabled();
+  await page.getByRole('tab', { name: 'NPCs' }).click();
+  await npc.locator('.hero-card__action').click();
+  await expect(page.getByTestId('selected-opponent')).toContainText('npc_woods_poacher');
+  if (testInfo.project.name === 'phone') {
+    // One compact band for Selected, and every row at rest shows whole cards only.
+    const bar = await page.getByRole('region', { name: 'Selected' }).boundingBox();
+    expect(bar!.height).toBeLessThanOrEqual(100);
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('.arena__grid--row')].flatMap((row) =>
+        [...row.children]
+          .map((c) => c.getBoundingClientRect())
+          .filter(
+            (r) =>
+              r.right > 0.5 && r.left < innerWidth - 0.5 && (r.left < -0.5 || r.right > innerWidth + 0.5),
+          )
+          .map((r) => `${Math.round(r.left)}..${Math.round(r.right)}`),
+      ),
+    );
+    expect(cut).toEqual([]);
+    await glance(page, testInfo, 'arena-phone-bar');
+  }
   await fight.click();
   await expect(page.getByTestId('fight-result').locator('.fight-result__headline')).toHaveText(
     /^(VICTORY!|DEFEAT)$/,

@@ -98,6 +98,15 @@ export default function ArenaPage() {
     longShot.dismiss();
     saveArenaChoice(user.id, next, opponentShown);
   };
+  // Switching lists never leaves chosen an opponent the player cannot see: one from the other list is let go.
+  const switchTab = (next: OpponentTab) => {
+    setTab(next);
+    if (opponentShown && isNpc(opponentShown) !== (next === 'npcs')) {
+      setOpponentId(null);
+      longShot.dismiss();
+      saveArenaChoice(user.id, attackerShown, null);
+    }
+  };
   const chooseOpponent = (id: string) => {
     const next = opponentShown === id ? null : id;
     setOpponentId(next);
@@ -202,7 +211,7 @@ export default function ArenaPage() {
             <Tabs<OpponentTab>
               label="Opponent kind"
               value={tab}
-              onChange={setTab}
+              onChange={switchTab}
               tabs={[
                 { key: 'players', label: 'Players' },
                 { key: 'npcs', label: 'NPCs' },
