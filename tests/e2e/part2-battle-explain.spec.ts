@@ -27,7 +27,7 @@ test('an option’s action, a unit and a status explain themselves on tap, in vi
   await expect(option).toContainText(label);
   await expect(option.locator('.muted')).not.toBeEmpty();
   await screen(page, testInfo, 'battle-explain-option');
-  await first.getByTestId('explain-option').click(); // tapped again: closed
+  await option.getByRole('button', { name: 'Close' }).click();
   await expect(option).toHaveCount(0);
   expect(posted).toBe(0);
   await expect(page.locator('.battle-view')).toHaveAttribute('data-turn', turn!);

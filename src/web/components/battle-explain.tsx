@@ -22,7 +22,9 @@ export function statusSource(
 ): string | null {
   for (let k = events.length - 1; k >= 0; k--) {
     const e = events[k]!;
-    if (e.kind !== 'status' || e.target_id !== unitId || e.status_id !== statusId) continue;
+    // A status comes with a 'status' event; a shield with a 'shield' event (status_id 'shield').
+    if ((e.kind !== 'status' && e.kind !== 'shield') || e.target_id !== unitId || e.status_id !== statusId)
+      continue;
     if (e.actor_id === undefined) return 'a trait';
     if (e.actor_id === unitId) return 'itself';
     return units.find((u) => u.id === e.actor_id)?.name ?? null;
