@@ -1,6 +1,6 @@
 // Team battles: turn-based (state, options, actions, auto) and quick (resolved at once). DESIGN.md "two readings".
 import { z } from 'zod';
-import { BattleResult, Id, LevelUp } from './common.ts';
+import { BattleResult, HeroSchema, Id, LevelUp, Rewards } from './common.ts';
 
 export const TEAM_MIN = 1;
 export const TEAM_MAX = 4;
@@ -135,6 +135,34 @@ export const CreateBattleResponse = z.union([StartedBattle, QuickBattleResult]);
 export const GetBattleResponse = z.union([BattleState, QuickBattleResult]);
 
 export const BattleParams = z.object({ battleId: Id });
+
+/**
+ * A finished fight as it can be watched again (GET /api/battles/{id}/replay, public: the id is unguessable): the
+ * teams as they were when it began, the facts of the battle in order (each with its sentence), and the result.
+ * `seed` and `choices` with `engine_version` let the server play it again and check it; the replay itself plays
+ * from the facts, so it still shows after the rules change.
+ */
+export const BattleReplay = z.object({
+  battle_id: z.string(),
+  kind: z.enum(['turn_based', 'auto']),
+  location_type: z.string(),
+  location: z.string(),
+  created_at: z.number().int().describe('unix seconds'),
+  engine_version: z.string(),
+  seed: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the told battle's seed (null: no simulated battle went the rolled way)"),
+  choices: z.array(z.string()).describe('turn-based: every option chosen, in order'),
+  allies: z.array(HeroSchema),
+  enemies: z.array(HeroSchema),
+  events: z.array(BattleEvent),
+  status: z.enum(['won', 'lost', 'draw']),
+  rewards: Rewards.nullable(),
+  level_ups: z.array(LevelUp),
+});
+export type BattleReplay = z.infer<typeof BattleReplay>;
 export const ActionBody = z.object({
   option_id: Id.optional(),
   /** Aim the option at this unit (one of its `targets`); the preselected target when omitted. */

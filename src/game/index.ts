@@ -47,4 +47,5 @@ export {
   type BattleUnitMeta,
   type PendingOption,
 } from './battle/turn-based.ts';
-export { estimateOdds, narrateFight, resolveFight } from './battle/odds.ts';
+export { estimateOdds, narrateFight, resolveFight, type ToldBattle } from './battle/odds.ts';
+export { ENGINE_VERSION } from './battle/version.ts';

@@ -7,7 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BattleResult } from '../api/common.ts';
 import type { FightKind, Hero, Rewards } from '../game/types.ts';
-import { rewardsFor, type Difficulty } from '../game/index.ts';
+import { ENGINE_VERSION, rewardsFor, type Difficulty, type ToldBattle } from '../game/index.ts';
+import type { BattleEvent } from '../game/types.ts';
 import type { Insertable } from 'kysely';
 import type { Ctx } from './context.ts';
 import type { BattlesTable } from './store/tables.ts';
@@ -124,7 +125,12 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
       location: f.location,
       status: result.status,
       team_hero_ids: JSON.stringify(teamIds),
-      state: JSON.stringify({ seed, enemies: f.enemies.map((e) => e.id), samples: odds.samples }),
+      state: JSON.stringify({
+        seed,
+        enemies: f.enemies.map((e) => e.id),
+        samples: odds.samples,
+        replay: replayOf(f.team, f.enemies, story.told),
+      } satisfies AutoBattleState),
       result: JSON.stringify(result),
       rewards: JSON.stringify(rewards),
       level_ups: JSON.stringify(paid.levelUps),
@@ -157,4 +163,33 @@ export async function recordBattle(
     .insertInto('battles')
     .values({ ...row, created_at: now, updated_at: now })
     .execute();
+}
+
+/** What an auto fight's row keeps: its seed and samples, and what its replay plays (battle-replays.ts). */
+export interface AutoBattleState {
+  seed: number;
+  enemies: string[];
+  samples: number;
+  replay?: StoredReplay;
+}
+
+/**
+ * A fight as it can be shown again: the teams as they were (heroes whole: stats, abilities, traits, portraits),
+ * the engine version, and the told battle's seed and facts (sentences are rendered again from them on reading).
+ */
+export interface StoredReplay {
+  engine_version: string;
+  allies: Hero[];
+  enemies: Hero[];
+  /** The simulated battle the story tells (its seed replays it), or null when none went the rolled way. */
+  told: { seed: number; facts: Omit<BattleEvent, 'description'>[] } | null;
+}
+
+export function replayOf(allies: Hero[], enemies: Hero[], told: ToldBattle | null): StoredReplay {
+  return {
+    engine_version: ENGINE_VERSION,
+    allies,
+    enemies,
+    told: told && { seed: told.seed, facts: told.events.map(({ description: _, ...fact }) => fact) },
+  };
 }

@@ -6,6 +6,7 @@
 // another instance answers. The queue of work waiting for a thread is bounded: a new estimate that finds it full
 // waits a moment for room (a bounded number may wait), then is refused (OddsPoolBusy, a 503 in fights.ts), so a
 // flood of distinct fights cannot pile up work or slow everything else.
+import type { ToldBattle } from '../game/index.ts';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { createHash } from 'node:crypto';
@@ -33,6 +34,8 @@ export interface NarrateTask extends OddsTask {
 export interface Story {
   description: string;
   scenarios: { win: string; lose: string };
+  /** The simulated battle the story tells (null when none went the rolled way): what its replay plays. */
+  told: ToldBattle | null;
 }
 
 export const DEFAULT_ODDS_CACHE_SIZE = 5000;

@@ -4,7 +4,7 @@
 // drive the engine (src/game/battle/turn-based.ts), call these and return a view.
 import type { Kysely, Selectable } from 'kysely';
 import { rewardsFor, type BattleState } from '../game/index.ts';
-import type { LevelUp, Rewards } from '../game/types.ts';
+import type { Hero, LevelUp, Rewards } from '../game/types.ts';
 import { conflict } from './errors.ts';
 import { recordBattle } from './fights.ts';
 import { drawNextEncounter } from './random-foes.ts';
@@ -24,6 +24,9 @@ export interface StoredBattle {
   engine: BattleState;
   enemyLevel: number;
   probability?: number;
+  /** The teams as they were when it began, and the engine version it was fought under (for its replay). */
+  teams?: { allies: Hero[]; enemies: Hero[] };
+  engine_version?: string;
 }
 
 /** What a battle paid when it ended (nothing yet while it is on). */

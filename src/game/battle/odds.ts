@@ -133,16 +133,25 @@ function scenarios(a: Hero[], b: Hero[]): { win: string; lose: string } {
   };
 }
 
-/** Tell the story of a simulated battle (both sides played by the AI) whose outcome for side A is `won`. */
+/** The simulated battle a fight's story tells: its seed and its events (facts and sentences), for the replay. */
+export interface ToldBattle {
+  seed: number;
+  events: BattleEvent[];
+}
+
+/**
+ * Tell the story of a simulated battle (both sides played by the AI) whose outcome for side A is `won`, and
+ * answer that battle (`told`; null when none of 40 went that way and the story says so instead).
+ */
 export function narrateFight(
   seed: number,
   a: Hero[],
   b: Hero[],
   won: boolean,
-): { description: string; scenarios: { win: string; lose: string } } {
-  let fallback: { events: BattleEvent[]; status: string } | null = null;
+): { description: string; scenarios: { win: string; lose: string }; told: ToldBattle | null } {
   for (let k = 0; k < 40; k++) {
-    const { state } = startBattle(hashSeed(seed, 'story', k), a, b, { battleId: 'story', auto: true });
+    const storySeed = hashSeed(seed, 'story', k);
+    const { state } = startBattle(storySeed, a, b, { battleId: 'story', auto: true });
     const aWon = state.status === 'won';
     if (aWon === won)
       return {
@@ -153,15 +162,14 @@ export function narrateFight(
           state.status === 'won' ? 'won' : state.status === 'lost' ? 'lost' : 'draw',
         ),
         scenarios: scenarios(a, b),
+        told: { seed: storySeed, events: state.events },
       };
-    fallback ??= { events: state.events, status: state.status };
   }
   // No simulated battle went this way: the odds were lopsided and the dice defied them.
   const desc = won
     ? `Against all odds, ${listNames(a)} overcame ${listNames(b)}: a desperate stand that no one expected to hold.`
     : `Despite every advantage, ${listNames(a)} fell to ${listNames(b)} in a stunning reversal.`;
-  void fallback;
-  return { description: desc, scenarios: scenarios(a, b) };
+  return { description: desc, scenarios: scenarios(a, b), told: null };
 }
 
 /** estimateOdds + a roll from the PRNG (A wins exactly when roll > 1 - probability) + the story. */

@@ -12,6 +12,7 @@ import {
   ActiveBattleQuery,
   ActiveBattleResponse,
   BattleParams,
+  BattleReplay,
   CreateBattleBody,
   CreateBattleResponse,
   GetBattleResponse,
@@ -19,7 +20,7 @@ import {
   type BattleState as BattleStateView,
 } from '../../api/battles.ts';
 import type { BattleResult } from '../../api/common.ts';
-import { chooseOption, setAuto, startBattle, viewBattle } from '../../game/index.ts';
+import { ENGINE_VERSION, chooseOption, setAuto, startBattle, viewBattle } from '../../game/index.ts';
 import type { LevelUp, Rewards } from '../../game/types.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
@@ -29,6 +30,7 @@ import { newId, newSeed, nowSeconds } from '../ids.ts';
 import { drawNextEncounter, nextEncounter, randomFoes } from '../random-foes.ts';
 import { BATTLE_IDLE_TTL_S } from '../sweep.ts';
 import { moveBattle, openBattle, type StoredBattle } from '../turn-based.ts';
+import { replayOf } from '../battle-replays.ts';
 
 export const ABANDONED_TEXT = 'Abandoned when another battle was started: counted as a loss.';
 
@@ -118,7 +120,13 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         allyAi: 'normal',
         auto: false,
       });
-      const stored: StoredBattle = { engine: started.state, enemyLevel, probability: odds.probability };
+      const stored: StoredBattle = {
+        engine: started.state,
+        enemyLevel,
+        probability: odds.probability,
+        teams: { allies: team, enemies },
+        engine_version: ENGINE_VERSION,
+      };
       const view = stateView(battleId, stored, {
         location,
         newEvents: started.events,
@@ -165,6 +173,18 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         },
       };
     },
+  });
+
+  // Public, like a hero's page: a battle id is unguessable. A finished fight of any kind, as it can be watched again.
+  app.get('/api/battles/:battleId/replay', {
+    schema: {
+      tags: ['battles'],
+      description:
+        'A finished fight as it can be watched again: the teams as they began, the facts in order with their sentences, the result. 404 for an unknown id (or a fight recorded before replays), 409 while a turn-based battle is still on.',
+      params: BattleParams,
+      response: { 200: BattleReplay, 404: ErrorBody, 409: ErrorBody },
+    },
+    handler: async (req) => replayOf(await loadBattle(req.params.battleId)),
   });
 
   app.get('/api/battles/:battleId', {

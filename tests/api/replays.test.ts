@@ -1,0 +1,130 @@
+// Every finished fight can be watched again (issue 11): GET /api/battles/{id}/replay answers the teams as they began,
+// the facts in order with their sentences, and the result — for a turn-based battle, a quick battle, an arena duel and
+// a dungeon floor — and each record is checked by playing it again from its seed and choices with the rules core.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BattleReplay } from '../../src/api/battles.ts';
+import {
+  chooseOption,
+  setAuto,
+  startBattle,
+  ENGINE_VERSION,
+  type BattleState,
+} from '../../src/game/index.ts';
+import { DATABASES, newPlayer, startHarness, summonHero, type Harness } from './helpers.ts';
+
+const facts = (events: { description: string }[]) => events.map(({ description: _, ...fact }) => fact);
+
+/** A turn-based record played again: the same seed and teams, then every choice in order. */
+function replayTurnBased(r: BattleReplay) {
+  let state: BattleState = startBattle(r.seed!, r.allies, r.enemies, {
+    battleId: r.battle_id,
+    enemyAi: 'normal',
+    allyAi: 'normal',
+    auto: false,
+  }).state;
+  for (const choice of r.choices) {
+    if (choice === 'auto') state = setAuto(state, true).state;
+    else {
+      const [optionId, targetId] = choice.split('@');
+      const next = chooseOption(state, optionId!, targetId);
+      if (!next.ok) throw new Error(next.error);
+      state = next.state;
+    }
+  }
+  return state;
+}
+
+/** An auto fight's record played again: the battle its story tells, from its seed. */
+const replayTold = (r: BattleReplay) =>
+  startBattle(r.seed!, r.allies, r.enemies, { battleId: 'story', auto: true }).state;
+
+describe.each(DATABASES)('replays on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind);
+  });
+  afterAll(async () => h?.close());
+  const replay = async (id: string) => {
+    const r = await h.call('GET', `/api/battles/${id}/replay`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return BattleReplay.parse(r.body);
+  };
+  const endsAs = (r: BattleReplay) => {
+    expect(r.engine_version).toBe(ENGINE_VERSION);
+    expect(r.events.length).toBeGreaterThan(3);
+    expect(r.events.at(-1)).toMatchObject({ kind: 'end', outcome: r.status });
+    for (const e of r.events) expect(e.description.length).toBeGreaterThan(3);
+  };
+
+  it('a turn-based battle: 409 while on, then its record, which plays again to the same facts', async () => {
+    const p = await newPlayer(h);
+    const team = [await summonHero(h, p.id), await summonHero(h, p.id)];
+    const started = await h.call('POST', '/api/battles', {
+      user_id: p.id,
+      team_hero_ids: team.map((t) => t.id),
+    });
+    const id = started.body.battle_id as string;
+    if (started.body.status === 'active') {
+      expect((await h.call('GET', `/api/battles/${id}/replay`)).status).toBe(409);
+      // One choice by hand (aimed when it can be), then Auto to the end.
+      const option = started.body.pending_options[0];
+      const aimed = option.targets.at(-1);
+      await h.call('POST', `/api/battles/${id}/action`, {
+        user_id: p.id,
+        option_id: option.id,
+        ...(aimed ? { target_id: aimed } : {}),
+      });
+      await h.call('POST', `/api/battles/${id}/action`, { user_id: p.id, auto: true });
+    }
+    const r = await replay(id);
+    expect(r.kind).toBe('turn_based');
+    expect(r.allies.map((a) => a.id)).toEqual(team.map((t) => t.id));
+    expect(r.enemies.length).toBeGreaterThan(0);
+    endsAs(r);
+    const again = replayTurnBased(r);
+    expect(again.status).toBe(r.status);
+    expect(facts(again.events)).toEqual(facts(r.events));
+    expect(again.events.map((e) => e.description)).toEqual(r.events.map((e) => e.description));
+  });
+
+  it('a quick battle, an arena duel and a dungeon floor: each record plays again to the same facts', async () => {
+    const p = await newPlayer(h);
+    const [a, b] = [await summonHero(h, p.id), await summonHero(h, p.id)];
+    const quick = await h.call('POST', '/api/battles', {
+      user_id: p.id,
+      team_hero_ids: [a.id, b.id],
+      mode: 'auto',
+    });
+    const arena = await h.call('POST', '/api/arena/battle', {
+      user_id: p.id,
+      attacker_hero_id: a.id,
+      opponent_id: 'npc_woods_poacher',
+    });
+    const run = await h.call('POST', '/api/dungeons/whispering_woods/start', {
+      user_id: p.id,
+      team_hero_ids: [a.id],
+    });
+    const floor = await h.call('POST', `/api/dungeon-runs/${run.body.id}/battle`, {});
+    for (const [fight, place] of [
+      [quick, 'random'],
+      [arena, 'arena'],
+      [floor, 'dungeon'],
+    ] as const) {
+      expect(fight.status, JSON.stringify(fight.body)).toBeLessThan(300);
+      const r = await replay(fight.body.battle_id);
+      expect(r).toMatchObject({ kind: 'auto', location_type: place, status: fight.body.status });
+      expect(r.rewards).toEqual(fight.body.rewards);
+      if (r.seed === null) continue; // no simulated battle went the rolled way: the story says so instead
+      endsAs(r);
+      const again = replayTold(r);
+      expect(again.status).toBe(r.status);
+      expect(facts(again.events)).toEqual(facts(r.events));
+    }
+  });
+
+  it('an unknown id is a 404 with an error, like any battle', async () => {
+    const r = await h.call('GET', '/api/battles/b_0000000000000000/replay');
+    expect(r.status).toBe(404);
+    expect(r.body.error).toEqual(expect.any(String));
+  });
+});
