@@ -172,3 +172,29 @@ export const ActionBody = z.object({
   user_id: Id.optional(),
 });
 export const ActionResponse = BattleState;
+
+/** A player's fights, newest first, paged (GET /api/users/{id}/battles). */
+export const BattleHistoryParams = z.object({ id: Id });
+export const BattleHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  cursor: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]*$/, 'not a cursor this server gave')
+    .optional(),
+});
+export const BattleHistoryEntry = z.object({
+  battle_id: z.string(),
+  kind: z.enum(['turn_based', 'auto']),
+  location_type: z.string().describe('random, arena or dungeon'),
+  location: z.string(),
+  opponents: z.array(z.string()).describe('the names of the heroes fought'),
+  status: z.enum(['won', 'lost', 'draw']),
+  rewards: Rewards.nullable(),
+  created_at: z.number().int().describe('unix seconds'),
+});
+export const BattleHistoryResponse = z.object({
+  battles: z.array(BattleHistoryEntry),
+  next_cursor: z.string().nullable(),
+});
+export type BattleHistoryEntry = z.infer<typeof BattleHistoryEntry>;

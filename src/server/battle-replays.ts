@@ -4,12 +4,13 @@
 // tells (fights.ts). Sentences are rendered again from the facts (src/game/battle/narration.ts), so a record
 // stays small and reads the same under reworded texts.
 import type { Selectable } from 'kysely';
-import type { BattleReplay } from '../api/battles.ts';
+import type { BattleHistoryEntry, BattleReplay } from '../api/battles.ts';
 import type { BattleResult } from '../api/common.ts';
 import { attackNameOf } from '../game/content.ts';
 import { narrate } from '../game/battle/narration.ts';
 import type { Hero, LevelUp, Rewards } from '../game/types.ts';
-import { conflict, MESSAGES, notFound } from './errors.ts';
+import { badRequest, conflict, MESSAGES, notFound } from './errors.ts';
+import { findUser, type Db } from './wallet.ts';
 import type { AutoBattleState } from './fights.ts';
 import type { BattlesTable } from './store/tables.ts';
 import type { StoredBattle } from './turn-based.ts';
@@ -71,5 +72,72 @@ export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
     status: result.status === 'won' ? 'won' : 'lost',
     rewards: result.rewards ?? null,
     level_ups: result.level_ups ?? [],
+  };
+}
+
+// ---- a player's history ---------------------------------------------------------------------------------------
+
+const encodeCursor = (createdAt: number, id: string) =>
+  Buffer.from(`${createdAt}.${id}`).toString('base64url');
+function decodeCursor(cursor: string): { createdAt: number; id: string } {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const m = /^(\d{1,12})\.(b_[0-9a-f]{1,40})$/.exec(text);
+  if (!m) throw badRequest('Invalid query field "cursor": not a cursor this server gave');
+  return { createdAt: Number(m[1]), id: m[2]! };
+}
+
+/** The names of the heroes a fight was against, from what its row keeps (older rows may not say). */
+function opponentsOf(row: Selectable<BattlesTable>): string[] {
+  if (row.state === null) return [];
+  if (row.kind === 'turn_based') {
+    const stored = parse<StoredBattle>(row.state)!;
+    return (
+      stored.teams?.enemies.map((h) => h.name) ??
+      stored.engine.units.slice(stored.engine.n_allies).map((u) => u.name)
+    );
+  }
+  return parse<AutoBattleState>(row.state)!.replay?.enemies.map((h) => h.name) ?? [];
+}
+
+/** A player's finished fights, newest first: `limit` of them after `cursor`, and the cursor of the next page. */
+export async function historyOf(
+  db: Db,
+  userId: string,
+  limit: number,
+  cursor: string | undefined,
+): Promise<{ battles: BattleHistoryEntry[]; next_cursor: string | null }> {
+  let q = db
+    .selectFrom('battles')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['won', 'lost', 'draw'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
+  if (cursor) {
+    const c = decodeCursor(cursor);
+    q = q.where((eb) =>
+      eb.or([
+        eb('created_at', '<', c.createdAt),
+        eb.and([eb('created_at', '=', c.createdAt), eb('id', '<', c.id)]),
+      ]),
+    );
+  }
+  const rows = await q.execute();
+  if (rows.length === 0 && !(await findUser(db, userId))) throw notFound(MESSAGES.userNotFound);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    battles: page.map((row) => ({
+      battle_id: row.id,
+      kind: row.kind === 'turn_based' ? 'turn_based' : 'auto',
+      location_type: row.location_type,
+      location: row.location,
+      opponents: opponentsOf(row),
+      status: row.status as 'won' | 'lost' | 'draw',
+      rewards: parse<Rewards>(row.rewards),
+      created_at: Number(row.created_at),
+    })),
+    next_cursor: rows.length > limit && last ? encodeCursor(Number(last.created_at), last.id) : null,
   };
 }

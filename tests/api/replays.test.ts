@@ -2,7 +2,7 @@
 // the facts in order with their sentences, and the result — for a turn-based battle, a quick battle, an arena duel and
 // a dungeon floor — and each record is checked by playing it again from its seed and choices with the rules core.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BattleReplay } from '../../src/api/battles.ts';
+import { BattleHistoryResponse, BattleReplay } from '../../src/api/battles.ts';
 import {
   chooseOption,
   setAuto,
@@ -120,6 +120,51 @@ describe.each(DATABASES)('replays on %s', (kind) => {
       expect(again.status).toBe(r.status);
       expect(facts(again.events)).toEqual(facts(r.events));
     }
+  });
+
+  it('a player’s history: finished fights newest first, paged by cursor, each with its replay', async () => {
+    const p = await newPlayer(h);
+    const a = await summonHero(h, p.id);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const f = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [a.id], mode: 'auto' });
+      ids.push(f.body.battle_id);
+    }
+    const duel = await h.call('POST', '/api/arena/battle', {
+      user_id: p.id,
+      attacker_hero_id: a.id,
+      opponent_id: 'npc_woods_poacher',
+    });
+    ids.push(duel.body.battle_id);
+    // A turn-based battle still on is not history yet.
+    const on = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [a.id] });
+    // (Rarely the foes win before the first choice: then it is finished, and history.)
+    if (on.body.status !== 'active') ids.push(on.body.battle_id);
+    const first = await h.call('GET', `/api/users/${p.id}/battles?limit=3`);
+    expect(first.status).toBe(200);
+    const page1 = BattleHistoryResponse.parse(first.body);
+    expect(page1.battles).toHaveLength(3);
+    expect(page1.next_cursor).toEqual(expect.any(String));
+    const second = BattleHistoryResponse.parse(
+      (await h.call('GET', `/api/users/${p.id}/battles?limit=3&cursor=${page1.next_cursor}`)).body,
+    );
+    const all = [...page1.battles, ...second.battles];
+    // Exactly the finished fights, newest first (within one second: by id, descending).
+    expect(all.map((b) => b.battle_id).sort()).toEqual([...ids].sort());
+    for (let i = 1; i < all.length; i++)
+      expect(
+        all[i - 1]!.created_at > all[i]!.created_at ||
+          (all[i - 1]!.created_at === all[i]!.created_at && all[i - 1]!.battle_id > all[i]!.battle_id),
+      ).toBe(true);
+    expect(second.next_cursor).toBeNull();
+    const arena = all.find((b) => b.battle_id === duel.body.battle_id)!;
+    expect(arena).toMatchObject({ location_type: 'arena', status: duel.body.status, kind: 'auto' });
+    expect(arena.opponents).toHaveLength(1);
+    expect(arena.opponents[0]).toMatch(/\S/);
+    for (const b of all) expect((await h.call('GET', `/api/battles/${b.battle_id}/replay`)).status).toBe(200);
+    // A cursor this server never gave, and an unknown player.
+    expect((await h.call('GET', `/api/users/${p.id}/battles?cursor=bm9wZQ`)).status).toBe(400);
+    expect((await h.call('GET', '/api/users/u_0000000000000000/battles')).status).toBe(404);
   });
 
   it('an unknown id is a 404 with an error, like any battle', async () => {

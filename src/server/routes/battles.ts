@@ -11,6 +11,9 @@ import {
   ActionResponse,
   ActiveBattleQuery,
   ActiveBattleResponse,
+  BattleHistoryParams,
+  BattleHistoryQuery,
+  BattleHistoryResponse,
   BattleParams,
   BattleReplay,
   CreateBattleBody,
@@ -30,7 +33,7 @@ import { newId, newSeed, nowSeconds } from '../ids.ts';
 import { drawNextEncounter, nextEncounter, randomFoes } from '../random-foes.ts';
 import { BATTLE_IDLE_TTL_S } from '../sweep.ts';
 import { moveBattle, openBattle, type StoredBattle } from '../turn-based.ts';
-import { replayOf } from '../battle-replays.ts';
+import { historyOf, replayOf } from '../battle-replays.ts';
 
 export const ABANDONED_TEXT = 'Abandoned when another battle was started: counted as a loss.';
 
@@ -185,6 +188,18 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       response: { 200: BattleReplay, 404: ErrorBody, 409: ErrorBody },
     },
     handler: async (req) => replayOf(await loadBattle(req.params.battleId)),
+  });
+
+  app.get('/api/users/:id/battles', {
+    schema: {
+      tags: ['battles'],
+      description:
+        "A player's finished fights, newest first, paged: each opens its replay (GET /api/battles/{id}/replay).",
+      params: BattleHistoryParams,
+      querystring: BattleHistoryQuery,
+      response: { 200: BattleHistoryResponse, 400: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (req) => historyOf(db, req.params.id, req.query.limit, req.query.cursor),
   });
 
   app.get('/api/battles/:battleId', {
