@@ -157,6 +157,28 @@ export const BattleReplay = z.object({
   choices: z.array(z.string()).describe('turn-based: every option chosen, in order'),
   allies: z.array(HeroSchema),
   enemies: z.array(HeroSchema),
+  /** every fighter as the battle began, allies first: what the replay's first frame shows */
+  units: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      level: z.number().int(),
+      class: z.string(),
+      race: z.string(),
+      type: z.enum(['Tank', 'Damage', 'Support']),
+      rarity: z.number().int(),
+      portrait_url: z.string(),
+      attack: z.string(),
+      is_ally: z.boolean(),
+      max_hp: z.number(),
+      start_hp: z.number(),
+    }),
+  ),
+  /** each status the events name: how to show it */
+  statuses: z.record(
+    z.string(),
+    z.object({ name: z.string(), icon: z.string(), harmful: z.boolean(), description: z.string() }),
+  ),
   events: z.array(BattleEvent),
   status: z.enum(['won', 'lost', 'draw']),
   rewards: Rewards.nullable(),

@@ -49,3 +49,4 @@ export {
 } from './battle/turn-based.ts';
 export { estimateOdds, narrateFight, resolveFight, type ToldBattle } from './battle/odds.ts';
 export { ENGINE_VERSION } from './battle/version.ts';
+export { unitsAtStart, type UnitAtStart } from './battle/turn-based.ts';

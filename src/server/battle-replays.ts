@@ -6,7 +6,10 @@
 import type { Selectable } from 'kysely';
 import type { BattleHistoryEntry, BattleReplay } from '../api/battles.ts';
 import type { BattleResult } from '../api/common.ts';
-import { attackNameOf } from '../game/content.ts';
+import { attackNameOf, own, STATUSES } from '../game/content.ts';
+import { iconPath } from '../game/art/paths.ts';
+import { describeStatus } from '../game/describe.ts';
+import { unitsAtStart } from '../game/index.ts';
 import { narrate } from '../game/battle/narration.ts';
 import type { Hero, LevelUp, Rewards } from '../game/types.ts';
 import { badRequest, conflict, MESSAGES, notFound } from './errors.ts';
@@ -18,6 +21,22 @@ import type { StoredBattle } from './turn-based.ts';
 export const NO_REPLAY = 'This fight was recorded before replays were kept';
 
 const parse = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
+
+/** The teams' fighters as they began, and how to show each status the events name. */
+function staging(allies: Hero[], enemies: Hero[], events: { status_id?: string }[]) {
+  const statuses: BattleReplay['statuses'] = {};
+  for (const e of events) {
+    const def = e.status_id === undefined ? undefined : own(STATUSES, e.status_id);
+    if (def && !statuses[def.id])
+      statuses[def.id] = {
+        name: def.name,
+        icon: iconPath('status', def.id),
+        harmful: def.harmful,
+        description: describeStatus(def),
+      };
+  }
+  return { units: unitsAtStart(allies, enemies), statuses };
+}
 
 export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
   if (row.status === 'expired' || row.state === null) throw notFound(MESSAGES.battleNotFound);
@@ -41,6 +60,7 @@ export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
       choices: engine.choices,
       allies: stored.teams.allies,
       enemies: stored.teams.enemies,
+      ...staging(stored.teams.allies, stored.teams.enemies, engine.events),
       events: engine.events,
       // A battle ended by starting another is a loss, though its engine never finished it.
       status: row.status === 'won' || row.status === 'draw' ? row.status : 'lost',
@@ -68,6 +88,7 @@ export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
     choices: [],
     allies,
     enemies,
+    ...staging(allies, enemies, told?.facts ?? []),
     events: (told?.facts ?? []).map((fact) => ({ ...fact, description: narrate(fact, cast) })),
     status: result.status === 'won' ? 'won' : 'lost',
     rewards: result.rewards ?? null,

@@ -521,3 +521,37 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
     auto: state.auto,
   };
 }
+
+/** A fighter as a battle begins (for a replay's first frame): who it is, its max health and the health it starts at. */
+export interface UnitAtStart {
+  id: string;
+  name: string;
+  level: number;
+  class: string;
+  race: string;
+  type: HeroType;
+  rarity: number;
+  portrait_url: string;
+  attack: string;
+  is_ally: boolean;
+  max_hp: number;
+  start_hp: number;
+}
+
+export function unitsAtStart(allies: Hero[], enemies: Hero[]): UnitAtStart[] {
+  const out: UnitAtStart[] = [];
+  for (const [heroes, isAlly] of [
+    [allies, true],
+    [enemies, false],
+  ] as const) {
+    const team = compileTeam(heroes);
+    for (let i = 0; i < team.n; i++)
+      out.push({
+        ...metaOf(heroes[i]!),
+        is_ally: isAlly,
+        max_hp: Math.round(team.units[i * UF + MAXHP]),
+        start_hp: startingHp(team.units, i * UF),
+      });
+  }
+  return out;
+}
