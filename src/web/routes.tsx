@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, loader: landingLoader, Component: Landing },
       { path: 'herocard', lazy: page(() => import('./pages/herocard/index.tsx')) },
+      { path: 'replay/:battleId', lazy: page(() => import('./pages/replay/index.tsx')) },
       {
         loader: requireUserLoader,
         Component: RequireUser,

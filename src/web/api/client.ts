@@ -3,6 +3,8 @@
 // `error` text; callers show `errorText(err, '<spec §8 fallback>')`. Query hooks over these live in ./hooks.ts.
 import type { z } from 'zod';
 import type {
+  BattleHistoryResponse,
+  BattleReplay,
   ActionResponse,
   ActiveBattleResponse,
   ArenaResponse,
@@ -41,6 +43,7 @@ export type ActiveBattleAnswer = z.infer<typeof ActiveBattleResponse>;
 export type ArenaResult = z.infer<typeof ArenaResponse>;
 export type RunBattleResult = z.infer<typeof RunBattleResponse>;
 export type DeletedHero = z.infer<typeof DeleteHeroResponse>;
+export type BattleHistory = z.infer<typeof BattleHistoryResponse>;
 
 /** A refused or failed call. `serverText` is the server's `{error}` text when there was one. */
 export class ApiError extends Error {
@@ -151,6 +154,13 @@ export const getActiveBattle = (userId: string) =>
   call<ActiveBattleAnswer>('GET', `/api/battles/active${q({ user_id: userId })}`);
 export const getBattle = (battleId: string) =>
   known(battleId, 'Battle not found', () => call<FetchedBattle>('GET', `/api/battles/${id(battleId)}`));
+export const getReplay = (battleId: string) =>
+  known(battleId, 'Battle not found', () => call<BattleReplay>('GET', `/api/battles/${id(battleId)}/replay`));
+export const getBattleHistory = (userId: string, cursor?: string | null) =>
+  call<BattleHistory>(
+    'GET',
+    `/api/users/${id(userId)}/battles${q({ limit: 20, ...(cursor ? { cursor } : {}) })}`,
+  );
 export const submitBattleAction = (
   battleId: string,
   action: { option_id?: string; target_id?: string; auto?: boolean },

@@ -46,7 +46,8 @@ export function useBattleSpeed(): [BattleSpeed, (s: BattleSpeed) => void] {
 }
 
 /** How long one event holds the stage at 1× (ms). 2× halves every duration; instant skips them. */
-const STEP_MS: Record<BattleEvent['kind'], number> = {
+/** How long each kind of event shows at 1×. */
+export const STEP_MS: Record<BattleEvent['kind'], number> = {
   turn: 240,
   ability: 420,
   damage: 460,
@@ -99,7 +100,7 @@ export interface PlaybackFrame {
   stepMs: number;
 }
 
-const IDLE: PlaybackFrame = {
+export const IDLE: PlaybackFrame = {
   units: null,
   actorId: null,
   motions: {},
@@ -162,7 +163,7 @@ let floaterSeq = 0;
  * Applies one event to the shown units and the stage; returns the next frame. No game rule here: each event
  * states how it leaves its target (hp_after, shield_after), so the units are set, never computed.
  */
-function applyEvent(frame: PlaybackFrame, e: BattleEvent, step: number): PlaybackFrame {
+export function applyEvent(frame: PlaybackFrame, e: BattleEvent, step: number): PlaybackFrame {
   const units = { ...frame.units! };
   const motions = { ...frame.motions };
   let floaters = frame.floaters;

@@ -1,6 +1,7 @@
 // Fight results shared by /arena, /dungeons/{id} (inline) and /combat: the chance bar with its roll marker, the
 // rewards and level-ups list, and the result panel (VICTORY! / DEFEAT, Win Chance, Dice Roll, Battle Narrative,
 // Rewards Earned). Spec §2 /arena and §9 (whole percentages, 50 when missing). Styles in ./battle-result.css.
+import { ButtonLink } from './ui.tsx';
 import type { ReactNode } from 'react';
 import { formatNumber, rollFigures, type RollFigures } from './format.ts';
 import { Icon } from './icon.tsx';
@@ -183,8 +184,24 @@ export function FightResultPanel({
       <ChanceBar figures={figures} won={won} />
       {moment}
       <BattleNarrative result={result} />
+      <WatchReplay battleId={result.battle_id} />
       {won && <RewardsList result={result} />}
       {children && <div className="fight-result__actions">{children}</div>}
     </section>
+  );
+}
+
+/** 'Watch replay' under a result: the fight played again from its facts (/replay/{battleId}, a shareable link). */
+export function WatchReplay({ battleId }: { battleId: string | undefined | null }) {
+  if (!battleId) return null;
+  return (
+    <ButtonLink
+      to={`/replay/${battleId}`}
+      variant="ghost"
+      className="watch-replay"
+      data-testid="watch-replay"
+    >
+      Watch replay
+    </ButtonLink>
   );
 }

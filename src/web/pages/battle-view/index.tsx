@@ -18,7 +18,7 @@ import {
 import { BattleUnitTile } from '../../components/battle-unit.tsx';
 import { BattleLog } from '../../components/battle-log.tsx';
 import { Icon } from '../../components/icon.tsx';
-import { RewardsList } from '../../components/battle-result.tsx';
+import { RewardsList, WatchReplay } from '../../components/battle-result.tsx';
 import { ExplainToast, sameExplained, type Explained } from '../../components/battle-explain.tsx';
 import { sceneTheme, sceneUrl } from '../../components/battle-scene.ts';
 import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
@@ -370,6 +370,7 @@ export default function BattleViewPage() {
               {state.status === 'won' && state.rewards && (
                 <RewardsList result={{ status: 'won', rewards: state.rewards, level_ups: state.level_ups }} />
               )}
+              <WatchReplay battleId={state.battle_id} />
               <div className="battle-result__actions">
                 <ButtonLink to="/heroes" variant="secondary">
                   View Heroes

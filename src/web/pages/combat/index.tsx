@@ -28,7 +28,7 @@ import {
   safeReturnTo,
   type FightResult,
 } from '../../api/battle-hooks.ts';
-import { BattleNarrative, ChanceBar, RewardsList } from '../../components/battle-result.tsx';
+import { BattleNarrative, ChanceBar, RewardsList, WatchReplay } from '../../components/battle-result.tsx';
 import { sceneTheme, sceneUrl, type LocationType } from '../../components/battle-scene.ts';
 import {
   CaptionedAction,
@@ -316,6 +316,7 @@ export default function CombatPage() {
         <ChanceBar figures={figures} won={won} />
         {run && <RunMoment run={run} won={won} place={p.location} />}
         <BattleNarrative result={result} />
+        <WatchReplay battleId={result.battle_id} />
         {won && (
           <RewardsList
             result={{

@@ -1,0 +1,91 @@
+// Replays (issue 11): any finished fight is watched again at /replay/{battleId}, logged out too — a quick battle, an
+// arena duel, a dungeon floor and a turn-based battle — played to its end, stepped back and forth, scrubbed, at 1×,
+// 2× and 4×; 'Watch replay' on a result opens it. Screenshots: <project>-replay-*.png.
+import { expect, type Page } from '@playwright/test';
+import { test, createUser } from './fixtures.ts';
+import { heroesFor, instantBattleOfFour, screen } from './part2-support.ts';
+
+const at = async (page: Page) => Number(await page.locator('.replay').getAttribute('data-at'));
+const total = async (page: Page) => Number(await page.locator('.replay').getAttribute('data-events'));
+
+/** Plays the replay on this page to its end at 4× (from a little before it), checking each control on the way. */
+async function watchToEnd(page: Page) {
+  await expect(page.locator('.replay')).toBeVisible();
+  const n = await total(page);
+  // 1× and 2× play on from the start.
+  for (const speed of ['1', '2']) {
+    await page.locator(`[data-speed="${speed}"]`).click();
+    const before = await at(page);
+    await page.getByTestId('play').click();
+    await expect.poll(() => at(page)).toBeGreaterThan(before);
+    await page.getByTestId('play').click(); // pause
+  }
+  // One event forward and back.
+  const here = await at(page);
+  await page.getByTestId('step-forward').click();
+  await expect.poll(() => at(page)).toBe(here + 1);
+  await page.getByTestId('step-back').click();
+  await expect.poll(() => at(page)).toBe(here);
+  // Scrub near the end, then play at 4× to the result.
+  await page.getByTestId('scrubber').fill(String(Math.max(0, n - 12)));
+  await expect.poll(() => at(page)).toBe(Math.max(0, n - 12));
+  await page.locator('[data-speed="4"]').click();
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('replay-result')).toBeVisible({ timeout: 20_000 });
+  expect(await at(page)).toBe(n);
+  await expect(page.getByTestId('replay-result')).toContainText(/Victory!|Defeat|Draw/);
+  // Stepping back hides the result again.
+  await page.getByTestId('step-back').click();
+  await expect(page.getByTestId('replay-result')).toHaveCount(0);
+}
+
+test('every kind of fight watched again by its link, logged out: to the end, stepped, scrubbed, at 1× 2× 4×', async ({
+  page,
+  request,
+}, testInfo) => {
+  const owner = await createUser(request);
+  const [a, b] = await heroesFor(request, owner, 2);
+  const post = async (url: string, data: object) =>
+    (await (await request.post(url, { data })).json()) as { battle_id: string; id: string };
+  const quick = await post('/api/battles', {
+    user_id: owner.id,
+    team_hero_ids: [a!.id, b!.id],
+    mode: 'auto',
+  });
+  const duel = await post('/api/arena/battle', {
+    user_id: owner.id,
+    attacker_hero_id: a!.id,
+    opponent_id: 'npc_woods_poacher',
+  });
+  const run = await post('/api/dungeons/whispering_woods/start', {
+    user_id: owner.id,
+    team_hero_ids: [a!.id],
+  });
+  const floor = await post(`/api/dungeon-runs/${run.id}/battle`, {});
+  for (const [name, id] of [
+    ['quick', quick.battle_id],
+    ['arena', duel.battle_id],
+    ['dungeon', floor.battle_id],
+  ] as const) {
+    await page.goto(`/replay/${id}`);
+    await expect(page).toHaveTitle(/^Replay: .+ vs .+: (Victory!|Defeat|Draw) · Runeborn$/);
+    await watchToEnd(page);
+    await screen(page, testInfo, `replay-${name}`);
+  }
+  await page.goto('/replay/b_00000000000000000000000000000000');
+  await expect(page.getByTestId('replay-not-found')).toContainText('Battle Not Found');
+});
+
+test('a turn-based battle’s result offers Watch replay, and the replay plays it to the end', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
+  await instantBattleOfFour(page, request, player);
+  await page.getByTestId('auto-switch').click();
+  await expect(page.getByTestId('battle-result')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('watch-replay').click();
+  await expect(page).toHaveURL(/\/replay\/b_[0-9a-f]+$/);
+  await watchToEnd(page);
+  await screen(page, testInfo, 'replay-turn-based');
+});
