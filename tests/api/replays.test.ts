@@ -57,7 +57,8 @@ describe.each(DATABASES)('replays on %s', (kind) => {
     // The first frame: every fighter as it began, and how to show every status the facts name.
     expect(r.units.map((u) => u.id)).toEqual([...r.allies, ...r.enemies].map((x) => x.id));
     for (const u of r.units) expect(u.start_hp).toBeLessThanOrEqual(u.max_hp);
-    for (const e of r.events) if (e.status_id) expect(r.statuses[e.status_id]?.name).toEqual(expect.any(String));
+    for (const e of r.events)
+      if (e.status_id) expect(r.statuses[e.status_id]?.name).toEqual(expect.any(String));
   };
 
   it('a turn-based battle: 409 while on, then its record, which plays again to the same facts', async () => {
