@@ -88,4 +88,14 @@ test('a turn-based battle’s result offers Watch replay, and the replay plays i
   await expect(page).toHaveURL(/\/replay\/b_[0-9a-f]+$/);
   await watchToEnd(page);
   await screen(page, testInfo, 'replay-turn-based');
+  // The profile's battle history lists it, newest first, and opens its replay.
+  const id = page.url().split('/').pop()!;
+  await page.goto('/profile');
+  const first = page.getByTestId('battle-history').locator('a').first();
+  await expect(first).toHaveAttribute('data-battle-id', id);
+  await expect(first).toContainText(/Victory|Defeat|Draw/);
+  await screen(page, testInfo, 'profile-battle-history');
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`/replay/${id}$`));
+  await expect(page.locator('.replay')).toBeVisible();
 });

@@ -60,6 +60,16 @@ export function useBrowseHeroes(userId: string | undefined, enabled = true) {
   });
 }
 
+/** A player's finished fights, newest first, a page at a time (each opens its replay). */
+export function useBattleHistory(userId: string) {
+  return useInfiniteQuery({
+    queryKey: ['battle-history', userId] as const,
+    queryFn: ({ pageParam }) => api.getBattleHistory(userId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
 /** NPCs grouped by dungeon. */
 export function useNpcs(enabled = true) {
   return useQuery({ queryKey: queryKeys.npcs, queryFn: api.listNpcs, enabled, staleTime: 60_000 });
@@ -177,6 +187,7 @@ export function invalidateAfterFight(client: QueryClient, userId: string): Promi
         key === 'hero' ||
         key === 'odds' ||
         key === 'dungeon-run' ||
+        key === 'battle-history' ||
         (key === 'inventory' && query.queryKey[1] === userId)
       );
     },
