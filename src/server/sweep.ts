@@ -1,12 +1,49 @@
-// Housekeeping run every few minutes by app.ts: expires idle turn-based battles and forgets stale candidates.
-import type { Kysely } from 'kysely';
+// Housekeeping run every few minutes by app.ts: expires idle turn-based battles, forgets stale candidates, and
+// bounds the fights kept for replays — each player's latest FIGHTS_KEPT, plus any fight whose replay someone opened
+// in the last OPENED_KEPT_S — so storage grows with players, not with every fight ever fought.
+import { sql, type Kysely } from 'kysely';
 import { nowSeconds } from './ids.ts';
 import type { Database } from './store/tables.ts';
 import { pruneCandidates } from './summoning.ts';
 
 export const BATTLE_IDLE_TTL_S = 24 * 3600;
+/** Fights kept per player for history and replays (the newest). */
+export const FIGHTS_KEPT = 500;
+/** A fight older than that stays while its replay was opened by link within this long. */
+export const OPENED_KEPT_S = 30 * 24 * 3600;
 
-export async function sweepStale(db: Kysely<Database>): Promise<{ expiredBattles: number }> {
+/** Deletes finished fights past each player's newest `kept` whose replay no one opened lately. */
+export async function pruneFights(db: Kysely<Database>, kept = FIGHTS_KEPT): Promise<number> {
+  const cutoff = nowSeconds() - OPENED_KEPT_S;
+  const r = await db
+    .deleteFrom('battles')
+    .where('status', '!=', 'active')
+    .where((eb) => eb.or([eb('replay_opened_at', 'is', null), eb('replay_opened_at', '<', cutoff)]))
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom(
+          db
+            .selectFrom('battles')
+            .select([
+              'id',
+              sql<number>`row_number() over (partition by user_id order by created_at desc, id desc)`.as(
+                'rank',
+              ),
+            ])
+            .as('ranked'),
+        )
+        .select('ranked.id')
+        .where('ranked.rank', '>', kept),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function sweepStale(
+  db: Kysely<Database>,
+): Promise<{ expiredBattles: number; prunedFights: number }> {
   const r = await db
     .updateTable('battles')
     .set({ status: 'expired', state: null })
@@ -14,5 +51,6 @@ export async function sweepStale(db: Kysely<Database>): Promise<{ expiredBattles
     .where('updated_at', '<', nowSeconds() - BATTLE_IDLE_TTL_S)
     .executeTakeFirst();
   await pruneCandidates(db);
-  return { expiredBattles: Number(r.numUpdatedRows) };
+  const prunedFights = await pruneFights(db);
+  return { expiredBattles: Number(r.numUpdatedRows), prunedFights };
 }

@@ -10,7 +10,8 @@ import {
   ENGINE_VERSION,
   type BattleState,
 } from '../../src/game/index.ts';
-import { DATABASES, newPlayer, startHarness, summonHero, type Harness } from './helpers.ts';
+import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
+import { pruneFights } from '../../src/server/sweep.ts';
 
 const facts = (events: { description: string }[]) => events.map(({ description: _, ...fact }) => fact);
 
@@ -170,6 +171,42 @@ describe.each(DATABASES)('replays on %s', (kind) => {
     // A cursor this server never gave, and an unknown player.
     expect((await h.call('GET', `/api/users/${p.id}/battles?cursor=bm9wZQ`)).status).toBe(400);
     expect((await h.call('GET', '/api/users/u_0000000000000000/battles')).status).toBe(404);
+  });
+
+  it('bounded storage: past a player’s newest fights, only those whose replay was opened lately are kept', async () => {
+    const p = await newPlayer(h);
+    const a = await summonHero(h, p.id);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const f = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [a.id], mode: 'auto' });
+      ids.push(f.body.battle_id);
+    }
+    // Oldest first, a second apart; someone opens the oldest one's replay by its link.
+    await withStore(h, async (db) => {
+      for (const [k, id] of ids.entries())
+        await db
+          .updateTable('battles')
+          .set({ created_at: 1000 + k, replay_opened_at: null })
+          .where('id', '=', id)
+          .execute();
+    });
+    await replay(ids[0]!);
+    // (The bound holds for every player in this database; only this player's rows are looked at.)
+    const mine = () =>
+      withStore(h, async (db) =>
+        (await db.selectFrom('battles').select('id').where('user_id', '=', p.id).execute())
+          .map((r) => r.id)
+          .sort(),
+      );
+    expect(await withStore(h, (db) => pruneFights(db, 2))).toBeGreaterThanOrEqual(1);
+    expect(await mine()).toEqual([ids[0]!, ids[2]!, ids[3]!].sort());
+    expect((await h.call('GET', `/api/battles/${ids[1]}/replay`)).status).toBe(404);
+    // A month after that opening, it goes too.
+    await withStore(h, (db) =>
+      db.updateTable('battles').set({ replay_opened_at: 1 }).where('id', '=', ids[0]!).execute(),
+    );
+    await withStore(h, (db) => pruneFights(db, 2));
+    expect(await mine()).toEqual([ids[2]!, ids[3]!].sort());
   });
 
   it('an unknown id is a 404 with an error, like any battle', async () => {

@@ -187,7 +187,20 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       params: BattleParams,
       response: { 200: BattleReplay, 404: ErrorBody, 409: ErrorBody },
     },
-    handler: async (req) => replayOf(await loadBattle(req.params.battleId)),
+    handler: async (req) => {
+      const record = replayOf(await loadBattle(req.params.battleId));
+      // Opened by its link: kept past the per-player bound for a while (sweep.ts). At most one write a day.
+      const now = nowSeconds();
+      await db
+        .updateTable('battles')
+        .set({ replay_opened_at: now })
+        .where('id', '=', record.battle_id)
+        .where((eb) =>
+          eb.or([eb('replay_opened_at', 'is', null), eb('replay_opened_at', '<', now - 24 * 3600)]),
+        )
+        .execute();
+      return record;
+    },
   });
 
   app.get('/api/users/:id/battles', {

@@ -307,6 +307,13 @@ function heroSpread(dialect: Dialect): Migration {
   };
 }
 
+/** When a fight's replay was last opened by its link: the retention keeps such fights 30 days (sweep.ts). */
+const replayOpened: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('battles').addColumn('replay_opened_at', 'bigint').execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -317,6 +324,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0006_next_encounters': nextEncounters,
     '0007_hero_spread': heroSpread(dialect),
     '0008_one_active_battle': oneActiveBattle,
+    '0009_replay_opened': replayOpened,
   };
 }
 

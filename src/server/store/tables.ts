@@ -132,6 +132,8 @@ export interface BattlesTable {
   rewards: string | null;
   level_ups: string | null;
   run_id: string | null;
+  /** unix seconds a replay of it was last opened (sweep.ts keeps those 30 days), or null */
+  replay_opened_at: number | null;
   version: Generated<number>;
   created_at: number;
   updated_at: number;
