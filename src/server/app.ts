@@ -1,6 +1,8 @@
 // The Fastify app: plugins (helmet, rate limits, swagger, static web app), the one error handler, and one
 // route plugin per group (routes/*.ts) over the store. buildApp is what main.ts serves and what tests inject.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { isValidId } from '../api/id-rule.ts';
+import { replayHead, replayOf } from './battle-replays.ts';
 import { resolve, sep } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
@@ -234,6 +236,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       setHeaders: (reply, path) =>
         reply.header('cache-control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache'),
     });
+  // A replay's page: the app's shell, its <title> and Open Graph tags naming the fight, so a shared link previews
+  // well. A fight that cannot be shown gets the plain shell (the page then says so).
+  if (hasWeb) {
+    const shell = readFileSync(resolve(webRoot, 'index.html'), 'utf8');
+    app.get<{ Params: { battleId: string } }>('/replay/:battleId', async (req, reply) => {
+      let head: string | null = null;
+      const id = req.params.battleId;
+      if (isValidId(id)) {
+        const row = await store.db.selectFrom('battles').selectAll().where('id', '=', id).executeTakeFirst();
+        try {
+          if (row) head = replayHead(replayOf(row), `${req.protocol}://${req.host}`);
+        } catch {
+          head = null; // not finished, expired or recorded before replays: the page explains
+        }
+      }
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(head ? shell.replace(/<title>[^<]*<\/title>/, head) : shell);
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     if (path.startsWith('/api/') || path === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {

@@ -162,3 +162,30 @@ export async function historyOf(
     next_cursor: rows.length > limit && last ? encodeCursor(Number(last.created_at), last.id) : null,
   };
 }
+
+// ---- the replay page's link preview ------------------------------------------------------------------------
+
+const RESULT_WORD: Record<string, string> = { won: 'Victory', lost: 'Defeat', draw: 'Draw' };
+const escapeHtml = (t: string) =>
+  t.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The fight named for a link preview: the page's <title> and its Open Graph tags. */
+export function replayHead(r: BattleReplay, origin: string): string {
+  const names = (hs: Hero[]) => hs.map((h) => h.name.split(' ')[0]).join(', ');
+  const title = `Replay: ${names(r.allies)} vs ${names(r.enemies)} at ${r.location} — ${RESULT_WORD[r.status] ?? r.status}`;
+  const turns = r.events.at(-1)?.turn ?? 0;
+  const description = `${names(r.allies)} against ${names(r.enemies)} at ${r.location}: ${(RESULT_WORD[r.status] ?? r.status).toLowerCase()} in ${turns} turn${turns === 1 ? '' : 's'}. Watch it again on Runeborn.`;
+  const image = r.allies[0]?.portrait_url;
+  const tag = (property: string, content: string) =>
+    `<meta property="${property}" content="${escapeHtml(content)}">`;
+  return (
+    `<title>${escapeHtml(title)} · Runeborn</title>` +
+    `<meta name="description" content="${escapeHtml(description)}">` +
+    tag('og:type', 'website') +
+    tag('og:site_name', 'Runeborn') +
+    tag('og:title', title) +
+    tag('og:description', description) +
+    tag('og:url', `${origin}/replay/${r.battle_id}`) +
+    (image ? tag('og:image', `${origin}${image}`) : '')
+  );
+}

@@ -36,6 +36,30 @@ describe.each(DATABASES)('art and serving on %s', (kind) => {
     return r.body;
   };
 
+  it('serves a replay’s page with a title and Open Graph tags naming the fight, for link previews', async () => {
+    const p = await newPlayer(h);
+    const a = await summonHero(h, p.id);
+    const fight = await h.call('POST', '/api/battles', {
+      user_id: p.id,
+      team_hero_ids: [a.id],
+      mode: 'auto',
+    });
+    const page = await h.app.inject({ method: 'GET', url: `/replay/${fight.body.battle_id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).toMatch(/<title>Replay: .+ vs .+ at .+ — (Victory|Defeat|Draw) · Runeborn<\/title>/);
+    expect(page.body).toMatch(/<meta property="og:title" content="Replay: [^"<>]+">/);
+    expect(page.body).toContain(`/replay/${fight.body.battle_id}">`);
+    expect(page.body).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/api\/art\/portraits\//);
+    // An id that names no fight: the plain shell (the page says Battle Not Found).
+    for (const url of ['/replay/b_0000', '/replay/%00%3Cscript%3E']) {
+      const plain = await h.app.inject({ method: 'GET', url });
+      expect(plain.statusCode, url).toBe(200);
+      expect(plain.body).toContain('<title>Runeborn</title>');
+    }
+  });
+
   it('serves every art URL a hero and an NPC carry, the same every time', async () => {
     const p = await newPlayer(h);
     const hero = await summonHero(h, p.id);
