@@ -2,14 +2,19 @@
 // arena duel, a dungeon floor and a turn-based battle — played to its end, stepped back and forth, scrubbed, at 1×,
 // 2× and 4×; 'Watch replay' on a result opens it. Screenshots: <project>-replay-*.png.
 import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { test, createUser } from './fixtures.ts';
 import { heroesFor, instantBattleOfFour, screen } from './part2-support.ts';
 
+const axeFindings = async (page: Page) =>
+  (await new AxeBuilder({ page }).include('.replay').analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`);
 const at = async (page: Page) => Number(await page.locator('.replay').getAttribute('data-at'));
 const total = async (page: Page) => Number(await page.locator('.replay').getAttribute('data-events'));
 
 /** Plays the replay on this page to its end at 4× (from a little before it), checking each control on the way. */
-async function watchToEnd(page: Page) {
+async function watchToEnd(page: Page, atEnd: () => Promise<void>) {
   await expect(page.locator('.replay')).toBeVisible();
   const n = await total(page);
   // 1× and 2× play on from the start.
@@ -42,6 +47,19 @@ async function watchToEnd(page: Page) {
     expect(await at(page)).toBe(n);
   }
   await expect(page.getByTestId('replay-result')).toContainText(/Victory!|Defeat|Draw/);
+  expect(await axeFindings(page)).toEqual([]);
+  await atEnd();
+  // By keyboard alone: back to the start and play with Enter, pause with Space.
+  await page.getByRole('button', { name: 'Back to the start' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => at(page)).toBe(0);
+  await page.keyboard.press('Tab'); // one event back (disabled at the start) is skipped
+  await expect(page.getByTestId('play')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => at(page)).toBeGreaterThan(0);
+  await page.keyboard.press('Space');
+  await expect(page.locator('.replay')).toHaveAttribute('data-playing', 'false');
+  await page.getByTestId('scrubber').fill(String(n));
   // Stepping back hides the result again.
   await page.getByTestId('step-back').click();
   await expect(page.getByTestId('replay-result')).toHaveCount(0);
@@ -77,8 +95,7 @@ test('every kind of fight watched again by its link, logged out: to the end, ste
   ] as const) {
     await page.goto(`/replay/${id}`);
     await expect(page).toHaveTitle(/^Replay: .+ vs .+: (Victory!|Defeat|Draw) · Runeborn$/);
-    await watchToEnd(page);
-    await screen(page, testInfo, `replay-${name}`);
+    await watchToEnd(page, () => screen(page, testInfo, `replay-${name}`));
   }
   await page.goto('/replay/b_00000000000000000000000000000000');
   await expect(page.getByTestId('replay-not-found')).toContainText('Battle Not Found');
@@ -94,8 +111,7 @@ test('a turn-based battle’s result offers Watch replay, and the replay plays i
   await expect(page.getByTestId('battle-result')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('watch-replay').click();
   await expect(page).toHaveURL(/\/replay\/b_[0-9a-f]+$/);
-  await watchToEnd(page);
-  await screen(page, testInfo, 'replay-turn-based');
+  await watchToEnd(page, () => screen(page, testInfo, 'replay-turn-based'));
   // The profile's battle history lists it, newest first, and opens its replay.
   const id = page.url().split('/').pop()!;
   await page.goto('/profile');
