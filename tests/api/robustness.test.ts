@@ -241,6 +241,25 @@ function routes(f: Fixtures) {
     ),
     'GET /api/battles/active': get(withQuery('/api/battles/active', ['user_id', someId])),
     'GET /api/battles/:battleId': get(seg(someId).map((id) => `/api/battles/${id}`)),
+    'GET /api/battles/:battleId/replay': get(seg(someId).map((id) => `/api/battles/${id}/replay`)),
+    'GET /api/users/:id/battles': get(
+      fc
+        .tuple(
+          seg(someId),
+          withQuery(
+            '',
+            ['limit', text],
+            [
+              'cursor',
+              fc.oneof(
+                text,
+                text.map((t) => Buffer.from(t).toString('base64url')),
+              ),
+            ],
+          ),
+        )
+        .map(([id, query]) => `/api/users/${id}/battles${query}`),
+    ),
     'POST /api/battles/:battleId/action': r(
       'POST',
       seg(someId).map((id) => `/api/battles/${id}/action`),
