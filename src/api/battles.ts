@@ -159,20 +159,17 @@ export const BattleReplay = z.object({
   enemies: z.array(HeroSchema),
   /** every fighter as the battle began, allies first: what the replay's first frame shows */
   units: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      level: z.number().int(),
-      class: z.string(),
-      race: z.string(),
-      type: z.enum(['Tank', 'Damage', 'Support']),
-      rarity: z.number().int(),
-      portrait_url: z.string(),
-      attack: z.string(),
-      is_ally: z.boolean(),
-      max_hp: z.number(),
-      start_hp: z.number(),
-    }),
+    UnitView.pick({
+      id: true,
+      name: true,
+      level: true,
+      class: true,
+      race: true,
+      type: true,
+      rarity: true,
+      portrait_url: true,
+      is_ally: true,
+    }).extend({ attack: z.string(), max_hp: z.number(), start_hp: z.number() }),
   ),
   /** each status the events name: how to show it */
   statuses: z.record(

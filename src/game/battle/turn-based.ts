@@ -523,16 +523,7 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
 }
 
 /** A fighter as a battle begins (for a replay's first frame): who it is, its max health and the health it starts at. */
-export interface UnitAtStart {
-  id: string;
-  name: string;
-  level: number;
-  class: string;
-  race: string;
-  type: HeroType;
-  rarity: number;
-  portrait_url: string;
-  attack: string;
+export interface UnitAtStart extends BattleUnitMeta {
   is_ally: boolean;
   max_hp: number;
   start_hp: number;

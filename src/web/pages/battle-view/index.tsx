@@ -5,17 +5,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { BattleUnit } from '../../../api/index.ts';
 import { errorText, isNotFound, submitBattleAction } from '../../api/client.ts';
 import { invalidateAfterFight, queryKeys, refreshUser } from '../../api/hooks.ts';
 import { combatUrl, isTurnBased, useBattleState } from '../../api/battle-hooks.ts';
-import {
-  BATTLE_SPEEDS,
-  useBattlePlayback,
-  useBattleSpeed,
-  type PlaybackFrame,
-} from '../../components/battle-playback.ts';
-import { BattleUnitTile } from '../../components/battle-unit.tsx';
+import { BATTLE_SPEEDS, useBattlePlayback, useBattleSpeed } from '../../components/battle-playback.ts';
+import { BattleSide, type Aiming } from '../../components/battle-side.tsx';
 import { BattleLog } from '../../components/battle-log.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { RewardsList, WatchReplay } from '../../components/battle-result.tsx';
@@ -32,77 +26,6 @@ const TENDENCY_LABEL: Record<string, string> = {
   supportive: 'Supportive',
   tactical: 'Tactical',
 };
-
-const NO_FLOATERS: PlaybackFrame['floaters'] = [];
-const lastFloaters = new Map<string, PlaybackFrame['floaters']>();
-
-/** One unit's floating numbers, the same array while they do not change, so untouched tiles skip re-rendering. */
-function floatersOf(frame: PlaybackFrame, unitId: string): PlaybackFrame['floaters'] {
-  const mine = frame.floaters.filter((f) => f.unitId === unitId);
-  if (mine.length === 0) return NO_FLOATERS;
-  const before = lastFloaters.get(unitId);
-  if (before && before.length === mine.length && before.every((f, i) => f.key === mine[i]!.key))
-    return before;
-  lastFloaters.set(unitId, mine);
-  return mine;
-}
-
-/** Who may be aimed at (units some pending option can reach), who is, and how to aim. */
-interface Aiming {
-  aimable: ReadonlySet<string>;
-  aim: string | null;
-  onAim: (unitId: string) => void;
-}
-
-function Side({
-  title,
-  units,
-  frame,
-  actorId,
-  aiming,
-  onExplain,
-  onExplainUnit,
-}: {
-  title: string;
-  units: BattleUnit[];
-  frame: PlaybackFrame;
-  actorId: string | null;
-  aiming: Aiming;
-  onExplain: (unitId: string, statusId: string) => void;
-  onExplainUnit: (unitId: string) => void;
-}) {
-  const alive = units.filter((u) => !(frame.units?.[u.id]?.dead ?? u.is_dead)).length;
-  return (
-    <section
-      className={`battle-side battle-side--${units[0]?.is_ally ? 'allies' : 'enemies'}`}
-      aria-label={title}
-    >
-      <h2 className="battle-side__title">
-        {title}
-        <span className="battle-side__count tabular">
-          {alive}/{units.length}
-        </span>
-      </h2>
-      <ul className="battle-side__units" data-count={units.length}>
-        {units.map((u) => (
-          <BattleUnitTile
-            key={u.id}
-            unit={u}
-            shown={frame.units?.[u.id]}
-            acting={actorId === u.id}
-            motion={frame.motions[u.id]}
-            floaters={floatersOf(frame, u.id)}
-            stepMs={frame.stepMs}
-            onAim={aiming.aimable.has(u.id) ? aiming.onAim : undefined}
-            aimed={aiming.aim === u.id}
-            onExplain={onExplain}
-            onExplainUnit={onExplainUnit}
-          />
-        ))}
-      </ul>
-    </section>
-  );
-}
 
 function NotFound() {
   return (
@@ -346,11 +269,11 @@ export default function BattleViewPage() {
 
       <div className="battle-view__layout">
         <div className="battle-field">
-          <Side title="Enemies" units={state.enemies} {...stage} />
+          <BattleSide title="Enemies" units={state.enemies} {...stage} />
           <div className={`turn-banner turn-banner--${turnTone}`} data-testid="turn-label" aria-live="polite">
             {turnLabel}
           </div>
-          <Side title="Your Team" units={state.allies} {...stage} />
+          <BattleSide title="Your Team" units={state.allies} {...stage} />
         </div>
 
         <div className="battle-side-col">

@@ -15,7 +15,7 @@ import {
   type PlaybackFrame,
   type UnitShown,
 } from '../../components/battle-playback.ts';
-import { BattleUnitTile } from '../../components/battle-unit.tsx';
+import { BattleSide } from '../../components/battle-side.tsx';
 import { BattleLog } from '../../components/battle-log.tsx';
 import { RewardsList } from '../../components/battle-result.tsx';
 import { sceneTheme, sceneUrl } from '../../components/battle-scene.ts';
@@ -125,31 +125,6 @@ function ReplayPlayer({ replay }: { replay: BattleReplay }) {
   const over = at >= events.length;
   const turn = at > 0 ? events[at - 1]!.turn : 0;
   const theme = sceneTheme(replay.location_type === 'arena' ? 'arena' : 'random', replay.location);
-  const side = (isAlly: boolean, title: string) => {
-    const mine = units.filter((u) => u.is_ally === isAlly);
-    return (
-      <section className={`battle-side battle-side--${isAlly ? 'allies' : 'enemies'}`} aria-label={title}>
-        <h2 className="battle-side__title">
-          {title}
-          <span className="battle-side__count tabular">
-            {mine.filter((u) => !u.is_dead).length}/{mine.length}
-          </span>
-        </h2>
-        <ul className="battle-side__units" data-count={mine.length}>
-          {mine.map((u) => (
-            <BattleUnitTile
-              key={u.id}
-              unit={u}
-              acting={frame.actorId === u.id}
-              motion={frame.motions[u.id]}
-              floaters={frame.floaters.filter((f) => f.unitId === u.id)}
-              stepMs={frame.stepMs}
-            />
-          ))}
-        </ul>
-      </section>
-    );
-  };
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(window.location.href);
@@ -186,11 +161,21 @@ function ReplayPlayer({ replay }: { replay: BattleReplay }) {
 
       <div className="battle-view__layout">
         <div className="battle-field">
-          {side(false, 'Enemies')}
+          <BattleSide
+            title="Enemies"
+            units={units.filter((u) => !u.is_ally)}
+            frame={frame}
+            actorId={frame.actorId}
+          />
           <div className="turn-banner" data-testid="replay-caption" aria-live="polite">
             {at === 0 ? 'The battle begins' : (events[at - 1]!.description ?? '')}
           </div>
-          {side(true, 'Allies')}
+          <BattleSide
+            title="Allies"
+            units={units.filter((u) => u.is_ally)}
+            frame={frame}
+            actorId={frame.actorId}
+          />
         </div>
 
         <div className="battle-side-col">
