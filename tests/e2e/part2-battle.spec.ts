@@ -73,9 +73,9 @@ test('a battle the enemy opens plays the enemy’s first moves before the first 
   request,
   player,
 }, testInfo) => {
-  // Who moves first is the seed's call weighted by speed: the slowest of four heroes gives the enemy the best odds.
-  const heroes = await heroesFor(request, player, 4);
-  const hero = heroes.reduce((a, b) => (b.spd < a.spd ? b : a));
+  // Who moves first is the seed's call weighted by speed: a hero of speed 30 moves after its foes, who open.
+  const [hero] = await heroesFor(request, player, 1);
+  await setHeroPower(hero!.id, 'slow');
   // What the page shows while a playback runs, recorded as it changes (a MutationObserver runs before the next
   // paint), so the check does not race the playback's clock on a slow machine.
   await page.addInitScript(() => {
@@ -93,7 +93,7 @@ test('a battle the enemy opens plays the enemy’s first moves before the first 
   await page.goto('/map');
   await page.evaluate(
     ([key, ids]) => window.localStorage.setItem(key, ids),
-    [`runeborn_active_team_${player.id}`, JSON.stringify([hero.id])],
+    [`runeborn_active_team_${player.id}`, JSON.stringify([hero!.id])],
   );
   let opened = false;
   for (let attempt = 0; attempt < 30 && !opened; attempt++) {

@@ -11,10 +11,10 @@ function storeUrl(): string {
 }
 
 /**
- * Rewrites a hero's stats: 'mighty' wins every fight, 'feeble' loses every one. Its version bumps, so every
- * cache (hero lists, odds) sees the change.
+ * Rewrites a hero's stats: 'mighty' wins every fight, 'feeble' loses every one, 'slow' keeps its strength but
+ * always moves after its foes. Its version bumps, so every cache (hero lists, odds) sees the change.
  */
-export async function setHeroPower(heroId: string, power: 'mighty' | 'feeble'): Promise<void> {
+export async function setHeroPower(heroId: string, power: 'mighty' | 'feeble' | 'slow'): Promise<void> {
   const store = openStore(storeUrl(), { poolSize: 1 });
   try {
     const row = await store.db
@@ -25,7 +25,9 @@ export async function setHeroPower(heroId: string, power: 'mighty' | 'feeble'): 
     const stats =
       power === 'mighty'
         ? { hp: 90000, max_hp: 90000, atk: 9000, def: 3000, spd: 500 }
-        : { hp: 1, max_hp: 1, atk: 1, def: 0, spd: 1 };
+        : power === 'slow'
+          ? { spd: 30 }
+          : { hp: 1, max_hp: 1, atk: 1, def: 0, spd: 1 };
     await store.db
       .updateTable('heroes')
       .set({ ...heroColumns({ ...heroFromRow(row), ...stats }), version: row.version + 1 })
