@@ -126,14 +126,54 @@ export function decide(c: BattleCore, i: number, tier: number): void {
   c.pickTgt = bestT;
 }
 
-/** The normal tier: cheap rules of thumb, with some looseness in whom it hits. */
+/** The normal tier: cheap rules of thumb, with some looseness in whom it hits. It looks only at what it needs. */
 function decideByRule(c: BattleCore, i: number, side: number, taunt: boolean): void {
   const u = c.u,
     o = i * UF;
+  const r = c.rand(); // the noise of the enemy choice, drawn every turn so the stream does not depend on the action
+  let bestA = ACT_ATTACK,
+    ally = -2, // not looked for yet
+    allyFrac = 2;
+  const silenced = u[o + F_SILENCE] === 1;
+  const slots = i * SLOTS;
+  if (!silenced && c.ab[slots + 2] >= 0 && u[o + ENERGY] >= MAX_ENERGY) bestA = ACT_ULT;
+  else if (!silenced) {
+    let bestS = 1;
+    for (let k = 0; k < 2; k++) {
+      const idx = c.ab[slots + k];
+      if (idx < 0 || c.cd[slots + k] > 0) continue;
+      let s = 1.2; // buffs, debuffs, energy: better than a plain attack
+      if (A_HEALS[idx] === 1 || A_PROTECTS[idx] === 1) {
+        if (ally === -2) {
+          ally = lowestAlly(c, side);
+          allyFrac = ally < 0 ? 2 : u[ally * UF + HP] / u[ally * UF + MAXHP];
+        }
+        if (A_HEALS[idx] === 1) s = allyFrac < 0.6 ? 4 : A_HURTS[idx] === 1 ? 1.6 : 0.5;
+        else s = allyFrac < 0.55 || u[o + HP] < 0.55 * u[o + MAXHP] ? 3 : A_HURTS[idx] === 1 ? 1.5 : 0.8;
+      } else if (A_HURTS[idx] === 1) s = 2;
+      if (s > bestS) {
+        bestS = s;
+        bestA = ACT_SLOT0 + k;
+      }
+    }
+  }
+  const pick = bestA === ACT_ATTACK ? PICK_ENEMY : A_PICK[c.ab[slots + bestA - ACT_SLOT0]];
+  c.pickAct = bestA;
+  c.pickTgt =
+    pick === PICK_ENEMY
+      ? looseWeakEnemy(c, side, taunt, r)
+      : pick === PICK_ALLY
+        ? ally === -2
+          ? lowestAlly(c, side)
+          : ally
+        : -1;
+}
+
+/** A weak enemy, chosen loosely: the lowest health and shield after noise, every enemy its own share of one draw r. */
+function looseWeakEnemy(c: BattleCore, side: number, taunt: boolean, r: number): number {
+  const u = c.u;
   let enemy = -1,
     enemyV = Infinity;
-  // One draw gives every enemy its own noise: the fractional parts of r × (a different odd number each).
-  const r = c.rand();
   for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) {
     const q = j * UF;
     if (u[q + ALIVE] !== 1 || (taunt && u[q + F_TAUNT] !== 1)) continue;
@@ -144,41 +184,7 @@ function decideByRule(c: BattleCore, i: number, side: number, taunt: boolean): v
       enemy = j;
     }
   }
-  let ally = -1,
-    allyFrac = 2;
-  for (let j = allyStart(c, side), e = allyEnd(c, side); j < e; j++) {
-    const q = j * UF;
-    if (u[q + ALIVE] !== 1) continue;
-    const f = u[q + HP] / u[q + MAXHP];
-    if (f < allyFrac) {
-      allyFrac = f;
-      ally = j;
-    }
-  }
-  const selfFrac = u[o + HP] / u[o + MAXHP];
-  let bestA = ACT_ATTACK,
-    bestS = 1;
-  const silenced = u[o + F_SILENCE] === 1;
-  const slots = i * SLOTS;
-  if (!silenced && c.ab[slots + 2] >= 0 && u[o + ENERGY] >= MAX_ENERGY) bestA = ACT_ULT;
-  else if (!silenced) {
-    for (let k = 0; k < 2; k++) {
-      const idx = c.ab[slots + k];
-      if (idx < 0 || c.cd[slots + k] > 0) continue;
-      let s = 1.2; // buffs, debuffs, energy: better than a plain attack
-      if (A_HEALS[idx] === 1) s = allyFrac < 0.6 ? 4 : A_HURTS[idx] === 1 ? 1.6 : 0.5;
-      else if (A_PROTECTS[idx] === 1)
-        s = allyFrac < 0.55 || selfFrac < 0.55 ? 3 : A_HURTS[idx] === 1 ? 1.5 : 0.8;
-      else if (A_HURTS[idx] === 1) s = 2;
-      if (s > bestS) {
-        bestS = s;
-        bestA = ACT_SLOT0 + k;
-      }
-    }
-  }
-  const pick = bestA === ACT_ATTACK ? PICK_ENEMY : A_PICK[c.ab[slots + bestA - ACT_SLOT0]];
-  c.pickAct = bestA;
-  c.pickTgt = pick === PICK_ENEMY ? enemy : pick === PICK_ALLY ? ally : -1;
+  return enemy;
 }
 
 function randomTarget(c: BattleCore, i: number, pick: number, taunt: boolean): number {

@@ -172,8 +172,10 @@ export class BattleCore {
   actor = -1;
   alive0 = 0;
   alive1 = 0;
-  /** Bit i set while unit i is alive and taunting (kept by recompute and kill; restoreTaunts after loading). */
+  /** Bit i set while unit i is alive and taunting (kept by recompute and kill; restoreMasks after loading). */
   taunting = 0;
+  /** Bit i set while unit i is alive (kept by initBattle and kill; restoreMasks after loading). */
+  living = 0;
   log: BattleLog | null = null;
   // the AI's answer (./ai.ts), kept here so deciding allocates nothing
   pickAct = 0;
@@ -228,6 +230,7 @@ export function initBattle(
   c.alive0 = a.n;
   c.alive1 = b.n;
   c.taunting = 0;
+  c.living = (1 << c.n) - 1;
   for (let i = 0; i < c.n; i++) {
     const o = i * UF;
     u[o + SIDE] = i < a.n ? 0 : 1;
@@ -293,11 +296,15 @@ export function recompute(c: BattleCore, i: number): void {
   else c.taunting &= ~(1 << i);
 }
 
-/** Re-derive `taunting` from the unit records (after a core is loaded from stored state). */
-export function restoreTaunts(c: BattleCore): void {
+/** Re-derive `living` and `taunting` from the unit records (after a core is loaded from stored state). */
+export function restoreMasks(c: BattleCore): void {
+  c.living = 0;
   c.taunting = 0;
-  for (let i = 0; i < c.n; i++)
-    if (c.u[i * UF + ALIVE] === 1 && c.u[i * UF + F_TAUNT] === 1) c.taunting |= 1 << i;
+  for (let i = 0; i < c.n; i++) {
+    if (c.u[i * UF + ALIVE] !== 1) continue;
+    c.living |= 1 << i;
+    if (c.u[i * UF + F_TAUNT] === 1) c.taunting |= 1 << i;
+  }
 }
 
 // ---- queries -------------------------------------------------------------------------------------------------
@@ -453,10 +460,10 @@ export function beginTurn(c: BattleCore): number {
   const u = c.u;
   let a = -1,
     at = Infinity;
-  for (let i = 0; i < c.n; i++) {
-    const o = i * UF;
-    if (u[o + ALIVE] === 1 && u[o + NEXT] < at) {
-      at = u[o + NEXT];
+  for (let m = c.living; m !== 0; m &= m - 1) {
+    const i = 31 - Math.clz32(m & -m);
+    if (u[i * UF + NEXT] < at) {
+      at = u[i * UF + NEXT];
       a = i;
     }
   }
@@ -573,6 +580,7 @@ export function kill(c: BattleCore, i: number, killer: number): void {
   for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) c.stT[i * NS + (31 - Math.clz32(m & -m))] = 0;
   u[o + MASK] = 0;
   c.taunting &= ~(1 << i);
+  c.living &= ~(1 << i);
   if (u[o + SIDE] === 0) c.alive0--;
   else c.alive1--;
   if (c.log !== null) c.log.death(i, killer);
@@ -641,8 +649,10 @@ export function applyStatus(
   const j = tgt * NS + s;
   if (c.stT[j] < turns) c.stT[j] = turns;
   if (c.stP[j] < p) c.stP[j] = p;
-  u[to + MASK] = u[to + MASK] | 0 | (1 << s);
-  if (S_HASMOD[s] === 1) recompute(c, tgt);
+  const mask = u[to + MASK] | 0;
+  u[to + MASK] = mask | (1 << s);
+  // a refreshed status changes no modifier: they follow from which statuses a unit carries
+  if (S_HASMOD[s] === 1 && (mask & (1 << s)) === 0) recompute(c, tgt);
   if (c.log !== null) c.log.status(src, tgt, s);
 }
 

@@ -98,7 +98,7 @@ describe('status effects', () => {
     // A core loaded from stored unit records finds its taunters again.
     inflict(d, 2, 2, 'taunt', 1);
     d.taunting = 0;
-    rules.restoreTaunts(d);
+    rules.restoreMasks(d);
     expect(rules.resolveEnemyTarget(d, 0, 3)).toBe(2);
   });
 

@@ -11,7 +11,7 @@ import * as rules from './core.ts';
 import type { BattleCore } from './core.ts';
 import { TIER } from './simulate.ts';
 const { ABILITY_IDS, ALIVE, MASK, NS, SIDE, SLOTS, UF, abilityIndex, statusIndex } = compiled;
-const { DRAW, ONGOING, SIDE0_WON, SIDE1_WON, recompute, restoreTaunts } = rules;
+const { DRAW, ONGOING, SIDE0_WON, SIDE1_WON, recompute, restoreMasks } = rules;
 
 /** The fields of a unit record that are stored; the rest are derived from its statuses (recompute). */
 const STORED_FIELDS = {
@@ -156,7 +156,7 @@ export function loadCore(state: StoredBattle): BattleCore {
   c.over = OUTCOME_OF_STATUS[state.status];
   c.tier[0] = TIER[state.ally_ai];
   c.tier[1] = TIER[state.enemy_ai];
-  restoreTaunts(c);
+  restoreMasks(c);
   return c;
 }
 
