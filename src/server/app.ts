@@ -19,6 +19,7 @@ import {
 import type { Ctx, RateLimits } from './context.ts';
 import { handleError, Refusal } from './errors.ts';
 import { fightLimit } from './fights.ts';
+import { limitStoreFor } from './limit-store.ts';
 import { HeroLists } from './hero-lists.ts';
 import { OddsPool } from './odds-pool.ts';
 import { openStore } from './store/db.ts';
@@ -54,6 +55,8 @@ export interface AppOptions {
   oddsWaitMs?: number;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For is believed (trust-proxy.ts); default none */
   trustProxy?: string | number;
+  /** REDIS_URL: where the per-client limits are counted across instances (default: the database on PostgreSQL) */
+  redisUrl?: string;
   /** pg pool size per instance */
   poolSize?: number;
   /** SQLite: how the WAL is flushed before a change is answered (default fsync; tests hold it to watch answers wait) */
@@ -162,8 +165,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   // Now and then: forget unsaved candidates and spent generations older than a day, and mark turn-based
   // battles idle for 24 h as expired (reads already treat them as gone).
+  const limits = rateLimits ? limitStoreFor(store, opts.redisUrl) : null;
   const sweep = setInterval(
-    () => void sweepStale(store.db).catch((err) => app.log.warn({ err }, 'sweep failed')),
+    () =>
+      void Promise.all([sweepStale(store.db), limits?.prune()]).catch((err) =>
+        app.log.warn({ err }, 'sweep failed'),
+      ),
     SWEEP_EVERY_MS,
   );
   sweep.unref();
@@ -191,8 +198,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onSend', async (req) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') await walSync.settle();
     });
-  if (rateLimits) {
+  if (rateLimits && limits) {
+    app.addHook('onClose', () => limits.close());
     await app.register(rateLimit, {
+      ...limits.options,
       global: false,
       errorResponseBuilder: (_req, context) =>
         new Refusal(context.statusCode, `Too many requests: try again in ${context.after}`),

@@ -49,7 +49,12 @@ export const BUSY_MESSAGE = 'The battle simulators are busy right now: try again
  * that fights: spread over several routes, a flood still counts once.
  */
 export function fightLimit(app: FastifyInstance, perMinute: number): (req: FastifyRequest) => Promise<void> {
-  const limiter = app.createRateLimit({ max: perMinute, timeWindow: '1 minute' });
+  // Keyed apart from the per-route limits, which a shared store (limit-store.ts) counts under one namespace.
+  const limiter = app.createRateLimit({
+    max: perMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (req) => `fights:${req.ip}`,
+  });
   return async (req) => {
     const r = await limiter(req);
     if (r.isAllowed || !r.isExceeded) return;

@@ -2,7 +2,8 @@
 // DATABASE_URL (sqlite:./data/runeborn.db, or postgres://…), RATE_LIMIT=off, LOG_LEVEL (info),
 // ODDS_THREADS (cores), ODDS_CACHE_SIZE (5000 matchups; 0 turns the cache off), ODDS_QUEUE (8 per thread), ODDS_WAIT_MS
 // (500: how long a fight waits for room in a full queue before its 503), TRUST_PROXY (the proxy's
-// addresses or hop count; trust-proxy.ts).
+// addresses or hop count; trust-proxy.ts), REDIS_URL (where several instances count the per-client limits together;
+// default: in the PostgreSQL database when DATABASE_URL is one, in memory on SQLite).
 import { buildApp } from './app.ts';
 import { DEFAULT_DATABASE_URL } from './store/db.ts';
 import { parseTrustProxy, TrustProxyError } from './trust-proxy.ts';
@@ -28,6 +29,7 @@ const app = await buildApp({
   oddsQueue: process.env.ODDS_QUEUE ? Number(process.env.ODDS_QUEUE) : undefined,
   oddsWaitMs: process.env.ODDS_WAIT_MS ? Number(process.env.ODDS_WAIT_MS) : undefined,
   trustProxy,
+  redisUrl: process.env.REDIS_URL || undefined,
 });
 
 let closing = false;

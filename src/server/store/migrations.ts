@@ -314,6 +314,19 @@ const replayOpened: Migration = {
   },
 };
 
+/** Per-client limit windows, counted in the database by every instance sharing it (limit-store.ts). */
+const rateLimits: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('rate_limits')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('hits', 'integer', (c) => c.notNull())
+      .addColumn('window_end', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('rate_limits_window_end').on('rate_limits').column('window_end').execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -325,11 +338,17 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0007_hero_spread': heroSpread(dialect),
     '0008_one_active_battle': oneActiveBattle,
     '0009_replay_opened': replayOpened,
+    '0012_rate_limits': rateLimits,
   };
 }
 
 export async function migrate(db: AnyDb, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } });
+  // Unordered: a migration merged from a branch with a lower number than one already run still runs.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrationsFor(dialect) },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -157,4 +157,12 @@ export interface Database {
   dungeon_runs: DungeonRunsTable;
   battles: BattlesTable;
   next_encounters: NextEncountersTable;
+  rate_limits: RateLimitsTable;
+}
+
+/** A client's window of one limit (limit-store.ts; PostgreSQL deployments without Redis). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_end: number;
 }
