@@ -59,6 +59,16 @@ async function serve(databaseUrl: string, oddsCacheSize: number) {
     }
     return reply.type('application/json').send(body);
   });
+  // The same bytes any API read answers, from memory (GET /bare-same?path=<the API path>): each read's own floor.
+  const sameBytes = new Map<string, Buffer>();
+  bare.get<{ Querystring: { path: string } }>('/bare-same', async (req, reply) => {
+    let body = sameBytes.get(req.query.path);
+    if (body === undefined) {
+      body = (await app.inject({ method: 'GET', url: req.query.path })).rawPayload;
+      sameBytes.set(req.query.path, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
   // What the app answers a fight past the odds queue, from a bare route: the floor of a flood's refusals.
   bare.post('/bare-refuse', async (_req, reply) =>
     reply.code(503).header('retry-after', '2').send({ error: BUSY_MESSAGE }),
@@ -230,6 +240,9 @@ async function benchPlayer(api: string, databaseUrl: string) {
     });
     heroIds.push((await post('/api/heroes', { user_id: user.id, character_data: { id: c.id } })).id);
   }
+  // Something in the inventory (not the draught the purchase load buys).
+  for (const item_id of ['heroic_tonic', 'tempered_edge', 'rune_dust', 'rune_dust'])
+    await post('/api/shop/purchase', { user_id: user.id, item_id, quantity: 1 });
   return { user, heroIds, store };
 }
 
@@ -337,6 +350,7 @@ async function main() {
     const post = (path: string, body: unknown) => postJson(api + path, body);
     const { user, heroIds, store } = await benchPlayer(api, databaseUrl);
     const goldBefore = (await (await fetch(`${api}/api/users/${user.id}`)).json()).gold;
+    const reads = await hotReads(api, barePort, user.id, heroIds);
 
     const rows: Row[] = await alternate([
       ['bare Fastify GET /bare', { url: `http://127.0.0.1:${barePort}/bare`, headers: browser }],
@@ -439,6 +453,7 @@ async function main() {
       console.log(
         `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.non2xx} | ${r.errors} |`,
       );
+    printHotReads(bench.label, reads);
     const bare = rows[0].rps;
     // Every gold coin that left the player is in the inventory: (gold before + arena winnings − gold after) / 100.
     const lost = (goldBefore + arenaGold - after.gold) / 100 - draughts;
@@ -514,6 +529,63 @@ async function purchasesOnly() {
   });
 }
 
+/**
+ * The hot reads, each beside a bare Fastify route sending the very same bytes from memory (taking turns, three
+ * rounds): the share of the bare rate each keeps (issue 13's goals: ≥ 50% on SQLite, ≥ 25% on PostgreSQL).
+ */
+async function hotReads(api: string, barePort: number, userId: string, heroIds: string[]) {
+  const dungeons = (await (await fetch(`${api}/api/dungeons`)).json()) as { id: string }[];
+  const reads: [string, string][] = [
+    ['GET /api/heroes/{id}', `/api/heroes/${heroIds[0]}`],
+    ['GET /api/heroes?user_id= (5 heroes)', `/api/heroes?user_id=${userId}`],
+    ['GET /api/users/{id}', `/api/users/${userId}`],
+    ['GET /api/inventory?user_id=', `/api/inventory?user_id=${userId}`],
+    ['GET /api/shop', '/api/shop'],
+    ['GET /api/dungeons', '/api/dungeons'],
+    ['GET /api/dungeons/{id}', `/api/dungeons/${dungeons[0].id}`],
+    ['GET /api/npcs', '/api/npcs'],
+    ['GET /api/heroes/browse/all', '/api/heroes/browse/all'],
+  ];
+  const out: { name: string; bytes: number; ours: Row; bare: Row }[] = [];
+  for (const [name, path] of reads) {
+    const bytes = (await (await fetch(api + path)).arrayBuffer()).byteLength;
+    const [ours, bare] = await alternate([
+      [name, { url: api + path }],
+      [
+        `bare, same bytes`,
+        { url: `http://127.0.0.1:${barePort}/bare-same?path=${encodeURIComponent(path)}` },
+      ],
+    ]);
+    out.push({ name, bytes, ours, bare });
+  }
+  return out;
+}
+
+function printHotReads(label: string, rows: Awaited<ReturnType<typeof hotReads>>) {
+  const goal = label === 'SQLite' ? 50 : 25;
+  console.log(
+    `\nHot reads on ${label} beside a bare route sending the same bytes (goal ≥ ${goal}% of it):\n`,
+  );
+  console.log('| read | bytes | req/s | bare req/s | share | p99 ms |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${r.bytes} | ${Math.round(r.ours.rps)} | ${Math.round(r.bare.rps)} | ` +
+        `${((r.ours.rps / r.bare.rps) * 100).toFixed(0)}%${r.ours.non2xx + r.ours.errors > 0 ? ' (errors!)' : ''} | ${r.ours.p99} |`,
+    );
+}
+
+/** `npm run bench:api -- reads`: the hot reads alone. */
+async function readsOnly() {
+  await onFreshServer(5000, async (bench, server) => {
+    const [apiPort, barePort] = await server.ports;
+    const api = `http://127.0.0.1:${apiPort}`;
+    const { user, heroIds, store } = await benchPlayer(api, bench.url);
+    await store.close();
+    printHotReads(bench.label, await hotReads(api, barePort, user.id, heroIds));
+  });
+}
+
 /** `npm run bench:api -- flood`: the cold-odds loads alone (fights, then a flood) with the reads timed meanwhile. */
 async function floodOnly() {
   await onFreshServer(0, async (bench, server) => {
@@ -545,4 +617,5 @@ if (process.argv[2] === 'load') await loadChild(process.argv[3]);
 else if (process.argv[2] === 'serve') await serve(process.argv[3], Number(process.argv[4] ?? 5000));
 else if (process.argv[2] === 'purchases') await purchasesOnly();
 else if (process.argv[2] === 'flood') await floodOnly();
+else if (process.argv[2] === 'reads') await readsOnly();
 else await main();

@@ -3,9 +3,8 @@
 import type { Hero } from '../game/types.ts';
 import { forbidden, MESSAGES, notFound, Refusal } from './errors.ts';
 import { heroColumns, heroFromRow, type HeroRow } from './store/hero-rows.ts';
-import type { Statement } from 'better-sqlite3';
-import { sql } from 'kysely';
-import { onSqlite, type Store } from './store/db.ts';
+import type { Store } from './store/db.ts';
+import { allRows, firstRow, prepared } from './store/prepared.ts';
 import type { Db } from './wallet.ts';
 
 export interface StoredHero {
@@ -63,62 +62,93 @@ export async function remainingTeam(db: Db, teamJson: string, userId: string): P
 
 /** The most heroes one list answers (a player's whole collection in practice). */
 export const HERO_LIST_LIMIT = 500;
-// The documents come out as their UTF-8 bytes (cast to a blob) and go to the socket as they are: no decoding
-// into JS strings and no re-encoding on the way out. The limit is written into the SQL: bound as a parameter,
-// it made SQLite's plan twice as slow.
-const LIST_SQL = `select cast(doc as blob) from heroes where user_id = ? order by created_at, id limit ${HERO_LIST_LIMIT}`;
+// On SQLite the documents come out as their UTF-8 bytes (cast to a blob) and go to the socket as they are: no
+// decoding into JS strings and no re-encoding on the way out. The limit is written into the SQL: bound as a
+// parameter, it made SQLite's plan twice as slow.
+const LIST = prepared(
+  'hero-list',
+  `select cast(doc as blob) as doc from heroes where user_id = ? order by created_at, id limit ${HERO_LIST_LIMIT}`,
+  `select doc from heroes where user_id = ? order by created_at, id limit ${HERO_LIST_LIMIT}`,
+);
 // Which hero versions a player's list holds, read from the covering index heroes_user_list without touching the
 // documents. Every write to a hero bumps its version and ids are never reused, so equal keys mean equal lists.
-const LIST_KEY_SQL =
-  "select coalesce(group_concat(id || ':' || version, ','), '') from " +
-  `(select id, version from heroes where user_id = ? order by created_at, id limit ${HERO_LIST_LIMIT})`;
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
-const statements = new WeakMap<object, { list: Statement; key: Statement }>();
+const LIST_KEY = prepared(
+  'hero-list-key',
+  "select coalesce(group_concat(id || ':' || version, ','), '') as key from " +
+    `(select id, version from heroes where user_id = ? order by created_at, id limit ${HERO_LIST_LIMIT})`,
+  "select coalesce(string_agg(id || ':' || version, ','), '') as key from " +
+    `(select id, version from heroes where user_id = ? order by created_at, id limit ${HERO_LIST_LIMIT}) s`,
+);
+const DOC = prepared(
+  'hero-doc',
+  'select cast(doc as blob) as doc from heroes where id = ?',
+  'select doc from heroes where id = ?',
+);
 
-/** On SQLite: the prepared statements, run directly (no query building; see onSqlite). */
-function sqliteStatements(raw: NonNullable<Store['sqlite']>) {
-  let s = statements.get(raw);
-  if (!s) {
-    s = { list: raw.prepare(LIST_SQL).pluck(), key: raw.prepare(LIST_KEY_SQL).pluck() };
-    statements.set(raw, s);
-  }
-  return s;
+/** A hero as JSON, its stored document unparsed; undefined when there is no such hero. */
+export async function heroDocOf(store: Store, id: string): Promise<Buffer | string | undefined> {
+  return (await firstRow<{ doc: Buffer | string }>(store, DOC, [id]))?.doc;
 }
 
 /** A player's heroes as a ready JSON array: their stored documents, joined without parsing. */
 export async function heroesJsonOf(store: Store, userId: string): Promise<Buffer> {
-  if (store.sqlite) {
-    const { list } = sqliteStatements(store.sqlite);
-    const docs = await onSqlite(store, store.sqlite, () => list.all(userId) as Buffer[]);
-    const parts: Buffer[] = [OPEN];
-    docs.forEach((d, i) => parts.push(...(i ? [COMMA, d] : [d])));
-    parts.push(CLOSE);
-    return Buffer.concat(parts);
+  const rows = await allRows<{ doc: Buffer | string }>(store, LIST, [userId]);
+  return Buffer.concat([
+    OPEN,
+    ...rows.flatMap((r, i) => {
+      const doc = typeof r.doc === 'string' ? Buffer.from(r.doc) : r.doc;
+      return i ? [COMMA, doc] : [doc];
+    }),
+    CLOSE,
+  ]);
+}
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+// A page of players who have heroes, from the partial index users_with_heroes (bounded by the page size), and the
+// first heroes of each. Usernames are never empty and ids never '', so '' stands for "no cursor" / "no one left out".
+const BROWSE_PLAYERS = prepared(
+  'browse-players',
+  'select id, username, username_key, hero_count from users where hero_count > 0 and username_key > ? ' +
+    'and id != ? order by username_key limit ?',
+);
+const BROWSE_HEROES = prepared(
+  'browse-heroes',
+  'select user_id, doc from (select user_id, doc, created_at, id, row_number() over (partition by user_id ' +
+    'order by created_at, id) as rn from heroes where user_id in (select value from json_each(?))) ranked ' +
+    'where rn <= ? order by created_at, id',
+  'select user_id, doc from (select user_id, doc, created_at, id, row_number() over (partition by user_id ' +
+    'order by created_at, id) as rn from heroes where user_id = any(?::text[])) ranked ' +
+    'where rn <= ? order by created_at, id',
+);
+
+/** One page of browse/all: the players (one more than `limit` tells there is a next page) and their first heroes' documents. */
+export async function browsePage(
+  store: Store,
+  o: { limit: number; after: string; exclude: string; heroesEach: number },
+) {
+  const rows = await allRows<{ id: string; username: string; username_key: string; hero_count: number }>(
+    store,
+    BROWSE_PLAYERS,
+    [o.after, o.exclude, o.limit + 1],
+  );
+  const page = rows.slice(0, o.limit);
+  const docs = new Map<string, string[]>(page.map((r) => [r.id, []]));
+  if (page.length > 0) {
+    const ids = page.map((r) => r.id);
+    const heroes = await allRows<{ user_id: string; doc: string }>(store, BROWSE_HEROES, [
+      store.sqlite ? JSON.stringify(ids) : ids,
+      o.heroesEach,
+    ]);
+    for (const h of heroes) docs.get(h.user_id)!.push(h.doc);
   }
-  const rows = await store.db
-    .selectFrom('heroes')
-    .select('doc')
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(HERO_LIST_LIMIT)
-    .execute();
-  return Buffer.from(`[${rows.map((r) => r.doc).join(',')}]`);
+  return { page, more: rows.length > o.limit, docs };
 }
 
-/** The state of a player's hero list as `id:version,…` in list order (see LIST_KEY_SQL). */
+/** The state of a player's hero list as `id:version,…` in list order (see LIST_KEY). */
 export async function heroListKey(store: Store, userId: string): Promise<string> {
-  if (store.sqlite) {
-    const { key } = sqliteStatements(store.sqlite);
-    return onSqlite(store, store.sqlite, () => key.get(userId) as string);
-  }
-  const r = await sql<{ key: string }>`select coalesce(string_agg(id || ':' || version, ','), '') as key from
-    (select id, version from heroes where user_id = ${userId} order by created_at, id limit ${HERO_LIST_LIMIT}) s`.execute(
-    store.db,
-  );
-  return r.rows[0].key;
+  return (await firstRow<{ key: string }>(store, LIST_KEY, [userId]))!.key;
 }
 
 /**

@@ -3,6 +3,8 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { User } from '../api/common.ts';
 import type { Database, UsersTable } from './store/tables.ts';
+import type { Store } from './store/db.ts';
+import { firstRow, prepared } from './store/prepared.ts';
 import { MESSAGES, notFound, type Refusal } from './errors.ts';
 
 import type { Currency } from '../api/rules.ts';
@@ -20,6 +22,13 @@ export function userView(r: UserRow): User {
     combat_tokens: r.combat_tokens,
     created_at: Number(r.created_at),
   };
+}
+
+const USER = prepared('user', 'select * from users where id = ?');
+
+/** A player, read outside any transaction by a prepared statement (the hot reads). */
+export function readUser(store: Store, id: string): Promise<UserRow | undefined> {
+  return firstRow<UserRow>(store, USER, [id]);
 }
 
 export function findUser(db: Db, id: string): Promise<UserRow | undefined> {

@@ -28,6 +28,7 @@ import { fightRoute } from '../fights.ts';
 import { ownTeam } from '../hero-store.ts';
 import { findUser } from '../wallet.ts';
 import { npcsByDungeon } from '../npcs.ts';
+import { fixedJson, sendJson } from '../json-reply.ts';
 import type { DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
 
 export function runView(ctx: Ctx, r: Selectable<DungeonRunsTable>): DungeonRun {
@@ -43,7 +44,7 @@ export function runView(ctx: Ctx, r: Selectable<DungeonRunsTable>): DungeonRun {
   };
 }
 
-async function dungeonView(ctx: Ctx, d: Selectable<DungeonsTable>): Promise<Dungeon> {
+function dungeonView(d: Selectable<DungeonsTable>): Dungeon {
   const npcs = npcsByDungeon().get(d.id) ?? [];
   return {
     id: d.id,
@@ -68,14 +69,21 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     return d;
   };
 
+  // Dungeons and their NPCs are content: fixed while the server runs, so each answer is made once.
+  const all = fixedJson(DungeonsResponse, ctx.dungeons.map(dungeonView));
+  const one = new Map(ctx.dungeons.map((d) => [d.id, fixedJson(DungeonSchema, dungeonView(d))]));
+  const npcsOf = new Map(
+    ctx.dungeons.map((d) => [d.id, fixedJson(DungeonNpcsResponse, npcsByDungeon().get(d.id) ?? [])]),
+  );
+
   app.get('/api/dungeons', {
     schema: { tags: ['dungeons'], response: { 200: DungeonsResponse } },
-    handler: async () => Promise.all(ctx.dungeons.map((d) => dungeonView(ctx, d))),
+    handler: async (_req, reply) => sendJson(reply, all),
   });
 
   app.get('/api/dungeons/:dungeonId', {
     schema: { tags: ['dungeons'], params: DungeonParams, response: { 200: DungeonSchema, 404: ErrorBody } },
-    handler: async (req) => dungeonView(ctx, find(req.params.dungeonId)),
+    handler: async (req, reply) => sendJson(reply, one.get(find(req.params.dungeonId).id)!),
   });
 
   app.get('/api/dungeons/:dungeonId/npcs', {
@@ -84,7 +92,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       params: DungeonParams,
       response: { 200: DungeonNpcsResponse, 404: ErrorBody },
     },
-    handler: async (req) => npcsByDungeon().get(find(req.params.dungeonId).id) ?? [],
+    handler: async (req, reply) => sendJson(reply, npcsOf.get(find(req.params.dungeonId).id)!),
   });
 
   app.post('/api/dungeons/:dungeonId/start', {

@@ -25,12 +25,12 @@ import {
 } from '../../api/heroes.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
-import { findHero } from '../hero-store.ts';
+import { browsePage, heroDocOf } from '../hero-store.ts';
+import { fixedJson, jsonObject, sendJson } from '../json-reply.ts';
 import { deleteHero, rerollHero } from '../hero-rules.ts';
 import { matchesEtag, type Encoding } from '../hero-lists.ts';
 import { newSeed } from '../ids.ts';
 import { npcsByDungeon } from '../npcs.ts';
-import { heroFromRow } from '../store/hero-rows.ts';
 import {
   generateCandidate,
   pendingPair,
@@ -134,75 +134,56 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/heroes/browse/all', {
     schema: { tags: ['heroes'], querystring: BrowseQuery, response: { 200: BrowseResponse, 400: ErrorBody } },
-    handler: async (req) => {
+    // Stored documents go out as they are, joined into the page without parsing them.
+    handler: async (req, reply) => {
       const { limit, cursor, exclude_user_id } = req.query;
-      // Walks the partial index of players who have heroes (users_with_heroes): bounded by the page size.
-      let q = db
-        .selectFrom('users')
-        .select(['id', 'username', 'username_key', 'hero_count'])
-        .where('hero_count', '>', 0)
-        .orderBy('username_key')
-        .limit(limit + 1);
-      if (cursor) q = q.where('username_key', '>', decodeCursor(cursor));
-      if (exclude_user_id) q = q.where('id', '!=', exclude_user_id);
-      const rows = await q.execute();
-      const page = rows.slice(0, limit);
-      const ids = page.map((r) => r.id);
-      const players: PlayerHeroes[] = page.map((r) => ({
-        user_id: r.id,
-        username: r.username,
-        hero_count: r.hero_count,
-        heroes: [],
-      }));
-      if (ids.length > 0) {
-        const byId = new Map(players.map((p) => [p.user_id, p]));
-        const ranked = db
-          .selectFrom('heroes')
-          .selectAll()
-          .select((eb) =>
-            eb.fn
-              .agg<number>('row_number')
-              .over((o) => o.partitionBy('user_id').orderBy('created_at').orderBy('id'))
-              .as('rn'),
-          )
-          .where('user_id', 'in', ids)
-          .as('ranked');
-        const heroRows = await db
-          .selectFrom(ranked)
-          .selectAll()
-          .where('rn', '<=', BROWSE_HEROES_PER_PLAYER)
-          .orderBy('created_at')
-          .orderBy('id')
-          .execute();
-        for (const r of heroRows) byId.get(r.user_id!)!.heroes.push(heroFromRow(r));
-      }
-      const next = rows.length > limit ? encodeCursor(page[page.length - 1].username_key) : null;
-      return { players, next_cursor: next };
+      const { page, more, docs } = await browsePage(ctx.store, {
+        limit,
+        after: cursor ? decodeCursor(cursor) : '',
+        exclude: exclude_user_id ?? '',
+        heroesEach: BROWSE_HEROES_PER_PLAYER,
+      });
+      const next = more ? encodeCursor(page[page.length - 1].username_key) : null;
+      const players = page.map((r) => {
+        const head: Omit<PlayerHeroes, 'heroes'> = {
+          user_id: r.id,
+          username: r.username,
+          hero_count: r.hero_count,
+        };
+        return `${JSON.stringify(head).slice(0, -1)},"heroes":[${docs.get(r.id)!.join(',')}]}`;
+      });
+      return sendJson(
+        reply,
+        jsonObject([
+          ['players', `[${players.join(',')}]`],
+          ['next_cursor', JSON.stringify(next)],
+        ]),
+      );
     },
   });
 
+  // NPCs are content: the answer is made once.
+  const npcsJson = fixedJson(NpcsResponse, {
+    dungeons: ctx.dungeons.map((d) => ({
+      dungeon_id: d.id,
+      dungeon_name: d.name,
+      difficulty: d.difficulty as never,
+      level_recommendation: d.level_recommendation,
+      npcs: npcsByDungeon().get(d.id) ?? [],
+    })),
+  });
   app.get('/api/npcs', {
     schema: { tags: ['heroes'], response: { 200: NpcsResponse } },
-    handler: async () => {
-      const npcs = npcsByDungeon();
-      return {
-        dungeons: ctx.dungeons.map((d) => ({
-          dungeon_id: d.id,
-          dungeon_name: d.name,
-          difficulty: d.difficulty,
-          level_recommendation: d.level_recommendation,
-          npcs: npcs.get(d.id) ?? [],
-        })),
-      };
-    },
+    handler: async (_req, reply) => sendJson(reply, npcsJson),
   });
 
   app.get('/api/heroes/:heroId', {
     schema: { tags: ['heroes'], params: HeroParams, response: { 200: CreateHeroResponse, 404: ErrorBody } },
-    handler: async (req) => {
-      const h = await findHero(db, req.params.heroId);
-      if (!h) throw notFound(MESSAGES.heroNotFound);
-      return h.hero;
+    // The stored document is the answer: sent as it is.
+    handler: async (req, reply) => {
+      const doc = await heroDocOf(ctx.store, req.params.heroId);
+      if (doc === undefined) throw notFound(MESSAGES.heroNotFound);
+      return sendJson(reply, doc);
     },
   });
 

@@ -1,5 +1,6 @@
 // The inventory: GET /api/inventory?user_id=, POST /api/inventory/use (the rule: ../item-use.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
   InventoryQuery,
@@ -12,9 +13,16 @@ import type { RouteOpts } from '../context.ts';
 import { MESSAGES, notFound } from '../errors.ts';
 import { useInventoryItem } from '../item-use.ts';
 import { newSeed } from '../ids.ts';
-import { findUser, userView } from '../wallet.ts';
+import { readUser, userView } from '../wallet.ts';
+import { allRows, prepared } from '../store/prepared.ts';
+import { sendJson } from '../json-reply.ts';
 
 const ITEM_TYPES = ['potion', 'upgrade_mat', 'gear_token', 'hero_shard'] as const;
+
+const INVENTORY = prepared(
+  'inventory',
+  'select id, item_id, quantity from inventory where user_id = ? and quantity > 0',
+);
 
 const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
@@ -25,15 +33,12 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       querystring: InventoryQuery,
       response: { 200: InventoryResponse, 404: ErrorBody },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const { user_id } = req.query;
-      const rows = await db
-        .selectFrom('inventory')
-        .select(['id', 'item_id', 'quantity'])
-        .where('user_id', '=', user_id)
-        .where('quantity', '>', 0)
-        .execute();
-      if (rows.length === 0 && !(await findUser(db, user_id))) throw notFound(MESSAGES.userNotFound);
+      const rows = await allRows<{ id: string; item_id: string; quantity: number }>(ctx.store, INVENTORY, [
+        user_id,
+      ]);
+      if (rows.length === 0 && !(await readUser(ctx.store, user_id))) throw notFound(MESSAGES.userNotFound);
       const items: InventoryItem[] = [];
       for (const r of rows) {
         const def = ctx.shopItemsById.get(r.item_id);
@@ -55,7 +60,12 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         ITEM_TYPES.map((t) => [t, [] as InventoryItem[]]),
       );
       for (const i of items) grouped[i.type].push(i);
-      return { items, grouped, total_quantity: items.reduce((n, i) => n + i.quantity, 0) };
+      const answer: z.infer<typeof InventoryResponse> = {
+        items,
+        grouped,
+        total_quantity: items.reduce((n, i) => n + i.quantity, 0),
+      };
+      return sendJson(reply, JSON.stringify(answer));
     },
   });
 

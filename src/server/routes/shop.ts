@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import { PurchaseBody, PurchaseResponse, ShopResponse, type ShopItem } from '../../api/shop.ts';
+import { fixedJson, sendJson } from '../json-reply.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
 import { buyItem } from '../purchase.ts';
@@ -32,11 +33,11 @@ const INSUFFICIENT: Record<Currency, string> = {
 const shop: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
   // The catalogue never changes while the server runs: checked against its schema and serialized once.
-  const catalogue = Buffer.from(JSON.stringify(ShopResponse.parse(ctx.shopItems.map(shopItemView))));
+  const catalogue = fixedJson(ShopResponse, ctx.shopItems.map(shopItemView));
 
   app.get('/api/shop', {
     schema: { tags: ['shop'], response: { 200: ShopResponse } },
-    handler: async (_req, reply) => reply.type('application/json; charset=utf-8').send(catalogue as never),
+    handler: async (_req, reply) => sendJson(reply, catalogue),
   });
 
   app.post('/api/shop/purchase', {

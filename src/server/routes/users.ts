@@ -13,7 +13,8 @@ import type { RouteOpts } from '../context.ts';
 import { usernameProblem } from '../../api/rules.ts';
 import { badRequest, conflict, MESSAGES, notFound } from '../errors.ts';
 import { newId, nowSeconds } from '../ids.ts';
-import { findUser, userView } from '../wallet.ts';
+import { readUser, userView } from '../wallet.ts';
+import { sendJson } from '../json-reply.ts';
 
 const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
@@ -40,10 +41,10 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/users/:id', {
     schema: { tags: ['users'], params: UserParams, response: { 200: UserResponse, 404: ErrorBody } },
-    handler: async (req) => {
-      const user = await findUser(db, req.params.id);
+    handler: async (req, reply) => {
+      const user = await readUser(ctx.store, req.params.id);
       if (!user) throw notFound(MESSAGES.userNotFound);
-      return userView(user);
+      return sendJson(reply, JSON.stringify(userView(user)));
     },
   });
 

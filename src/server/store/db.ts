@@ -15,6 +15,8 @@ export interface Store {
   dialect: Dialect;
   /** SQLite only: the raw connection, for synchronous statements and transactions (see onSqlite). */
   sqlite?: BetterSqlite3.Database;
+  /** PostgreSQL only: the pool, for the hot reads' named (server-side prepared) statements (hot-reads.ts). */
+  pool?: pg.Pool;
   /** SQLite on a file only: flushes the WAL before a change is answered (wal-sync.ts). */
   walSync?: WalSync;
   close(): Promise<void>;
@@ -56,7 +58,7 @@ export function openStore(
     // An idle client's network error must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   if (!databaseUrl.startsWith('sqlite:'))
     throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${databaseUrl}`);

@@ -1,0 +1,80 @@
+// The hot reads send ready JSON bytes instead of passing each answer through the zod serializer (json-reply.ts).
+// Nothing checks those bytes on the way out any more, so this does: every hot read's answer is exactly its
+// schema's shape — parsing with the schema neither fails nor strips a key (nothing internal leaks) — and says
+// what the store holds right now.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { BrowseResponse, CreateHeroResponse, NpcsResponse } from '../../src/api/heroes.ts';
+import { Dungeon, DungeonNpcsResponse, DungeonsResponse } from '../../src/api/dungeons.ts';
+import { InventoryResponse, ShopResponse } from '../../src/api/shop.ts';
+import { UserResponse } from '../../src/api/users.ts';
+import { DATABASES, newPlayer, setBalances, startHarness, summonHero, type Harness } from './helpers.ts';
+
+/** The answer, which must be JSON of exactly the schema's shape: parsing strips nothing and changes nothing. */
+function exactly<S extends z.ZodType>(schema: S, r: { status: number; body: unknown }): z.output<S> {
+  expect(r.status).toBe(200);
+  const parsed = schema.parse(r.body);
+  expect(parsed).toEqual(r.body);
+  return parsed;
+}
+
+describe.each(DATABASES)('hot reads on %s', (kind) => {
+  let h: Harness;
+  let userId: string;
+  let heroId: string;
+  beforeAll(async () => {
+    h = await startHarness(kind);
+    userId = (await newPlayer(h, 'hot')).id;
+    heroId = (await summonHero(h, userId)).id;
+    await setBalances(h, userId, { gold: 5000 });
+    for (const item_id of ['heroic_tonic', 'heroic_tonic', 'rune_dust', 'rune_dust']) {
+      const bought = await h.call('POST', '/api/shop/purchase', { user_id: userId, item_id, quantity: 1 });
+      expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    }
+  });
+  afterAll(() => h.close());
+
+  it('a hero by id is its stored document, and follows a change at once', async () => {
+    const before = exactly(CreateHeroResponse, await h.call('GET', `/api/heroes/${heroId}`));
+    expect(before.id).toBe(heroId);
+    expect(before.user_id).toBe(userId);
+    const used = await h.call('POST', '/api/inventory/use', {
+      user_id: userId,
+      item_id: 'heroic_tonic',
+      hero_id: heroId,
+    });
+    expect(used.status).toBe(200);
+    const after = exactly(CreateHeroResponse, await h.call('GET', `/api/heroes/${heroId}`));
+    expect(after).toEqual(used.body.hero);
+    expect(after).not.toEqual(before);
+    expect((await h.call('GET', '/api/heroes/no_such_hero')).status).toBe(404);
+  });
+
+  it('a player, their inventory and the browse page', async () => {
+    const user = exactly(UserResponse, await h.call('GET', `/api/users/${userId}`));
+    expect(user.gold).toBeLessThan(5000);
+    const inv = exactly(InventoryResponse, await h.call('GET', `/api/inventory?user_id=${userId}`));
+    expect(inv.items.map((i) => [i.item_id, i.quantity])).toEqual([
+      ['heroic_tonic', 1],
+      ['rune_dust', 2],
+    ]);
+    expect(inv.total_quantity).toBe(3);
+    const page = exactly(BrowseResponse, await h.call('GET', '/api/heroes/browse/all?limit=50'));
+    const mine = page.players.find((p) => p.user_id === userId)!;
+    expect(mine.heroes.map((x) => x.id)).toEqual([heroId]);
+    expect(mine.heroes[0]).toEqual((await h.call('GET', `/api/heroes/${heroId}`)).body);
+  });
+
+  it('content: the shop, the dungeons, each dungeon and its NPCs, all NPCs', async () => {
+    exactly(ShopResponse, await h.call('GET', '/api/shop'));
+    const dungeons = exactly(DungeonsResponse, await h.call('GET', '/api/dungeons'));
+    expect(dungeons.length).toBeGreaterThan(0);
+    for (const d of dungeons) {
+      expect(exactly(Dungeon, await h.call('GET', `/api/dungeons/${d.id}`))).toEqual(d);
+      expect(exactly(DungeonNpcsResponse, await h.call('GET', `/api/dungeons/${d.id}/npcs`))).toEqual(d.npcs);
+    }
+    const npcs = exactly(NpcsResponse, await h.call('GET', '/api/npcs'));
+    expect(npcs.dungeons.map((d) => d.dungeon_id)).toEqual(dungeons.map((d) => d.id));
+    expect((await h.call('GET', '/api/dungeons/nope')).status).toBe(404);
+  });
+});
