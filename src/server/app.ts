@@ -19,6 +19,7 @@ import {
 import type { Ctx, RateLimits } from './context.ts';
 import { handleError, Refusal } from './errors.ts';
 import { fightLimit } from './fights.ts';
+import { BrowsePages } from './browse-pages.ts';
 import { limitStoreFor } from './limit-store.ts';
 import { HeroLists } from './hero-lists.ts';
 import { OddsPool } from './odds-pool.ts';
@@ -160,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     dungeonsById: new Map(dungeons.map((d) => [d.id, d])),
     odds,
     heroLists: new HeroLists(store),
+    browsePages: new BrowsePages(store),
     rateLimits,
     countFight: null,
   };

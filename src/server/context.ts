@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { Store } from './store/db.ts';
 import type { DungeonsTable, ShopItemsTable } from './store/tables.ts';
 import type { HeroLists } from './hero-lists.ts';
+import type { BrowsePages } from './browse-pages.ts';
 import type { OddsPool } from './odds-pool.ts';
 
 export interface RateLimits {
@@ -27,6 +28,8 @@ export interface Ctx {
   odds: OddsPool;
   /** players' hero lists, remembered as ready bytes */
   heroLists: HeroLists;
+  /** pages of browse/all, remembered as ready bytes */
+  browsePages: BrowsePages;
   rateLimits: RateLimits | null;
   /** Counts a fight against the client's budget, refusing past it (fights.ts); null when rate limits are off. */
   countFight: ((req: FastifyRequest) => Promise<void>) | null;

@@ -93,57 +93,21 @@ export async function heroDocOf(store: Store, id: string): Promise<Buffer | stri
 /** A player's heroes as a ready JSON array: their stored documents, joined without parsing. */
 export async function heroesJsonOf(store: Store, userId: string): Promise<Buffer> {
   const rows = await allRows<{ doc: Buffer | string }>(store, LIST, [userId]);
-  return Buffer.concat([
-    OPEN,
-    ...rows.flatMap((r, i) => {
-      const doc = typeof r.doc === 'string' ? Buffer.from(r.doc) : r.doc;
-      return i ? [COMMA, doc] : [doc];
-    }),
-    CLOSE,
-  ]);
+  return Buffer.concat(jsonArray(rows.map((r) => asBytes(r.doc))));
 }
+
+/** A document's bytes: SQLite hands them over as they are stored (a blob), PostgreSQL as text. */
+export const asBytes = (doc: Buffer | string) => (typeof doc === 'string' ? Buffer.from(doc) : doc);
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 
-// A page of players who have heroes, from the partial index users_with_heroes (bounded by the page size), and the
-// first heroes of each. Usernames are never empty and ids never '', so '' stands for "no cursor" / "no one left out".
-const BROWSE_PLAYERS = prepared(
-  'browse-players',
-  'select id, username, username_key, hero_count from users where hero_count > 0 and username_key > ? ' +
-    'and id != ? order by username_key limit ?',
-);
-const BROWSE_HEROES = prepared(
-  'browse-heroes',
-  'select user_id, doc from (select user_id, doc, created_at, id, row_number() over (partition by user_id ' +
-    'order by created_at, id) as rn from heroes where user_id in (select value from json_each(?))) ranked ' +
-    'where rn <= ? order by created_at, id',
-  'select user_id, doc from (select user_id, doc, created_at, id, row_number() over (partition by user_id ' +
-    'order by created_at, id) as rn from heroes where user_id = any(?::text[])) ranked ' +
-    'where rn <= ? order by created_at, id',
-);
-
-/** One page of browse/all: the players (one more than `limit` tells there is a next page) and their first heroes' documents. */
-export async function browsePage(
-  store: Store,
-  o: { limit: number; after: string; exclude: string; heroesEach: number },
-) {
-  const rows = await allRows<{ id: string; username: string; username_key: string; hero_count: number }>(
-    store,
-    BROWSE_PLAYERS,
-    [o.after, o.exclude, o.limit + 1],
-  );
-  const page = rows.slice(0, o.limit);
-  const docs = new Map<string, string[]>(page.map((r) => [r.id, []]));
-  if (page.length > 0) {
-    const ids = page.map((r) => r.id);
-    const heroes = await allRows<{ user_id: string; doc: string }>(store, BROWSE_HEROES, [
-      store.sqlite ? JSON.stringify(ids) : ids,
-      o.heroesEach,
-    ]);
-    for (const h of heroes) docs.get(h.user_id)!.push(h.doc);
-  }
-  return { page, more: rows.length > o.limit, docs };
+/** The parts of a JSON array of ready JSON values, for Buffer.concat. */
+export function jsonArray(items: Buffer[]): Buffer[] {
+  const parts: Buffer[] = [OPEN];
+  items.forEach((item, i) => (i ? parts.push(COMMA, item) : parts.push(item)));
+  parts.push(CLOSE);
+  return parts;
 }
 
 /** The state of a player's hero list as `id:version,…` in list order (see LIST_KEY). */

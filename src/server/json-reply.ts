@@ -17,8 +17,3 @@ export function sendJson(reply: FastifyReply, body: string | Buffer): FastifyRep
 export function fixedJson<S extends z.ZodType>(schema: S, value: z.input<S>): Buffer {
   return Buffer.from(JSON.stringify(schema.parse(value)));
 }
-
-/** `{"key":value,…}` from parts already in JSON: stored documents joined without parsing them. */
-export function jsonObject(parts: [key: string, json: string][]): string {
-  return `{${parts.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
-}

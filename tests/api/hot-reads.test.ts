@@ -8,6 +8,7 @@ import { BrowseResponse, CreateHeroResponse, NpcsResponse } from '../../src/api/
 import { Dungeon, DungeonNpcsResponse, DungeonsResponse } from '../../src/api/dungeons.ts';
 import { InventoryResponse, ShopResponse } from '../../src/api/shop.ts';
 import { UserResponse } from '../../src/api/users.ts';
+import { buildApp } from '../../src/server/app.ts';
 import { DATABASES, newPlayer, setBalances, startHarness, summonHero, type Harness } from './helpers.ts';
 
 /** The answer, which must be JSON of exactly the schema's shape: parsing strips nothing and changes nothing. */
@@ -63,6 +64,39 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
     const mine = page.players.find((p) => p.user_id === userId)!;
     expect(mine.heroes.map((x) => x.id)).toEqual([heroId]);
     expect(mine.heroes[0]).toEqual((await h.call('GET', `/api/heroes/${heroId}`)).body);
+  });
+
+  it('a browse page remembered by one instance shows a change made through another at once', async () => {
+    const other = await buildApp({ databaseUrl: h.db.url, rateLimits: false, webRoot: null, oddsThreads: 1 });
+    try {
+      const read = async () =>
+        exactly(
+          BrowseResponse,
+          await other
+            .inject({ method: 'GET', url: '/api/heroes/browse/all?limit=50' })
+            .then((r) => ({ status: r.statusCode, body: r.json() })),
+        ).players.find((p) => p.user_id === userId);
+      const before = await read();
+      expect(await read()).toEqual(before); // now remembered
+      const second = await summonHero(h, userId);
+      const after = await read();
+      expect(after!.hero_count).toBe(before!.hero_count + 1);
+      // listed by creation time, then id: two heroes made in the same second may come in either order
+      expect(after!.heroes.map((x) => x.id).sort()).toEqual(
+        [...before!.heroes.map((x) => x.id), second.id].sort(),
+      );
+      const used = await h.call('POST', '/api/inventory/use', {
+        user_id: userId,
+        item_id: 'heroic_tonic',
+        hero_id: second.id,
+      });
+      expect(used.status).toBe(200);
+      expect((await read())!.heroes.find((x) => x.id === second.id)).toEqual(used.body.hero);
+      expect((await h.call('DELETE', `/api/heroes/${second.id}?user_id=${userId}`)).status).toBe(200);
+      expect(await read()).toEqual({ ...before, heroes: before!.heroes });
+    } finally {
+      await other.close();
+    }
   });
 
   it('content: the shop, the dungeons, each dungeon and its NPCs, all NPCs', async () => {

@@ -21,12 +21,11 @@ import {
   NpcsResponse,
   RerollBody,
   RerollResponse,
-  type PlayerHeroes,
 } from '../../api/heroes.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
-import { browsePage, heroDocOf } from '../hero-store.ts';
-import { fixedJson, jsonObject, sendJson } from '../json-reply.ts';
+import { heroDocOf } from '../hero-store.ts';
+import { fixedJson, sendJson } from '../json-reply.ts';
 import { deleteHero, rerollHero } from '../hero-rules.ts';
 import { matchesEtag, type Encoding } from '../hero-lists.ts';
 import { newSeed } from '../ids.ts';
@@ -42,9 +41,6 @@ import { userView } from '../wallet.ts';
 
 /** What the hero list can be sent as, best first. */
 const ENCODINGS = ['br', 'gzip', 'identity'];
-
-/** Heroes shown per player in one page of browse/all. */
-export const BROWSE_HEROES_PER_PLAYER = 12;
 
 const encodeCursor = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
 /** The username key a cursor names; a cursor this server did not give (a NUL inside, say) is a 400. */
@@ -134,31 +130,14 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/heroes/browse/all', {
     schema: { tags: ['heroes'], querystring: BrowseQuery, response: { 200: BrowseResponse, 400: ErrorBody } },
-    // Stored documents go out as they are, joined into the page without parsing them.
+    // Remembered as bytes under the key of what the page shows (browse-pages.ts).
     handler: async (req, reply) => {
       const { limit, cursor, exclude_user_id } = req.query;
-      const { page, more, docs } = await browsePage(ctx.store, {
-        limit,
-        after: cursor ? decodeCursor(cursor) : '',
-        exclude: exclude_user_id ?? '',
-        heroesEach: BROWSE_HEROES_PER_PLAYER,
-      });
-      const next = more ? encodeCursor(page[page.length - 1].username_key) : null;
-      const players = page.map((r) => {
-        const head: Omit<PlayerHeroes, 'heroes'> = {
-          user_id: r.id,
-          username: r.username,
-          hero_count: r.hero_count,
-        };
-        return `${JSON.stringify(head).slice(0, -1)},"heroes":[${docs.get(r.id)!.join(',')}]}`;
-      });
-      return sendJson(
-        reply,
-        jsonObject([
-          ['players', `[${players.join(',')}]`],
-          ['next_cursor', JSON.stringify(next)],
-        ]),
+      const page = await ctx.browsePages.page(
+        { limit, after: cursor ? decodeCursor(cursor) : '', exclude: exclude_user_id ?? '' },
+        encodeCursor,
       );
+      return sendJson(reply, page);
     },
   });
 

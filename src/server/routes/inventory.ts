@@ -27,6 +27,8 @@ const INVENTORY = prepared(
 const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
 
+  const order = new Map(ctx.shopItems.map((i, n) => [i.id, n]));
+
   app.get('/api/inventory', {
     schema: {
       tags: ['inventory'],
@@ -54,7 +56,6 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           targets_hero: def.targets_hero === 1,
         });
       }
-      const order = new Map(ctx.shopItems.map((i, n) => [i.id, n]));
       items.sort((a, b) => (order.get(a.item_id) ?? 0) - (order.get(b.item_id) ?? 0));
       const grouped: Record<string, InventoryItem[]> = Object.fromEntries(
         ITEM_TYPES.map((t) => [t, [] as InventoryItem[]]),
