@@ -26,7 +26,7 @@ function decodeCursor(cursor: string): number {
 
 /**
  * What each entry links to now: the fight (its location), the hero (a summon's kept hero, a rerolled hero — only
- * while it is still the player's), the item. One indexed read per kind of link on the page, none when unneeded.
+ * while it is still the player's), the item. At most two indexed reads a page (battles, heroes), none when unneeded.
  */
 async function subjectsOf(
   db: Db,
@@ -39,7 +39,7 @@ async function subjectsOf(
   const battleIds = refs((r) => BATTLE_REASONS.has(r));
   const heroIds = refs((r) => r === 'reroll');
   const generationIds = refs((r) => r === 'summon');
-  const [battles, heroes, kept] = await Promise.all([
+  const [battles, heroes] = await Promise.all([
     battleIds.length === 0
       ? []
       : db
@@ -48,26 +48,25 @@ async function subjectsOf(
           .where('id', 'in', battleIds)
           .where('user_id', '=', userId)
           .execute(),
-    heroIds.length === 0
-      ? []
-      : db
-          .selectFrom('heroes')
-          .select(['id', 'name'])
-          .where('id', 'in', heroIds)
-          .where('user_id', '=', userId)
-          .execute(),
-    generationIds.length === 0
+    heroIds.length + generationIds.length === 0
       ? []
       : db
           .selectFrom('heroes')
           .select(['id', 'name', 'generation_id'])
-          .where('generation_id', 'in', generationIds)
           .where('user_id', '=', userId)
+          .where((eb) =>
+            eb.or([
+              ...(heroIds.length > 0 ? [eb('id', 'in', heroIds)] : []),
+              ...(generationIds.length > 0 ? [eb('generation_id', 'in', generationIds)] : []),
+            ]),
+          )
           .execute(),
   ]);
   const battleAt = new Map(battles.map((b) => [b.id, b.location]));
   const heroNamed = new Map(heroes.map((h) => [h.id, h.name]));
-  const keptFrom = new Map(kept.map((h) => [h.generation_id!, { id: h.id, name: h.name }]));
+  const keptFrom = new Map(
+    heroes.filter((h) => h.generation_id !== null).map((h) => [h.generation_id!, { id: h.id, name: h.name }]),
+  );
   return rows.map(({ reason, ref }): LedgerSubject | null => {
     if (ref === null) return null;
     const why = reason as LedgerReason;
