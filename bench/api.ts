@@ -226,12 +226,9 @@ async function benchPlayer(api: string, databaseUrl: string) {
   // A player with five heroes and plenty of gold.
   const user = await post('/api/users', { username: `bench_${Date.now() % 1e6}` });
   const { openStore } = await import('../src/server/store/db.ts');
+  const { adjustBalances } = await import('../src/server/wallet.ts');
   const store = openStore(databaseUrl);
-  await store.db
-    .updateTable('users')
-    .set({ gold: 1_000_000_000, summoning_scrolls: 100 })
-    .where('id', '=', user.id)
-    .execute();
+  await adjustBalances(store.db, user.id, { gold: 1_000_000_000, summoning_scrolls: 100 });
   const heroIds: string[] = [];
   for (let i = 0; i < 5; i++) {
     const c = await post('/api/characters/generate', {
@@ -435,6 +432,7 @@ async function main() {
       .where('user_id', '=', user.id)
       .execute()
       .then((bs) => bs.reduce((n, b) => n + (b.rewards ? JSON.parse(b.rewards).gold : 0), 0));
+    const ledger = await ledgerLine(store);
     await store.close();
 
     console.log(
@@ -465,7 +463,7 @@ async function main() {
     console.log(`arena p50: ${rows[2].p50} ms (goal < 50 ms)`);
     console.log(
       `purchases: ${Math.round(rows[3].rps)}/s (goal ≥ 3000/s); ${purchases} answered 200 within the window, ${draughts} in the inventory, ` +
-        `${lost} paid for but missing (goal 0)`,
+        `${lost} paid for but missing (goal 0); ${ledger}`,
     );
     console.log(
       `reads during uncached fights: p99 ${readsDuringFights.p99} ms (goal < 50 ms), while ${Math.round(fights.rps)} fights/s ran`,
@@ -484,6 +482,15 @@ async function main() {
   });
 }
 
+/** The ledger after the load: every purchase entered (src/server/ledger.ts's audit). */
+async function ledgerLine(store: {
+  db: import('kysely').Kysely<import('../src/server/store/tables.ts').Database>;
+}) {
+  const { auditLedger } = await import('../src/server/ledger.ts');
+  const audit = await auditLedger(store.db);
+  return `ledger: ${audit.entries} entries, ${audit.differences.length} balances off their entries (goal 0)`;
+}
+
 /**
  * `npm run bench:api -- purchases`: the purchase load alone, then the same check that none was lost — for
  * measuring what a commit costs (SQLite's synchronous=FULL) without the other loads' minutes.
@@ -499,9 +506,10 @@ async function purchasesOnly() {
     });
     const user = (await created.json()) as { id: string };
     const { openStore } = await import('../src/server/store/db.ts');
+    const { adjustBalances } = await import('../src/server/wallet.ts');
     const store = openStore(bench.url);
     const gold = 1_000_000_000;
-    await store.db.updateTable('users').set({ gold }).where('id', '=', user.id).execute();
+    await adjustBalances(store.db, user.id, { gold });
     const r = await run('POST /api/shop/purchase', {
       url: `${api}/api/shop/purchase`,
       method: 'POST',
@@ -520,11 +528,12 @@ async function purchasesOnly() {
       .where('user_id', '=', user.id)
       .executeTakeFirst()
       .then((row) => row?.quantity ?? 0);
+    const ledger = await ledgerLine(store);
     await store.close();
     console.log(
       `purchases on ${bench.label}: ${Math.round(r.rps)}/s (goal ≥ 3000/s), p50 ${r.p50} ms, p99 ${r.p99} ms; ` +
         `${r.ok} answered 200, ${r.non2xx} non-2xx, ${r.errors} errors; ${draughts} in the inventory, ` +
-        `${(gold - after.gold) / 100 - draughts} paid for but missing (goal 0)`,
+        `${(gold - after.gold) / 100 - draughts} paid for but missing (goal 0); ${ledger}`,
     );
   });
 }

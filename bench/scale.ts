@@ -82,23 +82,34 @@ async function fill(store: Store, fight: { battle: Row }): Promise<{ userIds: st
   const CHUNK = 5000; // players per round: keeps memory flat at any size
   for (let from = 0; from < PLAYERS; from += CHUNK) {
     const users: Row[] = [];
+    const ledger: Row[] = [];
     const heroes: Row[] = [];
     const inventory: Row[] = [];
     for (let p = from; p < Math.min(PLAYERS, from + CHUNK); p++) {
       const userId = id('user');
       userIds.push(userId);
       const username = `player_${p.toString(36)}`;
+      const balances = { gold: 500 + (p % 1000), magic_essence: 100, summoning_scrolls: 5, combat_tokens: p % 7 };
       users.push({
         id: userId,
         username,
         username_key: username.toLowerCase(),
-        gold: 500 + (p % 1000),
-        magic_essence: 100,
-        summoning_scrolls: 5,
-        combat_tokens: p % 7,
+        ...balances,
         created_at: now - (PLAYERS - p),
         hero_count: HEROES_EACH,
       });
+      // the ledger's opening entries come first: the database refuses a balance no entry states
+      for (const [currency, amount] of Object.entries(balances))
+        if (amount !== 0)
+          ledger.push({
+            user_id: userId,
+            currency,
+            delta: amount,
+            balance_after: amount,
+            reason: 'opening_balance',
+            ref: null,
+            created_at: now,
+          });
       for (let k = 0; k < HEROES_EACH; k++) {
         const hero: Hero = { ...templates[(p * HEROES_EACH + k) % templates.length], id: id('hero'), user_id: userId };
         heroIds.push(hero.id);
@@ -116,6 +127,7 @@ async function fill(store: Store, fight: { battle: Row }): Promise<{ userIds: st
       for (const item_id of ['draught_of_insight', 'heroic_tonic', 'rune_dust'].slice(0, 1 + (p % 3)))
         inventory.push({ id: id('inv'), user_id: userId, item_id, quantity: 1 + (p % 4), created_at: now });
     }
+    await insertMany(store, 'ledger', ledger);
     await insertMany(store, 'users', users);
     await insertMany(store, 'heroes', heroes);
     await insertMany(store, 'inventory', inventory);

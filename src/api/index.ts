@@ -8,3 +8,4 @@ export * from './arena.ts';
 export * from './dungeons.ts';
 export * from './shop.ts';
 export * from './odds.ts';
+export * from './ledger.ts';

@@ -6,6 +6,7 @@
 // (OddsPoolBusy), before anything is written.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BattleResult } from '../api/common.ts';
+import type { LedgerReason } from '../api/ledger.ts';
 import type { FightKind, Hero, Rewards } from '../game/types.ts';
 import { ENGINE_VERSION, rewardsFor, type Difficulty, type ToldBattle } from '../game/index.ts';
 import type { BattleEvent } from '../game/types.ts';
@@ -15,9 +16,9 @@ import type { BattlesTable } from './store/tables.ts';
 import { Refusal } from './errors.ts';
 import { newId, newRoll, newSeed, nowSeconds } from './ids.ts';
 import { OddsPoolBusy, type Odds, type Story } from './odds-pool.ts';
-import { NO_REWARDS, payRewards } from './rewards.ts';
+import { NO_REWARDS, payRewards, type Payment } from './rewards.ts';
 import { economyTransaction } from './transaction.ts';
-import { userView, type Db } from './wallet.ts';
+import { userView, type Db, type Trx } from './wallet.ts';
 
 export interface QuickFight {
   kind: FightKind;
@@ -28,10 +29,17 @@ export interface QuickFight {
   rewards: { difficulty?: Difficulty; multiplier?: number; enemyLevel: number; bossFloor?: boolean };
   runId?: string;
   /** Runs inside the result's transaction before anything is paid; throwing refuses the whole fight. */
-  guard?: (trx: Db, won: boolean) => Promise<void>;
+  guard?: (trx: Trx, won: boolean) => Promise<void>;
   /** Extra pay on top of the fight's own rewards when won (a dungeon's clear bonus), at the fight's stated odds. */
   bonus?: (won: boolean, probability: number) => Rewards | null;
 }
+
+/** The ledger's reason for what each kind of fight pays (a dungeon's clear bonus is entered apart). */
+const REWARD_REASON = {
+  random: 'battle_reward',
+  arena: 'arena_reward',
+  dungeon: 'dungeon_reward',
+} as const satisfies Record<FightKind, LedgerReason>;
 
 const add = (a: Rewards, b: Rewards): Rewards => ({
   gold: a.gold + b.gold,
@@ -99,17 +107,19 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
   const won = roll > 1 - odds.probability;
   const story = await simulated(() => ctx.odds.narrate(seed, f.team, f.enemies, won));
   // Risk pays: the rewards follow the win chance the fight stated (src/game/rewards.ts).
-  let rewards = won
+  const earned = won
     ? rewardsFor(f.kind, { won, probability: odds.probability, teamSize: f.team.length, ...f.rewards })
     : NO_REWARDS;
   const bonus = f.bonus?.(won, odds.probability);
-  if (bonus) rewards = add(rewards, bonus);
+  const rewards = bonus ? add(earned, bonus) : earned;
   const battleId = newId('b');
+  const payments: Payment[] = [{ rewards: earned, entry: { reason: REWARD_REASON[f.kind], ref: battleId } }];
+  if (bonus) payments.push({ rewards: bonus, entry: { reason: 'dungeon_clear', ref: battleId } });
   const teamIds = f.team.map((h) => h.id);
   const locks = { userId: f.userId, heroIds: teamIds };
   const { user, levelUps } = await economyTransaction(ctx.store.db, locks, async (trx) => {
     await f.guard?.(trx, won);
-    const paid = await payRewards(trx, f.userId, teamIds, rewards);
+    const paid = await payRewards(trx, f.userId, teamIds, payments);
     const result = {
       battle_id: battleId,
       status: won ? ('won' as const) : ('lost' as const),

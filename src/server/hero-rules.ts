@@ -52,7 +52,7 @@ export function rerollHero(
   return economyTransaction(db, { userId, heroIds: [heroId] }, async (trx, locked) => {
     const row = heldHero(locked, heroId, userId);
     if (!locked.user) throw notFound(MESSAGES.userNotFound);
-    const user = await pay(trx, userId, 'magic_essence', REROLL_COST, () =>
+    const user = await pay(trx, userId, 'magic_essence', REROLL_COST, { reason: 'reroll', ref: heroId }, () =>
       badRequest(MESSAGES.insufficientEssence),
     );
     const hero = rerollAbilities(heroFromRow(row), seed);

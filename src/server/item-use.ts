@@ -58,7 +58,10 @@ export function useInventoryItem(
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) throw badRequest(NONE_LEFT);
     if (outcome.hero && target) await keepHero(trx, outcome.hero, target, userId);
-    const user = await credit(trx, userId, outcome.currencyDelta ?? {});
+    const user = await credit(trx, userId, outcome.currencyDelta ?? {}, {
+      reason: 'item_use',
+      ref: row.item_id,
+    });
     if (!user) throw notFound(MESSAGES.userNotFound);
     return { user, hero: outcome.hero, message: outcome.message };
   });

@@ -1,43 +1,37 @@
-// Buying one shop item: the price is taken only if the player has it (conditional UPDATE) and the item lands in
-// the inventory (upsert) in the same transaction. On PostgreSQL that is an economy transaction (transaction.ts:
-// the player's row first, then the inventory row). On SQLite the same two statements run synchronously on the raw
-// connection while Kysely's is held — a purchase is the hottest write — and purchases arriving together are
-// committed together (group commit): each in its own savepoint, so one purchase's failure touches no other, and
-// one commit for the batch. Each is answered once its commit is flushed to disk (store/wal-sync.ts).
+// Buying one shop item: the price is taken only if the player has it (the wallet's conditional spend, with its
+// ledger entry) and the item lands in the inventory (upsert) in the same transaction. On PostgreSQL that is an
+// economy transaction (transaction.ts: the player's row first, then the inventory row). On SQLite the same
+// statements run synchronously on the raw connection while Kysely's is held (the wallet's sqliteSpender, then the
+// upsert) — a purchase is the hottest write — and purchases arriving together are committed together (group
+// commit): each in its own savepoint, so one purchase's failure touches no other, and one commit for the batch.
+// Each is answered once its commit is flushed to disk (store/wal-sync.ts).
 import type { Selectable } from 'kysely';
 import type { Statement } from 'better-sqlite3';
 import { onSqlite, type Store } from './store/db.ts';
 import type { ShopItemsTable } from './store/tables.ts';
 import { newId, nowSeconds } from './ids.ts';
 import { economyTransaction, isContention, withRetries } from './transaction.ts';
-import { spend, type Currency, type UserRow } from './wallet.ts';
-import { CURRENCIES } from '../api/rules.ts';
+import { spend, sqliteSpender, type Currency, type UserRow } from './wallet.ts';
 
 export type PurchaseOutcome = { ok: true; user: UserRow } | { ok: false };
 
-const sqliteStatements = new WeakMap<object, { pay: Map<Currency, Statement>; stock: Statement }>();
+const stockStatements = new WeakMap<object, Statement>();
 
-function statementsFor(store: Store) {
-  const raw = store.sqlite!;
-  let s = sqliteStatements.get(raw);
-  if (!s) {
-    s = {
-      // Column names come from the fixed list above, never from a request.
-      pay: new Map(
-        CURRENCIES.map((c) => [
-          c,
-          raw.prepare(`update users set ${c} = ${c} - ? where id = ? and ${c} >= ? returning *`),
-        ]),
-      ),
-      stock: raw.prepare(
-        'insert into inventory (id, user_id, item_id, quantity, created_at) values (?, ?, ?, 1, ?) ' +
-          'on conflict (user_id, item_id) do update set quantity = inventory.quantity + 1',
-      ),
-    };
-    sqliteStatements.set(raw, s);
+/** The inventory's upsert on SQLite's raw connection, prepared once per connection. */
+function stockStatement(raw: NonNullable<Store['sqlite']>): Statement {
+  let stock = stockStatements.get(raw);
+  if (!stock) {
+    stock = raw.prepare(
+      'insert into inventory (id, user_id, item_id, quantity, created_at) values (?, ?, ?, 1, ?) ' +
+        'on conflict (user_id, item_id) do update set quantity = inventory.quantity + 1',
+    );
+    stockStatements.set(raw, stock);
   }
-  return s;
+  return stock;
 }
+
+/** The ledger entry of buying `item`. */
+const bought = (item: Selectable<ShopItemsTable>) => ({ reason: 'purchase' as const, ref: item.id });
 
 export async function buyItem(
   store: Store,
@@ -47,7 +41,7 @@ export async function buyItem(
   if (store.sqlite) return buyOnSqlite(store, store.sqlite, userId, item);
   try {
     return await economyTransaction(store.db, { userId }, async (trx) => {
-      const user = await spend(trx, userId, item.currency as Currency, item.cost);
+      const user = await spend(trx, userId, item.currency as Currency, item.cost, bought(item));
       if (!user) throw NOT_PAID;
       await trx
         .insertInto('inventory')
@@ -102,13 +96,13 @@ function buyOnSqlite(
 /** Commits every waiting purchase in one transaction; each is answered only once that commit is durable. */
 async function commitWaiting(store: Store, raw: NonNullable<Store['sqlite']>) {
   const batch = waiting.get(raw)!.splice(0);
-  const s = statementsFor(store);
+  const pay = sqliteSpender(raw);
+  const stock = stockStatement(raw);
   // Nested better-sqlite3 transactions are savepoints: a throwing purchase rolls back alone.
   const buyOne = raw.transaction((p: Pending): PurchaseOutcome => {
-    const { cost } = p.item;
-    const user = s.pay.get(p.item.currency as Currency)!.get(cost, p.userId, cost) as UserRow | undefined;
+    const user = pay(p.userId, p.item.currency as Currency, p.item.cost, bought(p.item));
     if (!user) return { ok: false };
-    s.stock.run(newId('inv'), p.userId, p.item.id, nowSeconds());
+    stock.run(newId('inv'), p.userId, p.item.id, nowSeconds());
     return { ok: true, user };
   });
   let outcomes: (PurchaseOutcome | { failed: unknown })[] = [];

@@ -63,6 +63,7 @@ export async function generateCandidate(
         userId,
         'summoning_scrolls',
         1,
+        { reason: 'summon', ref: generationId },
         (user) => badRequest(MESSAGES.insufficientScrolls(user.summoning_scrolls)),
         { pending_generation_id: generationId },
       );

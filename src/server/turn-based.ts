@@ -12,7 +12,7 @@ import { NO_REWARDS, payRewards } from './rewards.ts';
 import type { BattlesTable, Database } from './store/tables.ts';
 import { BATTLE_IDLE_TTL_S } from './sweep.ts';
 import { economyTransaction } from './transaction.ts';
-import type { Db } from './wallet.ts';
+import type { Db, Trx } from './wallet.ts';
 import { nowSeconds } from './ids.ts';
 
 /**
@@ -68,7 +68,7 @@ async function endActiveBattle(trx: Db, userId: string, now: number) {
 
 /** Pays a finished battle and records what it paid (inside the caller's transaction). */
 async function settle(
-  trx: Db,
+  trx: Trx,
   battleId: string,
   userId: string,
   teamIds: string[],
@@ -85,7 +85,9 @@ async function settle(
         teamSize: teamIds.length,
       })
     : NO_REWARDS;
-  const { levelUps } = await payRewards(trx, userId, teamIds, rewards);
+  const { levelUps } = await payRewards(trx, userId, teamIds, [
+    { rewards, entry: { reason: 'battle_reward', ref: battleId } },
+  ]);
   await trx
     .updateTable('battles')
     .set({ rewards: JSON.stringify(rewards), level_ups: JSON.stringify(levelUps) })

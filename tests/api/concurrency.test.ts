@@ -307,6 +307,13 @@ describe.each(DATABASES)('concurrent economy transactions on %s', (kind) => {
         await outside.query('select 1 from heroes where id = $1 for update', [hero.id]);
         const rerolled = reroll(p.id, hero.id); // holds the player, waits for the hero
         await new Promise((r) => setTimeout(r, 300));
+        // The outside change is a sound one (its ledger entry first, as the wallet writes it): only the lock order
+        // is at stake here.
+        await outside.query(
+          `insert into ledger (user_id, currency, delta, balance_after, reason, ref, created_at)
+           select id, 'gold', 1, gold + 1, 'adjustment', null, 0 from users where id = $1`,
+          [p.id],
+        );
         const took = await outside
           .query('update users set gold = gold + 1 where id = $1', [p.id])
           .then(() => true)

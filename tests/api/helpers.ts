@@ -116,15 +116,16 @@ export async function summonHero(h: Harness, userId: string) {
   return saved.body as import('../../src/game/types.ts').Hero;
 }
 
-/** Sets a player's currencies directly in the store (test setup only). */
+/** Sets a player's currencies in the store, through the wallet (entered as adjustments; test setup only). */
 export async function setBalances(
   h: Harness,
   userId: string,
   values: Partial<Record<'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens', number>>,
 ) {
   const { openStore } = await import('../../src/server/store/db.ts');
+  const { adjustBalances } = await import('../../src/server/wallet.ts');
   const store = openStore(h.db.url, { poolSize: 1 });
-  await store.db.updateTable('users').set(values).where('id', '=', userId).execute();
+  await adjustBalances(store.db, userId, values);
   await store.close();
 }
 

@@ -23,7 +23,7 @@ import {
 /** Requests per database: about 20-40 s on the 2-core CI machine. */
 const FUZZ_RUNS = 1200;
 
-/** What a refusal must leave as it was: every player's currencies, item counts and heroes (by version). */
+/** What a refusal must leave as it was: every player's currencies, ledger entries, item counts and heroes (by version). */
 async function holdings(store: Store, userId?: string) {
   const { db } = store;
   let users = db
@@ -31,15 +31,18 @@ async function holdings(store: Store, userId?: string) {
     .select(['id', 'gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens', 'hero_count']);
   let heroes = db.selectFrom('heroes').select(['id', 'user_id', 'version']);
   let inventory = db.selectFrom('inventory').select(['id', 'user_id', 'item_id', 'quantity']);
+  let ledger = db.selectFrom('ledger').select(['id']);
   if (userId) {
     users = users.where('id', '=', userId);
     heroes = heroes.where('user_id', '=', userId);
     inventory = inventory.where('user_id', '=', userId);
+    ledger = ledger.where('user_id', '=', userId);
   }
   return {
     users: await users.orderBy('id').execute(),
     heroes: await heroes.orderBy('id').execute(),
     inventory: await inventory.orderBy('id').execute(),
+    ledger: await ledger.orderBy('id').execute(),
   };
 }
 
@@ -185,6 +188,26 @@ function routes(f: Fixtures) {
       fc.oneof(junk, fc.record({ username: fc.oneof(text, junk) })),
     ),
     'GET /api/users/:id': get(seg(someId).map((id) => `/api/users/${id}`)),
+    'GET /api/users/:id/ledger': get(
+      fc
+        .tuple(
+          seg(someId),
+          withQuery(
+            '',
+            ['limit', fc.oneof(text, fc.integer().map(String))],
+            ['currency', fc.oneof(fc.constantFrom('gold', 'combat_tokens'), text)],
+            [
+              'cursor',
+              fc.oneof(
+                text,
+                text.map((t) => Buffer.from(t).toString('base64url')),
+                fc.nat().map((n) => Buffer.from(`l.${n}`).toString('base64url')),
+              ),
+            ],
+          ),
+        )
+        .map(([id, query]) => `/api/users/${id}/ledger${query}`),
+    ),
     'POST /api/characters/generate': r(
       'POST',
       fc.constant('/api/characters/generate'),

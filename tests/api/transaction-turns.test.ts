@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/server/store/db.ts';
 import { economyTransaction, inTurn } from '../../src/server/transaction.ts';
+import { credit } from '../../src/server/wallet.ts';
 import { newPlayer, startHarness, type Harness } from './helpers.ts';
 
 describe('inTurn', () => {
@@ -131,7 +132,7 @@ describe('transactions on SQLite', () => {
     const all = players.map((p) =>
       economyTransaction(store.db, { userId: p.id }, async (trx) => {
         busy(3);
-        await trx.updateTable('users').set({ gold: 12_345 }).where('id', '=', p.id).execute();
+        await credit(trx, p.id, { gold: 12_345 - p.gold }, { reason: 'adjustment' });
         done++;
       }),
     );

@@ -37,3 +37,17 @@ export async function setHeroPower(heroId: string, power: 'mighty' | 'feeble' | 
     await store.close();
   }
 }
+
+/** Sets a player's balances through the wallet (each change entered in their ledger as an adjustment). */
+export async function setBalances(
+  userId: string,
+  values: Partial<Record<'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens', number>>,
+): Promise<void> {
+  const { adjustBalances } = await import('../../src/server/wallet.ts');
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    await adjustBalances(store.db, userId, values);
+  } finally {
+    await store.close();
+  }
+}

@@ -1,4 +1,5 @@
-// Accounts: GET /api/users (prefix search, bounded), GET /api/users/:id, POST /api/users (rate limited).
+// Accounts: GET /api/users (prefix search, bounded), GET /api/users/:id, POST /api/users (rate limited; the
+// wallet opens the account with its starting grant entered), GET /api/users/:id/ledger (../ledger.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
@@ -9,11 +10,13 @@ import {
   UserParams,
   UserResponse,
 } from '../../api/users.ts';
+import { LedgerParams, LedgerQuery, LedgerResponse } from '../../api/ledger.ts';
 import type { RouteOpts } from '../context.ts';
+import { ledgerPage } from '../ledger.ts';
 import { usernameProblem } from '../../api/rules.ts';
 import { badRequest, conflict, MESSAGES, notFound } from '../errors.ts';
 import { newId, nowSeconds } from '../ids.ts';
-import { readUser, userView } from '../wallet.ts';
+import { openAccount, readUser, userView } from '../wallet.ts';
 import { sendJson } from '../json-reply.ts';
 
 const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
@@ -48,6 +51,19 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
   });
 
+  app.get('/api/users/:id/ledger', {
+    schema: {
+      tags: ['users'],
+      description:
+        "A player's ledger: every change of a currency (delta, balance after, reason, what caused it), newest first, " +
+        'paged; `currency` keeps one currency. Pass `next_cursor` back as `cursor` for the next page.',
+      params: LedgerParams,
+      querystring: LedgerQuery,
+      response: { 200: LedgerResponse, 400: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (req) => ledgerPage(db, req.params.id, req.query),
+  });
+
   app.post('/api/users', {
     config: ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.users, timeWindow: '1 minute' } } : {},
     schema: {
@@ -59,19 +75,13 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const username = req.body.username.trim();
       const problem = usernameProblem(username);
       if (problem) throw badRequest(problem);
-      const row = {
+      const account = {
         id: newId('u'),
         username,
         username_key: username.toLowerCase(),
-        ...STARTING_BALANCES,
         created_at: nowSeconds(),
       };
-      const inserted = await db
-        .insertInto('users')
-        .values(row)
-        .onConflict((oc) => oc.column('username_key').doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      const inserted = await openAccount(db, account, STARTING_BALANCES);
       if (!inserted) throw conflict('Username already taken');
       return reply.code(201).send(userView(inserted));
     },

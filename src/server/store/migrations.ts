@@ -4,6 +4,7 @@ import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './db.ts';
 import { seedContent, syncContent } from './seed-content.ts';
 import { unresolvedReferences } from '../content.ts';
+import { CURRENCIES } from '../../api/rules.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -327,6 +328,117 @@ const rateLimits: Migration = {
   },
 };
 
+/**
+ * The ledger (wallet.ts writes it, ledger.ts reads and audits it): one entry per change of a currency, in the
+ * change's transaction. Players who exist already get an opening entry per currency they hold, so the balance
+ * is the sum of the entries on an old database too. The database itself refuses what the code must never do:
+ * a balance that moves (or a player stored with one) unless the player's latest entry for that currency states
+ * the new balance — so an entry is written first, then the balance moved to it — and any change to an entry.
+ */
+function ledger(dialect: Dialect): Migration {
+  const latest = (c: string) =>
+    `(select balance_after from ledger where user_id = new.id and currency = '${c}' order by id desc limit 1)`;
+  // Entered: the latest entry states this balance, or there is none and the balance is 0.
+  const entered = (c: string) => `coalesce(${latest(c)} = new.${c}, new.${c} = 0)`;
+  const changed = (c: string) => `new.${c} <> old.${c}`;
+  const NO_ENTRY = 'a balance changed without its ledger entry (src/server/wallet.ts writes both)';
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('ledger')
+        .$call((t) =>
+          dialect === 'postgres'
+            ? t.addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+            : t.addColumn('id', 'integer', (c) => c.primaryKey()),
+        )
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('delta', 'integer', (c) => c.notNull())
+        .addColumn('balance_after', 'integer', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('ref', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addCheckConstraint(
+          'ledger_entry_sound',
+          sql`delta <> 0 and balance_after >= 0 and currency in (${sql.join(CURRENCIES.map((c) => sql.lit(c)))})`,
+        )
+        .execute();
+      // A player's entries newest first, and one currency's (the filter, and the guard's latest-entry read).
+      await db.schema.createIndex('ledger_user').on('ledger').columns(['user_id', 'id']).execute();
+      await db.schema
+        .createIndex('ledger_user_currency')
+        .on('ledger')
+        .columns(['user_id', 'currency', 'id'])
+        .execute();
+
+      const now = Math.floor(Date.now() / 1000);
+      for (const c of CURRENCIES)
+        await sql`insert into ledger (user_id, currency, delta, balance_after, reason, ref, created_at)
+          select id, ${sql.lit(c)}, ${sql.ref(c)}, ${sql.ref(c)}, 'opening_balance', null, ${sql.lit(now)} from users
+          where ${sql.ref(c)} <> 0 order by created_at, id`.execute(db);
+
+      if (dialect === 'postgres') {
+        const check = (c: string) =>
+          `if not ${entered(c)} then raise exception '${NO_ENTRY}: % of player %', '${c}', new.id; end if;`;
+        await sql
+          .raw(
+            `create function ledger_guard_balances() returns trigger language plpgsql as $$
+            begin
+              if tg_op = 'UPDATE' then
+                ${CURRENCIES.map((c) => `if ${changed(c)} then ${check(c)} end if;`).join('\n')}
+              else
+                ${CURRENCIES.map(check).join('\n')}
+              end if;
+              return new;
+            end $$`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger users_balance_entered before insert or update of ${CURRENCIES.join(', ')}
+            on users for each row execute function ledger_guard_balances()`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create function ledger_append_only() returns trigger language plpgsql as $$
+            begin raise exception 'ledger entries are never changed or deleted'; end $$`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger ledger_append_only before update or delete on ledger
+            for each row execute function ledger_append_only()`,
+          )
+          .execute(db);
+      } else {
+        const unentered = (when: (c: string) => string) =>
+          CURRENCIES.map((c) => `(${when(c)}not ${entered(c)})`).join(' or ');
+        await sql
+          .raw(
+            `create trigger users_balance_entered before update of ${CURRENCIES.join(', ')} on users
+            when ${unentered((c) => `${changed(c)} and `)}
+            begin select raise(abort, '${NO_ENTRY}'); end`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger users_opening_entered before insert on users when ${unentered(() => '')}
+            begin select raise(abort, '${NO_ENTRY}'); end`,
+          )
+          .execute(db);
+        for (const op of ['update', 'delete'])
+          await sql
+            .raw(
+              `create trigger ledger_no_${op} before ${op} on ledger
+              begin select raise(abort, 'ledger entries are never changed or deleted'); end`,
+            )
+            .execute(db);
+      }
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -338,6 +450,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0007_hero_spread': heroSpread(dialect),
     '0008_one_active_battle': oneActiveBattle,
     '0009_replay_opened': replayOpened,
+    '0010_ledger': ledger(dialect),
     '0012_rate_limits': rateLimits,
   };
 }

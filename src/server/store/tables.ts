@@ -146,6 +146,24 @@ export interface NextEncountersTable {
   drawn_at: number;
 }
 
+/**
+ * Every change of a player's currency, written by the wallet (wallet.ts) in the transaction of the change, never
+ * changed after: for each player and currency the balance is the sum of its deltas (ledger.ts audits it).
+ */
+export interface LedgerTable {
+  /** ascending: a player's entries are written one transaction at a time (their row is locked first) */
+  id: Generated<number>;
+  user_id: string;
+  currency: string;
+  delta: number;
+  balance_after: number;
+  /** one of LEDGER_REASONS (src/api/ledger.ts) */
+  reason: string;
+  /** the battle, hero, item or generation that caused it, or null */
+  ref: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   heroes: HeroesTable;
@@ -158,6 +176,7 @@ export interface Database {
   battles: BattlesTable;
   next_encounters: NextEncountersTable;
   rate_limits: RateLimitsTable;
+  ledger: LedgerTable;
 }
 
 /** A client's window of one limit (limit-store.ts; PostgreSQL deployments without Redis). */

@@ -16,6 +16,7 @@ import type {
   GetBattleResponse,
   Hero,
   InventoryResponse,
+  LedgerResponse,
   NpcsResponse,
   OddsQuery,
   OddsResponse,
@@ -29,6 +30,7 @@ import type {
   UserSummary,
 } from '../../api/index.ts';
 import { isValidId } from '../../api/id-rule.ts';
+import type { Currency } from '../../api/rules.ts';
 
 export type BrowsePage = z.infer<typeof BrowseResponse>;
 export type NpcsPage = z.infer<typeof NpcsResponse>;
@@ -117,6 +119,12 @@ export const listUsers = (search = '', limit = 50, signal?: AbortSignal) =>
   call<UserSummary[]>('GET', `/api/users${q({ q: search, limit })}`, undefined, signal);
 export const getUser = (userId: string) => call<User>('GET', `/api/users/${id(userId)}`);
 export const createUser = (username: string) => call<User>('POST', '/api/users', { username });
+/** The player's ledger, newest first: a page of entries (of one currency, or all) after `cursor`. */
+export const getLedger = (userId: string, opts: { currency?: Currency; cursor?: string | null } = {}) =>
+  call<LedgerResponse>(
+    'GET',
+    `/api/users/${id(userId)}/ledger${q({ limit: 20, currency: opts.currency, cursor: opts.cursor ?? undefined })}`,
+  );
 
 // --- Heroes --------------------------------------------------------------------------------------------
 export const generateHero = (userId: string, generationId: string) =>

@@ -5,6 +5,7 @@ import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-qu
 import * as api from './client.ts';
 import { saveUser } from '../session.ts';
 import type { DungeonRun, OddsQuery, User } from '../../api/index.ts';
+import type { Currency } from '../../api/rules.ts';
 
 export const queryKeys = {
   users: (search: string) => ['users', search] as const,
@@ -23,6 +24,7 @@ export const queryKeys = {
   activeBattle: (userId: string) => ['active-battle', userId] as const,
   run: (runId: string) => ['dungeon-run', runId] as const,
   activeRun: (userId: string) => ['dungeon-run', 'active', userId] as const,
+  ledger: (userId: string, currency: Currency | null) => ['ledger', userId, currency] as const,
 };
 
 /** Accounts whose username starts with `search` (bounded; the list may hold thousands). */
@@ -67,6 +69,21 @@ export function useBattleHistory(userId: string) {
     queryFn: ({ pageParam }) => api.getBattleHistory(userId, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+/**
+ * The player's ledger (every change of a currency), newest first, a page at a time; `currency` keeps one. Read
+ * afresh whenever the profile opens: balances and their history on screen are the server's.
+ */
+export function useLedger(userId: string, currency: Currency | null) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.ledger(userId, currency),
+    queryFn: ({ pageParam }) => api.getLedger(userId, { currency: currency ?? undefined, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 }
 
@@ -188,6 +205,7 @@ export function invalidateAfterFight(client: QueryClient, userId: string): Promi
         key === 'odds' ||
         key === 'dungeon-run' ||
         key === 'battle-history' ||
+        (key === 'ledger' && query.queryKey[1] === userId) ||
         (key === 'inventory' && query.queryKey[1] === userId)
       );
     },

@@ -3,7 +3,7 @@
 // Tabs. Styles in ./ui.css.
 import { useEffect, useId, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
-import { Icon } from './icon.tsx';
+import { Icon, type IconName } from './icon.tsx';
 import './ui.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -265,9 +265,11 @@ export interface TabItem<K extends string> {
   key: K;
   label: string;
   count?: number | string;
+  /** drawn before the label */
+  icon?: IconName;
 }
 
-/** A tab strip (role=tablist) with optional count badges. The panel is the caller's. */
+/** A tab strip (role=tablist) with optional icons and count badges. The panel is the caller's. */
 export function Tabs<K extends string>({
   tabs,
   value,
@@ -291,6 +293,7 @@ export function Tabs<K extends string>({
           onClick={() => onChange(t.key)}
           data-tab={t.key}
         >
+          {t.icon && <Icon name={t.icon} size={16} className={`tab__icon tab__icon--${t.key}`} />}
           {t.label}
           {t.count !== undefined && <span className="count-badge">{t.count}</span>}
         </button>

@@ -1,7 +1,9 @@
 // /inventory (spec §2 "/inventory"): Total Items (total_quantity), five tabs with count badges, item cards,
 // the detail modal with Use Item (a hero picker when the item acts on a hero), its hint, and the outcome in
-// an alert. Loading text, error panel with Retry, and the two empty states with Visit Shop.
+// an alert. Loading text, error panel with Retry, and the two empty states with Visit Shop. `?item=<item_id>`
+// (the profile History's link to an item) opens that item's modal while the player holds it.
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InventoryItem } from '../../../api/index.ts';
 import { useInventory, useMyHeroes, queryKeys, refreshUser } from '../../api/hooks.ts';
@@ -144,6 +146,10 @@ export default function InventoryPage() {
   const [tab, setTab] = useState<TabKey>('all');
   // The opened item is kept as a snapshot so its modal (and the outcome alert) stays after its last one is used.
   const [opened, setOpened] = useState<InventoryItem | null>(null);
+  const [params] = useSearchParams();
+  // The item a link named opens once, as if tapped, when the inventory has loaded and holds it.
+  const [linkFollowed, setLinkFollowed] = useState(false);
+  const linked = params.get('item');
 
   const head = (
     <div className="page-head">
@@ -187,6 +193,11 @@ export default function InventoryPage() {
   const items = inventory.data.items;
   const byType = (key: TabKey) => (key === 'all' ? items : items.filter((i) => i.type === key));
   const shown = byType(tab);
+  if (linked && !linkFollowed) {
+    setLinkFollowed(true);
+    const held = items.find((i) => i.item_id === linked && i.quantity > 0);
+    if (held) setOpened(held);
+  }
   const open = opened ? (items.find((i) => i.id === opened.id) ?? { ...opened, quantity: 0 }) : null;
 
   return (

@@ -1,5 +1,6 @@
-// /profile (spec §2 "/profile"): username, joined date (created_at, epoch seconds), currencies, Logout
-// (clears the stored session and goes to /), and the way to the Credits view.
+// /profile (spec §2 "/profile"): username, joined date (created_at, epoch seconds), currencies, the History of
+// every change to them (./ledger-history.tsx), the battle history, Logout (clears the stored session and goes to
+// /), and the way to the Credits view.
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { logout, useSignedInUser } from '../../session.ts';
@@ -9,6 +10,7 @@ import { Button, ErrorBox } from '../../components/ui.tsx';
 import { useBattleHistory } from '../../api/hooks.ts';
 import { errorText } from '../../api/client.ts';
 import { formatJoined } from '../../components/format.ts';
+import { LedgerHistory } from './ledger-history.tsx';
 import './profile.css';
 
 export default function ProfilePage() {
@@ -42,6 +44,7 @@ export default function ProfilePage() {
         <h2>Currencies</h2>
         <CurrencyBar user={user} variant="full" />
       </section>
+      <LedgerHistory userId={user.id} />
       <BattleHistory userId={user.id} />
       <section className="profile__actions">
         <Link to="/profile/credits" className="profile__credits">
