@@ -611,7 +611,9 @@ async function quickBattles() {
     console.log(
       `4v4 quick battles on ${bench.label}, one at a time, odds simulated every time (${count}): ` +
         `p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms (goal p50 < 50 ms)` +
-        (samples.length ? `; battles simulated per estimate: median ${samples.sort((a, b) => a - b)[samples.length >> 1]}` : ''),
+        (samples.length
+          ? `; battles simulated per estimate: median ${samples.sort((a, b) => a - b)[samples.length >> 1]}`
+          : ''),
     );
   });
 }

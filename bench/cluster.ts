@@ -138,7 +138,14 @@ async function main() {
       return r.body as { id: string };
     };
     const buyer = await player(`buyer_${Date.now() % 1e6}`);
-    await store.query('update users set gold = 15000 where id = $1', [buyer.id]);
+    {
+      // through the wallet, which enters the adjustment in the ledger (the database refuses a bare update)
+      const { openStore } = await import('../src/server/store/db.ts');
+      const { adjustBalances } = await import('../src/server/wallet.ts');
+      const wallet = openStore(databaseUrl, { poolSize: 1 });
+      await adjustBalances(wallet.db, buyer.id, { gold: 15000 });
+      await wallet.close();
+    }
     const fighters = [];
     for (let i = 0; i < 4; i++) {
       const u = await player(`fighter_${i}_${Date.now() % 1e5}`);
@@ -202,9 +209,10 @@ async function main() {
       const mine = answered.filter((r) => r.body.user?.id === f.user);
       const {
         rows: [{ n }],
-      } = await store.query("select count(*)::int as n from battles where user_id = $1 and location_type = 'arena'", [
-        f.user,
-      ]);
+      } = await store.query(
+        "select count(*)::int as n from battles where user_id = $1 and location_type = 'arena'",
+        [f.user],
+      );
       const {
         rows: [{ gold }],
       } = await store.query('select gold from users where id = $1', [f.user]);
@@ -229,6 +237,16 @@ async function main() {
         `limits: ${made} + ${created} accounts made from one client; one instance allows ${limit}`,
       );
     await store.end();
+    // Every balance equals the sum of its ledger entries after all of it.
+    const { openStore } = await import('../src/server/store/db.ts');
+    const { auditLedger } = await import('../src/server/ledger.ts');
+    const audited = openStore(databaseUrl, { poolSize: 1 });
+    const audit = await auditLedger(audited.db);
+    await audited.close();
+    if (audit.differences.length > 0 || audit.unchained > 0)
+      failures.push(
+        `ledger: ${audit.differences.length} balances differ from their entries, ${audit.unchained} unchained`,
+      );
 
     console.log('| through nginx | figure |');
     console.log('|---|---|');
@@ -248,7 +266,10 @@ async function main() {
       `| ${limit * 2} account creations from one client (+${made} made before) | ${created} more created: ${created + made} in all, the limit of one instance (${limit}) |`,
     );
     console.log(
-      `\n${failures.length === 0 ? 'none lost, none overspent, limits shared' : `FAILED:\n  ${failures.join('\n  ')}`} (load average ${loadavg()[0].toFixed(1)})`,
+      `| the ledger audit afterwards | ${audit.differences.length} balances differ from the sum of their entries |`,
+    );
+    console.log(
+      `\n${failures.length === 0 ? 'none lost, none overspent, limits shared, every balance entered' : `FAILED:\n  ${failures.join('\n  ')}`} (load average ${loadavg()[0].toFixed(1)})`,
     );
   } finally {
     for (const c of children.reverse()) {

@@ -44,7 +44,9 @@ async function insertMany(store: Store, table: string, rows: Row[]): Promise<voi
   for (let i = 0; i < rows.length; i += per) {
     const part = rows.slice(i, i + per);
     const values: unknown[] = [];
-    const tuples = part.map((r) => `(${cols.map((c) => (values.push(r[c]), `$${values.length}`)).join(',')})`);
+    const tuples = part.map(
+      (r) => `(${cols.map((c) => (values.push(r[c]), `$${values.length}`)).join(',')})`,
+    );
     await store.pool!.query(`insert into ${table} (${cols.join(',')}) values ${tuples.join(',')}`, values);
   }
 }
@@ -89,7 +91,12 @@ async function fill(store: Store, fight: { battle: Row }): Promise<{ userIds: st
       const userId = id('user');
       userIds.push(userId);
       const username = `player_${p.toString(36)}`;
-      const balances = { gold: 500 + (p % 1000), magic_essence: 100, summoning_scrolls: 5, combat_tokens: p % 7 };
+      const balances = {
+        gold: 500 + (p % 1000),
+        magic_essence: 100,
+        summoning_scrolls: 5,
+        combat_tokens: p % 7,
+      };
       users.push({
         id: userId,
         username,
@@ -111,7 +118,11 @@ async function fill(store: Store, fight: { battle: Row }): Promise<{ userIds: st
             created_at: now,
           });
       for (let k = 0; k < HEROES_EACH; k++) {
-        const hero: Hero = { ...templates[(p * HEROES_EACH + k) % templates.length], id: id('hero'), user_id: userId };
+        const hero: Hero = {
+          ...templates[(p * HEROES_EACH + k) % templates.length],
+          id: id('hero'),
+          user_id: userId,
+        };
         heroIds.push(hero.id);
         heroes.push({
           ...heroColumns(hero),
@@ -155,7 +166,11 @@ async function realFight(url: string): Promise<{ battle: Row }> {
   const user = await call('POST', '/api/users', { username: 'scale_fighter' });
   const c = await call('POST', '/api/characters/generate', { user_id: user.id });
   const hero = await call('POST', '/api/heroes', { user_id: user.id, character_data: { id: c.id } });
-  const fight = await call('POST', '/api/battles', { user_id: user.id, team_hero_ids: [hero.id], mode: 'auto' });
+  const fight = await call('POST', '/api/battles', {
+    user_id: user.id,
+    team_hero_ids: [hero.id],
+    mode: 'auto',
+  });
   await app.close();
   const store = openStore(url);
   const battle = await store.db
@@ -203,7 +218,10 @@ async function measure(url: string, userIds: string[], heroIds: string[]): Promi
   const address = app.server.address();
   const api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const any = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
-  const fighters = Array.from({ length: FIGHTERS }, (_, f) => userIds[Math.floor((f * userIds.length) / FIGHTERS)]);
+  const fighters = Array.from(
+    { length: FIGHTERS },
+    (_, f) => userIds[Math.floor((f * userIds.length) / FIGHTERS)],
+  );
   // a browse cursor somewhere in the middle of the players: the page after a random player's name
   const cursorAfter = () =>
     Buffer.from(`player_${Math.floor(Math.random() * PLAYERS).toString(36)}`).toString('base64url');
@@ -213,11 +231,17 @@ async function measure(url: string, userIds: string[], heroIds: string[]): Promi
     ['GET /api/heroes/{id}', () => `${api}/api/heroes/${any(heroIds)}`],
     ['GET /api/heroes?user_id=', () => `${api}/api/heroes?user_id=${any(userIds)}`],
     ['GET /api/users/{id}', () => `${api}/api/users/${any(userIds)}`],
-    ['GET /api/users?q= (prefix search)', () => `${api}/api/users?q=player_${Math.floor(Math.random() * 36).toString(36)}`],
+    [
+      'GET /api/users?q= (prefix search)',
+      () => `${api}/api/users?q=player_${Math.floor(Math.random() * 36).toString(36)}`,
+    ],
     ['GET /api/users (first page)', () => `${api}/api/users`],
     ['GET /api/inventory?user_id=', () => `${api}/api/inventory?user_id=${any(userIds)}`],
     ['GET /api/heroes/browse/all (first page)', () => `${api}/api/heroes/browse/all`],
-    ['GET /api/heroes/browse/all?cursor= (anywhere)', () => `${api}/api/heroes/browse/all?cursor=${cursorAfter()}`],
+    [
+      'GET /api/heroes/browse/all?cursor= (anywhere)',
+      () => `${api}/api/heroes/browse/all?cursor=${cursorAfter()}`,
+    ],
     ['GET /api/users/{id}/battles (100 fights)', () => `${api}/api/users/${any(fighters)}/battles`],
     ['GET /api/battles/active?user_id=', () => `${api}/api/battles/active?user_id=${any(userIds)}`],
     ['GET /api/dungeon-runs/active?user_id=', () => `${api}/api/dungeon-runs/active?user_id=${any(userIds)}`],
@@ -249,7 +273,9 @@ async function main() {
           `${(FIGHTERS * FIGHTS_EACH).toLocaleString('en')} fights filled in ${fillS.toFixed(0)} s\n`,
       );
       const rows = await measure(db.url, userIds, heroIds);
-      console.log(`| call (${REQUESTS} requests, one at a time) | p50 ms | p99 ms | largest answer | statuses |`);
+      console.log(
+        `| call (${REQUESTS} requests, one at a time) | p50 ms | p99 ms | largest answer | statuses |`,
+      );
       console.log('|---|---:|---:|---:|---|');
       for (const r of rows)
         console.log(
