@@ -1,6 +1,5 @@
 // The inventory: GET /api/inventory?user_id=, POST /api/inventory/use (the rule: ../item-use.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
   InventoryQuery,
@@ -27,7 +26,20 @@ const INVENTORY = prepared(
 const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
 
+  // What an item says of itself is content: its JSON is made once, and a player's entry adds its row's numbers.
   const order = new Map(ctx.shopItems.map((i, n) => [i.id, n]));
+  const itemJson = new Map(
+    ctx.shopItems.map((def) => {
+      const fixed: Omit<InventoryItem, 'id' | 'item_id' | 'quantity'> = {
+        name: def.name,
+        type: def.type as InventoryItem['type'],
+        description: def.description,
+        icon: def.icon,
+        targets_hero: def.targets_hero === 1,
+      };
+      return [def.id, { type: fixed.type, json: JSON.stringify(fixed).slice(1, -1) }];
+    }),
+  );
 
   app.get('/api/inventory', {
     schema: {
@@ -41,32 +53,22 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         user_id,
       ]);
       if (rows.length === 0 && !(await readUser(ctx.store, user_id))) throw notFound(MESSAGES.userNotFound);
-      const items: InventoryItem[] = [];
-      for (const r of rows) {
-        const def = ctx.shopItemsById.get(r.item_id);
-        if (!def) continue;
-        items.push({
-          id: r.id,
-          item_id: r.item_id,
-          name: def.name,
-          type: def.type as InventoryItem['type'],
-          description: def.description,
-          icon: def.icon,
-          quantity: r.quantity,
-          targets_hero: def.targets_hero === 1,
-        });
-      }
-      items.sort((a, b) => (order.get(a.item_id) ?? 0) - (order.get(b.item_id) ?? 0));
-      const grouped: Record<string, InventoryItem[]> = Object.fromEntries(
-        ITEM_TYPES.map((t) => [t, [] as InventoryItem[]]),
+      const held = rows
+        .filter((r) => itemJson.has(r.item_id))
+        .sort((a, b) => order.get(a.item_id)! - order.get(b.item_id)!);
+      const grouped: Record<string, string[]> = Object.fromEntries(ITEM_TYPES.map((t) => [t, []]));
+      const items = held.map((r) => {
+        const item = itemJson.get(r.item_id)!;
+        const json = `{"id":${JSON.stringify(r.id)},"item_id":${JSON.stringify(r.item_id)},"quantity":${r.quantity},${item.json}}`;
+        grouped[item.type].push(json);
+        return json;
+      });
+      const groups = ITEM_TYPES.map((t) => `"${t}":[${grouped[t].join(',')}]`).join(',');
+      const total = held.reduce((n, r) => n + r.quantity, 0);
+      return sendJson(
+        reply,
+        `{"items":[${items.join(',')}],"grouped":{${groups}},"total_quantity":${total}}`,
       );
-      for (const i of items) grouped[i.type].push(i);
-      const answer: z.infer<typeof InventoryResponse> = {
-        items,
-        grouped,
-        total_quantity: items.reduce((n, i) => n + i.quantity, 0),
-      };
-      return sendJson(reply, JSON.stringify(answer));
     },
   });
 
