@@ -19,7 +19,7 @@ import { NO_REWARDS, payRewards } from './rewards.ts';
 import { economyTransaction } from './transaction.ts';
 import { userView, type Db } from './wallet.ts';
 
-export interface QuickFight {
+export interface QuickFight<X extends object = object> {
   kind: FightKind;
   userId: string;
   team: Hero[];
@@ -31,6 +31,16 @@ export interface QuickFight {
   guard?: (trx: Db, won: boolean) => Promise<void>;
   /** Extra pay on top of the fight's own rewards when won (a dungeon's clear bonus), at the fight's stated odds. */
   bonus?: (won: boolean, probability: number) => Rewards | null;
+  /**
+   * Runs inside the result's transaction after `guard`, before anything is paid: settles what goes with the result
+   * (an arena fight's ratings and repeat-win rule, ladder.ts) and answers the rewards to pay instead and what joins
+   * the result (`extra`, kept with it too).
+   */
+  settle?: (
+    trx: Db,
+    fight: { won: boolean; battleId: string },
+    rewards: Rewards,
+  ) => Promise<{ rewards: Rewards; extra: X }>;
 }
 
 const add = (a: Rewards, b: Rewards): Rewards => ({
@@ -87,7 +97,10 @@ export async function simulated<T extends Odds | Story>(work: () => Promise<T>):
   }
 }
 
-export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
+export async function fightNow<X extends object = object>(
+  ctx: Ctx,
+  f: QuickFight<X>,
+): Promise<BattleResult & X> {
   const seed = newSeed();
   const odds = await simulated(() => ctx.odds.estimate(f.team, f.enemies));
   const roll = newRoll();
@@ -102,9 +115,10 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
   const battleId = newId('b');
   const teamIds = f.team.map((h) => h.id);
   const locks = { userId: f.userId, heroIds: teamIds };
-  const { user, levelUps } = await economyTransaction(ctx.store.db, locks, async (trx) => {
+  const { user, levelUps, settled } = await economyTransaction(ctx.store.db, locks, async (trx) => {
     await f.guard?.(trx, won);
-    const paid = await payRewards(trx, f.userId, teamIds, rewards);
+    const settled = f.settle ? await f.settle(trx, { won, battleId }, rewards) : { rewards, extra: {} as X };
+    const paid = await payRewards(trx, f.userId, teamIds, settled.rewards);
     const result = {
       battle_id: battleId,
       status: won ? ('won' as const) : ('lost' as const),
@@ -112,10 +126,11 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
       roll,
       description: story.description,
       scenarios: story.scenarios,
-      rewards,
+      rewards: settled.rewards,
       level_ups: paid.levelUps,
       location: f.location,
       location_type: f.kind,
+      ...settled.extra,
     };
     await recordBattle(trx, {
       id: battleId,
@@ -132,11 +147,11 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
         replay: replayOf(f.team, f.enemies, story.told),
       } satisfies AutoBattleState),
       result: JSON.stringify(result),
-      rewards: JSON.stringify(rewards),
+      rewards: JSON.stringify(settled.rewards),
       level_ups: JSON.stringify(paid.levelUps),
       run_id: f.runId ?? null,
     });
-    return paid;
+    return { ...paid, settled };
   });
   return {
     battle_id: battleId,
@@ -145,10 +160,11 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
     roll,
     description: story.description,
     scenarios: story.scenarios,
-    rewards,
+    rewards: settled.rewards,
     level_ups: levelUps,
     location: f.location,
     location_type: f.kind,
+    ...settled.extra,
     user: userView(user),
   };
 }

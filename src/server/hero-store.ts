@@ -1,5 +1,6 @@
 // Heroes in the store: reading (one, a player's, a team) and the guarded writes — a hero changes only if it is
 // still the version that was read and still its owner's, so two concurrent changes never both land.
+import { NEW_RATING } from '../game/ladder.ts';
 import type { Hero } from '../game/types.ts';
 import { forbidden, MESSAGES, notFound, Refusal } from './errors.ts';
 import { heroColumns, heroFromRow, type HeroRow } from './store/hero-rows.ts';
@@ -64,14 +65,21 @@ export async function remainingTeam(db: Db, teamJson: string, userId: string): P
 /** The most heroes one list answers (a player's whole collection in practice). */
 export const HERO_LIST_LIMIT = 500;
 // The documents come out as their UTF-8 bytes (cast to a blob) and go to the socket as they are: no decoding
-// into JS strings and no re-encoding on the way out. The limit is written into the SQL: bound as a parameter,
-// it made SQLite's plan twice as slow.
-const LIST_SQL = `select cast(doc as blob) from heroes where user_id = ? order by created_at, id limit ${HERO_LIST_LIMIT}`;
+// into JS strings and no re-encoding on the way out — each with its ladder rating spliced in before its closing
+// brace (ladder.ts keeps ratings in their own rows). The limit is written into the SQL: bound as a parameter, it
+// made SQLite's plan twice as slow.
+const LIST_SQL =
+  'select cast(h.doc as blob), r.rating, r.rd, r.wins, r.losses from heroes h ' +
+  'left join hero_ratings r on r.hero_id = h.id ' +
+  `where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`;
 // Which hero versions a player's list holds, read from the covering index heroes_user_list without touching the
-// documents. Every write to a hero bumps its version and ids are never reused, so equal keys mean equal lists.
+// documents, with each hero's count of arena fights (its rating changes with each and nothing else). Every write
+// to a hero bumps its version and ids are never reused, so equal keys mean equal lists.
 const LIST_KEY_SQL =
-  "select coalesce(group_concat(id || ':' || version, ','), '') from " +
-  `(select id, version from heroes where user_id = ? order by created_at, id limit ${HERO_LIST_LIMIT})`;
+  "select coalesce(group_concat(id || ':' || version || ':' || games, ','), '') from " +
+  '(select h.id, h.version, coalesce(r.wins + r.losses, -1) as games from heroes h ' +
+  'left join hero_ratings r on r.hero_id = h.id ' +
+  `where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT})`;
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
@@ -81,43 +89,71 @@ const statements = new WeakMap<object, { list: Statement; key: Statement }>();
 function sqliteStatements(raw: NonNullable<Store['sqlite']>) {
   let s = statements.get(raw);
   if (!s) {
-    s = { list: raw.prepare(LIST_SQL).pluck(), key: raw.prepare(LIST_KEY_SQL).pluck() };
+    s = { list: raw.prepare(LIST_SQL).raw(), key: raw.prepare(LIST_KEY_SQL).pluck() };
     statements.set(raw, s);
   }
   return s;
 }
 
-/** A player's heroes as a ready JSON array: their stored documents, joined without parsing. */
-export async function heroesJsonOf(store: Store, userId: string): Promise<Buffer> {
-  if (store.sqlite) {
-    const { list } = sqliteStatements(store.sqlite);
-    const docs = await onSqlite(store, store.sqlite, () => list.all(userId) as Buffer[]);
-    const parts: Buffer[] = [OPEN];
-    docs.forEach((d, i) => parts.push(...(i ? [COMMA, d] : [d])));
-    parts.push(CLOSE);
-    return Buffer.concat(parts);
-  }
-  const rows = await store.db
-    .selectFrom('heroes')
-    .select('doc')
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(HERO_LIST_LIMIT)
-    .execute();
-  return Buffer.from(`[${rows.map((r) => r.doc).join(',')}]`);
+type ListRow = [
+  doc: Buffer,
+  rating: number | null,
+  rd: number | null,
+  wins: number | null,
+  losses: number | null,
+];
+
+/** A stored document with `"rating":{…}` added as its last field (a newcomer's, if it has no row yet). */
+function withRatingBytes([doc, rating, rd, wins, losses]: ListRow): Buffer[] {
+  const r = {
+    rating: rating ?? NEW_RATING.rating,
+    rd: rd ?? NEW_RATING.rd,
+    wins: wins ?? 0,
+    losses: losses ?? 0,
+  };
+  // A document is a JSON object: it ends with its closing brace, and never holds a rating of its own.
+  return [doc.subarray(0, doc.lastIndexOf(0x7d)), Buffer.from(`,"rating":${JSON.stringify(r)}}`)];
 }
 
-/** The state of a player's hero list as `id:version,…` in list order (see LIST_KEY_SQL). */
+/** A player's heroes as a ready JSON array: their stored documents, joined without parsing. */
+export async function heroesJsonOf(store: Store, userId: string): Promise<Buffer> {
+  let rows: ListRow[];
+  if (store.sqlite) {
+    const { list } = sqliteStatements(store.sqlite);
+    rows = await onSqlite(store, store.sqlite, () => list.all(userId) as ListRow[]);
+  } else {
+    const found = await store.db
+      .selectFrom('heroes as h')
+      .leftJoin('hero_ratings as r', 'r.hero_id', 'h.id')
+      .select(['h.doc', 'r.rating', 'r.rd', 'r.wins', 'r.losses'])
+      .where('h.user_id', '=', userId)
+      .orderBy('h.created_at')
+      .orderBy('h.id')
+      .limit(HERO_LIST_LIMIT)
+      .execute();
+    rows = found.map((r) => [Buffer.from(r.doc), r.rating, r.rd, r.wins, r.losses]);
+  }
+  const parts: Buffer[] = [OPEN];
+  rows.forEach((row, i) => {
+    if (i) parts.push(COMMA);
+    parts.push(...withRatingBytes(row));
+  });
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
+
+/** The state of a player's hero list as `id:version:fights,…` in list order (see LIST_KEY_SQL). */
 export async function heroListKey(store: Store, userId: string): Promise<string> {
   if (store.sqlite) {
     const { key } = sqliteStatements(store.sqlite);
     return onSqlite(store, store.sqlite, () => key.get(userId) as string);
   }
-  const r = await sql<{ key: string }>`select coalesce(string_agg(id || ':' || version, ','), '') as key from
-    (select id, version from heroes where user_id = ${userId} order by created_at, id limit ${HERO_LIST_LIMIT}) s`.execute(
-    store.db,
-  );
+  const r = await sql<{
+    key: string;
+  }>`select coalesce(string_agg(id || ':' || version || ':' || games, ','), '') as key
+    from (select h.id, h.version, coalesce(r.wins + r.losses, -1) as games from heroes h
+      left join hero_ratings r on r.hero_id = h.id
+      where h.user_id = ${userId} order by h.created_at, h.id limit ${HERO_LIST_LIMIT}) s`.execute(store.db);
   return r.rows[0].key;
 }
 

@@ -27,6 +27,7 @@ import { fightFloor, movedOn, startRun } from '../dungeon-runs.ts';
 import { fightRoute } from '../fights.ts';
 import { ownTeam } from '../hero-store.ts';
 import { findUser } from '../wallet.ts';
+import { withRatings } from '../ladder.ts';
 import { npcsByDungeon } from '../npcs.ts';
 import type { DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
 
@@ -44,7 +45,7 @@ export function runView(ctx: Ctx, r: Selectable<DungeonRunsTable>): DungeonRun {
 }
 
 async function dungeonView(ctx: Ctx, d: Selectable<DungeonsTable>): Promise<Dungeon> {
-  const npcs = npcsByDungeon().get(d.id) ?? [];
+  const npcs = await withRatings(ctx.store.db, npcsByDungeon().get(d.id) ?? []);
   return {
     id: d.id,
     name: d.name,
@@ -84,7 +85,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       params: DungeonParams,
       response: { 200: DungeonNpcsResponse, 404: ErrorBody },
     },
-    handler: async (req) => npcsByDungeon().get(find(req.params.dungeonId).id) ?? [],
+    handler: async (req) => withRatings(db, npcsByDungeon().get(find(req.params.dungeonId).id) ?? []),
   });
 
   app.post('/api/dungeons/:dungeonId/start', {

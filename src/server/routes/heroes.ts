@@ -29,6 +29,7 @@ import { findHero } from '../hero-store.ts';
 import { deleteHero, rerollHero } from '../hero-rules.ts';
 import { matchesEtag, type Encoding } from '../hero-lists.ts';
 import { newSeed } from '../ids.ts';
+import { withRating, withRatings } from '../ladder.ts';
 import { npcsByDungeon } from '../npcs.ts';
 import { heroFromRow } from '../store/hero-rows.ts';
 import {
@@ -174,7 +175,8 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           .orderBy('created_at')
           .orderBy('id')
           .execute();
-        for (const r of heroRows) byId.get(r.user_id!)!.heroes.push(heroFromRow(r));
+        const shown = await withRatings(db, heroRows.map(heroFromRow));
+        for (const h of shown) byId.get(h.user_id!)!.heroes.push(h);
       }
       const next = rows.length > limit ? encodeCursor(page[page.length - 1].username_key) : null;
       return { players, next_cursor: next };
@@ -184,14 +186,16 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.get('/api/npcs', {
     schema: { tags: ['heroes'], response: { 200: NpcsResponse } },
     handler: async () => {
-      const npcs = npcsByDungeon();
+      const byDungeon = npcsByDungeon();
+      const rated = await withRatings(db, [...byDungeon.values()].flat());
+      const npcs = new Map(rated.map((h) => [h.id, h]));
       return {
         dungeons: ctx.dungeons.map((d) => ({
           dungeon_id: d.id,
           dungeon_name: d.name,
           difficulty: d.difficulty,
           level_recommendation: d.level_recommendation,
-          npcs: npcs.get(d.id) ?? [],
+          npcs: (byDungeon.get(d.id) ?? []).map((h) => npcs.get(h.id)!),
         })),
       };
     },
@@ -202,7 +206,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     handler: async (req) => {
       const h = await findHero(db, req.params.heroId);
       if (!h) throw notFound(MESSAGES.heroNotFound);
-      return h.hero;
+      return withRating(db, h.hero);
     },
   });
 
@@ -232,7 +236,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const { user_id } = req.body;
       const { heroId } = req.params;
       const { user, hero } = await rerollHero(db, user_id, heroId, newSeed());
-      return { ...hero, user: userView(user) };
+      return { ...(await withRating(db, hero)), user: userView(user) };
     },
   });
 };
