@@ -70,6 +70,16 @@ export function useBattleHistory(userId: string) {
   });
 }
 
+/** The arena leaderboard a page at a time, with the player's own heroes' standing (on every page). */
+export function useLeaderboard(userId: string) {
+  return useInfiniteQuery({
+    queryKey: ['leaderboard', userId] as const,
+    queryFn: ({ pageParam }) => api.getLeaderboard({ cursor: pageParam, userId }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
 /** NPCs grouped by dungeon. */
 export function useNpcs(enabled = true) {
   return useQuery({ queryKey: queryKeys.npcs, queryFn: api.listNpcs, enabled, staleTime: 60_000 });
@@ -188,6 +198,9 @@ export function invalidateAfterFight(client: QueryClient, userId: string): Promi
         key === 'odds' ||
         key === 'dungeon-run' ||
         key === 'battle-history' ||
+        key === 'leaderboard' ||
+        key === 'browse' ||
+        key === 'npcs' ||
         (key === 'inventory' && query.queryKey[1] === userId)
       );
     },
