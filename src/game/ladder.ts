@@ -49,8 +49,8 @@ export function levelRatingsFrom(steps: readonly number[]): number[] {
 /**
  * An NPC's starting rating by level (index 0 = level 1): level 1 sits at a new hero's 1500 (a player's hero starts
  * at level 1) and each level above it by the gap its measured step is worth, 400·log10(p / (1 − p)) — the gap at
- * which Glicko expects that result. Chained steps agree with direct measurements across levels (1 vs 5: 94.3%,
- * a 486-point gap, against 452 chained) — docs/game-rules.md.
+ * which Glicko expects that result. Chained steps agree with direct measurements across levels (3 vs 7: 92.0%,
+ * a 423-point gap, against 401 chained) — docs/game-rules.md.
  * [1500, 1621, 1737, 1850, 1952, 2040, 2138, 2211, 2298, 2383]
  */
 export const LEVEL_RATING: readonly number[] = levelRatingsFrom(LEVEL_STEP_CHANCE);
