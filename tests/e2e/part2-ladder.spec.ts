@@ -165,7 +165,11 @@ test('arena: ratings on every card, win chance bands from the honest odds, Find 
   await fairCards.first().locator('.hero-card__action').click();
   await expect(page.getByTestId('selected-opponent')).toContainText(chosen);
 
-  // The duel (a mighty hero wins it) moves both ratings; the result says by how much.
+  // A duel a mighty hero surely wins (a fair match may be the other viewport's mighty hero, fighting beside this
+  // test) moves both ratings; the result says by how much.
+  await page.getByRole('tab', { name: 'NPCs' }).click();
+  await page.locator('.arena__groups [data-hero-id="npc_woods_thornling"] .hero-card__action').click();
+  await expect(page.getByTestId('selected-opponent')).toContainText('npc_woods_thornling');
   await page.getByRole('button', { name: 'Fight!' }).click();
   const result = page.getByTestId('fight-result');
   await expect(result.locator('.fight-result__headline')).toHaveText('VICTORY!');

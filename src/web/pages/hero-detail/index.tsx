@@ -99,8 +99,8 @@ function ArenaStanding({ hero }: { hero: Hero }) {
   return (
     <section className="panel" data-testid="hero-rating" aria-labelledby="hero-ladder-title">
       <h2 id="hero-ladder-title">Arena Ladder</h2>
-      <dl className="stat-grid tabular">
-        <div className="stat">
+      <dl className="hero-ladder__grid tabular">
+        <div className="hero-ladder__tile">
           <dt>
             <Icon name="ladder" size={16} /> Rating
           </dt>
@@ -109,20 +109,20 @@ function ArenaStanding({ hero }: { hero: Hero }) {
             <span className="muted hero-ladder__rd">{formatDeviation(r.rd)}</span>
           </dd>
         </div>
-        <div className="stat">
+        <div className="hero-ladder__tile">
           <dt>Ladder score</dt>
           <dd>{formatNumber(Math.round(r.rating - 2 * r.rd))}</dd>
         </div>
-        <div className="stat">
+        <div className="hero-ladder__tile">
           <dt>Wins</dt>
           <dd data-testid="hero-wins">{r.wins}</dd>
         </div>
-        <div className="stat">
+        <div className="hero-ladder__tile">
           <dt>Losses</dt>
           <dd data-testid="hero-losses">{r.losses}</dd>
         </div>
       </dl>
-      <p className="muted hero-detail__spread-note">
+      <p className="muted hero-ladder__note">
         {fights === 0
           ? npc
             ? `${first} has not fought in the arena yet: it starts from the rating its level is worth, ± ${Math.round(r.rd)} until duels prove it.`
