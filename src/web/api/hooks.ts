@@ -70,11 +70,11 @@ export function useBattleHistory(userId: string) {
   });
 }
 
-/** The arena leaderboard a page at a time, with the player's own heroes' standing (on every page). */
+/** The arena leaderboard a page at a time, with the player's own heroes' standing (asked with the first page). */
 export function useLeaderboard(userId: string) {
   return useInfiniteQuery({
     queryKey: ['leaderboard', userId] as const,
-    queryFn: ({ pageParam }) => api.getLeaderboard({ cursor: pageParam, userId }),
+    queryFn: ({ pageParam }) => api.getLeaderboard(pageParam ? { cursor: pageParam } : { userId }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
