@@ -27,6 +27,9 @@ import {
   MAX_LEVEL,
   xpToNextLevel,
   rewardsFor,
+  repeatWinFactor,
+  REPEAT_WIN_WINDOW_S,
+  scaleRewards,
   clearBonus,
   startBattle,
   type Hero,
@@ -260,25 +263,34 @@ const ARENA_POOL: Hero[] = [
   ...DUNGEONS.flatMap((d) => [...dungeonNpcs(d).values()]),
 ];
 
-/** The sensible duel: each hero in turn, against the best of a few offered opponents by expected pay. */
-function arena(team: Hero[], rng: Prng, fight: number): Outcome {
+/**
+ * The sensible duel: each hero in turn, against the best of a few offered opponents by expected pay — the repeat-win
+ * rule included (`wins`: the player's win times by opponent, on the session's clock `now`).
+ */
+function arena(team: Hero[], rng: Prng, fight: number, wins: Map<string, number[]>, now: number): Outcome {
   const idx = fight % team.length;
   const me = team[idx];
+  const factorOf = (opp: Hero) =>
+    repeatWinFactor((wins.get(opp.id) ?? []).filter((t) => t > now - REPEAT_WIN_WINDOW_S).length);
   let best: { opp: Hero; p: number; ev: number } | null = null;
   for (let k = 0; k < 8; k++) {
     const opp = rng.pick(ARENA_POOL);
     const p = odds([me], [opp]);
     const ev =
-      p * rewardsFor('arena', { won: true, probability: p, enemyLevel: opp.level, teamSize: 1 }).gold;
+      p *
+      rewardsFor('arena', { won: true, probability: p, enemyLevel: opp.level, teamSize: 1 }).gold *
+      factorOf(opp);
     if (!best || ev > best.ev) best = { opp, p, ev };
   }
   const won = rng.next() > 1 - best!.p;
-  const rewards = rewardsFor('arena', {
+  const full = rewardsFor('arena', {
     won,
     probability: best!.p,
     enemyLevel: best!.opp.level,
     teamSize: 1,
   });
+  const rewards = scaleRewards(full, factorOf(best!.opp));
+  if (won) wins.set(best!.opp.id, [...(wins.get(best!.opp.id) ?? []), now]);
   return { won, probability: best!.p, rewards, seconds: QUICK_FIGHT_S, heroes: [idx] };
 }
 
@@ -348,11 +360,12 @@ export function play(kind: Kind, fights: number, seed = 20261123): KindReport {
   let oddsSum = 0;
   let fightsToLevel10: number | null = null;
   let run: Run | null = null;
+  const arenaWins = new Map<string, number[]>();
   for (let n = 0; n < fights; n++) {
     let o: Outcome;
     if (kind === 'quick battle') o = quickBattle(team, rng);
     else if (kind === 'turn-based battle') o = turnBased(team, rng);
-    else if (kind === 'arena') o = arena(team, rng, n);
+    else if (kind === 'arena') o = arena(team, rng, n, arenaWins, seconds);
     else {
       run ??= { d: pickDungeon(team), floor: 1 };
       o = dungeonFloorFight(team, run, rng);

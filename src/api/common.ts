@@ -71,6 +71,17 @@ export const StatSpread = z
     "the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads)",
   );
 
+/** A hero's arena ladder standing (Glicko-2, src/game/ladder.ts): rating and deviation, arena wins and losses. */
+export const HeroRating = z
+  .object({
+    rating: z.number().describe('Glicko-2 rating (a new hero 1500)'),
+    rd: z.number().describe('rating deviation: how sure the rating is (a new hero 350)'),
+    wins: z.number().int().min(0).describe('arena fights won'),
+    losses: z.number().int().min(0).describe('arena fights lost'),
+  })
+  .describe("the hero's arena ladder standing; one arena fight is one Glicko-2 rating period");
+export type HeroRating = z.infer<typeof HeroRating>;
+
 export const HeroSchema = z.object({
   id: z.string(),
   user_id: z.string().nullable(),
@@ -97,6 +108,9 @@ export const HeroSchema = z.object({
   boon_icon: z.string(),
   bane_icon: z.string(),
   abilities: z.array(Ability),
+  rating: HeroRating.optional().describe(
+    'the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays',
+  ),
 });
 export type { Hero };
 // The schema and the game's type must not drift: this line fails to compile if they do.

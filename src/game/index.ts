@@ -33,8 +33,22 @@ export {
   REWARD_BASE,
   DIFFICULTY_MUL,
   MODE_MUL,
+  repeatWinFactor,
+  scaleRewards,
+  REPEAT_WIN_FLOOR,
+  REPEAT_WIN_WINDOW_S,
   type FightMode,
 } from './rewards.ts';
+export { glicko2Update, glicko2Expected, type Glicko2Rating } from './glicko2.ts';
+export {
+  conservativeRating,
+  LADDER_TAU,
+  LEVEL_RATING,
+  NEW_RATING,
+  npcStartRating,
+  rateDuel,
+  type LadderRating,
+} from './ladder.ts';
 export { compileTeam, fightingFingerprints, type CompiledTeam } from './battle/compile.ts';
 export { lastSimulation, simulate } from './battle/simulate.ts';
 export { DRAW, SIDE0_WON, SIDE1_WON } from './battle/core.ts';

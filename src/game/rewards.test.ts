@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clearBonus, REWARD_BASE, rewardsFor, riskFactor } from './rewards.ts';
+import {
+  clearBonus,
+  repeatWinFactor,
+  REPEAT_WIN_FLOOR,
+  REWARD_BASE,
+  rewardsFor,
+  riskFactor,
+  scaleRewards,
+} from './rewards.ts';
 import type { FightKind, Rewards } from './types.ts';
 
 const KINDS: FightKind[] = ['random', 'arena', 'dungeon'];
@@ -85,5 +93,28 @@ describe('clearBonus', () => {
     expect(clearBonus(d, 0.5).gold).toBe(200); // 20 × floors × multiplier at an even fight
     expect(clearBonus(d, 0.95).gold).toBeLessThanOrEqual(clearBonus(d, 0.5).gold / 2);
     expect(clearBonus({ floors: 3, multiplier: 1 }, 0.5).gold).toBeLessThan(clearBonus(d, 0.5).gold);
+  });
+});
+
+describe('repeat arena wins', () => {
+  it('halve per earlier win over the same opponent, down to the floor of an eighth', () => {
+    expect([0, 1, 2, 3, 4, 10, 1000].map(repeatWinFactor)).toEqual([
+      1, 0.5, 0.25, 0.125, 0.125, 0.125, 0.125,
+    ]);
+    expect(REPEAT_WIN_FLOOR).toBe(0.125);
+    expect(repeatWinFactor(-2)).toBe(1);
+    expect(repeatWinFactor(Number.NaN)).toBe(1);
+  });
+
+  it('never pay more for beating the same hero again: every field shrinks or stays', () => {
+    const full = rewardsFor('arena', { won: true, probability: 0.3, enemyLevel: 6, teamSize: 1 });
+    let last = full;
+    for (let n = 1; n <= 6; n++) {
+      const paid = scaleRewards(full, repeatWinFactor(n));
+      for (const f of FIELDS) expect(paid[f]).toBeLessThanOrEqual(last[f]);
+      last = paid;
+    }
+    expect(scaleRewards(full, repeatWinFactor(1)).gold).toBe(Math.round(full.gold / 2));
+    expect(scaleRewards(full, repeatWinFactor(9)).xp_per_hero).toBe(Math.round(full.xp_per_hero / 8));
   });
 });

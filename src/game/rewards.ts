@@ -67,3 +67,27 @@ export function clearBonus(d: { floors: number; multiplier: number }, probabilit
     combat_tokens: Math.round(d.floors * k),
   };
 }
+
+/** A win over the same arena opponent within this long counts as a repeat (the player's wins, any of their heroes). */
+export const REPEAT_WIN_WINDOW_S = 24 * 3600;
+/** The least share of its rewards a repeat win still pays (from the fourth win within the window on). */
+export const REPEAT_WIN_FLOOR = 0.125;
+
+/**
+ * Beating the same hero again and again never pays more: an arena win pays its rewards × ½ per earlier win over that
+ * opponent within REPEAT_WIN_WINDOW_S — 1, ½, ¼, then ⅛ (REPEAT_WIN_FLOOR) however many more.
+ */
+export function repeatWinFactor(earlierWins: number): number {
+  const n = Math.max(0, Math.floor(Number.isFinite(earlierWins) ? earlierWins : 0));
+  return Math.max(REPEAT_WIN_FLOOR, 0.5 ** n);
+}
+
+/** Every field of `r` × `factor`, rounded (what a repeat win pays). */
+export function scaleRewards(r: Rewards, factor: number): Rewards {
+  return {
+    gold: Math.round(r.gold * factor),
+    xp_per_hero: Math.round(r.xp_per_hero * factor),
+    magic_essence: Math.round(r.magic_essence * factor),
+    combat_tokens: Math.round(r.combat_tokens * factor),
+  };
+}

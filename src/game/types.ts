@@ -50,6 +50,17 @@ export interface StatSpread {
  * A hero (or an NPC: same shape, id prefixed `npc_`). Every field of spec §3, and its `spread`.
  * `seed` is the hero's own generation seed: its portrait and its name come from it, forever.
  */
+/**
+ * A hero's standing on the arena ladder as views show it (src/game/ladder.ts): its Glicko-2 rating and deviation and
+ * its arena record. Kept in its own row, never in the hero's stored document.
+ */
+export interface HeroRating {
+  rating: number;
+  rd: number;
+  wins: number;
+  losses: number;
+}
+
 export interface Hero {
   id: string;
   user_id: string | null;
@@ -77,6 +88,8 @@ export interface Hero {
   boon_icon: string;
   bane_icon: string;
   abilities: Ability[]; // exactly 3: two normal, one 'ultimate'
+  /** the arena ladder standing, on heroes and NPCs read from the store; absent on candidates, previews and replays */
+  rating?: HeroRating;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import { NO_REWARDS, payRewards, type Payment } from './rewards.ts';
 import { economyTransaction } from './transaction.ts';
 import { userView, type Db, type Trx } from './wallet.ts';
 
-export interface QuickFight {
+export interface QuickFight<X extends object = object> {
   kind: FightKind;
   userId: string;
   team: Hero[];
@@ -32,6 +32,16 @@ export interface QuickFight {
   guard?: (trx: Trx, won: boolean) => Promise<void>;
   /** Extra pay on top of the fight's own rewards when won (a dungeon's clear bonus), at the fight's stated odds. */
   bonus?: (won: boolean, probability: number) => Rewards | null;
+  /**
+   * Runs inside the result's transaction after `guard`, before anything is paid: settles what goes with the result
+   * (an arena fight's ratings and repeat-win rule, ladder.ts) and answers the fight's own pay instead (a bonus is
+   * added after it) and what joins the result (`extra`, kept with it too).
+   */
+  settle?: (
+    trx: Db,
+    fight: { won: boolean; battleId: string },
+    rewards: Rewards,
+  ) => Promise<{ rewards: Rewards; extra: X }>;
 }
 
 /** The ledger's reason for what each kind of fight pays (a dungeon's clear bonus is entered apart). */
@@ -100,7 +110,10 @@ export async function simulated<T extends Odds | Story>(work: () => Promise<T>):
   }
 }
 
-export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
+export async function fightNow<X extends object = object>(
+  ctx: Ctx,
+  f: QuickFight<X>,
+): Promise<BattleResult & X> {
   const seed = newSeed();
   const odds = await simulated(() => ctx.odds.estimate(f.team, f.enemies));
   const roll = newRoll();
@@ -111,15 +124,22 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
     ? rewardsFor(f.kind, { won, probability: odds.probability, teamSize: f.team.length, ...f.rewards })
     : NO_REWARDS;
   const bonus = f.bonus?.(won, odds.probability);
-  const rewards = bonus ? add(earned, bonus) : earned;
   const battleId = newId('b');
-  const payments: Payment[] = [{ rewards: earned, entry: { reason: REWARD_REASON[f.kind], ref: battleId } }];
-  if (bonus) payments.push({ rewards: bonus, entry: { reason: 'dungeon_clear', ref: battleId } });
   const teamIds = f.team.map((h) => h.id);
   const locks = { userId: f.userId, heroIds: teamIds };
-  const { user, levelUps } = await economyTransaction(ctx.store.db, locks, async (trx) => {
+  const { user, levelUps, settled } = await economyTransaction(ctx.store.db, locks, async (trx) => {
     await f.guard?.(trx, won);
+    // What goes with the result is settled first (it may change the fight's own pay: the repeat-win rule); each
+    // pay is entered in the ledger apart.
+    const own = f.settle
+      ? await f.settle(trx, { won, battleId }, earned)
+      : { rewards: earned, extra: {} as X };
+    const payments: Payment[] = [
+      { rewards: own.rewards, entry: { reason: REWARD_REASON[f.kind], ref: battleId } },
+    ];
+    if (bonus) payments.push({ rewards: bonus, entry: { reason: 'dungeon_clear', ref: battleId } });
     const paid = await payRewards(trx, f.userId, teamIds, payments);
+    const settled = { rewards: bonus ? add(own.rewards, bonus) : own.rewards, extra: own.extra };
     const result = {
       battle_id: battleId,
       status: won ? ('won' as const) : ('lost' as const),
@@ -127,10 +147,11 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
       roll,
       description: story.description,
       scenarios: story.scenarios,
-      rewards,
+      rewards: settled.rewards,
       level_ups: paid.levelUps,
       location: f.location,
       location_type: f.kind,
+      ...settled.extra,
     };
     await recordBattle(trx, {
       id: battleId,
@@ -147,11 +168,11 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
         replay: replayOf(f.team, f.enemies, story.told),
       } satisfies AutoBattleState),
       result: JSON.stringify(result),
-      rewards: JSON.stringify(rewards),
+      rewards: JSON.stringify(settled.rewards),
       level_ups: JSON.stringify(paid.levelUps),
       run_id: f.runId ?? null,
     });
-    return paid;
+    return { ...paid, settled };
   });
   return {
     battle_id: battleId,
@@ -160,10 +181,11 @@ export async function fightNow(ctx: Ctx, f: QuickFight): Promise<BattleResult> {
     roll,
     description: story.description,
     scenarios: story.scenarios,
-    rewards,
+    rewards: settled.rewards,
     level_ups: levelUps,
     location: f.location,
     location_type: f.kind,
+    ...settled.extra,
     user: userView(user),
   };
 }

@@ -34,6 +34,8 @@ export function deleteHero(db: Kysely<Database>, userId: string, heroId: string)
   return economyTransaction(db, { userId, heroIds: [heroId] }, async (trx, locked) => {
     heldHero(locked, heroId, userId);
     await trx.deleteFrom('heroes').where('id', '=', heroId).execute();
+    // Its ladder rating goes with it (locked after the hero: transaction.ts step 4).
+    await trx.deleteFrom('hero_ratings').where('hero_id', '=', heroId).execute();
     await trx
       .updateTable('users')
       .set((eb) => ({ hero_count: eb('hero_count', '-', 1) }))

@@ -1,5 +1,6 @@
 // Heroes in the store: reading (one, a player's, a team) and the guarded writes — a hero changes only if it is
 // still the version that was read and still its owner's, so two concurrent changes never both land.
+import { NEW_RATING } from '../game/ladder.ts';
 import type { Hero } from '../game/types.ts';
 import { forbidden, MESSAGES, notFound, Refusal } from './errors.ts';
 import { heroColumns, heroFromRow, type HeroRow } from './store/hero-rows.ts';
@@ -63,37 +64,65 @@ export async function remainingTeam(db: Db, teamJson: string, userId: string): P
 /** The most heroes one list answers (a player's whole collection in practice). */
 export const HERO_LIST_LIMIT = 500;
 // On SQLite the documents come out as their UTF-8 bytes (cast to a blob) and go to the socket as they are: no
-// decoding into JS strings and no re-encoding on the way out. The limit is written into the SQL: bound as a
+// decoding into JS strings and no re-encoding on the way out — each with its ladder rating spliced in before its
+// closing brace (ladder.ts keeps ratings in rows of their own). The limit is written into the SQL: bound as a
 // parameter, it made SQLite's plan twice as slow.
+const RATED = 'r.rating, r.rd, r.wins, r.losses from heroes h left join hero_ratings r on r.hero_id = h.id';
 const LIST = prepared(
   'hero-list',
-  `select cast(doc as blob) as doc from heroes where user_id = ? order by created_at, id limit ${HERO_LIST_LIMIT}`,
-  `select doc from heroes where user_id = ? order by created_at, id limit ${HERO_LIST_LIMIT}`,
+  `select cast(h.doc as blob) as doc, ${RATED} where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`,
+  `select h.doc, ${RATED} where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`,
 );
 // Which hero versions a player's list holds, read from the covering index heroes_user_list without touching the
-// documents. Every write to a hero bumps its version and ids are never reused, so equal keys mean equal lists.
+// documents, with each hero's count of arena fights (its rating changes with each and nothing else). Every write
+// to a hero bumps its version and ids are never reused, so equal keys mean equal lists.
+const LIST_KEY_FROM =
+  '(select h.id, h.version, coalesce(r.wins + r.losses, -1) as games from heroes h ' +
+  'left join hero_ratings r on r.hero_id = h.id ' +
+  `where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT})`;
 const LIST_KEY = prepared(
   'hero-list-key',
-  "select coalesce(group_concat(id || ':' || version, ','), '') as key from " +
-    `(select id, version from heroes where user_id = ? order by created_at, id limit ${HERO_LIST_LIMIT})`,
-  "select coalesce(string_agg(id || ':' || version, ','), '') as key from " +
-    `(select id, version from heroes where user_id = ? order by created_at, id limit ${HERO_LIST_LIMIT}) s`,
+  `select coalesce(group_concat(id || ':' || version || ':' || games, ','), '') as key from ${LIST_KEY_FROM}`,
+  `select coalesce(string_agg(id || ':' || version || ':' || games, ','), '') as key from ${LIST_KEY_FROM} s`,
 );
 const DOC = prepared(
   'hero-doc',
-  'select cast(doc as blob) as doc from heroes where id = ?',
-  'select doc from heroes where id = ?',
+  `select cast(h.doc as blob) as doc, ${RATED} where h.id = ?`,
+  `select h.doc, ${RATED} where h.id = ?`,
 );
 
-/** A hero as JSON, its stored document unparsed; undefined when there is no such hero. */
-export async function heroDocOf(store: Store, id: string): Promise<Buffer | string | undefined> {
-  return (await firstRow<{ doc: Buffer | string }>(store, DOC, [id]))?.doc;
+/** A stored document and its rating row's fields (null: no row yet). */
+export interface RatedDoc {
+  doc: Buffer | string;
+  rating: number | null;
+  rd: number | null;
+  wins: number | null;
+  losses: number | null;
 }
 
-/** A player's heroes as a ready JSON array: their stored documents, joined without parsing. */
+/** A stored document with `"rating":{…}` added as its last field (a newcomer's, if it has no row yet). */
+export function withRatingBytes({ doc, rating, rd, wins, losses }: RatedDoc): Buffer[] {
+  const bytes = asBytes(doc);
+  const r = {
+    rating: rating ?? NEW_RATING.rating,
+    rd: rd ?? NEW_RATING.rd,
+    wins: wins ?? 0,
+    losses: losses ?? 0,
+  };
+  // A document is a JSON object: it ends with its closing brace, and never holds a rating of its own.
+  return [bytes.subarray(0, bytes.lastIndexOf(0x7d)), Buffer.from(`,"rating":${JSON.stringify(r)}}`)];
+}
+
+/** A hero as JSON with its rating, its stored document unparsed; undefined when there is no such hero. */
+export async function heroJsonOf(store: Store, id: string): Promise<Buffer | undefined> {
+  const row = await firstRow<RatedDoc>(store, DOC, [id]);
+  return row && Buffer.concat(withRatingBytes(row));
+}
+
+/** A player's heroes as a ready JSON array: their stored documents with their ratings, joined without parsing. */
 export async function heroesJsonOf(store: Store, userId: string): Promise<Buffer> {
-  const rows = await allRows<{ doc: Buffer | string }>(store, LIST, [userId]);
-  return Buffer.concat(jsonArray(rows.map((r) => asBytes(r.doc))));
+  const rows = await allRows<RatedDoc>(store, LIST, [userId]);
+  return Buffer.concat(jsonArray(rows.map((r) => Buffer.concat(withRatingBytes(r)))));
 }
 
 /** A document's bytes: SQLite hands them over as they are stored (a blob), PostgreSQL as text. */
@@ -110,7 +139,7 @@ export function jsonArray(items: Buffer[]): Buffer[] {
   return parts;
 }
 
-/** The state of a player's hero list as `id:version,…` in list order (see LIST_KEY). */
+/** The state of a player's hero list as `id:version:fights,…` in list order (see LIST_KEY). */
 export async function heroListKey(store: Store, userId: string): Promise<string> {
   return (await firstRow<{ key: string }>(store, LIST_KEY, [userId]))!.key;
 }

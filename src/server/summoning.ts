@@ -12,6 +12,7 @@ import { generateHero } from '../game/index.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from './errors.ts';
 import { newId, newSeed, nowSeconds } from './ids.ts';
 import { heroRow } from './store/hero-rows.ts';
+import { startRatingRow } from './ladder.ts';
 import { economyTransaction } from './transaction.ts';
 import type { Database } from './store/tables.ts';
 import { findUser, pay, type Db } from './wallet.ts';
@@ -193,7 +194,10 @@ export async function saveCandidate(
       .executeTakeFirst();
     // Only a generation_id reused after its first generation was forgotten can meet a kept hero here.
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw conflict(SUMMONING_MESSAGES.kept);
-    return hero;
+    // A new hero joins the arena ladder as a newcomer (ladder.ts).
+    const rating = startRatingRow(hero, nowSeconds());
+    await trx.insertInto('hero_ratings').values(rating).execute();
+    return { ...hero, rating: { rating: rating.rating, rd: rating.rd, wins: 0, losses: 0 } };
   });
 }
 

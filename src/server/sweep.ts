@@ -1,7 +1,9 @@
 // Housekeeping run every few minutes by app.ts: expires idle turn-based battles, forgets stale candidates, and
 // bounds the fights kept for replays — each player's latest FIGHTS_KEPT, plus any fight whose replay someone opened
-// in the last OPENED_KEPT_S — so storage grows with players, not with every fight ever fought.
+// in the last OPENED_KEPT_S — so storage grows with players, not with every fight ever fought; arena wins older than
+// the repeat-win rule's window are forgotten (ladder.ts).
 import { sql, type Kysely } from 'kysely';
+import { REPEAT_WIN_WINDOW_S } from '../game/rewards.ts';
 import { nowSeconds } from './ids.ts';
 import type { Database } from './store/tables.ts';
 import { pruneCandidates } from './summoning.ts';
@@ -51,6 +53,10 @@ export async function sweepStale(
     .where('updated_at', '<', nowSeconds() - BATTLE_IDLE_TTL_S)
     .executeTakeFirst();
   await pruneCandidates(db);
+  await db
+    .deleteFrom('arena_wins')
+    .where('won_at', '<=', nowSeconds() - REPEAT_WIN_WINDOW_S)
+    .execute();
   const prunedFights = await pruneFights(db);
   return { expiredBattles: Number(r.numUpdatedRows), prunedFights };
 }

@@ -5,6 +5,8 @@
 //   1. the acting player's `users` row          (SELECT … FOR NO KEY UPDATE on PostgreSQL, the lock an UPDATE takes)
 //   2. the heroes it will change, in id order    (SELECT … ORDER BY id FOR UPDATE: a delete needs the full lock)
 //   3. inventory rows, then the player's other records (candidates, generations, battles, dungeon runs)
+//   4. arena fights: the two sides' ladder rating rows, in hero id order (ladder.ts settleDuel) — the only rows of
+//      another player a transaction locks; after them it only writes rows it already holds or inserts new ones
 //
 // Steps 1 and 2 are taken here, before the work runs, from what the caller declares (`userId`, `heroIds`); the work
 // then only touches rows of that player, after those locks. Since every economy transaction of a player holds their

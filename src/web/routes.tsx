@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: 'battle/:battleId', lazy: page(() => import('./pages/battle-view/index.tsx')) },
           { path: 'combat', lazy: page(() => import('./pages/combat/index.tsx')) },
           { path: 'arena', lazy: page(() => import('./pages/arena/index.tsx')) },
+          { path: 'arena/leaderboard', lazy: page(() => import('./pages/leaderboard/index.tsx')) },
           { path: 'dungeons', lazy: page(() => import('./pages/dungeons/index.tsx')) },
           { path: 'dungeons/:dungeonId', lazy: page(() => import('./pages/dungeon-detail/index.tsx')) },
           { path: 'shop', lazy: page(() => import('./pages/shop/index.tsx')) },

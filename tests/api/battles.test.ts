@@ -304,7 +304,11 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
       opponent_id: theirs.id,
     });
     expect(pvp.status).toBe(200);
-    expect(await hero(theirs.id)).toEqual(theirs); // the opponent is never changed by someone else's fight
+    // The opponent is never changed by someone else's fight: only its ladder rating moves (ladder.test.ts).
+    const { rating: after, ...unchanged } = await hero(theirs.id);
+    const { rating: _before, ...was } = theirs;
+    expect(unchanged).toEqual(was);
+    expect(after.wins + after.losses).toBe(1);
     expect(
       (
         await h.call('POST', '/api/arena/battle', {

@@ -127,12 +127,15 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
       xp: 4000,
       name: 'Cheater',
       abilities: [],
+      rating: { rating: 3000, rd: 30, wins: 99, losses: 0 },
     };
     const r = await h.call('POST', '/api/heroes', { user_id: p.id, character_data: forged });
     expect(r.status).toBe(201);
-    expect(r.body).toEqual({ ...c, user_id: p.id });
+    // A new hero joins the arena ladder as a newcomer, whatever the client claims.
+    const newcomer = { rating: 1500, rd: 350, wins: 0, losses: 0 };
+    expect(r.body).toEqual({ ...c, user_id: p.id, rating: newcomer });
     const stored = await h.call('GET', `/api/heroes/${c.id}`);
-    expect(stored.body).toEqual({ ...c, user_id: p.id });
+    expect(stored.body).toEqual({ ...c, user_id: p.id, rating: newcomer });
   });
 
   it('saves a candidate at most once, and one hero per generation', async () => {

@@ -296,6 +296,31 @@ function routes(f: Fixtures) {
       fc.constant('/api/arena/battle'),
       fc.oneof(junk, fc.record({ user_id: actingUser, attacker_hero_id: someId, opponent_id: someId })),
     ),
+    'GET /api/arena/leaderboard': get(
+      withQuery(
+        '/api/arena/leaderboard',
+        ['limit', fc.oneof(text, fc.integer().map(String))],
+        [
+          'cursor',
+          fc.oneof(
+            text,
+            text.map((t) => Buffer.from(t).toString('base64url')),
+            fc
+              .tuple(fc.oneof(fc.double(), text, junk), fc.oneof(someId, junk))
+              .map((v) => Buffer.from(JSON.stringify(v) ?? 'null').toString('base64url')),
+          ),
+        ],
+        ['user_id', fc.oneof(fc.constant(f.attacker), someId)],
+      ),
+    ),
+    'GET /api/arena/opponents': get(
+      withQuery(
+        '/api/arena/opponents',
+        ['user_id', fc.oneof(fc.constant(f.attacker), text)],
+        ['hero_id', someId],
+        ['limit', fc.oneof(text, fc.integer().map(String))],
+      ),
+    ),
     'GET /api/odds': get(
       withQuery(
         '/api/odds',

@@ -1,6 +1,6 @@
 // Arranging state the game itself would take hours to reach, written straight into the e2e server's store (the
 // same way tests/api/helpers.ts does): a mighty hero wins every fight, so a dungeon run can be followed floor
-// by floor to its boss; a feeble one loses every fight. The database is the one playwright.config.ts gives the server (E2E_DATABASE_URL).
+// by floor to its boss; a feeble one loses every fight; a hero can be put anywhere on the arena ladder. The database is the one playwright.config.ts gives the server (E2E_DATABASE_URL).
 import { openStore } from '../../src/server/store/db.ts';
 import { heroColumns, heroFromRow } from '../../src/server/store/hero-rows.ts';
 
@@ -47,6 +47,29 @@ export async function setBalances(
   const store = openStore(storeUrl(), { poolSize: 1 });
   try {
     await adjustBalances(store.db, userId, values);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Puts a hero (or NPC) at a given place on the arena ladder: its rating, deviation and record. */
+export async function setRating(
+  heroId: string,
+  r: { rating: number; rd: number; wins?: number; losses?: number },
+): Promise<void> {
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    await store.db
+      .updateTable('hero_ratings')
+      .set({
+        rating: r.rating,
+        rd: r.rd,
+        conservative: r.rating - 2 * r.rd,
+        ...(r.wins === undefined ? {} : { wins: r.wins }),
+        ...(r.losses === undefined ? {} : { losses: r.losses }),
+      })
+      .where('hero_id', '=', heroId)
+      .execute();
   } finally {
     await store.close();
   }

@@ -1,11 +1,22 @@
-// POST /api/arena/battle: a 1v1 duel between your hero and another player's hero or an NPC, resolved at once.
+// POST /api/arena/battle: a 1v1 duel between your hero and another player's hero or an NPC, resolved at once; the
+// result moves both sides' ladder ratings and meets the repeat-win rule in its own transaction (../ladder.ts).
+// GET /api/arena/leaderboard: heroes and NPCs by conservative rating, keyset-paged. GET /api/arena/opponents: the
+// opponents nearest your hero's rating (Find a fair match).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ArenaBody, ArenaResponse } from '../../api/arena.ts';
-import { FIGHT_REFUSALS } from '../../api/common.ts';
+import {
+  ArenaBody,
+  ArenaResponse,
+  LeaderboardQuery,
+  LeaderboardResponse,
+  OpponentsQuery,
+  OpponentsResponse,
+} from '../../api/arena.ts';
+import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
 import { fightNow, fightRoute } from '../fights.ts';
 import { findHero, ownHero } from '../hero-store.ts';
+import { leaderboard, nearestOpponents, settleDuel } from '../ladder.ts';
 import type { Hero } from '../../game/types.ts';
 import type { Db } from '../wallet.ts';
 
@@ -46,8 +57,34 @@ const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         enemies: [opponent],
         location: 'Arena',
         rewards: { enemyLevel: opponent.level },
+        settle: (trx, { won, battleId }, rewards) =>
+          settleDuel(trx, { userId: user_id, attacker, opponent, won, battleId }, rewards),
       });
     },
+  });
+
+  app.get('/api/arena/leaderboard', {
+    schema: {
+      tags: ['arena'],
+      description:
+        'Heroes and NPCs by conservative rating (rating − 2·rd), highest first, `limit` a page; pass next_cursor ' +
+        "back as cursor for the next. With user_id, also that player's best heroes with their ranks (mine).",
+      querystring: LeaderboardQuery,
+      response: { 200: LeaderboardResponse, 400: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (req) =>
+      leaderboard(db, { limit: req.query.limit, cursor: req.query.cursor, userId: req.query.user_id }),
+  });
+
+  app.get('/api/arena/opponents', {
+    schema: {
+      tags: ['arena'],
+      description:
+        "Find a fair match: other players' heroes and NPCs whose ratings are nearest your hero's, nearest first.",
+      querystring: OpponentsQuery,
+      response: { 200: OpponentsResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (req) => nearestOpponents(db, req.query.user_id, req.query.hero_id, req.query.limit),
   });
 };
 

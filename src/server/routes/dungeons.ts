@@ -28,7 +28,8 @@ import { fightRoute } from '../fights.ts';
 import { ownTeam } from '../hero-store.ts';
 import { findUser } from '../wallet.ts';
 import { npcsByDungeon } from '../npcs.ts';
-import { fixedJson, sendJson } from '../json-reply.ts';
+import { sendJson } from '../json-reply.ts';
+import { RatedContent } from '../rated-content.ts';
 import type { DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
 
 export function runView(ctx: Ctx, r: Selectable<DungeonRunsTable>): DungeonRun {
@@ -69,21 +70,25 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     return d;
   };
 
-  // Dungeons and their NPCs are content: fixed while the server runs, so each answer is made once.
-  const all = fixedJson(DungeonsResponse, ctx.dungeons.map(dungeonView));
-  const one = new Map(ctx.dungeons.map((d) => [d.id, fixedJson(DungeonSchema, dungeonView(d))]));
+  // Dungeons and their NPCs are content, made into JSON once; the NPCs' ladder ratings are filled in at each answer.
+  const npcsIn = (d: Selectable<DungeonsTable>) => npcsByDungeon().get(d.id) ?? [];
+  const all = new RatedContent(DungeonsResponse, ctx.dungeons.map(dungeonView), ctx.dungeons.flatMap(npcsIn));
+  const one = new Map(
+    ctx.dungeons.map((d) => [d.id, new RatedContent(DungeonSchema, dungeonView(d), npcsIn(d))]),
+  );
   const npcsOf = new Map(
-    ctx.dungeons.map((d) => [d.id, fixedJson(DungeonNpcsResponse, npcsByDungeon().get(d.id) ?? [])]),
+    ctx.dungeons.map((d) => [d.id, new RatedContent(DungeonNpcsResponse, npcsIn(d), npcsIn(d))]),
   );
 
   app.get('/api/dungeons', {
     schema: { tags: ['dungeons'], response: { 200: DungeonsResponse } },
-    handler: async (_req, reply) => sendJson(reply, all),
+    handler: async (_req, reply) => sendJson(reply, await all.render(ctx.store)),
   });
 
   app.get('/api/dungeons/:dungeonId', {
     schema: { tags: ['dungeons'], params: DungeonParams, response: { 200: DungeonSchema, 404: ErrorBody } },
-    handler: async (req, reply) => sendJson(reply, one.get(find(req.params.dungeonId).id)!),
+    handler: async (req, reply) =>
+      sendJson(reply, await one.get(find(req.params.dungeonId).id)!.render(ctx.store)),
   });
 
   app.get('/api/dungeons/:dungeonId/npcs', {
@@ -92,7 +97,8 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       params: DungeonParams,
       response: { 200: DungeonNpcsResponse, 404: ErrorBody },
     },
-    handler: async (req, reply) => sendJson(reply, npcsOf.get(find(req.params.dungeonId).id)!),
+    handler: async (req, reply) =>
+      sendJson(reply, await npcsOf.get(find(req.params.dungeonId).id)!.render(ctx.store)),
   });
 
   app.post('/api/dungeons/:dungeonId/start', {

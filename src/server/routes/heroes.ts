@@ -24,8 +24,10 @@ import {
 } from '../../api/heroes.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
-import { heroDocOf } from '../hero-store.ts';
-import { fixedJson, sendJson } from '../json-reply.ts';
+import { heroJsonOf } from '../hero-store.ts';
+import { RatedContent } from '../rated-content.ts';
+import { withRating } from '../ladder.ts';
+import { sendJson } from '../json-reply.ts';
 import { deleteHero, rerollHero } from '../hero-rules.ts';
 import { matchesEtag, type Encoding } from '../hero-lists.ts';
 import { newSeed } from '../ids.ts';
@@ -141,28 +143,32 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
   });
 
-  // NPCs are content: the answer is made once.
-  const npcsJson = fixedJson(NpcsResponse, {
-    dungeons: ctx.dungeons.map((d) => ({
-      dungeon_id: d.id,
-      dungeon_name: d.name,
-      difficulty: d.difficulty as never,
-      level_recommendation: d.level_recommendation,
-      npcs: npcsByDungeon().get(d.id) ?? [],
-    })),
-  });
+  // NPCs are content, made into JSON once; their ladder ratings are filled in at each answer.
+  const npcsJson = new RatedContent(
+    NpcsResponse,
+    {
+      dungeons: ctx.dungeons.map((d) => ({
+        dungeon_id: d.id,
+        dungeon_name: d.name,
+        difficulty: d.difficulty,
+        level_recommendation: d.level_recommendation,
+        npcs: npcsByDungeon().get(d.id) ?? [],
+      })),
+    },
+    [...npcsByDungeon().values()].flat(),
+  );
   app.get('/api/npcs', {
     schema: { tags: ['heroes'], response: { 200: NpcsResponse } },
-    handler: async (_req, reply) => sendJson(reply, npcsJson),
+    handler: async (_req, reply) => sendJson(reply, await npcsJson.render(ctx.store)),
   });
 
   app.get('/api/heroes/:heroId', {
     schema: { tags: ['heroes'], params: HeroParams, response: { 200: CreateHeroResponse, 404: ErrorBody } },
-    // The stored document is the answer: sent as it is.
+    // The stored document is the answer, with its rating: sent as it is.
     handler: async (req, reply) => {
-      const doc = await heroDocOf(ctx.store, req.params.heroId);
-      if (doc === undefined) throw notFound(MESSAGES.heroNotFound);
-      return sendJson(reply, doc);
+      const json = await heroJsonOf(ctx.store, req.params.heroId);
+      if (json === undefined) throw notFound(MESSAGES.heroNotFound);
+      return sendJson(reply, json);
     },
   });
 
@@ -192,7 +198,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const { user_id } = req.body;
       const { heroId } = req.params;
       const { user, hero } = await rerollHero(db, user_id, heroId, newSeed());
-      return { ...hero, user: userView(user) };
+      return { ...(await withRating(db, hero)), user: userView(user) };
     },
   });
 };

@@ -11,6 +11,7 @@ import {
 import type { RouteOpts } from '../context.ts';
 import { MESSAGES, notFound } from '../errors.ts';
 import { useInventoryItem } from '../item-use.ts';
+import { withRating } from '../ladder.ts';
 import { newSeed } from '../ids.ts';
 import { readUser, userView } from '../wallet.ts';
 import { allRows, prepared } from '../store/prepared.ts';
@@ -88,7 +89,7 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       return {
         message: result.message,
         user: userView(result.user),
-        ...(result.hero ? { hero: result.hero } : {}),
+        ...(result.hero ? { hero: await withRating(db, result.hero) } : {}),
       };
     },
   });

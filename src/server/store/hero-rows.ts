@@ -12,7 +12,9 @@ export function heroFromRow(r: Pick<HeroRow, 'doc'>): Hero {
 }
 
 /** The columns a hero's state occupies (everything but ownership and bookkeeping). */
-export function heroColumns(h: Hero) {
+export function heroColumns(hero: Hero) {
+  // The ladder rating is a view of its own row (ladder.ts), never part of the document.
+  const { rating: _rating, ...h } = hero;
   return {
     seed: h.seed >>> 0,
     name: h.name,

@@ -439,6 +439,57 @@ function ledger(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The arena ladder (ladder.ts): every hero's Glicko-2 rating and arena record, by hero id (players' heroes and NPCs
+ * alike; NPC rows are written by the content sync, from their level). `conservative` (rating − 2·rd) is stored so
+ * the leaderboard walks an index in its order — (conservative, hero_id) descending, keyset-paged — and `rating` is
+ * indexed for the opponents nearest a rating. Players' existing heroes start as new ones: 1500 / 350 / 0.06.
+ * arena_wins remembers each player's arena wins over each opponent for a day (the repeat-win rule; sweep.ts forgets
+ * older ones). Numbered 0011: 0010 is the ledger's.
+ */
+const ratings: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('hero_ratings')
+      .addColumn('hero_id', 'text', (c) => c.primaryKey())
+      .addColumn('rating', 'double precision', (c) => c.notNull())
+      .addColumn('rd', 'double precision', (c) => c.notNull())
+      .addColumn('vol', 'double precision', (c) => c.notNull())
+      .addColumn('conservative', 'double precision', (c) => c.notNull())
+      .addColumn('wins', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('losses', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('hero_ratings_ladder')
+      .on('hero_ratings')
+      .columns(['conservative desc', 'hero_id desc'])
+      .execute();
+    await db.schema
+      .createIndex('hero_ratings_rating')
+      .on('hero_ratings')
+      .columns(['rating', 'hero_id'])
+      .execute();
+    const now = Math.floor(Date.now() / 1000);
+    await sql`insert into hero_ratings (hero_id, rating, rd, vol, conservative, wins, losses, updated_at)
+      select id, 1500, 350, 0.06, 800, 0, 0, ${now} from heroes where dungeon_id is null`.execute(db);
+
+    await db.schema
+      .createTable('arena_wins')
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('opponent_id', 'text', (c) => c.notNull())
+      .addColumn('battle_id', 'text', (c) => c.notNull())
+      .addColumn('won_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('arena_wins_pair')
+      .on('arena_wins')
+      .columns(['user_id', 'opponent_id', 'won_at'])
+      .execute();
+    await db.schema.createIndex('arena_wins_won_at').on('arena_wins').column('won_at').execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -451,6 +502,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0008_one_active_battle': oneActiveBattle,
     '0009_replay_opened': replayOpened,
     '0010_ledger': ledger(dialect),
+    '0011_ratings': ratings,
     '0012_rate_limits': rateLimits,
   };
 }

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { ITEMS } from '../../game/data/items.ts';
 import { DUNGEONS } from '../../game/data/dungeons.ts';
 import { dungeonRow, itemRow, npcsOf } from '../content.ts';
+import { startRatingRow } from '../ladder.ts';
 import { heroColumns, heroRow } from './hero-rows.ts';
 import type { Database } from './tables.ts';
 
@@ -26,7 +27,8 @@ export async function seedContent(anyDb: Kysely<any>): Promise<void> {
 /**
  * Brings the database's content up to the tables in code (DESIGN.md: content rows are synced at every start):
  * every shop item's text and price, every dungeon's row, and every dungeon NPC generated anew from its seed,
- * level and rarity (same ids, so nothing that names one breaks; NPCs no longer in a table are removed). Upserts
+ * level and rarity (same ids, so nothing that names one breaks; NPCs no longer in a table are removed), each with
+ * its arena ladder rating row (started from its level, then its own). Upserts
  * only, so instances starting together on one PostgreSQL never see an NPC missing.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -56,8 +58,20 @@ export async function syncContent(anyDb: Kysely<any>): Promise<void> {
           .values(heroRow(hero, { user_id: null, dungeon_id: d.id, created_at: now }))
           .onConflict((oc) => oc.column('id').doUpdateSet({ ...heroColumns(hero), dungeon_id: d.id }))
           .execute();
+        // On the arena ladder from its level's rating (ladder.ts); a rating it has earned is kept.
+        await db
+          .insertInto('hero_ratings')
+          .values(startRatingRow(hero, now))
+          .onConflict((oc) => oc.column('hero_id').doNothing())
+          .execute();
       }
     }
+    const gone = db
+      .selectFrom('heroes')
+      .select('id')
+      .where('dungeon_id', 'is not', null)
+      .where('id', 'not in', npcIds);
+    await db.deleteFrom('hero_ratings').where('hero_id', 'in', gone).execute();
     await db.deleteFrom('heroes').where('dungeon_id', 'is not', null).where('id', 'not in', npcIds).execute();
   });
 }

@@ -164,6 +164,28 @@ export interface LedgerTable {
   created_at: number;
 }
 
+/** A hero's (or NPC's) arena ladder rating, Glicko-2 (src/game/ladder.ts), and its arena record. */
+export interface HeroRatingsTable {
+  /** a hero's id or an NPC's (npc_…) */
+  hero_id: string;
+  rating: number;
+  rd: number;
+  vol: number;
+  /** rating − 2·rd: the leaderboard's order (indexed with hero_id) */
+  conservative: number;
+  wins: number;
+  losses: number;
+  updated_at: number;
+}
+
+/** A player's arena win over an opponent, kept a day: the repeat-win rule counts them (sweep.ts forgets older). */
+export interface ArenaWinsTable {
+  user_id: string;
+  opponent_id: string;
+  battle_id: string;
+  won_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   heroes: HeroesTable;
@@ -177,6 +199,8 @@ export interface Database {
   next_encounters: NextEncountersTable;
   rate_limits: RateLimitsTable;
   ledger: LedgerTable;
+  hero_ratings: HeroRatingsTable;
+  arena_wins: ArenaWinsTable;
 }
 
 /** A client's window of one limit (limit-store.ts; PostgreSQL deployments without Redis). */

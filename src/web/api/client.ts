@@ -16,10 +16,12 @@ import type {
   GetBattleResponse,
   Hero,
   InventoryResponse,
+  LeaderboardResponse,
   LedgerResponse,
   NpcsResponse,
   OddsQuery,
   OddsResponse,
+  OpponentsResponse,
   PendingPair,
   PurchaseResponse,
   RerollResponse,
@@ -180,6 +182,16 @@ export const arenaBattle = (userId: string, attackerHeroId: string, opponentId: 
     attacker_hero_id: attackerHeroId,
     opponent_id: opponentId,
   });
+
+/** The arena ladder, a page at a time by conservative rating; with `userId`, that player's standing too. */
+export const getLeaderboard = (opts: { cursor?: string | null; userId?: string; limit?: number } = {}) =>
+  call<LeaderboardResponse>(
+    'GET',
+    `/api/arena/leaderboard${q({ limit: opts.limit ?? 20, cursor: opts.cursor ?? undefined, user_id: opts.userId })}`,
+  );
+/** Find a fair match: opponents whose ratings are nearest the player's hero's, nearest first. */
+export const findFairMatches = (userId: string, heroId: string, limit = 6) =>
+  call<OpponentsResponse>('GET', `/api/arena/opponents${q({ user_id: userId, hero_id: heroId, limit })}`);
 
 /** A fight's win chance and enemies before it is fought (GET /api/odds). */
 export const getOdds = (query: OddsQuery, signal?: AbortSignal) =>

@@ -87,6 +87,16 @@ export function useLedger(userId: string, currency: Currency | null) {
   });
 }
 
+/** The arena leaderboard a page at a time, with the player's own heroes' standing (asked with the first page). */
+export function useLeaderboard(userId: string) {
+  return useInfiniteQuery({
+    queryKey: ['leaderboard', userId] as const,
+    queryFn: ({ pageParam }) => api.getLeaderboard(pageParam ? { cursor: pageParam } : { userId }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
 /** NPCs grouped by dungeon. */
 export function useNpcs(enabled = true) {
   return useQuery({ queryKey: queryKeys.npcs, queryFn: api.listNpcs, enabled, staleTime: 60_000 });
@@ -206,6 +216,9 @@ export function invalidateAfterFight(client: QueryClient, userId: string): Promi
         key === 'dungeon-run' ||
         key === 'battle-history' ||
         (key === 'ledger' && query.queryKey[1] === userId) ||
+        key === 'leaderboard' ||
+        key === 'browse' ||
+        key === 'npcs' ||
         (key === 'inventory' && query.queryKey[1] === userId)
       );
     },

@@ -153,12 +153,15 @@ export function FightResultPanel({
   children,
   heading,
   moment,
+  details,
 }: {
   result: FightResult;
   children?: ReactNode;
   heading?: ReactNode;
   /** A moment to show with the result (a cleared dungeon, the boss ahead): above the story. */
   moment?: ReactNode;
+  /** What else the fight settled (an arena duel's ladder ratings): after the rewards. */
+  details?: ReactNode;
 }) {
   const won = isWin(result.status);
   const figures = rollFigures(result.probability, result.roll, won);
@@ -186,6 +189,7 @@ export function FightResultPanel({
       <BattleNarrative result={result} />
       <WatchReplay battleId={result.battle_id} />
       {won && <RewardsList result={result} />}
+      {details}
       {children && <div className="fight-result__actions">{children}</div>}
     </section>
   );

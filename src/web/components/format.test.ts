@@ -1,6 +1,16 @@
 // Compact currencies (header: 1.2k) and the other display formats.
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatSpread, itemTypeLabel, rollFigures, wholePercent } from './format.ts';
+import {
+  chanceBand,
+  formatCompact,
+  formatRatingChange,
+  formatRecord,
+  formatSpread,
+  itemTypeLabel,
+  ordinal,
+  rollFigures,
+  wholePercent,
+} from './format.ts';
 
 describe('formatCompact', () => {
   it.each([
@@ -75,5 +85,45 @@ describe('rollFigures', () => {
         `${p} ${roll}`,
       ).toBe(won);
     }
+  });
+});
+
+describe('chanceBand', () => {
+  it.each([
+    [0, 'Long shot'],
+    [0.0999, 'Long shot'],
+    [0.1, 'Underdog'],
+    [0.39, 'Underdog'],
+    [0.4, 'Even'],
+    [0.5, 'Even'],
+    [0.5999, 'Even'],
+    [0.6, 'Favoured'],
+    [0.8999, 'Favoured'],
+    [0.9, 'Sure thing'],
+    [1, 'Sure thing'],
+  ])('%d → %s', (p, label) => {
+    expect(chanceBand(p).label).toBe(label);
+  });
+  it('reads nonsense as even', () => expect(chanceBand(Number.NaN).band).toBe('even'));
+});
+
+describe('ladder figures', () => {
+  it('signs a rating change, writes a record and an ordinal', () => {
+    expect([162.4, -40.6, 0.2].map(formatRatingChange)).toEqual(['+162', '\u221241', '\u00b10']);
+    expect(formatRecord({ wins: 12, losses: 5 })).toBe('12\u20135');
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+    ]);
   });
 });

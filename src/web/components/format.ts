@@ -82,3 +82,36 @@ export function formatJoined(epochSeconds: number): string {
     day: 'numeric',
   });
 }
+
+/** How a win chance reads in words, from the honest odds of the fight (GET /api/odds), never from ratings. */
+export type ChanceBand = 'long-shot' | 'underdog' | 'even' | 'favoured' | 'sure-thing';
+export const CHANCE_BANDS: { band: ChanceBand; label: string; from: number }[] = [
+  { band: 'sure-thing', label: 'Sure thing', from: 0.9 },
+  { band: 'favoured', label: 'Favoured', from: 0.6 },
+  { band: 'even', label: 'Even', from: 0.4 },
+  { band: 'underdog', label: 'Underdog', from: 0.1 },
+  { band: 'long-shot', label: 'Long shot', from: 0 },
+];
+/** 0.95 → Sure thing (≥ 90%), Favoured (60–90%), Even (40–60%), Underdog (10–40%), Long shot (< 10%). */
+export function chanceBand(p: number): { band: ChanceBand; label: string } {
+  const x = Number.isFinite(p) ? p : 0.5;
+  const b = CHANCE_BANDS.find((c) => x >= c.from) ?? CHANCE_BANDS[CHANCE_BANDS.length - 1];
+  return { band: b.band, label: b.label };
+}
+
+/** A rating as shown: whole points ('1624'); its deviation as '±98'. */
+export const formatRating = (r: number): string => String(Math.round(r));
+export const formatDeviation = (rd: number): string => `\u00b1${Math.round(rd)}`;
+/** A rating change: +162 / −40 / ±0. */
+export function formatRatingChange(delta: number): string {
+  const d = Math.round(delta);
+  return d > 0 ? `+${d}` : d < 0 ? `\u2212${-d}` : '\u00b10';
+}
+/** An arena record: '12–5'. */
+export const formatRecord = (r: { wins: number; losses: number }): string => `${r.wins}\u2013${r.losses}`;
+/** 1 → '1st', 2 → '2nd', 11 → '11th', 23 → '23rd'. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}

@@ -3,10 +3,13 @@
 // chosen and while 'Battling...'; beside it the duel's win chance, and a long shot asks once — components/
 // win-chance.tsx), the result panel (components/battle-result.tsx) and Fight Again. After a
 // fight the user is re-read and saved. The last attacker and opponent are remembered per user (battle-hooks.ts).
+// The arena ladder: every card shows its hero's rating, and once your hero is chosen each opponent shows the band
+// its honest win chance falls in (components/ladder.tsx); Find a fair match offers the opponents rated nearest your
+// hero (GET /api/arena/opponents); the result shows both ratings moving; Leaderboard opens /arena/leaderboard.
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Hero } from '../../../api/index.ts';
-import { arenaBattle, errorText, type ArenaResult } from '../../api/client.ts';
+import { arenaBattle, errorText, findFairMatches, type ArenaResult } from '../../api/client.ts';
 import {
   invalidateAfterFight,
   refreshUser,
@@ -18,6 +21,8 @@ import {
 import { loadArenaChoice, saveArenaChoice } from '../../api/battle-hooks.ts';
 import { FightResultPanel } from '../../components/battle-result.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { ArenaLadderOutcome, CardLadder } from '../../components/ladder.tsx';
 import { Button, ButtonLink, ErrorBanner, Skeleton, Tabs } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
 import { chanceBeforeFight, useLongShot, WinChance } from '../../components/win-chance.tsx';
@@ -48,6 +53,9 @@ export default function ArenaPage() {
   const [fighting, setFighting] = useState(false);
   const [result, setResult] = useState<ArenaResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Find a fair match: the opponents rated nearest a hero of yours, nearest first (shown above the lists).
+  const [fair, setFair] = useState<{ heroId: string; opponents: Hero[] } | null>(null);
+  const [finding, setFinding] = useState(false);
 
   const mine = useMyHeroes(user.id);
   const players = useBrowseHeroes(user.id);
@@ -69,13 +77,13 @@ export default function ArenaPage() {
         .map((d) => ({ key: d.dungeon_id, title: d.dungeon_name, heroes: d.npcs })),
     [npcs.data],
   );
-  const allOpponents = useMemo(
-    () => [...playerGroups, ...npcGroups].flatMap((g) => g.heroes),
-    [playerGroups, npcGroups],
-  );
-
   const heroes = mine.data ?? [];
   const attacker = heroes.find((h) => h.id === attackerId) ?? null;
+  const fairShown = fair && attacker && fair.heroId === attacker.id ? fair.opponents : null;
+  const allOpponents = useMemo(
+    () => [...(fairShown ?? []), ...[...playerGroups, ...npcGroups].flatMap((g) => g.heroes)],
+    [fairShown, playerGroups, npcGroups],
+  );
   const opponent = allOpponents.find((h) => h.id === opponentId) ?? null;
   // A remembered choice that no longer exists is dropped once its list has loaded.
   const attackerShown = attacker ? attacker.id : mine.isSuccess ? null : attackerId;
@@ -98,10 +106,12 @@ export default function ArenaPage() {
     longShot.dismiss();
     saveArenaChoice(user.id, next, opponentShown);
   };
-  // Switching lists never leaves chosen an opponent the player cannot see: one from the other list is let go.
+  // Switching lists never leaves chosen an opponent the player cannot see: one from the other list is let go (a fair
+  // match stays: its row is shown above both lists).
+  const inFairRow = (id: string) => !!fairShown?.some((h) => h.id === id);
   const switchTab = (next: OpponentTab) => {
     setTab(next);
-    if (opponentShown && isNpc(opponentShown) !== (next === 'npcs')) {
+    if (opponentShown && !inFairRow(opponentShown) && isNpc(opponentShown) !== (next === 'npcs')) {
       setOpponentId(null);
       longShot.dismiss();
       saveArenaChoice(user.id, attackerShown, null);
@@ -112,6 +122,38 @@ export default function ArenaPage() {
     setOpponentId(next);
     longShot.dismiss();
     saveArenaChoice(user.id, attackerShown, next);
+  };
+
+  /** The duel's odds for a card's band, once your hero is chosen (the same read as the win chance by Fight!). */
+  const bandQuery = (h: Hero) =>
+    attacker ? { user_id: user.id, kind: 'arena' as const, hero_id: attacker.id, opponent_id: h.id } : null;
+
+  /** Chooses the fairest opponent not already chosen, asking the server for them the first time for this hero. */
+  const findFairMatch = async () => {
+    if (!attacker) return;
+    setError(null);
+    let list = fairShown;
+    if (!list) {
+      setFinding(true);
+      try {
+        list = (await findFairMatches(user.id, attacker.id)).opponents;
+        setFair({ heroId: attacker.id, opponents: list });
+      } catch (err) {
+        setError(errorText(err, 'Failed to find a fair match'));
+        return;
+      } finally {
+        setFinding(false);
+      }
+    }
+    if (list.length === 0) {
+      setError('No opponents available.');
+      return;
+    }
+    const at = list.findIndex((h) => h.id === opponentShown);
+    const next = list[(at + 1) % list.length];
+    setOpponentId(next.id);
+    longShot.dismiss();
+    saveArenaChoice(user.id, attacker.id, next.id);
   };
 
   const fight = async () => {
@@ -163,6 +205,9 @@ export default function ArenaPage() {
   return (
     <section className="arena">
       <header className="arena__banner">
+        <ButtonLink to="/arena/leaderboard" variant="secondary" className="arena__ladder-link">
+          <Icon name="ladder" size={16} /> Leaderboard
+        </ButtonLink>
         <h1>Arena</h1>
         <p>Pit one of your heroes against another player's champion or a dungeon NPC.</p>
       </header>
@@ -176,6 +221,13 @@ export default function ArenaPage() {
             <p className="arena__matchup">
               {attacker && opponent ? `${attacker.name} vs ${opponentLabel(opponent)}` : 'Arena'}
             </p>
+          }
+          details={
+            <ArenaLadderOutcome
+              result={result}
+              attacker={attacker?.name.split(' ')[0] ?? 'Your hero'}
+              opponent={opponent?.name.split(' ')[0] ?? 'the opponent'}
+            />
           }
         >
           <Button onClick={() => setResult(null)}>Fight Again</Button>
@@ -198,6 +250,7 @@ export default function ArenaPage() {
                     size={size}
                     selected={attackerShown === h.id}
                     onClick={() => chooseAttacker(h.id)}
+                    overlay={<CardLadder rating={h.rating} />}
                   />
                 ))}
               </div>
@@ -207,7 +260,47 @@ export default function ArenaPage() {
           <section className="arena__section" aria-labelledby="arena-opponent">
             <div className="arena__section-head">
               <h2 id="arena-opponent">Choose Opponent</h2>
+              <Button
+                variant="secondary"
+                className="arena__fair-button"
+                onClick={() => void findFairMatch()}
+                disabled={!attacker}
+                busy={finding}
+                busyText="Finding..."
+                title={
+                  attacker
+                    ? `Choose an opponent rated near ${attacker.name.split(' ')[0]}`
+                    : 'Choose your hero first'
+                }
+              >
+                <Icon name="fair_match" size={16} /> Find a fair match
+              </Button>
             </div>
+            {fairShown && attacker && (
+              <div className="arena__group arena__fair" data-testid="fair-matches">
+                <h3 className="arena__group-title">
+                  Fair matches for {attacker.name.split(' ')[0]}{' '}
+                  <span className="muted">· rated near {Math.round(attacker.rating?.rating ?? 1500)}</span>
+                </h3>
+                {fairShown.length === 0 ? (
+                  <p className="empty-state panel">No opponents available.</p>
+                ) : (
+                  <div className="card-grid arena__grid--row" role="group" aria-label="Fair matches">
+                    {fairShown.map((h) => (
+                      <HeroCard
+                        key={h.id}
+                        hero={h}
+                        size={size}
+                        label={opponentLabel(h)}
+                        selected={opponentShown === h.id}
+                        onClick={() => chooseOpponent(h.id)}
+                        overlay={<CardLadder rating={h.rating} odds={bandQuery(h)} />}
+                      />
+                    ))}
+                  </div>
+                )}
+              </div>
+            )}
             <Tabs<OpponentTab>
               label="Opponent kind"
               value={tab}
@@ -241,6 +334,7 @@ export default function ArenaPage() {
                           label={opponentLabel(h)}
                           selected={opponentShown === h.id}
                           onClick={() => chooseOpponent(h.id)}
+                          overlay={<CardLadder rating={h.rating} odds={bandQuery(h)} />}
                         />
                       ))}
                     </div>

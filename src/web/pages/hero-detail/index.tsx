@@ -1,5 +1,6 @@
 // /heroes/{heroId} — hero detail (spec §2 "/heroes/{heroId}", §4 "Hero deletion", §5 reroll rule, §9 XP table).
-// Each stat shows the hero's own spread ('Attack 54 +4%'). Works for NPCs (npc_ ids) too. Delete and Reroll are shown to everyone; the server enforces ownership.
+// Each stat shows the hero's own spread ('Attack 54 +4%'). Its arena ladder rating and record have a panel of their
+// own (ArenaStanding). Works for NPCs (npc_ ids) too. Delete and Reroll are shown to everyone; the server enforces ownership.
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import { deleteHero, errorText, isNotFound, rerollAbilities } from '../../api/cl
 import { useSignedInUser } from '../../session.ts';
 import { RarityStars, roleLine } from '../../components/hero-card.tsx';
 import { Icon } from '../../components/icon.tsx';
-import { formatSpread } from '../../components/format.ts';
+import { formatDeviation, formatNumber, formatRating, formatSpread } from '../../components/format.ts';
 import {
   Button,
   ButtonLink,
@@ -85,6 +86,53 @@ function SpreadChip({ pct, stat }: { pct: number; stat: string }) {
     >
       {formatSpread(pct)}
     </span>
+  );
+}
+
+/** The hero's standing on the arena ladder: rating ± deviation, ladder score, wins and losses. */
+function ArenaStanding({ hero }: { hero: Hero }) {
+  const r = hero.rating;
+  if (!r) return null;
+  const first = hero.name.split(' ')[0];
+  const fights = r.wins + r.losses;
+  const npc = hero.id.startsWith('npc_');
+  return (
+    <section className="panel" data-testid="hero-rating" aria-labelledby="hero-ladder-title">
+      <h2 id="hero-ladder-title">Arena Ladder</h2>
+      <dl className="hero-ladder__grid tabular">
+        <div className="hero-ladder__tile">
+          <dt>
+            <Icon name="ladder" size={16} /> Rating
+          </dt>
+          <dd>
+            <span data-testid="hero-rating-value">{formatRating(r.rating)}</span>
+            <span className="muted hero-ladder__rd">{formatDeviation(r.rd)}</span>
+          </dd>
+        </div>
+        <div className="hero-ladder__tile">
+          <dt>Ladder score</dt>
+          <dd>{formatNumber(Math.round(r.rating - 2 * r.rd))}</dd>
+        </div>
+        <div className="hero-ladder__tile">
+          <dt>Wins</dt>
+          <dd data-testid="hero-wins">{r.wins}</dd>
+        </div>
+        <div className="hero-ladder__tile">
+          <dt>Losses</dt>
+          <dd data-testid="hero-losses">{r.losses}</dd>
+        </div>
+      </dl>
+      <p className="muted hero-ladder__note">
+        {fights === 0
+          ? npc
+            ? `${first} has not fought in the arena yet: it starts from the rating its level is worth, ± ${Math.round(r.rd)} until duels prove it.`
+            : `${first} has not fought in the arena yet: every hero starts at 1500 ± 350, and each duel narrows the ±.`
+          : `${fights} arena duel${fights === 1 ? '' : 's'}, ${Math.round((r.wins / fights) * 100)}% won. The score is the rating less twice its ± — the leaderboard's order.`}{' '}
+        <Link to="/arena/leaderboard" className="hero-ladder__link">
+          See the leaderboard →
+        </Link>
+      </p>
+    </section>
   );
 }
 
@@ -307,6 +355,8 @@ export default function HeroDetailPage() {
         </p>
         {h.level < MAX_LEVEL && <XpBar hero={h} />}
       </section>
+
+      <ArenaStanding hero={h} />
 
       <section className="panel">
         <h2>Traits</h2>

@@ -1,0 +1,89 @@
+// The arena ladder's reads at scale: fills a fresh database with N heroes and their ratings (a third of them
+// unfought, tied at 1500 / 350), then times the leaderboard's first page, a page deep among the ties, a page with a
+// player's own standing, and Find a fair match — each the mean of 20 after a warm-up.
+// Run: npm run bench:ladder [-- heroes=1000000] (SQLite in a temp dir; BENCH_DATABASE=postgres for PostgreSQL,
+// on a database it creates and drops at PG_ADMIN_URL).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { leaderboard, nearestOpponents } from '../src/server/ladder.ts';
+import { openStore } from '../src/server/store/db.ts';
+import { migrate } from '../src/server/store/migrations.ts';
+
+const N = Number(process.argv.find((a) => a.startsWith('heroes='))?.split('=')[1] ?? 1_000_000);
+const postgres = process.env.BENCH_DATABASE === 'postgres';
+const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `runeborn_ladder_${process.pid}`;
+const dir = postgres ? null : mkdtempSync(join(tmpdir(), 'runeborn-ladder-'));
+
+async function onAdmin(text: string) {
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(text);
+  await c.end();
+}
+
+if (postgres) await onAdmin(`CREATE DATABASE ${dbName}`);
+const store = openStore(postgres ? admin.replace(/\/[^/]*$/, `/${dbName}`) : `sqlite:${join(dir!, 'b.db')}`);
+try {
+  await migrate(store.db, store.dialect);
+  const started = Date.now();
+  // Hero i belongs to player u_<i rounded up to 5> (five heroes each); every third is unfought (1500 / 350).
+  const series = postgres
+    ? `generate_series(1::bigint, ${N}) i`
+    : `(with recursive n(i) as (select 1 union all select i + 1 from n where i < ${N}) select i from n)`;
+  const pad = postgres ? `lpad(i::text, 8, '0')` : `printf('%08d', i)`;
+  const owner = `'u_' || (i - i % 5 + 5)`;
+  const fill = [
+    `insert into users (id, username, username_key, gold, magic_essence, summoning_scrolls, combat_tokens, created_at, hero_count)
+       select 'u_' || i, 'player' || i, 'player' || i, 0, 0, 0, 0, 1, 5 from ${series} where i % 5 = 0`,
+    `insert into heroes (id, user_id, seed, name, race, race_description, class, class_description, type, rarity,
+       level, xp, hp, max_hp, atk, def, spd, description, portrait_url, boon, bane, boon_icon, bane_icon, abilities,
+       doc, version, created_at)
+       select 'h_' || ${pad}, ${owner}, i, 'Hero ' || i, 'Elf', '', 'Knight', '', 'Tank', 1, 1, 0, 1, 1, 1, 1, 1, '',
+         '/p.svg', '{}', '{}', '', '', '[]', '{"id":"h_' || ${pad} || '","user_id":"' || ${owner} || '","level":1}', 1, i
+       from ${series}`,
+    `insert into hero_ratings (hero_id, rating, rd, vol, conservative, wins, losses, updated_at)
+       select 'h_' || ${pad}, r, rd, 0.06, r - 2 * rd, 0, 0, 1 from (select i,
+         case when i % 3 = 0 then 1500 else 1200 + (i * 7919 % 1000) end as r,
+         case when i % 3 = 0 then 350 else 50 + i % 200 end as rd from ${series}) s`,
+  ];
+  for (const q of fill) await sql.raw(q).execute(store.db);
+  await sql.raw(postgres ? 'vacuum analyze' : 'analyze').execute(store.db);
+  console.log(
+    `${N.toLocaleString('en-US')} heroes on ${store.dialect} filled in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  const time = async (label: string, f: () => Promise<unknown>) => {
+    await f();
+    const t = performance.now();
+    for (let i = 0; i < 20; i++) await f();
+    console.log(`${label}: ${((performance.now() - t) / 20).toFixed(2)} ms`);
+  };
+  const mid = Math.floor(N / 10) * 5;
+  const tie = await store.db
+    .selectFrom('hero_ratings')
+    .select(['conservative', 'hero_id'])
+    .where('conservative', '=', 800)
+    .orderBy('hero_id', 'desc')
+    .offset(Math.floor(N / 6))
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const deep = Buffer.from(JSON.stringify([tie.conservative, tie.hero_id])).toString('base64url');
+  await time('leaderboard, first page of 20', () => leaderboard(store.db, { limit: 20 }));
+  await time('leaderboard, a page deep among the ties', () =>
+    leaderboard(store.db, { limit: 20, cursor: deep }),
+  );
+  await time("leaderboard with a player's standing (5 heroes)", () =>
+    leaderboard(store.db, { limit: 20, userId: `u_${mid}` }),
+  );
+  await time('Find a fair match (6 nearest)', () =>
+    nearestOpponents(store.db, `u_${mid}`, `h_${String(mid - 1).padStart(8, '0')}`, 6),
+  );
+} finally {
+  await store.close();
+  if (postgres) await onAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}
