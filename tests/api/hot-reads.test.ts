@@ -99,6 +99,38 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
     }
   });
 
+  it('ratings in ready answers move with each arena fight: the hero, browse pages, the NPC in every content answer', async () => {
+    const dungeons = exactly(DungeonsResponse, await h.call('GET', '/api/dungeons'));
+    const npc = dungeons[0].npcs[0];
+    const ratingOf = async () => ({
+      hero: (await h.call('GET', `/api/heroes/${heroId}`)).body.rating,
+      browsed: exactly(BrowseResponse, await h.call('GET', '/api/heroes/browse/all?limit=50'))
+        .players.find((p) => p.user_id === userId)!
+        .heroes.find((x) => x.id === heroId)!.rating,
+      npcInDungeons: exactly(DungeonsResponse, await h.call('GET', '/api/dungeons'))[0].npcs[0].rating,
+      npcInDungeon: exactly(Dungeon, await h.call('GET', `/api/dungeons/${dungeons[0].id}`)).npcs[0].rating,
+      npcInNpcs: exactly(DungeonNpcsResponse, await h.call('GET', `/api/dungeons/${dungeons[0].id}/npcs`))[0]
+        .rating,
+      npcInAll: exactly(NpcsResponse, await h.call('GET', '/api/npcs')).dungeons[0].npcs[0].rating,
+    });
+    const before = await ratingOf();
+    expect(before.npcInDungeons).toEqual(npc.rating);
+    const fight = await h.call('POST', '/api/arena/battle', {
+      user_id: userId,
+      attacker_hero_id: heroId,
+      opponent_id: npc.id,
+    });
+    expect(fight.status).toBe(200);
+    const after = await ratingOf();
+    expect(after.hero.wins + after.hero.losses).toBe(before.hero.wins + before.hero.losses + 1);
+    expect(after.browsed).toEqual(after.hero);
+    expect(after.npcInDungeons.wins + after.npcInDungeons.losses).toBe(
+      before.npcInDungeons.wins + before.npcInDungeons.losses + 1,
+    );
+    for (const seen of [after.npcInDungeon, after.npcInNpcs, after.npcInAll])
+      expect(seen).toEqual(after.npcInDungeons);
+  });
+
   it('content: the shop, the dungeons, each dungeon and its NPCs, all NPCs', async () => {
     exactly(ShopResponse, await h.call('GET', '/api/shop'));
     const dungeons = exactly(DungeonsResponse, await h.call('GET', '/api/dungeons'));
