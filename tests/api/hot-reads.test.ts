@@ -107,7 +107,7 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
       browsed: exactly(BrowseResponse, await h.call('GET', '/api/heroes/browse/all?limit=50'))
         .players.find((p) => p.user_id === userId)!
         .heroes.find((x) => x.id === heroId)!.rating,
-      npcInDungeons: exactly(DungeonsResponse, await h.call('GET', '/api/dungeons'))[0].npcs[0].rating,
+      npcInDungeons: exactly(DungeonsResponse, await h.call('GET', '/api/dungeons'))[0].npcs[0].rating!,
       npcInDungeon: exactly(Dungeon, await h.call('GET', `/api/dungeons/${dungeons[0].id}`)).npcs[0].rating,
       npcInNpcs: exactly(DungeonNpcsResponse, await h.call('GET', `/api/dungeons/${dungeons[0].id}/npcs`))[0]
         .rating,

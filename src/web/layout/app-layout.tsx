@@ -7,10 +7,11 @@ import {
   NavLink,
   Outlet,
   isRouteErrorResponse,
+  useLocation,
   useNavigation,
   useRouteError,
 } from 'react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { refreshUser } from '../api/hooks.ts';
 import { useSession } from '../session.ts';
 import { CurrencyBar } from '../components/currency-bar.tsx';
@@ -42,10 +43,35 @@ function useFreshUser(userId: string | undefined) {
   }, [userId]);
 }
 
+/**
+ * After a navigation, focus goes to the new page's heading (or its main region while the page is still loading),
+ * as a screen reader user expects: the new page is announced and Tab continues from its top. The first page load
+ * keeps the browser's own focus.
+ */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const frame = requestAnimationFrame(() => {
+      const main = document.getElementById('main');
+      if (!main || main.contains(document.activeElement)) return; // the page placed focus itself
+      const target = main.querySelector<HTMLElement>('h1') ?? main;
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
+}
+
 export function AppLayout() {
   const user = useSession();
   const navigation = useNavigation();
   useFreshUser(user?.id);
+  useFocusOnNavigation();
   return (
     <div className={`app${user ? ' app--signed-in' : ''}`}>
       <a className="skip-link" href="#main">
