@@ -45,6 +45,7 @@ async function serve(databaseUrl: string, oddsCacheSize: number) {
     oddsCacheSize,
     oddsThreads: process.env.ODDS_THREADS ? Number(process.env.ODDS_THREADS) : undefined,
     oddsWaitMs: process.env.ODDS_WAIT_MS ? Number(process.env.ODDS_WAIT_MS) : undefined,
+    poolSize: process.env.BENCH_POOL ? Number(process.env.BENCH_POOL) : undefined,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();

@@ -20,6 +20,7 @@ import type { Ctx, RateLimits } from './context.ts';
 import { handleError, Refusal } from './errors.ts';
 import { fightLimit } from './fights.ts';
 import { BrowsePages } from './browse-pages.ts';
+import { HeroDocs } from './hero-store.ts';
 import { limitStoreFor } from './limit-store.ts';
 import { HeroLists } from './hero-lists.ts';
 import { OddsPool } from './odds-pool.ts';
@@ -162,6 +163,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     odds,
     heroLists: new HeroLists(store),
     browsePages: new BrowsePages(store),
+    heroDocs: new HeroDocs(store),
     rateLimits,
     countFight: null,
   };

@@ -5,6 +5,7 @@ import type { Store } from './store/db.ts';
 import type { DungeonsTable, ShopItemsTable } from './store/tables.ts';
 import type { HeroLists } from './hero-lists.ts';
 import type { BrowsePages } from './browse-pages.ts';
+import type { HeroDocs } from './hero-store.ts';
 import type { OddsPool } from './odds-pool.ts';
 
 export interface RateLimits {
@@ -28,6 +29,8 @@ export interface Ctx {
   odds: OddsPool;
   /** players' hero lists, remembered as ready bytes */
   heroLists: HeroLists;
+  /** heroes by id, remembered as ready bytes */
+  heroDocs: HeroDocs;
   /** pages of browse/all, remembered as ready bytes */
   browsePages: BrowsePages;
   rateLimits: RateLimits | null;

@@ -4,6 +4,7 @@ import { NEW_RATING } from '../game/ladder.ts';
 import type { Hero } from '../game/types.ts';
 import { forbidden, MESSAGES, notFound, Refusal } from './errors.ts';
 import { heroColumns, heroFromRow, type HeroRow } from './store/hero-rows.ts';
+import { LRUCache } from 'lru-cache';
 import type { Store } from './store/db.ts';
 import { allRows, firstRow, prepared } from './store/prepared.ts';
 import type { Db } from './wallet.ts';
@@ -117,6 +118,40 @@ export function withRatingBytes({ doc, rating, rd, wins, losses }: RatedDoc): Bu
 export async function heroJsonOf(store: Store, id: string): Promise<Buffer | undefined> {
   const row = await firstRow<RatedDoc>(store, DOC, [id]);
   return row && Buffer.concat(withRatingBytes(row));
+}
+
+// What a hero's answer depends on — its version and its count of arena fights — from the primary keys alone.
+const DOC_KEY = prepared(
+  'hero-doc-key',
+  'select h.version, coalesce(r.wins + r.losses, -1) as games from heroes h ' +
+    'left join hero_ratings r on r.hero_id = h.id where h.id = ?',
+);
+
+/**
+ * Heroes by id, remembered as their answers' bytes under what the answer depends on (version, fights played):
+ * each read asks only for that key — no document crosses from the database — and a change through any instance
+ * shows at the next read, since every write bumps the version and every fight the count.
+ */
+export class HeroDocs {
+  private readonly docs = new LRUCache<string, { key: string; bytes: Buffer }>({
+    max: 50_000,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (d) => d.bytes.byteLength + 2 * d.key.length + 160,
+  });
+
+  constructor(private readonly store: Store) {}
+
+  async json(id: string): Promise<Buffer | undefined> {
+    const row = await firstRow<{ version: number; games: number }>(this.store, DOC_KEY, [id]);
+    if (!row) return undefined;
+    const key = `${row.version}:${row.games}`;
+    const held = this.docs.get(id);
+    if (held?.key === key) return held.bytes;
+    const bytes = await heroJsonOf(this.store, id);
+    // remembered under the key read first: if it changed in between, the next read's key differs and reads again
+    if (bytes) this.docs.set(id, { key, bytes });
+    return bytes;
+  }
 }
 
 /** A player's heroes as a ready JSON array: their stored documents with their ratings, joined without parsing. */

@@ -76,9 +76,18 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
             .inject({ method: 'GET', url: '/api/heroes/browse/all?limit=50' })
             .then((r) => ({ status: r.statusCode, body: r.json() })),
         ).players.find((p) => p.user_id === userId);
+      const heroOnOther = async () =>
+        exactly(
+          CreateHeroResponse,
+          await other
+            .inject({ method: 'GET', url: `/api/heroes/${second.id}` })
+            .then((r) => ({ status: r.statusCode, body: r.json() })),
+        );
       const before = await read();
       expect(await read()).toEqual(before); // now remembered
       const second = await summonHero(h, userId);
+      const remembered = await heroOnOther();
+      expect(await heroOnOther()).toEqual(remembered);
       const after = await read();
       expect(after!.hero_count).toBe(before!.hero_count + 1);
       // listed by creation time, then id: two heroes made in the same second may come in either order
@@ -92,6 +101,8 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
       });
       expect(used.status).toBe(200);
       expect((await read())!.heroes.find((x) => x.id === second.id)).toEqual(used.body.hero);
+      // the hero by id, remembered by the other instance before the change, follows it too
+      expect(await heroOnOther()).toEqual(used.body.hero);
       expect((await h.call('DELETE', `/api/heroes/${second.id}?user_id=${userId}`)).status).toBe(200);
       expect(await read()).toEqual({ ...before, heroes: before!.heroes });
     } finally {

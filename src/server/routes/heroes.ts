@@ -24,7 +24,6 @@ import {
 } from '../../api/heroes.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
-import { heroJsonOf } from '../hero-store.ts';
 import { RatedContent } from '../rated-content.ts';
 import { withRating } from '../ladder.ts';
 import { sendJson } from '../json-reply.ts';
@@ -166,7 +165,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: { tags: ['heroes'], params: HeroParams, response: { 200: CreateHeroResponse, 404: ErrorBody } },
     // The stored document is the answer, with its rating: sent as it is.
     handler: async (req, reply) => {
-      const json = await heroJsonOf(ctx.store, req.params.heroId);
+      const json = await ctx.heroDocs.json(req.params.heroId);
       if (json === undefined) throw notFound(MESSAGES.heroNotFound);
       return sendJson(reply, json);
     },
