@@ -204,6 +204,21 @@ export async function refreshUser(userId: string, known?: User | null): Promise<
   }
 }
 
+/**
+ * The one refresh after any fight (quick battle, arena, dungeon floor, a turn-based battle's end): the player's
+ * balances from the answer and then the server, the fight's run remembered as it now is, and every cached list the
+ * fight may have changed dropped.
+ */
+export function afterFight(
+  client: QueryClient,
+  userId: string,
+  answer: { user?: User | null; run?: DungeonRun } = {},
+): void {
+  if (answer.run) rememberRun(client, answer.run);
+  void refreshUser(userId, answer.user ?? null);
+  void invalidateAfterFight(client, userId);
+}
+
 /** After a fight or purchase: drop cached lists that it may have changed. */
 export function invalidateAfterFight(client: QueryClient, userId: string): Promise<void> {
   return client.invalidateQueries({

@@ -10,14 +10,7 @@ import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Hero } from '../../../api/index.ts';
 import { arenaBattle, errorText, findFairMatches, type ArenaResult } from '../../api/client.ts';
-import {
-  invalidateAfterFight,
-  refreshUser,
-  useBrowseHeroes,
-  useMyHeroes,
-  useNpcs,
-  useOdds,
-} from '../../api/hooks.ts';
+import { afterFight, useBrowseHeroes, useMyHeroes, useNpcs, useOdds } from '../../api/hooks.ts';
 import { loadArenaChoice, saveArenaChoice } from '../../api/battle-hooks.ts';
 import { FightResultPanel } from '../../components/battle-result.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
@@ -174,8 +167,7 @@ export default function ArenaPage() {
     try {
       const res = await arenaBattle(user.id, attacker.id, opponent.id);
       setResult(res);
-      await refreshUser(user.id, res.user ?? null);
-      void invalidateAfterFight(client, user.id);
+      afterFight(client, user.id, res);
       window.scrollTo({ top: 0 });
     } catch (err) {
       setError(errorText(err, 'Failed to start arena battle'));

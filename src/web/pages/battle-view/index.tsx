@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorText, isNotFound, submitBattleAction } from '../../api/client.ts';
-import { invalidateAfterFight, queryKeys, refreshUser } from '../../api/hooks.ts';
+import { afterFight, queryKeys } from '../../api/hooks.ts';
 import { combatUrl, isTurnBased, useBattleState } from '../../api/battle-hooks.ts';
 import { BATTLE_SPEEDS, useBattlePlayback, useBattleSpeed } from '../../components/battle-playback.ts';
 import { BattleSide, type Aiming } from '../../components/battle-side.tsx';
@@ -95,8 +95,7 @@ export default function BattleViewPage() {
   useEffect(() => {
     if (over && !refreshed.current) {
       refreshed.current = true;
-      void refreshUser(user.id);
-      void invalidateAfterFight(client, user.id);
+      afterFight(client, user.id);
     }
   }, [over, user.id, client]);
 

@@ -9,14 +9,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { createBattle, errorText } from '../../api/client.ts';
-import {
-  invalidateAfterFight,
-  queryKeys,
-  refreshUser,
-  useActiveBattle,
-  useMyHeroes,
-  useOdds,
-} from '../../api/hooks.ts';
+import { afterFight, queryKeys, useActiveBattle, useMyHeroes, useOdds } from '../../api/hooks.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { TEAM_LIMIT, toggleTeamMember } from '../../components/team-picker.tsx';
@@ -79,8 +72,7 @@ export default function BattlePage() {
           state: battle.ended_battle ? { endedBattle: battle.ended_battle } : null,
         });
       } else {
-        void refreshUser(user.id, battle.user ?? null);
-        void invalidateAfterFight(client, user.id);
+        afterFight(client, user.id, battle);
         navigate(
           combatUrl({
             battleId: battle.battle_id,

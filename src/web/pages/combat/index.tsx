@@ -11,14 +11,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '../../api/client.ts';
 import type { DungeonRun } from '../../../api/index.ts';
-import {
-  invalidateAfterFight,
-  queryKeys,
-  refreshUser,
-  rememberRun,
-  useActiveRun,
-  useDungeonRun,
-} from '../../api/hooks.ts';
+import { afterFight, queryKeys, useActiveRun, useDungeonRun } from '../../api/hooks.ts';
 import {
   combatUrl,
   enterDungeon,
@@ -212,9 +205,7 @@ export default function CombatPage() {
         });
       }
       setNotice(null);
-      if (next.run) rememberRun(client, next.run);
-      void refreshUser(user.id, next.user ?? null);
-      void invalidateAfterFight(client, user.id);
+      afterFight(client, user.id, next);
       navigate(url, { state: { result: next }, replace: true });
     } catch (err) {
       const shown = (err as { shown?: boolean }).shown ? (err as Error).message : null;

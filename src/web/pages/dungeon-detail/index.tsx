@@ -11,9 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DungeonRun } from '../../../api/index.ts';
 import { errorText, isNotFound, type RunBattleResult } from '../../api/client.ts';
 import {
-  invalidateAfterFight,
-  refreshUser,
-  rememberRun,
+  afterFight,
   useActiveRun,
   useDungeon,
   useDungeonRun,
@@ -95,9 +93,7 @@ export default function DungeonDetailPage() {
 
   const showResult = (res: RunBattleResult) => {
     setResult(res);
-    rememberRun(client, res.run);
-    void refreshUser(user.id, res.user ?? null);
-    void invalidateAfterFight(client, user.id);
+    afterFight(client, user.id, res);
     requestAnimationFrame(() => resultRef.current?.scrollIntoView({ block: 'start' }));
   };
 
