@@ -76,7 +76,9 @@ function DungeonCard({
   const to = `/dungeons/${encodeURIComponent(dungeon.id)}`;
   return (
     <article className={`dungeon-card dungeon-card--${dungeon.difficulty}`} data-dungeon-id={dungeon.id}>
-      <Link to={to} className="dungeon-card__art" aria-label={`${dungeon.name} details`}>
+      {/* Named by its content (WCAG 2.5.3: the name holds the visible text), led by where it goes. */}
+      <Link to={to} className="dungeon-card__art">
+        <span className="visually-hidden">{dungeon.name} details:</span>
         <img src={dungeon.image_url} alt="" loading="lazy" decoding="async" />
         <span className="dungeon-card__badge">
           <DifficultyBadge difficulty={dungeon.difficulty} />

@@ -221,23 +221,26 @@ export default function InventoryPage() {
           <ButtonLink to="/shop">Visit Shop</ButtonLink>
         </div>
       ) : (
-        <ul className="item-grid" role="tabpanel">
-          {shown.map((item) => (
-            <li key={item.id}>
-              <button
-                type="button"
-                className={`item-card item-card--${item.type} inventory-card`}
-                onClick={() => setOpened(item)}
-                data-item-id={item.item_id}
-              >
-                <ItemCardFace
-                  item={item}
-                  corner={<span className="inventory-card__qty tabular">×{item.quantity}</span>}
-                />
-              </button>
-            </li>
-          ))}
-        </ul>
+        // The tab's panel holds the list (a list's own role must stay a list: its items are list items).
+        <div role="tabpanel">
+          <ul className="item-grid">
+            {shown.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  className={`item-card item-card--${item.type} inventory-card`}
+                  onClick={() => setOpened(item)}
+                  data-item-id={item.item_id}
+                >
+                  <ItemCardFace
+                    item={item}
+                    corner={<span className="inventory-card__qty tabular">×{item.quantity}</span>}
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {open && <ItemModal key={open.id} item={open} userId={user.id} onClose={() => setOpened(null)} />}
     </div>

@@ -23,11 +23,7 @@ function LadderRow({ e, mine }: { e: LeaderboardEntry; mine: boolean }) {
       data-hero-id={e.hero_id}
       data-rank={e.rank ?? ''}
     >
-      <Link
-        to={`/heroes/${e.hero_id}`}
-        className="ladder-row__link"
-        aria-label={`${rankText(e.rank)} ${e.npc ? 'NPC: ' : ''}${e.name}, ladder score ${Math.round(e.conservative)}, rating ${formatRating(e.rating)} ${formatDeviation(e.rd)}, ${e.wins} wins, ${e.losses} losses`}
-      >
+      <Link to={`/heroes/${e.hero_id}`} className="ladder-row__link">
         <span className="ladder-row__rank tabular">{rankText(e.rank)}</span>
         <img
           className={`ladder-row__portrait rarity-border-${Math.min(5, Math.max(1, e.rarity))}`}
