@@ -51,6 +51,14 @@ export function useMyHeroes(userId: string | undefined) {
   });
 }
 
+/**
+ * A player's whole collection, shown when a browse page's first heroes are not all of them ("Show all N"): asked
+ * only once `enabled` (the list read is the player's own hero list, up to 500).
+ */
+export function usePlayerHeroes(userId: string, enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.myHeroes(userId), queryFn: () => api.listHeroes(userId), enabled });
+}
+
 /** Other players' heroes, a page of players at a time. */
 export function useBrowseHeroes(userId: string | undefined, enabled = true) {
   return useInfiniteQuery({

@@ -7,10 +7,18 @@
 // its honest win chance falls in (components/ladder.tsx); Find a fair match offers the opponents rated nearest your
 // hero (GET /api/arena/opponents); the result shows both ratings moving; Leaderboard opens /arena/leaderboard.
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { Hero } from '../../../api/index.ts';
-import { arenaBattle, errorText, findFairMatches, type ArenaResult } from '../../api/client.ts';
-import { afterFight, useBrowseHeroes, useMyHeroes, useNpcs, useOdds } from '../../api/hooks.ts';
+import { arenaBattle, errorText, findFairMatches, listHeroes, type ArenaResult } from '../../api/client.ts';
+import {
+  afterFight,
+  queryKeys,
+  useBrowseHeroes,
+  useHero,
+  useMyHeroes,
+  useNpcs,
+  useOdds,
+} from '../../api/hooks.ts';
 import { loadArenaChoice, saveArenaChoice } from '../../api/battle-hooks.ts';
 import { FightResultPanel } from '../../components/battle-result.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
@@ -27,6 +35,8 @@ interface OpponentGroup {
   key: string;
   title: string;
   heroes: Hero[];
+  /** a player whose browse entry shows only their first heroes: how many they have in all */
+  total?: number;
 }
 
 const isNpc = (id: string): boolean => id.startsWith('npc_');
@@ -53,15 +63,22 @@ export default function ArenaPage() {
   const mine = useMyHeroes(user.id);
   const players = useBrowseHeroes(user.id);
   const npcs = useNpcs();
+  // Players shown in full ("Show all N"): their whole collections, read once asked for.
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const whole = useQueries({
+    queries: expanded.map((id) => ({ queryKey: queryKeys.myHeroes(id), queryFn: () => listHeroes(id) })),
+  });
+  const wholeOf = new Map(expanded.map((id, i) => [id, whole[i]?.data]));
 
-  const playerGroups: OpponentGroup[] = useMemo(
-    () =>
-      (players.data?.pages ?? [])
-        .flatMap((p) => p.players)
-        .filter((p) => p.user_id !== user.id && p.heroes.length > 0)
-        .map((p) => ({ key: p.user_id, title: p.username, heroes: p.heroes })),
-    [players.data, user.id],
-  );
+  const playerGroups: OpponentGroup[] = (players.data?.pages ?? [])
+    .flatMap((p) => p.players)
+    .filter((p) => p.user_id !== user.id && p.heroes.length > 0)
+    .map((p) => ({
+      key: p.user_id,
+      title: p.username,
+      heroes: wholeOf.get(p.user_id) ?? p.heroes,
+      total: p.hero_count,
+    }));
   // A failed NPC list is silently empty (spec §8).
   const npcGroups: OpponentGroup[] = useMemo(
     () =>
@@ -77,12 +94,22 @@ export default function ArenaPage() {
     () => [...(fairShown ?? []), ...[...playerGroups, ...npcGroups].flatMap((g) => g.heroes)],
     [fairShown, playerGroups, npcGroups],
   );
-  const opponent = allOpponents.find((h) => h.id === opponentId) ?? null;
-  // A remembered choice that no longer exists is dropped once its list has loaded.
+  // A remembered opponent on no loaded page (a later page of players, say) is read by its id and kept.
+  const listed = allOpponents.find((h) => h.id === opponentId) ?? null;
+  const lastOpponent = useHero(!listed && opponentId ? opponentId : undefined);
+  const recalled =
+    !listed &&
+    lastOpponent.data &&
+    lastOpponent.data.id === opponentId &&
+    lastOpponent.data.user_id !== user.id
+      ? lastOpponent.data
+      : null;
+  const opponent = listed ?? recalled;
+  // A remembered choice that no longer exists is dropped once its lists and its own read have answered.
   const attackerShown = attacker ? attacker.id : mine.isSuccess ? null : attackerId;
   const opponentShown = opponent
     ? opponent.id
-    : players.isSuccess && (npcs.isSuccess || npcs.isError)
+    : players.isSuccess && (npcs.isSuccess || npcs.isError) && !lastOpponent.isPending
       ? null
       : opponentId;
   const ready = !!attacker && !!opponent;
@@ -191,7 +218,11 @@ export default function ArenaPage() {
     );
   }
 
-  const opponentGroups = tab === 'players' ? playerGroups : npcGroups;
+  const lastGroup: OpponentGroup[] =
+    recalled && isNpc(recalled.id) === (tab === 'npcs')
+      ? [{ key: 'last', title: 'Your last opponent', heroes: [recalled] }]
+      : [];
+  const opponentGroups = [...lastGroup, ...(tab === 'players' ? playerGroups : npcGroups)];
   const opponentsLoading = tab === 'players' ? players.isPending : npcs.isPending;
 
   return (
@@ -315,7 +346,19 @@ export default function ArenaPage() {
                 {opponentGroups.map((g) => (
                   <div key={g.key} className="arena__group">
                     <h3 className="arena__group-title">
-                      {g.title} <span className="muted">· {g.heroes.length}</span>
+                      {g.title} <span className="muted">· {g.total ?? g.heroes.length}</span>
+                      {g.total !== undefined && g.total > g.heroes.length && (
+                        <Button
+                          variant="secondary"
+                          className="arena__show-all"
+                          onClick={() => setExpanded((ids) => [...ids, g.key])}
+                          busy={expanded.includes(g.key)}
+                          busyText="Loading..."
+                          data-testid="show-all-heroes"
+                        >
+                          Show all {g.total}
+                        </Button>
+                      )}
                     </h3>
                     <div className="card-grid arena__grid--row" role="group" aria-label={g.title}>
                       {g.heroes.map((h) => (

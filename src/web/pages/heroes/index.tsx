@@ -1,9 +1,10 @@
 // /heroes — the hero list (spec §2 "/heroes"): My Heroes, Other Heroes (grouped by player, paged through
 // GET /api/heroes/browse/all) and NPCs (grouped by dungeon), each tab with a count. Cards open /heroes/{id}.
 // My Heroes leads to Create Hero and, once there are heroes, to a Team Battle (/battle) with them.
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Hero } from '../../../api/index.ts';
-import { useBrowseHeroes, useMyHeroes, useNpcs, usePendingPair } from '../../api/hooks.ts';
+import type { Hero, PlayerHeroes } from '../../../api/index.ts';
+import { useBrowseHeroes, useMyHeroes, useNpcs, usePendingPair, usePlayerHeroes } from '../../api/hooks.ts';
 import { errorText } from '../../api/client.ts';
 import { useSignedInUser } from '../../session.ts';
 import { HeroCard, type HeroCardSize } from '../../components/hero-card.tsx';
@@ -38,6 +39,39 @@ function WaitingPair({ userId }: { userId: string }) {
         Choose a Hero
       </ButtonLink>
     </div>
+  );
+}
+
+/** One player's heroes on Other Heroes: the page's first ones, and all of them on "Show all N". */
+function PlayerGroup({ player: p }: { player: PlayerHeroes }) {
+  const [all, setAll] = useState(false);
+  const whole = usePlayerHeroes(p.user_id, all);
+  const shown = all && whole.data ? whole.data : p.heroes;
+  return (
+    <section className="hero-group" data-player={p.username}>
+      <header className="hero-group__head">
+        <h2>{p.username}</h2>
+        <span className="count-badge" title={`${p.hero_count} heroes`}>
+          {p.hero_count} {p.hero_count === 1 ? 'hero' : 'heroes'}
+        </span>
+      </header>
+      <CardGrid heroes={shown} />
+      {p.hero_count > shown.length && (
+        <p className="muted hero-group__more">
+          Showing {shown.length} of {p.hero_count}{' '}
+          <Button
+            variant="secondary"
+            onClick={() => setAll(true)}
+            busy={all && whole.isPending}
+            busyText="Loading..."
+            data-testid="show-all-heroes"
+          >
+            Show all {p.hero_count}
+          </Button>
+        </p>
+      )}
+      {all && whole.error && <ErrorBox>{errorText(whole.error, 'Failed to fetch heroes')}</ErrorBox>}
+    </section>
   );
 }
 
@@ -153,20 +187,7 @@ export default function HeroesPage() {
           ) : (
             <div className="stack">
               {players.map((p) => (
-                <section key={p.user_id} className="hero-group" data-player={p.username}>
-                  <header className="hero-group__head">
-                    <h2>{p.username}</h2>
-                    <span className="count-badge" title={`${p.hero_count} heroes`}>
-                      {p.hero_count} {p.hero_count === 1 ? 'hero' : 'heroes'}
-                    </span>
-                  </header>
-                  <CardGrid heroes={p.heroes} />
-                  {p.hero_count > p.heroes.length && (
-                    <p className="muted hero-group__more">
-                      Showing {p.heroes.length} of {p.hero_count}
-                    </p>
-                  )}
-                </section>
+                <PlayerGroup key={p.user_id} player={p} />
               ))}
               {others.hasNextPage && (
                 <Button
