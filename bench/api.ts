@@ -4,7 +4,7 @@
 // Reads are asked as a browser asks (Accept-Encoding); the same read asked without it is shown too. Goals (issue 3): reads ≥ half the bare rate, arena p50 < 50 ms,
 // purchases ≥ 3,000/s; reads during a flood of distinct fights (most refused 503) p99 < 50 ms. `node --import tsx bench/api.ts serve` is the server half (run as a child process so the
 // load generator does not share its event loop).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,22 +154,26 @@ async function alternate(loads: [string, LoadOptions][], rounds = 3): Promise<Ro
   }));
 }
 
+/**
+ * BENCH_PIN=1 (Linux): the server process on core 0 and this process — the load generator — on the others, so a
+ * read's share of the bare route measures the server, not who won the cores that run.
+ */
+const PIN = process.env.BENCH_PIN === '1';
+if (PIN && process.argv[2] !== 'serve') spawnSync('taskset', ['-a', '-p', '-c', '1-63', String(process.pid)]);
+
 function startServer(databaseUrl: string, oddsCacheSize: number) {
-  const child = spawn(
+  const node = [
     process.execPath,
-    [
-      ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
-      '--import',
-      'tsx',
-      'bench/api.ts',
-      'serve',
-      databaseUrl,
-      String(oddsCacheSize),
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+    ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+    '--import',
+    'tsx',
+    'bench/api.ts',
+    'serve',
+    databaseUrl,
+    String(oddsCacheSize),
+  ];
+  const [command, ...args] = PIN ? ['taskset', '-c', '0', ...node] : node;
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const ports = new Promise<number[]>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
