@@ -69,6 +69,7 @@ export default function ArenaPage() {
     queries: expanded.map((id) => ({ queryKey: queryKeys.myHeroes(id), queryFn: () => listHeroes(id) })),
   });
   const wholeOf = new Map(expanded.map((id, i) => [id, whole[i]?.data]));
+  const loadingAll = new Set(expanded.filter((_, i) => whole[i]?.isPending));
 
   const playerGroups: OpponentGroup[] = (players.data?.pages ?? [])
     .flatMap((p) => p.players)
@@ -222,6 +223,22 @@ export default function ArenaPage() {
     recalled && isNpc(recalled.id) === (tab === 'npcs')
       ? [{ key: 'last', title: 'Your last opponent', heroes: [recalled] }]
       : [];
+  /** A row of opponents to choose from, each with its rating and (once your hero is chosen) its win chance band. */
+  const opponentRow = (label: string, heroes: Hero[]) => (
+    <div className="card-grid arena__grid--row" role="group" aria-label={label}>
+      {heroes.map((h) => (
+        <HeroCard
+          key={h.id}
+          hero={h}
+          size={size}
+          label={opponentLabel(h)}
+          selected={opponentShown === h.id}
+          onClick={() => chooseOpponent(h.id)}
+          overlay={<CardLadder rating={h.rating} odds={bandQuery(h)} />}
+        />
+      ))}
+    </div>
+  );
   const opponentGroups = [...lastGroup, ...(tab === 'players' ? playerGroups : npcGroups)];
   const opponentsLoading = tab === 'players' ? players.isPending : npcs.isPending;
 
@@ -308,19 +325,7 @@ export default function ArenaPage() {
                 {fairShown.length === 0 ? (
                   <p className="empty-state panel">No opponents available.</p>
                 ) : (
-                  <div className="card-grid arena__grid--row" role="group" aria-label="Fair matches">
-                    {fairShown.map((h) => (
-                      <HeroCard
-                        key={h.id}
-                        hero={h}
-                        size={size}
-                        label={opponentLabel(h)}
-                        selected={opponentShown === h.id}
-                        onClick={() => chooseOpponent(h.id)}
-                        overlay={<CardLadder rating={h.rating} odds={bandQuery(h)} />}
-                      />
-                    ))}
-                  </div>
+                  opponentRow('Fair matches', fairShown)
                 )}
               </div>
             )}
@@ -352,7 +357,7 @@ export default function ArenaPage() {
                           variant="secondary"
                           className="arena__show-all"
                           onClick={() => setExpanded((ids) => [...ids, g.key])}
-                          busy={expanded.includes(g.key)}
+                          busy={loadingAll.has(g.key)}
                           busyText="Loading..."
                           data-testid="show-all-heroes"
                         >
@@ -360,19 +365,7 @@ export default function ArenaPage() {
                         </Button>
                       )}
                     </h3>
-                    <div className="card-grid arena__grid--row" role="group" aria-label={g.title}>
-                      {g.heroes.map((h) => (
-                        <HeroCard
-                          key={h.id}
-                          hero={h}
-                          size={size}
-                          label={opponentLabel(h)}
-                          selected={opponentShown === h.id}
-                          onClick={() => chooseOpponent(h.id)}
-                          overlay={<CardLadder rating={h.rating} odds={bandQuery(h)} />}
-                        />
-                      ))}
-                    </div>
+                    {opponentRow(g.title, g.heroes)}
                   </div>
                 ))}
                 {tab === 'players' && players.hasNextPage && (
