@@ -9,3 +9,4 @@ export * from './dungeons.ts';
 export * from './shop.ts';
 export * from './odds.ts';
 export * from './ledger.ts';
+export * from './fairness.ts';

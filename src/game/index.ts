@@ -64,3 +64,18 @@ export {
 export { estimateOdds, narrateFight, resolveFight, type ToldBattle } from './battle/odds.ts';
 export { ENGINE_VERSION } from './battle/version.ts';
 export { unitsAtStart, type UnitAtStart } from './battle/turn-based.ts';
+export {
+  BALANCE_GATE,
+  BALANCE_LEVELS,
+  BALANCE_TEAM,
+  balanceInterval,
+  balancePools,
+  groupName,
+  measureBalance,
+  spreadBand,
+  wilsonInterval,
+  Z95,
+  type BalanceRun,
+  type GroupRecord,
+  type Tally,
+} from './balance.ts';

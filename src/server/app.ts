@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Ctx, RateLimits } from './context.ts';
 import { handleError, Refusal } from './errors.ts';
+import { Fairness } from './fairness.ts';
 import { fightLimit } from './fights.ts';
 import { BrowsePages } from './browse-pages.ts';
 import { HeroDocs } from './hero-store.ts';
@@ -33,6 +34,7 @@ import artRoutes from './routes/art.ts';
 import arenaRoutes from './routes/arena.ts';
 import battleRoutes from './routes/battles.ts';
 import dungeonRoutes from './routes/dungeons.ts';
+import fairnessRoutes from './routes/fairness.ts';
 import healthRoutes from './routes/health.ts';
 import heroRoutes from './routes/heroes.ts';
 import inventoryRoutes from './routes/inventory.ts';
@@ -61,6 +63,10 @@ export interface AppOptions {
   redisUrl?: string;
   /** pg pool size per instance */
   poolSize?: number;
+  /** ms an instance answers the fairness counts from its last read (default 30 s) */
+  fairnessTtlMs?: number;
+  /** battles in the fairness page's balance measure (default BALANCE_SAMPLE.battles) */
+  fairnessBattles?: number;
   /** SQLite: how the WAL is flushed before a change is answered (default fsync; tests hold it to watch answers wait) */
   walFlush?: (path: string) => Promise<void>;
 }
@@ -161,6 +167,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     dungeons,
     dungeonsById: new Map(dungeons.map((d) => [d.id, d])),
     odds,
+    fairness: new Fairness(store, {
+      ttlMs: opts.fairnessTtlMs,
+      balanceBattles: opts.fairnessBattles,
+      warn: (err, msg) => app.log.warn({ err }, msg),
+    }),
     heroLists: new HeroLists(store),
     browsePages: new BrowsePages(store),
     heroDocs: new HeroDocs(store),
@@ -180,6 +191,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    await ctx.fairness.close();
     await odds.close();
     await store.close();
   });
@@ -231,6 +243,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(arenaRoutes, { ctx });
   await app.register(dungeonRoutes, { ctx });
   await app.register(oddsRoutes, { ctx });
+  await app.register(fairnessRoutes, { ctx });
   await app.register(shopRoutes, { ctx });
   await app.register(inventoryRoutes, { ctx });
   await app.register(artRoutes, { ctx });

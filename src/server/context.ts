@@ -7,6 +7,7 @@ import type { HeroLists } from './hero-lists.ts';
 import type { BrowsePages } from './browse-pages.ts';
 import type { HeroDocs } from './hero-store.ts';
 import type { OddsPool } from './odds-pool.ts';
+import type { Fairness } from './fairness.ts';
 
 export interface RateLimits {
   /** account creations per IP per minute */
@@ -27,6 +28,8 @@ export interface Ctx {
   dungeons: Selectable<DungeonsTable>[];
   dungeonsById: Map<string, Selectable<DungeonsTable>>;
   odds: OddsPool;
+  /** the fairness figures: tallies read at most every 30 s, the balance measure (fairness.ts) */
+  fairness: Fairness;
   /** players' hero lists, remembered as ready bytes */
   heroLists: HeroLists;
   /** heroes by id, remembered as ready bytes */

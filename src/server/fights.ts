@@ -17,6 +17,7 @@ import { Refusal } from './errors.ts';
 import { newId, newRoll, newSeed, nowSeconds } from './ids.ts';
 import { OddsPoolBusy, type Odds, type Story } from './odds-pool.ts';
 import { NO_REWARDS, payRewards, type Payment } from './rewards.ts';
+import { tallyFight } from './fairness.ts';
 import { economyTransaction } from './transaction.ts';
 import { userView, type Db, type Trx } from './wallet.ts';
 
@@ -172,6 +173,8 @@ export async function fightNow<X extends object = object>(
       level_ups: JSON.stringify(paid.levelUps),
       run_id: f.runId ?? null,
     });
+    // Counted for the fairness page, last: the one row here other players' fights share (fairness.ts).
+    await tallyFight(trx, f.kind, odds.probability, won);
     return { ...paid, settled };
   });
   return {

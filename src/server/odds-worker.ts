@@ -1,19 +1,13 @@
 // The odds pool's worker (see odds-pool.ts): runs the rules core's Monte-Carlo estimate, and the simulated
 // battle that tells a fight's story, in its own thread.
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { estimateOdds, narrateFight } from '../game/index.ts';
 import type { NarrateTask, Odds, OddsTask, Story } from './odds-pool.ts';
+import { lowerThreadPriority } from './thread-priority.ts';
 
-// Sampling may take every core; requests must not wait behind it. On Linux a thread's own id can be niced
-// like a process, so this worker yields the CPU to the event loop (reads stay quick while fights run).
-try {
-  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (tid > 0) setPriority(tid, 10);
-} catch {
-  // not Linux, or not allowed: run at normal priority
-}
+// Sampling may take every core; requests must not wait behind it: this worker yields the CPU to the event loop
+// (reads stay quick while fights run).
+lowerThreadPriority(10);
 
 export default function estimate(task: OddsTask): Odds & { thread: number } {
   const r = estimateOdds(task.seed, task.a, task.b);

@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, MESSAGES, notFound } from './errors.ts
 import { newId, newSeed, nowSeconds } from './ids.ts';
 import { heroRow } from './store/hero-rows.ts';
 import { startRatingRow } from './ladder.ts';
+import { tallySummon } from './fairness.ts';
 import { economyTransaction } from './transaction.ts';
 import type { Database } from './store/tables.ts';
 import { findUser, pay, type Db } from './wallet.ts';
@@ -115,6 +116,8 @@ export async function generateCandidate(
         created_at: now,
       })
       .execute();
+    // Counted for the fairness page, last: the one row here other players' draws share (fairness.ts).
+    await tallySummon(trx, hero.rarity);
     return hero;
   });
 }

@@ -7,6 +7,7 @@
 //   3. inventory rows, then the player's other records (candidates, generations, battles, dungeon runs)
 //   4. arena fights: the two sides' ladder rating rows, in hero id order (ladder.ts settleDuel) — the only rows of
 //      another player a transaction locks; after them it only writes rows it already holds or inserts new ones
+//   5. a fight or a summon: its one fairness tally row (fairness.ts), shared by every player, the last write
 //
 // Steps 1 and 2 are taken here, before the work runs, from what the caller declares (`userId`, `heroIds`); the work
 // then only touches rows of that player, after those locks. Since every economy transaction of a player holds their

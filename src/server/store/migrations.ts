@@ -490,6 +490,72 @@ const ratings: Migration = {
   },
 };
 
+/**
+ * The fairness page's counts (fairness.ts), kept apart from the rows they count because those are forgotten: fights
+ * past each player's newest 500 (sweep.ts), candidates after 14 days or when the player pays for a new pair
+ * (summoning.ts). fight_tally counts auto fights by kind and stated win chance in whole percent, with how many were
+ * won and the sum of their stated chances; summon_tally counts the candidates paid summons drew, by rarity. The
+ * fight or draw writes its count in its own transaction; here they start from what the database still holds: every
+ * finished auto fight, every stored candidate of a paid summon and every kept hero whose candidate row is gone (the
+ * other candidate of such a pair is gone for good). balance_measures keeps the Balance chart's measure, once per
+ * rules version.
+ */
+function fairnessTallies(dialect: Dialect): Migration {
+  const pg = dialect === 'postgres';
+  const probability = pg
+    ? sql`(result::jsonb ->> 'probability')::double precision`
+    : sql`json_extract(result, '$.probability')`;
+  // The whole percent, as fairness.ts statedBin computes it: floor(p·100 + 1e-9), at most 99.
+  const bin = pg
+    ? sql`least(99, floor(p * 100 + 1e-9))::integer`
+    : sql`min(99, cast(p * 100 + 1e-9 as integer))`;
+  const rarity = pg ? sql`(hero::jsonb ->> 'rarity')::integer` : sql`json_extract(hero, '$.rarity')`;
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('fight_tally')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('bin', 'integer', (c) => c.notNull())
+        .addColumn('fights', 'bigint', (c) => c.notNull())
+        .addColumn('won', 'bigint', (c) => c.notNull())
+        .addColumn('stated', 'double precision', (c) => c.notNull())
+        .addPrimaryKeyConstraint('fight_tally_pk', ['kind', 'bin'])
+        .addCheckConstraint('fight_tally_sound', sql`bin between 0 and 99 and won between 0 and fights`)
+        .execute();
+      await db.schema
+        .createTable('summon_tally')
+        .addColumn('rarity', 'integer', (c) => c.primaryKey())
+        .addColumn('drawn', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('balance_measures')
+        .addColumn('rules', 'text', (c) => c.primaryKey())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      await sql`insert into fight_tally (kind, bin, fights, won, stated)
+        select kind, ${bin}, count(*), sum(case when status = 'won' then 1 else 0 end), sum(p)
+        from (
+          select location_type as kind, status, ${probability} as p from battles
+          where kind = 'auto' and status in ('won', 'lost') and result is not null
+            and location_type in ('random', 'arena', 'dungeon')
+        ) fought
+        where p is not null
+        group by kind, ${bin}`.execute(db);
+      await sql`insert into summon_tally (rarity, drawn)
+        select rarity, count(*) from (
+          select ${rarity} as rarity from candidates where user_id is not null and generation_id is not null
+          union all
+          select rarity from heroes
+          where generation_id is not null and not exists (select 1 from candidates c where c.id = heroes.id)
+        ) drawn
+        where rarity is not null
+        group by rarity`.execute(db);
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -504,6 +570,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0010_ledger': ledger(dialect),
     '0011_ratings': ratings,
     '0012_rate_limits': rateLimits,
+    '0013_fairness_tallies': fairnessTallies(dialect),
   };
 }
 

@@ -201,6 +201,9 @@ export interface Database {
   ledger: LedgerTable;
   hero_ratings: HeroRatingsTable;
   arena_wins: ArenaWinsTable;
+  fight_tally: FightTallyTable;
+  summon_tally: SummonTallyTable;
+  balance_measures: BalanceMeasuresTable;
 }
 
 /** A client's window of one limit (limit-store.ts; PostgreSQL deployments without Redis). */
@@ -208,4 +211,32 @@ export interface RateLimitsTable {
   key: string;
   hits: number;
   window_end: number;
+}
+
+/**
+ * Every auto fight ever fought, counted by kind and stated win chance in whole percent (fairness.ts writes it in the
+ * fight's transaction): the fights themselves are forgotten past a player's newest 500 (sweep.ts), these counts never.
+ */
+export interface FightTallyTable {
+  /** random, arena or dungeon */
+  kind: string;
+  /** the stated win chance's whole percent, 0–99 (100% counts in 99) */
+  bin: number;
+  fights: number;
+  won: number;
+  /** the sum of their stated win chances (its mean is what the bin stated) */
+  stated: number;
+}
+
+/** Candidates drawn by paid summons, ever, by rarity (fairness.ts, in the draw's transaction; candidates are swept). */
+export interface SummonTallyTable {
+  rarity: number;
+  drawn: number;
+}
+
+/** The Balance chart's measure (fairness.ts), once per rules version: `rules` is its key, `body` its JSON. */
+export interface BalanceMeasuresTable {
+  rules: string;
+  body: string;
+  created_at: number;
 }
