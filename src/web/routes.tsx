@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { index: true, loader: landingLoader, Component: Landing },
       { path: 'herocard', lazy: page(() => import('./pages/herocard/index.tsx')) },
       { path: 'replay/:battleId', lazy: page(() => import('./pages/replay/index.tsx')) },
+      { path: 'fairness', lazy: page(() => import('./pages/fairness/index.tsx')) },
       {
         loader: requireUserLoader,
         Component: RequireUser,

@@ -12,6 +12,8 @@ import type {
   CreateBattleResponse,
   DeleteHeroResponse,
   Dungeon,
+  FairnessKind,
+  FairnessResponse,
   DungeonRun,
   GetBattleResponse,
   Hero,
@@ -196,6 +198,15 @@ export const findFairMatches = (userId: string, heroId: string, limit = 6) =>
 /** A fight's win chance and enemies before it is fought (GET /api/odds). */
 export const getOdds = (query: OddsQuery, signal?: AbortSignal) =>
   call<OddsResponse>('GET', `/api/odds${q({ ...query })}`, undefined, signal);
+
+/** The fairness figures (public): stated against observed odds (of one kind of fight, or all), rarity, balance. */
+export const getFairness = (kind: FairnessKind, signal?: AbortSignal) =>
+  call<FairnessResponse>(
+    'GET',
+    `/api/fairness${q({ kind: kind === 'all' ? undefined : kind })}`,
+    undefined,
+    signal,
+  );
 
 // --- Shop, inventory -----------------------------------------------------------------------------------
 export const listShop = () => call<ShopItem[]>('GET', '/api/shop');

@@ -4,7 +4,7 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import * as api from './client.ts';
 import { saveUser } from '../session.ts';
-import type { DungeonRun, OddsQuery, User } from '../../api/index.ts';
+import type { DungeonRun, FairnessKind, OddsQuery, User } from '../../api/index.ts';
 import type { Currency } from '../../api/rules.ts';
 
 export const queryKeys = {
@@ -25,6 +25,7 @@ export const queryKeys = {
   run: (runId: string) => ['dungeon-run', runId] as const,
   activeRun: (userId: string) => ['dungeon-run', 'active', userId] as const,
   ledger: (userId: string, currency: Currency | null) => ['ledger', userId, currency] as const,
+  fairness: (kind: FairnessKind) => ['fairness', kind] as const,
 };
 
 /** Accounts whose username starts with `search` (bounded; the list may hold thousands). */
@@ -152,6 +153,20 @@ export function useDungeon(dungeonId: string | undefined) {
     queryFn: () => api.getDungeon(dungeonId!),
     enabled: !!dungeonId,
     retry: (count, err) => !api.isNotFound(err) && count < 2,
+  });
+}
+
+/**
+ * The fairness figures (/fairness). The server reads its counts at most every 30 s; while the balance measure is
+ * still running the page asks again every few seconds, then stops.
+ */
+export function useFairness(kind: FairnessKind) {
+  return useQuery({
+    queryKey: queryKeys.fairness(kind),
+    queryFn: ({ signal }) => api.getFairness(kind, signal),
+    staleTime: 30_000,
+    placeholderData: (prev) => prev,
+    refetchInterval: (query) => (query.state.data?.balance.status === 'computing' ? 3_000 : false),
   });
 }
 

@@ -2,7 +2,7 @@
 // Select User: a searchable list of accounts (GET /api/users?q=&limit=), Continue → /heroes.
 // Create New: username, POST /api/users, → /create. Loaded with the entry chunk: keep it light.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useUsers } from '../../api/hooks.ts';
 import { createUser, errorText, getUser } from '../../api/client.ts';
 import { saveUser } from '../../session.ts';
@@ -212,6 +212,9 @@ export default function Landing() {
         </div>
         <p className="landing__note">No password required. Your progress is saved to the database.</p>
       </section>
+      <p className="landing__fair">
+        <Link to="/fairness">How fair is Runeborn? Every stated chance, checked against what happened</Link>
+      </p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // /map — the world map (spec §2 "/map"): Arena, Shop and Dungeons over a painted overview.
 // A destination can be flagged Coming Soon; none is. Below the three cards, the way into a team battle
-// (/battle, in the dusk forest of random battles) — the spec's screen that no card leads to.
+// (/battle, in the dusk forest of random battles) — the spec's screen that no card leads to — and the way to
+// /fairness.
 import { Link } from 'react-router';
 import { sceneUrl } from '../../components/battle-scene.ts';
 import { Icon, type IconName } from '../../components/icon.tsx';
@@ -145,6 +146,16 @@ export default function MapPage() {
           <span className="place__blurb">Lead up to 4 heroes against a warband in the dusk forest</span>
         </span>
         <span className="place__go" aria-hidden="true">
+          ›
+        </span>
+      </Link>
+      <Link to="/fairness" className="map-fairness" data-testid="fairness-link">
+        <Icon name="fair_match" size={22} />
+        <span className="map-fairness__text">
+          <strong>Fairness</strong>
+          <span className="muted"> · the stated odds, checked against every fight and summon</span>
+        </span>
+        <span className="map-fairness__go" aria-hidden="true">
           ›
         </span>
       </Link>

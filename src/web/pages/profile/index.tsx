@@ -1,6 +1,6 @@
 // /profile (spec §2 "/profile"): username, joined date (created_at, epoch seconds), currencies, the History of
 // every change to them (./ledger-history.tsx), the battle history, Logout (clears the stored session and goes to
-// /), and the way to the Credits view.
+// /), and the ways to the Fairness page and the Credits view.
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { logout, useSignedInUser } from '../../session.ts';
@@ -47,9 +47,14 @@ export default function ProfilePage() {
       <LedgerHistory userId={user.id} />
       <BattleHistory userId={user.id} />
       <section className="profile__actions">
-        <Link to="/profile/credits" className="profile__credits">
-          <Icon name="credits" size={18} /> Credits
-        </Link>
+        <span className="profile__links">
+          <Link to="/fairness" className="profile__credits">
+            <Icon name="fair_match" size={18} /> Fairness
+          </Link>
+          <Link to="/profile/credits" className="profile__credits">
+            <Icon name="credits" size={18} /> Credits
+          </Link>
+        </span>
         <Button variant="danger" onClick={onLogout}>
           <Icon name="logout" size={18} /> Logout
         </Button>
