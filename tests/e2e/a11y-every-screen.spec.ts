@@ -59,6 +59,7 @@ test('every screen passes axe: no serious or critical findings', async ({ page, 
     ['a dungeon', `/dungeons/${dungeons[0].id}`, 'main h1'],
     ['a replay', `/replay/${fight.battle_id}`, 'main h1, main h2'],
     ['hero card demo', '/herocard', 'main'],
+    ['fairness', '/fairness', '[data-testid="chart-balance-type"] svg'],
     ['a missing hero', '/heroes/h_no_such_hero', 'main'],
     ['a missing page', '/no/such/page', 'main'],
   ];

@@ -107,9 +107,9 @@ test('the fairness page charts real fights and summons, with their numbers in ta
     await expect(page.getByTestId(id).getByRole('img')).toHaveAttribute('aria-label', /^Chart: /);
   const oddsTable = 'Win chance: stated against observed, by range of stated chance';
   await expect(page.getByRole('table', { name: oddsTable }).getByRole('columnheader')).toHaveText([
-    'Stated',
+    'Range',
     'Fights',
-    'Mean stated',
+    'Stated',
     'Won',
     '95% interval',
   ]);

@@ -31,7 +31,7 @@ export function calibrationChart(buckets: CalibrationBucket[], width: number): E
       high: b.interval!.high,
     }));
   const height = Math.round(Math.min(400, Math.max(260, width * 0.72)));
-  const margin = { top: 16, right: 14, bottom: 44, left: 46 };
+  const margin = { top: 30, right: 14, bottom: 44, left: 46 };
   // The diagonal's angle on screen, for its label.
   const slope = (height - margin.top - margin.bottom) / (width - margin.left - margin.right);
   const angle = (-Math.atan(slope) * 180) / Math.PI;
@@ -144,7 +144,15 @@ export function rarityChart(rarities: RarityShare[], width: number): Element {
         rows.filter((r) => r.low !== null),
         { y: 'label', x1: 'low', x2: 'high', stroke: 'var(--text)', strokeWidth: 1.5, strokeOpacity: 0.85 },
       ),
-      Plot.tickX(rows, { x: 'stated', y: 'label', stroke: 'var(--accent)', strokeWidth: 3, inset: -4 }),
+      // The stated odds: a gold mark outlined in the page's colour, so it reads on a bar of any colour.
+      Plot.tickX(rows, { x: 'stated', y: 'label', stroke: 'var(--bg-page)', strokeWidth: 7, inset: -5 }),
+      Plot.tickX(rows, {
+        x: 'stated',
+        y: 'label',
+        stroke: 'var(--accent-strong)',
+        strokeWidth: 3,
+        inset: -4,
+      }),
       Plot.text(rows, {
         x: (d: (typeof rows)[number]) => Math.max(d.stated, d.high ?? d.observed),
         y: 'label',
@@ -208,14 +216,14 @@ export function balanceChart(
         x1: 'low',
         x2: 'high',
         stroke: 'var(--accent)',
-        strokeOpacity: 0.6,
-        strokeWidth: 3,
+        strokeOpacity: 0.75,
+        strokeWidth: 4,
         strokeLinecap: 'round',
       }),
       Plot.dot(rows, {
         x: 'rate',
         y: 'name',
-        r: 5,
+        r: 4,
         fill: 'var(--accent-strong)',
         stroke: 'var(--bg-panel)',
         strokeWidth: 1.5,

@@ -24,7 +24,8 @@ import './fairness.css';
 type Charts = typeof import('./charts.ts');
 
 const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
-const range = (i: Interval | null) => (i ? `${pct(i.low)}–${pct(i.high)}` : '—');
+/** An interval as the tables show it: '48.3–51.9%'. */
+const range = (i: Interval | null) => (i ? `${(i.low * 100).toFixed(1)}–${pct(i.high)}` : '—');
 const holds = (stated: number, i: Interval | null) => !!i && stated >= i.low && stated <= i.high;
 
 const KINDS: { kind: FairnessKind; label: string }[] = [
@@ -215,7 +216,7 @@ function OddsSection({
       )}
       <NumbersTable
         caption="Win chance: stated against observed, by range of stated chance"
-        head={['Stated', 'Fights', 'Mean stated', 'Won', '95% interval']}
+        head={['Range', 'Fights', 'Stated', 'Won', '95% interval']}
       >
         {fights.buckets.map((b: CalibrationBucket) => (
           <tr key={b.from} className={b.fights === 0 ? 'numbers__empty' : undefined}>
@@ -436,8 +437,9 @@ function BalanceSection({ balance, charts }: { balance: Balance; charts: Charts 
                 {new Date(balance.computed_at * 1000).toLocaleString()}
               </time>
             )}{' '}
-            under rules version <code>{balance.rules}</code>; measured again whenever the rules change.
-            Teammates share a result, so the intervals count each team once.
+            under rules version <code>{balance.rules}</code>, and measured again whenever the rules change.
+            Heroes on one team share its result, so each interval counts the independent results, not every
+            game.
           </p>
         </>
       )}
