@@ -333,6 +333,13 @@ function routes(f: Fixtures) {
         ['team', fc.array(someId, { maxLength: 6 }).map((ids) => ids.join(','))],
       ),
     ),
+    'GET /api/fairness': get(
+      withQuery(
+        '/api/fairness',
+        ['kind', fc.oneof(fc.constantFrom('all', 'arena', 'dungeon', 'random'), text)],
+        ['buckets', fc.oneof(fc.constantFrom('5', '10', '20'), fc.integer().map(String), text)],
+      ),
+    ),
     'GET /api/dungeons': get(withQuery('/api/dungeons')),
     'GET /api/dungeons/:dungeonId': get(seg(someId).map((id) => `/api/dungeons/${id}`)),
     'GET /api/dungeons/:dungeonId/npcs': get(seg(someId).map((id) => `/api/dungeons/${id}/npcs`)),

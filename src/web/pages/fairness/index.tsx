@@ -83,13 +83,13 @@ function Chart({
     svg.setAttribute('aria-hidden', 'true');
     el.replaceChildren(svg);
   }, [charts, draw, ready, width]);
+  if (charts === 'failed')
+    return (
+      <p className="chart__failed muted">The chart could not load: the numbers are in the table below.</p>
+    );
   return (
     <div className="chart__plot" role="img" aria-label={label} data-ready={ready || undefined}>
-      {charts === 'failed' ? (
-        <p className="chart__failed muted">The chart could not load: the numbers are in the table below.</p>
-      ) : (
-        !ready && <Skeleton height={height} radius={8} />
-      )}
+      {!ready && <Skeleton height={height} radius={8} />}
       {/* Plot's drawing goes in here; React never renders into it. */}
       <div ref={box} className="chart__canvas" />
     </div>
@@ -157,9 +157,11 @@ function OddsSection({
     <section className="panel fairness__section" id="odds" aria-labelledby="odds-title">
       <h2 id="odds-title">Stated vs observed win chance</h2>
       <p className="fairness__lead">
-        Before every fight the game states your chance to win, then rolls against it. Here is every fight ever
-        fought, grouped by the chance it stated, against the share actually won. Honest odds sit on the dashed
-        line: each dot within its bar (the 95% interval) about 19 times in 20.
+        Before a fight is resolved the game states your chance to win, then rolls against it. Here is every
+        fight ever resolved that way — quick battles, arena duels and dungeon floors — grouped by the chance
+        it stated, against the share actually won. Honest odds sit on the dashed line: each dot within its bar
+        (the 95% interval) about 19 times in 20. Battles you play turn by turn are yours to steer, so they are
+        not counted.
       </p>
       <div className="kind-picker" role="group" aria-label="Which fights">
         {KINDS.map((k) => (
