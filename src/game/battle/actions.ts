@@ -33,8 +33,11 @@ const {
 const {
   ACT_ATTACK,
   ACT_SLOT0,
+  COOLDOWNS,
   ONGOING,
+  UNITS,
   actionOf,
+  assertInPlay,
   canAct,
   gainEnergy,
   isAlive,
@@ -50,23 +53,24 @@ const VALUE = OP_AT.map((op) => op.value);
 
 /** The unit an action of unit i aimed at `wanted` lands on: a legal enemy (taunt), an ally, or -1 for none. */
 export function chosenTarget(c: BattleCore, i: number, idx: number, wanted: number): number {
-  const side = c.u[i * UF + SIDE];
+  const side = UNITS[i * UF + SIDE];
   const pick = A_PICK[idx];
   if (pick === PICK_ENEMY) return resolveEnemyTarget(c, side, wanted);
   if (pick === PICK_ALLY)
-    return isAlive(c, wanted) && c.u[wanted * UF + SIDE] === side ? wanted : lowestAlly(c, side);
+    return isAlive(c, wanted) && UNITS[wanted * UF + SIDE] === side ? wanted : lowestAlly(c, side);
   return -1;
 }
 
 /** Carry out unit i's action. An action it may not take becomes a basic attack. */
 export function perform(c: BattleCore, i: number, act: number, target: number): void {
-  const u = c.u,
+  assertInPlay(c);
+  const u = UNITS,
     o = i * UF;
   if (!canAct(c, i, act)) act = ACT_ATTACK;
   const idx = actionOf(c, i, act);
   // pay the cost
   if (A_ULT[idx] === 1) u[o + ENERGY] = 0;
-  else if (A_BASIC[idx] === 0) c.cd[i * SLOTS + act - ACT_SLOT0] = A_COOLDOWN[idx] + 1; // endTurn ticks once right away
+  else if (A_BASIC[idx] === 0) COOLDOWNS[i * SLOTS + act - ACT_SLOT0] = A_COOLDOWN[idx] + 1; // endTurn ticks once right away
   const t = chosenTarget(c, i, idx, target);
   if (c.log !== null) c.log.action(i, act, idx, t);
   // the effects, in order

@@ -35,8 +35,12 @@ const {
   ACT_COUNT,
   ACT_SLOT0,
   ACT_ULT,
+  COOLDOWNS,
+  SLOT_ABILITIES,
+  UNITS,
   allyEnd,
   allyStart,
+  assertInPlay,
   canAct,
   enemyEnd,
   enemyStart,
@@ -56,7 +60,8 @@ export const AI_EASY = 0,
 
 /** Decide for unit i at the given tier; the answer goes to c.pickAct / c.pickTgt. */
 export function decide(c: BattleCore, i: number, tier: number): void {
-  const u = c.u;
+  assertInPlay(c);
+  const u = UNITS;
   const side = u[i * UF + SIDE];
   const taunt = hasTaunter(c, side);
   if (tier === AI_EASY) {
@@ -128,7 +133,7 @@ export function decide(c: BattleCore, i: number, tier: number): void {
 
 /** The normal tier: cheap rules of thumb, with some looseness in whom it hits. It looks only at what it needs. */
 function decideByRule(c: BattleCore, i: number, side: number, taunt: boolean): void {
-  const u = c.u,
+  const u = UNITS,
     o = i * UF;
   const r = c.rand(); // the noise of the enemy choice, drawn every turn so the stream does not depend on the action
   let bestA = ACT_ATTACK,
@@ -136,12 +141,12 @@ function decideByRule(c: BattleCore, i: number, side: number, taunt: boolean): v
     allyFrac = 2;
   const silenced = u[o + F_SILENCE] === 1;
   const slots = i * SLOTS;
-  if (!silenced && c.ab[slots + 2] >= 0 && u[o + ENERGY] >= MAX_ENERGY) bestA = ACT_ULT;
+  if (!silenced && SLOT_ABILITIES[slots + 2] >= 0 && u[o + ENERGY] >= MAX_ENERGY) bestA = ACT_ULT;
   else if (!silenced) {
     let bestS = 1;
     for (let k = 0; k < 2; k++) {
-      const idx = c.ab[slots + k];
-      if (idx < 0 || c.cd[slots + k] > 0) continue;
+      const idx = SLOT_ABILITIES[slots + k];
+      if (idx < 0 || COOLDOWNS[slots + k] > 0) continue;
       let s = 1.2; // buffs, debuffs, energy: better than a plain attack
       if (A_HEALS[idx] === 1 || A_PROTECTS[idx] === 1) {
         if (ally === -2) {
@@ -157,7 +162,7 @@ function decideByRule(c: BattleCore, i: number, side: number, taunt: boolean): v
       }
     }
   }
-  const pick = bestA === ACT_ATTACK ? PICK_ENEMY : A_PICK[c.ab[slots + bestA - ACT_SLOT0]];
+  const pick = bestA === ACT_ATTACK ? PICK_ENEMY : A_PICK[SLOT_ABILITIES[slots + bestA - ACT_SLOT0]];
   c.pickAct = bestA;
   c.pickTgt =
     pick === PICK_ENEMY
@@ -171,7 +176,7 @@ function decideByRule(c: BattleCore, i: number, side: number, taunt: boolean): v
 
 /** A weak enemy, chosen loosely: the lowest health and shield after noise, every enemy its own share of one draw r. */
 function looseWeakEnemy(c: BattleCore, side: number, taunt: boolean, r: number): number {
-  const u = c.u;
+  const u = UNITS;
   let enemy = -1,
     enemyV = Infinity;
   for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) {
@@ -189,7 +194,7 @@ function looseWeakEnemy(c: BattleCore, side: number, taunt: boolean, r: number):
 
 function randomTarget(c: BattleCore, i: number, pick: number, taunt: boolean): number {
   if (pick === 0) return -1;
-  const u = c.u,
+  const u = UNITS,
     side = u[i * UF + SIDE];
   const s = pick === PICK_ENEMY ? enemyStart(c, side) : allyStart(c, side);
   const e = pick === PICK_ENEMY ? enemyEnd(c, side) : allyEnd(c, side);

@@ -51,6 +51,8 @@ const {
 } = compiled;
 const {
   ONGOING,
+  SLOT_ABILITIES,
+  UNITS,
   addShield,
   allyEnd,
   allyStart,
@@ -101,7 +103,7 @@ const KILL_BONUS = 67.5;
 const FILL_BONUS = 6;
 
 function threat(c: BattleCore, j: number): number {
-  const u = c.u,
+  const u = UNITS,
     o = j * UF;
   // Damage dealers and healers first, and the wounded (focus fire).
   const role = u[o + ROLE] === 0 ? 0.8 : 1.15;
@@ -124,7 +126,7 @@ export function damageValue(
   execute: number,
   hits: number,
 ): number {
-  const u = c.u,
+  const u = UNITS,
     o = j * UF;
   const cached = perPower.actor === i && perPower.core === c ? perPower.values[j] : 0;
   const d =
@@ -138,7 +140,7 @@ export function damageValue(
 }
 
 function healValue(c: BattleCore, j: number, amount: number): number {
-  const u = c.u,
+  const u = UNITS,
     o = j * UF;
   const frac = u[o + HP] / u[o + MAXHP];
   const got = Math.min(u[o + MAXHP] - u[o + HP], amount * u[o + HEALTAKEN] * u[o + M_HEALTAKEN]);
@@ -146,7 +148,7 @@ function healValue(c: BattleCore, j: number, amount: number): number {
 }
 
 function shieldValue(c: BattleCore, j: number, amount: number): number {
-  const u = c.u,
+  const u = UNITS,
     o = j * UF;
   const frac = u[o + HP] / u[o + MAXHP];
   const stacked = u[o + SHIELD] > 0.15 * u[o + MAXHP] ? 0.3 : 1;
@@ -154,7 +156,7 @@ function shieldValue(c: BattleCore, j: number, amount: number): number {
 }
 
 function statusValue(c: BattleCore, i: number, j: number, s: number, turns: number, chance: number): number {
-  const u = c.u,
+  const u = UNITS,
     o = j * UF;
   const enemy = u[o + SIDE] !== u[i * UF + SIDE];
   if (S_HARMFUL[s] === 1 && !enemy) return -S_AIVALUE[s];
@@ -182,17 +184,17 @@ function statusValue(c: BattleCore, i: number, j: number, s: number, turns: numb
 
 /** Energy for unit j: its share of the bar, and a bonus when it fills the bar (the ultimate becomes ready). */
 export function energyValue(c: BattleCore, j: number, points: number): number {
-  const u = c.u,
+  const u = UNITS,
     o = j * UF;
   const gain = Math.min(MAX_ENERGY - u[o + ENERGY], points * u[o + EGAIN]);
-  const fills = gain > 0 && u[o + ENERGY] + gain >= MAX_ENERGY && c.ab[j * SLOTS + 2] >= 0;
+  const fills = gain > 0 && u[o + ENERGY] + gain >= MAX_ENERGY && SLOT_ABILITIES[j * SLOTS + 2] >= 0;
   return (gain / MAX_ENERGY) * 25 + (fills ? FILL_BONUS : 0);
 }
 
 /** How many of unit j's statuses are harmful (or helpful, with harmful = 0). */
 function countStatuses(c: BattleCore, j: number, harmful: number): number {
   let n = 0;
-  for (let m = c.u[j * UF + MASK] | 0; m !== 0; m &= m - 1)
+  for (let m = UNITS[j * UF + MASK] | 0; m !== 0; m &= m - 1)
     if (S_HARMFUL[31 - Math.clz32(m & -m)] === harmful) n++;
   return n;
 }
@@ -212,14 +214,14 @@ const statusName = (s: number) => STATUSES[STATUS_IDS[s]].name;
 export const OPS: Record<EffectOp, OpEntry> = {
   damage: {
     apply(c, src, tgt, e, hits) {
-      const power = A_EFFECTS[e + E_POWER] * levelled(c.u, src * UF, e);
+      const power = A_EFFECTS[e + E_POWER] * levelled(UNITS, src * UF, e);
       for (let h = 0; h < hits; h++) {
-        if (c.u[tgt * UF + ALIVE] !== 1 || c.u[src * UF + ALIVE] !== 1) return;
+        if (UNITS[tgt * UF + ALIVE] !== 1 || UNITS[src * UF + ALIVE] !== 1) return;
         hit(c, src, tgt, power, A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE], A_EFFECTS[e + E_DRAIN]);
       }
     },
     value(c, src, j, e, hits) {
-      const power = A_EFFECTS[e + E_POWER] * levelled(c.u, src * UF, e);
+      const power = A_EFFECTS[e + E_POWER] * levelled(UNITS, src * UF, e);
       return damageValue(c, src, j, power, A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE], hits);
     },
     preview({ c, src, e, j, probe, who, kind, hits }) {
@@ -326,13 +328,13 @@ export const OPS: Record<EffectOp, OpEntry> = {
   },
   dispel: {
     apply(c, _src, tgt) {
-      for (let m = c.u[tgt * UF + MASK] | 0; m !== 0; m &= m - 1) {
+      for (let m = UNITS[tgt * UF + MASK] | 0; m !== 0; m &= m - 1) {
         const s = 31 - Math.clz32(m & -m);
         if (S_HARMFUL[s] === 0) removeStatus(c, tgt, s);
       }
     },
     value(c, src, j) {
-      const u = c.u,
+      const u = UNITS,
         o = j * UF;
       if (u[o + SIDE] === u[src * UF + SIDE]) return 0;
       let v = 0;
@@ -377,8 +379,8 @@ export interface TargetEntry {
 }
 
 const hitsOf = (e: number) => A_EFFECTS[e + E_HITS];
-const alive = (c: BattleCore, j: number) => c.u[j * UF + ALIVE] === 1;
-const sideOf = (c: BattleCore, i: number) => c.u[i * UF + SIDE];
+const alive = (c: BattleCore, j: number) => UNITS[j * UF + ALIVE] === 1;
+const sideOf = (c: BattleCore, i: number) => UNITS[i * UF + SIDE];
 
 function single(
   friendly: boolean,

@@ -341,3 +341,13 @@ describe('AI tiers', () => {
 });
 
 const GOLDEN = 'c5f73e4207d540b9';
+
+describe('the battle in play', () => {
+  it('a core used after another battle was loaded throws instead of reading that battle', () => {
+    const first = new rules.BattleCore();
+    const second = new rules.BattleCore();
+    expect(() => first.u).toThrow(/no longer in play/);
+    expect(() => rules.beginTurn(first)).toThrow(/no longer in play/);
+    expect(second.u).toBeInstanceOf(Float64Array);
+  });
+});

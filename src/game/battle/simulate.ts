@@ -9,7 +9,7 @@ import type { CompiledTeam } from './compile.ts';
 import type { BattleCore } from './core.ts';
 const { SIDE, UF } = compiled;
 import * as rules from './core.ts';
-const { ONGOING, beginTurn, endTurn, initBattle } = rules;
+const { ONGOING, UNITS, assertInPlay, beginTurn, endTurn, initBattle } = rules;
 import * as actions from './actions.ts';
 const { perform } = actions;
 
@@ -20,7 +20,8 @@ export const TIER: Record<AiTier, number> = { easy: 0, normal: AI_NORMAL, hard: 
  * controlledSide = -1: the AI plays everyone.
  */
 export function runUntilDecision(c: BattleCore, controlledSide: number): number {
-  const u = c.u;
+  assertInPlay(c);
+  const u = UNITS;
   while (c.over === ONGOING) {
     const a = beginTurn(c);
     if (a < 0) continue;
