@@ -150,8 +150,13 @@ export interface BattleLog {
   end(over: number): void;
 }
 
-let TICK_MASK = 0;
-for (let s = 0; s < NS; s++) if (S_TICKS[s]) TICK_MASK |= 1 << s;
+/** The statuses whose flag is set, as a bit mask (a constant, so the compiler folds it in). */
+function statusMask(flag: ArrayLike<number>): number {
+  let mask = 0;
+  for (let s = 0; s < NS; s++) if (flag[s]) mask |= 1 << s;
+  return mask;
+}
+const TICK_MASK = statusMask(S_TICKS);
 
 // ---- the battle in play ----------------------------------------------------------------------------------------
 // The rules work on one set of unit tables per thread, the battle in play, held in module constants so the
