@@ -561,7 +561,10 @@ async function hotReads(api: string, barePort: number, userId: string, heroIds: 
     ['GET /api/heroes/browse/all', '/api/heroes/browse/all'],
   ];
   const out: { name: string; bytes: number; ours: Row; bare: Row }[] = [];
+  // BENCH_READS=inventory,browse measures only the reads whose name holds one of those words.
+  const only = process.env.BENCH_READS?.split(',').filter(Boolean);
   for (const [name, path] of reads) {
+    if (only && !only.some((w) => name.includes(w))) continue;
     const bytes = (await (await fetch(api + path)).arrayBuffer()).byteLength;
     const [ours, bare] = await alternate([
       [name, { url: api + path }],

@@ -51,6 +51,19 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
     expect((await h.call('GET', '/api/heroes/no_such_hero')).status).toBe(404);
   });
 
+  it('heroes read by id together (one batched key read on PostgreSQL) each get their own answer', async () => {
+    const other = (await newPlayer(h, 'batch')).id;
+    await setBalances(h, other, { summoning_scrolls: 10 });
+    const ids: string[] = [];
+    for (let k = 0; k < 5; k++) ids.push((await summonHero(h, other)).id);
+    const asked = [...ids, 'no_such_hero', heroId, ...ids.slice().reverse()];
+    const answers = await Promise.all(asked.map((id) => h.call('GET', `/api/heroes/${id}`)));
+    answers.forEach((r, k) => {
+      if (asked[k] === 'no_such_hero') expect(r.status).toBe(404);
+      else expect(exactly(CreateHeroResponse, r).id).toBe(asked[k]);
+    });
+  });
+
   it('a player, their inventory and the browse page', async () => {
     const user = exactly(UserResponse, await h.call('GET', `/api/users/${userId}`));
     expect(user.gold).toBeLessThan(5000);
