@@ -4,7 +4,6 @@ import { NEW_RATING } from '../game/ladder.ts';
 import type { Hero } from '../game/types.ts';
 import { forbidden, MESSAGES, notFound, Refusal } from './errors.ts';
 import { heroColumns, heroFromRow, type HeroRow } from './store/hero-rows.ts';
-import DataLoader from 'dataloader';
 import { LRUCache } from 'lru-cache';
 import type { Store } from './store/db.ts';
 import { allRows, firstRow, prepared } from './store/prepared.ts';
@@ -122,23 +121,16 @@ export async function heroJsonOf(store: Store, id: string): Promise<Buffer | und
 }
 
 // What a hero's answer depends on — its version and its count of arena fights — from the primary keys alone.
-const DOC_KEY_OF = 'h.id, h.version, coalesce(r.wins + r.losses, -1) as games from heroes h ' +
-  'left join hero_ratings r on r.hero_id = h.id';
-const DOC_KEY = prepared('hero-doc-key', `select ${DOC_KEY_OF} where h.id = ?`);
-const DOC_KEYS = prepared('hero-doc-keys', '', `select ${DOC_KEY_OF} where h.id = any(?::text[])`);
-
-interface DocKey {
-  id: string;
-  version: number;
-  games: number;
-}
+const DOC_KEY = prepared(
+  'hero-doc-key',
+  'select h.version, coalesce(r.wins + r.losses, -1) as games from heroes h ' +
+    'left join hero_ratings r on r.hero_id = h.id where h.id = ?',
+);
 
 /**
  * Heroes by id, remembered as their answers' bytes under what the answer depends on (version, fights played):
  * each read asks only for that key — no document crosses from the database — and a change through any instance
- * shows at the next read, since every write bumps the version and every fight the count. On PostgreSQL the key
- * reads of requests arriving together go as one statement (a DataLoader batch, never a cache: each read still
- * asks after its request came), so a burst costs one round trip instead of one each.
+ * shows at the next read, since every write bumps the version and every fight the count.
  */
 export class HeroDocs {
   private readonly docs = new LRUCache<string, { key: string; bytes: Buffer }>({
@@ -146,28 +138,17 @@ export class HeroDocs {
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (d) => d.bytes.byteLength + 2 * d.key.length + 160,
   });
-  private readonly keys: DataLoader<string, DocKey | undefined> | null;
 
-  constructor(private readonly store: Store) {
-    this.keys = store.sqlite
-      ? null
-      : new DataLoader(
-          async (ids) => {
-            const rows = await allRows<DocKey>(store, DOC_KEYS, [ids]);
-            const byId = new Map(rows.map((r) => [r.id, r]));
-            return ids.map((id) => byId.get(id));
-          },
-          { cache: false, maxBatchSize: 100 },
-        );
-  }
+  constructor(private readonly store: Store) {}
 
   async json(id: string): Promise<Buffer | undefined> {
-    const row = this.keys ? await this.keys.load(id) : await firstRow<DocKey>(this.store, DOC_KEY, [id]);
+    const row = await firstRow<{ version: number; games: number }>(this.store, DOC_KEY, [id]);
     if (!row) return undefined;
     const key = `${row.version}:${row.games}`;
     const held = this.docs.get(id);
     if (held?.key === key) return held.bytes;
     const bytes = await heroJsonOf(this.store, id);
+    // remembered under the key read first: if it changed in between, the next read's key differs and reads again
     if (bytes) this.docs.set(id, { key, bytes });
     return bytes;
   }

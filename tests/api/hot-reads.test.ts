@@ -51,7 +51,7 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
     expect((await h.call('GET', '/api/heroes/no_such_hero')).status).toBe(404);
   });
 
-  it('heroes read by id together (one batched key read on PostgreSQL) each get their own answer', async () => {
+  it('heroes read by id together each get their own answer', async () => {
     const other = (await newPlayer(h, 'batch')).id;
     await setBalances(h, other, { summoning_scrolls: 10 });
     const ids: string[] = [];
