@@ -18,6 +18,7 @@ const {
   A_PICK,
   A_ULT,
   ALIVE,
+  E_HITS,
   E_OP,
   E_TARGET,
   EF,
@@ -77,7 +78,12 @@ export function perform(c: BattleCore, i: number, act: number, target: number): 
   for (let k = 0, n = A_COUNT[idx]; k < n; k++) {
     if (c.over !== ONGOING) return;
     const e = (idx * MAX_EFFECTS + k) * EF;
-    TARGET_AT[A_EFFECTS[e + E_TARGET]].apply(c, i, t, e, APPLY[A_EFFECTS[e + E_OP]]);
+    const target = TARGET_AT[A_EFFECTS[e + E_TARGET]];
+    const apply = APPLY[A_EFFECTS[e + E_OP]];
+    if (target.single) {
+      const j = target.one(c, i, t);
+      if (j >= 0 && UNITS[j * UF + ALIVE] === 1) apply(c, i, j, e, A_EFFECTS[e + E_HITS]);
+    } else target.apply(c, i, t, e, apply);
   }
   if (A_ENERGY[idx] > 0 && u[o + ALIVE] === 1) gainEnergy(c, i, A_ENERGY[idx]);
 }

@@ -361,7 +361,7 @@ export const OPS: Record<EffectOp, OpEntry> = {
 
 type Visit = (c: BattleCore, src: number, tgt: number, e: number, hits: number) => number | void;
 
-export interface TargetEntry {
+interface TargetBase {
   /** Does it land on the user's side? */
   friendly: boolean;
   /** How the rules text names it. */
@@ -370,13 +370,22 @@ export interface TargetEntry {
   group: string;
   /** How an option's label names whom the action is aimed at, when no one unit is chosen. */
   aim: string;
-  /** The one unit it lands on for an action aimed at `chosen`, or -1 when it lands on several. */
+  /** The one unit it lands on for an action aimed at `chosen`, or -1 when it lands on several (or on no one). */
   one(c: BattleCore, src: number, chosen: number): number;
-  /** Calls `visit` for every unit it lands on, as the rules core resolves it (random picks draw the PRNG). */
-  apply(c: BattleCore, src: number, chosen: number, e: number, visit: Visit): void;
   /** The sum of `visit` over every unit it may land on, each weighted by its share of the hits. */
   value(c: BattleCore, src: number, chosen: number, e: number, visit: Visit): number;
 }
+
+/**
+ * A target kind. One that lands on a single unit says which (`one`), and the rules core (./actions.ts perform)
+ * applies the effect there, all its hits, if that unit lives; one that lands on several says where, hit by hit
+ * (`apply` calls `visit` for each unit as the rules core resolves it; random picks draw the PRNG).
+ */
+export type TargetEntry = TargetBase &
+  (
+    | { single: true }
+    | { single: false; apply(c: BattleCore, src: number, chosen: number, e: number, visit: Visit): void }
+  );
 
 const hitsOf = (e: number) => A_EFFECTS[e + E_HITS];
 const alive = (c: BattleCore, j: number) => UNITS[j * UF + ALIVE] === 1;
@@ -394,10 +403,7 @@ function single(
     group: text,
     aim,
     one,
-    apply(c, src, chosen, e, visit) {
-      const j = one(c, src, chosen);
-      if (j >= 0 && alive(c, j)) visit(c, src, j, e, hitsOf(e));
-    },
+    single: true,
     value(c, src, chosen, e, visit) {
       const j = one(c, src, chosen);
       return j >= 0 && alive(c, j) ? (visit(c, src, j, e, hitsOf(e)) as number) : 0;
@@ -416,6 +422,7 @@ function everyone(friendly: boolean, text: string, group: string): TargetEntry {
     group,
     aim: text,
     one: () => -1,
+    single: false,
     apply(c, src, _chosen, e, visit) {
       for (let j = first(c, src), end = last(c, src); j < end && c.over === ONGOING; j++)
         if (alive(c, j)) visit(c, src, j, e, hitsOf(e));
@@ -444,6 +451,7 @@ export const TARGETS: Record<TargetKind, TargetEntry> = {
     group: 'random enemies',
     aim: 'random enemies',
     one: () => -1,
+    single: false,
     apply(c, src, _chosen, e, visit) {
       for (let h = 0, hits = hitsOf(e); h < hits && c.over === ONGOING; h++) {
         const j = randomEnemy(c, sideOf(c, src));
