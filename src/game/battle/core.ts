@@ -165,16 +165,23 @@ const TICK_MASK = statusMask(S_TICKS);
 // its construction or its initBattle until another core is made or initialised; every battle is played
 // synchronously from load to snapshot (the fast path, a turn-based request, a story), so one set suffices.
 // Using a core that is no longer in play throws instead of reading another battle's units.
+// The tables are module-local constants (what the rules below read: a local const is folded into compiled code,
+// an exported binding is read through its export cell each time), exported under the names other modules use.
 /** Unit records, UF numbers per unit (./compile.ts). */
-export const UNITS = new Float64Array(MAX_UNITS * UF);
+const units = new Float64Array(MAX_UNITS * UF);
 /** Turns left per unit and status. */
-export const STATUS_TURNS = new Float64Array(MAX_UNITS * NS);
+const statusTurns = new Float64Array(MAX_UNITS * NS);
 /** Power per unit and status (damage or healing per tick). */
-export const STATUS_POWER = new Float64Array(MAX_UNITS * NS);
+const statusPower = new Float64Array(MAX_UNITS * NS);
 /** Turns of cooldown left per unit and ability slot. */
-export const COOLDOWNS = new Float64Array(MAX_UNITS * SLOTS);
+const cooldowns = new Float64Array(MAX_UNITS * SLOTS);
 /** The compiled action in each unit's ability slot (-1 for none). */
-export const SLOT_ABILITIES = new Int32Array(MAX_UNITS * SLOTS);
+const slotAbilities = new Int32Array(MAX_UNITS * SLOTS);
+export const UNITS = units,
+  STATUS_TURNS = statusTurns,
+  STATUS_POWER = statusPower,
+  COOLDOWNS = cooldowns,
+  SLOT_ABILITIES = slotAbilities;
 
 let inPlay: BattleCore | null = null;
 
@@ -193,23 +200,23 @@ export class BattleCore {
   /** The tables of the battle in play, for code outside the rules core (stored state, views, tests). */
   get u(): Float64Array {
     assertInPlay(this);
-    return UNITS;
+    return units;
   }
   get stT(): Float64Array {
     assertInPlay(this);
-    return STATUS_TURNS;
+    return statusTurns;
   }
   get stP(): Float64Array {
     assertInPlay(this);
-    return STATUS_POWER;
+    return statusPower;
   }
   get cd(): Float64Array {
     assertInPlay(this);
-    return COOLDOWNS;
+    return cooldowns;
   }
   get ab(): Int32Array {
     assertInPlay(this);
-    return SLOT_ABILITIES;
+    return slotAbilities;
   }
   tier = new Int32Array(2); // AI tier per side: 0 easy, 1 normal, 2 hard
   r0 = 0;
@@ -258,16 +265,16 @@ export function initBattle(
   turnLimit = DEFAULT_TURN_LIMIT,
 ): void {
   inPlay = c;
-  const u = UNITS;
+  const u = units;
   c.n = a.n + b.n;
   c.nA = a.n;
   u.set(a.units, 0);
   u.set(b.units, a.n * UF);
-  SLOT_ABILITIES.set(a.abilities, 0);
-  SLOT_ABILITIES.set(b.abilities, a.n * SLOTS);
-  STATUS_TURNS.fill(0);
-  STATUS_POWER.fill(0);
-  COOLDOWNS.fill(0);
+  slotAbilities.set(a.abilities, 0);
+  slotAbilities.set(b.abilities, a.n * SLOTS);
+  statusTurns.fill(0);
+  statusPower.fill(0);
+  cooldowns.fill(0);
   // the same words as seedWords (src/game/prng.ts), without allocating
   c.r0 = splitmix32((seed | 0) >>> 0) | 0;
   c.r1 = splitmix32(c.r0 >>> 0) | 0;
@@ -305,7 +312,7 @@ export function initBattle(
 
 /** Re-derive a unit's status multipliers from the statuses it carries. */
 export function recompute(c: BattleCore, i: number): void {
-  const u = UNITS,
+  const u = units,
     o = i * UF;
   let atk = 1,
     def = 1,
@@ -352,16 +359,16 @@ export function restoreMasks(c: BattleCore): void {
   c.living = 0;
   c.taunting = 0;
   for (let i = 0; i < c.n; i++) {
-    if (UNITS[i * UF + ALIVE] !== 1) continue;
+    if (units[i * UF + ALIVE] !== 1) continue;
     c.living |= 1 << i;
-    if (UNITS[i * UF + F_TAUNT] === 1) c.taunting |= 1 << i;
+    if (units[i * UF + F_TAUNT] === 1) c.taunting |= 1 << i;
   }
 }
 
 // ---- queries -------------------------------------------------------------------------------------------------
 
-export const isAlive = (c: BattleCore, i: number) => i >= 0 && i < c.n && UNITS[i * UF + ALIVE] === 1;
-export const sideOf = (c: BattleCore, i: number) => UNITS[i * UF + SIDE];
+export const isAlive = (c: BattleCore, i: number) => i >= 0 && i < c.n && units[i * UF + ALIVE] === 1;
+export const sideOf = (c: BattleCore, i: number) => units[i * UF + SIDE];
 export const enemyStart = (c: BattleCore, side: number) => (side === 0 ? c.nA : 0);
 export const enemyEnd = (c: BattleCore, side: number) => (side === 0 ? c.n : c.nA);
 export const allyStart = (c: BattleCore, side: number) => (side === 0 ? 0 : c.nA);
@@ -374,7 +381,7 @@ export function hasTaunter(c: BattleCore, side: number): boolean {
 
 /** A legal single enemy target for a unit of `side`: the wanted one unless a taunter must be hit instead. */
 export function resolveEnemyTarget(c: BattleCore, side: number, wanted: number): number {
-  const u = UNITS;
+  const u = units;
   const s = enemyStart(c, side),
     e = enemyEnd(c, side);
   const taunt = hasTaunter(c, side);
@@ -390,7 +397,7 @@ export function resolveEnemyTarget(c: BattleCore, side: number, wanted: number):
 }
 
 export function lowestAlly(c: BattleCore, side: number): number {
-  const u = UNITS;
+  const u = units;
   let best = -1,
     bf = 2;
   for (let j = allyStart(c, side), e = allyEnd(c, side); j < e; j++) {
@@ -409,7 +416,7 @@ export function randomEnemy(c: BattleCore, side: number): number {
   const alive = side === 0 ? c.alive1 : c.alive0;
   if (alive <= 0) return -1;
   let k = Math.floor(c.rand() * alive);
-  const u = UNITS;
+  const u = units;
   for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) {
     if (u[j * UF + ALIVE] !== 1) continue;
     if (k-- === 0) return j;
@@ -423,7 +430,7 @@ export function actionOf(c: BattleCore, i: number, act: number): number {
   if (act === ACT_DEFEND) return IDX_DEFEND;
   if (act === ACT_FOCUS) return IDX_FOCUS;
   const slot = act - ACT_SLOT0;
-  return slot < 0 || slot >= SLOTS ? -1 : SLOT_ABILITIES[i * SLOTS + slot];
+  return slot < 0 || slot >= SLOTS ? -1 : slotAbilities[i * SLOTS + slot];
 }
 
 /** May unit i take action `act` now? */
@@ -432,9 +439,9 @@ export function canAct(c: BattleCore, i: number, act: number): boolean {
   if (idx < 0) return false;
   if (A_BASIC[idx] === 1) return true;
   const o = i * UF;
-  if (UNITS[o + F_SILENCE] === 1) return false;
-  if (act === ACT_ULT) return UNITS[o + ENERGY] >= MAX_ENERGY;
-  return COOLDOWNS[i * SLOTS + act - ACT_SLOT0] <= 0;
+  if (units[o + F_SILENCE] === 1) return false;
+  if (act === ACT_ULT) return units[o + ENERGY] >= MAX_ENERGY;
+  return cooldowns[i * SLOTS + act - ACT_SLOT0] <= 0;
 }
 
 /** What kind of target an action needs chosen (PICK_NONE, PICK_ENEMY, PICK_ALLY). */
@@ -474,7 +481,7 @@ export function expectedDamage(
   pierce: number,
   execute: number,
 ): number {
-  const u = UNITS,
+  const u = units,
     so = src * UF,
     to = tgt * UF;
   const missP = Math.min(1, u[so + M_MISS] + u[so + FUMBLE] + u[to + DODGE]);
@@ -489,7 +496,7 @@ export const levelled = (u: Float64Array, so: number, e: number): number =>
 
 /** The amount a heal or shield effect gives before the target's own modifiers. */
 export function effectAmount(c: BattleCore, src: number, tgt: number, e: number): number {
-  const u = UNITS,
+  const u = units,
     so = src * UF;
   const sc = A_EFFECTS[e + E_SCALE];
   const stat =
@@ -509,7 +516,7 @@ export function effectAmount(c: BattleCore, src: number, tgt: number, e: number)
 export function beginTurn(c: BattleCore): number {
   assertInPlay(c);
   if (c.over !== ONGOING) return -1;
-  const u = UNITS;
+  const u = units;
   let a = -1,
     at = Infinity;
   for (let m = c.living; m !== 0; m &= m - 1) {
@@ -530,7 +537,7 @@ export function beginTurn(c: BattleCore): number {
   const ticking = (u[o + MASK] | 0) & TICK_MASK;
   for (let m = ticking; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
-    const p = STATUS_POWER[a * NS + s];
+    const p = statusPower[a * NS + s];
     if (S_HOT[s] > 0) {
       heal(c, a, a, p, s);
     } else {
@@ -582,7 +589,7 @@ export function hit(
   execute: number,
   drain: number,
 ): void {
-  const u = UNITS,
+  const u = units,
     so = src * UF,
     to = tgt * UF;
   const missP = u[so + M_MISS] + u[so + FUMBLE] + u[to + DODGE];
@@ -605,7 +612,7 @@ export function hit(
 }
 
 export function dealDamage(c: BattleCore, src: number, tgt: number, amount: number, crit: boolean): void {
-  const u = UNITS,
+  const u = units,
     to = tgt * UF;
   let rest = amount,
     absorbed = 0;
@@ -624,12 +631,12 @@ export function dealDamage(c: BattleCore, src: number, tgt: number, amount: numb
 }
 
 export function kill(c: BattleCore, i: number, killer: number): void {
-  const u = UNITS,
+  const u = units,
     o = i * UF;
   u[o + HP] = 0;
   u[o + ALIVE] = 0;
   u[o + SHIELD] = 0;
-  for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) STATUS_TURNS[i * NS + (31 - Math.clz32(m & -m))] = 0;
+  for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) statusTurns[i * NS + (31 - Math.clz32(m & -m))] = 0;
   u[o + MASK] = 0;
   c.taunting &= ~(1 << i);
   c.living &= ~(1 << i);
@@ -650,7 +657,7 @@ function finish(c: BattleCore, over: number): void {
 
 /** Healing: scaled by the target's healing taken, never past max hp. `status` ≥ 0 when it is a tick of that status. */
 export function heal(c: BattleCore, src: number, tgt: number, amount: number, status: number): void {
-  const u = UNITS,
+  const u = units,
     to = tgt * UF;
   if (u[to + ALIVE] !== 1) return;
   const got = Math.min(
@@ -666,14 +673,14 @@ export function heal(c: BattleCore, src: number, tgt: number, amount: number, st
 }
 
 export function addShield(c: BattleCore, src: number, tgt: number, amount: number, turns: number): void {
-  const u = UNITS,
+  const u = units,
     to = tgt * UF;
   if (u[to + ALIVE] !== 1) return;
   const before = u[to + SHIELD];
   u[to + SHIELD] = Math.min(SHIELD_CAP * u[to + MAXHP], before + Math.round(amount));
   const j = tgt * NS + ST_SHIELD;
   const t = turns + (tgt === c.actor ? 1 : 0);
-  if (STATUS_TURNS[j] < t) STATUS_TURNS[j] = t;
+  if (statusTurns[j] < t) statusTurns[j] = t;
   u[to + MASK] = u[to + MASK] | 0 | (1 << ST_SHIELD);
   if (c.log !== null) c.log.shield(src, tgt, u[to + SHIELD] - before);
 }
@@ -687,7 +694,7 @@ export function applyStatus(
   turns: number,
   chance: number,
 ): void {
-  const u = UNITS,
+  const u = units,
     to = tgt * UF;
   if (u[to + ALIVE] !== 1) return;
   if (S_HARMFUL[s] === 1 && (src < 0 || u[src * UF + SIDE] !== u[to + SIDE])) chance *= 1 - u[to + RESIST];
@@ -699,8 +706,8 @@ export function applyStatus(
   else if (S_DOTMAXHP[s] > 0) p = S_DOTMAXHP[s] * u[to + MAXHP] * (src >= 0 ? u[src * UF + DOTDEALT] : 1);
   else if (S_HOT[s] > 0) p = S_HOT[s] * u[to + MAXHP] * (src >= 0 ? Math.max(0, u[src * UF + HEALDONE]) : 1);
   const j = tgt * NS + s;
-  if (STATUS_TURNS[j] < turns) STATUS_TURNS[j] = turns;
-  if (STATUS_POWER[j] < p) STATUS_POWER[j] = p;
+  if (statusTurns[j] < turns) statusTurns[j] = turns;
+  if (statusPower[j] < p) statusPower[j] = p;
   const mask = u[to + MASK] | 0;
   u[to + MASK] = mask | (1 << s);
   // a refreshed status changes no modifier: they follow from which statuses a unit carries
@@ -709,27 +716,27 @@ export function applyStatus(
 }
 
 export function removeStatus(c: BattleCore, i: number, s: number): void {
-  const u = UNITS,
+  const u = units,
     o = i * UF;
   const bit = 1 << s;
   if (((u[o + MASK] | 0) & bit) === 0) return;
   u[o + MASK] = (u[o + MASK] | 0) & ~bit;
-  STATUS_TURNS[i * NS + s] = 0;
-  STATUS_POWER[i * NS + s] = 0;
+  statusTurns[i * NS + s] = 0;
+  statusPower[i * NS + s] = 0;
   if (s === ST_SHIELD) u[o + SHIELD] = 0;
   if (S_HASMOD[s] === 1) recompute(c, i);
   if (c.log !== null) c.log.expire(i, s);
 }
 
 export function cleanse(c: BattleCore, i: number): void {
-  for (let m = UNITS[i * UF + MASK] | 0; m !== 0; m &= m - 1) {
+  for (let m = units[i * UF + MASK] | 0; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     if (S_HARMFUL[s] === 1) removeStatus(c, i, s);
   }
 }
 
 export function gainEnergy(c: BattleCore, i: number, points: number): void {
-  const u = UNITS,
+  const u = units,
     o = i * UF;
   u[o + ENERGY] = Math.min(MAX_ENERGY, u[o + ENERGY] + points * u[o + EGAIN]);
 }
@@ -737,17 +744,17 @@ export function gainEnergy(c: BattleCore, i: number, points: number): void {
 /** End unit a's turn: its statuses and cooldowns tick down, it schedules its next action, the turn limit is checked. */
 export function endTurn(c: BattleCore, a: number): void {
   assertInPlay(c);
-  const u = UNITS,
+  const u = units,
     o = a * UF;
   // A finished battle ticks nothing more: its log ends with the end event.
   if (u[o + ALIVE] === 1 && c.over === ONGOING) {
     for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) {
       const s = 31 - Math.clz32(m & -m);
       const j = a * NS + s;
-      STATUS_TURNS[j] -= 1;
-      if (STATUS_TURNS[j] <= 0) removeStatus(c, a, s);
+      statusTurns[j] -= 1;
+      if (statusTurns[j] <= 0) removeStatus(c, a, s);
     }
-    for (let k = 0; k < SLOTS; k++) if (COOLDOWNS[a * SLOTS + k] > 0) COOLDOWNS[a * SLOTS + k]--;
+    for (let k = 0; k < SLOTS; k++) if (cooldowns[a * SLOTS + k] > 0) cooldowns[a * SLOTS + k]--;
     u[o + NEXT] += TURN_TIME / Math.max(1, u[o + SPD] * u[o + M_SPD]);
   }
   c.actor = -1;
