@@ -70,6 +70,16 @@ export function useBrowseHeroes(userId: string | undefined, enabled = true) {
   });
 }
 
+/** A finished fight as it can be watched again (public; a replay never changes). */
+export function useReplay(battleId: string) {
+  return useQuery({
+    queryKey: ['replay', battleId] as const,
+    queryFn: () => api.getReplay(battleId),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
 /** A player's finished fights, newest first, a page at a time (each opens its replay). */
 export function useBattleHistory(userId: string) {
   return useInfiniteQuery({
