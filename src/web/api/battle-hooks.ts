@@ -1,10 +1,11 @@
 // Part 2's battle helpers over the API client (./client.ts): the polled turn-based state (spec §4: every 3 s
 // while active), the win/defeat classification of a fight result (spec §4), the per-user arena memory, and the
-// Fight Again rules of spec §5 shared by /combat. Pages: pages/battle-view, combat, arena, dungeons.
+// /combat address and its query values. The fights themselves are writes: ./mutations.ts.
+// Pages: pages/battle-view, combat, arena, dungeons.
 import { useQuery } from '@tanstack/react-query';
 import * as api from './client.ts';
 import { queryKeys } from './hooks.ts';
-import type { BattleResult, BattleState, DungeonRun, LevelUp } from '../../api/index.ts';
+import type { BattleResult, BattleState, LevelUp } from '../../api/index.ts';
 
 export const BATTLE_POLL_MS = 3000;
 
@@ -111,40 +112,4 @@ export function combatUrl(p: {
   if (p.teamHeroIds) sp.set('teamHeroIds', JSON.stringify(p.teamHeroIds));
   sp.set('returnTo', p.returnTo);
   return `/combat?${sp.toString()}`;
-}
-
-/** Dungeon entry (spec §4): start a run (abandoning any active one), then fight its first battle. */
-export async function enterDungeon(
-  dungeonId: string,
-  userId: string,
-  teamHeroIds: string[],
-): Promise<api.RunBattleResult> {
-  let runId: string;
-  try {
-    runId = (await api.startDungeon(dungeonId, userId, teamHeroIds)).id;
-  } catch (err) {
-    throw new Error(api.errorText(err, 'Failed to start dungeon'));
-  }
-  try {
-    return await api.fightDungeonRun(runId, userId, 1);
-  } catch (err) {
-    throw new Error(api.errorText(err, 'Failed to start dungeon battle'));
-  }
-}
-
-/**
- * Fights a run's next floor, naming it. A 409 means the run moved on elsewhere (another tab fought the floor,
- * a double tap, a new run ended it): its text comes back as `movedOn` and the page re-reads the run.
- */
-export async function fightNextFloor(
-  run: DungeonRun,
-  userId: string,
-): Promise<{ result: api.RunBattleResult; movedOn?: undefined } | { movedOn: string }> {
-  try {
-    return { result: await api.fightDungeonRun(run.id, userId, run.floor) };
-  } catch (err) {
-    if (err instanceof api.ApiError && err.status === 409)
-      return { movedOn: api.errorText(err, 'This floor has already been fought') };
-    throw new Error(api.errorText(err, 'Failed to start dungeon battle'));
-  }
 }

@@ -1,7 +1,7 @@
 // TanStack Query hooks over the API client (./client.ts): one query key per resource, shared by every page,
-// so a purchase or a battle can invalidate exactly what it changed. refreshUser() re-reads the signed-in user
+// so a write (./mutations.ts) can invalidate exactly what it changed. refreshUser() re-reads the signed-in user
 // after anything that moves currencies (spec §4, §8: a failed refetch is silently ignored).
-import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import * as api from './client.ts';
 import { saveUser } from '../session.ts';
 import type { DungeonRun, FairnessKind, OddsQuery, User } from '../../api/index.ts';
@@ -68,6 +68,16 @@ export function useBrowseHeroes(userId: string | undefined, enabled = true) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     enabled: enabled && !!userId,
+  });
+}
+
+/** A finished fight as it can be watched again (public; a replay never changes). */
+export function useReplay(battleId: string) {
+  return useQuery({
+    queryKey: ['replay', battleId] as const,
+    queryFn: () => api.getReplay(battleId),
+    staleTime: Infinity,
+    retry: false,
   });
 }
 
@@ -143,8 +153,8 @@ export function useInventory(userId: string | undefined) {
   });
 }
 
-export function useDungeons() {
-  return useQuery({ queryKey: queryKeys.dungeons, queryFn: api.listDungeons, staleTime: 60_000 });
+export function useDungeons(enabled = true) {
+  return useQuery({ queryKey: queryKeys.dungeons, queryFn: api.listDungeons, staleTime: 60_000, enabled });
 }
 
 export function useDungeon(dungeonId: string | undefined) {
@@ -178,12 +188,28 @@ export const oddsQuery = (query: OddsQuery) => ({
   retry: 1,
 });
 
-/** A fight's win chance and enemies (null: nothing chosen yet). A fight re-reads it (invalidateAfterFight). */
+/** A fight's win chance and enemies (null: nothing chosen yet). A fight re-reads it (mutations.ts afterFight). */
 export function useOdds(query: OddsQuery | null) {
   return useQuery({
     ...oddsQuery(query ?? { user_id: '', kind: 'arena' }),
     enabled: !!query,
   });
+}
+
+/**
+ * Find a fair match: the opponents rated nearest a hero of the player's, nearest first (GET /api/arena/opponents).
+ * Asked on demand (the arena's fetchQuery, fresh on the visit's first ask) and then kept as it was for the visit.
+ */
+export const fairMatchesQuery = (userId: string, heroId: string) => ({
+  queryKey: ['fair-matches', userId, heroId] as const,
+  queryFn: async () => (await api.findFairMatches(userId, heroId)).opponents,
+  staleTime: Infinity,
+  retry: false,
+});
+
+/** The fair matches asked for `heroId` (null: none asked). */
+export function useFairMatches(userId: string, heroId: string | null) {
+  return useQuery({ ...fairMatchesQuery(userId, heroId ?? ''), enabled: !!heroId });
 }
 
 /** A dungeon run as it is now (its next floor, its status); `known` (a fight's answer) shows at once. */
@@ -195,11 +221,6 @@ export function useDungeonRun(runId: string | null | undefined, userId: string, 
     initialData: known && known.id === runId ? known : undefined,
     retry: (count, err) => !api.isNotFound(err) && count < 1,
   });
-}
-
-/** A fight's answer carries its run as it now is: remember it, so no older read is shown after it. */
-export function rememberRun(client: QueryClient, run: DungeonRun): void {
-  client.setQueryData(queryKeys.run(run.id), run);
 }
 
 /** The player's active dungeon run (one at most; starting another dungeon ends it), or null. */
@@ -225,40 +246,4 @@ export async function refreshUser(userId: string, known?: User | null): Promise<
   } catch {
     return null;
   }
-}
-
-/**
- * The one refresh after any fight (quick battle, arena, dungeon floor, a turn-based battle's end): the player's
- * balances from the answer and then the server, the fight's run remembered as it now is, and every cached list the
- * fight may have changed dropped.
- */
-export function afterFight(
-  client: QueryClient,
-  userId: string,
-  answer: { user?: User | null; run?: DungeonRun } = {},
-): void {
-  if (answer.run) rememberRun(client, answer.run);
-  void refreshUser(userId, answer.user ?? null);
-  void invalidateAfterFight(client, userId);
-}
-
-/** After a fight or purchase: drop cached lists that it may have changed. */
-export function invalidateAfterFight(client: QueryClient, userId: string): Promise<void> {
-  return client.invalidateQueries({
-    predicate: (query) => {
-      const key = query.queryKey[0];
-      return (
-        key === 'heroes' ||
-        key === 'hero' ||
-        key === 'odds' ||
-        key === 'dungeon-run' ||
-        key === 'battle-history' ||
-        (key === 'ledger' && query.queryKey[1] === userId) ||
-        key === 'leaderboard' ||
-        key === 'browse' ||
-        key === 'npcs' ||
-        (key === 'inventory' && query.queryKey[1] === userId)
-      );
-    },
-  });
 }

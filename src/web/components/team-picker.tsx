@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Hero } from '../../api/index.ts';
 import { useOdds } from '../api/hooks.ts';
 import { HeroCard } from './hero-card.tsx';
-import { chanceBeforeFight, useLongShot, WinChance } from './win-chance.tsx';
+import { chanceBeforeFight, LongShotPrompt, useLongShot, WinChance } from './win-chance.tsx';
 import { ButtonLink, Button, ErrorBox, Modal, Skeleton } from './ui.tsx';
 import './team-picker.css';
 
@@ -122,7 +122,7 @@ export function TeamPicker({
           </span>
         )}
       </div>
-      {longShot.prompt}
+      <LongShotPrompt longShot={longShot} />
       {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
       {loadError && <ErrorBox>{loadError}</ErrorBox>}
       {loading && (

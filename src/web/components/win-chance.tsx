@@ -75,36 +75,45 @@ export async function chanceBeforeFight(client: QueryClient, query: OddsQuery): 
 }
 
 /**
- * Asks once before a long shot: `check(p, go)` runs `go` at once when the chance is 10% or more (or unknown),
- * else shows `prompt` ('4% to win — fight anyway?') whose Fight anyway runs it.
+ * Asks once before a long shot: `check(p, go)` runs `go` at once when the chance is 10% or more (or unknown), else
+ * holds it as `asking` for LongShotPrompt ('4% to win — fight anyway?'), whose Fight anyway runs it (`confirm`).
  */
 export function useLongShot() {
-  const [asking, setAsking] = useState<{ probability: number; go: () => void } | null>(null);
+  const [held, setHeld] = useState<{ probability: number; go: () => void } | null>(null);
   const check = (probability: number | null, go: () => void) => {
-    if (probability !== null && probability < LONG_SHOT) setAsking({ probability, go });
+    if (probability !== null && probability < LONG_SHOT) setHeld({ probability, go });
     else go();
   };
-  const dismiss = () => setAsking(null);
-  const prompt = asking ? (
+  const confirm = () => {
+    setHeld(null);
+    held?.go();
+  };
+  return {
+    check,
+    confirm,
+    dismiss: () => setHeld(null),
+    probability: held?.probability ?? null,
+    asking: held !== null,
+  };
+}
+export type LongShot = ReturnType<typeof useLongShot>;
+
+/** The question a held long shot asks, in place (nothing while none is held). */
+export function LongShotPrompt({ longShot }: { longShot: LongShot }) {
+  if (longShot.probability === null) return null;
+  return (
     <div className="long-shot" role="alertdialog" aria-label="Long odds" data-testid="long-shot">
       <p className="long-shot__text">
-        <strong className="tabular">{wholePercent(asking.probability)}% to win</strong> — fight anyway?
+        <strong className="tabular">{wholePercent(longShot.probability)}% to win</strong> — fight anyway?
       </p>
       <div className="long-shot__actions">
-        <Button variant="secondary" onClick={dismiss}>
+        <Button variant="secondary" onClick={longShot.dismiss}>
           Not now
         </Button>
-        <Button
-          variant="danger"
-          onClick={() => {
-            setAsking(null);
-            asking.go();
-          }}
-        >
+        <Button variant="danger" onClick={longShot.confirm}>
           Fight anyway
         </Button>
       </div>
     </div>
-  ) : null;
-  return { check, dismiss, prompt, asking: asking !== null };
+  );
 }

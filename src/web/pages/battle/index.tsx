@@ -4,91 +4,21 @@
 // runeborn_active_team_{userId} (session.ts). Before either, the page shows the team's next encounter — the
 // enemies the server has drawn for it and the win chance (GET /api/odds) — and a long shot asks once
 // (components/win-chance.tsx). One turn-based battle at a time: a battle in play is shown with a Resume link and
-// the warning that Fight ends it as a loss. Battle view: pages/battle-view; result screen: pages/combat.
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { createBattle, errorText } from '../../api/client.ts';
-import { afterFight, queryKeys, useActiveBattle, useMyHeroes, useOdds } from '../../api/hooks.ts';
-import { combatUrl } from '../../api/battle-hooks.ts';
+// the warning that Fight ends it as a loss. State and actions: ./ctrl.ts. Battle view: pages/battle-view; result
+// screen: pages/combat.
+import { errorText } from '../../api/client.ts';
 import { HeroCard } from '../../components/hero-card.tsx';
-import { TEAM_LIMIT, toggleTeamMember } from '../../components/team-picker.tsx';
+import { TEAM_LIMIT } from '../../components/team-picker.tsx';
 import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
-import { chanceBeforeFight, useLongShot, WinChance } from '../../components/win-chance.tsx';
-import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
+import { LongShotPrompt, WinChance } from '../../components/win-chance.tsx';
+import { useBattleCtrl } from './ctrl.ts';
 import './battle.css';
 
 export default function BattlePage() {
-  const user = useSignedInUser();
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const heroes = useMyHeroes(user.id);
-  const inPlay = useActiveBattle(user.id).data?.battle ?? null;
+  const ctrl = useBattleCtrl();
+  const { heroes, inPlay, team, odds, busy, longShot } = ctrl;
   const phone = usePhone();
-  const [picked, setPicked] = useState<string[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'fight' | 'quick' | null>(null);
-
-  const owned = new Set((heroes.data ?? []).map((h) => h.id));
-  const team = (picked ?? loadActiveTeam(user.id)).filter((id) => owned.has(id)).slice(0, TEAM_LIMIT);
-  // The next encounter for this team: the server's draw, fought by the next battle whichever button starts it.
-  const oddsQuery =
-    team.length > 0 ? { user_id: user.id, kind: 'random' as const, team: team.join(',') } : null;
-  const odds = useOdds(oddsQuery);
-  const longShot = useLongShot();
-
-  const toggle = (heroId: string) => {
-    const next = toggleTeamMember(team, heroId);
-    setPicked(next);
-    setError(null);
-    longShot.dismiss();
-    saveActiveTeam(user.id, next);
-  };
-
-  const start = async (mode: 'turn_based' | 'auto') => {
-    if (team.length === 0 || !oddsQuery) {
-      setError('Select at least 1 hero');
-      return;
-    }
-    setError(null);
-    setBusy(mode === 'auto' ? 'quick' : 'fight');
-    const chance = await chanceBeforeFight(client, oddsQuery);
-    setBusy(null);
-    longShot.check(chance, () => void begin(mode));
-  };
-
-  const begin = async (mode: 'turn_based' | 'auto') => {
-    setBusy(mode === 'auto' ? 'quick' : 'fight');
-    saveActiveTeam(user.id, team);
-    try {
-      const battle = await createBattle(user.id, team, mode);
-      // The encounter was fought: the server has drawn the next one.
-      void client.invalidateQueries({ queryKey: ['odds'] });
-      if (battle.kind === 'turn_based') {
-        client.setQueryData(queryKeys.battle(battle.battle_id), battle);
-        void client.invalidateQueries({ queryKey: queryKeys.activeBattle(user.id) });
-        navigate(`/battle/${encodeURIComponent(battle.battle_id)}`, {
-          state: battle.ended_battle ? { endedBattle: battle.ended_battle } : null,
-        });
-      } else {
-        afterFight(client, user.id, battle);
-        navigate(
-          combatUrl({
-            battleId: battle.battle_id,
-            location: battle.location || 'Unknown',
-            locationType: 'random',
-            teamHeroIds: team,
-            returnTo: '/battle',
-          }),
-          { state: { result: battle } },
-        );
-      }
-    } catch (err) {
-      setError(errorText(err, mode === 'auto' ? 'Failed to start battle' : 'Failed to create battle'));
-      setBusy(null);
-    }
-  };
 
   if (heroes.isPending) {
     return (
@@ -159,7 +89,7 @@ export default function BattlePage() {
         <h2 id="next-encounter" className="battle-start__encounter-title">
           Next encounter{odds.isSuccess ? <span className="muted"> · {odds.data.location}</span> : null}
         </h2>
-        {!oddsQuery ? (
+        {!ctrl.oddsQuery ? (
           <p className="battle-start__foes muted">Pick your team to see who you will face.</p>
         ) : odds.isSuccess ? (
           <div className="battle-start__foes" role="group" aria-label="Enemy team">
@@ -188,7 +118,7 @@ export default function BattlePage() {
               hero={h}
               size="large"
               selected={order >= 0}
-              onClick={() => toggle(h.id)}
+              onClick={() => ctrl.toggle(h.id)}
               className={order < 0 && team.length >= TEAM_LIMIT ? 'battle-start__locked' : undefined}
             />
           );
@@ -202,12 +132,12 @@ export default function BattlePage() {
           <span className="muted">{team.length >= TEAM_LIMIT ? 'Team full' : 'heroes selected'}</span>
         </div>
         <WinChance odds={odds} />
-        {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
-        {longShot.prompt}
+        {ctrl.error && <ErrorBox onDismiss={ctrl.dismissError}>{ctrl.error}</ErrorBox>}
+        <LongShotPrompt longShot={longShot} />
         <div className="battle-start__actions">
           <Button
             variant="secondary"
-            onClick={() => void start('auto')}
+            onClick={() => void ctrl.start('auto')}
             busy={busy === 'quick'}
             busyText="Battling..."
             disabled={busy !== null || longShot.asking}
@@ -216,7 +146,7 @@ export default function BattlePage() {
             Quick Battle
           </Button>
           <Button
-            onClick={() => void start('turn_based')}
+            onClick={() => void ctrl.start('turn_based')}
             busy={busy === 'fight'}
             busyText="Starting..."
             disabled={busy !== null || longShot.asking}

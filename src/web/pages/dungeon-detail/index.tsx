@@ -4,21 +4,11 @@
 // does. A run continues here: Fight Again on a won floor fights the run's next floor (on a finished run it
 // reopens the picker for a new run), and an active run in this dungeon offers Continue Run. The picker says
 // which run a new start ends; a floor fought meanwhile elsewhere shows the run as it is now
-// (components/dungeon-run.tsx). The Dungeon Enemies list links to /heroes/{npcId}. List page: pages/dungeons.
-import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import type { DungeonRun } from '../../../api/index.ts';
-import { errorText, isNotFound, type RunBattleResult } from '../../api/client.ts';
-import {
-  afterFight,
-  useActiveRun,
-  useDungeon,
-  useDungeonRun,
-  useMyHeroes,
-  useOdds,
-} from '../../api/hooks.ts';
-import { enterDungeon, fightNextFloor, isWin } from '../../api/battle-hooks.ts';
+// (components/dungeon-run.tsx). The Dungeon Enemies list links to /heroes/{npcId}. State and fights: ./ctrl.ts.
+// List page: pages/dungeons.
+import { Link } from 'react-router';
+import { errorText, isNotFound } from '../../api/client.ts';
+import { isWin } from '../../api/battle-hooks.ts';
 import { FightResultPanel } from '../../components/battle-result.tsx';
 import {
   CaptionedAction,
@@ -26,40 +16,21 @@ import {
   RunMoment,
   RunNotice,
   nextFloorText,
-  runEndsText,
 } from '../../components/dungeon-run.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { TeamPicker } from '../../components/team-picker.tsx';
-import { chanceBeforeFight, useLongShot, WinChance } from '../../components/win-chance.tsx';
+import { LongShotPrompt, WinChance } from '../../components/win-chance.tsx';
 import { Button, ButtonLink, DifficultyBadge, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
-import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
 import { multiplierText } from '../dungeons/index.tsx';
+import { useDungeonDetailCtrl } from './ctrl.ts';
 import '../dungeons/dungeons.css';
 import './dungeon-detail.css';
 
 export default function DungeonDetailPage() {
-  const { dungeonId = '' } = useParams();
-  const user = useSignedInUser();
-  const client = useQueryClient();
+  const ctrl = useDungeonDetailCtrl();
+  const { dungeon, result, runNow, activeHere, nextOdds, longShot, entering, fightOn, openPicker } = ctrl;
   const phone = usePhone();
-  const dungeon = useDungeon(dungeonId);
-  const [picking, setPicking] = useState(false);
-  const heroes = useMyHeroes(picking ? user.id : undefined);
-  const [entering, setEntering] = useState<'enter' | 'fight' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<RunBattleResult | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
-  const active = useActiveRun(user.id);
-  // The run of the result shown, as it is now (another tab may have fought on).
-  const shownRun = useDungeonRun(result?.run.id, user.id, result?.run);
-  const runNow = result ? (shownRun.data ?? result.run) : null;
-  const activeHere = active.data?.dungeon_id === dungeonId ? active.data : null;
-  // The run this page can fight on, and its next floor's win chance (the number that fight will state).
-  const fightable = runNow ? (runNow.status === 'active' ? runNow : null) : activeHere;
-  const nextOdds = useOdds(fightable ? { user_id: user.id, kind: 'dungeon', run_id: fightable.id } : null);
-  const longShot = useLongShot();
 
   if (dungeon.isPending) {
     return (
@@ -91,56 +62,6 @@ export default function DungeonDetailPage() {
   }
   const d = dungeon.data;
 
-  const showResult = (res: RunBattleResult) => {
-    setResult(res);
-    afterFight(client, user.id, res);
-    requestAnimationFrame(() => resultRef.current?.scrollIntoView({ block: 'start' }));
-  };
-
-  const openPicker = () => {
-    void active.refetch();
-    setPicking(true);
-  };
-
-  const confirm = async (team: string[]) => {
-    setPicking(false);
-    setError(null);
-    setNotice(null);
-    setEntering('enter');
-    saveActiveTeam(user.id, team);
-    try {
-      showResult(await enterDungeon(d.id, user.id, team));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Failed to start dungeon');
-    } finally {
-      setEntering(null);
-    }
-  };
-
-  // The run's next floor, from wherever the run was started; a long shot asks once first.
-  const fightOn = async (run: DungeonRun) => {
-    const chance = await chanceBeforeFight(client, { user_id: user.id, kind: 'dungeon', run_id: run.id });
-    longShot.check(chance, () => void fightNow(run));
-  };
-  const fightNow = async (run: DungeonRun) => {
-    setError(null);
-    setNotice(null);
-    setEntering('fight');
-    try {
-      const next = await fightNextFloor(run, user.id);
-      if (next.movedOn !== undefined) {
-        setNotice(next.movedOn);
-        await Promise.all([shownRun.refetch(), active.refetch()]);
-      } else showResult(next.result);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Failed to start dungeon battle');
-    } finally {
-      setEntering(null);
-    }
-  };
-
-  const warning = active.data ? runEndsText(active.data) : null;
-
   return (
     <section className="dungeon-detail" data-dungeon-id={d.id}>
       <Link to="/dungeons" className="back-link">
@@ -163,10 +84,10 @@ export default function DungeonDetailPage() {
         </div>
       </header>
       <p className="dungeon-detail__desc">{d.description}</p>
-      {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
-      {notice && <RunNotice onDismiss={() => setNotice(null)}>{notice}</RunNotice>}
+      {ctrl.error && <ErrorBox onDismiss={ctrl.dismissError}>{ctrl.error}</ErrorBox>}
+      {ctrl.notice && <RunNotice onDismiss={ctrl.dismissNotice}>{ctrl.notice}</RunNotice>}
 
-      <div ref={resultRef}>
+      <div ref={ctrl.resultRef}>
         {result && runNow ? (
           <FightResultPanel
             result={result}
@@ -181,7 +102,7 @@ export default function DungeonDetailPage() {
             }
             moment={<RunMoment run={result.run} won={isWin(result.status)} place={d.name} />}
           >
-            {longShot.prompt}
+            <LongShotPrompt longShot={longShot} />
             {runNow.status === 'active' && <WinChance odds={nextOdds} className="dungeon-detail__odds" />}
             <CaptionedAction caption={runNow.status === 'active' ? nextFloorText(runNow) : NEW_RUN_TEXT}>
               {(describedBy) => (
@@ -220,7 +141,7 @@ export default function DungeonDetailPage() {
               .
             </p>
             <WinChance odds={nextOdds} className="dungeon-detail__odds" />
-            {longShot.prompt}
+            <LongShotPrompt longShot={longShot} />
             <div className="dungeon-run-panel__actions">
               <CaptionedAction caption={nextFloorText(activeHere)}>
                 {(describedBy) => (
@@ -288,17 +209,13 @@ export default function DungeonDetailPage() {
         )}
       </section>
 
-      {picking && (
+      {ctrl.picking && (
         <TeamPicker
           variant="detail"
-          heroes={heroes.data}
-          loading={heroes.isPending}
-          loadError={heroes.isError ? errorText(heroes.error, 'Failed to fetch heroes') : null}
-          initial={loadActiveTeam(user.id)}
-          onCancel={() => setPicking(false)}
-          odds={{ userId: user.id, dungeonId: dungeon.data.id }}
-          onConfirm={(team) => void confirm(team)}
-          warning={warning}
+          {...ctrl.picker}
+          onCancel={ctrl.stopPicking}
+          odds={{ userId: ctrl.userId, dungeonId: d.id }}
+          onConfirm={ctrl.enter}
         />
       )}
     </section>

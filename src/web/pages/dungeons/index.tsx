@@ -2,25 +2,14 @@
 // recommended level, NPC count, description and 'Nx' rewards; Enter Dungeon opens the team picker
 // (components/team-picker.tsx, numbered; it says which active run a new start ends), then starts a run and its
 // first battle and opens /combat. The card of the dungeon holding the player's active run offers to continue it.
-// Detail page: pages/dungeon-detail.
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+// State and dungeon entry: ./ctrl.ts. Detail page: pages/dungeon-detail.
+import { Link } from 'react-router';
 import type { Dungeon, DungeonRun } from '../../../api/index.ts';
 import { errorText } from '../../api/client.ts';
-import {
-  invalidateAfterFight,
-  refreshUser,
-  rememberRun,
-  useActiveRun,
-  useDungeons,
-  useMyHeroes,
-} from '../../api/hooks.ts';
-import { combatUrl, enterDungeon } from '../../api/battle-hooks.ts';
-import { nextFloorText, runEndsText } from '../../components/dungeon-run.tsx';
+import { nextFloorText } from '../../components/dungeon-run.tsx';
 import { TeamPicker } from '../../components/team-picker.tsx';
 import { Button, DifficultyBadge, ErrorBox, Loading, RetryPanel, Skeleton } from '../../components/ui.tsx';
-import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
+import { useDungeonsCtrl } from './ctrl.ts';
 import './dungeons.css';
 
 export const MAX_PORTRAITS = 4;
@@ -126,43 +115,8 @@ function DungeonCard({
 }
 
 export default function DungeonsPage() {
-  const user = useSignedInUser();
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const dungeons = useDungeons();
-  const [picking, setPicking] = useState<Dungeon | null>(null);
-  const [entering, setEntering] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const heroes = useMyHeroes(picking ? user.id : undefined);
-  const active = useActiveRun(user.id);
-
-  const confirm = async (dungeon: Dungeon, team: string[]) => {
-    setPicking(null);
-    setError(null);
-    setEntering(dungeon.id);
-    saveActiveTeam(user.id, team);
-    try {
-      const res = await enterDungeon(dungeon.id, user.id, team);
-      rememberRun(client, res.run);
-      void refreshUser(user.id, res.user ?? null);
-      void invalidateAfterFight(client, user.id);
-      navigate(
-        combatUrl({
-          battleId: res.battle_id,
-          location: dungeon.name,
-          locationType: 'dungeon',
-          dungeonRunId: res.run.id,
-          dungeonId: dungeon.id,
-          teamHeroIds: team,
-          returnTo: '/dungeons',
-        }),
-        { state: { result: res } },
-      );
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Failed to start dungeon');
-      setEntering(null);
-    }
-  };
+  const ctrl = useDungeonsCtrl();
+  const { dungeons, picking, entering } = ctrl;
 
   return (
     <section className="dungeons">
@@ -174,7 +128,7 @@ export default function DungeonsPage() {
           </p>
         </div>
       </header>
-      {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
+      {ctrl.error && <ErrorBox onDismiss={ctrl.dismissError}>{ctrl.error}</ErrorBox>}
       {dungeons.isPending ? (
         <Loading label="Loading dungeons">
           <div className="dungeons__grid">
@@ -202,11 +156,8 @@ export default function DungeonsPage() {
               dungeon={d}
               busy={entering === d.id}
               disabled={entering !== null}
-              run={active.data?.dungeon_id === d.id ? active.data : null}
-              onEnter={() => {
-                void active.refetch();
-                setPicking(d);
-              }}
+              run={ctrl.runIn(d)}
+              onEnter={() => ctrl.pick(d)}
             />
           ))}
         </div>
@@ -214,14 +165,10 @@ export default function DungeonsPage() {
       {picking && (
         <TeamPicker
           variant="list"
-          heroes={heroes.data}
-          loading={heroes.isPending}
-          loadError={heroes.isError ? errorText(heroes.error, 'Failed to fetch heroes') : null}
-          initial={loadActiveTeam(user.id)}
-          onCancel={() => setPicking(null)}
-          odds={{ userId: user.id, dungeonId: picking.id }}
-          onConfirm={(team) => void confirm(picking, team)}
-          warning={active.data ? runEndsText(active.data) : null}
+          {...ctrl.picker}
+          onCancel={ctrl.stopPicking}
+          odds={{ userId: ctrl.userId, dungeonId: picking.id }}
+          onConfirm={(team) => ctrl.enter(picking, team)}
         />
       )}
     </section>

@@ -1,14 +1,11 @@
 // /heroes/{heroId} — hero detail (spec §2 "/heroes/{heroId}", §4 "Hero deletion", §5 reroll rule, §9 XP table).
 // Each stat shows the hero's own spread ('Attack 54 +4%'). Its arena ladder rating and record have a panel of their
-// own (ArenaStanding). Works for NPCs (npc_ ids) too. Delete and Reroll are shown to everyone; the server enforces ownership.
-import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+// own (ArenaStanding). Works for NPCs (npc_ ids) too. Delete and Reroll are shown to everyone; the server enforces
+// ownership. State and actions: ./ctrl.ts.
+import { Link } from 'react-router';
 import type { Hero } from '../../../api/index.ts';
 import { MAX_LEVEL, REROLL_COST, xpToNextLevel } from '../../../api/rules.ts';
-import { useHero, queryKeys, refreshUser } from '../../api/hooks.ts';
-import { deleteHero, errorText, isNotFound, rerollAbilities } from '../../api/client.ts';
-import { useSignedInUser } from '../../session.ts';
+import { errorText, isNotFound } from '../../api/client.ts';
 import { RarityStars, roleLine } from '../../components/hero-card.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { formatDeviation, formatNumber, formatRating, formatSpread } from '../../components/format.ts';
@@ -21,6 +18,7 @@ import {
   Skeleton,
   TextSkeleton,
 } from '../../components/ui.tsx';
+import { useHeroDetailCtrl } from './ctrl.ts';
 import './hero-detail.css';
 
 /** An icon counts only when it is served by our API (spec §3). */
@@ -152,26 +150,10 @@ function DetailSkeleton() {
 }
 
 export default function HeroDetailPage() {
-  const { heroId = '' } = useParams();
-  const user = useSignedInUser();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const queryClient = useQueryClient();
-  const hero = useHero(heroId);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [rerolling, setRerolling] = useState(false);
-  const [confirmingReroll, setConfirmingReroll] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const goBack = (e: React.MouseEvent) => {
-    if (location.key !== 'default') {
-      e.preventDefault();
-      navigate(-1);
-    }
-  };
+  const ctrl = useHeroDetailCtrl();
+  const { hero, asking, deleting, rerolling } = ctrl;
   const back = (
-    <Link to="/heroes" className="back-link" onClick={goBack}>
+    <Link to="/heroes" className="back-link" onClick={ctrl.goBack}>
       ← Back
     </Link>
   );
@@ -201,48 +183,6 @@ export default function HeroDetailPage() {
   }
   const h = hero.data!;
 
-  async function onDelete() {
-    setDeleting(true);
-    try {
-      await deleteHero(h.id, user.id);
-      queryClient.removeQueries({ queryKey: queryKeys.hero(h.id) });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.myHeroes(user.id) });
-      navigate('/heroes');
-    } catch (err) {
-      // Spec §4: on failure the dialog closes and the error is shown.
-      setConfirming(false);
-      setDeleting(false);
-      setError(errorText(err, 'Failed to delete hero'));
-    }
-  }
-
-  /** Reroll asks first, naming its cost; without the essence it says so at once (spec §5). */
-  function askReroll() {
-    if ((user.magic_essence ?? 0) < REROLL_COST) {
-      setError('Insufficient magic essence (requires 50)');
-      return;
-    }
-    setError(null);
-    setConfirmingReroll(true);
-  }
-
-  async function onReroll() {
-    setError(null);
-    setRerolling(true);
-    try {
-      const updated = await rerollAbilities(h.id, user.id);
-      const { user: newUser, ...rerolled } = updated;
-      queryClient.setQueryData(queryKeys.hero(h.id), rerolled);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.myHeroes(user.id) });
-      await refreshUser(user.id, newUser);
-    } catch (err) {
-      setError(errorText(err, 'Failed to reroll abilities'));
-    } finally {
-      setRerolling(false);
-      setConfirmingReroll(false);
-    }
-  }
-
   const rarity = Math.min(5, Math.max(1, h.rarity));
   const hpPct = h.max_hp ? Math.round((h.hp / h.max_hp) * 100) : 100;
   const className = typeof h.class === 'string' ? h.class : (h.class as { name: string }).name;
@@ -250,7 +190,7 @@ export default function HeroDetailPage() {
   return (
     <div className="stack">
       <div className="hero-detail__top">{back}</div>
-      {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
+      {ctrl.error && <ErrorBox onDismiss={ctrl.dismissError}>{ctrl.error}</ErrorBox>}
 
       <article className={`hero-detail rarity-${rarity}`} data-hero-id={h.id}>
         <div className="hero-detail__portrait">
@@ -371,7 +311,7 @@ export default function HeroDetailPage() {
           <h2>Abilities</h2>
           <Button
             variant="secondary"
-            onClick={askReroll}
+            onClick={ctrl.askReroll}
             busy={rerolling}
             busyText="Rerolling..."
             title={`Costs ${REROLL_COST} magic essence`}
@@ -424,21 +364,21 @@ export default function HeroDetailPage() {
 
       {/* A quiet control, away from the main actions: deleting is rare and final. */}
       <div className="hero-detail__danger">
-        <Button variant="ghost" onClick={() => setConfirming(true)}>
+        <Button variant="ghost" onClick={ctrl.askDelete}>
           <Icon name="trash" size={16} /> Delete Hero
         </Button>
       </div>
 
-      {confirmingReroll && (
+      {asking === 'reroll' && (
         <Modal
           title="Reroll Abilities?"
-          onClose={() => !rerolling && setConfirmingReroll(false)}
+          onClose={ctrl.closeQuestion}
           footer={
             <>
-              <Button variant="secondary" onClick={() => setConfirmingReroll(false)} disabled={rerolling}>
+              <Button variant="secondary" onClick={ctrl.closeQuestion} disabled={rerolling}>
                 Cancel
               </Button>
-              <Button onClick={() => void onReroll()} busy={rerolling} busyText="Rerolling...">
+              <Button onClick={() => ctrl.reroll(h.id)} busy={rerolling} busyText="Rerolling...">
                 Reroll for {REROLL_COST} essence
               </Button>
             </>
@@ -446,21 +386,26 @@ export default function HeroDetailPage() {
         >
           <p>
             {h.name}&rsquo;s three abilities are replaced by three new ones, for {REROLL_COST} magic essence
-            (you have {user.magic_essence ?? 0}). The abilities above are gone for good.
+            (you have {ctrl.essence}). The abilities above are gone for good.
           </p>
         </Modal>
       )}
 
-      {confirming && (
+      {asking === 'delete' && (
         <Modal
           title="Delete Hero?"
-          onClose={() => !deleting && setConfirming(false)}
+          onClose={ctrl.closeQuestion}
           footer={
             <>
-              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleting}>
+              <Button variant="secondary" onClick={ctrl.closeQuestion} disabled={deleting}>
                 Cancel
               </Button>
-              <Button variant="danger" onClick={onDelete} busy={deleting} busyText="Deleting...">
+              <Button
+                variant="danger"
+                onClick={() => ctrl.remove(h.id)}
+                busy={deleting}
+                busyText="Deleting..."
+              >
                 Delete
               </Button>
             </>

@@ -1,46 +1,25 @@
 // /inventory (spec §2 "/inventory"): Total Items (total_quantity), five tabs with count badges, item cards,
 // the detail modal with Use Item (a hero picker when the item acts on a hero), its hint, and the outcome in
 // an alert. Loading text, error panel with Retry, and the two empty states with Visit Shop. `?item=<item_id>`
-// (the profile History's link to an item) opens that item's modal while the player holds it.
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+// (the profile History's link to an item) opens that item's modal while the player holds it. State and Use Item:
+// ./ctrl.ts.
 import type { InventoryItem } from '../../../api/index.ts';
-import { useInventory, useMyHeroes, queryKeys, refreshUser } from '../../api/hooks.ts';
-import { applyItem, errorText } from '../../api/client.ts';
-import { useSignedInUser } from '../../session.ts';
+import { errorText } from '../../api/client.ts';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { Button, ButtonLink, ErrorBox, Modal, RetryPanel, Skeleton, Tabs } from '../../components/ui.tsx';
 import { itemTypeLabel } from '../../components/format.ts';
 import { ItemCardFace } from '../../components/item-card.tsx';
 import { ItemIcon } from '../../components/item-icon.tsx';
+import { useInventoryCtrl, type InventoryCtrl } from './ctrl.ts';
 import '../shop/shop.css';
 import './inventory.css';
 
-type TabKey = 'all' | 'potion' | 'upgrade_mat' | 'gear_token' | 'hero_shard';
-const TABS: { key: TabKey; label: string }[] = [
-  { key: 'all', label: 'All Items' },
-  { key: 'potion', label: 'Potions' },
-  { key: 'upgrade_mat', label: 'Upgrades' },
-  { key: 'gear_token', label: 'Gear' },
-  { key: 'hero_shard', label: 'Shards' },
-];
-
-function HeroPicker({
-  userId,
-  value,
-  onChange,
-}: {
-  userId: string;
-  value: string | null;
-  onChange: (id: string) => void;
-}) {
-  const heroes = useMyHeroes(userId);
+function HeroPicker({ ctrl }: { ctrl: InventoryCtrl }) {
+  const { heroes, ownHeroes: own } = ctrl;
   if (heroes.isPending) return <Skeleton height={215} />;
   if (heroes.error && !heroes.data)
     return <ErrorBox>{errorText(heroes.error, 'Failed to fetch heroes')}</ErrorBox>;
-  const own = heroes.data.filter((h) => h.user_id === userId);
-  if (own.length === 0) return <p className="muted">You have no heroes to use this on.</p>;
+  if (!own || own.length === 0) return <p className="muted">You have no heroes to use this on.</p>;
   return (
     <fieldset className="hero-picker">
       <legend>Choose a hero</legend>
@@ -50,8 +29,8 @@ function HeroPicker({
             key={h.id}
             hero={h}
             size="x-small"
-            selected={value === h.id}
-            onClick={() => onChange(h.id)}
+            selected={ctrl.heroId === h.id}
+            onClick={() => ctrl.chooseHero(h.id)}
           />
         ))}
       </div>
@@ -59,51 +38,22 @@ function HeroPicker({
   );
 }
 
-function ItemModal({ item, userId, onClose }: { item: InventoryItem; userId: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [heroId, setHeroId] = useState<string | null>(null);
-  const [using, setUsing] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-
-  async function use() {
-    setUsing(true);
-    setOutcome(null);
-    try {
-      const res = await applyItem(
-        userId,
-        item.item_id,
-        item.targets_hero ? (heroId ?? undefined) : undefined,
-      );
-      setOutcome({ ok: true, text: res.message });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.inventory(userId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.myHeroes(userId) }),
-        res.hero
-          ? queryClient.invalidateQueries({ queryKey: queryKeys.hero(res.hero.id) })
-          : Promise.resolve(),
-        refreshUser(userId, res.user),
-      ]);
-    } catch (err) {
-      setOutcome({ ok: false, text: errorText(err, 'Failed to use item') });
-    } finally {
-      setUsing(false);
-    }
-  }
-
+function ItemModal({ item, ctrl }: { item: InventoryItem; ctrl: InventoryCtrl }) {
+  const { heroId, outcome } = ctrl;
   return (
     <Modal
       title={item.name}
       subtitle={itemTypeLabel(item.type)}
-      onClose={onClose}
+      onClose={ctrl.close}
       className="item-modal"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={ctrl.close}>
             Close
           </Button>
           <Button
-            onClick={use}
-            busy={using}
+            onClick={ctrl.use}
+            busy={ctrl.using}
             busyText="Using..."
             disabled={item.quantity < 1 || (item.targets_hero && !heroId)}
             title={
@@ -126,7 +76,7 @@ function ItemModal({ item, userId, onClose }: { item: InventoryItem; userId: str
           <p>{item.description}</p>
         </div>
       </div>
-      {item.targets_hero && <HeroPicker userId={userId} value={heroId} onChange={setHeroId} />}
+      {item.targets_hero && <HeroPicker ctrl={ctrl} />}
       <p className="item-modal__hint muted">Some items require specific conditions to use</p>
       {outcome &&
         (outcome.ok ? (
@@ -141,15 +91,8 @@ function ItemModal({ item, userId, onClose }: { item: InventoryItem; userId: str
 }
 
 export default function InventoryPage() {
-  const user = useSignedInUser();
-  const inventory = useInventory(user.id);
-  const [tab, setTab] = useState<TabKey>('all');
-  // The opened item is kept as a snapshot so its modal (and the outcome alert) stays after its last one is used.
-  const [opened, setOpened] = useState<InventoryItem | null>(null);
-  const [params] = useSearchParams();
-  // The item a link named opens once, as if tapped, when the inventory has loaded and holds it.
-  const [linkFollowed, setLinkFollowed] = useState(false);
-  const linked = params.get('item');
+  const ctrl = useInventoryCtrl();
+  const { inventory, open } = ctrl;
 
   const head = (
     <div className="page-head">
@@ -190,25 +133,11 @@ export default function InventoryPage() {
     );
   }
 
-  const items = inventory.data.items;
-  const byType = (key: TabKey) => (key === 'all' ? items : items.filter((i) => i.type === key));
-  const shown = byType(tab);
-  if (linked && !linkFollowed) {
-    setLinkFollowed(true);
-    const held = items.find((i) => i.item_id === linked && i.quantity > 0);
-    if (held) setOpened(held);
-  }
-  const open = opened ? (items.find((i) => i.id === opened.id) ?? { ...opened, quantity: 0 }) : null;
-
+  const { items, shown } = ctrl;
   return (
     <div>
       {head}
-      <Tabs
-        label="Item types"
-        tabs={TABS.map((t) => ({ ...t, count: byType(t.key).length }))}
-        value={tab}
-        onChange={setTab}
-      />
+      <Tabs label="Item types" tabs={ctrl.tabs} value={ctrl.tab} onChange={ctrl.setTab} />
       {items.length === 0 ? (
         <div className="empty-state panel">
           <strong>Inventory Empty</strong>
@@ -229,7 +158,7 @@ export default function InventoryPage() {
                 <button
                   type="button"
                   className={`item-card item-card--${item.type} inventory-card`}
-                  onClick={() => setOpened(item)}
+                  onClick={() => ctrl.openItem(item)}
                   data-item-id={item.item_id}
                 >
                   <ItemCardFace
@@ -242,7 +171,7 @@ export default function InventoryPage() {
           </ul>
         </div>
       )}
-      {open && <ItemModal key={open.id} item={open} userId={user.id} onClose={() => setOpened(null)} />}
+      {open && <ItemModal key={open.id} item={open} ctrl={ctrl} />}
     </div>
   );
 }

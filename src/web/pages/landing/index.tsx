@@ -1,68 +1,27 @@
 // / — landing and login (spec §2 "/ Landing and login", §4 "Login mode", §5 username rules).
 // Select User: a searchable list of accounts (GET /api/users?q=&limit=), Continue → /heroes.
-// Create New: username, POST /api/users, → /create. Loaded with the entry chunk: keep it light.
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useUsers } from '../../api/hooks.ts';
-import { createUser, errorText, getUser } from '../../api/client.ts';
-import { saveUser } from '../../session.ts';
+// Create New: username, POST /api/users, → /create. State and actions: ./ctrl.ts. Loaded with the entry chunk:
+// keep it light.
+import { useId, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Button, ErrorBox } from '../../components/ui.tsx';
 import { formatNumber } from '../../components/format.ts';
 import { Sigil } from '../../components/sigil.tsx';
-import { usernameProblem } from '../../../api/rules.ts';
+import { useLandingCtrl, type LandingCtrl } from './ctrl.ts';
 import './landing.css';
 
-type Mode = 'select' | 'create';
+/** A form's submit, handled by the controller instead of the browser. */
+const submitting = (act: () => void) => (e: FormEvent) => {
+  e.preventDefault();
+  act();
+};
 
-/** Spec §5 (api/rules.ts): the message, or null when valid. */
-export const validateUsername = usernameProblem;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setV(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
-function SelectUser({ onError, error }: { onError: (msg: string | null) => void; error: string | null }) {
-  const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const debounced = useDebounced(search.trim(), 200);
-  const users = useUsers(debounced);
-  const [selected, setSelected] = useState('');
-  const [busy, setBusy] = useState(false);
+function SelectUser({ ctrl }: { ctrl: LandingCtrl }) {
   const searchId = useId();
   const listId = useId();
-
-  useEffect(() => {
-    // Spec §8: a failed user-list fetch is only logged; the list stays empty.
-    if (users.error) console.error('Failed to load users', users.error);
-  }, [users.error]);
-
-  const list = users.error ? [] : (users.data ?? []);
-
-  async function onContinue(e: FormEvent) {
-    e.preventDefault();
-    if (!selected) {
-      onError('Please select a user');
-      return;
-    }
-    onError(null);
-    setBusy(true);
-    try {
-      const user = await getUser(selected);
-      saveUser(user);
-      navigate('/heroes');
-    } catch (err) {
-      onError(errorText(err, 'Failed to load user'));
-      setBusy(false);
-    }
-  }
-
+  const { users: list, error } = ctrl;
   return (
-    <form className="stack" onSubmit={onContinue} noValidate>
+    <form className="stack" onSubmit={submitting(ctrl.signIn)} noValidate>
       <div className="field">
         <label htmlFor={searchId}>Find your account</label>
         <input
@@ -70,15 +29,15 @@ function SelectUser({ onError, error }: { onError: (msg: string | null) => void;
           className="input"
           type="search"
           placeholder="Search by username"
-          value={search}
+          value={ctrl.search}
           maxLength={20}
           autoComplete="off"
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => ctrl.setSearch(e.target.value)}
         />
       </div>
       <div className="field">
         <label htmlFor={listId}>Account</label>
-        {users.isPending && !users.error ? (
+        {ctrl.usersLoading ? (
           <div className="input input--loading" aria-busy="true">
             Loading accounts…
           </div>
@@ -90,11 +49,8 @@ function SelectUser({ onError, error }: { onError: (msg: string | null) => void;
           <select
             id={listId}
             className="input"
-            value={selected}
-            onChange={(e) => {
-              setSelected(e.target.value);
-              if (error) onError(null);
-            }}
+            value={ctrl.selected}
+            onChange={(e) => ctrl.choose(e.target.value)}
           >
             <option value="">Select a user</option>
             {list.map((u) => (
@@ -106,41 +62,18 @@ function SelectUser({ onError, error }: { onError: (msg: string | null) => void;
         )}
       </div>
       {error && <ErrorBox>{error}</ErrorBox>}
-      <Button type="submit" block busy={busy} busyText="Loading...">
+      <Button type="submit" block busy={ctrl.signingIn} busyText="Loading...">
         Continue
       </Button>
     </form>
   );
 }
 
-function CreateNew({ onError, error }: { onError: (msg: string | null) => void; error: string | null }) {
-  const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [busy, setBusy] = useState(false);
+function CreateNew({ ctrl }: { ctrl: LandingCtrl }) {
   const inputId = useId();
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const name = username.trim();
-    const invalid = validateUsername(name);
-    if (invalid) {
-      onError(invalid);
-      return;
-    }
-    onError(null);
-    setBusy(true);
-    try {
-      const user = await createUser(name);
-      saveUser(user);
-      navigate('/create');
-    } catch (err) {
-      onError(errorText(err, 'Failed to create account'));
-      setBusy(false);
-    }
-  }
-
+  const { error } = ctrl;
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate>
+    <form className="stack" onSubmit={submitting(ctrl.create)} noValidate>
       <div className="field">
         <label htmlFor={inputId}>Username</label>
         <input
@@ -148,16 +81,16 @@ function CreateNew({ onError, error }: { onError: (msg: string | null) => void; 
           className="input"
           name="username"
           placeholder="3-20 letters, numbers or _"
-          value={username}
+          value={ctrl.username}
           autoComplete="username"
           autoCapitalize="off"
           spellCheck={false}
           aria-invalid={!!error}
-          onChange={(e) => setUsername(e.target.value)}
+          onChange={(e) => ctrl.setUsername(e.target.value)}
         />
       </div>
       {error && <ErrorBox>{error}</ErrorBox>}
-      <Button type="submit" block busy={busy} busyText="Creating...">
+      <Button type="submit" block busy={ctrl.creating} busyText="Creating...">
         Create Account
       </Button>
     </form>
@@ -165,12 +98,7 @@ function CreateNew({ onError, error }: { onError: (msg: string | null) => void; 
 }
 
 export default function Landing() {
-  const [mode, setMode] = useState<Mode>('select');
-  const [error, setError] = useState<string | null>(null);
-  const switchTo = (next: Mode) => {
-    setMode(next);
-    setError(null); // spec §4: switching clears the error
-  };
+  const ctrl = useLandingCtrl();
   return (
     <div className="landing">
       <section className="landing__hero" aria-labelledby="landing-title">
@@ -188,8 +116,8 @@ export default function Landing() {
             type="button"
             role="tab"
             className="tab"
-            aria-selected={mode === 'select'}
-            onClick={() => switchTo('select')}
+            aria-selected={ctrl.mode === 'select'}
+            onClick={() => ctrl.switchTo('select')}
           >
             Select User
           </button>
@@ -197,18 +125,14 @@ export default function Landing() {
             type="button"
             role="tab"
             className="tab"
-            aria-selected={mode === 'create'}
-            onClick={() => switchTo('create')}
+            aria-selected={ctrl.mode === 'create'}
+            onClick={() => ctrl.switchTo('create')}
           >
             Create New
           </button>
         </div>
         <div role="tabpanel">
-          {mode === 'select' ? (
-            <SelectUser error={error} onError={setError} />
-          ) : (
-            <CreateNew error={error} onError={setError} />
-          )}
+          {ctrl.mode === 'select' ? <SelectUser ctrl={ctrl} /> : <CreateNew ctrl={ctrl} />}
         </div>
         <p className="landing__note">No password required. Your progress is saved to the database.</p>
       </section>

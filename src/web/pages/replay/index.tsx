@@ -2,142 +2,26 @@
 // unit tiles, floating numbers and log, played from the fight's recorded facts (GET /api/battles/{id}/replay).
 // Play / pause, one event back or forward, 1× 2× 4×, a scrubber over the whole fight, the result with its rewards at
 // the end, and Copy link. Every control is a button or a range input, so the keyboard alone drives it; motions
-// follow prefers-reduced-motion (components/battle-unit.tsx).
-import { useEffect, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import type { BattleEvent, BattleReplay, BattleUnit } from '../../../api/index.ts';
-import { errorText, getReplay, isNotFound } from '../../api/client.ts';
-import {
-  IDLE,
-  STEP_MS,
-  applyEvent,
-  type PlaybackFrame,
-  type UnitShown,
-} from '../../components/battle-playback.ts';
+// follow prefers-reduced-motion (components/battle-unit.tsx). State and controls: ./ctrl.ts.
+import type { BattleReplay } from '../../../api/index.ts';
+import { errorText, isNotFound } from '../../api/client.ts';
 import { BattleSide } from '../../components/battle-side.tsx';
 import { BattleLog } from '../../components/battle-log.tsx';
 import { RewardsList } from '../../components/battle-result.tsx';
-import { sceneTheme, sceneUrl } from '../../components/battle-scene.ts';
+import { sceneUrl } from '../../components/battle-scene.ts';
 import { ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
+import { HEADLINE, SPEEDS, useReplayCtrl, useReplayPageCtrl } from './ctrl.ts';
 import '../battle-view/battle-view.css';
 import './replay.css';
 
-const SPEEDS = [1, 2, 4] as const;
-type Speed = (typeof SPEEDS)[number];
-const HEADLINE: Record<string, string> = { won: 'Victory!', lost: 'Defeat', draw: 'Draw' };
-
-/** The fighters as the battle began. */
-function startUnits(r: BattleReplay): Record<string, UnitShown> {
-  return Object.fromEntries(r.units.map((u) => [u.id, { hp: u.start_hp, shield: 0, dead: false }]));
-}
-
-/** The frame after the first `n` events, at rest (no floating numbers or motions: a jump, not a step). */
-function frameAt(r: BattleReplay, n: number): PlaybackFrame {
-  let f: PlaybackFrame = { ...IDLE, units: startUnits(r) };
-  for (let k = 0; k < n; k++) f = applyEvent(f, r.events[k]!, 0);
-  return { ...f, floaters: [], motions: {} };
-}
-
-/** The statuses each unit carries after the first `n` events, from the facts (applied, faded, cleared by death). */
-function statusesAt(events: BattleEvent[], n: number): Map<string, Map<string, number>> {
-  const on = new Map<string, Map<string, number>>();
-  for (let k = 0; k < n; k++) {
-    const e = events[k]!;
-    if (!e.target_id) continue;
-    const mine = on.get(e.target_id) ?? new Map<string, number>();
-    on.set(e.target_id, mine);
-    if ((e.kind === 'status' || e.kind === 'shield') && e.status_id) mine.set(e.status_id, e.turns ?? 1);
-    else if (e.kind === 'expire' && e.status_id) mine.delete(e.status_id);
-    else if (e.kind === 'death') mine.clear();
-  }
-  return on;
-}
-
-/** How long an event shows at this speed (the battle view's own pacing, ./battle-playback.ts). */
-const stepOf = (e: BattleEvent, speed: Speed): number => Math.round((STEP_MS[e.kind] ?? 300) / speed);
-
-function replayTitle(r: BattleReplay): string {
-  const names = (side: { name: string }[]) => side.map((h) => h.name.split(' ')[0]).join(', ');
-  return `${names(r.allies)} vs ${names(r.enemies)} at ${r.location}: ${HEADLINE[r.status] ?? r.status}`;
-}
-
 function ReplayPlayer({ replay }: { replay: BattleReplay }) {
-  const events = replay.events;
-  const [at, setAt] = useState(0);
-  const [playing, setPlaying] = useState(false);
-  const [speed, setSpeed] = useState<Speed>(1);
-  const [frame, setFrame] = useState<PlaybackFrame>(() => frameAt(replay, 0));
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    const before = document.title;
-    document.title = `Replay: ${replayTitle(replay)} · Runeborn`;
-    return () => {
-      document.title = before;
-    };
-  }, [replay]);
-
-  const jump = (n: number) => {
-    const to = Math.max(0, Math.min(events.length, n));
-    setAt(to);
-    setFrame(frameAt(replay, to));
-  };
-  const forward = () => {
-    if (at >= events.length) return;
-    const e = events[at]!;
-    setFrame((f) => applyEvent(f, e, stepOf(e, speed)));
-    setAt(at + 1);
-  };
-
-  // Playing: the next event after its own step's time, until the end.
-  useEffect(() => {
-    if (!playing) return;
-    if (at >= events.length) {
-      setPlaying(false);
-      return;
-    }
-    const e = events[at]!;
-    const ms = stepOf(e, speed);
-    const t = window.setTimeout(() => {
-      setFrame((f) => applyEvent(f, e, ms));
-      setAt(at + 1);
-    }, ms);
-    return () => window.clearTimeout(t);
-  }, [playing, at, speed, events]);
-
-  const statuses = useMemo(() => statusesAt(events, at), [events, at]);
-  const units: BattleUnit[] = replay.units.map((u) => {
-    const shown = frame.units?.[u.id] ?? { hp: u.start_hp, shield: 0, dead: false };
-    return {
-      ...u,
-      is_dead: shown.dead,
-      stats: { hp: shown.hp, max_hp: u.max_hp, start_hp: u.start_hp, atk: 0, def: 0, spd: 0 },
-      shield: shown.shield,
-      energy: 0,
-      max_energy: 0,
-      status_effects: [...(statuses.get(u.id) ?? new Map<string, number>())].flatMap(([id, turns]) => {
-        const s = replay.statuses[id];
-        return s ? [{ id, turns, ...s }] : [];
-      }),
-    };
-  });
-  const over = at >= events.length;
-  const turn = at > 0 ? events[at - 1]!.turn : 0;
-  const theme = sceneTheme(replay.location_type === 'arena' ? 'arena' : 'random', replay.location);
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const ctrl = useReplayCtrl(replay);
+  const { events, at, playing, speed, frame, units, over, turn } = ctrl;
 
   return (
     <div
       className="battle-view replay"
-      style={{ '--scene': `url("${sceneUrl(theme)}")` } as React.CSSProperties}
+      style={{ '--scene': `url("${sceneUrl(ctrl.theme)}")` } as React.CSSProperties}
       data-at={at}
       data-events={events.length}
       data-playing={playing ? 'true' : 'false'}
@@ -152,10 +36,10 @@ function ReplayPlayer({ replay }: { replay: BattleReplay }) {
         <button
           type="button"
           className="replay__copy"
-          onClick={() => void copyLink()}
+          onClick={() => void ctrl.copyLink()}
           data-testid="copy-link"
         >
-          {copied ? 'Link copied' : 'Copy link'}
+          {ctrl.copied ? 'Link copied' : 'Copy link'}
         </button>
       </header>
 
@@ -168,7 +52,7 @@ function ReplayPlayer({ replay }: { replay: BattleReplay }) {
             actorId={frame.actorId}
           />
           <div className="turn-banner" data-testid="replay-caption" aria-live="polite">
-            {at === 0 ? 'The battle begins' : (events[at - 1]!.description ?? '')}
+            {ctrl.caption}
           </div>
           <BattleSide
             title="Allies"
@@ -181,16 +65,12 @@ function ReplayPlayer({ replay }: { replay: BattleReplay }) {
         <div className="battle-side-col">
           <section className="replay__controls panel" aria-label="Replay controls">
             <div className="replay__buttons">
-              <button
-                type="button"
-                onClick={() => (setPlaying(false), jump(0))}
-                aria-label="Back to the start"
-              >
+              <button type="button" onClick={ctrl.toStart} aria-label="Back to the start">
                 |◀
               </button>
               <button
                 type="button"
-                onClick={() => (setPlaying(false), jump(at - 1))}
+                onClick={ctrl.back}
                 disabled={at === 0}
                 aria-label="One event back"
                 data-testid="step-back"
@@ -200,10 +80,7 @@ function ReplayPlayer({ replay }: { replay: BattleReplay }) {
               <button
                 type="button"
                 className="replay__play"
-                onClick={() => {
-                  if (over) jump(0);
-                  setPlaying(!playing || over);
-                }}
+                onClick={ctrl.playOrPause}
                 aria-label={playing ? 'Pause' : 'Play'}
                 data-testid="play"
               >
@@ -211,7 +88,7 @@ function ReplayPlayer({ replay }: { replay: BattleReplay }) {
               </button>
               <button
                 type="button"
-                onClick={() => (setPlaying(false), forward())}
+                onClick={ctrl.forward}
                 disabled={over}
                 aria-label="One event forward"
                 data-testid="step-forward"
@@ -227,7 +104,7 @@ function ReplayPlayer({ replay }: { replay: BattleReplay }) {
                   role="radio"
                   aria-checked={speed === s}
                   className="speed-switch__opt"
-                  onClick={() => setSpeed(s)}
+                  onClick={() => ctrl.setSpeed(s)}
                   data-speed={s}
                 >
                   {s}×
@@ -240,10 +117,7 @@ function ReplayPlayer({ replay }: { replay: BattleReplay }) {
               min={0}
               max={events.length}
               value={at}
-              onChange={(e) => {
-                setPlaying(false);
-                jump(Number(e.target.value));
-              }}
+              onChange={(e) => ctrl.seek(Number(e.target.value))}
               aria-label="Replay position"
               aria-valuetext={`Turn ${turn}, event ${at} of ${events.length}`}
               data-testid="scrubber"
@@ -275,13 +149,7 @@ function ReplayPlayer({ replay }: { replay: BattleReplay }) {
 }
 
 export default function ReplayPage() {
-  const { battleId = '' } = useParams();
-  const query = useQuery({
-    queryKey: ['replay', battleId],
-    queryFn: () => getReplay(battleId),
-    staleTime: Infinity,
-    retry: false,
-  });
+  const query = useReplayPageCtrl();
   if (query.isPending)
     return (
       <Loading label="Loading replay">

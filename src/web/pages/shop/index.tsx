@@ -1,56 +1,19 @@
 // /shop (spec §2 "/shop", §4 "Shop purchase", §5 shop rule): item cards with Buy / 'Not Enough Gold' /
 // 'Purchasing...', one item per purchase, gold updated from remaining_gold and the user re-read after.
-// Errors in a red banner; success in a banner with View Inventory.
-import { useState } from 'react';
+// Errors in a red banner; success in a banner with View Inventory. State and Buy: ./ctrl.ts.
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import type { ShopItem } from '../../../api/index.ts';
-import { useShop, queryKeys, refreshUser } from '../../api/hooks.ts';
-import { errorText, purchaseItem } from '../../api/client.ts';
-import { saveUser, useSignedInUser } from '../../session.ts';
+import { errorText } from '../../api/client.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Button, ErrorBanner, Loading, Skeleton, SuccessBanner } from '../../components/ui.tsx';
 import { formatNumber } from '../../components/format.ts';
 import { CURRENCIES } from '../../components/currency-bar.tsx';
 import { ItemCardFace } from '../../components/item-card.tsx';
+import { shortOf, useShopCtrl } from './ctrl.ts';
 import './shop.css';
 
-/** Spec §5's refusal for gold; items priced in another currency (DESIGN.md) name theirs. */
-const shortOf = (currency: string): string =>
-  currency === 'gold'
-    ? 'Insufficient gold'
-    : `Insufficient ${(CURRENCIES.find((c) => c.key === currency)?.label ?? currency).toLowerCase()}`;
-
 export default function ShopPage() {
-  const user = useSignedInUser();
-  const queryClient = useQueryClient();
-  const shop = useShop();
-  const [buying, setBuying] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [bought, setBought] = useState<{ name: string; key: number } | null>(null);
-
-  async function buy(item: ShopItem) {
-    const currency = item.currency ?? 'gold';
-    const held = user[currency] ?? 0;
-    if (held < item.cost) {
-      setError(shortOf(currency));
-      return;
-    }
-    setError(null);
-    setBuying(item.id);
-    try {
-      const res = await purchaseItem(user.id, item.id);
-      saveUser({ ...(res.user ?? user), gold: res.remaining_gold });
-      setBought({ name: res.item?.name ?? item.name, key: Date.now() });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.inventory(user.id) });
-      void refreshUser(user.id);
-    } catch (err) {
-      setBought(null);
-      setError(errorText(err, 'Purchase failed'));
-    } finally {
-      setBuying(null);
-    }
-  }
+  const ctrl = useShopCtrl();
+  const { user, shop, bought } = ctrl;
 
   return (
     <div className="shop">
@@ -66,9 +29,9 @@ export default function ShopPage() {
         </div>
       </header>
 
-      {error && <ErrorBanner onDismiss={() => setError(null)}>{error}</ErrorBanner>}
+      {ctrl.error && <ErrorBanner onDismiss={ctrl.dismissError}>{ctrl.error}</ErrorBanner>}
       {bought && (
-        <SuccessBanner key={bought.key} onDone={() => setBought(null)} toast>
+        <SuccessBanner key={bought.key} onDone={ctrl.boughtShown} toast>
           {bought.name} added to inventory! <Link to="/inventory">View Inventory</Link>
         </SuccessBanner>
       )}
@@ -92,8 +55,8 @@ export default function ShopPage() {
           {shop.data.map((item) => {
             const currency = item.currency ?? 'gold';
             const currencyInfo = CURRENCIES.find((c) => c.key === currency) ?? CURRENCIES[0];
-            const affordable = (user[currency] ?? 0) >= item.cost;
-            const isBuying = buying === item.id;
+            const affordable = ctrl.affordable(item);
+            const isBuying = ctrl.buying === item.id;
             return (
               <li key={item.id} className={`item-card item-card--${item.type}`} data-item-id={item.id}>
                 <ItemCardFace item={item} />
@@ -107,8 +70,8 @@ export default function ShopPage() {
                     <span className="visually-hidden">{currencyInfo.label}</span>
                   </span>
                   <Button
-                    onClick={() => buy(item)}
-                    disabled={!affordable || (buying !== null && !isBuying)}
+                    onClick={() => ctrl.buy(item)}
+                    disabled={!affordable || (ctrl.buying !== null && !isBuying)}
                     busy={isBuying}
                     busyText="Purchasing..."
                     variant={affordable ? 'primary' : 'secondary'}

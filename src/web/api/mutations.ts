@@ -1,0 +1,372 @@
+// The writes: one TanStack useMutation per thing a player does (spec §7's POSTs and DELETE), each refreshing what
+// it changed in its own onSuccess, so a page controller calls `mutate` and reads `isPending`, `data` and `failure`
+// (the spec §8 text of its error). Every fight — quick battle, arena duel, dungeon entry and floor — refreshes
+// through afterFight, the one after-fight refresh; a turn-based battle's end does too, once its playback has
+// shown the result (pages/battle-view/ctrl.ts). Reads: ./hooks.ts; the fetch calls: ./client.ts.
+import { useState } from 'react';
+import {
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type UseMutationOptions,
+  type UseMutationResult,
+} from '@tanstack/react-query';
+import * as api from './client.ts';
+import { queryKeys, refreshUser } from './hooks.ts';
+import { saveUser } from '../session.ts';
+import type { DungeonRun, Hero, InventoryItem, PendingPair, ShopItem, User } from '../../api/index.ts';
+
+/** A write as pages use it: the mutation, and `failure`, the text its error shows (null while none). */
+export type Write<TData, TVars> = UseMutationResult<TData, Error, TVars> & { failure: string | null };
+
+function useWrite<TData, TVars = void>(
+  options: UseMutationOptions<TData, Error, TVars>,
+  failure: (err: Error, vars: TVars) => string,
+): Write<TData, TVars> {
+  const write = useMutation(options);
+  return { ...write, failure: write.error ? failure(write.error, write.variables as TVars) : null };
+}
+
+/** The server's text, else the spec §8 fallback (api/client.ts errorText), as a write's failure. */
+const failing =
+  (fallback: string) =>
+  (err: Error): string =>
+    api.errorText(err, fallback);
+
+/**
+ * A page's one error line: a refusal the page makes itself before asking (spec §5's checks: `refuse`) or the text
+ * of its latest failed write. `clear` — on dismissing, or when the player acts again — drops both.
+ */
+export function useErrorLine(
+  writes: readonly { failure: string | null; submittedAt: number; reset: () => void }[],
+) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const failed = writes.filter((w) => w.failure !== null).sort((a, b) => b.submittedAt - a.submittedAt)[0];
+  const clear = () => {
+    setRefusal(null);
+    for (const w of writes) if (w.failure !== null) w.reset();
+  };
+  return {
+    text: refusal ?? failed?.failure ?? null,
+    refuse: (text: string) => {
+      clear();
+      setRefusal(text);
+    },
+    clear,
+  };
+}
+export type ErrorLine = ReturnType<typeof useErrorLine>;
+
+// --- After a fight -------------------------------------------------------------------------------------------
+
+/**
+ * The one refresh after any fight (quick battle, arena, dungeon floor, a turn-based battle's end): the player's
+ * balances from the answer and then the server, the fight's run remembered as it now is (so no older read is shown
+ * after it), and every cached list the fight may have changed dropped.
+ */
+export function afterFight(
+  client: QueryClient,
+  userId: string,
+  answer: { user?: User | null; run?: DungeonRun } = {},
+): void {
+  if (answer.run) client.setQueryData(queryKeys.run(answer.run.id), answer.run);
+  void refreshUser(userId, answer.user ?? null);
+  void client.invalidateQueries({
+    predicate: (query) => {
+      const key = query.queryKey[0];
+      return (
+        key === 'heroes' ||
+        key === 'hero' ||
+        key === 'odds' ||
+        key === 'dungeon-run' ||
+        key === 'battle-history' ||
+        (key === 'ledger' && query.queryKey[1] === userId) ||
+        key === 'leaderboard' ||
+        key === 'browse' ||
+        key === 'npcs' ||
+        (key === 'inventory' && query.queryKey[1] === userId)
+      );
+    },
+  });
+}
+
+// --- Accounts ------------------------------------------------------------------------------------------------
+
+/** Continue on the landing page: the chosen account read afresh and signed in. */
+export function useSignIn() {
+  return useWrite(
+    { mutationFn: (userId: string) => api.getUser(userId), onSuccess: (user) => saveUser(user) },
+    failing('Failed to load user'),
+  );
+}
+
+/** Create Account: the new account, signed in. */
+export function useCreateAccount() {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: (username: string) => api.createUser(username),
+      onSuccess: (user) => {
+        saveUser(user);
+        void client.invalidateQueries({ queryKey: ['users'] });
+      },
+    },
+    failing('Failed to create account'),
+  );
+}
+
+// --- Summoning -----------------------------------------------------------------------------------------------
+
+/** A fresh id for one generation (crypto.randomUUID needs a secure context; fall back to random bytes). */
+function newGenerationId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Generate Heroes / Regenerate: one scroll for a pair (two generate calls sharing a generation_id), which becomes
+ * the player's pending pair; after a failure whatever the server kept of a paid pair is read back.
+ */
+export function useSummon(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: async () => {
+        const generationId = newGenerationId();
+        const pair = await Promise.all([
+          api.generateHero(userId, generationId),
+          api.generateHero(userId, generationId),
+        ]);
+        return { generationId, pair };
+      },
+      onSuccess: ({ generationId, pair }) =>
+        client.setQueryData<PendingPair>(queryKeys.pending(userId), {
+          generation_id: generationId,
+          candidates: pair,
+          expires_at: null,
+        }),
+      onError: () => void client.invalidateQueries({ queryKey: queryKeys.pending(userId) }),
+      onSettled: () => void refreshUser(userId),
+    },
+    // Spec §8: generation errors are shown as the message received.
+    (err) => api.errorText(err, err instanceof Error ? err.message : 'Failed to create hero'),
+  );
+}
+
+/** Create Hero: the chosen candidate kept; the pending pair is gone and the hero list re-read. */
+export function useKeepHero(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: (candidate: Hero) => api.createHero(userId, candidate),
+      onSuccess: async () => {
+        client.setQueryData<PendingPair>(queryKeys.pending(userId), {
+          generation_id: null,
+          candidates: [],
+          expires_at: null,
+        });
+        await client.invalidateQueries({ queryKey: queryKeys.myHeroes(userId) });
+        void refreshUser(userId);
+      },
+    },
+    failing('Failed to create hero'),
+  );
+}
+
+// --- A hero --------------------------------------------------------------------------------------------------
+
+/** Reroll Abilities: the hero as rerolled, shown at once; the essence paid re-read. */
+export function useReroll(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: (heroId: string) => api.rerollAbilities(heroId, userId),
+      onSuccess: async ({ user, ...rerolled }, heroId) => {
+        client.setQueryData(queryKeys.hero(heroId), rerolled);
+        void client.invalidateQueries({ queryKey: queryKeys.myHeroes(userId) });
+        await refreshUser(userId, user);
+      },
+    },
+    failing('Failed to reroll abilities'),
+  );
+}
+
+/** Delete: the hero forgotten and the player's list re-read before the page leaves. */
+export function useDeleteHero(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: (heroId: string) => api.deleteHero(heroId, userId),
+      onSuccess: async (_, heroId) => {
+        client.removeQueries({ queryKey: queryKeys.hero(heroId) });
+        await client.invalidateQueries({ queryKey: queryKeys.myHeroes(userId) });
+      },
+    },
+    failing('Failed to delete hero'),
+  );
+}
+
+// --- Shop and inventory --------------------------------------------------------------------------------------
+
+/** Buy: one item; gold from remaining_gold at once (spec §4), then the user re-read and the inventory dropped. */
+export function usePurchase(user: User) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: (item: ShopItem) => api.purchaseItem(user.id, item.id),
+      onSuccess: (res) => {
+        saveUser({ ...(res.user ?? user), gold: res.remaining_gold });
+        void client.invalidateQueries({ queryKey: queryKeys.inventory(user.id) });
+        void refreshUser(user.id);
+      },
+    },
+    failing('Purchase failed'),
+  );
+}
+
+/** Use Item (on a hero when the item acts on one): done once the inventory, the heroes and the user are re-read. */
+export function useItemUse(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: ({ item, heroId }: { item: InventoryItem; heroId: string | null }) =>
+        api.applyItem(userId, item.item_id, item.targets_hero ? (heroId ?? undefined) : undefined),
+      onSuccess: async (res) => {
+        await Promise.all([
+          client.invalidateQueries({ queryKey: queryKeys.inventory(userId) }),
+          client.invalidateQueries({ queryKey: queryKeys.myHeroes(userId) }),
+          res.hero ? client.invalidateQueries({ queryKey: queryKeys.hero(res.hero.id) }) : undefined,
+          refreshUser(userId, res.user),
+        ]);
+      },
+    },
+    failing('Failed to use item'),
+  );
+}
+
+// --- Fights --------------------------------------------------------------------------------------------------
+
+/**
+ * Fight (turn-based: the battle opens on /battle/{id}) or Quick Battle (resolved at once: a fight). Either way the
+ * encounter was fought, so the server has drawn the next one.
+ */
+export function useStartBattle(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: ({ team, mode }: { team: string[]; mode: 'turn_based' | 'auto' }) =>
+        api.createBattle(userId, team, mode),
+      onSuccess: (battle) => {
+        if (battle.kind !== 'turn_based') return afterFight(client, userId, battle);
+        void client.invalidateQueries({ queryKey: ['odds'] });
+        client.setQueryData(queryKeys.battle(battle.battle_id), battle);
+        void client.invalidateQueries({ queryKey: queryKeys.activeBattle(userId) });
+      },
+    },
+    (err, { mode }) =>
+      api.errorText(err, mode === 'auto' ? 'Failed to start battle' : 'Failed to create battle'),
+  );
+}
+
+/**
+ * An action in a turn-based battle (an option, or Auto on/off; `key` names the control that sent it). Its answer
+ * replaces the state; a poll that began before it would bring back the older state, so polls in flight are
+ * dropped. After a refusal the battle is read again: it may have moved on (another tab, a poll in flight).
+ */
+export function useBattleAction(userId: string, battleId: string) {
+  const client = useQueryClient();
+  const key = queryKeys.battle(battleId);
+  return useWrite(
+    {
+      mutationFn: async ({
+        action,
+      }: {
+        action: { option_id?: string; target_id?: string; auto?: boolean };
+        key: string;
+      }) => {
+        await client.cancelQueries({ queryKey: key });
+        const next = await api.submitBattleAction(battleId, action, userId);
+        await client.cancelQueries({ queryKey: key });
+        client.setQueryData(key, next);
+        return next;
+      },
+      onError: () => void client.refetchQueries({ queryKey: key, exact: true }),
+    },
+    failing('Failed to submit action'),
+  );
+}
+
+/** Arena Fight! (and /combat's Fight Again of a duel). */
+export function useArenaFight(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: ({ attackerId, opponentId }: { attackerId: string; opponentId: string }) =>
+        api.arenaBattle(userId, attackerId, opponentId),
+      onSuccess: (res) => afterFight(client, userId, res),
+    },
+    failing('Failed to start arena battle'),
+  );
+}
+
+/** A dungeon step's failure already carries its text (which step failed: starting the run or its battle). */
+const stepFailure = (fallback: string) => (err: Error) => err.message || fallback;
+
+/**
+ * Dungeon entry (spec §4), from the list, the detail page and /combat alike: start a run of the dungeon (abandoning
+ * any active one), then fight its first floor.
+ */
+export function useEnterDungeon(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: async ({ dungeonId, team }: { dungeonId: string; team: string[] }) => {
+        let runId: string;
+        try {
+          runId = (await api.startDungeon(dungeonId, userId, team)).id;
+        } catch (err) {
+          throw new Error(api.errorText(err, 'Failed to start dungeon'));
+        }
+        try {
+          return await api.fightDungeonRun(runId, userId, 1);
+        } catch (err) {
+          throw new Error(api.errorText(err, 'Failed to start dungeon battle'));
+        }
+      },
+      onSuccess: (res) => afterFight(client, userId, res),
+    },
+    stepFailure('Failed to start dungeon'),
+  );
+}
+
+/**
+ * A run's next floor, named. A 409 means the run moved on elsewhere (another tab fought the floor, a double tap, a
+ * new run ended it): its text comes back as `movedOn` and the run and the active run are read again.
+ */
+export function useFightFloor(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: async (
+        run: DungeonRun,
+      ): Promise<{ result: api.RunBattleResult; movedOn?: undefined } | { movedOn: string }> => {
+        try {
+          return { result: await api.fightDungeonRun(run.id, userId, run.floor) };
+        } catch (err) {
+          if (err instanceof api.ApiError && err.status === 409)
+            return { movedOn: api.errorText(err, 'This floor has already been fought') };
+          throw new Error(api.errorText(err, 'Failed to start dungeon battle'));
+        }
+      },
+      onSuccess: async (next, run) => {
+        if (next.movedOn === undefined) return afterFight(client, userId, next.result);
+        await Promise.all([
+          client.invalidateQueries({ queryKey: queryKeys.run(run.id) }),
+          client.invalidateQueries({ queryKey: queryKeys.activeRun(userId) }),
+        ]);
+      },
+    },
+    stepFailure('Failed to start dungeon battle'),
+  );
+}

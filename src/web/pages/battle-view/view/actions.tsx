@@ -1,0 +1,120 @@
+// The battle view's action column: the result once the battle is over and its playback done, else the playing
+// event with Skip, the options on an ally's turn (aimed or each with its own target, each with its 'i'), or what the
+// battle waits for. Renders from the controller (../ctrl.ts).
+import { ButtonLink, Button } from '../../../components/ui.tsx';
+import { RewardsList, WatchReplay } from '../../../components/battle-result.tsx';
+import { sameExplained } from '../../../components/battle-explain.tsx';
+import type { BattleViewCtrl, Board } from '../ctrl.ts';
+
+const HEADLINE: Record<string, string> = { won: 'Victory!', lost: 'Defeat', draw: 'Draw' };
+const TENDENCY_LABEL: Record<string, string> = {
+  aggressive: 'Aggressive',
+  defensive: 'Defensive',
+  supportive: 'Supportive',
+  tactical: 'Tactical',
+};
+
+export function BattleResultPanel({ board: { state } }: { board: Board }) {
+  return (
+    <section
+      className={`battle-result panel battle-result--${state.status}`}
+      data-testid="battle-result"
+      aria-live="polite"
+    >
+      <h2 className="battle-result__headline">{HEADLINE[state.status] ?? 'Draw'}</h2>
+      {state.status === 'won' && (
+        <p className="battle-result__note">Gold and XP rewards have been distributed to your heroes</p>
+      )}
+      {state.status === 'won' && state.rewards && (
+        <RewardsList result={{ status: 'won', rewards: state.rewards, level_ups: state.level_ups }} />
+      )}
+      <WatchReplay battleId={state.battle_id} />
+      <div className="battle-result__actions">
+        <ButtonLink to="/heroes" variant="secondary">
+          View Heroes
+        </ButtonLink>
+        <ButtonLink to="/battle">New Battle</ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+export function BattleOptions({ ctrl, board }: { ctrl: BattleViewCtrl; board: Board }) {
+  const { frame, sending, explained } = ctrl;
+  const { state, actor, aim, aimedUnit } = board;
+  return (
+    <section className="battle-options panel" aria-label="Actions">
+      {frame.playing ? (
+        <div className="battle-options__playing">
+          <p className="battle-options__caption" aria-live="polite">
+            {frame.shownEvents.at(-1)?.description ?? '…'}
+          </p>
+          <Button variant="ghost" onClick={ctrl.skip} data-testid="skip-playback">
+            Skip
+          </Button>
+        </div>
+      ) : board.canChoose ? (
+        <>
+          <h2 className="battle-options__title">Choose an action</h2>
+          <p className="battle-options__aim muted" data-testid="aim-hint">
+            {aimedUnit
+              ? `Aiming at ${aimedUnit.name} (Lv ${aimedUnit.level} ${aimedUnit.class}, ${aimedUnit.stats.hp}/${aimedUnit.stats.max_hp} HP): tap them again to let each action pick.`
+              : 'Tap a unit to aim at it.'}
+          </p>
+          <div className="battle-options__list">
+            {state.pending_options.map((o) => {
+              // Aimed elsewhere than its own pick: the option as it reads aimed there (the server's figures).
+              const aimedAt =
+                aim !== null && !o.id.endsWith(`:${aim}`)
+                  ? o.aims.find((a) => a.target_id === aim)
+                  : undefined;
+              const shown = aimedAt ?? o;
+              return (
+                <div key={o.id} className="battle-option-slot">
+                  <button
+                    type="button"
+                    className={`battle-option battle-option--${o.tendency}`}
+                    data-option-id={o.id}
+                    data-aimed={aimedAt ? true : undefined}
+                    disabled={sending !== null}
+                    aria-busy={sending === o.id || undefined}
+                    onClick={() =>
+                      ctrl.send(
+                        aimedAt ? { option_id: o.id, target_id: aimedAt.target_id } : { option_id: o.id },
+                        o.id,
+                      )
+                    }
+                  >
+                    <span className="battle-option__label">{shown.label}</span>
+                    <span className="battle-option__tendency">
+                      {TENDENCY_LABEL[o.tendency] ?? o.tendency}
+                    </span>
+                    <span className="battle-option__detail">{shown.detail}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="battle-option__about"
+                    aria-label={`About ${o.label.split(' → ')[0]}`}
+                    aria-pressed={sameExplained(explained, { kind: 'option', optionId: o.id })}
+                    data-testid="explain-option"
+                    onClick={() => ctrl.toggleExplained({ kind: 'option', optionId: o.id })}
+                  >
+                    i
+                  </button>
+                </div>
+              );
+            })}
+          </div>
+        </>
+      ) : (
+        <p className="battle-options__wait muted" aria-live="polite">
+          {state.auto
+            ? 'Auto is on: the AI commands your heroes.'
+            : actor && !actor.is_ally
+              ? 'The enemy is acting...'
+              : 'Waiting for the next turn...'}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+// The battle view's head: the notice of a battle this one ended, where and which turn, the playback speed and the
+// Auto switch. Renders from the controller (../ctrl.ts).
+import { BATTLE_SPEEDS } from '../../../components/battle-playback.ts';
+import { Icon } from '../../../components/icon.tsx';
+import type { BattleViewCtrl, Board } from '../ctrl.ts';
+
+export function EndedNotice({ ctrl }: { ctrl: BattleViewCtrl }) {
+  if (!ctrl.endedNotice) return null;
+  return (
+    <div className="banner battle-view__ended" role="status" data-testid="ended-battle-notice">
+      <div className="banner__text">Your battle at {ctrl.endedNotice} ended as a loss, with no rewards.</div>
+      <button type="button" className="icon-btn" onClick={ctrl.dismissEnded} aria-label="Dismiss notice">
+        <Icon name="cross" size={16} />
+      </button>
+    </div>
+  );
+}
+
+export function BattleHead({ ctrl, board: { state } }: { ctrl: BattleViewCtrl; board: Board }) {
+  return (
+    <header className="battle-view__head">
+      <div className="battle-view__where">
+        <h1 className="battle-view__title">Battle</h1>
+        <span className="muted">
+          {state.location} · <span className="tabular">Turn {state.turn}</span>
+        </span>
+      </div>
+      <div className="battle-view__controls">
+        <div className="speed-switch" role="radiogroup" aria-label="Playback speed">
+          {BATTLE_SPEEDS.map((s) => (
+            <button
+              key={s.key}
+              type="button"
+              role="radio"
+              aria-checked={ctrl.speed === s.key}
+              className="speed-switch__opt"
+              onClick={() => ctrl.setSpeed(s.key)}
+              data-speed={s.key}
+            >
+              {s.label}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={state.auto}
+          className="auto-switch"
+          disabled={state.status !== 'active' || ctrl.sending !== null}
+          onClick={() => ctrl.send({ auto: !state.auto }, 'auto')}
+          title={
+            state.status !== 'active'
+              ? 'The battle is over'
+              : state.auto
+                ? 'The AI commands your heroes — switch off to choose yourself'
+                : 'Let the AI command your heroes'
+          }
+          data-testid="auto-switch"
+        >
+          <span className="auto-switch__track" aria-hidden="true">
+            <span className="auto-switch__thumb" />
+          </span>
+          Auto
+        </button>
+      </div>
+    </header>
+  );
+}

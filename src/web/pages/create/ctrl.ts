@@ -1,0 +1,66 @@
+// /create's controller (spec §4 "Creation flow", §5): the candidates — a fresh draw, or the paid pair the server
+// keeps waiting (after a reload, Cancel or on another device) —, the one chosen (the first by default), Generate /
+// Regenerate (api/mutations.ts useSummon: 1 scroll), Create Hero (useKeepHero → /heroes) and the error line.
+// View: ./index.tsx.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { usePendingPair } from '../../api/hooks.ts';
+import { useErrorLine, useKeepHero, useSummon } from '../../api/mutations.ts';
+import { useSignedInUser } from '../../session.ts';
+
+const SCROLL_COST = 1;
+
+export const insufficientScrolls = (have: number): string =>
+  `Insufficient summoning scrolls! You need ${SCROLL_COST} scroll(s) to generate heroes. You have ${have} scroll(s).`;
+
+export function useCreateCtrl() {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const pending = usePendingPair(user.id);
+  const summon = useSummon(user.id);
+  const keep = useKeepHero(user.id);
+  const errors = useErrorLine([summon, keep]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  const drawn = summon.data?.pair ?? null;
+  const waiting = pending.data?.candidates.length ? pending.data.candidates : null;
+  const candidates = drawn ?? waiting;
+  const selected = candidates?.some((c) => c.id === selectedId) ? selectedId : (candidates?.[0]?.id ?? null);
+  const scrolls = user.summoning_scrolls ?? 0;
+  const canGenerate = scrolls >= SCROLL_COST;
+  const generating = summon.isPending;
+
+  return {
+    user,
+    scrolls,
+    canGenerate,
+    generateTitle: canGenerate ? 'Costs 1 scroll' : 'Insufficient summoning scrolls',
+    /** a fresh draw (a 4★ or 5★ in it is a moment), not a pair found waiting */
+    drawn,
+    candidates,
+    restored: !drawn && !!waiting,
+    lookingForPair: pending.isPending,
+    selected,
+    choose: setSelectedId,
+    generating,
+    saving: keep.isPending,
+    /** The scrolls refusal stands on its own while there is nothing else to show; the error line otherwise. */
+    outOfScrolls: !canGenerate && !generating && !candidates,
+    error:
+      errors.text && (canGenerate || candidates || errors.text !== insufficientScrolls(scrolls))
+        ? errors.text
+        : null,
+    generate: () => {
+      if (!canGenerate) return errors.refuse(insufficientScrolls(scrolls));
+      errors.clear();
+      summon.mutate();
+    },
+    create: () => {
+      const chosen = candidates?.find((c) => c.id === selected);
+      if (!chosen) return errors.refuse('Please select a character');
+      errors.clear();
+      keep.mutate(chosen, { onSuccess: () => navigate('/heroes') });
+    },
+    cancel: () => navigate('/heroes'),
+  };
+}

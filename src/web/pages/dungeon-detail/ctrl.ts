@@ -1,0 +1,99 @@
+// /dungeons/{dungeonId}'s controller: the dungeon, the team picker, the fight shown inline and its run as it is now
+// (another tab may have fought on), the player's active run here, the next floor's win chance, and the two fights —
+// dungeon entry (api/mutations.ts useEnterDungeon, the one /dungeons and /combat use) and the run's next floor
+// (useFightFloor: a long shot asks once first; a floor fought meanwhile elsewhere is a notice, not an error).
+// View: ./index.tsx.
+import { useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DungeonRun } from '../../../api/index.ts';
+import { errorText, type RunBattleResult } from '../../api/client.ts';
+import { useActiveRun, useDungeon, useDungeonRun, useMyHeroes, useOdds } from '../../api/hooks.ts';
+import { useEnterDungeon, useErrorLine, useFightFloor } from '../../api/mutations.ts';
+import { runEndsText } from '../../components/dungeon-run.tsx';
+import { chanceBeforeFight, useLongShot } from '../../components/win-chance.tsx';
+import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
+
+export function useDungeonDetailCtrl() {
+  const { dungeonId = '' } = useParams();
+  const user = useSignedInUser();
+  const client = useQueryClient();
+  const dungeon = useDungeon(dungeonId);
+  const [picking, setPicking] = useState(false);
+  const heroes = useMyHeroes(picking ? user.id : undefined);
+  const enter = useEnterDungeon(user.id);
+  const floor = useFightFloor(user.id);
+  const errors = useErrorLine([enter, floor]);
+  // The fight shown inline: the latest answer of either fight (a floor fought elsewhere leaves it as it was).
+  const [result, setResult] = useState<RunBattleResult | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const active = useActiveRun(user.id);
+  // The run of the result shown, as it is now (another tab may have fought on).
+  const shownRun = useDungeonRun(result?.run.id, user.id, result?.run);
+  const runNow = result ? (shownRun.data ?? result.run) : null;
+  const activeHere = active.data?.dungeon_id === dungeonId ? active.data : null;
+  // The run this page can fight on, and its next floor's win chance (the number that fight will state).
+  const fightable = runNow ? (runNow.status === 'active' ? runNow : null) : activeHere;
+  const nextOdds = useOdds(fightable ? { user_id: user.id, kind: 'dungeon', run_id: fightable.id } : null);
+  const longShot = useLongShot();
+
+  const show = (res: RunBattleResult) => {
+    setResult(res);
+    requestAnimationFrame(() => resultRef.current?.scrollIntoView({ block: 'start' }));
+  };
+  /** Starting again drops the last error and the last notice. */
+  const startAfresh = () => {
+    errors.clear();
+    floor.reset();
+  };
+  const fightNow = (run: DungeonRun) => {
+    startAfresh();
+    floor.mutate(run, {
+      onSuccess: (next) => {
+        if (next.movedOn === undefined) show(next.result);
+      },
+    });
+  };
+
+  return {
+    userId: user.id,
+    dungeon,
+    error: errors.text,
+    dismissError: errors.clear,
+    /** the text of a floor fought meanwhile elsewhere (the run is shown as it now is) */
+    notice: floor.data?.movedOn ?? null,
+    dismissNotice: floor.reset,
+    result,
+    resultRef,
+    runNow,
+    activeHere,
+    nextOdds,
+    longShot,
+    /** which fight is under way: a new run's first floor, or the run's next floor */
+    entering: enter.isPending ? ('enter' as const) : floor.isPending ? ('fight' as const) : null,
+    picking,
+    openPicker: () => {
+      void active.refetch();
+      setPicking(true);
+    },
+    stopPicking: () => setPicking(false),
+    picker: {
+      heroes: heroes.data,
+      loading: heroes.isPending,
+      loadError: heroes.isError ? errorText(heroes.error, 'Failed to fetch heroes') : null,
+      initial: loadActiveTeam(user.id),
+      warning: active.data ? runEndsText(active.data) : null,
+    },
+    enter: (team: string[]) => {
+      setPicking(false);
+      startAfresh();
+      saveActiveTeam(user.id, team);
+      enter.mutate({ dungeonId, team }, { onSuccess: show });
+    },
+    /** The run's next floor, from wherever the run was started; a long shot asks once first. */
+    fightOn: async (run: DungeonRun) => {
+      const chance = await chanceBeforeFight(client, { user_id: user.id, kind: 'dungeon', run_id: run.id });
+      longShot.check(chance, () => fightNow(run));
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// /inventory's controller: the tab, the opened item (kept as a snapshot, so its modal and outcome stay after its
+// last one is used), the hero it would act on, Use Item (api/mutations.ts useItemUse) and its outcome, and
+// `?item=<item_id>` (the profile History's link), which opens that item once while the player holds it.
+// View: ./index.tsx.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { InventoryItem } from '../../../api/index.ts';
+import { useInventory, useMyHeroes } from '../../api/hooks.ts';
+import { useItemUse } from '../../api/mutations.ts';
+import { useSignedInUser } from '../../session.ts';
+
+export type TabKey = 'all' | 'potion' | 'upgrade_mat' | 'gear_token' | 'hero_shard';
+export const TABS: { key: TabKey; label: string }[] = [
+  { key: 'all', label: 'All Items' },
+  { key: 'potion', label: 'Potions' },
+  { key: 'upgrade_mat', label: 'Upgrades' },
+  { key: 'gear_token', label: 'Gear' },
+  { key: 'hero_shard', label: 'Shards' },
+];
+
+export function useInventoryCtrl() {
+  const user = useSignedInUser();
+  const inventory = useInventory(user.id);
+  const [tab, setTab] = useState<TabKey>('all');
+  const [opened, setOpened] = useState<InventoryItem | null>(null);
+  const [heroId, setHeroId] = useState<string | null>(null);
+  const use = useItemUse(user.id);
+  const [params] = useSearchParams();
+  const [linkFollowed, setLinkFollowed] = useState(false);
+  const linked = params.get('item');
+
+  const items = inventory.data?.items ?? [];
+  const byType = (key: TabKey) => (key === 'all' ? items : items.filter((i) => i.type === key));
+  const openItem = (item: InventoryItem) => {
+    setOpened(item);
+    setHeroId(null);
+    use.reset();
+  };
+  // The item a link named opens once, as if tapped, when the inventory has loaded and holds it.
+  if (inventory.data && linked && !linkFollowed) {
+    setLinkFollowed(true);
+    const held = items.find((i) => i.item_id === linked && i.quantity > 0);
+    if (held) openItem(held);
+  }
+  const open = opened ? (items.find((i) => i.id === opened.id) ?? { ...opened, quantity: 0 }) : null;
+  // The heroes an item can act on, read when such an item is open.
+  const heroes = useMyHeroes(open?.targets_hero ? user.id : undefined);
+
+  return {
+    inventory,
+    tab,
+    setTab,
+    tabs: TABS.map((t) => ({ ...t, count: byType(t.key).length })),
+    items,
+    shown: byType(tab),
+    open,
+    openItem,
+    close: () => {
+      setOpened(null);
+      use.reset();
+    },
+    heroes,
+    ownHeroes: heroes.data?.filter((h) => h.user_id === user.id),
+    heroId,
+    chooseHero: setHeroId,
+    use: () => open && use.mutate({ item: open, heroId }),
+    using: use.isPending,
+    outcome: use.isSuccess
+      ? { ok: true, text: use.data.message }
+      : use.failure !== null
+        ? { ok: false, text: use.failure }
+        : null,
+  };
+}
+export type InventoryCtrl = ReturnType<typeof useInventoryCtrl>;

@@ -1,0 +1,75 @@
+// The landing page's controller (spec §4 "Login mode"): the mode, the account search (debounced) and choice,
+// the new username, Continue (api/mutations.ts useSignIn → /heroes) and Create Account (useCreateAccount →
+// /create), and the one error line both forms share — switching modes clears it, and each form starts afresh.
+// View: ./index.tsx. Loaded with the entry chunk: keep it light.
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useUsers } from '../../api/hooks.ts';
+import { useCreateAccount, useErrorLine, useSignIn } from '../../api/mutations.ts';
+import { usernameProblem } from '../../../api/rules.ts';
+
+export type Mode = 'select' | 'create';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = window.setTimeout(() => setV(value), ms);
+    return () => window.clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export function useLandingCtrl() {
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('select');
+  const [search, setSearch] = useState('');
+  const users = useUsers(useDebounced(search.trim(), 200));
+  const [selected, setSelected] = useState('');
+  const [username, setUsername] = useState('');
+  const signIn = useSignIn();
+  const createAccount = useCreateAccount();
+  const errors = useErrorLine([signIn, createAccount]);
+
+  useEffect(() => {
+    // Spec §8: a failed user-list fetch is only logged; the list stays empty.
+    if (users.error) console.error('Failed to load users', users.error);
+  }, [users.error]);
+
+  return {
+    mode,
+    switchTo: (next: Mode) => {
+      setMode(next);
+      setSearch('');
+      setSelected('');
+      setUsername('');
+      errors.clear(); // spec §4: switching clears the error
+    },
+    error: errors.text,
+    search,
+    setSearch,
+    usersLoading: users.isPending && !users.error,
+    users: users.error ? [] : (users.data ?? []),
+    selected,
+    choose: (userId: string) => {
+      setSelected(userId);
+      if (errors.text) errors.clear();
+    },
+    signingIn: signIn.isPending,
+    signIn: () => {
+      if (!selected) return errors.refuse('Please select a user');
+      errors.clear();
+      signIn.mutate(selected, { onSuccess: () => navigate('/heroes') });
+    },
+    username,
+    setUsername,
+    creating: createAccount.isPending,
+    create: () => {
+      const name = username.trim();
+      const invalid = usernameProblem(name);
+      if (invalid) return errors.refuse(invalid);
+      errors.clear();
+      createAccount.mutate(name, { onSuccess: () => navigate('/create') });
+    },
+  };
+}
+export type LandingCtrl = ReturnType<typeof useLandingCtrl>;

@@ -1,0 +1,170 @@
+// /replay/{battleId}'s controller: the replay record (api/hooks.ts useReplay) and the player over it — the event it
+// stands at, playing or paused, the speed, the frame (the battle view's own playback steps,
+// components/battle-playback.ts), the units and their statuses at that point, and Copy link. A jump (to the start,
+// one back, the scrubber) shows the fight at rest there; a step forward or play shows each event's motion.
+// View: ./index.tsx.
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import type { BattleEvent, BattleReplay, BattleUnit } from '../../../api/index.ts';
+import { useReplay } from '../../api/hooks.ts';
+import {
+  IDLE,
+  STEP_MS,
+  applyEvent,
+  type PlaybackFrame,
+  type UnitShown,
+} from '../../components/battle-playback.ts';
+import { sceneTheme } from '../../components/battle-scene.ts';
+
+export const SPEEDS = [1, 2, 4] as const;
+export type Speed = (typeof SPEEDS)[number];
+export const HEADLINE: Record<string, string> = { won: 'Victory!', lost: 'Defeat', draw: 'Draw' };
+
+/** The fighters as the battle began. */
+function startUnits(r: BattleReplay): Record<string, UnitShown> {
+  return Object.fromEntries(r.units.map((u) => [u.id, { hp: u.start_hp, shield: 0, dead: false }]));
+}
+
+/** The frame after the first `n` events, at rest (no floating numbers or motions: a jump, not a step). */
+export function frameAt(r: BattleReplay, n: number): PlaybackFrame {
+  let f: PlaybackFrame = { ...IDLE, units: startUnits(r) };
+  for (let k = 0; k < n; k++) f = applyEvent(f, r.events[k]!, 0);
+  return { ...f, floaters: [], motions: {} };
+}
+
+/** The statuses each unit carries after the first `n` events, from the facts (applied, faded, cleared by death). */
+export function statusesAt(events: BattleEvent[], n: number): Map<string, Map<string, number>> {
+  const on = new Map<string, Map<string, number>>();
+  for (let k = 0; k < n; k++) {
+    const e = events[k]!;
+    if (!e.target_id) continue;
+    const mine = on.get(e.target_id) ?? new Map<string, number>();
+    on.set(e.target_id, mine);
+    if ((e.kind === 'status' || e.kind === 'shield') && e.status_id) mine.set(e.status_id, e.turns ?? 1);
+    else if (e.kind === 'expire' && e.status_id) mine.delete(e.status_id);
+    else if (e.kind === 'death') mine.clear();
+  }
+  return on;
+}
+
+/** How long an event shows at this speed (the battle view's own pacing, components/battle-playback.ts). */
+const stepOf = (e: BattleEvent, speed: Speed): number => Math.round((STEP_MS[e.kind] ?? 300) / speed);
+
+export function replayTitle(r: BattleReplay): string {
+  const names = (side: { name: string }[]) => side.map((h) => h.name.split(' ')[0]).join(', ');
+  return `${names(r.allies)} vs ${names(r.enemies)} at ${r.location}: ${HEADLINE[r.status] ?? r.status}`;
+}
+
+/** The replay page: the record read by the address's battle id. */
+export function useReplayPageCtrl() {
+  const { battleId = '' } = useParams();
+  return useReplay(battleId);
+}
+
+/** The player over one replay. */
+export function useReplayCtrl(replay: BattleReplay) {
+  const events = replay.events;
+  const [at, setAt] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<Speed>(1);
+  const [frame, setFrame] = useState<PlaybackFrame>(() => frameAt(replay, 0));
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    const before = document.title;
+    document.title = `Replay: ${replayTitle(replay)} · Runeborn`;
+    return () => {
+      document.title = before;
+    };
+  }, [replay]);
+
+  const jump = (n: number) => {
+    const to = Math.max(0, Math.min(events.length, n));
+    setAt(to);
+    setFrame(frameAt(replay, to));
+  };
+  const forward = () => {
+    if (at >= events.length) return;
+    const e = events[at]!;
+    setFrame((f) => applyEvent(f, e, stepOf(e, speed)));
+    setAt(at + 1);
+  };
+
+  // Playing: the next event after its own step's time, until the end.
+  useEffect(() => {
+    if (!playing) return;
+    if (at >= events.length) {
+      setPlaying(false);
+      return;
+    }
+    const e = events[at]!;
+    const ms = stepOf(e, speed);
+    const t = window.setTimeout(() => {
+      setFrame((f) => applyEvent(f, e, ms));
+      setAt(at + 1);
+    }, ms);
+    return () => window.clearTimeout(t);
+  }, [playing, at, speed, events]);
+
+  const statuses = useMemo(() => statusesAt(events, at), [events, at]);
+  const units: BattleUnit[] = replay.units.map((u) => {
+    const shown = frame.units?.[u.id] ?? { hp: u.start_hp, shield: 0, dead: false };
+    return {
+      ...u,
+      is_dead: shown.dead,
+      stats: { hp: shown.hp, max_hp: u.max_hp, start_hp: u.start_hp, atk: 0, def: 0, spd: 0 },
+      shield: shown.shield,
+      energy: 0,
+      max_energy: 0,
+      status_effects: [...(statuses.get(u.id) ?? new Map<string, number>())].flatMap(([id, turns]) => {
+        const s = replay.statuses[id];
+        return s ? [{ id, turns, ...s }] : [];
+      }),
+    };
+  });
+  const over = at >= events.length;
+
+  return {
+    replay,
+    events,
+    at,
+    playing,
+    speed,
+    setSpeed,
+    frame,
+    units,
+    over,
+    turn: at > 0 ? events[at - 1]!.turn : 0,
+    caption: at === 0 ? 'The battle begins' : (events[at - 1]!.description ?? ''),
+    theme: sceneTheme(replay.location_type === 'arena' ? 'arena' : 'random', replay.location),
+    toStart: () => {
+      setPlaying(false);
+      jump(0);
+    },
+    back: () => {
+      setPlaying(false);
+      jump(at - 1);
+    },
+    playOrPause: () => {
+      if (over) jump(0);
+      setPlaying(!playing || over);
+    },
+    forward: () => {
+      setPlaying(false);
+      forward();
+    },
+    seek: (n: number) => {
+      setPlaying(false);
+      jump(n);
+    },
+    copied,
+    copyLink: async () => {
+      try {
+        await navigator.clipboard.writeText(window.location.href);
+        setCopied(true);
+      } catch {
+        setCopied(false);
+      }
+    },
+  };
+}
