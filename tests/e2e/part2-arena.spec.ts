@@ -8,11 +8,12 @@ test('arena: loading text, no heroes, and an empty opponent list', async ({ page
   void player;
   // Slow the hero list a little so the loading text can be seen; then abort the NPC list (spec §8: it is then empty).
   await page.route('**/api/heroes?user_id=*', async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
   await page.route('**/api/npcs', (route) => route.abort());
-  await page.goto('/arena');
+  // Look from the first byte: waiting for the load event (the arena's pictures) could outlast the delay.
+  await page.goto('/arena', { waitUntil: 'commit' });
   await expect(page.getByText('Loading Arena...')).toBeVisible();
   await expect(page.getByText('You have no heroes. Create one first.')).toBeVisible();
   await page.getByRole('tab', { name: 'NPCs' }).click();
