@@ -2,11 +2,12 @@
 // dungeon team picker the first floor's, updating as heroes are picked — each equal to the chance the fight then
 // states; /battle shows the next encounter's enemies and odds, and Quick Battle fights exactly those; a fight
 // under 10% asks once, in all three places.
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { heroesFor, screen } from './part2-support.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { Hero } from '../../src/api/index.ts';
+import { rollFigures, wholePercent } from '../../src/web/components/format.ts';
 
 // Here the question is the subject: nothing answers it but the test.
 test.use({ fightLongShots: false });
@@ -14,6 +15,20 @@ test.use({ fightLongShots: false });
 /** What the player sees without scrolling (the full-page shots stretch a modal's page far below it). */
 async function viewShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${testInfo.project.name}-${name}-view.png` });
+}
+
+/**
+ * The chance the result shows is the one shown before the fight: the same whole percent, or — when whole
+ * percentages would contradict the roll — the same chance with as many decimals as make them agree.
+ */
+async function expectResultChance(
+  chance: Locator,
+  before: { text: string },
+  result: { probability: number; roll: number; status: 'won' | 'lost' },
+): Promise<void> {
+  const shown = rollFigures(result.probability, result.roll, result.status === 'won');
+  await expect(chance).toHaveText(`${shown.chance.toFixed(shown.decimals)}%`);
+  expect(`${wholePercent(result.probability)}%`).toBe(before.text);
 }
 
 /** The chance shown before the fight: its exact probability and the whole percent on screen. */
@@ -50,7 +65,7 @@ test('arena: the win chance beside Fight! is the one the duel states', async ({
   if (before.probability < 0.1) await longShot.getByRole('button', { name: 'Fight anyway' }).click();
   const result = await (await duel).json();
   expect(result.probability).toBe(before.probability);
-  await expect(page.getByTestId('fight-result').getByTestId('win-chance')).toHaveText(before.text);
+  await expectResultChance(page.getByTestId('fight-result').getByTestId('win-chance'), before, result);
 
   // Fight Again: the chance is read again for the hero as it is now, and again matches the duel.
   await page.getByRole('button', { name: 'Fight Again' }).click();
@@ -106,7 +121,7 @@ test('dungeon picker: the first floor’s win chance follows the picks and is th
   const result = await (await floor).json();
   expect(result.probability).toBe(three.probability);
   await expect(page).toHaveURL(/\/combat\?/);
-  await expect(page.getByTestId('win-chance')).toHaveText(three.text);
+  await expectResultChance(page.getByTestId('win-chance'), three, result);
 });
 
 test('/battle: the next encounter’s enemies and odds are shown, and Quick Battle fights exactly them', async ({
@@ -140,7 +155,7 @@ test('/battle: the next encounter’s enemies and odds are shown, and Quick Batt
   expect(result.probability).toBe(before.probability);
   expect(result.location).toBe(place);
   await expect(page).toHaveURL(/\/combat\?/);
-  await expect(page.getByTestId('win-chance')).toHaveText(before.text);
+  await expectResultChance(page.getByTestId('win-chance'), before, result);
   await expect(page.getByTestId('combat-location')).toHaveText(place);
 });
 
