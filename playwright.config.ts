@@ -36,6 +36,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     reducedMotion: 'reduce',
+    // The app's service worker stays out of the way of request routing (page.route never sees what a worker
+    // answers); tests/e2e/installable.spec.ts allows it and tests the worker itself.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const TEXT = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.woff']);
+const TEXT = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmanifest', '.txt', '.woff']);
 /** `node --import tsx scripts/compress-dist.ts [dir]`: dist by default. */
 const dist = process.argv[2] ?? join(import.meta.dirname, '..', 'dist');
 
