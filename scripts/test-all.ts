@@ -3,7 +3,14 @@
 // `N passed, N failed` that CI reads, and a non-zero exit code if anything failed or did not run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import {
+  playwrightOutcome,
+  vitestOutcome,
+  type Outcome,
+  type PlaywrightReport,
+  type VitestReport,
+} from './test-reports.ts';
 
 const out = join('test-results', 'reports');
 rmSync(out, { recursive: true, force: true });
@@ -15,6 +22,8 @@ let failed = 0;
 let broken = false;
 /** What failed, named again just above the last line: CI shows only the tail of a long run. */
 const failures: string[] = [];
+/** What passed only on its retry (CI retries once): named too, to be mended at its root. */
+const flaky: string[] = [];
 
 function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}): number {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
@@ -22,20 +31,12 @@ function run(label: string, cmd: string, args: string[], env: Record<string, str
   return r.status ?? 1;
 }
 
-interface VitestReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  numTotalTestSuites: number;
-  numFailedTestSuites: number;
-  testResults: {
-    name: string;
-    status: string;
-    message?: string;
-    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
-  }[];
+function add(outcome: Outcome): void {
+  passed += outcome.passed;
+  failed += outcome.failed;
+  failures.push(...outcome.failures);
+  flaky.push(...outcome.flaky);
 }
-
-const firstLine = (text = '') => text.split('\n').find((line) => line.trim() !== '') ?? '';
 
 if (only !== 'e2e') {
   // The type checker, the linter and the formatter check count as one test each.
@@ -61,44 +62,9 @@ if (only !== 'e2e') {
   ]);
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
-    passed += r.numPassedTests;
-    failed += r.numFailedTests;
-    for (const file of r.testResults) {
-      const where = relative('.', file.name);
-      if (file.status === 'failed' && file.assertionResults.length === 0)
-        failures.push(`${where}: ${firstLine(file.message)}`);
-      for (const test of file.assertionResults)
-        if (test.status === 'failed')
-          failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    }
+    add(vitestOutcome(r));
     if (r.numFailedTests === 0 && code !== 0) broken = true; // a suite failed to load, or similar
   } else broken = true;
-}
-
-interface PlaywrightSuite {
-  title: string;
-  file: string;
-  suites?: PlaywrightSuite[];
-  specs?: {
-    title: string;
-    line: number;
-    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
-  }[];
-}
-interface PlaywrightReport {
-  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-  suites: PlaywrightSuite[];
-  errors?: unknown[];
-}
-
-function playwrightFailures(suite: PlaywrightSuite): void {
-  for (const spec of suite.specs ?? [])
-    for (const test of spec.tests)
-      if (test.status === 'unexpected')
-        failures.push(
-          `[${test.projectName}] ${suite.file}:${spec.line} › ${spec.title}: ${firstLine(test.results.at(-1)?.error?.message)}`,
-        );
-  for (const child of suite.suites ?? []) playwrightFailures(child);
 }
 
 if (only !== 'unit') {
@@ -113,14 +79,13 @@ if (only !== 'unit') {
   });
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport;
-    passed += r.stats.expected + r.stats.flaky;
-    failed += r.stats.unexpected;
-    for (const suite of r.suites) playwrightFailures(suite);
+    add(playwrightOutcome(r));
     if (r.stats.unexpected === 0 && code !== 0) broken = true;
   } else broken = true;
 }
 
 if (broken) failed += failed === 0 ? 1 : 0; // a runner that crashed counts as a failure, never as a pass
+if (flaky.length > 0) console.log(`\nPassed on retry:\n${flaky.map((f) => `  ~ ${f}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || broken ? 1 : 0);
