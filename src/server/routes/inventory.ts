@@ -1,4 +1,5 @@
 // The inventory: GET /api/inventory?user_id=, POST /api/inventory/use (the rule: ../item-use.ts).
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
@@ -27,19 +28,19 @@ const INVENTORY = prepared(
 const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
 
-  // What an item says of itself is content: its JSON is made once, and a player's entry adds its row's numbers.
+  // What an item says of itself is content, looked up once per item; a player's entry adds its row's numbers.
   const order = new Map(ctx.shopItems.map((i, n) => [i.id, n]));
-  const itemJson = new Map(
-    ctx.shopItems.map((def) => {
-      const fixed: Omit<InventoryItem, 'id' | 'item_id' | 'quantity'> = {
+  const content = new Map(
+    ctx.shopItems.map((def) => [
+      def.id,
+      {
         name: def.name,
         type: def.type as InventoryItem['type'],
         description: def.description,
         icon: def.icon,
         targets_hero: def.targets_hero === 1,
-      };
-      return [def.id, { type: fixed.type, json: JSON.stringify(fixed).slice(1, -1) }];
-    }),
+      },
+    ]),
   );
 
   app.get('/api/inventory', {
@@ -54,21 +55,17 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         user_id,
       ]);
       if (rows.length === 0 && !(await readUser(ctx.store, user_id))) throw notFound(MESSAGES.userNotFound);
-      const held = rows
-        .filter((r) => itemJson.has(r.item_id))
-        .sort((a, b) => order.get(a.item_id)! - order.get(b.item_id)!);
-      const grouped: Record<string, string[]> = Object.fromEntries(ITEM_TYPES.map((t) => [t, []]));
-      const items = held.map((r) => {
-        const item = itemJson.get(r.item_id)!;
-        const json = `{"id":${JSON.stringify(r.id)},"item_id":${JSON.stringify(r.item_id)},"quantity":${r.quantity},${item.json}}`;
-        grouped[item.type].push(json);
-        return json;
-      });
-      const groups = ITEM_TYPES.map((t) => `"${t}":[${grouped[t].join(',')}]`).join(',');
-      const total = held.reduce((n, r) => n + r.quantity, 0);
+      const items: InventoryItem[] = rows
+        .filter((r) => content.has(r.item_id))
+        .sort((x, y) => order.get(x.item_id)! - order.get(y.item_id)!)
+        .map((r) => ({ id: r.id, item_id: r.item_id, quantity: r.quantity, ...content.get(r.item_id)! }));
+      const grouped: Record<string, InventoryItem[]> = Object.fromEntries(ITEM_TYPES.map((t) => [t, []]));
+      for (const item of items) grouped[item.type].push(item);
+      const total_quantity = items.reduce((n, item) => n + item.quantity, 0);
+      // A typed view of the schema's shape, stringified as it is (json-reply.ts); the API tests parse it.
       return sendJson(
         reply,
-        `{"items":[${items.join(',')}],"grouped":{${groups}},"total_quantity":${total}}`,
+        JSON.stringify({ items, grouped, total_quantity } satisfies z.infer<typeof InventoryResponse>),
       );
     },
   });
