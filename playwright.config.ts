@@ -28,9 +28,10 @@ export default defineConfig({
   // One retry on CI: a browser test that fails twice fails; one that passes on retry is reported as flaky.
   retries: process.env.CI ? 1 : 0,
   // The longest tests play whole fights (40 s on a quiet machine); a loaded CI machine has run them 2–3× slower
-  // (the replay test timed out at 60 s there and passed on its retry), so CI gives each test twice the time.
+  // (the replay test timed out at 60 s there and passed on its retry), so on CI each test and each expectation
+  // gets twice the time.
   timeout: process.env.CI ? 120_000 : 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   reporter: [['list']],
   use: {
     baseURL,
