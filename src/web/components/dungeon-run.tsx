@@ -7,6 +7,9 @@ import { Moment } from './moment.tsx';
 import { useId, type ReactNode } from 'react';
 import type { DungeonRun } from '../../api/index.ts';
 import { Icon } from './icon.tsx';
+import { errorText } from '../api/client.ts';
+import { useActiveRun, useMyHeroes } from '../api/hooks.ts';
+import { loadActiveTeam } from '../session.ts';
 import './dungeon-run.css';
 
 type RunPlace = Pick<DungeonRun, 'floor' | 'floors'>;
@@ -100,4 +103,23 @@ export function RunMoment({
       </Moment>
     );
   return null;
+}
+
+/**
+ * The team picker of a dungeon entry (/dungeons and a dungeon's page): the player's heroes, read once it opens, the
+ * team they last took into a dungeon, and which active run a new start would end. `active` is that run's query.
+ */
+export function useDungeonPicker(userId: string, open: boolean) {
+  const heroes = useMyHeroes(open ? userId : undefined);
+  const active = useActiveRun(userId);
+  return {
+    active,
+    picker: {
+      heroes: heroes.data,
+      loading: heroes.isPending,
+      loadError: heroes.isError ? errorText(heroes.error, 'Failed to fetch heroes') : null,
+      initial: loadActiveTeam(userId),
+      warning: active.data ? runEndsText(active.data) : null,
+    },
+  };
 }

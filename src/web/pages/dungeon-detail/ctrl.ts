@@ -7,12 +7,12 @@ import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DungeonRun } from '../../../api/index.ts';
-import { errorText, type RunBattleResult } from '../../api/client.ts';
-import { useActiveRun, useDungeon, useDungeonRun, useMyHeroes, useOdds } from '../../api/hooks.ts';
+import type { RunBattleResult } from '../../api/client.ts';
+import { useDungeon, useDungeonRun, useOdds } from '../../api/hooks.ts';
 import { useEnterDungeon, useErrorLine, useFightFloor } from '../../api/mutations.ts';
-import { runEndsText } from '../../components/dungeon-run.tsx';
+import { useDungeonPicker } from '../../components/dungeon-run.tsx';
 import { chanceBeforeFight, useLongShot } from '../../components/win-chance.tsx';
-import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
+import { saveActiveTeam, useSignedInUser } from '../../session.ts';
 
 export function useDungeonDetailCtrl() {
   const { dungeonId = '' } = useParams();
@@ -20,14 +20,13 @@ export function useDungeonDetailCtrl() {
   const client = useQueryClient();
   const dungeon = useDungeon(dungeonId);
   const [picking, setPicking] = useState(false);
-  const heroes = useMyHeroes(picking ? user.id : undefined);
+  const { active, picker } = useDungeonPicker(user.id, picking);
   const enter = useEnterDungeon(user.id);
   const floor = useFightFloor(user.id);
   const errors = useErrorLine([enter, floor]);
   // The fight shown inline: the latest answer of either fight (a floor fought elsewhere leaves it as it was).
   const [result, setResult] = useState<RunBattleResult | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
-  const active = useActiveRun(user.id);
   // The run of the result shown, as it is now (another tab may have fought on).
   const shownRun = useDungeonRun(result?.run.id, user.id, result?.run);
   const runNow = result ? (shownRun.data ?? result.run) : null;
@@ -77,13 +76,7 @@ export function useDungeonDetailCtrl() {
       setPicking(true);
     },
     stopPicking: () => setPicking(false),
-    picker: {
-      heroes: heroes.data,
-      loading: heroes.isPending,
-      loadError: heroes.isError ? errorText(heroes.error, 'Failed to fetch heroes') : null,
-      initial: loadActiveTeam(user.id),
-      warning: active.data ? runEndsText(active.data) : null,
-    },
+    picker,
     enter: (team: string[]) => {
       setPicking(false);
       startAfresh();

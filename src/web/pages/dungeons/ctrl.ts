@@ -4,20 +4,18 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Dungeon } from '../../../api/index.ts';
-import { errorText } from '../../api/client.ts';
-import { useActiveRun, useDungeons, useMyHeroes } from '../../api/hooks.ts';
+import { useDungeons } from '../../api/hooks.ts';
 import { useEnterDungeon } from '../../api/mutations.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
-import { runEndsText } from '../../components/dungeon-run.tsx';
-import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
+import { useDungeonPicker } from '../../components/dungeon-run.tsx';
+import { saveActiveTeam, useSignedInUser } from '../../session.ts';
 
 export function useDungeonsCtrl() {
   const user = useSignedInUser();
   const navigate = useNavigate();
   const dungeons = useDungeons();
   const [picking, setPicking] = useState<Dungeon | null>(null);
-  const heroes = useMyHeroes(picking ? user.id : undefined);
-  const active = useActiveRun(user.id);
+  const { active, picker } = useDungeonPicker(user.id, picking !== null);
   const enter = useEnterDungeon(user.id);
 
   return {
@@ -35,13 +33,7 @@ export function useDungeonsCtrl() {
       setPicking(dungeon);
     },
     stopPicking: () => setPicking(null),
-    picker: {
-      heroes: heroes.data,
-      loading: heroes.isPending,
-      loadError: heroes.isError ? errorText(heroes.error, 'Failed to fetch heroes') : null,
-      initial: loadActiveTeam(user.id),
-      warning: active.data ? runEndsText(active.data) : null,
-    },
+    picker,
     enter: (dungeon: Dungeon, team: string[]) => {
       setPicking(null);
       saveActiveTeam(user.id, team);

@@ -163,17 +163,17 @@ function OddsSection({
         (the 95% interval) about 19 times in 20. Battles you play turn by turn are yours to steer, so they are
         not counted.
       </p>
-      <div className="kind-picker" role="group" aria-label="Which fights">
+      <div className="tabs kind-picker" role="group" aria-label="Which fights">
         {KINDS.map((k) => (
           <button
             key={k.kind}
             type="button"
-            className="kind-picker__option"
+            className="tab"
             aria-pressed={kind === k.kind}
             onClick={() => onKind(k.kind)}
           >
             {k.label}{' '}
-            <span className="kind-picker__count tabular">
+            <span className="count-badge">
               {formatNumber(k.kind === 'all' ? total : (counts.get(k.kind) ?? 0))}
             </span>
           </button>
