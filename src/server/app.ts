@@ -124,18 +124,34 @@ async function securityHeaders(): Promise<Record<string, string>> {
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  // The web app's shell and a page's headers, once they are read below: a page address the router refuses still
+  // gets the app, whose own screens say what is not there.
+  let page: { shell: string; headers: Record<string, string> } | null = null;
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
     trustProxy: parseTrustProxy(opts.trustProxy),
-    // A URL Fastify cannot even decode (say %ED%A0%80, a lone surrogate's bytes) is refused before any hook runs:
-    // answer it like every other refusal.
-    frameworkErrors: (_err, req, res) => {
-      (res as unknown as FastifyReply)
+    // Addresses the router refuses before any hook runs — bytes that are not UTF-8 (%ED%A0%80, a lone surrogate's
+    // bytes), a part longer than any id: a page gets the app's shell (/replay/{too long} then says Battle Not Found,
+    // as for any id that names no fight); anything else is answered like every other refusal.
+    frameworkErrors: (err, req, res) => {
+      const reply = res as unknown as FastifyReply;
+      if (page && !isApiData(req.url) && (req.method === 'GET' || req.method === 'HEAD'))
+        return reply
+          .headers(page.headers)
+          .header('cache-control', 'no-cache')
+          .type('text/html')
+          .send(page.shell);
+      return reply
         .code(400)
-        .headers(isApiData(req.url) ? API_SECURITY_HEADERS : {})
         .header('cache-control', 'no-store')
-        .send({ error: 'This address is not valid: it holds bytes that are not UTF-8 text' });
+        .headers(isApiData(req.url) ? API_SECURITY_HEADERS : {})
+        .send({
+          error:
+            err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+              ? 'This address is not valid: a part of it is longer than any id'
+              : 'This address is not valid: it holds bytes that are not UTF-8 text',
+        });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -266,6 +282,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // well. A fight that cannot be shown gets the plain shell (the page then says so).
   if (hasWeb) {
     const shell = readFileSync(resolve(webRoot, 'index.html'), 'utf8');
+    page = { shell, headers: pageHeaders };
     app.get<{ Params: { battleId: string } }>('/replay/:battleId', async (req, reply) => {
       let head: string | null = null;
       const id = req.params.battleId;

@@ -53,10 +53,28 @@ describe.each(DATABASES)('art and serving on %s', (kind) => {
     expect(page.body).toContain(`/replay/${fight.body.battle_id}">`);
     expect(page.body).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/api\/art\/portraits\//);
     // An id that names no fight: the plain shell (the page says Battle Not Found).
-    for (const url of ['/replay/b_0000', '/replay/%00%3Cscript%3E']) {
+    // So does one longer than any id, or one whose bytes are not UTF-8, which the router itself refuses: still the
+    // page, with a page's headers.
+    for (const url of [
+      '/replay/b_0000',
+      '/replay/%00%3Cscript%3E',
+      `/replay/${'a'.repeat(5000)}`,
+      '/replay/%ED%A0%80',
+    ]) {
       const plain = await h.app.inject({ method: 'GET', url });
       expect(plain.statusCode, url).toBe(200);
+      expect(plain.headers['content-type'], url).toContain('text/html');
+      expect(plain.headers['content-security-policy'], url).toContain("script-src 'self'");
       expect(plain.body).toContain('<title>Runeborn</title>');
+    }
+    // An API address the router refuses is a 400 that says why.
+    for (const [url, why] of [
+      [`/api/heroes/${'a'.repeat(5000)}`, 'longer than any id'],
+      ['/api/heroes/%ED%A0%80', 'not UTF-8'],
+    ]) {
+      const refused = await h.app.inject({ method: 'GET', url });
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json().error, url).toContain(why);
     }
   });
 
