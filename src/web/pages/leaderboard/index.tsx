@@ -11,6 +11,7 @@ import { Icon } from '../../components/icon.tsx';
 import { Button, ErrorBox, Skeleton } from '../../components/ui.tsx';
 import { useSignedInUser } from '../../session.ts';
 import './leaderboard.css';
+import { boardEntries } from './entries.ts';
 
 /** '#12', or '10,000+' past the ranks the server counts exactly. */
 const rankText = (rank: number | null) => (rank === null ? '10,000+' : `#${formatNumber(rank)}`);
@@ -85,7 +86,7 @@ function RowsSkeleton({ rows }: { rows: number }) {
 export default function LeaderboardPage() {
   const user = useSignedInUser();
   const board = useLeaderboard(user.id);
-  const entries = board.data?.pages.flatMap((p) => p.heroes) ?? [];
+  const entries = boardEntries(board.data?.pages ?? []);
   const mine = board.data?.pages[0]?.mine ?? [];
 
   return (
