@@ -411,8 +411,13 @@ describe.each(DATABASES)('arena ladder on %s', (kind) => {
     for (const row of rows)
       if (row.user_id !== p.id && !offered.has(row.hero_id))
         expect(Math.abs(row.rating - 1740)).toBeGreaterThanOrEqual(gaps[gaps.length - 1]);
-    // The level-3 NPCs (1737) are the nearest of all.
-    expect(found.opponents[0].rating!.rating).toBe(LEVEL_RATING[2]);
+    // The first offered is the nearest of all: on a fresh ladder the level-3 NPCs (1737); the heroes that other
+    // tests here have sent into fights may have come nearer since.
+    const nearest = Math.min(
+      ...rows.filter((row) => row.user_id !== p.id).map((row) => Math.abs(row.rating - 1740)),
+    );
+    expect(gaps[0]).toBe(nearest);
+    expect(nearest).toBeLessThanOrEqual(Math.abs(LEVEL_RATING[2] - 1740));
 
     const other = await newPlayer(h);
     expect((await h.call('GET', `/api/arena/opponents?user_id=${other.id}&hero_id=${mine.id}`)).status).toBe(
