@@ -3,11 +3,12 @@
 // fights (its rating moves with each), in one statement over the indexes and rating rows, never the documents — and
 // is answered from bytes remembered under that key; only a page whose key changed reads its documents again. Every write to a hero
 // bumps its version and ids are never reused, so equal keys mean equal pages, whichever instance made the change.
+// On SQLite a page checked since the database last changed at all is sent without reading its key (changeMark).
 import { LRUCache } from 'lru-cache';
 import type { PlayerHeroes } from '../api/heroes.ts';
 import { jsonArray, withRatingBytes, type RatedDoc } from './hero-store.ts';
 import type { Store } from './store/db.ts';
-import { allRows, prepared } from './store/prepared.ts';
+import { allRows, changeMark, prepared, sameMark, type ChangeMark } from './store/prepared.ts';
 
 /** Heroes shown per player in one page. */
 export const BROWSE_HEROES_PER_PLAYER = 12;
@@ -56,6 +57,8 @@ export interface BrowseQuery {
 interface Page {
   key: string;
   bytes: Buffer;
+  /** SQLite: the database's change mark when the key was last found unchanged (prepared.ts changeMark) */
+  mark?: ChangeMark;
 }
 
 const OPEN_PAGE = Buffer.from('{"players":');
@@ -72,13 +75,19 @@ export class BrowsePages {
 
   /** The page as JSON bytes; its next_cursor made by `cursorOf` from the last player's username key. */
   async page(q: BrowseQuery, cursorOf: (usernameKey: string) => string): Promise<Buffer> {
+    const slot = `${q.limit}|${q.after}|${q.exclude}`;
+    // On SQLite, while the database has not changed at all since the page was checked, its key is not read either.
+    const mark = changeMark(this.store);
+    const cached = this.pages.get(slot);
+    if (cached && sameMark(cached.mark, mark)) return cached.bytes;
     const rows = await allRows<KeyRow>(this.store, PAGE_KEY, [q.after, q.exclude, q.limit + 1]);
     const key = rows.map((r) => `${r.id}/${r.username}/${r.hero_count}/${r.shown ?? ''}`).join(';');
-    const slot = `${q.limit}|${q.after}|${q.exclude}`;
-    const cached = this.pages.get(slot);
-    if (cached?.key === key) return cached.bytes;
+    if (cached?.key === key) {
+      cached.mark = mark;
+      return cached.bytes;
+    }
     const page = await this.build(rows, q.limit, cursorOf);
-    this.pages.set(slot, { key, bytes: page });
+    this.pages.set(slot, { key, bytes: page, mark });
     return page;
   }
 

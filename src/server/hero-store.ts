@@ -6,7 +6,7 @@ import { forbidden, MESSAGES, notFound, Refusal } from './errors.ts';
 import { heroColumns, heroFromRow, type HeroRow } from './store/hero-rows.ts';
 import { LRUCache } from 'lru-cache';
 import type { Store } from './store/db.ts';
-import { allRows, firstRow, prepared } from './store/prepared.ts';
+import { allRows, changeMark, firstRow, prepared, sameMark, type ChangeMark } from './store/prepared.ts';
 import type { Db } from './wallet.ts';
 
 export interface StoredHero {
@@ -133,7 +133,7 @@ const DOC_KEY = prepared(
  * shows at the next read, since every write bumps the version and every fight the count.
  */
 export class HeroDocs {
-  private readonly docs = new LRUCache<string, { key: string; bytes: Buffer }>({
+  private readonly docs = new LRUCache<string, { key: string; bytes: Buffer; mark?: ChangeMark }>({
     max: 50_000,
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (d) => d.bytes.byteLength + 2 * d.key.length + 160,
@@ -142,14 +142,20 @@ export class HeroDocs {
   constructor(private readonly store: Store) {}
 
   async json(id: string): Promise<Buffer | undefined> {
+    // On SQLite, while the database has not changed at all since the answer was checked, not even the key is read.
+    const mark = changeMark(this.store);
+    const held = this.docs.get(id);
+    if (held && sameMark(held.mark, mark)) return held.bytes;
     const row = await firstRow<{ version: number; games: number }>(this.store, DOC_KEY, [id]);
     if (!row) return undefined;
     const key = `${row.version}:${row.games}`;
-    const held = this.docs.get(id);
-    if (held?.key === key) return held.bytes;
+    if (held?.key === key) {
+      held.mark = mark;
+      return held.bytes;
+    }
     const bytes = await heroJsonOf(this.store, id);
-    // remembered under the key read first: if it changed in between, the next read's key differs and reads again
-    if (bytes) this.docs.set(id, { key, bytes });
+    // remembered under the mark and key read first: if either moved in between, the next read reads again
+    if (bytes) this.docs.set(id, { key, bytes, mark });
     return bytes;
   }
 }

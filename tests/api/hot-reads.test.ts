@@ -123,6 +123,61 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
     }
   });
 
+  it('remembered answers follow a write made outside this server, and one made through it, at once', async () => {
+    const inventory = async () =>
+      exactly(InventoryResponse, await h.call('GET', `/api/inventory?user_id=${userId}`)).items.map((i) => [
+        i.item_id,
+        i.quantity,
+      ]);
+    const hero = async () => exactly(CreateHeroResponse, await h.call('GET', `/api/heroes/${heroId}`));
+    const browsed = async () =>
+      exactly(BrowseResponse, await h.call('GET', '/api/heroes/browse/all?limit=50')).players.find(
+        (p) => p.user_id === userId,
+      )!.heroes[0];
+    const before = await inventory();
+    expect(await inventory()).toEqual(before); // remembered
+    expect(await hero()).toEqual(await browsed());
+    expect(await hero()).toEqual(await browsed());
+    // another connection writes as the app would (a hero's every write bumps its version)
+    const { openStore } = await import('../../src/server/store/db.ts');
+    const store = openStore(h.db.url, { poolSize: 1 });
+    try {
+      await store.db
+        .updateTable('inventory')
+        .set((eb) => ({ quantity: eb('quantity', '+', 5) }))
+        .where('user_id', '=', userId)
+        .where('item_id', '=', 'rune_dust')
+        .execute();
+      const row = await store.db
+        .selectFrom('heroes')
+        .select(['doc', 'version'])
+        .where('id', '=', heroId)
+        .executeTakeFirstOrThrow();
+      const doc = { ...JSON.parse(String(row.doc)), name: 'Renamed Elsewhere' };
+      await store.db
+        .updateTable('heroes')
+        .set({ doc: JSON.stringify(doc), version: row.version + 1 })
+        .where('id', '=', heroId)
+        .execute();
+    } finally {
+      await store.close();
+    }
+    expect(await inventory()).toEqual(before.map(([id, n]) => [id, id === 'rune_dust' ? Number(n) + 5 : n]));
+    expect((await hero()).name).toBe('Renamed Elsewhere');
+    expect((await browsed()).name).toBe('Renamed Elsewhere');
+    // and through this server: a purchase shows in the inventory remembered just before it
+    await inventory();
+    const bought = await h.call('POST', '/api/shop/purchase', {
+      user_id: userId,
+      item_id: 'rune_dust',
+      quantity: 1,
+    });
+    expect(bought.status).toBe(200);
+    expect((await inventory()).find(([id]) => id === 'rune_dust')![1]).toBe(
+      Number(before.find(([id]) => id === 'rune_dust')![1]) + 6,
+    );
+  });
+
   it('ratings in ready answers move with each arena fight: the hero, browse pages, the NPC in every content answer', async () => {
     const dungeons = exactly(DungeonsResponse, await h.call('GET', '/api/dungeons'));
     const npc = dungeons[0].npcs[0];

@@ -1,4 +1,5 @@
 // The inventory: GET /api/inventory?user_id=, POST /api/inventory/use (the rule: ../item-use.ts).
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
@@ -15,7 +16,7 @@ import { useInventoryItem } from '../item-use.ts';
 import { withRating } from '../ladder.ts';
 import { newSeed } from '../ids.ts';
 import { readUser, userView } from '../wallet.ts';
-import { allRows, prepared } from '../store/prepared.ts';
+import { allRows, changeMark, prepared, sameMark, type ChangeMark } from '../store/prepared.ts';
 import { sendJson } from '../json-reply.ts';
 
 const ITEM_TYPES = ['potion', 'upgrade_mat', 'gear_token', 'hero_shard'] as const;
@@ -43,6 +44,12 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     ]),
   );
 
+  const answers = new LRUCache<string, { json: string; mark: ChangeMark }>({
+    max: 10_000,
+    maxSize: 16 * 1024 * 1024,
+    sizeCalculation: (a) => 2 * a.json.length + 100,
+  });
+
   app.get('/api/inventory', {
     schema: {
       tags: ['inventory'],
@@ -51,6 +58,10 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     handler: async (req, reply) => {
       const { user_id } = req.query;
+      // On SQLite an answer is sent again while the database has not changed at all since it was made.
+      const mark = changeMark(ctx.store);
+      const held = answers.get(user_id);
+      if (held && sameMark(held.mark, mark)) return sendJson(reply, held.json);
       const rows = await allRows<{ id: string; item_id: string; quantity: number }>(ctx.store, INVENTORY, [
         user_id,
       ]);
@@ -63,10 +74,11 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       for (const item of items) grouped[item.type].push(item);
       const total_quantity = items.reduce((n, item) => n + item.quantity, 0);
       // A typed view of the schema's shape, stringified as it is (json-reply.ts); the API tests parse it.
-      return sendJson(
-        reply,
-        JSON.stringify({ items, grouped, total_quantity } satisfies z.infer<typeof InventoryResponse>),
-      );
+      const json = JSON.stringify({ items, grouped, total_quantity } satisfies z.infer<
+        typeof InventoryResponse
+      >);
+      if (mark) answers.set(user_id, { json, mark });
+      return sendJson(reply, json);
     },
   });
 

@@ -46,3 +46,31 @@ export async function firstRow<T>(store: Store, q: Prepared, values: unknown[]):
   const r = await store.pool!.query({ name: q.name, text: q.postgres, values });
   return r.rows[0] as T | undefined;
 }
+
+/**
+ * SQLite only: a mark of the database's state that moves whenever it may have changed — the count of rows this
+ * connection has ever written (`total_changes()`, triggers' writes included; every write of this process goes
+ * through its one connection) and `data_version`, which moves when any other connection or process commits.
+ * Answers remembered under a mark are still exact while the mark stands: checking it reads no table. A mark is
+ * read outside any open transaction (onSqlite), and before the rows an answer is made from, so an answer is never
+ * older than its mark. PostgreSQL has no such read without a round trip: undefined there.
+ */
+export function changeMark(store: Store): ChangeMark | undefined {
+  const raw = store.sqlite;
+  if (!raw || raw.inTransaction) return undefined;
+  let s = marks.get(raw);
+  if (!s)
+    marks.set(raw, (s = raw.prepare('select total_changes(), data_version from pragma_data_version').raw()));
+  const [changes, version] = s.get() as [number, number];
+  return { changes, version };
+}
+
+export interface ChangeMark {
+  changes: number;
+  version: number;
+}
+
+export const sameMark = (a: ChangeMark | undefined, b: ChangeMark | undefined): boolean =>
+  a !== undefined && b !== undefined && a.changes === b.changes && a.version === b.version;
+
+const marks = new WeakMap<object, Statement>();
