@@ -6,6 +6,7 @@ import { forbidden, MESSAGES, notFound, Refusal } from './errors.ts';
 import { heroColumns, heroFromRow, type HeroRow } from './store/hero-rows.ts';
 import { LRUCache } from 'lru-cache';
 import type { Store } from './store/db.ts';
+import { keyedRead } from './store/read-batches.ts';
 import { allRows, changeMark, firstRow, prepared, sameMark, type ChangeMark } from './store/prepared.ts';
 import type { Db } from './wallet.ts';
 
@@ -120,12 +121,21 @@ export async function heroJsonOf(store: Store, id: string): Promise<Buffer | und
   return row && Buffer.concat(withRatingBytes(row));
 }
 
-// What a hero's answer depends on — its version and its count of arena fights — from the primary keys alone.
-const DOC_KEY = prepared(
+// What a hero's answer depends on — its version and its count of arena fights — from the primary keys alone; on
+// PostgreSQL the reads that would wait for a connection go together (read-batches.ts).
+const DOC_KEY = keyedRead<DocKey>(
   'hero-doc-key',
-  'select h.version, coalesce(r.wins + r.losses, -1) as games from heroes h ' +
-    'left join hero_ratings r on r.hero_id = h.id where h.id = ?',
+  (match) =>
+    'select h.id, h.version, coalesce(r.wins + r.losses, -1) as games from heroes h ' +
+    `left join hero_ratings r on r.hero_id = h.id where h.id ${match}`,
+  (r) => r.id,
 );
+
+interface DocKey {
+  id: string;
+  version: number;
+  games: number;
+}
 
 /**
  * Heroes by id, remembered as their answers' bytes under what the answer depends on (version, fights played):
@@ -146,7 +156,7 @@ export class HeroDocs {
     const mark = changeMark(this.store);
     const held = this.docs.get(id);
     if (held && sameMark(held.mark, mark)) return held.bytes;
-    const row = await firstRow<{ version: number; games: number }>(this.store, DOC_KEY, [id]);
+    const [row] = await DOC_KEY(this.store, id);
     if (!row) return undefined;
     const key = `${row.version}:${row.games}`;
     if (held?.key === key) {

@@ -1,21 +1,21 @@
 // Content answers that hold heroes whose ratings move (dungeons and NPC lists: every NPC is on the arena ladder).
 // The content is checked against its schema and serialized once, at start, with a gap where each NPC's rating goes;
-// an answer fills the gaps from the NPCs' rating rows (one prepared statement) — no per-request zod pass, no
+// an answer fills the gaps from the NPCs' rating rows (one statement, batched on PostgreSQL: read-batches.ts) — no per-request zod pass, no
 // re-serializing of the content around them.
 import type { z } from 'zod';
 import type { Hero } from '../game/types.ts';
 import { withRatingBytes, type RatedDoc } from './hero-store.ts';
 import { startRating } from './ladder.ts';
 import type { Store } from './store/db.ts';
-import { allRows, prepared } from './store/prepared.ts';
-
-const RATINGS = prepared(
-  'content-ratings',
-  'select hero_id, rating, rd, wins, losses from hero_ratings where hero_id in (select value from json_each(?))',
-  'select hero_id, rating, rd, wins, losses from hero_ratings where hero_id = any(?::text[])',
-);
+import { keyedRead } from './store/read-batches.ts';
 
 type RatingRow = Omit<RatedDoc, 'doc'> & { hero_id: string };
+
+const RATINGS = keyedRead<RatingRow>(
+  'content-ratings',
+  (match) => `select hero_id, rating, rd, wins, losses from hero_ratings where hero_id ${match}`,
+  (r) => r.hero_id,
+);
 
 /** Marks a hero's place in the serialized content: a string of control characters, which JSON writes escaped. */
 const mark = (i: number) => `\u0001${i}\u0001`;
@@ -46,14 +46,11 @@ export class RatedContent {
   /** The answer, each hero with its rating as it is now. */
   async render(store: Store): Promise<Buffer> {
     if (this.heroes.length === 0) return this.parts[0];
-    const rows = await allRows<RatingRow>(store, RATINGS, [
-      store.sqlite ? JSON.stringify(this.ids) : this.ids,
-    ]);
-    const byId = new Map(rows.map((r) => [r.hero_id, r]));
+    const ratings = await RATINGS.many(store, this.ids);
     const out: Buffer[] = [this.parts[0]];
     this.heroes.forEach(({ hero, json }, i) => {
       // every NPC has its row from the start (content sync); a missing one reads as where it starts
-      const r = byId.get(hero.id) ?? { ...startRating(hero), wins: 0, losses: 0 };
+      const r = ratings.get(hero.id)?.[0] ?? { ...startRating(hero), wins: 0, losses: 0 };
       out.push(...withRatingBytes({ doc: json, ...r }), this.parts[i + 1]);
     });
     return Buffer.concat(out);

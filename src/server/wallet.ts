@@ -17,7 +17,7 @@ import type { LedgerReason } from '../api/ledger.ts';
 import { CURRENCIES, type Currency } from '../api/rules.ts';
 import type { Database, UsersTable } from './store/tables.ts';
 import type { Store } from './store/db.ts';
-import { firstRow, prepared } from './store/prepared.ts';
+import { keyedRead } from './store/read-batches.ts';
 import { MESSAGES, notFound, type Refusal } from './errors.ts';
 import { nowSeconds } from './ids.ts';
 import { economyTransaction } from './transaction.ts';
@@ -46,11 +46,15 @@ export function userView(r: UserRow): User {
   };
 }
 
-const USER = prepared('user', 'select * from users where id = ?');
+const USER = keyedRead<UserRow>(
+  'user',
+  (match) => `select * from users where id ${match}`,
+  (r) => r.id,
+);
 
-/** A player, read outside any transaction by a prepared statement (the hot reads). */
-export function readUser(store: Store, id: string): Promise<UserRow | undefined> {
-  return firstRow<UserRow>(store, USER, [id]);
+/** A player, read outside any transaction (the hot reads: read-batches.ts). */
+export async function readUser(store: Store, id: string): Promise<UserRow | undefined> {
+  return (await USER(store, id))[0];
 }
 
 export function findUser(db: Db, id: string): Promise<UserRow | undefined> {

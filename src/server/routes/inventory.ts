@@ -16,14 +16,16 @@ import { useInventoryItem } from '../item-use.ts';
 import { withRating } from '../ladder.ts';
 import { newSeed } from '../ids.ts';
 import { readUser, userView } from '../wallet.ts';
-import { allRows, changeMark, prepared, sameMark, type ChangeMark } from '../store/prepared.ts';
+import { changeMark, sameMark, type ChangeMark } from '../store/prepared.ts';
+import { keyedRead } from '../store/read-batches.ts';
 import { sendJson } from '../json-reply.ts';
 
 const ITEM_TYPES = ['potion', 'upgrade_mat', 'gear_token', 'hero_shard'] as const;
 
-const INVENTORY = prepared(
+const INVENTORY = keyedRead<{ id: string; user_id: string; item_id: string; quantity: number }>(
   'inventory',
-  'select id, item_id, quantity from inventory where user_id = ? and quantity > 0',
+  (match) => `select id, user_id, item_id, quantity from inventory where user_id ${match} and quantity > 0`,
+  (r) => r.user_id,
 );
 
 const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
@@ -62,9 +64,7 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const mark = changeMark(ctx.store);
       const held = answers.get(user_id);
       if (held && sameMark(held.mark, mark)) return sendJson(reply, held.json);
-      const rows = await allRows<{ id: string; item_id: string; quantity: number }>(ctx.store, INVENTORY, [
-        user_id,
-      ]);
+      const rows = await INVENTORY(ctx.store, user_id);
       if (rows.length === 0 && !(await readUser(ctx.store, user_id))) throw notFound(MESSAGES.userNotFound);
       const items: InventoryItem[] = rows
         .filter((r) => content.has(r.item_id))

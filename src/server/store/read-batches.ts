@@ -1,0 +1,112 @@
+// Hot reads by key (a hero by id, a player, a player's inventory), defined once like a prepared statement.
+// On SQLite a read is its statement with `= ?`, run at once. On PostgreSQL reads are sent together when they would
+// wait anyway: a read goes out at once while fewer than `inFlight` statements of its kind are under way; otherwise
+// it waits with the others that come meanwhile, and when a statement returns, all those waiting go as one
+// (`= any($1)`), each key once. Under light load nothing waits; under heavy load one round trip answers many
+// requests instead of one each. Never a cache: a read joins only a statement not yet sent, so it sees every write
+// acknowledged before it came.
+import type { Store } from './db.ts';
+import { allRows, prepared, type Prepared } from './prepared.ts';
+
+/** Reads the rows of one key, or of several; rows are shared by the reads of a batch: treat them as read-only. */
+export interface KeyedRead<Row> {
+  (store: Store, key: string): Promise<Row[]>;
+  /** The rows of each of `keys` (a key with none is missing; the map may hold other keys of the same batch). */
+  many(store: Store, keys: readonly string[]): Promise<Map<string, Row[]>>;
+}
+
+/**
+ * A read by key. `sqlOf(match)` is the statement with `match` where the key is compared (`= ?`, `in (…)` or
+ * `= any(?)`); `keyOf` tells whose a row is; `inFlight` is how many statements of this read may be under way at
+ * once on PostgreSQL (a share of the pool, so other work still finds connections).
+ */
+export function keyedRead<Row>(
+  name: string,
+  sqlOf: (match: string) => string,
+  keyOf: (row: Row) => string,
+  inFlight = 2,
+): KeyedRead<Row> {
+  const one = prepared(name, sqlOf('= ?'));
+  const some = prepared(
+    `${name}-many`,
+    sqlOf('in (select value from json_each(?))'),
+    sqlOf('= any(?::text[])'),
+  );
+  const batches = new WeakMap<Store, ReadBatches<Row>>();
+  const batchesOf = (store: Store) => {
+    let b = batches.get(store);
+    if (!b) batches.set(store, (b = new ReadBatches(store, some, keyOf, inFlight)));
+    return b;
+  };
+  const read = (store: Store, key: string) =>
+    store.sqlite
+      ? allRows<Row>(store, one, [key])
+      : batchesOf(store)
+          .read([key])
+          .then((m) => m.get(key) ?? []);
+  read.many = async (store: Store, keys: readonly string[]) =>
+    store.sqlite
+      ? byKey(await allRows<Row>(store, some, [JSON.stringify(keys)]), keyOf)
+      : batchesOf(store).read(keys);
+  return read;
+}
+
+function byKey<Row>(rows: Row[], keyOf: (row: Row) => string): Map<string, Row[]> {
+  const map = new Map<string, Row[]>();
+  for (const row of rows) {
+    const k = keyOf(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+interface Waiting<Row> {
+  keys: readonly string[];
+  resolve(rows: Map<string, Row[]>): void;
+  reject(err: unknown): void;
+}
+
+class ReadBatches<Row> {
+  private waiting: Waiting<Row>[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly q: Prepared,
+    private readonly keyOf: (row: Row) => string,
+    private readonly inFlight: number,
+  ) {}
+
+  /** The rows of `keys` by key, from a statement sent after this call. */
+  read(keys: readonly string[]): Promise<Map<string, Row[]>> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ keys, resolve, reject });
+      if (this.running < this.inFlight) this.send();
+    });
+  }
+
+  private send(): void {
+    const batch = this.waiting;
+    this.waiting = [];
+    this.running++;
+    const keys = [...new Set(batch.flatMap((w) => w.keys))];
+    allRows<Row>(this.store, this.q, [keys]).then(
+      (rows) => {
+        const found = byKey(rows, this.keyOf);
+        for (const w of batch) w.resolve(found);
+        this.done();
+      },
+      (err: unknown) => {
+        for (const w of batch) w.reject(err);
+        this.done();
+      },
+    );
+  }
+
+  private done(): void {
+    this.running--;
+    if (this.waiting.length > 0) this.send();
+  }
+}
