@@ -61,7 +61,16 @@ export {
   type BattleUnitMeta,
   type PendingOption,
 } from './battle/turn-based.ts';
-export { estimateOdds, narrateFight, resolveFight, type ToldBattle } from './battle/odds.ts';
+export {
+  estimateOdds,
+  narrateFight,
+  nextLook,
+  ODDS_SAMPLING,
+  resolveFight,
+  sampleWins,
+  settled,
+  type ToldBattle,
+} from './battle/odds.ts';
 export { ENGINE_VERSION } from './battle/version.ts';
 export { unitsAtStart, type UnitAtStart } from './battle/turn-based.ts';
 export {

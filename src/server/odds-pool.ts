@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { fightingFingerprints, hashSeed } from '../game/index.ts';
+import { fightingFingerprints, hashSeed, nextLook, settled } from '../game/index.ts';
 import type { Hero } from '../game/types.ts';
 
 export interface Odds {
@@ -25,6 +25,12 @@ export interface OddsTask {
   seed: number;
   a: Hero[];
   b: Hero[];
+}
+
+/** Battles `from` to `to` (exclusive) of an estimate: one thread's share of it. */
+export interface WinsTask extends OddsTask {
+  from: number;
+  to: number;
 }
 
 export interface NarrateTask extends OddsTask {
@@ -83,6 +89,8 @@ export class OddsPool {
   readonly maxQueue: number;
   hits = 0;
   misses = 0;
+  /** estimates spread over every thread (found the pool idle) */
+  spread = 0;
   refused = 0;
 
   constructor(
@@ -101,6 +109,7 @@ export class OddsPool {
       ignoreFetchAbort: true,
       fetchMethod: (_key, _stale, { context }) => this.sample(context),
     });
+    this.maxThreads = Math.max(1, threads);
     this.pool = new Piscina({
       filename: new URL('./odds-worker.ts', import.meta.url).href,
       // Workers run TypeScript through tsx, whatever loaded the parent (node --import tsx, vitest …).
@@ -110,6 +119,9 @@ export class OddsPool {
       idleTimeout: 60_000,
     });
   }
+
+  /** The most threads the pool runs. */
+  private readonly maxThreads: number;
 
   get threads(): number {
     return this.pool.threads.length;
@@ -195,18 +207,47 @@ export class OddsPool {
     return odds!;
   }
 
-  /** A new estimate in a worker, once the queue has room (else OddsPoolBusy). */
+  /**
+   * A new estimate in a worker, once the queue has room (else OddsPoolBusy). One that finds no other estimate under
+   * way is spread over every thread: each look's battles are shared out and their wins added up, so a lone fight
+   * is sampled on all cores — the same battles, so the same answer (estimateOdds). Under load each estimate keeps
+   * one thread, first come first served.
+   */
   private async sample(task: OddsTask): Promise<Odds> {
     return this.admitted(this.maxQueue, async () => {
       this.misses++;
+      const alone = this.estimating === 0 && this.pool.queueSize === 0 && this.maxThreads > 1;
       this.estimating++;
       try {
+        if (alone && task.a.length > 0 && task.b.length > 0) return await this.spreadOver(task);
         return (await this.pool.run(task)) as Odds;
       } finally {
         this.estimating--;
         this.finished();
       }
     });
+  }
+
+  private async spreadOver(task: OddsTask): Promise<Odds> {
+    this.spread++;
+    let wins = 0;
+    let n = 0;
+    let thread: number | undefined;
+    do {
+      const end = nextLook(n);
+      const shares = Array.from({ length: this.maxThreads }, (_, k) => {
+        const from = n + Math.floor(((end - n) * k) / this.maxThreads);
+        const to = n + Math.floor(((end - n) * (k + 1)) / this.maxThreads);
+        const share: WinsTask = { ...task, from, to };
+        return this.pool.run(share, { name: 'wins' }) as Promise<{ wins: number; thread: number }>;
+      });
+      for (const share of await Promise.all(shares)) {
+        wins += share.wins;
+        thread ??= share.thread;
+      }
+      n = end;
+    } while (!settled(wins, n));
+    return { probability: wins / n, samples: n, thread };
   }
 
   /** The fight's story, simulated in a worker too (an unlikely outcome can take dozens of simulated battles). */

@@ -33,6 +33,27 @@ describe('odds pool', () => {
     expect(pool.threads).toBeGreaterThanOrEqual(1);
   });
 
+  it('a lone estimate is spread over every thread, with the answer one thread gives', async () => {
+    const one = new OddsPool(1, 0);
+    const two = new OddsPool(2, 0);
+    try {
+      for (const [x, y] of [
+        [a, b],
+        [b, a],
+        [[a[0]], [b[1]]],
+      ]) {
+        const spread = two.spread;
+        const alone = await two.estimate(x, y);
+        expect(two.spread).toBe(spread + 1);
+        expect(alone).toEqual({ ...(await one.estimate(x, y)), thread: alone.thread });
+        expect(alone.thread).toBeGreaterThan(0);
+      }
+      expect(one.spread).toBe(0);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
   it('keeps the main thread free while estimating', async () => {
     const fresh = [generateHero(31, { id: 'c1', userId: null, level: 7 })];
     let ticks = 0;

@@ -5,10 +5,39 @@
 import type { BattleEvent, FightResolution, Hero } from '../types.ts';
 import { ABILITIES, attackNameOf, own } from '../content.ts';
 import { createPrng, hashSeed } from '../prng.ts';
-import { compileTeam } from './compile.ts';
+import { compileTeam, type CompiledTeam } from './compile.ts';
 import { simulate } from './simulate.ts';
 import { SIDE0_WON } from './core.ts';
 import { startBattle } from './turn-based.ts';
+
+/** How an estimate samples: at least `min` battles, at most `max`, until the 95% interval is ±`half`. */
+export const ODDS_SAMPLING = { min: 2000, max: 6000, half: 0.015 };
+export type OddsSampling = typeof ODDS_SAMPLING;
+
+/**
+ * Side A's wins over the estimate's battles `from` to `to` (exclusive). Battle k of an estimate is seeded from the
+ * estimate's seed and k alone, so the battles can be shared among threads and counted in any order.
+ */
+export function sampleWins(seed: number, a: Hero[], b: Hero[], from: number, to: number): number {
+  return countWins(seed >>> 0, compileTeam(a), compileTeam(b), from, to);
+}
+
+function countWins(base: number, ta: CompiledTeam, tb: CompiledTeam, from: number, to: number): number {
+  let wins = 0;
+  for (let n = from; n < to; n++)
+    if (simulate((base + Math.imul(n + 1, 0x9e3779b9)) | 0, ta, tb) === SIDE0_WON) wins++;
+  return wins;
+}
+
+/** Where the next look at an estimate comes, `n` battles in: the minimum first, then every 500, never past the maximum. */
+export const nextLook = (n: number, s: OddsSampling = ODDS_SAMPLING): number =>
+  Math.min(s.max, n < s.min ? s.min : n + 500);
+
+/** Whether `wins` of `n` battles settle the estimate: its 95% interval is narrow enough, or the maximum is reached. */
+export const settled = (wins: number, n: number, s: OddsSampling = ODDS_SAMPLING): boolean => {
+  const p = wins / n;
+  return n >= s.max || 1.96 * Math.sqrt((p * (1 - p)) / n) <= s.half;
+};
 
 export function estimateOdds(
   seed: number,
@@ -16,22 +45,22 @@ export function estimateOdds(
   b: Hero[],
   o: { minSamples?: number; maxSamples?: number; halfWidth?: number } = {},
 ): { probability: number; samples: number } {
-  const min = o.minSamples ?? 2000;
-  const max = Math.max(min, o.maxSamples ?? 6000);
-  const half = o.halfWidth ?? 0.015;
+  const min = o.minSamples ?? ODDS_SAMPLING.min;
+  const s = {
+    min,
+    max: Math.max(min, o.maxSamples ?? ODDS_SAMPLING.max),
+    half: o.halfWidth ?? ODDS_SAMPLING.half,
+  };
   const ta = compileTeam(a);
   const tb = compileTeam(b);
   if (ta.n === 0 || tb.n === 0) return { probability: ta.n > 0 ? 1 : 0, samples: 0 };
-  const base = seed >>> 0;
   let wins = 0;
   let n = 0;
-  while (n < max) {
-    const batch = Math.min(max, n < min ? min : n + 500);
-    for (; n < batch; n++)
-      if (simulate((base + Math.imul(n + 1, 0x9e3779b9)) | 0, ta, tb) === SIDE0_WON) wins++;
-    const p = wins / n;
-    if (1.96 * Math.sqrt((p * (1 - p)) / n) <= half) break;
-  }
+  do {
+    const end = nextLook(n, s);
+    wins += countWins(seed >>> 0, ta, tb, n, end);
+    n = end;
+  } while (!settled(wins, n, s));
   return { probability: wins / n, samples: n };
 }
 
