@@ -91,6 +91,8 @@ export class OddsPool {
   misses = 0;
   /** estimates spread over every thread (found the pool idle) */
   spread = 0;
+  /** The most threads the pool runs. */
+  private readonly maxThreads: number;
   refused = 0;
 
   constructor(
@@ -119,9 +121,6 @@ export class OddsPool {
       idleTimeout: 60_000,
     });
   }
-
-  /** The most threads the pool runs. */
-  private readonly maxThreads: number;
 
   get threads(): number {
     return this.pool.threads.length;

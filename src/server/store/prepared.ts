@@ -58,12 +58,13 @@ export async function firstRow<T>(store: Store, q: Prepared, values: unknown[]):
 export function changeMark(store: Store): ChangeMark | undefined {
   const raw = store.sqlite;
   if (!raw || raw.inTransaction) return undefined;
-  let s = marks.get(raw);
-  if (!s)
-    marks.set(raw, (s = raw.prepare('select total_changes(), data_version from pragma_data_version').raw()));
-  const [changes, version] = s.get() as [number, number];
-  return { changes, version };
+  return statementOf(raw, CHANGE_MARK).get() as ChangeMark;
 }
+
+const CHANGE_MARK = prepared(
+  'change-mark',
+  'select total_changes() as changes, data_version as version from pragma_data_version',
+);
 
 export interface ChangeMark {
   changes: number;
@@ -72,5 +73,3 @@ export interface ChangeMark {
 
 export const sameMark = (a: ChangeMark | undefined, b: ChangeMark | undefined): boolean =>
   a !== undefined && b !== undefined && a.changes === b.changes && a.version === b.version;
-
-const marks = new WeakMap<object, Statement>();
