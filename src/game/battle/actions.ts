@@ -62,19 +62,31 @@ export function chosenTarget(c: BattleCore, i: number, idx: number, wanted: numb
   return -1;
 }
 
-/** Carry out unit i's action. An action it may not take becomes a basic attack. */
+/** Carry out unit i's action. An action it may not take becomes a basic attack; a target it may not aim at, a legal one. */
 export function perform(c: BattleCore, i: number, act: number, target: number): void {
   assertInPlay(c);
-  const u = UNITS,
-    o = i * UF;
   if (!canAct(c, i, act)) act = ACT_ATTACK;
   const idx = actionOf(c, i, act);
-  // pay the cost
+  carryOut(c, i, act, idx, chosenTarget(c, i, idx, target));
+}
+
+/**
+ * Carry out the action the AI (./ai.ts) chose for unit i (c.pickAct at c.pickTgt), in a loop that checked once that
+ * its core is in play. Every tier chooses only actions unit i may take, aimed where chosenTarget would aim them
+ * (engine.test.ts checks it battle by battle), so the choice is carried out as it is, without checking it again.
+ */
+export function performDecided(c: BattleCore, i: number): void {
+  const act = c.pickAct;
+  carryOut(c, i, act, actionOf(c, i, act), c.pickTgt);
+}
+
+/** Action `act` (compiled action idx) of unit i, landing on unit t (or -1): pay, then its effects in order, then energy. */
+function carryOut(c: BattleCore, i: number, act: number, idx: number, t: number): void {
+  const u = UNITS,
+    o = i * UF;
   if (A_ULT[idx] === 1) u[o + ENERGY] = 0;
   else if (A_BASIC[idx] === 0) COOLDOWNS[i * SLOTS + act - ACT_SLOT0] = A_COOLDOWN[idx] + 1; // endTurn ticks once right away
-  const t = chosenTarget(c, i, idx, target);
   if (c.log !== null) c.log.action(i, act, idx, t);
-  // the effects, in order
   for (let k = 0, n = A_COUNT[idx]; k < n; k++) {
     if (c.over !== ONGOING) return;
     const e = (idx * MAX_EFFECTS + k) * EF;

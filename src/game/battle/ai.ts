@@ -61,6 +61,11 @@ export const AI_EASY = 0,
 /** Decide for unit i at the given tier; the answer goes to c.pickAct / c.pickTgt. */
 export function decide(c: BattleCore, i: number, tier: number): void {
   assertInPlay(c);
+  choose(c, i, tier);
+}
+
+/** decide for a loop that checked once that its core is in play (./simulate.ts runUntilDecision). */
+export function choose(c: BattleCore, i: number, tier: number): void {
   const u = UNITS;
   const side = u[i * UF + SIDE];
   const taunt = hasTaunter(c, side);

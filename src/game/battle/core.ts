@@ -515,6 +515,11 @@ export function effectAmount(c: BattleCore, src: number, tgt: number, e: number)
 /** Start the next unit's turn. Returns the actor awaiting a decision, -2 if its turn was spent (stunned, died), -1 if the battle is over. */
 export function beginTurn(c: BattleCore): number {
   assertInPlay(c);
+  return startTurn(c);
+}
+
+/** beginTurn for a loop that checked once that its core is in play (./simulate.ts runUntilDecision). */
+export function startTurn(c: BattleCore): number {
   if (c.over !== ONGOING) return -1;
   const u = units;
   let a = -1,
@@ -568,12 +573,12 @@ export function beginTurn(c: BattleCore): number {
     if (u[o + HP] <= 0) kill(c, a, -1);
   }
   if (u[o + ALIVE] !== 1) {
-    endTurn(c, a);
+    closeTurn(c, a);
     return c.over !== ONGOING ? -1 : -2;
   }
   if (u[o + F_SKIP] === 1) {
     if (c.log !== null) c.log.miss(a, -1, true);
-    endTurn(c, a);
+    closeTurn(c, a);
     return c.over !== ONGOING ? -1 : -2;
   }
   return a;
@@ -744,6 +749,11 @@ export function gainEnergy(c: BattleCore, i: number, points: number): void {
 /** End unit a's turn: its statuses and cooldowns tick down, it schedules its next action, the turn limit is checked. */
 export function endTurn(c: BattleCore, a: number): void {
   assertInPlay(c);
+  closeTurn(c, a);
+}
+
+/** endTurn for a loop that checked once that its core is in play (./simulate.ts runUntilDecision). */
+export function closeTurn(c: BattleCore, a: number): void {
   const u = units,
     o = a * UF;
   // A finished battle ticks nothing more: its log ends with the end event.

@@ -19,7 +19,7 @@ import {
 } from './turn-based.ts';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
-import { perform } from './actions.ts';
+import { chosenTarget, perform } from './actions.ts';
 import { decide } from './ai.ts';
 import { simulate } from './simulate.ts';
 import { STATUS_OF_OUTCOME, storeCore } from './stored-state.ts';
@@ -283,6 +283,14 @@ describe('invariants under fuzz', () => {
         const a = rules.beginTurn(c);
         if (a >= 0) {
           decide(c, a, c.tier[c.u[a * UF + compiled.SIDE]]);
+          // The AI chooses only legal actions, aimed where perform would aim them: runUntilDecision relies on it
+          // (performDecided carries the choice out without checking it again).
+          const legal = rules.canAct(c, a, c.pickAct);
+          const aimed = chosenTarget(c, a, rules.actionOf(c, a, c.pickAct), c.pickTgt);
+          if (!legal || aimed !== c.pickTgt)
+            throw new Error(
+              `battle ${b}: unit ${a} chose ${c.pickAct} at ${c.pickTgt} (legal ${legal}, aimed ${aimed})`,
+            );
           perform(c, a, c.pickAct, c.pickTgt);
           rules.endTurn(c, a);
         }

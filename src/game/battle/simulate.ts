@@ -2,16 +2,16 @@
 // path `simulate`, which reuses one preallocated BattleCore and records nothing.
 
 import * as brain from './ai.ts';
-const { AI_HARD, AI_NORMAL, decide } = brain;
+const { AI_HARD, AI_NORMAL, choose } = brain;
 import type { AiTier } from '../types.ts';
 import * as compiled from './compile.ts';
 import type { CompiledTeam } from './compile.ts';
 import type { BattleCore } from './core.ts';
 const { SIDE, UF } = compiled;
 import * as rules from './core.ts';
-const { ONGOING, UNITS, assertInPlay, beginTurn, endTurn, initBattle } = rules;
+const { ONGOING, UNITS, assertInPlay, closeTurn, initBattle, startTurn } = rules;
 import * as actions from './actions.ts';
-const { perform } = actions;
+const { performDecided } = actions;
 
 export const TIER: Record<AiTier, number> = { easy: 0, normal: AI_NORMAL, hard: AI_HARD };
 
@@ -23,13 +23,13 @@ export function runUntilDecision(c: BattleCore, controlledSide: number): number 
   assertInPlay(c);
   const u = UNITS;
   while (c.over === ONGOING) {
-    const a = beginTurn(c);
+    const a = startTurn(c);
     if (a < 0) continue;
     const side = u[a * UF + SIDE];
     if (side === controlledSide) return a;
-    decide(c, a, c.tier[side]);
-    perform(c, a, c.pickAct, c.pickTgt);
-    endTurn(c, a);
+    choose(c, a, c.tier[side]);
+    performDecided(c, a);
+    closeTurn(c, a);
   }
   return -1;
 }
