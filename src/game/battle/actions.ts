@@ -58,6 +58,16 @@ const VALUE = OP_AT.map((op) => op.value);
 const ROWS = A_EFFECTS.length / EF;
 const ROW_TARGET = Array.from({ length: ROWS }, (_, r) => TARGET_AT[A_EFFECTS[r * EF + E_TARGET]]);
 const ROW_APPLY = Array.from({ length: ROWS }, (_, r) => OP_AT[A_EFFECTS[r * EF + E_OP]].apply);
+const ROW_OP = Int32Array.from({ length: ROWS }, (_, r) => A_EFFECTS[r * EF + E_OP]);
+/**
+ * The commonest two ops (most effects a battle applies), called by name where perform applies an op, so the compiler may
+ * inline them instead of calling through a table; they are their registry entries' apply all the same, and every
+ * other op is called through its entry as it is.
+ */
+const OP_DAMAGE = EFFECT_OPS.indexOf('damage'),
+  OP_STATUS = EFFECT_OPS.indexOf('status');
+const damage = OPS.damage.apply,
+  status = OPS.status.apply;
 
 /** The unit an action of unit i aimed at `wanted` lands on: a legal enemy (taunt), an ally, or -1 for none. */
 export function chosenTarget(c: BattleCore, i: number, idx: number, wanted: number): number {
@@ -99,11 +109,22 @@ function carryOut(c: BattleCore, i: number, act: number, idx: number, t: number)
     const row = idx * MAX_EFFECTS + k,
       e = row * EF;
     const target = ROW_TARGET[row];
-    const apply = ROW_APPLY[row];
-    if (target.single) {
-      const j = target.one(c, i, t);
-      if (j >= 0 && UNITS[j * UF + ALIVE] === 1) apply(c, i, j, e, A_EFFECTS[e + E_HITS]);
-    } else target.apply(c, i, t, e, apply);
+    const op = ROW_OP[row],
+      apply = ROW_APPLY[row],
+      hits = A_EFFECTS[e + E_HITS];
+    if (target.drawn)
+      for (let h = 0; h < hits && c.over === ONGOING; h++) {
+        const j = target.draw(c, i);
+        if (j >= 0) apply(c, i, j, e, 1);
+      }
+    else
+      for (let m = target.reach(c, i, t); m !== 0 && c.over === ONGOING; m &= m - 1) {
+        const j = 31 - Math.clz32(m & -m);
+        if (UNITS[j * UF + ALIVE] !== 1) continue;
+        if (op === OP_DAMAGE) damage(c, i, j, e, hits);
+        else if (op === OP_STATUS) status(c, i, j, e, hits);
+        else apply(c, i, j, e, hits);
+      }
   }
   if (A_ENERGY[idx] > 0 && u[o + ALIVE] === 1) gainEnergy(c, i, A_ENERGY[idx]);
 }

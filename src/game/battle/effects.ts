@@ -50,7 +50,6 @@ const {
   UF,
 } = compiled;
 const {
-  ONGOING,
   SLOT_ABILITIES,
   UNITS,
   addShield,
@@ -377,14 +376,15 @@ interface TargetBase {
 }
 
 /**
- * A target kind. One that lands on a single unit says which (`one`), and the rules core (./actions.ts perform)
- * applies the effect there, all its hits, if that unit lives; one that lands on several says where, hit by hit
- * (`apply` calls `visit` for each unit as the rules core resolves it; random picks draw the PRNG).
+ * A target kind. Most say whom they reach as a set of unit bits (`reach`: a single unit, or every living unit of a
+ * side), and the rules core (./actions.ts perform) applies the effect to each in turn, all its hits, while it lives
+ * and the battle goes on. One whose units are drawn hit by hit says so (`drawn`): the rules core asks it for one
+ * unit per hit (`draw`, which may draw the PRNG; -1 for none) and applies one hit there.
  */
 export type TargetEntry = TargetBase &
   (
-    | { single: true }
-    | { single: false; apply(c: BattleCore, src: number, chosen: number, e: number, visit: Visit): void }
+    | { drawn: false; reach(c: BattleCore, src: number, chosen: number): number }
+    | { drawn: true; draw(c: BattleCore, src: number): number }
   );
 
 const hitsOf = (e: number) => A_EFFECTS[e + E_HITS];
@@ -403,7 +403,11 @@ function single(
     group: text,
     aim,
     one,
-    single: true,
+    drawn: false,
+    reach(c, src, chosen) {
+      const j = one(c, src, chosen);
+      return j >= 0 && alive(c, j) ? 1 << j : 0;
+    },
     value(c, src, chosen, e, visit) {
       const j = one(c, src, chosen);
       return j >= 0 && alive(c, j) ? (visit(c, src, j, e, hitsOf(e)) as number) : 0;
@@ -422,10 +426,10 @@ function everyone(friendly: boolean, text: string, group: string): TargetEntry {
     group,
     aim: text,
     one: () => -1,
-    single: false,
-    apply(c, src, _chosen, e, visit) {
-      for (let j = first(c, src), end = last(c, src); j < end && c.over === ONGOING; j++)
-        if (alive(c, j)) visit(c, src, j, e, hitsOf(e));
+    drawn: false,
+    reach(c, src) {
+      const side = (1 << c.nA) - 1; // side 0's units
+      return c.living & ((sideOf(c, src) === 0) === friendly ? side : ~side);
     },
     value(c, src, _chosen, e, visit) {
       let v = 0;
@@ -451,12 +455,9 @@ export const TARGETS: Record<TargetKind, TargetEntry> = {
     group: 'random enemies',
     aim: 'random enemies',
     one: () => -1,
-    single: false,
-    apply(c, src, _chosen, e, visit) {
-      for (let h = 0, hits = hitsOf(e); h < hits && c.over === ONGOING; h++) {
-        const j = randomEnemy(c, sideOf(c, src));
-        if (j >= 0) visit(c, src, j, e, 1);
-      }
+    drawn: true,
+    draw(c, src) {
+      return randomEnemy(c, sideOf(c, src));
     },
     value(c, src, _chosen, e, visit) {
       const side = sideOf(c, src);
