@@ -36,6 +36,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 
 async function serve(databaseUrl: string, oddsCacheSize: number) {
+  await import('../src/server/v8-flags.ts'); // as src/server/main.ts starts the server
   const { buildApp } = await import('../src/server/app.ts');
   const { BUSY_MESSAGE } = await import('../src/server/fights.ts');
   const app = await buildApp({

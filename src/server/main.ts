@@ -4,6 +4,7 @@
 // (500: how long a fight waits for room in a full queue before its 503), TRUST_PROXY (the proxy's
 // addresses or hop count; trust-proxy.ts), REDIS_URL (where several instances count the per-client limits together;
 // default: in the PostgreSQL database when DATABASE_URL is one, in memory on SQLite).
+import './v8-flags.ts'; // first: V8's inlining budgets for the rules core
 import { buildApp } from './app.ts';
 import { DEFAULT_DATABASE_URL } from './store/db.ts';
 import { parseTrustProxy, TrustProxyError } from './trust-proxy.ts';
