@@ -66,27 +66,31 @@ export function decide(c: BattleCore, i: number, tier: number): void {
 
 /** decide for a loop that checked once that its core is in play (./simulate.ts runUntilDecision). */
 export function choose(c: BattleCore, i: number, tier: number): void {
-  const u = UNITS;
-  const side = u[i * UF + SIDE];
+  // (each tier its own function: the compiler then takes in only the tier a battle plays)
+  const side = UNITS[i * UF + SIDE];
   const taunt = hasTaunter(c, side);
-  if (tier === AI_EASY) {
-    // easy: a random usable action (never focus), then a random legal target
-    let act = ACT_ATTACK;
-    for (let tries = 0; tries < 6; tries++) {
-      const a = Math.floor(c.rand() * 5);
-      if (canAct(c, i, a)) {
-        act = a;
-        break;
-      }
+  if (tier === AI_NORMAL) decideByRule(c, i, side, taunt);
+  else if (tier === AI_EASY) decideLoosely(c, i, taunt);
+  else decideByValue(c, i, side, taunt);
+}
+
+/** The easy tier: a random usable action (never focus), then a random legal target. */
+function decideLoosely(c: BattleCore, i: number, taunt: boolean): void {
+  let act = ACT_ATTACK;
+  for (let tries = 0; tries < 6; tries++) {
+    const a = Math.floor(c.rand() * 5);
+    if (canAct(c, i, a)) {
+      act = a;
+      break;
     }
-    c.pickAct = act;
-    c.pickTgt = randomTarget(c, i, pickOf(c, i, act), taunt);
-    return;
   }
-  if (tier === AI_NORMAL) {
-    decideByRule(c, i, side, taunt);
-    return;
-  }
+  c.pickAct = act;
+  c.pickTgt = randomTarget(c, i, pickOf(c, i, act), taunt);
+}
+
+/** The hard tier: every action valued through the effects registry, the best taken. */
+function decideByValue(c: BattleCore, i: number, side: number, taunt: boolean): void {
+  const u = UNITS;
   // The hard tier. 1. The enemy worth hitting: the best basic-attack value, weighing threats and kills. Every
   //    single-enemy action aims there; every single-ally action at the most wounded ally.
   let enemy = -1,
