@@ -17,7 +17,6 @@ const {
   A_ENERGY,
   A_PICK,
   A_ULT,
-  ALIVE,
   E_HITS,
   E_OP,
   E_TARGET,
@@ -42,6 +41,7 @@ const {
   canAct,
   gainEnergy,
   isAlive,
+  lives,
   lowestAlly,
   resolveEnemyTarget,
 } = rules;
@@ -120,13 +120,13 @@ function carryOut(c: BattleCore, i: number, act: number, idx: number, t: number)
     else
       for (let m = target.reach(c, i, t); m !== 0 && c.over === ONGOING; m &= m - 1) {
         const j = 31 - Math.clz32(m & -m);
-        if (UNITS[j * UF + ALIVE] !== 1) continue;
+        if (!lives(c, j)) continue;
         if (op === OP_DAMAGE) damage(c, i, j, e, hits);
         else if (op === OP_STATUS) status(c, i, j, e, hits);
         else apply(c, i, j, e, hits);
       }
   }
-  if (A_ENERGY[idx] > 0 && u[o + ALIVE] === 1) gainEnergy(c, i, A_ENERGY[idx]);
+  if (A_ENERGY[idx] > 0 && lives(c, i)) gainEnergy(c, i, A_ENERGY[idx]);
 }
 
 /** What unit i doing `act` aimed at `tgt` is worth, in "percent of a unit's health" units. */

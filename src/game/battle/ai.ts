@@ -46,6 +46,7 @@ const {
   enemyStart,
   expectedDamage,
   hasTaunter,
+  lives,
   lowestAlly,
   pickOf,
 } = rules;
@@ -190,7 +191,7 @@ function looseWeakEnemy(c: BattleCore, side: number, taunt: boolean, r: number):
     enemyV = Infinity;
   for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) {
     const q = j * UF;
-    if (u[q + ALIVE] !== 1 || (taunt && u[q + F_TAUNT] !== 1)) continue;
+    if (!lives(c, j) || (taunt && u[q + F_TAUNT] !== 1)) continue;
     const x = r * (2 * j + 1) * 7.31;
     const v = (u[q + HP] + u[q + SHIELD]) * (0.7 + 0.6 * (x - Math.floor(x)));
     if (v < enemyV) {

@@ -14,7 +14,6 @@ import * as rules from './core.ts';
 import type { BattleCore } from './core.ts';
 const {
   A_EFFECTS,
-  ALIVE,
   ATK,
   DOTDEALT,
   DOTTAKEN,
@@ -65,6 +64,7 @@ const {
   heal,
   hit,
   levelled,
+  lives,
   lowestAlly,
   randomEnemy,
   removeStatus,
@@ -215,7 +215,7 @@ export const OPS: Record<EffectOp, OpEntry> = {
     apply(c, src, tgt, e, hits) {
       const power = A_EFFECTS[e + E_POWER] * levelled(UNITS, src * UF, e);
       for (let h = 0; h < hits; h++) {
-        if (UNITS[tgt * UF + ALIVE] !== 1 || UNITS[src * UF + ALIVE] !== 1) return;
+        if (!lives(c, tgt) || !lives(c, src)) return;
         hit(c, src, tgt, power, A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE], A_EFFECTS[e + E_DRAIN]);
       }
     },
@@ -388,7 +388,7 @@ export type TargetEntry = TargetBase &
   );
 
 const hitsOf = (e: number) => A_EFFECTS[e + E_HITS];
-const alive = (c: BattleCore, j: number) => UNITS[j * UF + ALIVE] === 1;
+const alive = lives;
 const sideOf = (c: BattleCore, i: number) => UNITS[i * UF + SIDE];
 
 function single(
