@@ -6,7 +6,7 @@
 // one optimised function. Past that, each step is a real call, and every fractional number crossing it (a hit's
 // power, a heal's amount) is boxed on the heap. With these budgets the steps of a turn are compiled together.
 // Measured with callgrind (npm run bench:instructions, instructions per full-content battle, which load cannot
-// move): 20% fewer; the bare floor of an auto-battle gains nothing from them (it is one small function).
+// move): 20% fewer. The benches run the bare floor of an auto-battle as given, without them.
 //
 // V8's flags are per process, so the odds pool's worker threads share them. They change how code is compiled,
 // never what it does: the battle tests pin outcomes and facts with and without them.
