@@ -31,6 +31,22 @@ describe('the effects registry', () => {
       }
   });
 
+  it('a target kind that says it lands on the chosen unit or on the user reaches exactly that unit', () => {
+    const c = arena(team('a', 2), team('e', 2));
+    for (const [kind, entry] of Object.entries(TARGETS)) {
+      if (entry.drawn || entry.on === 'reach') continue;
+      for (let src = 0; src < c.n; src++)
+        for (let chosen = -1; chosen < c.n; chosen++) {
+          const lands = entry.on === 'chosen' ? chosen : src;
+          expect(entry.reach(c, src, chosen), `${kind} from ${src} at ${chosen}`).toBe(
+            lands >= 0 ? 1 << lands : 0,
+          );
+        }
+    }
+    expect(TARGETS.enemy.drawn === false && TARGETS.enemy.on).toBe('chosen');
+    expect(TARGETS.self.drawn === false && TARGETS.self.on).toBe('user');
+  });
+
   it('dispel (Judgment) strips the helpful statuses and the shield, and leaves the harmful ones', () => {
     const c = arena(team('a', 1), team('e', 1));
     inflict(c, 1, 1, 'empower');

@@ -59,6 +59,13 @@ const ROWS = A_EFFECTS.length / EF;
 const ROW_TARGET = Array.from({ length: ROWS }, (_, r) => TARGET_AT[A_EFFECTS[r * EF + E_TARGET]]);
 const ROW_APPLY = Array.from({ length: ROWS }, (_, r) => OP_AT[A_EFFECTS[r * EF + E_OP]].apply);
 const ROW_OP = Int32Array.from({ length: ROWS }, (_, r) => A_EFFECTS[r * EF + E_OP]);
+/** Each row's target kind's `on`, as a number: lands on the chosen unit, on the user, or as its reach says. */
+const ON_CHOSEN = 1,
+  ON_USER = 2;
+const ROW_ON = Int32Array.from({ length: ROWS }, (_, r) => {
+  const target = ROW_TARGET[r];
+  return target.drawn ? 0 : target.on === 'chosen' ? ON_CHOSEN : target.on === 'user' ? ON_USER : 0;
+});
 /**
  * The commonest two ops (most effects a battle applies), called by name where perform applies an op, so the compiler may
  * inline them instead of calling through a table; they are their registry entries' apply all the same, and every
@@ -118,7 +125,12 @@ function carryOut(c: BattleCore, i: number, act: number, idx: number, t: number)
         if (j >= 0) apply(c, i, j, e, 1);
       }
     else
-      for (let m = target.reach(c, i, t); m !== 0 && c.over === ONGOING; m &= m - 1) {
+      for (
+        let on = ROW_ON[row],
+          m = on === ON_CHOSEN ? (lives(c, t) ? 1 << t : 0) : on === ON_USER ? 1 << i : target.reach(c, i, t);
+        m !== 0 && c.over === ONGOING;
+        m &= m - 1
+      ) {
         const j = 31 - Math.clz32(m & -m);
         if (!lives(c, j)) continue;
         if (op === OP_DAMAGE) damage(c, i, j, e, hits);

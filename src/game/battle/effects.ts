@@ -383,13 +383,24 @@ interface TargetBase {
  */
 export type TargetEntry = TargetBase &
   (
-    | { drawn: false; reach(c: BattleCore, src: number, chosen: number): number }
+    | {
+        drawn: false;
+        reach(c: BattleCore, src: number, chosen: number): number;
+        /**
+         * 'chosen' when it lands on the unit the action was aimed at, 'user' when on the action's user, as `reach`
+         * says too: perform then finds whom without calling it (a call a turn, 4% of a battle).
+         */
+        on: 'chosen' | 'user' | 'reach';
+      }
     | { drawn: true; draw(c: BattleCore, src: number): number }
   );
 
 const hitsOf = (e: number) => A_EFFECTS[e + E_HITS];
 const alive = lives;
 const sideOf = (c: BattleCore, i: number) => UNITS[i * UF + SIDE];
+
+const chosenUnit = (_c: BattleCore, _src: number, chosen: number) => chosen;
+const user = (_c: BattleCore, src: number) => src;
 
 function single(
   friendly: boolean,
@@ -404,6 +415,7 @@ function single(
     aim,
     one,
     drawn: false,
+    on: one === chosenUnit ? 'chosen' : one === user ? 'user' : 'reach',
     reach(c, src, chosen) {
       const j = one(c, src, chosen);
       return j >= 0 && alive(c, j) ? 1 << j : 0;
@@ -427,6 +439,7 @@ function everyone(friendly: boolean, text: string, group: string): TargetEntry {
     aim: text,
     one: () => -1,
     drawn: false,
+    on: 'reach',
     reach(c, src) {
       const side = (1 << c.nA) - 1; // side 0's units
       return c.living & ((sideOf(c, src) === 0) === friendly ? side : ~side);
@@ -441,9 +454,9 @@ function everyone(friendly: boolean, text: string, group: string): TargetEntry {
 }
 
 export const TARGETS: Record<TargetKind, TargetEntry> = {
-  enemy: single(false, 'one enemy', 'an enemy', (_c, _src, chosen) => chosen),
-  ally: single(true, 'one ally', 'an ally', (_c, _src, chosen) => chosen),
-  self: single(true, 'itself', 'self', (_c, src) => src),
+  enemy: single(false, 'one enemy', 'an enemy', chosenUnit),
+  ally: single(true, 'one ally', 'an ally', chosenUnit),
+  self: single(true, 'itself', 'self', user),
   lowest_ally: single(true, 'the most wounded ally', 'weakest ally', (c, src) =>
     lowestAlly(c, sideOf(c, src)),
   ),
