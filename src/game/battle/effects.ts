@@ -1,6 +1,7 @@
 // The effects registry: what each effect op and each target kind means, in one place. Every entry holds the
 // four things the game needs to know about it, and every part of the game reads them from here:
-//   apply    what the rules core does (./actions.ts perform, the one way an action happens)
+//   apply    what the rules core does (./actions.ts perform, the one way an action happens); for a target kind,
+//            whom it lands on: `reach` (a set of unit bits) or `draw` (a unit per hit)
 //   value    what the AI thinks it is worth, in percent of a unit's health (./actions.ts valueOf, ./ai.ts)
 //   preview  what a turn-based option says it will do, with the figures of the battle as it stands
 //   text     the rules text a player reads on an ability (src/game/describe.ts)
