@@ -361,7 +361,6 @@ export function restoreMasks(c: BattleCore): void {
 
 // ---- queries -------------------------------------------------------------------------------------------------
 
-export const isAlive = (c: BattleCore, i: number) => i >= 0 && i < c.n && units[i * UF + ALIVE] === 1;
 /**
  * Is unit i (a unit of the battle, or -1) alive? Its bit in `living`, which initBattle, kill and restoreMasks keep
  * with its record's ALIVE field: one bit test where reading the field is a bounds-checked load and a compare.
@@ -370,6 +369,8 @@ export const isAlive = (c: BattleCore, i: number) => i >= 0 && i < c.n && units[
  */
 const alive = (c: BattleCore, i: number) => (c.living & (1 << i)) !== 0;
 export const lives = alive;
+/** Is i a unit of the battle, and alive? (for a unit number from outside the rules core) */
+export const isAlive = (c: BattleCore, i: number) => i >= 0 && i < c.n && alive(c, i);
 export const sideOf = (c: BattleCore, i: number) => units[i * UF + SIDE];
 export const enemyStart = (c: BattleCore, side: number) => (side === 0 ? c.nA : 0);
 export const enemyEnd = (c: BattleCore, side: number) => (side === 0 ? c.n : c.nA);

@@ -397,7 +397,6 @@ export type TargetEntry = TargetBase &
   );
 
 const hitsOf = (e: number) => A_EFFECTS[e + E_HITS];
-const alive = lives;
 const sideOf = (c: BattleCore, i: number) => UNITS[i * UF + SIDE];
 
 const chosenUnit = (_c: BattleCore, _src: number, chosen: number) => chosen;
@@ -419,11 +418,11 @@ function single(
     on: one === chosenUnit ? 'chosen' : one === user ? 'user' : 'reach',
     reach(c, src, chosen) {
       const j = one(c, src, chosen);
-      return j >= 0 && alive(c, j) ? 1 << j : 0;
+      return j >= 0 && lives(c, j) ? 1 << j : 0;
     },
     value(c, src, chosen, e, visit) {
       const j = one(c, src, chosen);
-      return j >= 0 && alive(c, j) ? (visit(c, src, j, e, hitsOf(e)) as number) : 0;
+      return j >= 0 && lives(c, j) ? (visit(c, src, j, e, hitsOf(e)) as number) : 0;
     },
   };
 }
@@ -448,7 +447,7 @@ function everyone(friendly: boolean, text: string, group: string): TargetEntry {
     value(c, src, _chosen, e, visit) {
       let v = 0;
       for (let j = first(c, src), end = last(c, src); j < end; j++)
-        if (alive(c, j)) v += visit(c, src, j, e, hitsOf(e)) as number;
+        if (lives(c, j)) v += visit(c, src, j, e, hitsOf(e)) as number;
       return v;
     },
   };
@@ -479,7 +478,7 @@ export const TARGETS: Record<TargetKind, TargetEntry> = {
       if (n <= 0) return 0;
       let v = 0;
       for (let j = enemyStart(c, side), end = enemyEnd(c, side); j < end; j++)
-        if (alive(c, j)) v += visit(c, src, j, e, hitsOf(e) / n) as number;
+        if (lives(c, j)) v += visit(c, src, j, e, hitsOf(e) / n) as number;
       return v;
     },
   },
