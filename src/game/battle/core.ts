@@ -643,13 +643,18 @@ export function kill(c: BattleCore, i: number, killer: number): void {
   u[o + HP] = 0;
   u[o + ALIVE] = 0;
   u[o + SHIELD] = 0;
-  for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) statusTurns[i * NS + (31 - Math.clz32(m & -m))] = 0;
+  const had = u[o + MASK] | 0;
+  for (let m = had; m !== 0; m &= m - 1) statusTurns[i * NS + (31 - Math.clz32(m & -m))] = 0;
   u[o + MASK] = 0;
   c.taunting &= ~(1 << i);
   c.living &= ~(1 << i);
   if (u[o + SIDE] === 0) c.alive0--;
   else c.alive1--;
-  if (c.log !== null) c.log.death(i, killer);
+  if (c.log !== null) {
+    c.log.death(i, killer);
+    // its statuses end with it, each one told: a reader of the record needs no rule of its own for a death
+    for (let m = had; m !== 0; m &= m - 1) c.log.expire(i, 31 - Math.clz32(m & -m));
+  }
   if (alive(c, killer) && u[killer * UF + KILLENERGY] > 0) gainEnergy(c, killer, u[killer * UF + KILLENERGY]);
   if (c.alive0 === 0 || c.alive1 === 0)
     finish(c, c.alive0 === c.alive1 ? DRAW : c.alive0 === 0 ? SIDE1_WON : SIDE0_WON);

@@ -89,6 +89,65 @@ describe('turn-based battle', () => {
     expect(used.size).toBeGreaterThan(3);
   });
 
+  it('tells the statuses a unit carries by facts alone: each ends with an expire, a death’s too', () => {
+    let deathsWithStatuses = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const s = playOut(
+        startBattle(seed, party(seed, 4, 'h'), party(seed + 50, 4, 'npc_'), { battleId: 'b' }).state,
+        () => 0,
+      );
+      const on = new Map<string, Set<string>>();
+      for (let k = 0; k < s.events.length; k++) {
+        const e = s.events[k];
+        const mine = on.get(e.target_id ?? '') ?? new Set<string>();
+        on.set(e.target_id ?? '', mine);
+        if (e.kind === 'status' || e.kind === 'shield') mine.add(e.status_id!);
+        if (e.kind === 'expire') {
+          expect(mine.has(e.status_id!), e.description).toBe(true);
+          mine.delete(e.status_id!);
+        }
+        if (e.kind === 'death' && mine.size > 0) {
+          deathsWithStatuses++;
+          // the statuses it carried end with it, told right after its death
+          const after = s.events.slice(k + 1, k + 1 + mine.size);
+          expect(after.every((x) => x.kind === 'expire' && x.target_id === e.target_id)).toBe(true);
+        }
+      }
+      const fallen = s.events.filter((e) => e.kind === 'death').map((e) => e.target_id!);
+      for (const id of fallen) expect([...(on.get(id) ?? [])], id).toEqual([]);
+    }
+    expect(deathsWithStatuses).toBeGreaterThan(0);
+  });
+
+  it('tells how many of its own turns a unit keeps a status, the same whether it gave it to itself or another', () => {
+    const turnsOf = new Map<string, number>();
+    for (const a of compiled.ACTION_DEFS)
+      for (const ef of a.effects)
+        if (ef.status) turnsOf.set(`${a.id}:${ef.status}`, ef.turns ?? STATUSES[ef.status].turns);
+    let self = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const s = playOut(
+        startBattle(seed, party(seed, 4, 'h'), party(seed + 50, 4, 'npc_'), { battleId: 'b' }).state,
+        () => 0,
+      );
+      const seen = new Set<string>(); // a status refreshed keeps the longer of its turns: only its first landing counts
+      let ability = '';
+      for (const e of s.events) {
+        if (e.kind === 'ability') ability = e.ability_id!;
+        if (e.kind === 'turn') ability = '';
+        if (e.kind !== 'status' || ability === '') continue;
+        const key = `${e.target_id}:${e.status_id}`;
+        const want = turnsOf.get(`${ability}:${e.status_id}`);
+        if (seen.has(key) || want === undefined) continue;
+        seen.add(key);
+        expect(e.turns, e.description).toBe(want);
+        if (e.actor_id === e.target_id) self++;
+      }
+      for (const e of s.events) if (e.kind === 'expire') seen.delete(`${e.target_id}:${e.status_id}`);
+    }
+    expect(self).toBeGreaterThan(0);
+  });
+
   it('is stored by name with a version: no typed-array layout in the stored state', () => {
     const { state } = startBattle(42, allies, enemies, { battleId: 'b' });
     expect(state.v).toBe(2);
@@ -106,10 +165,13 @@ describe('turn-based battle', () => {
     const v1 = JSON.parse(readFileSync(new URL('./fixtures/battle-v1.json', import.meta.url), 'utf8'));
     expect(v1.v).toBe(1);
     const end = playOut(v1, () => 0);
-    // (The end event's `outcome` fact came after that code: left out of the comparison.)
-    const facts = end.events.map(({ description: _, outcome: __, ...fact }) => fact);
+    // (Facts that came after that code are left out of the comparison: the end event's `outcome`, `turns`, which
+    // then counted the tick a unit's own end of turn was about to take, and `expire`, which a death now tells.)
+    const facts = end.events
+      .filter((e) => e.kind !== 'expire')
+      .map(({ description: _, outcome: __, turns: ___, ...fact }) => fact);
     expect(end.status).toBe('lost');
-    expect(sha({ status: end.status, facts })).toBe('5dcd27795bb9da22');
+    expect(sha(facts)).toBe('05204c9d9fdced1c');
     expect(end.v).toBe(2);
   });
 
@@ -348,7 +410,7 @@ describe('AI tiers', () => {
   });
 });
 
-const GOLDEN = 'c5f73e4207d540b9';
+const GOLDEN = 'c0910d462dd0c624';
 
 describe('the battle in play', () => {
   it('a core used after another battle was loaded throws instead of reading that battle', () => {

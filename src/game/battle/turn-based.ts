@@ -158,6 +158,10 @@ class EventLog implements BattleLog {
       shield_after: Math.round(this.c.u[o + SHIELD]),
     };
   }
+  /** The turns of its own that unit t keeps status st: the core counts one more on the actor, whose end of turn is about to tick. */
+  private turnsOf(t: number, st: number) {
+    return this.c.stT[t * NS + st] - (t === this.c.actor ? 1 : 0);
+  }
   turn(a: number) {
     this.push({ kind: 'turn', actor_id: this.id(a) });
   }
@@ -190,7 +194,7 @@ class EventLog implements BattleLog {
       ...this.after(t),
       amount,
       status_id: 'shield',
-      turns: this.c.stT[t * NS + ST_SHIELD],
+      turns: this.turnsOf(t, ST_SHIELD),
     });
   }
   status(s: number, t: number, st: number) {
@@ -199,7 +203,7 @@ class EventLog implements BattleLog {
       actor_id: this.id(s),
       ...this.after(t),
       status_id: STATUS_IDS[st],
-      turns: this.c.stT[t * NS + st],
+      turns: this.turnsOf(t, st),
     });
   }
   expire(t: number, st: number) {
