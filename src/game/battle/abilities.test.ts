@@ -5,9 +5,23 @@
 import { describe, expect, it } from 'vitest';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
-import { perform, valueOf } from './actions.ts';
+import {
+  A_HEALS,
+  A_HURTS,
+  A_PICK,
+  A_PROTECTS,
+  A_TENDENCY,
+  PICK_ALLY,
+  PICK_ENEMY,
+  PICK_NONE,
+  TEND_AGGRESSIVE,
+  TEND_DEFENSIVE,
+  TEND_SUPPORTIVE,
+  TEND_TACTICAL,
+  perform,
+  valueOf,
+} from './actions.ts';
 import { OPS, TARGETS } from './effects.ts';
-import { EFFECT_OPS } from '../data/schema.ts';
 import { ABILITIES, BASIC_ACTIONS } from '../data/abilities.ts';
 import { describeAbility } from '../describe.ts';
 import { arena, field, hasStatus, hp, inflict, maxHp, plainHero, useAbility } from './testing.ts';
@@ -20,10 +34,10 @@ const damaged = (c: ReturnType<typeof arena>, from: number, to: number) =>
   c.calls.filter((x) => x.kind === 'damage' && x.args[0] === from && x.args[1] === to);
 
 describe('the effects registry', () => {
-  it('has, for every op and every target kind content may use, its apply, value, preview and text', () => {
-    for (const op of EFFECT_OPS)
-      for (const part of ['apply', 'value', 'preview', 'text'] as const)
-        expect(typeof OPS[op][part], `${op}.${part}`).toBe('function');
+  it('has, for every op and every target kind content may use, its apply, value, preview, text and gist', () => {
+    for (const [op, entry] of Object.entries(OPS))
+      for (const part of ['apply', 'value', 'preview', 'text', 'gist'] as const)
+        expect(typeof entry[part], `${op}.${part}`).toBe('function');
     for (const a of [...Object.values(ABILITIES), ...Object.values(BASIC_ACTIONS)])
       for (const e of a.effects) {
         expect(OPS[e.op], `${a.id}: ${e.op}`).toBeDefined();
@@ -253,5 +267,30 @@ describe('boons and banes', () => {
     expect(field(c, 0, SHIELD)).toBeGreaterThan(0);
     expect(hasStatus(c, 0, 'stun')).toBe(true);
     expect(hp(c, 1)).toBeLessThan(maxHp(c, 1));
+  });
+});
+
+describe('the rules of thumb, read from the registry (gist, pick)', () => {
+  const idx = compiled.abilityIndex;
+  it('Attack, Defend and Focus read as aggressive, defensive and tactical, like any ability of their effects', () => {
+    expect(A_TENDENCY[idx.attack]).toBe(TEND_AGGRESSIVE);
+    expect(A_TENDENCY[idx.defend]).toBe(TEND_DEFENSIVE);
+    expect(A_TENDENCY[idx.focus]).toBe(TEND_TACTICAL);
+    expect(A_TENDENCY[idx.healing_light]).toBe(TEND_SUPPORTIVE);
+    expect(A_TENDENCY[idx.blood_rage]).toBe(TEND_DEFENSIVE); // a status on itself guards it
+    expect(A_TENDENCY[idx.smoke_bomb]).toBe(TEND_TACTICAL);
+  });
+  it('heals, protects and hurts as their effects say, and is aimed where its first chosen target kind says', () => {
+    expect([A_HEALS[idx.holy_strike], A_PROTECTS[idx.holy_strike], A_HURTS[idx.holy_strike]]).toEqual([
+      1, 0, 1,
+    ]);
+    expect([A_HEALS[idx.barkskin], A_PROTECTS[idx.barkskin], A_HURTS[idx.barkskin]]).toEqual([0, 1, 0]);
+    // a helpful status that hardens its bearer or draws blows protects (Taunt, Fortify); one that speeds it does not
+    expect(A_PROTECTS[idx.challenging_shout]).toBe(1);
+    expect(A_PROTECTS[idx.shadowstep]).toBe(1); // (its shield)
+    expect(A_PROTECTS[idx.inspiring_song]).toBe(0);
+    expect(A_PICK[idx.holy_strike]).toBe(PICK_ENEMY);
+    expect(A_PICK[idx.lay_on_hands]).toBe(PICK_ALLY);
+    expect(A_PICK[idx.shield_wall]).toBe(PICK_NONE);
   });
 });

@@ -2,32 +2,28 @@
 // way an action happens (perform) and what the AI thinks it is worth (valueOf); both walk the action's effects
 // through the effects registry (./effects.ts), as the turn-based options do (./turn-based.ts).
 
-import { EFFECT_OPS } from '../data/schema.ts';
+import type { EffectDef } from '../data/schema.ts';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
 import type { BattleCore } from './core.ts';
 import * as effects from './effects.ts';
+import type { Gist, OpEntry, TargetEntry } from './effects.ts';
 const { OPS, TARGETS, energyValue } = effects;
 const {
+  ACTION_DEFS,
   A_AIWEIGHT,
   A_BASIC,
   A_COOLDOWN,
   A_COUNT,
   A_EFFECTS,
   A_ENERGY,
-  A_PICK,
   A_ULT,
   E_HITS,
-  E_OP,
-  E_TARGET,
   EF,
   ENERGY,
   MAX_EFFECTS,
-  PICK_ALLY,
-  PICK_ENEMY,
   SIDE,
   SLOTS,
-  TARGET_KINDS,
   UF,
 } = compiled;
 const {
@@ -46,19 +42,38 @@ const {
   resolveEnemyTarget,
 } = rules;
 
-/** The registry's entries by the numbers compiled into effect rows (E_OP, E_TARGET). */
-const OP_AT = EFFECT_OPS.map((op) => OPS[op]);
-const TARGET_AT = TARGET_KINDS.map((t) => TARGETS[t]);
-const VALUE = OP_AT.map((op) => op.value);
-/**
- * Each effect row's target kind and op apply, by the row's number (action × MAX_EFFECTS + effect), looked up once
- * here rather than through the row's numbers at every use: a whole-number index into an array of entries is one
- * load where a number read from the Float64Array of rows is first converted (measured: 2% of a battle).
- */
-const ROWS = A_EFFECTS.length / EF;
-const ROW_TARGET = Array.from({ length: ROWS }, (_, r) => TARGET_AT[A_EFFECTS[r * EF + E_TARGET]]);
-const ROW_APPLY = Array.from({ length: ROWS }, (_, r) => OP_AT[A_EFFECTS[r * EF + E_OP]].apply);
-const ROW_OP = Int32Array.from({ length: ROWS }, (_, r) => A_EFFECTS[r * EF + E_OP]);
+// ---- what the registry says of each action, compiled once ------------------------------------------------------
+// Effect rows are numbered action × MAX_EFFECTS + effect (./compile.ts A_EFFECTS holds their figures); each row's
+// op and target kind are looked up once here, into arrays of entries: a whole-number index into an array is one
+// load where looking an entry up by the effect's names at every use is a hash lookup.
+
+const ROWS = ACTION_DEFS.length * MAX_EFFECTS;
+const effectAt = (r: number): EffectDef | undefined =>
+  ACTION_DEFS[Math.floor(r / MAX_EFFECTS)].effects[r % MAX_EFFECTS];
+/** An op or target kind content names that the registry lacks fails here, at load, naming the action. */
+function entry<T>(table: Record<string, T>, name: string, r: number): T {
+  const found = Object.hasOwn(table, name) ? table[name] : undefined;
+  if (found === undefined)
+    throw new Error(
+      `${ACTION_DEFS[Math.floor(r / MAX_EFFECTS)].id}: no entry '${name}' in the effects registry`,
+    );
+  return found;
+}
+const NO_OP = OPS.damage as OpEntry; // (rows past an action's effects are never read)
+const ROW_OP_ENTRY: OpEntry[] = Array.from({ length: ROWS }, (_, r) => {
+  const e = effectAt(r);
+  return e ? entry<OpEntry>(OPS, e.op, r) : NO_OP;
+});
+const ROW_TARGET: TargetEntry[] = Array.from({ length: ROWS }, (_, r) => {
+  const e = effectAt(r);
+  return e ? entry<TargetEntry>(TARGETS, e.target, r) : TARGETS.self;
+});
+const ROW_APPLY = ROW_OP_ENTRY.map((op) => op.apply);
+const ROW_VALUE = ROW_OP_ENTRY.map((op) => op.value);
+/** Each row's op: 1 damage, 2 status, 0 any other (see the commonest two, below). */
+const ROW_OP = Int32Array.from({ length: ROWS }, (_, r) =>
+  ROW_OP_ENTRY[r] === OPS.damage ? 1 : ROW_OP_ENTRY[r] === OPS.status ? 2 : 0,
+);
 /** Each row's target kind's `on`, as a number: lands on the chosen unit, on the user, or as its reach says. */
 const ON_CHOSEN = 1,
   ON_USER = 2;
@@ -71,10 +86,50 @@ const ROW_ON = Int32Array.from({ length: ROWS }, (_, r) => {
  * inline them instead of calling through a table; they are their registry entries' apply all the same, and every
  * other op is called through its entry as it is.
  */
-const OP_DAMAGE = EFFECT_OPS.indexOf('damage'),
-  OP_STATUS = EFFECT_OPS.indexOf('status');
-const damage = OPS.damage.apply,
-  status = OPS.status.apply;
+const OP_DAMAGE = 1,
+  OP_STATUS = 2;
+const damage: OpEntry['apply'] = OPS.damage.apply,
+  status: OpEntry['apply'] = OPS.status.apply;
+
+/** What a chosen target must be: none, an enemy, or an ally (an action's first effect aimed at one says which). */
+export const PICK_NONE = 0,
+  PICK_ENEMY = 1,
+  PICK_ALLY = 2;
+/** An option's tendency (./turn-based.ts), from its effects' gists. */
+export const TEND_AGGRESSIVE = 0,
+  TEND_DEFENSIVE = 1,
+  TEND_SUPPORTIVE = 2,
+  TEND_TACTICAL = 3;
+/** Per action: whom it is aimed at, its tendency, and the normal AI's rules of thumb (heals, protects, hurts). */
+export const A_PICK = new Int32Array(ACTION_DEFS.length);
+export const A_TENDENCY = new Int32Array(ACTION_DEFS.length);
+export const A_HEALS = new Int32Array(ACTION_DEFS.length);
+export const A_PROTECTS = new Int32Array(ACTION_DEFS.length);
+export const A_HURTS = new Int32Array(ACTION_DEFS.length);
+ACTION_DEFS.forEach((a, idx) => {
+  const gists: Gist[] = a.effects.map((e, k) =>
+    ROW_OP_ENTRY[idx * MAX_EFFECTS + k].gist(e, ROW_TARGET[idx * MAX_EFFECTS + k]),
+  );
+  const any = (word: keyof Gist) => gists.some((g) => g[word] === true);
+  A_HEALS[idx] = any('heals') ? 1 : 0;
+  A_PROTECTS[idx] = any('protects') ? 1 : 0;
+  A_HURTS[idx] = any('hurts') ? 1 : 0;
+  A_TENDENCY[idx] = any('supports')
+    ? TEND_SUPPORTIVE
+    : any('guards')
+      ? TEND_DEFENSIVE
+      : gists[0]?.strikes === true
+        ? TEND_AGGRESSIVE
+        : TEND_TACTICAL;
+  const aimed = a.effects.map((_, k) => ROW_TARGET[idx * MAX_EFFECTS + k].pick).find((p) => p !== null);
+  A_PICK[idx] = aimed === 'enemy' ? PICK_ENEMY : aimed === 'ally' ? PICK_ALLY : PICK_NONE;
+});
+
+/** What kind of target unit i's action `act` needs chosen (PICK_NONE, PICK_ENEMY, PICK_ALLY). */
+export function pickOf(c: BattleCore, i: number, act: number): number {
+  const idx = actionOf(c, i, act);
+  return idx < 0 ? PICK_NONE : A_PICK[idx];
+}
 
 /** The unit an action of unit i aimed at `wanted` lands on: a legal enemy (taunt), an ally, or -1 for none. */
 export function chosenTarget(c: BattleCore, i: number, idx: number, wanted: number): number {
@@ -146,8 +201,8 @@ export function valueOf(c: BattleCore, i: number, act: number, tgt: number): num
   const idx = actionOf(c, i, act);
   let v = 0;
   for (let k = 0, n = A_COUNT[idx]; k < n; k++) {
-    const e = (idx * MAX_EFFECTS + k) * EF;
-    v += TARGET_AT[A_EFFECTS[e + E_TARGET]].value(c, i, tgt, e, VALUE[A_EFFECTS[e + E_OP]]);
+    const row = idx * MAX_EFFECTS + k;
+    v += ROW_TARGET[row].value(c, i, tgt, row * EF, ROW_VALUE[row]);
   }
   // The planner spends an ultimate only when it beats what else it could do by a margin (checked in ./ai.ts).
   return v * A_AIWEIGHT[idx] + energyValue(c, i, A_ENERGY[idx]);

@@ -9,30 +9,13 @@
 // The turn-based options (./turn-based.ts) are ranked with the hard tier's values.
 
 import * as compiled from './compile.ts';
-const {
-  A_HEALS,
-  A_HURTS,
-  A_PICK,
-  A_PROTECTS,
-  ALIVE,
-  ENERGY,
-  F_SILENCE,
-  F_TAUNT,
-  HP,
-  MAX_ENERGY,
-  MAXHP,
-  PICK_ALLY,
-  PICK_ENEMY,
-  SHIELD,
-  SIDE,
-  SLOTS,
-  UF,
-} = compiled;
+const { ALIVE, ENERGY, F_SILENCE, F_TAUNT, HP, MAX_ENERGY, MAXHP, SHIELD, SIDE, SLOTS, UF } = compiled;
 import * as rules from './core.ts';
 import { type BattleCore } from './core.ts';
 const {
   ACT_ATTACK,
   ACT_COUNT,
+  ACT_FOCUS,
   ACT_SLOT0,
   ACT_ULT,
   COOLDOWNS,
@@ -48,12 +31,11 @@ const {
   hasTaunter,
   lives,
   lowestAlly,
-  pickOf,
 } = rules;
 import * as effects from './effects.ts';
 const { damageValue, perPower } = effects;
 import * as actions from './actions.ts';
-const { valueOf } = actions;
+const { A_HEALS, A_HURTS, A_PICK, A_PROTECTS, PICK_ALLY, PICK_ENEMY, pickOf, valueOf } = actions;
 
 export const AI_EASY = 0,
   AI_NORMAL = 1,
@@ -79,7 +61,7 @@ export function choose(c: BattleCore, i: number, tier: number): void {
 function decideLoosely(c: BattleCore, i: number, taunt: boolean): void {
   let act = ACT_ATTACK;
   for (let tries = 0; tries < 6; tries++) {
-    const a = Math.floor(c.rand() * 5);
+    const a = Math.floor(c.rand() * ACT_FOCUS); // (every action numbered before Focus, which ./numbers.ts keeps last)
     if (canAct(c, i, a)) {
       act = a;
       break;

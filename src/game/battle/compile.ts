@@ -5,7 +5,7 @@ import type { Hero } from '../types.ts';
 import { ABILITIES, BANES, BOONS, STATUSES, findClass, own } from '../content.ts';
 import { STATUS_IDS } from '../data/statuses.ts';
 import { ACTION_ENERGY, BASIC_ACTIONS } from '../data/abilities.ts';
-import { EFFECT_OPS, type AbilityDef, type EffectDef, type TraitMods } from '../data/schema.ts';
+import type { AbilityDef, TraitMods } from '../data/schema.ts';
 import { abilityLevelFor } from '../progression.ts';
 
 // ---- unit record layout: one Float64Array row of UF numbers per unit ----------------------------------------
@@ -120,54 +120,25 @@ export const S_AIVALUE = sf((id) => {
 });
 
 // ---- abilities ------------------------------------------------------------------------------------------------
-/** An effect's op, as the index of its name in EFFECT_OPS (src/game/data/schema.ts). */
-export const OP_DAMAGE = EFFECT_OPS.indexOf('damage'),
-  OP_STATUS = EFFECT_OPS.indexOf('status');
-export const T_ENEMY = 0,
-  T_ALL_ENEMIES = 1,
-  T_RANDOM_ENEMY = 2,
-  T_ALLY = 3,
-  T_LOWEST_ALLY = 4,
-  T_SELF = 5,
-  T_ALL_ALLIES = 6;
-export const TARGET_KINDS = [
-  'enemy',
-  'all_enemies',
-  'random_enemy',
-  'ally',
-  'lowest_ally',
-  'self',
-  'all_allies',
-] as const;
-export const SC_ATK = 0,
-  SC_DEF = 1,
+/** Which stat scales a heal or shield (the index of its name in SCALES; 0, attack, unless said). */
+export const SC_DEF = 1,
   SC_MAXHP = 2,
   SC_TARGET_MAXHP = 3;
 const SCALES = ['atk', 'def', 'max_hp', 'target_max_hp'];
-// effect row layout
-export const E_OP = 0,
-  E_TARGET = 1,
-  E_POWER = 2,
-  E_SCALE = 3,
-  E_STATUS = 4,
-  E_TURNS = 5,
-  E_CHANCE = 6,
-  E_HITS = 7;
-export const E_DRAIN = 8,
-  E_EXECUTE = 9,
-  E_PIERCE = 10,
+// effect row layout: an effect's figures (its op and target kind are the registry's entries, ./actions.ts)
+export const E_POWER = 0,
+  E_SCALE = 1,
+  E_STATUS = 2,
+  E_TURNS = 3,
+  E_CHANCE = 4,
+  E_HITS = 5;
+export const E_DRAIN = 6,
+  E_EXECUTE = 7,
+  E_PIERCE = 8,
   /** 1 when the hero's ability level raises the effect (every ability's, not a basic action's). */
-  E_LEVELED = 11;
-export const EF = 12;
+  E_LEVELED = 9;
+export const EF = 10;
 export const MAX_EFFECTS = 4;
-/** What a chosen target must be: none, an enemy, or an ally. */
-export const PICK_NONE = 0,
-  PICK_ENEMY = 1,
-  PICK_ALLY = 2;
-export const TEND_AGGRESSIVE = 0,
-  TEND_DEFENSIVE = 1,
-  TEND_SUPPORTIVE = 2,
-  TEND_TACTICAL = 3;
 
 /**
  * Every action a unit can take, each compiled to one row: the heroes' abilities, then the basic actions. A stored
@@ -185,44 +156,12 @@ export const A_EFFECTS = new Float64Array(NA * MAX_EFFECTS * EF);
 export const A_COUNT = new Int32Array(NA);
 export const A_COOLDOWN = new Int32Array(NA);
 export const A_ULT = new Int32Array(NA);
-export const A_PICK = new Int32Array(NA);
-export const A_TENDENCY = new Int32Array(NA);
 /** 1 for a basic action: always usable, never silenced, no cooldown. */
 export const A_BASIC = new Int32Array(NA);
 /** Energy the user gains after the action. */
 export const A_ENERGY = new Float64Array(NA);
 /** How much the AI weighs the action's effects. */
 export const A_AIWEIGHT = new Float64Array(NA);
-/** Rule-of-thumb roles for the normal AI: heals someone, protects someone, hurts someone. */
-export const A_HEALS = new Int32Array(NA);
-export const A_PROTECTS = new Int32Array(NA);
-export const A_HURTS = new Int32Array(NA);
-
-const BASIC_TENDENCY: Record<string, number> = {
-  attack: TEND_AGGRESSIVE,
-  defend: TEND_DEFENSIVE,
-  focus: TEND_TACTICAL,
-};
-
-function tendencyOf(a: AbilityDef): number {
-  const friendly = (e: EffectDef) =>
-    e.target === 'ally' || e.target === 'lowest_ally' || e.target === 'all_allies';
-  if (
-    a.effects.some(
-      (e) =>
-        e.op === 'heal' ||
-        e.op === 'cleanse' ||
-        (e.op === 'status' && friendly(e)) ||
-        (e.op === 'energy' && friendly(e)),
-    )
-  )
-    return TEND_SUPPORTIVE;
-  if (a.effects.some((e) => e.op === 'shield' || (e.op === 'status' && e.target === 'self')))
-    return TEND_DEFENSIVE;
-  const first = a.effects[0];
-  if (first && first.op === 'damage' && (first.power ?? 0) * (first.hits ?? 1) >= 0.9) return TEND_AGGRESSIVE;
-  return TEND_TACTICAL;
-}
 
 ACTION_LIST.forEach((a, i) => {
   const id = a.id;
@@ -230,32 +169,11 @@ ACTION_LIST.forEach((a, i) => {
   A_COUNT[i] = a.effects.length;
   A_COOLDOWN[i] = a.cooldown;
   A_ULT[i] = a.type === 'ultimate' ? 1 : 0;
-  A_TENDENCY[i] = a.basic ? BASIC_TENDENCY[id] : tendencyOf(a);
   A_BASIC[i] = a.basic ? 1 : 0;
   A_ENERGY[i] = a.energy ?? (a.type === 'ultimate' ? 0 : ACTION_ENERGY);
   A_AIWEIGHT[i] = a.aiWeight ?? 1;
-  A_HEALS[i] = a.effects.some((e) => e.op === 'heal') ? 1 : 0;
-  A_PROTECTS[i] = a.effects.some(
-    (e) => e.op === 'shield' || (e.op === 'status' && (e.status === 'fortify' || e.status === 'taunt')),
-  )
-    ? 1
-    : 0;
-  A_HURTS[i] = a.effects.some((e) => e.op === 'damage') ? 1 : 0;
-  A_PICK[i] = PICK_NONE;
-  for (const e of a.effects) {
-    if (e.target === 'enemy') {
-      A_PICK[i] = PICK_ENEMY;
-      break;
-    }
-    if (e.target === 'ally') {
-      A_PICK[i] = PICK_ALLY;
-      break;
-    }
-  }
   a.effects.forEach((e, k) => {
     const o = (i * MAX_EFFECTS + k) * EF;
-    A_EFFECTS[o + E_OP] = EFFECT_OPS.indexOf(e.op);
-    A_EFFECTS[o + E_TARGET] = TARGET_KINDS.indexOf(e.target);
     A_EFFECTS[o + E_POWER] = e.power ?? 1;
     A_EFFECTS[o + E_SCALE] = SCALES.indexOf(e.scale ?? 'atk');
     A_EFFECTS[o + E_STATUS] = e.status ? statusIndex[e.status] : -1;

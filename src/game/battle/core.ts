@@ -17,7 +17,6 @@ import { type CompiledTeam } from './compile.ts';
 const {
   A_BASIC,
   A_EFFECTS,
-  A_PICK,
   ABMUL,
   ALIVE,
   ATK,
@@ -444,12 +443,6 @@ export function canAct(c: BattleCore, i: number, act: number): boolean {
   if (units[o + F_SILENCE] === 1) return false;
   if (act === ACT_ULT) return units[o + ENERGY] >= MAX_ENERGY;
   return cooldowns[i * SLOTS + act - ACT_SLOT0] <= 0;
-}
-
-/** What kind of target an action needs chosen (PICK_NONE, PICK_ENEMY, PICK_ALLY). */
-export function pickOf(c: BattleCore, i: number, act: number): number {
-  const idx = actionOf(c, i, act);
-  return idx < 0 ? 0 : A_PICK[idx];
 }
 
 /**

@@ -5,10 +5,14 @@
 //   value    what the AI thinks it is worth, in percent of a unit's health (./actions.ts valueOf, ./ai.ts)
 //   preview  what a turn-based option says it will do, with the figures of the battle as it stands
 //   text     the rules text a player reads on an ability (src/game/describe.ts)
-// An ability, Attack, Defend and Focus included, is a list of effects (src/game/data/abilities.ts): a new op is a
-// name in EFFECT_OPS (src/game/data/schema.ts), an entry below, and the content that uses it.
+//   gist     what it is in a word (hurts, heals, protects, supports, guards): the rules of thumb that need no
+//            figures read it — the normal AI (./ai.ts) and an option's tendency (./turn-based.ts), through the
+//            tables ./actions.ts compiles from it
+// An ability, Attack, Defend and Focus included, is a list of effects (src/game/data/abilities.ts): a new op is an
+// entry below (its key is the op's name content uses: EffectOp in src/game/data/schema.ts is this registry's keys)
+// and the content that uses it; a new target kind likewise.
 
-import type { EffectDef, EffectOp, ScaleStat, TargetKind } from '../data/schema.ts';
+import type { EffectDef, ScaleStat, TargetKind } from '../data/schema.ts';
 import { STATUS_IDS, STATUSES } from '../data/statuses.ts';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
@@ -88,11 +92,26 @@ export interface PreviewOf {
   hits: number;
 }
 
+/**
+ * What an effect is, in a word each, for the rules of thumb that need no figures. `supports`: it helps someone
+ * other than its user; `guards`: it guards its user (or, for a shield, whomever it lands on); `strikes`: it is a
+ * real blow (an action whose first effect strikes reads as aggressive).
+ */
+export interface Gist {
+  hurts?: boolean;
+  heals?: boolean;
+  protects?: boolean;
+  supports?: boolean;
+  guards?: boolean;
+  strikes?: boolean;
+}
+
 export interface OpEntry {
   apply(c: BattleCore, src: number, tgt: number, e: number, hits: number): void;
   value(c: BattleCore, src: number, j: number, e: number, hits: number): number;
   preview(p: PreviewOf): string;
   text(e: EffectDef, who: string): string;
+  gist(e: EffectDef, to: TargetEntry): Gist;
 }
 
 // ---- what the AI weighs ----------------------------------------------------------------------------------------
@@ -211,7 +230,10 @@ const scaleText: Record<ScaleStat, string> = {
 };
 const statusName = (s: number) => STATUSES[STATUS_IDS[s]].name;
 
-export const OPS: Record<EffectOp, OpEntry> = {
+/** Does a target kind land on someone of the user's side other than the user? */
+const others = (to: TargetEntry) => to.friendly && !to.self;
+
+export const OPS = {
   damage: {
     apply(c, src, tgt, e, hits) {
       const power = A_EFFECTS[e + E_POWER] * levelled(UNITS, src * UF, e);
@@ -242,6 +264,7 @@ export const OPS: Record<EffectOp, OpEntry> = {
       if (e.drain) s += `, healing for ${pct(e.drain)} of it`;
       return s;
     },
+    gist: (e) => ({ hurts: true, strikes: (e.power ?? 1) * (e.hits ?? 1) >= 0.9 }),
   },
   heal: {
     apply(c, src, tgt, e) {
@@ -258,6 +281,7 @@ export const OPS: Record<EffectOp, OpEntry> = {
     text(e, who) {
       return `heals ${who} for ${pct(e.power ?? 1)} of ${scaleText[e.scale ?? 'atk']}`;
     },
+    gist: () => ({ heals: true, supports: true }),
   },
   shield: {
     apply(c, src, tgt, e) {
@@ -274,6 +298,7 @@ export const OPS: Record<EffectOp, OpEntry> = {
     text(e, who) {
       return `shields ${who} for ${pct(e.power ?? 1)} of ${scaleText[e.scale ?? 'atk']}`;
     },
+    gist: () => ({ protects: true, guards: true }),
   },
   status: {
     apply(c, src, tgt, e) {
@@ -293,6 +318,13 @@ export const OPS: Record<EffectOp, OpEntry> = {
       const turns = e.turns ?? st?.turns ?? 1;
       return `${chance}${verb} ${st?.name ?? e.status} (${turns} turn${turns === 1 ? '' : 's'}) ${e.target === 'self' ? 'on itself' : `on ${who}`}`;
     },
+    gist(e, to) {
+      const st = STATUSES[e.status ?? ''];
+      // a helpful status that hardens its bearer or draws the blows protects
+      const hardens =
+        !!st && !st.harmful && (!!st.taunt || (st.defMul ?? 1) > 1 || (st.dmgTakenMul ?? 1) < 1);
+      return { protects: hardens, supports: others(to), guards: to.self };
+    },
   },
   cleanse: {
     apply(c, _src, tgt) {
@@ -307,6 +339,7 @@ export const OPS: Record<EffectOp, OpEntry> = {
     text(_e, who) {
       return `removes harmful statuses from ${who}`;
     },
+    gist: () => ({ supports: true }),
   },
   energy: {
     apply(c, _src, tgt, e) {
@@ -325,6 +358,7 @@ export const OPS: Record<EffectOp, OpEntry> = {
     text(e, who) {
       return `gives ${who} ${e.power ?? 0} energy`;
     },
+    gist: (_e, to) => ({ supports: others(to) }),
   },
   dispel: {
     apply(c, _src, tgt) {
@@ -354,8 +388,9 @@ export const OPS: Record<EffectOp, OpEntry> = {
     text(_e, who) {
       return `strips helpful statuses and shields from ${who}`;
     },
+    gist: () => ({}),
   },
-};
+} satisfies Record<string, OpEntry>;
 
 // ---- the target kinds ------------------------------------------------------------------------------------------
 
@@ -364,6 +399,10 @@ type Visit = (c: BattleCore, src: number, tgt: number, e: number, hits: number) 
 interface TargetBase {
   /** Does it land on the user's side? */
   friendly: boolean;
+  /** Does it land on the user alone? */
+  self: boolean;
+  /** Whom the action's user aims it at: one enemy, one ally, or no one (it finds its units itself). */
+  pick: 'enemy' | 'ally' | null;
   /** How the rules text names it. */
   text: string;
   /** How an option names it when it lands on several units (single targets are named by the unit). */
@@ -410,6 +449,8 @@ function single(
 ): TargetEntry {
   return {
     friendly,
+    self: one === user,
+    pick: one === chosenUnit ? (friendly ? 'ally' : 'enemy') : null,
     text,
     group: text,
     aim,
@@ -434,6 +475,8 @@ function everyone(friendly: boolean, text: string, group: string): TargetEntry {
     friendly ? allyEnd(c, sideOf(c, src)) : enemyEnd(c, sideOf(c, src));
   return {
     friendly,
+    self: false,
+    pick: null,
     text,
     group,
     aim: text,
@@ -453,7 +496,7 @@ function everyone(friendly: boolean, text: string, group: string): TargetEntry {
   };
 }
 
-export const TARGETS: Record<TargetKind, TargetEntry> = {
+export const TARGETS = {
   enemy: single(false, 'one enemy', 'an enemy', chosenUnit),
   ally: single(true, 'one ally', 'an ally', chosenUnit),
   self: single(true, 'itself', 'self', user),
@@ -464,6 +507,8 @@ export const TARGETS: Record<TargetKind, TargetEntry> = {
   all_allies: everyone(true, 'all allies', 'each ally'),
   random_enemy: {
     friendly: false,
+    self: false,
+    pick: null,
     text: 'random enemies',
     group: 'random enemies',
     aim: 'random enemies',
@@ -482,4 +527,4 @@ export const TARGETS: Record<TargetKind, TargetEntry> = {
       return v;
     },
   },
-};
+} satisfies Record<string, TargetEntry>;

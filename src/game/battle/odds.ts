@@ -5,10 +5,12 @@
 import type { BattleEvent, FightResolution, Hero } from '../types.ts';
 import { ABILITIES, attackNameOf, own } from '../content.ts';
 import { createPrng, hashSeed } from '../prng.ts';
-import { compileTeam, type CompiledTeam } from './compile.ts';
+import { ACTION_DEFS, compileTeam, type CompiledTeam } from './compile.ts';
 import { simulate } from './simulate.ts';
 import { SIDE0_WON } from './core.ts';
 import { startBattle } from './turn-based.ts';
+
+const ACTIONS = new Map(ACTION_DEFS.map((a) => [a.id, a]));
 
 /** How an estimate samples: at least `min` battles, at most `max`, until the 95% interval is ±`half`. */
 export const ODDS_SAMPLING = { min: 2000, max: 6000, half: 0.015 };
@@ -79,12 +81,13 @@ function storyOf(events: BattleEvent[], a: Hero[], b: Hero[], outcome: 'won' | '
   const sideA = new Set(a.map((h) => h.id));
   const n = (id?: string) => (id ? (name.get(id) ?? 'someone') : 'someone');
   const heroes = new Map([...a, ...b].map((h) => [h.id, h]));
-  // What was used, by name, from the event's facts: a basic attack is named by its class; Defend and Focus are
-  // not worth telling.
+  // What was used, by name, from the event's facts: a basic action named by the class's attack is told by it; the
+  // other basic actions (Defend, Focus) are not worth telling.
   const abilityName = (e: BattleEvent): string | undefined => {
+    const def = e.ability_id === undefined ? undefined : ACTIONS.get(e.ability_id);
+    if (def?.basic === undefined) return def?.name;
     const hero = e.actor_id ? heroes.get(e.actor_id) : undefined;
-    if (e.ability_id === 'attack') return hero && attackNameOf(hero);
-    return e.ability_id ? own(ABILITIES, e.ability_id)?.name : undefined;
+    return def.basic.classNamed && hero ? attackNameOf(hero) : undefined;
   };
   const isUltimate = (e: BattleEvent) => !!e.ability_id && own(ABILITIES, e.ability_id)?.type === 'ultimate';
   const sentences: string[] = [];

@@ -2,7 +2,7 @@
 // path `simulate`, which reuses one preallocated BattleCore and records nothing.
 
 import * as brain from './ai.ts';
-const { AI_HARD, AI_NORMAL, choose } = brain;
+const { AI_EASY, AI_HARD, AI_NORMAL, choose } = brain;
 import type { AiTier } from '../types.ts';
 import * as compiled from './compile.ts';
 import type { CompiledTeam } from './compile.ts';
@@ -13,7 +13,7 @@ const { ONGOING, UNITS, assertInPlay, closeTurn, initBattle, startTurn } = rules
 import * as actions from './actions.ts';
 const { performDecided } = actions;
 
-export const TIER: Record<AiTier, number> = { easy: 0, normal: AI_NORMAL, hard: AI_HARD };
+export const TIER: Record<AiTier, number> = { easy: AI_EASY, normal: AI_NORMAL, hard: AI_HARD };
 
 /**
  * Play turns until a unit of `controlledSide` must decide (returns its index) or the battle is over (-1).

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
-import { perform } from './actions.ts';
+import { PICK_ENEMY, perform, pickOf } from './actions.ts';
 import { decide } from './ai.ts';
 import { actNext, arena, field, hasStatus, hp, inflict, maxHp, plainHero } from './testing.ts';
 import { STATUS_IDS } from '../data/statuses.ts';
@@ -78,7 +78,7 @@ describe('status effects', () => {
     expect(rules.resolveEnemyTarget(c, 0, 2)).toBe(3);
     for (let k = 0; k < 20; k++) {
       decide(c, 0, k % 3);
-      if (rules.pickOf(c, 0, c.pickAct) === compiled.PICK_ENEMY) expect(c.pickTgt).toBe(3);
+      if (pickOf(c, 0, c.pickAct) === PICK_ENEMY) expect(c.pickTgt).toBe(3);
     }
   });
 

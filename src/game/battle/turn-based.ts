@@ -22,9 +22,20 @@ import * as compiled from './compile.ts';
 import * as rules from './core.ts';
 import type { BattleCore, BattleLog } from './core.ts';
 import { decide } from './ai.ts';
-import { chosenTarget, perform, valueOf } from './actions.ts';
+import {
+  A_TENDENCY,
+  PICK_ENEMY,
+  PICK_NONE,
+  TEND_AGGRESSIVE,
+  TEND_DEFENSIVE,
+  TEND_SUPPORTIVE,
+  TEND_TACTICAL,
+  chosenTarget,
+  perform,
+  pickOf,
+  valueOf,
+} from './actions.ts';
 import { OPS, TARGETS } from './effects.ts';
-import { EFFECT_OPS } from '../data/schema.ts';
 import { TIER, runUntilDecision } from './simulate.ts';
 import { STATUS_OF_OUTCOME, loadCore, storeCore, type StoredCore } from './stored-state.ts';
 import { narrate, type Cast, type EventFacts } from './narration.ts';
@@ -33,7 +44,6 @@ const {
   A_COUNT,
   A_EFFECTS,
   A_ENERGY,
-  A_TENDENCY,
   A_ULT,
   ACTION_DEFS,
   ALIVE,
@@ -41,13 +51,10 @@ const {
   compileTeam,
   DEF,
   E_HITS,
-  E_OP,
-  E_TARGET,
   EF,
   ENERGY,
   F_TAUNT,
   HP,
-  IDX_ATTACK,
   M_ATK,
   M_DEF,
   M_SPD,
@@ -56,21 +63,13 @@ const {
   MAX_ENERGY,
   MAXHP,
   NS,
-  PICK_ENEMY,
   SHIELD,
   SPD,
   ST_SHIELD,
-  TARGET_KINDS,
-  TEND_AGGRESSIVE,
-  TEND_DEFENSIVE,
-  TEND_SUPPORTIVE,
-  TEND_TACTICAL,
   UF,
 } = compiled;
 const {
   ACT_COUNT,
-  ACT_DEFEND,
-  ACT_FOCUS,
   ACT_ULT,
   actionOf,
   allyEnd,
@@ -81,7 +80,6 @@ const {
   enemyStart,
   hasTaunter,
   initBattle,
-  pickOf,
   startingHp,
 } = rules;
 
@@ -258,7 +256,7 @@ function advance(c: BattleCore, state: BattleState): BattleState {
 
 function targetsOf(c: BattleCore, i: number, pick: number): number[] {
   const side = c.u[i * UF + compiled.SIDE];
-  if (pick === 0) return [-1];
+  if (pick === PICK_NONE) return [-1];
   const taunt = pick === PICK_ENEMY && hasTaunter(c, side);
   const s = pick === PICK_ENEMY ? enemyStart(c, side) : allyStart(c, side);
   const e = pick === PICK_ENEMY ? enemyEnd(c, side) : allyEnd(c, side);
@@ -291,12 +289,13 @@ function describeOption(
   const parts: string[] = [];
   for (let k = 0; k < A_COUNT[idx]; k++) {
     const e = (idx * MAX_EFFECTS + k) * EF;
-    const kind = TARGET_KINDS[A_EFFECTS[e + E_TARGET]];
+    const effect = def.effects[k];
+    const kind = effect.target;
     const where = TARGETS[kind];
     const j = where.one(c, i, target);
     const who = j >= 0 ? (j === i ? 'self' : units[j].name) : where.group;
     const probe = j >= 0 ? j : where.friendly ? i : firstAliveEnemy(c, side);
-    const op = OPS[EFFECT_OPS[A_EFFECTS[e + E_OP]]];
+    const op = OPS[effect.op];
     const text = op.preview({ c, src: i, e, j, probe, who, kind, hits: A_EFFECTS[e + E_HITS] });
     if (text) parts.push(text);
   }
@@ -306,7 +305,7 @@ function describeOption(
     target === i ? 'self' : target >= 0 ? units[target].name : first ? TARGETS[first.target].aim : 'self';
   const ult = A_ULT[idx] === 1;
   const body = parts.join('; ');
-  const name = idx === IDX_ATTACK ? units[i].attack : def.name;
+  const name = def.basic?.classNamed ? units[i].attack : def.name;
   const lead = ult ? 'Ultimate: ' : def.basic ? `${def.flavour.replace(/\.$/, '')}: ` : '';
   return {
     key: def.id,
@@ -323,7 +322,6 @@ export function listOptions(c: BattleCore, units: BattleUnitMeta[], i: number): 
   for (let act = 0; act < ACT_COUNT; act++) {
     if (!canAct(c, i, act)) continue;
     for (const t of targetsOf(c, i, pickOf(c, i, act))) {
-      if (act !== ACT_DEFEND && act !== ACT_FOCUS && pickOf(c, i, act) !== 0 && t < 0) continue;
       const d = describeOption(c, units, i, act, t);
       const target = t >= 0 ? units[t].id : 'none';
       all.push({

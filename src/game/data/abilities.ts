@@ -121,7 +121,7 @@ export const BASIC_ACTIONS: Record<'attack' | 'defend' | 'focus', AbilityDef> = 
   attack: {
     id: 'attack', name: 'Attack', type: 'offensive', glyph: 'crossed-swords', cooldown: 0, flavour: 'Basic attack.',
     effects: [dmg('enemy', 1)], energy: ACTION_ENERGY,
-    basic: { told: '{actor} attacks {target} with {attack}.' },
+    basic: { told: '{actor} attacks {target} with {attack}.', classNamed: true },
   },
   defend: {
     id: 'defend', name: 'Defend', type: 'defensive', glyph: 'shield', cooldown: 0, flavour: 'Raise a guard.',

@@ -2,6 +2,7 @@
 // to this file; the battle core compiles them once into numeric tables (src/game/battle/compile.ts).
 // Behaviour is data: every field below is read by the one rules core, never by a per-entry switch.
 
+import type { OPS, TARGETS } from '../battle/effects.ts';
 import type { AbilityType, HeroType } from '../types.ts';
 
 /** Stat multipliers: 1 = unchanged. */
@@ -41,14 +42,13 @@ export interface ClassDef {
 }
 
 /**
- * Who an effect lands on. `enemy` / `ally` are chosen (the player or the AI picks; taunt forces `enemy`);
- * the rest resolve themselves.
+ * Who an effect lands on: the name of a target kind of the effects registry (src/game/battle/effects.ts TARGETS).
+ * `enemy` / `ally` are chosen (the player or the AI picks; taunt forces `enemy`); the rest resolve themselves.
  */
-export type TargetKind = 'enemy' | 'all_enemies' | 'random_enemy' | 'ally' | 'lowest_ally' | 'self' | 'all_allies';
+export type TargetKind = keyof typeof TARGETS;
 
-/** What an effect does: each op is one entry of the effects registry (src/game/battle/effects.ts). */
-export const EFFECT_OPS = ['damage', 'heal', 'shield', 'status', 'cleanse', 'energy', 'dispel'] as const;
-export type EffectOp = (typeof EFFECT_OPS)[number];
+/** What an effect does: the name of an op of the effects registry (src/game/battle/effects.ts OPS). */
+export type EffectOp = keyof typeof OPS;
 
 /** Which of the caster's stats scales an effect (`target_max_hp` uses the target's max hp). */
 export type ScaleStat = 'atk' | 'def' | 'max_hp' | 'target_max_hp';
@@ -122,7 +122,11 @@ export interface AbilityDef {
    * A basic action every unit has (attack, defend, focus): always usable, silence or not, no cooldown; its figures
    * are not raised by the hero's ability level; `told` is how the battle log tells it ({actor}, {target}, {attack}).
    */
-  basic?: { told: string };
+  basic?: {
+    told: string;
+    /** Named by the class's basic attack (ClassDef.attackName) wherever it is named, not by `name`. */
+    classNamed?: boolean;
+  };
   /** How much the AI weighs this action's effects against others (default 1). */
   aiWeight?: number;
 }
