@@ -6,23 +6,20 @@
 
 import {
   BALANCE_GATE,
+  BALANCE_POOL,
+  DRAW_GATE,
   CLASSES,
   RACES,
   balancePools,
-  compileTeam,
   createPrng,
-  lastSimulation,
   measureBalance,
-  simulate,
-  DRAW,
+  measureLength,
   type Tally,
 } from '../src/game/index.ts';
 
 const BATTLES = Number(process.argv[2] ?? 100_000);
-const POOL = 1500;
 const rng = createPrng(20261121);
-const pools = balancePools(POOL);
-const LEVELS = [...pools.keys()];
+const pools = balancePools(BALANCE_POOL);
 
 const started = performance.now();
 const run = measureBalance(pools, BATTLES, rng);
@@ -58,17 +55,9 @@ failures = gated;
 const PER_SIZE = Math.max(2000, Math.round(BATTLES / 5));
 console.log(`\nBattle length and draws (${PER_SIZE} battles per team size)`);
 for (const size of [1, 2, 4]) {
-  const turns: number[] = [];
-  let sizeDraws = 0;
-  for (let i = 0; i < PER_SIZE; i++) {
-    const pool = pools.get(LEVELS[rng.int(LEVELS.length)])!;
-    const pick = () => Array.from({ length: size }, () => pool[rng.int(POOL)]);
-    if (simulate(rng.int(2 ** 31), compileTeam(pick()), compileTeam(pick())) === DRAW) sizeDraws++;
-    turns.push(lastSimulation.turns);
-  }
-  turns.sort((x, y) => x - y);
+  const { draws: sizeDraws, turns } = measureLength(pools, PER_SIZE, rng, size);
   const share = sizeDraws / PER_SIZE;
-  const ok = share <= 0.002;
+  const ok = share <= DRAW_GATE;
   if (!ok) failures++;
   console.log(
     `  ${size}v${size}: draws ${(share * 100).toFixed(2)}% (${sizeDraws})${ok ? '' : '  OVER 0.2%'}, turns median ` +

@@ -1,10 +1,12 @@
 // The balance measure, one core for `npm run balance` (bench/balance.ts, which gates on it) and the fairness page's
 // Balance chart (server/fairness.ts runs it in a background thread): level-matched random battles between teams
 // drawn from pools of generated heroes, both sides played by the normal AI on the fast path the odds use, each
-// hero's win or loss tallied under its race, class, type and stat-spread band. Pure: seeds in, numbers out.
+// hero's win or loss tallied under its race, class, type and stat-spread band; and, drawn the same way, how battles
+// of each team size end (measureLength: draws and length, which src/game/draws.test.ts holds). Pure: seeds in,
+// numbers out.
 import { compileTeam } from './battle/compile.ts';
 import { DRAW, SIDE0_WON, SIDE1_WON } from './battle/core.ts';
-import { simulate } from './battle/simulate.ts';
+import { lastSimulation, simulate } from './battle/simulate.ts';
 import { CLASSES, RACES, findClass, findRace } from './content.ts';
 import { generateHero } from './generation.ts';
 import type { Prng } from './prng.ts';
@@ -12,10 +14,14 @@ import type { Hero } from './types.ts';
 
 /** The levels battles are fought at; both teams of a battle come from one level's pool. */
 export const BALANCE_LEVELS: readonly number[] = [1, 3, 5, 7, 10];
+/** Heroes per level in the pools `npm run balance` and its draw test draw from. */
+export const BALANCE_POOL = 1500;
 /** Team size of a balance battle. */
 export const BALANCE_TEAM = 4;
 /** The gate `npm run balance` holds every race, class and type to. */
 export const BALANCE_GATE = { low: 0.42, high: 0.58 } as const;
+/** The most draws the stalemate rule may leave, as a share of battles, at every team size (measureLength). */
+export const DRAW_GATE = 0.002;
 
 /** `size` generated heroes per level, the same heroes for the same size on every run. */
 export function balancePools(size: number, levels = BALANCE_LEVELS): Map<number, Hero[]> {
@@ -90,9 +96,21 @@ function countSide(run: BalanceRun, team: Hero[], won: boolean): void {
   }
 }
 
+/** Two teams of a level-matched random battle: a level at random, then each side's heroes from that level's pool. */
+function drawTeams(
+  pools: Map<number, Hero[]>,
+  levels: number[],
+  rng: Prng,
+  teamSize: number,
+): [Hero[], Hero[]] {
+  const pool = pools.get(levels[rng.int(levels.length)])!;
+  const pick = () => Array.from({ length: teamSize }, () => pool[rng.int(pool.length)]);
+  return [pick(), pick()];
+}
+
 /**
- * `battles` level-matched random battles of `teamSize` heroes a side, drawn with `rng` (which it advances): a level
- * at random, then each side's heroes from that level's pool. Draws count no games.
+ * `battles` level-matched random battles of `teamSize` heroes a side (drawTeams), drawn with `rng` (which it
+ * advances). Draws count no games.
  */
 export function measureBalance(
   pools: Map<number, Hero[]>,
@@ -109,11 +127,8 @@ export function measureBalance(
     type: new Map(),
     spread: new Map(),
   };
-  const seats = Array.from({ length: teamSize }, (_, i) => i);
   for (let i = 0; i < battles; i++) {
-    const pool = pools.get(levels[rng.int(levels.length)])!;
-    const a = seats.map(() => pool[rng.int(pool.length)]);
-    const b = seats.map(() => pool[rng.int(pool.length)]);
+    const [a, b] = drawTeams(pools, levels, rng, teamSize);
     const result = simulate(rng.int(2 ** 31), compileTeam(a), compileTeam(b));
     if (result === DRAW) {
       run.draws++;
@@ -122,6 +137,36 @@ export function measureBalance(
     countSide(run, a, result === SIDE0_WON);
     countSide(run, b, result === SIDE1_WON);
   }
+  return run;
+}
+
+/** How level-matched random battles of one team size end: how many are draws, and how long each ran. */
+export interface LengthRun {
+  battles: number;
+  draws: number;
+  /** every battle's length in unit turns, shortest first */
+  turns: number[];
+}
+
+/**
+ * `battles` level-matched random battles of `teamSize` heroes a side, drawn as measureBalance draws them, on the
+ * fast path: the draw share the stalemate rule keeps within DRAW_GATE (`npm run balance` prints it, draws.test.ts
+ * holds it).
+ */
+export function measureLength(
+  pools: Map<number, Hero[]>,
+  battles: number,
+  rng: Prng,
+  teamSize: number,
+): LengthRun {
+  const levels = [...pools.keys()];
+  const run: LengthRun = { battles, draws: 0, turns: [] };
+  for (let i = 0; i < battles; i++) {
+    const [a, b] = drawTeams(pools, levels, rng, teamSize);
+    if (simulate(rng.int(2 ** 31), compileTeam(a), compileTeam(b)) === DRAW) run.draws++;
+    run.turns.push(lastSimulation.turns);
+  }
+  run.turns.sort((x, y) => x - y);
   return run;
 }
 

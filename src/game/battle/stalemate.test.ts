@@ -1,4 +1,4 @@
-// The stalemate rule (exhaustion, core.ts FATIGUE_FROM / FATIGUE_STEP; docs/game-rules.md): two sides that cannot
+// The stalemate rule (exhaustion, numbers.ts FATIGUE_FROM / FATIGUE_STEP; docs/game-rules.md): two sides that cannot
 // hurt each other still end with a winner, on the fast path and in the turn-based log alike.
 import { describe, expect, it } from 'vitest';
 import { generateHero } from '../generation.ts';
@@ -32,10 +32,11 @@ describe('exhaustion ends stalemates', () => {
     const { state } = startBattle(7, [wall(7, 'h0')], [wall(8, 'npc_0')], { battleId: 'b' });
     const s = setAuto(state, true).state;
     expect(s.status === 'won' || s.status === 'lost').toBe(true);
-    const worn = s.events.filter((e) => e.description.includes('worn down by the long fight'));
+    const worn = s.events.filter((e) => e.fatigue === true);
     expect(worn.length).toBeGreaterThan(0);
     for (const e of worn) {
       expect(e.kind).toBe('damage');
+      expect(e.turn).toBeGreaterThan(FATIGUE_FROM);
       expect(e.actor_id).toBeUndefined();
       expect(e.amount).toBeGreaterThan(0);
     }
