@@ -1,14 +1,14 @@
 // Team battles: turn-based (state, options, actions, auto) and quick (resolved at once). DESIGN.md "two readings".
 import { z } from 'zod';
 import { BattleResult, HeroSchema, Id, LevelUp, Rewards } from './common.ts';
+import { TEAM_MAX, TEAM_MIN, TEAM_RULES } from './rules.ts';
 
-export const TEAM_MIN = 1;
-export const TEAM_MAX = 4;
+export { TEAM_MAX, TEAM_MIN };
 
 export const TeamHeroIds = z
-  .array(Id, { error: 'Select at least 1 hero' })
-  .min(TEAM_MIN, 'Select at least 1 hero')
-  .max(TEAM_MAX, 'A team has at most 4 heroes');
+  .array(Id, { error: TEAM_RULES.battleEmpty })
+  .min(TEAM_MIN, TEAM_RULES.battleEmpty)
+  .max(TEAM_MAX, TEAM_RULES.tooBig);
 
 export const CreateBattleBody = z.object({
   user_id: Id,

@@ -2,6 +2,7 @@
 // heroes.ts …) builds on these. The server validates with them; the web client imports their types only.
 import { z } from 'zod';
 import { ID_MAX_LENGTH, isCleanText } from './id-rule.ts';
+import { CURRENCIES, MAX_LEVEL } from './rules.ts';
 import type { Hero } from '../game/types.ts';
 
 /** Every refusal: a 4xx whose body is `{ error }`, text a player can read (spec §5 and §8 word for word). */
@@ -40,7 +41,7 @@ export const Id = idField();
 export const CleanText = (max: number) =>
   z.string().max(max).refine(isCleanText, 'must not contain control characters or broken Unicode');
 
-export const CurrencyName = z.enum(['gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens']);
+export const CurrencyName = z.enum(CURRENCIES);
 export type CurrencyName = z.infer<typeof CurrencyName>;
 
 export const User = z.object({
@@ -93,7 +94,7 @@ export const HeroSchema = z.object({
   class_description: z.string(),
   type: z.enum(['Tank', 'Damage', 'Support']),
   rarity: z.number().int().min(1).max(5),
-  level: z.number().int().min(1).max(10),
+  level: z.number().int().min(1).max(MAX_LEVEL),
   xp: z.number().int().min(0),
   hp: z.number().int(),
   max_hp: z.number().int(),

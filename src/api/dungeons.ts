@@ -1,7 +1,7 @@
 // Dungeons and their runs: a run is a sequence of floors ending with a boss; each battle call fights the next.
 import { z } from 'zod';
 import { BattleResult, HeroSchema, Id } from './common.ts';
-import { TEAM_MAX, TEAM_MIN } from './battles.ts';
+import { TEAM_MAX, TEAM_MIN, TEAM_RULES } from './rules.ts';
 
 export const Dungeon = z.object({
   id: z.string(),
@@ -24,9 +24,9 @@ export const DungeonNpcsResponse = z.array(HeroSchema);
 export const StartRunBody = z.object({
   user_id: Id,
   team_hero_ids: z
-    .array(Id, { error: 'Please select at least one hero' })
-    .min(TEAM_MIN, 'Please select at least one hero')
-    .max(TEAM_MAX, 'A team has at most 4 heroes'),
+    .array(Id, { error: TEAM_RULES.dungeonEmpty })
+    .min(TEAM_MIN, TEAM_RULES.dungeonEmpty)
+    .max(TEAM_MAX, TEAM_RULES.tooBig),
   abandon_active: z.boolean().default(true),
 });
 export const DungeonRun = z.object({

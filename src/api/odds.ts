@@ -2,7 +2,7 @@
 // random battle. The number it states is the number that fight then uses (server: routes/odds.ts).
 import { z } from 'zod';
 import { HeroSchema, Id } from './common.ts';
-import { TEAM_MAX } from './battles.ts';
+import { TEAM_MAX, TEAM_MIN } from './rules.ts';
 
 export const OddsKind = z.enum(['arena', 'dungeon', 'random'], {
   error: 'kind must be arena, dungeon or random',
@@ -19,7 +19,9 @@ export const OddsQuery = z.object({
     .string()
     .max(TEAM_MAX * 65)
     .optional()
-    .describe('dungeon with dungeon_id, and random: 1–4 of your hero ids, comma-separated'),
+    .describe(
+      `dungeon with dungeon_id, and random: ${TEAM_MIN}–${TEAM_MAX} of your hero ids, comma-separated`,
+    ),
 });
 export type OddsQuery = z.infer<typeof OddsQuery>;
 

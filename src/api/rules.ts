@@ -1,18 +1,62 @@
-// The numbers and rules players see, once, free of zod so the web client imports them too: what a reroll costs,
-// how far a hero levels and the XP each level takes, what a username may be, and the four currencies. The server
-// enforces them from here (routes, wallet), the pages state them from here.
+// The numbers and rules players see, once, free of zod so the web client imports them too: what a reroll and a
+// summon cost, how far a hero levels and the XP each level takes, what a username may be, how big a team is, the
+// four currencies (their order and names), what a new account holds, and the refusals that state these numbers.
+// The server enforces them from here (routes, wallet), the pages state them from here; rules.test.ts checks that
+// nothing else writes them out again.
+import { CURRENCIES, type Currency } from '../game/data/items.ts';
+
 export { MAX_LEVEL, XP_TABLE, xpToNextLevel } from '../game/progression.ts';
+export { CURRENCIES, type Currency };
 
 /** Magic essence one ability reroll costs (spec §5). */
 export const REROLL_COST = 50;
 
-export { CURRENCIES, type Currency } from '../game/data/items.ts';
+/** Summoning scrolls one paid generation (a pair of candidates) costs (spec §5). */
+export const SUMMON_COST = 1;
+
+/** Each currency in the players' words (the header, the shop, the refusals), in the order of CURRENCIES. */
+export const CURRENCY_NAMES: Readonly<Record<Currency, string>> = {
+  gold: 'Gold',
+  magic_essence: 'Magic Essence',
+  summoning_scrolls: 'Summoning Scrolls',
+  combat_tokens: 'Combat Tokens',
+};
+
+/** What a new account starts with: enough for 5 summons and 2 rerolls. */
+export const STARTING_BALANCES = {
+  gold: 500,
+  magic_essence: 100,
+  summoning_scrolls: 5,
+  combat_tokens: 0,
+} as const satisfies Record<Currency, number>;
+
+/** The refusal of a price the player holds too little of (spec §5 'Insufficient gold'). */
+export const insufficient = (currency: Currency): string =>
+  `Insufficient ${CURRENCY_NAMES[currency].toLowerCase()}`;
+
+/** Spec §5's refusals that name their price. */
+export const PRICE_RULES = {
+  reroll: `${insufficient('magic_essence')} (requires ${REROLL_COST})`,
+  summon: (have: number): string =>
+    `${insufficient('summoning_scrolls')}! You need ${SUMMON_COST} scroll(s) to generate heroes. You have ${have} scroll(s).`,
+} as const;
+
+/** A team, for a battle or a dungeon (spec §5): 1 to 4 heroes; the texts are the spec's own. */
+export const TEAM_MIN = 1;
+export const TEAM_MAX = 4;
+export const TEAM_RULES = {
+  battleEmpty: `Select at least ${TEAM_MIN} hero`,
+  dungeonEmpty: 'Please select at least one hero',
+  tooBig: `A team has at most ${TEAM_MAX} heroes`,
+} as const;
 
 /** Usernames (spec §5): 3-20 characters, letters, digits and underscore; the texts are the spec's own. */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
+/** How long a username may be, as the pages and the refusal say it ('3-20'). */
+export const USERNAME_LENGTHS = `${USERNAME_MIN}-${USERNAME_MAX}`;
 export const USERNAME_RULES = {
-  length: 'Username must be 3-20 characters',
+  length: `Username must be ${USERNAME_LENGTHS} characters`,
   charset: 'Username can only contain letters, numbers, and underscores',
 } as const;
 const USERNAME_CHARS = /^[A-Za-z0-9_]+$/;

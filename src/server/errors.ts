@@ -1,5 +1,6 @@
 // Refusals: a player's mistake is a Refusal (status + readable text) thrown from a rule and turned into
-// `{ error }` by the one error handler in app.ts. Anything else becomes a logged 500 with a generic text.
+// `{ error }` by the one error handler in app.ts. Anything else becomes a logged 500 with a generic text. The
+// refusals that state a rule's numbers (prices, usernames, team size) are in ../api/rules.ts: the pages say them too.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -32,10 +33,6 @@ export const MESSAGES = {
   runNotFound: 'Dungeon run not found',
   runHeroesGone: 'Every hero of this dungeon run is gone, so the run is over: start a new one',
   itemNotFound: 'Item not found',
-  insufficientGold: 'Insufficient gold',
-  insufficientEssence: 'Insufficient magic essence (requires 50)',
-  insufficientScrolls: (have: number) =>
-    `Insufficient summoning scrolls! You need 1 scroll(s) to generate heroes. You have ${have} scroll(s).`,
 } as const;
 
 // zod's own messages and our field rules (src/api/common.ts: ID_RULE …) start like this and are read after the

@@ -1,6 +1,6 @@
 // What a player may do to a hero they own, each in one economy transaction: reroll its abilities (paid in magic
 // essence) and delete it (the player's hero count follows). Routes validate, call one of these, return a view.
-import { REROLL_COST } from '../api/rules.ts';
+import { PRICE_RULES, REROLL_COST } from '../api/rules.ts';
 import { rerollAbilities } from '../game/index.ts';
 import type { Hero } from '../game/types.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from './errors.ts';
@@ -55,7 +55,7 @@ export function rerollHero(
     const row = heldHero(locked, heroId, userId);
     if (!locked.user) throw notFound(MESSAGES.userNotFound);
     const user = await pay(trx, userId, 'magic_essence', REROLL_COST, { reason: 'reroll', ref: heroId }, () =>
-      badRequest(MESSAGES.insufficientEssence),
+      badRequest(PRICE_RULES.reroll),
     );
     const hero = rerollAbilities(heroFromRow(row), seed);
     await keepHero(trx, hero, row, userId);

@@ -3,7 +3,7 @@
 // also when another tab logs in or out. The API client (api/client.ts) never touches this; pages save users here.
 import { useSyncExternalStore } from 'react';
 import type { User } from '../api/index.ts';
-import { CURRENCIES } from '../api/rules.ts';
+import { CURRENCIES, TEAM_MAX } from '../api/rules.ts';
 
 export const SESSION_KEY = 'runeborn_user';
 export const activeTeamKey = (userId: string): string => `runeborn_active_team_${userId}`;
@@ -101,14 +101,16 @@ export function loadActiveTeam(userId: string): string[] {
   if (!raw) return [];
   try {
     const ids: unknown = JSON.parse(raw);
-    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string').slice(0, 4) : [];
+    return Array.isArray(ids)
+      ? ids.filter((id): id is string => typeof id === 'string').slice(0, TEAM_MAX)
+      : [];
   } catch {
     return [];
   }
 }
 
 export function saveActiveTeam(userId: string, heroIds: string[]): void {
-  storage()?.setItem(activeTeamKey(userId), JSON.stringify(heroIds.slice(0, 4)));
+  storage()?.setItem(activeTeamKey(userId), JSON.stringify(heroIds.slice(0, TEAM_MAX)));
 }
 
 /** The signed-in user inside protected routes (RequireUser guarantees one; it unmounts pages on logout). */

@@ -4,6 +4,7 @@
 import type { Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
+import { TEAM_MAX, TEAM_MIN } from '../../api/rules.ts';
 import {
   ActiveRunQuery,
   ActiveRunResponse,
@@ -104,8 +105,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.post('/api/dungeons/:dungeonId/start', {
     schema: {
       tags: ['dungeons'],
-      description:
-        'Starts a run with a team of 1–4 of your heroes. An active run is abandoned when abandon_active (default true), else 409.',
+      description: `Starts a run with a team of ${TEAM_MIN}–${TEAM_MAX} of your heroes. An active run is abandoned when abandon_active (default true), else 409.`,
       params: DungeonParams,
       body: StartRunBody,
       response: { 201: StartRunResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },

@@ -3,6 +3,7 @@
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, ID_MAX_LENGTH, isCleanText } from '../../api/common.ts';
+import { SUMMON_COST } from '../../api/rules.ts';
 import {
   BrowseQuery,
   BrowseResponse,
@@ -61,7 +62,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: {
       tags: ['heroes'],
       description:
-        'A candidate hero. With { user_id, generation_id } the pair of calls sharing generation_id costs 1 scroll, ' +
+        `A candidate hero. With { user_id, generation_id } the pair of calls sharing generation_id costs ${SUMMON_COST} scroll, ` +
         'charged when the first is drawn (a third call: 409), and becomes the player’s pending pair. ' +
         'With { user_id } alone each call is a generation of its own. ' +
         'With no body the answer is a free preview that can never be kept.',

@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
+import { insufficient } from '../../api/rules.ts';
 import { PurchaseBody, PurchaseResponse, ShopResponse, type ShopItem } from '../../api/shop.ts';
 import { fixedJson, sendJson } from '../json-reply.ts';
 import type { RouteOpts } from '../context.ts';
@@ -22,13 +23,6 @@ export function shopItemView(r: Selectable<ShopItemsTable>): ShopItem {
     targets_hero: r.targets_hero === 1,
   };
 }
-
-const INSUFFICIENT: Record<Currency, string> = {
-  gold: MESSAGES.insufficientGold,
-  magic_essence: 'Insufficient magic essence',
-  summoning_scrolls: 'Insufficient summoning scrolls',
-  combat_tokens: 'Insufficient combat tokens',
-};
 
 const shop: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
@@ -52,7 +46,7 @@ const shop: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       if (!item) throw notFound(MESSAGES.itemNotFound);
       const bought = await buyItem(ctx.store, user_id, item);
       if (!bought.ok)
-        throw await refusal(db, user_id, () => badRequest(INSUFFICIENT[item.currency as Currency]));
+        throw await refusal(db, user_id, () => badRequest(insufficient(item.currency as Currency)));
       return { item: shopItemView(item), remaining_gold: bought.user.gold, user: userView(bought.user) };
     },
   });

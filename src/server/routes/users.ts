@@ -6,14 +6,13 @@ import {
   CreateUserBody,
   ListUsersQuery,
   ListUsersResponse,
-  STARTING_BALANCES,
   UserParams,
   UserResponse,
 } from '../../api/users.ts';
 import { LedgerParams, LedgerQuery, LedgerResponse } from '../../api/ledger.ts';
 import type { RouteOpts } from '../context.ts';
 import { ledgerPage } from '../ledger.ts';
-import { usernameProblem } from '../../api/rules.ts';
+import { STARTING_BALANCES, usernameProblem } from '../../api/rules.ts';
 import { badRequest, conflict, MESSAGES, notFound } from '../errors.ts';
 import { newId, nowSeconds } from '../ids.ts';
 import { openAccount, readUser, userView } from '../wallet.ts';

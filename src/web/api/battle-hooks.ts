@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as api from './client.ts';
 import { queryKeys } from './hooks.ts';
 import type { BattleResult, BattleState, LevelUp } from '../../api/index.ts';
+import { TEAM_MAX } from '../../api/rules.ts';
 
 export const BATTLE_POLL_MS = 3000;
 
@@ -73,7 +74,8 @@ export function parseTeamHeroIds(raw: string | null): string[] {
   if (!raw) return [];
   try {
     const v: unknown = JSON.parse(raw);
-    if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string' && x !== '').slice(0, 4);
+    if (Array.isArray(v))
+      return v.filter((x): x is string => typeof x === 'string' && x !== '').slice(0, TEAM_MAX);
   } catch {
     /* not JSON: fall through to a comma list */
   }
@@ -81,7 +83,7 @@ export function parseTeamHeroIds(raw: string | null): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-    .slice(0, 4);
+    .slice(0, TEAM_MAX);
 }
 
 /** A returnTo query value, kept only when it is a path of this app (default /map, spec §2). */

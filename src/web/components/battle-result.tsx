@@ -1,6 +1,7 @@
 // Fight results shared by /arena, /dungeons/{id} (inline) and /combat: the chance bar with its roll marker, the
 // rewards and level-ups list, and the result panel (VICTORY! / DEFEAT, Win Chance, Dice Roll, Battle Narrative,
 // Rewards Earned). Spec §2 /arena and §9 (whole percentages, 50 when missing). Styles in ./battle-result.css.
+import { CURRENCY_NAMES } from '../../api/rules.ts';
 import { ButtonLink } from './ui.tsx';
 import type { ReactNode } from 'react';
 import { formatNumber, rollFigures, type RollFigures } from './format.ts';
@@ -89,7 +90,7 @@ export function RewardsList({
       <ul className="rewards__list tabular">
         <li data-reward="gold">
           <Icon name="gold" size={18} className="rewards__icon rewards__icon--gold" />
-          <span>Gold</span>
+          <span>{CURRENCY_NAMES.gold}</span>
           <strong>+{formatNumber(r?.gold ?? 0)}</strong>
         </li>
         <li data-reward="xp">
@@ -100,14 +101,14 @@ export function RewardsList({
         {(all || !!r?.magic_essence) && (
           <li data-reward="magic_essence">
             <Icon name="sparkles" size={18} className="rewards__icon rewards__icon--essence" />
-            <span>Magic Essence</span>
+            <span>{CURRENCY_NAMES.magic_essence}</span>
             <strong>+{formatNumber(r?.magic_essence ?? 0)}</strong>
           </li>
         )}
         {(all || !!r?.combat_tokens) && (
           <li data-reward="combat_tokens">
             <Icon name="arena" size={18} className="rewards__icon rewards__icon--tokens" />
-            <span>Combat Tokens</span>
+            <span>{CURRENCY_NAMES.combat_tokens}</span>
             <strong>+{formatNumber(r?.combat_tokens ?? 0)}</strong>
           </li>
         )}

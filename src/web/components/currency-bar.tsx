@@ -1,21 +1,13 @@
 // The four currencies with icons (header, /create with scrolls highlighted, /profile). Compact amounts
-// (1.2k) in the header; the full amount is in the title and accessible name.
-import type { Currency } from '../../api/rules.ts';
+// (1.2k) in the header; the full amount is in the title and accessible name. Which currencies, their order and
+// names: api/rules.ts; each one's icon is the interface icon of its id (./icon-bodies.ts).
+import { CURRENCIES, CURRENCY_NAMES, type Currency } from '../../api/rules.ts';
 import type { User } from '../../api/index.ts';
-import { Icon, type IconName } from './icon.tsx';
+import { Icon } from './icon.tsx';
 import { formatCompact, formatNumber } from './format.ts';
 import './currency-bar.css';
 
-export type CurrencyName = Currency;
-
-export const CURRENCIES: { key: CurrencyName; label: string; icon: IconName }[] = [
-  { key: 'gold', label: 'Gold', icon: 'gold' },
-  { key: 'magic_essence', label: 'Magic Essence', icon: 'magic_essence' },
-  { key: 'summoning_scrolls', label: 'Summoning Scrolls', icon: 'summoning_scrolls' },
-  { key: 'combat_tokens', label: 'Combat Tokens', icon: 'combat_tokens' },
-];
-
-type Currencies = Pick<User, CurrencyName>;
+type Currencies = Pick<User, Currency>;
 
 export function CurrencyBar({
   user,
@@ -24,13 +16,14 @@ export function CurrencyBar({
 }: {
   user: Partial<Currencies>;
   /** One currency drawn emphasised (e.g. summoning_scrolls on /create). */
-  highlight?: CurrencyName;
+  highlight?: Currency;
   /** compact: icons + 1.2k (header); full: cards with labels and exact amounts. */
   variant?: 'compact' | 'full';
 }) {
   return (
     <ul className={`currency-bar currency-bar--${variant}`} aria-label="Currencies">
-      {CURRENCIES.map(({ key, label, icon }) => {
+      {CURRENCIES.map((key) => {
+        const label = CURRENCY_NAMES[key];
         const amount = user[key] ?? 0;
         const exact = formatNumber(amount);
         return (
@@ -40,7 +33,7 @@ export function CurrencyBar({
             title={`${label}: ${exact}`}
             data-currency={key}
           >
-            <Icon name={icon} size={variant === 'full' ? 24 : 16} />
+            <Icon name={key} size={variant === 'full' ? 24 : 16} />
             {variant === 'full' ? (
               <>
                 <span className="currency__label">{label}</span>

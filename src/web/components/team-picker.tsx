@@ -8,18 +8,17 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Hero } from '../../api/index.ts';
+import { TEAM_MAX, TEAM_RULES } from '../../api/rules.ts';
 import { useOdds } from '../api/hooks.ts';
 import { HeroCard } from './hero-card.tsx';
 import { chanceBeforeFight, LongShotPrompt, useLongShot, WinChance } from './win-chance.tsx';
 import { ButtonLink, Button, ErrorBox, Modal, Skeleton } from './ui.tsx';
 import './team-picker.css';
 
-/** Spec §5: a team is 1 to 4 heroes; a fifth pick is ignored; picking a chosen hero drops it. Pick order kept. */
-export const TEAM_LIMIT = 4;
-
+/** Spec §5: a team is 1 to 4 heroes (api/rules.ts); a fifth pick is ignored; picking a chosen hero drops it. Pick order kept. */
 export function toggleTeamMember(team: string[], heroId: string): string[] {
   if (team.includes(heroId)) return team.filter((id) => id !== heroId);
-  if (team.length >= TEAM_LIMIT) return team;
+  if (team.length >= TEAM_MAX) return team;
   return [...team, heroId];
 }
 
@@ -52,9 +51,9 @@ export function TeamPicker({
 }: TeamPickerProps) {
   const owned = useMemo(() => new Set((heroes ?? []).map((h) => h.id)), [heroes]);
   const [picked, setPicked] = useState<string[] | null>(null);
-  const team = (picked ?? initial).filter((id) => owned.has(id)).slice(0, TEAM_LIMIT);
+  const team = (picked ?? initial).filter((id) => owned.has(id)).slice(0, TEAM_MAX);
   const [error, setError] = useState<string | null>(null);
-  const full = team.length >= TEAM_LIMIT;
+  const full = team.length >= TEAM_MAX;
   const client = useQueryClient();
   const oddsQuery =
     odds && team.length > 0
@@ -70,7 +69,7 @@ export function TeamPicker({
   };
   const confirm = async () => {
     if (team.length === 0) {
-      setError('Please select at least one hero');
+      setError(TEAM_RULES.dungeonEmpty);
       return;
     }
     const chosen = team;
@@ -82,7 +81,7 @@ export function TeamPicker({
   return (
     <Modal
       title="Select Your Team"
-      subtitle="Choose up to 4 heroes"
+      subtitle={`Choose up to ${TEAM_MAX} heroes`}
       onClose={onCancel}
       className="team-picker"
       footer={
@@ -108,7 +107,7 @@ export function TeamPicker({
     >
       <div className="team-picker__status" aria-live="polite">
         <span className="team-picker__count tabular" data-testid="team-count">
-          {team.length}/{TEAM_LIMIT} selected
+          {team.length}/{TEAM_MAX} selected
         </span>
         {full && <span className="team-picker__max">Maximum reached</span>}
         {oddsQuery && (

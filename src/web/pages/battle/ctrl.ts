@@ -5,10 +5,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { TEAM_MAX, TEAM_RULES } from '../../../api/rules.ts';
 import { useActiveBattle, useMyHeroes, useOdds } from '../../api/hooks.ts';
 import { useErrorLine, useStartBattle } from '../../api/mutations.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
-import { TEAM_LIMIT, toggleTeamMember } from '../../components/team-picker.tsx';
+import { toggleTeamMember } from '../../components/team-picker.tsx';
 import { chanceBeforeFight, useLongShot } from '../../components/win-chance.tsx';
 import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
 
@@ -30,7 +31,7 @@ export function useBattleCtrl() {
   const longShot = useLongShot();
 
   const owned = new Set((heroes.data ?? []).map((h) => h.id));
-  const team = (picked ?? loadActiveTeam(user.id)).filter((id) => owned.has(id)).slice(0, TEAM_LIMIT);
+  const team = (picked ?? loadActiveTeam(user.id)).filter((id) => owned.has(id)).slice(0, TEAM_MAX);
   // The next encounter for this team: the server's draw, fought by the next battle whichever button starts it.
   const oddsQuery =
     team.length > 0 ? { user_id: user.id, kind: 'random' as const, team: team.join(',') } : null;
@@ -80,7 +81,7 @@ export function useBattleCtrl() {
     /** which button's battle is starting, if one is */
     busy: starting ? buttonOf(starting) : null,
     start: async (mode: Mode) => {
-      if (team.length === 0 || !oddsQuery) return errors.refuse('Select at least 1 hero');
+      if (team.length === 0 || !oddsQuery) return errors.refuse(TEAM_RULES.battleEmpty);
       errors.clear();
       setChecking(mode);
       const chance = await chanceBeforeFight(client, oddsQuery);

@@ -6,9 +6,9 @@
 // (components/win-chance.tsx). One turn-based battle at a time: a battle in play is shown with a Resume link and
 // the warning that Fight ends it as a loss. State and actions: ./ctrl.ts. Battle view: pages/battle-view; result
 // screen: pages/combat.
+import { TEAM_MAX, TEAM_MIN } from '../../../api/rules.ts';
 import { errorText } from '../../api/client.ts';
 import { HeroCard } from '../../components/hero-card.tsx';
-import { TEAM_LIMIT } from '../../components/team-picker.tsx';
 import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
 import { LongShotPrompt, WinChance } from '../../components/win-chance.tsx';
@@ -63,7 +63,9 @@ export default function BattlePage() {
       <header className="page-head">
         <div>
           <h1>Start a Battle</h1>
-          <p className="muted battle-start__hint">Choose 1 to 4 heroes for your team.</p>
+          <p className="muted battle-start__hint">
+            Choose {TEAM_MIN} to {TEAM_MAX} heroes for your team.
+          </p>
         </div>
       </header>
       {inPlay && (
@@ -119,7 +121,7 @@ export default function BattlePage() {
               size="large"
               selected={order >= 0}
               onClick={() => ctrl.toggle(h.id)}
-              className={order < 0 && team.length >= TEAM_LIMIT ? 'battle-start__locked' : undefined}
+              className={order < 0 && team.length >= TEAM_MAX ? 'battle-start__locked' : undefined}
             />
           );
         })}
@@ -127,9 +129,9 @@ export default function BattlePage() {
       <div className="action-bar battle-start__bar" role="region" aria-label="Team">
         <div className="battle-start__team">
           <span className="battle-start__count tabular" data-testid="team-count">
-            {team.length}/{TEAM_LIMIT}
+            {team.length}/{TEAM_MAX}
           </span>
-          <span className="muted">{team.length >= TEAM_LIMIT ? 'Team full' : 'heroes selected'}</span>
+          <span className="muted">{team.length >= TEAM_MAX ? 'Team full' : 'heroes selected'}</span>
         </div>
         <WinChance odds={odds} />
         {ctrl.error && <ErrorBox onDismiss={ctrl.dismissError}>{ctrl.error}</ErrorBox>}

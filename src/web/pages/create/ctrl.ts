@@ -4,14 +4,10 @@
 // View: ./index.tsx.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { insufficient, PRICE_RULES, SUMMON_COST } from '../../../api/rules.ts';
 import { usePendingPair } from '../../api/hooks.ts';
 import { useErrorLine, useKeepHero, useSummon } from '../../api/mutations.ts';
 import { useSignedInUser } from '../../session.ts';
-
-const SCROLL_COST = 1;
-
-export const insufficientScrolls = (have: number): string =>
-  `Insufficient summoning scrolls! You need ${SCROLL_COST} scroll(s) to generate heroes. You have ${have} scroll(s).`;
 
 export function useCreateCtrl() {
   const user = useSignedInUser();
@@ -27,14 +23,14 @@ export function useCreateCtrl() {
   const candidates = drawn ?? waiting;
   const selected = candidates?.some((c) => c.id === selectedId) ? selectedId : (candidates?.[0]?.id ?? null);
   const scrolls = user.summoning_scrolls ?? 0;
-  const canGenerate = scrolls >= SCROLL_COST;
+  const canGenerate = scrolls >= SUMMON_COST;
   const generating = summon.isPending;
 
   return {
     user,
     scrolls,
     canGenerate,
-    generateTitle: canGenerate ? 'Costs 1 scroll' : 'Insufficient summoning scrolls',
+    generateTitle: canGenerate ? `Costs ${SUMMON_COST} scroll` : insufficient('summoning_scrolls'),
     /** a fresh draw (a 4★ or 5★ in it is a moment), not a pair found waiting */
     drawn,
     candidates,
@@ -47,11 +43,11 @@ export function useCreateCtrl() {
     /** The scrolls refusal stands on its own while there is nothing else to show; the error line otherwise. */
     outOfScrolls: !canGenerate && !generating && !candidates,
     error:
-      errors.text && (canGenerate || candidates || errors.text !== insufficientScrolls(scrolls))
+      errors.text && (canGenerate || candidates || errors.text !== PRICE_RULES.summon(scrolls))
         ? errors.text
         : null,
     generate: () => {
-      if (!canGenerate) return errors.refuse(insufficientScrolls(scrolls));
+      if (!canGenerate) return errors.refuse(PRICE_RULES.summon(scrolls));
       errors.clear();
       summon.mutate();
     },

@@ -3,12 +3,13 @@
 // Regenerate replaces both, Create Hero saves the chosen one and goes to /heroes. A paid pair is the server's
 // pending pair until one is kept: after a reload, Cancel or on another device this page shows it again.
 // State and actions: ./ctrl.ts.
+import { PRICE_RULES, SUMMON_COST } from '../../../api/rules.ts';
 import { SummonMoment } from '../../components/moment.tsx';
 import { CurrencyBar } from '../../components/currency-bar.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { Button, ErrorBox, Skeleton } from '../../components/ui.tsx';
 import { Sigil } from '../../components/sigil.tsx';
-import { insufficientScrolls, useCreateCtrl } from './ctrl.ts';
+import { useCreateCtrl } from './ctrl.ts';
 import './create.css';
 
 export default function CreatePage() {
@@ -25,7 +26,7 @@ export default function CreatePage() {
         scroll.
       </p>
 
-      {ctrl.outOfScrolls && <ErrorBox>{insufficientScrolls(scrolls)}</ErrorBox>}
+      {ctrl.outOfScrolls && <ErrorBox>{PRICE_RULES.summon(scrolls)}</ErrorBox>}
       {ctrl.error && <ErrorBox>{ctrl.error}</ErrorBox>}
 
       {generating ? (
@@ -76,7 +77,8 @@ export default function CreatePage() {
 
       {candidates && !generating && (
         <p className="create__cost muted">
-          Regenerate costs 1 summoning scroll and replaces both heroes. You have {scrolls} scroll(s).
+          Regenerate costs {SUMMON_COST} summoning scroll and replaces both heroes. You have {scrolls}{' '}
+          scroll(s).
         </p>
       )}
       <div className="create__actions">

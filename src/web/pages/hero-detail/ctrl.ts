@@ -4,7 +4,7 @@
 // error line. View: ./index.tsx.
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { REROLL_COST } from '../../../api/rules.ts';
+import { PRICE_RULES, REROLL_COST } from '../../../api/rules.ts';
 import { useHero } from '../../api/hooks.ts';
 import { useDeleteHero, useErrorLine, useReroll } from '../../api/mutations.ts';
 import { useSignedInUser } from '../../session.ts';
@@ -36,8 +36,7 @@ export function useHeroDetailCtrl() {
     askDelete: () => setAsking('delete'),
     /** Reroll asks first, naming its cost; without the essence it says so at once (spec §5). */
     askReroll: () => {
-      if ((user.magic_essence ?? 0) < REROLL_COST)
-        return errors.refuse('Insufficient magic essence (requires 50)');
+      if ((user.magic_essence ?? 0) < REROLL_COST) return errors.refuse(PRICE_RULES.reroll);
       errors.clear();
       setAsking('reroll');
     },

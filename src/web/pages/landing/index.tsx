@@ -4,6 +4,7 @@
 // keep it light.
 import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { USERNAME_LENGTHS } from '../../../api/rules.ts';
 import { Button, ErrorBox } from '../../components/ui.tsx';
 import { formatNumber } from '../../components/format.ts';
 import { Sigil } from '../../components/sigil.tsx';
@@ -80,7 +81,7 @@ function CreateNew({ ctrl }: { ctrl: LandingCtrl }) {
           id={inputId}
           className="input"
           name="username"
-          placeholder="3-20 letters, numbers or _"
+          placeholder={`${USERNAME_LENGTHS} letters, numbers or _`}
           value={ctrl.username}
           autoComplete="username"
           autoCapitalize="off"

@@ -3,6 +3,7 @@
 // (/battle, in the dusk forest of random battles) — the spec's screen that no card leads to — and the way to
 // /fairness.
 import { Link } from 'react-router';
+import { TEAM_MAX } from '../../../api/rules.ts';
 import { sceneUrl } from '../../components/battle-scene.ts';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import './map.css';
@@ -143,7 +144,9 @@ export default function MapPage() {
         </span>
         <span className="place__text">
           <span className="place__name">Team Battle</span>
-          <span className="place__blurb">Lead up to 4 heroes against a warband in the dusk forest</span>
+          <span className="place__blurb">
+            Lead up to {TEAM_MAX} heroes against a warband in the dusk forest
+          </span>
         </span>
         <span className="place__go" aria-hidden="true">
           ›

@@ -5,10 +5,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { LedgerReason } from '../../../api/ledger.ts';
-import type { Currency } from '../../../api/rules.ts';
+import { CURRENCIES, CURRENCY_NAMES, type Currency } from '../../../api/rules.ts';
 import { errorText } from '../../api/client.ts';
 import { useLedger } from '../../api/hooks.ts';
-import { CURRENCIES } from '../../components/currency-bar.tsx';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import { Button, ErrorBox, Skeleton, Tabs } from '../../components/ui.tsx';
 import { formatNumber } from '../../components/format.ts';
@@ -36,19 +35,18 @@ const REASON_ICON: Record<LedgerReason, IconName> = {
   adjustment: 'check',
 };
 
+/** The filter tabs' short names (the full ones, CURRENCY_NAMES, label everything else). */
 const SHORT: Record<Currency, string> = {
-  gold: 'Gold',
+  gold: CURRENCY_NAMES.gold,
   magic_essence: 'Essence',
   summoning_scrolls: 'Scrolls',
   combat_tokens: 'Tokens',
 };
-const LABEL = Object.fromEntries(CURRENCIES.map((c) => [c.key, c.label])) as Record<Currency, string>;
-const ICON = Object.fromEntries(CURRENCIES.map((c) => [c.key, c.icon])) as Record<Currency, IconName>;
 
 type Filter = Currency | 'all';
 const FILTERS = [
   { key: 'all' as Filter, label: 'All' },
-  ...CURRENCIES.map((c) => ({ key: c.key as Filter, label: SHORT[c.key], icon: c.icon })),
+  ...CURRENCIES.map((c) => ({ key: c as Filter, label: SHORT[c], icon: c })),
 ];
 
 export function LedgerHistory({ userId }: { userId: string }) {
@@ -63,7 +61,7 @@ export function LedgerHistory({ userId }: { userId: string }) {
         <p className="muted">Every change to your currencies, newest first.</p>
       </div>
       <Tabs label="Currency" tabs={FILTERS} value={filter} onChange={setFilter} />
-      <div role="tabpanel" aria-label={currency ? `${LABEL[currency]} history` : 'All currencies'}>
+      <div role="tabpanel" aria-label={currency ? `${CURRENCY_NAMES[currency]} history` : 'All currencies'}>
         {ledger.isPending ? (
           <div role="status" aria-live="polite">
             <span className="visually-hidden">Loading your history…</span>
@@ -85,7 +83,7 @@ export function LedgerHistory({ userId }: { userId: string }) {
         ) : rows.length === 0 ? (
           <p className="muted ledger__empty">
             {currency
-              ? `Nothing here yet: no change to your ${LABEL[currency].toLowerCase()}.`
+              ? `Nothing here yet: no change to your ${CURRENCY_NAMES[currency].toLowerCase()}.`
               : 'Nothing yet: every coin, scroll and token you gain or spend appears here.'}
           </p>
         ) : (
@@ -140,16 +138,12 @@ function LedgerRowView({ row, statement }: { row: LedgerRow; statement: boolean 
             key={c.id}
             className={`ledger__change ledger__change--${c.delta > 0 ? 'gain' : 'spend'}`}
             data-currency={c.currency}
-            title={`${LABEL[c.currency]}: ${signedAmount(c.delta)}, ${formatNumber(c.balance_after)} after`}
+            title={`${CURRENCY_NAMES[c.currency]}: ${signedAmount(c.delta)}, ${formatNumber(c.balance_after)} after`}
           >
             <span className="ledger__delta tabular">
               {signedAmount(c.delta)}
-              <span className="visually-hidden"> {LABEL[c.currency]}</span>
-              <Icon
-                name={ICON[c.currency]}
-                size={16}
-                className={`ledger__coin ledger__coin--${c.currency}`}
-              />
+              <span className="visually-hidden"> {CURRENCY_NAMES[c.currency]}</span>
+              <Icon name={c.currency} size={16} className={`ledger__coin ledger__coin--${c.currency}`} />
             </span>
             {statement && (
               <span className="ledger__after muted tabular">Balance {formatNumber(c.balance_after)}</span>

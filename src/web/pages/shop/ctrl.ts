@@ -3,16 +3,10 @@
 // View: ./index.tsx.
 import { useState } from 'react';
 import type { ShopItem } from '../../../api/index.ts';
+import { insufficient } from '../../../api/rules.ts';
 import { useShop } from '../../api/hooks.ts';
 import { useErrorLine, usePurchase } from '../../api/mutations.ts';
-import { CURRENCIES } from '../../components/currency-bar.tsx';
 import { useSignedInUser } from '../../session.ts';
-
-/** Spec §5's refusal for gold; items priced in another currency (DESIGN.md) name theirs. */
-export const shortOf = (currency: string): string =>
-  currency === 'gold'
-    ? 'Insufficient gold'
-    : `Insufficient ${(CURRENCIES.find((c) => c.key === currency)?.label ?? currency).toLowerCase()}`;
 
 export function useShopCtrl() {
   const user = useSignedInUser();
@@ -24,7 +18,7 @@ export function useShopCtrl() {
 
   const held = (item: ShopItem): number => user[item.currency ?? 'gold'] ?? 0;
   const buy = (item: ShopItem) => {
-    if (held(item) < item.cost) return errors.refuse(shortOf(item.currency ?? 'gold'));
+    if (held(item) < item.cost) return errors.refuse(insufficient(item.currency ?? 'gold'));
     errors.clear();
     purchase.mutate(item, {
       onSuccess: (res) => setBought({ name: res.item?.name ?? item.name, key: Date.now() }),

@@ -2,13 +2,13 @@
 // 'Purchasing...', one item per purchase, gold updated from remaining_gold and the user re-read after.
 // Errors in a red banner; success in a banner with View Inventory. State and Buy: ./ctrl.ts.
 import { Link } from 'react-router';
+import { CURRENCY_NAMES, insufficient } from '../../../api/rules.ts';
 import { errorText } from '../../api/client.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Button, ErrorBanner, Loading, Skeleton, SuccessBanner } from '../../components/ui.tsx';
 import { formatNumber } from '../../components/format.ts';
-import { CURRENCIES } from '../../components/currency-bar.tsx';
 import { ItemCardFace } from '../../components/item-card.tsx';
-import { shortOf, useShopCtrl } from './ctrl.ts';
+import { useShopCtrl } from './ctrl.ts';
 import './shop.css';
 
 export default function ShopPage() {
@@ -54,7 +54,7 @@ export default function ShopPage() {
         <ul className="item-grid">
           {shop.data.map((item) => {
             const currency = item.currency ?? 'gold';
-            const currencyInfo = CURRENCIES.find((c) => c.key === currency) ?? CURRENCIES[0];
+            const currencyName = CURRENCY_NAMES[currency];
             const affordable = ctrl.affordable(item);
             const isBuying = ctrl.buying === item.id;
             return (
@@ -63,11 +63,11 @@ export default function ShopPage() {
                 <div className="item-card__foot">
                   <span
                     className={`item-cost currency--${currency}`}
-                    title={`${formatNumber(item.cost)} ${currencyInfo.label}`}
+                    title={`${formatNumber(item.cost)} ${currencyName}`}
                   >
-                    <Icon name={currencyInfo.icon} size={18} />
+                    <Icon name={currency} size={18} />
                     <span className="tabular">{formatNumber(item.cost)}</span>
-                    <span className="visually-hidden">{currencyInfo.label}</span>
+                    <span className="visually-hidden">{currencyName}</span>
                   </span>
                   <Button
                     onClick={() => ctrl.buy(item)}
@@ -75,19 +75,15 @@ export default function ShopPage() {
                     busy={isBuying}
                     busyText="Purchasing..."
                     variant={affordable ? 'primary' : 'secondary'}
-                    title={affordable ? `Buy ${item.name}` : shortOf(currency)}
+                    title={affordable ? `Buy ${item.name}` : insufficient(currency)}
                   >
-                    {affordable
-                      ? 'Buy'
-                      : currency === 'gold'
-                        ? 'Not Enough Gold'
-                        : `Not Enough ${currencyInfo.label}`}
+                    {affordable ? 'Buy' : `Not Enough ${currencyName}`}
                   </Button>
                 </div>
                 {/* Spec §5: below the cost, the error is shown as well as the disabled button. */}
                 {!affordable && (
                   <p className="item-card__short" data-testid="short-of">
-                    {shortOf(currency)}
+                    {insufficient(currency)}
                   </p>
                 )}
               </li>
