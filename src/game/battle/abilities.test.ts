@@ -82,6 +82,27 @@ describe('the effects registry', () => {
     );
   });
 
+  it('sap (Dissonance) drains the target’s energy, never below none; the AI values it by what it takes', () => {
+    const c = arena(team('a', 1), team('e', 2));
+    c.u[0 * UF + compiled.DODGE] = 0;
+    c.u[0 * UF + compiled.M_MISS] = 0;
+    c.u[1 * UF + ENERGY] = 60;
+    c.u[2 * UF + ENERGY] = 5;
+    c.ab[0] = compiled.abilityIndex.dissonance;
+    const full = valueOf(c, 0, rules.ACT_SLOT0, 1);
+    const little = valueOf(c, 0, rules.ACT_SLOT0, 2);
+    expect(full).toBeGreaterThan(little);
+    useAbility(c, 0, 'dissonance', 1);
+    // 60 − 15 drained, + the energy a hit gives its target
+    expect(field(c, 1, ENERGY)).toBe(60 - 15 + rules.ENERGY_PER_HIT * c.u[1 * UF + compiled.EGAIN]);
+    const d = arena(team('a', 1), team('e', 1));
+    d.u[0 * UF + compiled.DODGE] = 0;
+    d.u[1 * UF + ENERGY] = 0;
+    useAbility(d, 0, 'dissonance', 1);
+    expect(field(d, 1, ENERGY)).toBeGreaterThanOrEqual(0);
+    expect(describeAbility(ABILITIES.dissonance)).toContain('drains 15 energy from one enemy');
+  });
+
   it('the AI values a dispel by what it strips', () => {
     const c = arena(team('a', 1), team('e', 2));
     c.ab[0] = compiled.abilityIndex.judgment;

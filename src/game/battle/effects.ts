@@ -390,6 +390,32 @@ export const OPS = {
     },
     gist: () => ({}),
   },
+  sap: {
+    // drains the target's energy, putting its ultimate further off
+    apply(c, _src, tgt, e) {
+      const o = tgt * UF;
+      UNITS[o + ENERGY] = Math.max(0, UNITS[o + ENERGY] - A_EFFECTS[e + E_POWER]);
+    },
+    value(c, src, j, e) {
+      const u = UNITS,
+        o = j * UF;
+      if (u[o + SIDE] === u[src * UF + SIDE]) return 0;
+      const lost = Math.min(u[o + ENERGY], A_EFFECTS[e + E_POWER]);
+      // energy is worth its share of the bar; an ultimate ready (or about to be) is worth more to take away
+      const ready = u[o + ENERGY] >= MAX_ENERGY && SLOT_ABILITIES[j * SLOTS + 2] >= 0;
+      return (lost / MAX_ENERGY) * 25 + (ready && lost > 0 ? FILL_BONUS : 0);
+    },
+    preview({ c, e, j, who }) {
+      const points = A_EFFECTS[e + E_POWER];
+      if (j < 0) return `−${points} energy from ${who}`;
+      const now = c.u[j * UF + ENERGY];
+      return `−${r(Math.min(now, points))} energy from ${who} (now ${r(now)}/${MAX_ENERGY})`;
+    },
+    text(e, who) {
+      return `drains ${e.power ?? 0} energy from ${who}`;
+    },
+    gist: () => ({}),
+  },
 } satisfies Record<string, OpEntry>;
 
 // ---- the target kinds ------------------------------------------------------------------------------------------

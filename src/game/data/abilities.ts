@@ -1,4 +1,4 @@
-// Abilities: each is a list of effects (damage, heal, shield, status, cleanse, energy) with their targets, or,
+// Abilities: each is a list of effects (damage, heal, shield, status, cleanse, energy, dispel, sap) with their targets, or,
 // for passives, always-on modifiers. The rules text a player reads is written from this data
 // (describeAbility in src/game/describe.ts), so it cannot drift from what the engine does.
 
@@ -14,6 +14,7 @@ const st = (target: TargetKind, status: string, turns: number, chance = 1): Effe
 const cleanse = (target: TargetKind): EffectDef => ({ op: 'cleanse', target });
 const energy = (target: TargetKind, power: number): EffectDef => ({ op: 'energy', target, power });
 const dispel = (target: TargetKind): EffectDef => ({ op: 'dispel', target });
+const sap = (target: TargetKind, power: number): EffectDef => ({ op: 'sap', target, power });
 
 function a(id: string, name: string, type: AbilityType, glyph: string, cooldown: number, flavour: string, effects: EffectDef[]): AbilityDef {
   return { id, name, type, glyph, cooldown, flavour, effects };
@@ -92,7 +93,7 @@ const list: AbilityDef[] = [
   ult('wrath_of_the_wild', 'Wrath of the Wild', 'bear-head', 'The beasts of the forest answer.', [dmg('all_enemies', 1.05), st('all_enemies', 'bleed', 3, 0.8), st('all_enemies', 'slow', 2, 0.5)]),
   // Bard
   a('inspiring_song', 'Inspiring Song', 'support', 'music-spell', 2, 'A tune that stirs the blood.', [st('all_allies', 'empower', 2), energy('all_allies', 10)]),
-  a('dissonance', 'Dissonance', 'offensive', 'sound-waves', 1, 'A chord that shatters concentration.', [dmg('enemy', 1.05), st('enemy', 'silence', 1, 0.5)]),
+  a('dissonance', 'Dissonance', 'offensive', 'sound-waves', 1, 'A chord that shatters concentration.', [dmg('enemy', 1.05), st('enemy', 'silence', 1, 0.5), sap('enemy', 15)]),
   a('soothing_melody', 'Soothing Melody', 'support', 'lyre', 2, 'A gentle air that eases pain.', [heal('all_allies', 0.75)]),
   a('mocking_verse', 'Mocking Verse', 'utility', 'drama-masks', 2, 'A cutting rhyme that saps the will.', [dmg('enemy', 0.6), st('enemy', 'weaken', 3), st('enemy', 'vulnerable', 2, 0.5)]),
   passive('encore', 'Encore', 'drum', 'Always ready for the next verse.', { energyGain: 0.2, spdPct: 0.08 }),
