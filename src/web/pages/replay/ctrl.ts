@@ -32,7 +32,10 @@ export function frameAt(r: BattleReplay, n: number): PlaybackFrame {
   return { ...f, floaters: [], motions: {} };
 }
 
-/** The statuses each unit carries after the first `n` events, from the facts (applied, faded, cleared by death). */
+/**
+ * The statuses each unit carries after the first `n` events, from the facts alone: a status or shield event puts
+ * one on, an expire event takes it off (a death is followed by an expire for each status the unit carried).
+ */
 export function statusesAt(events: BattleEvent[], n: number): Map<string, Map<string, number>> {
   const on = new Map<string, Map<string, number>>();
   for (let k = 0; k < n; k++) {
@@ -42,7 +45,6 @@ export function statusesAt(events: BattleEvent[], n: number): Map<string, Map<st
     on.set(e.target_id, mine);
     if ((e.kind === 'status' || e.kind === 'shield') && e.status_id) mine.set(e.status_id, e.turns ?? 1);
     else if (e.kind === 'expire' && e.status_id) mine.delete(e.status_id);
-    else if (e.kind === 'death') mine.clear();
   }
   return on;
 }
