@@ -150,11 +150,12 @@ export type BattleEventKind =
   | 'turn' // actor starts acting
   | 'ability' // actor uses ability_id ('attack', 'defend', 'focus' or an ability's id) on target
   | 'damage' // target loses amount (absorbed of it by a shield; crit); from a status when status_id is set,
-  //            from the long fight's exhaustion (FATIGUE_FROM) when fatigue is set
+  //            from the long fight's exhaustion (FATIGUE_FROM) when fatigue is set, from its own wasting (a bane
+  //            such as Sickly) when neither nor an actor is
   | 'heal' // target gains amount of health (from a status when status_id is set)
   | 'shield' // target's shield grows by amount
   | 'status' // status_id is applied to target for turns
-  | 'expire' // status_id ends on target
+  | 'expire' // status_id ends on target (faded, broken, stripped, or with its bearer: each follows a death)
   | 'death' // target falls (actor: who felled it)
   | 'miss' // actor's action fails: dodged (target set) or stunned (no target)
   | 'end'; // the battle is over
@@ -171,7 +172,7 @@ export interface BattleEvent {
   absorbed?: number;
   crit?: boolean;
   status_id?: string;
-  /** status: how many turns it lasts */
+  /** status, shield: how many of the bearer's own turns it lasts */
   turns?: number;
   /** damage from exhaustion */
   fatigue?: boolean;
