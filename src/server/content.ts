@@ -9,6 +9,8 @@ import { ITEMS, type ItemDef } from '../game/data/items.ts';
 import { DUNGEONS, type DungeonDef } from '../game/data/dungeons.ts';
 import { generateHero } from '../game/index.ts';
 import type { Hero } from '../game/types.ts';
+import type { Dialect } from './store/db.ts';
+import { unresolvedHeroReferences } from './store/hero-references.ts';
 import type { Database, DungeonsTable, ShopItemsTable } from './store/tables.ts';
 
 export const itemRow = (item: ItemDef, sort: number): Selectable<ShopItemsTable> => ({
@@ -46,10 +48,10 @@ export const DUNGEON_ROWS: readonly Selectable<DungeonsTable>[] = DUNGEONS.map(d
 /**
  * What start-up refuses to run with, named one per line: a reference inside the content tables that does not
  * resolve (src/game/data/check.ts), or a stored record naming content the tables no longer have (an item in an
- * inventory, a dungeon of a run).
+ * inventory, a dungeon of a run, a hero's race, class, type, boon, bane or ability: store/hero-references.ts).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function unresolvedReferences(anyDb: Kysely<any>): Promise<string[]> {
+export async function unresolvedReferences(anyDb: Kysely<any>, dialect: Dialect): Promise<string[]> {
   const db = anyDb as Kysely<Database>;
   const problems = contentProblems();
   const items = ITEMS.map((i) => i.id);
@@ -74,5 +76,6 @@ export async function unresolvedReferences(anyDb: Kysely<any>): Promise<string[]
     .execute();
   for (const r of runs)
     problems.push(`a dungeon run names dungeon '${r.dungeon_id}', which is not in DUNGEONS`);
+  problems.push(...(await unresolvedHeroReferences(db, dialect)));
   return problems;
 }

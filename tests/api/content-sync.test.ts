@@ -1,8 +1,12 @@
 // Every start brings the database's content up to the tables in src/game/data (DESIGN.md): shop prices and
-// texts, dungeon rows, and every dungeon NPC regenerated at its tuned level and rarity (same ids).
+// texts, dungeon rows, and every dungeon NPC regenerated at its tuned level and rarity (same ids); rows of content
+// gone from the tables are removed, and a stored record or hero naming such content stops the start, named.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DUNGEONS } from '../../src/game/data/dungeons.ts';
 import { ITEMS } from '../../src/game/data/items.ts';
+import { generateHero } from '../../src/game/generation.ts';
+import type { Hero } from '../../src/game/types.ts';
+import { heroRow } from '../../src/server/store/hero-rows.ts';
 import { migrate } from '../../src/server/store/migrations.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
 import { DATABASES, freshDatabase, type TestDatabase } from './helpers.ts';
@@ -90,6 +94,100 @@ describe.each(DATABASES)('content sync on %s', (kind) => {
     // Once the records are dealt with, it starts again.
     await store.db.deleteFrom('inventory').where('id', '=', 'inv_old').execute();
     await store.db.deleteFrom('dungeon_runs').where('id', '=', 'run_old').execute();
+    await expect(migrate(store.db, store.dialect)).resolves.toBeUndefined();
+  });
+  it('removes shop item and dungeon rows the tables no longer have, keeping the others', async () => {
+    db = await freshDatabase(kind);
+    store = openStore(db.url, { poolSize: 1 });
+    await migrate(store.db, store.dialect);
+    // Rows of an older release's item and dungeon, named by no player's record.
+    const item = await store.db.selectFrom('shop_items').selectAll().limit(1).executeTakeFirstOrThrow();
+    await store.db
+      .insertInto('shop_items')
+      .values({ ...item, id: 'ancient_relic' })
+      .execute();
+    const dungeon = await store.db.selectFrom('dungeons').selectAll().limit(1).executeTakeFirstOrThrow();
+    await store.db
+      .insertInto('dungeons')
+      .values({ ...dungeon, id: 'sunken_crypt' })
+      .execute();
+    await migrate(store.db, store.dialect); // a restart
+
+    const items = await store.db.selectFrom('shop_items').select('id').execute();
+    expect(items.map((i) => i.id).sort()).toEqual(ITEMS.map((i) => i.id).sort());
+    const dungeons = await store.db.selectFrom('dungeons').select('id').execute();
+    expect(dungeons.map((d) => d.id).sort()).toEqual(DUNGEONS.map((d) => d.id).sort());
+  });
+
+  it('refuses to start, naming each id and who holds it, while a stored hero names content the tables lack', async () => {
+    db = await freshDatabase(kind);
+    store = openStore(db.url, { poolSize: 1 });
+    await migrate(store.db, store.dialect);
+    const hero = (id: string, change: (h: Hero) => Partial<Hero>): Hero => {
+      const h = generateHero(id.length * 101, { id, userId: 'u_old', level: 2 });
+      return { ...h, ...change(h) };
+    };
+    const forgotten = (h: Hero) => ({
+      abilities: [{ ...h.abilities[0], id: 'forgotten_bolt' }, ...h.abilities.slice(1)],
+    });
+    const stale = [
+      hero('h_race', () => ({ race: 'Gnome' })),
+      hero('h_class', () => ({ class: 'Alchemist' })),
+      hero('h_type', () => ({ type: 'Wizard' as Hero['type'] })),
+      hero('h_boon', (h) => ({ boon: { ...h.boon, id: 'lucky_star' } })),
+      hero('h_bane', (h) => ({ bane: { ...h.bane, id: 'old_curse' } })),
+      hero('h_ability_a', forgotten),
+      hero('h_ability_b', forgotten),
+    ];
+    // Stored by another spelling the rules' lookups accept: a race and a class by their ids.
+    const byId = hero('h_by_id', (h) => ({ race: h.race.toLowerCase(), class: h.class.toLowerCase() }));
+    await store.db
+      .insertInto('heroes')
+      .values([...stale, byId].map((h) => heroRow(h, { user_id: 'u_old', created_at: 1 })))
+      .execute();
+    // A candidate still waiting to be kept is a hero to be; one already kept is checked as the hero it became.
+    const candidate = (id: string, saved: number) => ({
+      id,
+      user_id: 'u_old',
+      generation_id: `g_${id}`,
+      slot: 1,
+      hero: JSON.stringify(hero(id, (h) => ({ bane: { ...h.bane, id: 'waiting_curse' }, ...forgotten(h) }))),
+      saved,
+      created_at: 1,
+    });
+    await store.db
+      .insertInto('candidates')
+      .values([candidate('c_waiting', 0), candidate('c_kept', 1)])
+      .execute();
+
+    const start = migrate(store.db, store.dialect);
+    const lines = [
+      "hero h_race names race 'Gnome', which is not in RACES",
+      "hero h_class names class 'Alchemist', which is not in CLASSES",
+      "hero h_type names type 'Wizard', which is not in HERO_TYPES",
+      "hero h_boon names boon 'lucky_star', which is not in BOONS",
+      "hero h_bane names bane 'old_curse', which is not in BANES",
+      "2 heroes (e.g. h_ability_a) name ability 'forgotten_bolt', which is not in ABILITIES",
+      "candidate waiting to be kept c_waiting names bane 'waiting_curse', which is not in BANES",
+      "candidate waiting to be kept c_waiting names ability 'forgotten_bolt', which is not in ABILITIES",
+    ];
+    const message = await start.then(
+      () => '',
+      (e: Error) => e.message,
+    );
+    const [heading, ...named] = message.split('\n');
+    expect(heading).toBe('content references that do not resolve:');
+    expect(named.map((l) => l.trim()).sort()).toEqual(lines.sort());
+    // Once they are dealt with, it starts again (the hero stored by ids stays).
+    await store.db
+      .deleteFrom('heroes')
+      .where(
+        'id',
+        'in',
+        stale.map((h) => h.id),
+      )
+      .execute();
+    await store.db.deleteFrom('candidates').where('id', '=', 'c_waiting').execute();
     await expect(migrate(store.db, store.dialect)).resolves.toBeUndefined();
   });
 });

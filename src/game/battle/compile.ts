@@ -261,7 +261,8 @@ export function compileHero(h: Hero, r: Float64Array, o: number, abilities: Int3
   for (const ab of h.abilities) {
     const idx = own(abilityIndex, ab.id);
     const def = own(ABILITIES, ab.id);
-    if (idx === undefined || def === undefined) continue;
+    if (idx === undefined || def === undefined)
+      throw new Error(`hero ${h.id} has ability '${ab.id}', which is not in ABILITIES`);
     if (def.passive) {
       mods.push(def.passive);
       normal++;

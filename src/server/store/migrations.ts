@@ -587,7 +587,7 @@ export async function migrate(db: AnyDb, dialect: Dialect): Promise<void> {
   // Content rows mirror the tables in code: brought up to them at every start (seed-content.ts). A reference that
   // names nothing stops the start, named (content.ts).
   await syncContent(db);
-  const unresolved = await unresolvedReferences(db);
+  const unresolved = await unresolvedReferences(db, dialect);
   if (unresolved.length > 0)
     throw new Error(`content references that do not resolve:\n  ${unresolved.join('\n  ')}`);
 }

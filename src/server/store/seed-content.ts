@@ -27,9 +27,10 @@ export async function seedContent(anyDb: Kysely<any>): Promise<void> {
 /**
  * Brings the database's content up to the tables in code (DESIGN.md: content rows are synced at every start):
  * every shop item's text and price, every dungeon's row, and every dungeon NPC generated anew from its seed,
- * level and rarity (same ids, so nothing that names one breaks; NPCs no longer in a table are removed), each with
- * its arena ladder rating row (started from its level, then its own). Upserts
- * only, so instances starting together on one PostgreSQL never see an NPC missing.
+ * level and rarity (same ids, so nothing that names one breaks), each with its arena ladder rating row (started
+ * from its level, then its own). Items, dungeons and NPCs no longer in a table are removed, so the rows mirror the
+ * code; a player's record still naming a removed item or dungeon stops the start, named (content.ts). Upserts
+ * otherwise, so instances starting together on one PostgreSQL never see an NPC missing.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function syncContent(anyDb: Kysely<any>): Promise<void> {
@@ -73,5 +74,21 @@ export async function syncContent(anyDb: Kysely<any>): Promise<void> {
       .where('id', 'not in', npcIds);
     await db.deleteFrom('hero_ratings').where('hero_id', 'in', gone).execute();
     await db.deleteFrom('heroes').where('dungeon_id', 'is not', null).where('id', 'not in', npcIds).execute();
+    await db
+      .deleteFrom('shop_items')
+      .where(
+        'id',
+        'not in',
+        ITEMS.map((i) => i.id),
+      )
+      .execute();
+    await db
+      .deleteFrom('dungeons')
+      .where(
+        'id',
+        'not in',
+        DUNGEONS.map((d) => d.id),
+      )
+      .execute();
   });
 }
