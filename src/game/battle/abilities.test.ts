@@ -45,18 +45,31 @@ describe('the effects registry', () => {
       }
   });
 
-  it('a target kind that says it lands on the chosen unit or on the user reaches exactly that unit', () => {
-    const c = arena(team('a', 2), team('e', 2));
+  it('a target kind that says whom it lands on (the chosen unit, the user, every foe or ally) reaches just them', () => {
+    const c = arena(team('a', 3), team('e', 2));
+    rules.kill(c, 1, -1); // (every foe or ally: the living ones)
+    rules.kill(c, 4, -1);
+    const side = (j: number) => (j < c.nA ? 0 : 1);
     for (const [kind, entry] of Object.entries(TARGETS)) {
       if (entry.drawn || entry.on === 'reach') continue;
       for (let src = 0; src < c.n; src++)
         for (let chosen = -1; chosen < c.n; chosen++) {
-          const lands = entry.on === 'chosen' ? chosen : src;
-          expect(entry.reach(c, src, chosen), `${kind} from ${src} at ${chosen}`).toBe(
-            lands >= 0 ? 1 << lands : 0,
-          );
+          let want = 0;
+          for (let j = 0; j < c.n; j++) {
+            const lands =
+              entry.on === 'chosen'
+                ? j === chosen
+                : entry.on === 'user'
+                  ? j === src
+                  : (side(j) === side(src)) === (entry.on === 'allies');
+            if (lands && rules.lives(c, j)) want |= 1 << j;
+          }
+          if (entry.on === 'user' && !rules.lives(c, src)) continue; // (a fallen unit takes no action)
+          expect(entry.reach(c, src, chosen), `${kind} from ${src} at ${chosen}`).toBe(want);
         }
     }
+    expect(TARGETS.all_enemies.drawn === false && TARGETS.all_enemies.on).toBe('enemies');
+    expect(TARGETS.all_allies.drawn === false && TARGETS.all_allies.on).toBe('allies');
     expect(TARGETS.enemy.drawn === false && TARGETS.enemy.on).toBe('chosen');
     expect(TARGETS.self.drawn === false && TARGETS.self.on).toBe('user');
   });

@@ -74,12 +74,27 @@ const ROW_VALUE = ROW_OP_ENTRY.map((op) => op.value);
 const ROW_OP = Int32Array.from({ length: ROWS }, (_, r) =>
   ROW_OP_ENTRY[r] === OPS.damage ? 1 : ROW_OP_ENTRY[r] === OPS.status ? 2 : 0,
 );
-/** Each row's target kind's `on`, as a number: lands on the chosen unit, on the user, or as its reach says. */
-const ON_CHOSEN = 1,
-  ON_USER = 2;
+/**
+ * Each row's target kind's `on`, as a number: lands on the chosen unit, on the user, on every living foe or ally of
+ * the user, as its reach says, or on units it draws hit by hit. (A number read from an Int32Array, where reading
+ * `drawn` or `on` from the entries is a property load on objects of several shapes.)
+ */
+const ON_REACH = 0,
+  ON_CHOSEN = 1,
+  ON_USER = 2,
+  ON_ENEMIES = 3,
+  ON_ALLIES = 4,
+  ON_DRAWN = 5;
+const ON_NUMBER = {
+  reach: ON_REACH,
+  chosen: ON_CHOSEN,
+  user: ON_USER,
+  enemies: ON_ENEMIES,
+  allies: ON_ALLIES,
+};
 const ROW_ON = Int32Array.from({ length: ROWS }, (_, r) => {
   const target = ROW_TARGET[r];
-  return target.drawn ? 0 : target.on === 'chosen' ? ON_CHOSEN : target.on === 'user' ? ON_USER : 0;
+  return target.drawn ? ON_DRAWN : ON_NUMBER[target.on];
 });
 /**
  * The commonest two ops (most effects a battle applies), called by name where perform applies an op, so the compiler may
@@ -170,28 +185,34 @@ function carryOut(c: BattleCore, i: number, act: number, idx: number, t: number)
     if (c.over !== ONGOING) return;
     const row = idx * MAX_EFFECTS + k,
       e = row * EF;
-    const target = ROW_TARGET[row];
-    const op = ROW_OP[row],
+    const on = ROW_ON[row],
+      op = ROW_OP[row],
       apply = ROW_APPLY[row],
       hits = A_EFFECTS[e + E_HITS];
-    if (target.drawn)
+    if (on === ON_DRAWN) {
+      const target = ROW_TARGET[row] as TargetEntry & { drawn: true };
       for (let h = 0; h < hits && c.over === ONGOING; h++) {
         const j = target.draw(c, i);
-        if (j >= 0) apply(c, i, j, e, 1);
+        if (j < 0) continue;
+        if (op === OP_DAMAGE) damage(c, i, j, e, 1);
+        else apply(c, i, j, e, 1);
       }
-    else
-      for (
-        let on = ROW_ON[row],
-          m = on === ON_CHOSEN ? (lives(c, t) ? 1 << t : 0) : on === ON_USER ? 1 << i : target.reach(c, i, t);
-        m !== 0 && c.over === ONGOING;
-        m &= m - 1
-      ) {
-        const j = 31 - Math.clz32(m & -m);
-        if (!lives(c, j)) continue;
-        if (op === OP_DAMAGE) damage(c, i, j, e, hits);
-        else if (op === OP_STATUS) status(c, i, j, e, hits);
-        else apply(c, i, j, e, hits);
-      }
+      continue;
+    }
+    let m: number;
+    if (on === ON_CHOSEN) m = lives(c, t) ? 1 << t : 0;
+    else if (on === ON_USER) m = 1 << i;
+    else if (on === ON_ENEMIES || on === ON_ALLIES) {
+      const first = (1 << c.nA) - 1; // side 0's units
+      m = c.living & ((u[o + SIDE] === 0) === (on === ON_ALLIES) ? first : ~first);
+    } else m = (ROW_TARGET[row] as TargetEntry & { drawn: false }).reach(c, i, t);
+    for (; m !== 0 && c.over === ONGOING; m &= m - 1) {
+      const j = 31 - Math.clz32(m & -m);
+      if (!lives(c, j)) continue;
+      if (op === OP_DAMAGE) damage(c, i, j, e, hits);
+      else if (op === OP_STATUS) status(c, i, j, e, hits);
+      else apply(c, i, j, e, hits);
+    }
   }
   if (A_ENERGY[idx] > 0 && lives(c, i)) gainEnergy(c, i, A_ENERGY[idx]);
 }

@@ -453,10 +453,11 @@ export type TargetEntry = TargetBase &
         drawn: false;
         reach(c: BattleCore, src: number, chosen: number): number;
         /**
-         * 'chosen' when it lands on the unit the action was aimed at, 'user' when on the action's user, as `reach`
-         * says too: perform then finds whom without calling it (a call a turn, 4% of a battle).
+         * 'chosen' when it lands on the unit the action was aimed at, 'user' when on the action's user, 'enemies' or
+         * 'allies' when on every living unit of the user's foes or of its own side, as `reach` says too: perform
+         * then finds whom without calling it (a call a turn, 4% of a battle); 'reach' when only `reach` can say.
          */
-        on: 'chosen' | 'user' | 'reach';
+        on: 'chosen' | 'user' | 'enemies' | 'allies' | 'reach';
       }
     | { drawn: true; draw(c: BattleCore, src: number): number }
   );
@@ -508,7 +509,7 @@ function everyone(friendly: boolean, text: string, group: string): TargetEntry {
     aim: text,
     one: () => -1,
     drawn: false,
-    on: 'reach',
+    on: friendly ? 'allies' : 'enemies',
     reach(c, src) {
       const side = (1 << c.nA) - 1; // side 0's units
       return c.living & ((sideOf(c, src) === 0) === friendly ? side : ~side);
