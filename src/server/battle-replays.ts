@@ -11,12 +11,13 @@ import { iconPath } from '../game/art/paths.ts';
 import { describeStatus } from '../game/describe.ts';
 import { unitsAtStart } from '../game/index.ts';
 import { narrate } from '../game/battle/narration.ts';
+import { withExpiresAfterDeaths } from '../game/battle/record-upgrade.ts';
 import type { Hero, LevelUp, Rewards } from '../game/types.ts';
 import { badRequest, conflict, MESSAGES, notFound } from './errors.ts';
 import { findUser, type Db } from './wallet.ts';
 import type { AutoBattleState } from './fights.ts';
 import type { BattlesTable } from './store/tables.ts';
-import type { StoredBattle } from './turn-based.ts';
+import { readStoredBattle, type StoredBattle } from './turn-based.ts';
 
 export const NO_REPLAY = 'This fight was recorded before replays were kept';
 
@@ -49,7 +50,7 @@ export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
   if (row.kind === 'turn_based') {
     if (row.status === 'active')
       throw conflict('This battle is still being fought: its replay comes when it ends');
-    const stored = parse<StoredBattle>(row.state)!;
+    const stored = readStoredBattle(row.state);
     if (!stored.teams || !stored.engine_version) throw notFound(NO_REPLAY);
     const engine = stored.engine;
     return {
@@ -72,6 +73,8 @@ export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
   const result = parse<BattleResult>(row.result)!;
   if (!state.replay) throw notFound(NO_REPLAY);
   const { allies, enemies, told } = state.replay;
+  // Recorded before the core told a fallen unit's expires: read with them (record-upgrade.ts).
+  const facts = withExpiresAfterDeaths(told?.facts ?? [], (fact) => fact);
   const byId = new Map<string, Hero>([...allies, ...enemies].map((h) => [h.id, h]));
   const cast = {
     name: (id: string | undefined) => (id === undefined ? 'Someone' : (byId.get(id)?.name ?? 'Someone')),
@@ -88,8 +91,8 @@ export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
     choices: [],
     allies,
     enemies,
-    ...staging(allies, enemies, told?.facts ?? []),
-    events: (told?.facts ?? []).map((fact) => ({ ...fact, description: narrate(fact, cast) })),
+    ...staging(allies, enemies, facts),
+    events: facts.map((fact) => ({ ...fact, description: narrate(fact, cast) })),
     status: result.status === 'won' ? 'won' : 'lost',
     rewards: result.rewards ?? null,
     level_ups: result.level_ups ?? [],

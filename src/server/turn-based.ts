@@ -4,6 +4,7 @@
 // drive the engine (src/game/battle/turn-based.ts), call these and return a view.
 import type { Kysely, Selectable } from 'kysely';
 import { rewardsFor, type BattleState } from '../game/index.ts';
+import { upgradeBattleState } from '../game/battle/record-upgrade.ts';
 import type { Hero, LevelUp, Rewards } from '../game/types.ts';
 import { conflict } from './errors.ts';
 import { recordBattle } from './fights.ts';
@@ -27,6 +28,16 @@ export interface StoredBattle {
   /** The teams as they were when it began, and the engine version it was fought under (for its replay). */
   teams?: { allies: Hero[]; enemies: Hero[] };
   engine_version?: string;
+}
+
+/**
+ * A battle's row state with its log as today's facts: every read that answers or moves on a battle's events goes
+ * through here, so one stored before the rules core told a fallen unit's expires reads (and, moved on, is stored)
+ * with them (src/game/battle/record-upgrade.ts).
+ */
+export function readStoredBattle(json: string): StoredBattle {
+  const stored = JSON.parse(json) as StoredBattle;
+  return { ...stored, engine: upgradeBattleState(stored.engine) };
 }
 
 /** What a battle paid when it ended (nothing yet while it is on). */

@@ -32,7 +32,7 @@ import { ownTeam } from '../hero-store.ts';
 import { newId, newSeed, nowSeconds } from '../ids.ts';
 import { drawNextEncounter, nextEncounter, randomFoes } from '../random-foes.ts';
 import { BATTLE_IDLE_TTL_S } from '../sweep.ts';
-import { moveBattle, openBattle, type StoredBattle } from '../turn-based.ts';
+import { moveBattle, openBattle, readStoredBattle, type StoredBattle } from '../turn-based.ts';
 import { historyOf, replayOf } from '../battle-replays.ts';
 
 export const ABANDONED_TEXT = 'Abandoned when another battle was started: counted as a loss.';
@@ -221,7 +221,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const row = await loadBattle(req.params.battleId);
       if (row.kind !== 'turn_based')
         return { ...(JSON.parse(row.result!) as BattleResult), kind: 'auto' as const };
-      const stored = JSON.parse(row.state!) as StoredBattle;
+      const stored = readStoredBattle(row.state!);
       return stateView(row.id, stored, {
         location: row.location,
         newEvents: [],
@@ -264,7 +264,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         throw conflict('This battle was resolved at once: there is nothing to choose');
       if (row.status !== 'active') throw conflict('This battle is already over');
       if (option_id === undefined && auto === undefined) throw badRequest('Choose an option');
-      const stored = JSON.parse(row.state!) as StoredBattle;
+      const stored = readStoredBattle(row.state!);
       let engine = stored.engine;
       const events: BattleEvent[] = [];
       if (auto !== undefined) {
