@@ -35,3 +35,23 @@ export function attackNameOf(h: { class: string }): string {
 export function findTrait(id: string): TraitDef | undefined {
   return own(BOONS, id) ?? own(BANES, id);
 }
+
+/**
+ * A hero (or a stored record of one) names content the tables no longer have, and the rules refuse it by name rather
+ * than field it without: the server answers 410 (src/server/errors.ts). Start-up keeps stored heroes from naming
+ * such content (src/server/store/hero-references.ts); records it does not scan, like a fight's saved teams, can.
+ */
+export class UnknownContent extends Error {
+  constructor(
+    /** who names it, e.g. `hero h_…` */
+    readonly holder: string,
+    /** the kind of content: ability … */
+    readonly kind: string,
+    readonly id: string,
+    /** the table that lacks it */
+    readonly table: string,
+  ) {
+    super(`${holder} has ${kind} '${id}', which is not in ${table}`);
+    this.name = 'UnknownContent';
+  }
+}

@@ -1,8 +1,10 @@
 // Refusals: a player's mistake is a Refusal (status + readable text) thrown from a rule and turned into
-// `{ error }` by the one error handler in app.ts. Anything else becomes a logged 500 with a generic text. The
+// `{ error }` by the one error handler in app.ts; a stored record naming content gone from the game (the rules'
+// UnknownContent) is a 410 naming it. Anything else becomes a logged 500 with a generic text. The
 // refusals that state a rule's numbers (prices, usernames, team size) are in ../api/rules.ts: the pages say them too.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { UnknownContent } from '../game/content.ts';
 
 export class Refusal extends Error {
   constructor(
@@ -53,6 +55,13 @@ export function handleError(err: FastifyError | Refusal, req: FastifyRequest, re
   if (err instanceof Refusal) {
     if (err.headers) reply.headers(err.headers);
     reply.code(err.status).send({ error: err.message });
+    return;
+  }
+  if (err instanceof UnknownContent) {
+    // A stored record (a fight's saved team, a hero edited by hand) names content since removed from the game.
+    req.log.warn({ err }, 'a stored record names content the tables no longer have');
+    const holder = err.holder.charAt(0).toUpperCase() + err.holder.slice(1);
+    reply.code(410).send({ error: `${holder} has ${err.kind} '${err.id}', which is no longer in the game` });
     return;
   }
   if (hasZodFastifySchemaValidationErrors(err) || err.validation) {

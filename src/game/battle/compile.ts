@@ -2,7 +2,7 @@
 // (./core.ts) reads only typed arrays: no strings, objects or lookups while a battle runs.
 
 import type { Hero } from '../types.ts';
-import { ABILITIES, BANES, BOONS, STATUSES, findClass, own } from '../content.ts';
+import { ABILITIES, BANES, BOONS, STATUSES, UnknownContent, findClass, own } from '../content.ts';
 import { STATUS_IDS } from '../data/statuses.ts';
 import { ACTION_ENERGY, BASIC_ACTIONS } from '../data/abilities.ts';
 import type { AbilityDef, TraitMods } from '../data/schema.ts';
@@ -262,7 +262,7 @@ export function compileHero(h: Hero, r: Float64Array, o: number, abilities: Int3
     const idx = own(abilityIndex, ab.id);
     const def = own(ABILITIES, ab.id);
     if (idx === undefined || def === undefined)
-      throw new Error(`hero ${h.id} has ability '${ab.id}', which is not in ABILITIES`);
+      throw new UnknownContent(`hero ${h.id}`, 'ability', ab.id, 'ABILITIES');
     if (def.passive) {
       mods.push(def.passive);
       normal++;
