@@ -48,10 +48,15 @@ export const DUNGEON_ROWS: readonly Selectable<DungeonsTable>[] = DUNGEONS.map(d
 /**
  * What start-up refuses to run with, named one per line: a reference inside the content tables that does not
  * resolve (src/game/data/check.ts), or a stored record naming content the tables no longer have (an item in an
- * inventory, a dungeon of a run, a hero's race, class, type, boon, bane or ability: store/hero-references.ts).
+ * inventory, a dungeon of a run, and — when `scanHeroes`, as store/known-ids.ts decides — a hero's race, class,
+ * type, boon, bane or ability: store/hero-references.ts).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function unresolvedReferences(anyDb: Kysely<any>, dialect: Dialect): Promise<string[]> {
+export async function unresolvedReferences(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  anyDb: Kysely<any>,
+  dialect: Dialect,
+  scanHeroes: boolean,
+): Promise<string[]> {
   const db = anyDb as Kysely<Database>;
   const problems = contentProblems();
   const items = ITEMS.map((i) => i.id);
@@ -76,6 +81,6 @@ export async function unresolvedReferences(anyDb: Kysely<any>, dialect: Dialect)
     .execute();
   for (const r of runs)
     problems.push(`a dungeon run names dungeon '${r.dungeon_id}', which is not in DUNGEONS`);
-  problems.push(...(await unresolvedHeroReferences(db, dialect)));
+  if (scanHeroes) problems.push(...(await unresolvedHeroReferences(db, dialect)));
   return problems;
 }

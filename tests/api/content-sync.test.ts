@@ -1,15 +1,30 @@
 // Every start brings the database's content up to the tables in src/game/data (DESIGN.md): shop prices and
 // texts, dungeon rows, and every dungeon NPC regenerated at its tuned level and rarity (same ids); rows of content
-// gone from the tables are removed, and a stored record or hero naming such content stops the start, named.
+// gone from the tables are removed, and a stored record or hero naming such content stops the start, named. Stored
+// heroes are scanned only when an id known at the last start is gone (store/known-ids.ts): the tests say which ids
+// an older release knew by writing them into its record, as that release's start would have.
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DUNGEONS } from '../../src/game/data/dungeons.ts';
 import { ITEMS } from '../../src/game/data/items.ts';
 import { generateHero } from '../../src/game/generation.ts';
 import type { Hero } from '../../src/game/types.ts';
 import { heroRow } from '../../src/server/store/hero-rows.ts';
+import { staleNpcs } from '../../src/server/store/seed-content.ts';
+import {
+  heroScanNeeded,
+  knownIds,
+  lockKnownIds,
+  recordKnownIds,
+  recordedIds,
+  type KnownId,
+} from '../../src/server/store/known-ids.ts';
 import { migrate } from '../../src/server/store/migrations.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
 import { DATABASES, freshDatabase, type TestDatabase } from './helpers.ts';
+
+const byKindAndId = (a: KnownId, b: KnownId) =>
+  a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 describe.each(DATABASES)('content sync on %s', (kind) => {
   let db: TestDatabase | undefined;
@@ -94,7 +109,7 @@ describe.each(DATABASES)('content sync on %s', (kind) => {
     // Once the records are dealt with, it starts again.
     await store.db.deleteFrom('inventory').where('id', '=', 'inv_old').execute();
     await store.db.deleteFrom('dungeon_runs').where('id', '=', 'run_old').execute();
-    await expect(migrate(store.db, store.dialect)).resolves.toBeUndefined();
+    await expect(migrate(store.db, store.dialect)).resolves.toEqual({ scannedHeroes: false });
   });
   it('removes shop item and dungeon rows the tables no longer have, keeping the others', async () => {
     db = await freshDatabase(kind);
@@ -159,6 +174,17 @@ describe.each(DATABASES)('content sync on %s', (kind) => {
       .insertInto('candidates')
       .values([candidate('c_waiting', 0), candidate('c_kept', 1)])
       .execute();
+    // The release that stored them knew those ids; this one does not.
+    const olderRelease = [
+      { kind: 'race', id: 'Gnome' },
+      { kind: 'class', id: 'Alchemist' },
+      { kind: 'type', id: 'Wizard' },
+      { kind: 'boon', id: 'lucky_star' },
+      { kind: 'bane', id: 'old_curse' },
+      { kind: 'bane', id: 'waiting_curse' },
+      { kind: 'ability', id: 'forgotten_bolt' },
+    ];
+    await store.db.insertInto('content_ids').values(olderRelease).execute();
 
     const start = migrate(store.db, store.dialect);
     const lines = [
@@ -188,6 +214,110 @@ describe.each(DATABASES)('content sync on %s', (kind) => {
       )
       .execute();
     await store.db.deleteFrom('candidates').where('id', '=', 'c_waiting').execute();
-    await expect(migrate(store.db, store.dialect)).resolves.toBeUndefined();
+    await expect(migrate(store.db, store.dialect)).resolves.toEqual({ scannedHeroes: true });
   });
+
+  it('scans stored heroes only when an id known at the last start is gone, or none is recorded', async () => {
+    db = await freshDatabase(kind);
+    store = openStore(db.url, { poolSize: 1 });
+    const start = () => migrate(store!.db, store!.dialect);
+    const record = async () =>
+      (await store!.db.selectFrom('content_ids').select(['kind', 'id']).execute()).sort(byKindAndId);
+    // The first start with the record (here: of a new database) has none, so it scans, then records today's ids.
+    await expect(start()).resolves.toEqual({ scannedHeroes: true });
+    expect(await record()).toEqual(knownIds().sort(byKindAndId));
+    // Unchanged content: no scan, however many heroes.
+    await expect(start()).resolves.toEqual({ scannedHeroes: false });
+    // The trade-off: a row edited by hand to name an id no release had is not looked at while nothing is gone…
+    const h = generateHero(5, { id: 'h_edited', userId: 'u_old', level: 2 });
+    const edited = {
+      ...h,
+      abilities: [{ ...h.abilities[0], id: 'forgotten_bolt' }, ...h.abilities.slice(1)],
+    };
+    await store.db
+      .insertInto('heroes')
+      .values(heroRow(edited, { user_id: 'u_old', created_at: 1 }))
+      .execute();
+    await expect(start()).resolves.toEqual({ scannedHeroes: false });
+    // …but once an id the last start knew is gone from the tables, the start scans, refuses naming the hero, and
+    // leaves the record as it was, so the next start scans again.
+    await store.db.insertInto('content_ids').values({ kind: 'ability', id: 'forgotten_bolt' }).execute();
+    const refusal = "hero h_edited names ability 'forgotten_bolt', which is not in ABILITIES";
+    await expect(start()).rejects.toThrow(refusal);
+    await expect(start()).rejects.toThrow(refusal);
+    await store.db.deleteFrom('heroes').where('id', '=', 'h_edited').execute();
+    await expect(start()).resolves.toEqual({ scannedHeroes: true });
+    expect(await record()).toEqual(knownIds().sort(byKindAndId));
+    await expect(start()).resolves.toEqual({ scannedHeroes: false });
+    // A kind with nothing recorded (an older release's record, say) is scanned too.
+    await store.db.deleteFrom('content_ids').where('kind', '=', 'type').execute();
+    await expect(start()).resolves.toEqual({ scannedHeroes: true });
+    await expect(start()).resolves.toEqual({ scannedHeroes: false });
+  });
+
+  it.runIf(kind === 'sqlite')(
+    'finds stale NPCs through the dungeon index, never reading every hero',
+    async () => {
+      db = await freshDatabase(kind);
+      store = openStore(db.url, { poolSize: 1 });
+      await migrate(store.db, store.dialect);
+      const query = staleNpcs(store.db, ['npc_a', 'npc_b']).compile();
+      const plan = store
+        .sqlite!.prepare(`explain query plan ${query.sql}`)
+        .all(...(query.parameters as unknown[])) as { detail: string }[];
+      expect(plan.map((p) => p.detail)).toEqual([
+        expect.stringMatching(/^SEARCH heroes USING INDEX heroes_dungeon/),
+      ]);
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'instances starting together take turns over the record: the second reads what the first left',
+    async () => {
+      db = await freshDatabase(kind);
+      store = openStore(db.url, { poolSize: 1 });
+      await migrate(store.db, store.dialect);
+      await store.db.deleteFrom('content_ids').execute(); // as at the first start with the record
+      const other = openStore(db.url, { poolSize: 1 });
+      try {
+        // Each as a start does it in its content transaction; the first stays open, its record written, until told.
+        let recorded!: () => void;
+        let release!: () => void;
+        const written = new Promise<void>((r) => (recorded = r));
+        const held = new Promise<void>((r) => (release = r));
+        const settle = (s: Store, after?: () => Promise<void>) =>
+          s.db.transaction().execute(async (trx) => {
+            await lockKnownIds(trx, 'postgres');
+            const ids = await recordedIds(trx);
+            await recordKnownIds(trx, ids);
+            await after?.();
+            return heroScanNeeded(ids);
+          });
+        const first = settle(store, () => (recorded(), held));
+        await written;
+        const second = settle(other);
+        // Once the second waits on a lock (asked on a third connection), the first commits.
+        const watcher = openStore(db.url, { poolSize: 1 });
+        try {
+          const blocked = async () =>
+            (
+              await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`.execute(watcher.db)
+            ).rows[0]!.n > 0;
+          while (!(await blocked())) await new Promise((r) => setTimeout(r, 5));
+        } finally {
+          await watcher.close();
+        }
+        release();
+        // The first found nothing recorded and scans; the second, after it, finds its record and does not.
+        expect(await first).toBe(true);
+        expect(await second).toBe(false);
+        expect(
+          (await store.db.selectFrom('content_ids').select(['kind', 'id']).execute()).sort(byKindAndId),
+        ).toEqual(knownIds().sort(byKindAndId));
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

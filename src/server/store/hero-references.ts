@@ -1,19 +1,24 @@
-// What stored heroes name from the content tables — race, class, type, boon, bane and each ability — checked at
-// every start (../content.ts unresolvedReferences): the heroes (their columns, kept in step with the document by
-// hero-rows.ts) and the candidates waiting to be kept (their documents). One pass over each table collects the
-// distinct values it stores — a few thousand at most, however many heroes — and only those are read in JS, by the
-// lookups the rules use. Only when one does not resolve is the table read again, to count who holds it.
+// What stored heroes name from the content tables — race, class, type, boon, bane and each ability — checked at a
+// start when an id known at the last one is gone from the tables, or none is recorded (known-ids.ts; called by
+// ../content.ts unresolvedReferences): the heroes (their columns, kept in step with the document by hero-rows.ts)
+// and the candidates waiting to be kept (their documents). One pass over each table collects the distinct values
+// it stores — a few thousand at most, however many heroes — and only those are read in JS, by the lookups the
+// rules use. Only when one does not resolve is the table read again, to count who holds it.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { ABILITIES, BANES, BOONS, findClass, findRace, own } from '../../game/content.ts';
+import { ABILITIES, BANES, BOONS, CLASSES, RACES, findClass, findRace, own } from '../../game/content.ts';
 import { HERO_TYPES } from '../../game/types.ts';
 import type { Dialect } from './db.ts';
 
-type Field = 'race' | 'class' | 'type' | 'boon' | 'bane' | 'ability';
+export type Field = 'race' | 'class' | 'type' | 'boon' | 'bane' | 'ability';
 
-/** A kind of reference: the table it names, whether the rules resolve an id, and its ids in a stored value. */
+/**
+ * A kind of reference: the table it names, whether the rules resolve an id, every id they resolve today (what
+ * known-ids.ts records), and its ids in a stored value.
+ */
 interface Reference {
   table: string;
   resolves(id: string): boolean;
+  known: readonly string[];
   /** a value as stored: the id itself (race, class, type), a trait as JSON, or the list of abilities as JSON */
   ids(stored: string): string[];
 }
@@ -36,16 +41,30 @@ const abilityList = (stored: string) => {
   return Array.isArray(list) ? list.map(idOf) : [''];
 };
 
+const idsAndNames = (table: Readonly<Record<string, { id: string; name: string }>>) => [
+  ...new Set(Object.values(table).flatMap((e) => [e.id, e.name])),
+];
+
 // Races and classes are stored by their names (generation.ts) and looked up by name or id (game/content.ts).
-const REFERENCES: Record<Field, Reference> = {
-  race: { table: 'RACES', resolves: (v) => !!findRace(v), ids: itself },
-  class: { table: 'CLASSES', resolves: (v) => !!findClass(v), ids: itself },
-  type: { table: 'HERO_TYPES', resolves: (v) => HERO_TYPES.some((t) => t === v), ids: itself },
-  boon: { table: 'BOONS', resolves: (v) => !!own(BOONS, v), ids: trait },
-  bane: { table: 'BANES', resolves: (v) => !!own(BANES, v), ids: trait },
-  ability: { table: 'ABILITIES', resolves: (v) => !!own(ABILITIES, v), ids: abilityList },
+export const REFERENCES: Record<Field, Reference> = {
+  race: { table: 'RACES', resolves: (v) => !!findRace(v), known: idsAndNames(RACES), ids: itself },
+  class: { table: 'CLASSES', resolves: (v) => !!findClass(v), known: idsAndNames(CLASSES), ids: itself },
+  type: {
+    table: 'HERO_TYPES',
+    resolves: (v) => HERO_TYPES.some((t) => t === v),
+    known: HERO_TYPES,
+    ids: itself,
+  },
+  boon: { table: 'BOONS', resolves: (v) => !!own(BOONS, v), known: Object.keys(BOONS), ids: trait },
+  bane: { table: 'BANES', resolves: (v) => !!own(BANES, v), known: Object.keys(BANES), ids: trait },
+  ability: {
+    table: 'ABILITIES',
+    resolves: (v) => !!own(ABILITIES, v),
+    known: Object.keys(ABILITIES),
+    ids: abilityList,
+  },
 };
-const FIELDS = Object.keys(REFERENCES) as Field[];
+export const FIELDS = Object.keys(REFERENCES) as Field[];
 
 /** Where heroes are stored: the table, which of its rows, and each reference as stored (SQL text, never null). */
 interface HeroSource {

@@ -3,6 +3,8 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './db.ts';
 import { seedContent, syncContent } from './seed-content.ts';
+import { heroScanNeeded, lockKnownIds, recordKnownIds, recordedIds } from './known-ids.ts';
+import type { Database } from './tables.ts';
 import { unresolvedReferences } from '../content.ts';
 import { CURRENCIES } from '../../api/rules.ts';
 
@@ -556,6 +558,21 @@ function fairnessTallies(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The content ids known at the last successful start, per kind a stored hero names (known-ids.ts): while all of
+ * them are still in the tables, the start need not scan the heroes. Empty at first, so the next start scans.
+ */
+const contentIds: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('content_ids')
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('id', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('content_ids_pk', ['kind', 'id'])
+      .execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -571,10 +588,16 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0011_ratings': ratings,
     '0012_rate_limits': rateLimits,
     '0013_fairness_tallies': fairnessTallies(dialect),
+    '0014_content_ids': contentIds,
   };
 }
 
-export async function migrate(db: AnyDb, dialect: Dialect): Promise<void> {
+/** What a start checked: whether it scanned the stored heroes and candidates (known-ids.ts says when). */
+export interface StartCheck {
+  scannedHeroes: boolean;
+}
+
+export async function migrate(db: AnyDb, dialect: Dialect): Promise<StartCheck> {
   // Unordered: a migration merged from a branch with a lower number than one already run still runs.
   const migrator = new Migrator({
     db,
@@ -585,9 +608,18 @@ export async function migrate(db: AnyDb, dialect: Dialect): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   // Content rows mirror the tables in code: brought up to them at every start (seed-content.ts). A reference that
-  // names nothing stops the start, named (content.ts).
-  await syncContent(db);
-  const unresolved = await unresolvedReferences(db, dialect);
-  if (unresolved.length > 0)
-    throw new Error(`content references that do not resolve:\n  ${unresolved.join('\n  ')}`);
+  // names nothing stops the start, named (content.ts), and leaves the database as it was: one transaction, in which
+  // the ids known at the last start decide whether stored heroes are scanned, then today's are recorded
+  // (known-ids.ts; behind its lock, so instances starting together take turns).
+  return (db as Kysely<Database>).transaction().execute(async (trx) => {
+    await lockKnownIds(trx, dialect);
+    await syncContent(trx);
+    const recorded = await recordedIds(trx);
+    const scannedHeroes = heroScanNeeded(recorded);
+    const unresolved = await unresolvedReferences(trx, dialect, scannedHeroes);
+    if (unresolved.length > 0)
+      throw new Error(`content references that do not resolve:\n  ${unresolved.join('\n  ')}`);
+    await recordKnownIds(trx, recorded);
+    return { scannedHeroes };
+  });
 }

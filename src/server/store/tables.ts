@@ -204,6 +204,7 @@ export interface Database {
   fight_tally: FightTallyTable;
   summon_tally: SummonTallyTable;
   balance_measures: BalanceMeasuresTable;
+  content_ids: ContentIdsTable;
 }
 
 /** A client's window of one limit (limit-store.ts; PostgreSQL deployments without Redis). */
@@ -239,4 +240,11 @@ export interface BalanceMeasuresTable {
   rules: string;
   body: string;
   created_at: number;
+}
+
+/** An id a content table had at the last successful start, by the kind of reference (store/known-ids.ts). */
+export interface ContentIdsTable {
+  /** race, class, type, boon, bane or ability */
+  kind: string;
+  id: string;
 }
