@@ -23,6 +23,7 @@ function perBattle(args: (n: number) => string[]): number {
         '--callgrind-out-file=/dev/null',
         process.execPath,
         '--single-threaded', // no background compiler threads: the same work every run
+        '--predictable', // and no timing-dependent choices (GC, tiering): the same count every run
         ...args(n),
       ],
       { encoding: 'utf8' },
