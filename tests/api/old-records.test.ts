@@ -16,22 +16,12 @@ import type { BattleEvent, Hero } from '../../src/game/types.ts';
 import type { StoredBattle } from '../../src/server/turn-based.ts';
 import type { AutoBattleState } from '../../src/server/fights.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
+import { asStoredBefore } from '../../src/game/battle/testing.ts';
 
 const NOTHING = { gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0 };
 const facts = <E extends { description?: string }>(events: E[]): Omit<E, 'description'>[] =>
   events.map(({ description: _, ...fact }) => fact);
 
-/** A log as it was stored before: nothing told after a death for the fallen unit's statuses. */
-function asStoredBefore<E extends Pick<BattleEvent, 'kind' | 'target_id'>>(events: readonly E[]): E[] {
-  const out: E[] = [];
-  let fallen: string | undefined;
-  for (const e of events) {
-    if (e.kind === 'expire' && e.target_id === fallen) continue;
-    fallen = e.kind === 'death' ? e.target_id : undefined;
-    out.push(e);
-  }
-  return out;
-}
 const differs = (events: readonly BattleEvent[]) => asStoredBefore(events).length < events.length;
 
 /** The first seed (from 1) whose battle, as `play` leaves it, tells an expire after a death. */

@@ -2,10 +2,11 @@
 // battle's log with those expires taken out, upgraded, is the very log the core tells; today's logs are left as they are.
 import { describe, expect, it } from 'vitest';
 import { generateHero } from '../generation.ts';
-import type { BattleEvent, Hero } from '../types.ts';
+import type { Hero } from '../types.ts';
 import { chooseOption, startBattle, type BattleState } from './turn-based.ts';
 import { upgradeBattleState, withExpiresAfterDeaths } from './record-upgrade.ts';
 import type { EventFacts } from './narration.ts';
+import { asStoredBefore } from './testing.ts';
 
 const party = (seed: number, n: number, prefix: string): Hero[] =>
   Array.from({ length: n }, (_, k) =>
@@ -20,18 +21,6 @@ function playOut(state: BattleState): BattleState {
     s = r.state;
   }
   return s;
-}
-
-/** A log as it was stored before: nothing told after a death for the fallen unit's statuses. */
-function asStoredBefore<E extends Pick<BattleEvent, 'kind' | 'target_id'>>(events: readonly E[]): E[] {
-  const out: E[] = [];
-  let fallen: string | undefined;
-  for (const e of events) {
-    if (e.kind === 'expire' && e.target_id === fallen) continue;
-    fallen = e.kind === 'death' ? e.target_id : undefined;
-    out.push(e);
-  }
-  return out;
 }
 
 const battles = Array.from({ length: 12 }, (_, k) =>
