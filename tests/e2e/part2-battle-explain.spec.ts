@@ -3,14 +3,14 @@
 // badge (what it does, for how long, from whom). Phone and desktop; screenshots <project>-battle-explain-*.png.
 import { expect } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { instantBattleOfFour, screen } from './part2-support.ts';
+import { instantBattleOfFour, playUntilAStatusShows, screen } from './part2-support.ts';
 
 test('an option’s action, a unit and a status explain themselves on tap, in view, without playing', async ({
   page,
   request,
   player,
 }, testInfo) => {
-  await instantBattleOfFour(page, request, player);
+  const team = await instantBattleOfFour(page, request, player);
   const first = page.locator('.battle-option-slot').first();
   await expect(first).toBeVisible();
   const turn = await page.locator('.battle-view').getAttribute('data-turn');
@@ -59,13 +59,7 @@ test('an option’s action, a unit and a status explain themselves on tap, in vi
   await expect(unit).toHaveCount(0);
 
   // Play until some unit carries a status put there by someone, then tap its badge: from whom.
-  const badges = page.locator('.status-badge__button');
-  for (let k = 0; k < 20 && (await badges.count()) === 0; k++) {
-    if ((await page.getByTestId('battle-result').count()) > 0) break;
-    await page.locator('[data-option-id]').first().click();
-    await expect(page.locator('.battle-view')).not.toHaveAttribute('data-playing', 'true');
-  }
-  expect(await badges.count(), 'a status on some unit within 20 turns').toBeGreaterThan(0);
+  const badges = await playUntilAStatusShows(page, team);
   await badges.first().click();
   const status = page.getByTestId('status-explain');
   await expect(status).toBeInViewport();

@@ -4,7 +4,13 @@
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
-import { fightFromBattlePage, heroesFor, instantBattleOfFour, screen } from './part2-support.ts';
+import {
+  fightFromBattlePage,
+  heroesFor,
+  instantBattleOfFour,
+  playUntilAStatusShows,
+  screen,
+} from './part2-support.ts';
 import { setHeroPower } from './store-setup.ts';
 import { rollFigures } from '../../src/web/components/format.ts';
 
@@ -189,14 +195,7 @@ test('a status badge explains itself on tap: what it does, with its figures, on 
   request,
   player,
 }, testInfo) => {
-  await instantBattleOfFour(page, request, player);
-  const badges = page.locator('.status-badge__button');
-  for (let turn = 0; turn < 20 && (await badges.count()) === 0; turn++) {
-    if ((await page.getByTestId('battle-result').count()) > 0) break;
-    await page.locator('[data-option-id]').first().click();
-    await expect(page.locator('.battle-view')).not.toHaveAttribute('data-playing', 'true');
-  }
-  expect(await badges.count(), 'a status on some unit within 20 turns').toBeGreaterThan(0);
+  const badges = await playUntilAStatusShows(page, await instantBattleOfFour(page, request, player));
   const badge = badges.first();
   const name = (await badge.getAttribute('aria-label'))!.split(',')[0]!;
   await badge.click();

@@ -1,6 +1,6 @@
 // Helpers for part 2's browser tests (tests/e2e/part2-*.spec.ts): heroes made through the real API, and
 // screenshots taken from the top of the page so the sticky header and bars sit where a player sees them.
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { createHero, shot } from './fixtures.ts';
 import type { Hero, User } from '../../src/api/index.ts';
 
@@ -27,12 +27,37 @@ export async function fightFromBattlePage(page: Page, heroes: Pick<Hero, 'id'>[]
   await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
 }
 
-/** Four new heroes of `user` fighting a new battle from /battle, its playback set to Instant. */
+/** Four new heroes of `user` fighting a new battle from /battle, its playback set to Instant; answers the team. */
 export async function instantBattleOfFour(
   page: Page,
   request: APIRequestContext,
   user: Pick<User, 'id'>,
-): Promise<void> {
-  await fightFromBattlePage(page, await heroesFor(request, user, 4));
+): Promise<Hero[]> {
+  const team = await heroesFor(request, user, 4);
+  await fightFromBattlePage(page, team);
   await page.locator('[data-speed="instant"]').click();
+  return team;
+}
+
+/**
+ * Plays the battle on the page (its first option each turn) until some unit shows a status badge, and answers the
+ * badges. Summoned heroes are random: a battle that ends before anyone carries a status is followed by another of
+ * the same `team`, up to three battles in all.
+ */
+export async function playUntilAStatusShows(page: Page, team: Pick<Hero, 'id'>[]): Promise<Locator> {
+  const badges = page.locator('.status-badge__button');
+  for (let battle = 0; battle < 3; battle++) {
+    if (battle > 0) {
+      await fightFromBattlePage(page, team);
+      await page.locator('[data-speed="instant"]').click();
+    }
+    for (let turn = 0; turn < 20 && (await badges.count()) === 0; turn++) {
+      if ((await page.getByTestId('battle-result').count()) > 0) break;
+      await page.locator('[data-option-id]').first().click();
+      await expect(page.locator('.battle-view')).not.toHaveAttribute('data-playing', 'true');
+    }
+    if ((await badges.count()) > 0) return badges;
+  }
+  expect(await badges.count(), 'a status on some unit within three battles').toBeGreaterThan(0);
+  return badges;
 }
