@@ -10,7 +10,7 @@ import { attackNameOf, own, STATUSES } from '../game/content.ts';
 import { iconPath } from '../game/art/paths.ts';
 import { describeStatus } from '../game/describe.ts';
 import { unitsAtStart } from '../game/index.ts';
-import { narrate } from '../game/battle/narration.ts';
+import { castOf, narrate } from '../game/battle/narration.ts';
 import { withExpiresAfterDeaths } from '../game/battle/record-upgrade.ts';
 import type { Hero, LevelUp, Rewards } from '../game/types.ts';
 import { badRequest, conflict, MESSAGES, notFound } from './errors.ts';
@@ -75,14 +75,9 @@ export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
   const { allies, enemies, told } = state.replay;
   // Recorded before the core told a fallen unit's expires: read with them (record-upgrade.ts).
   const facts = withExpiresAfterDeaths(told?.facts ?? [], (fact) => fact);
-  const byId = new Map<string, Hero>([...allies, ...enemies].map((h) => [h.id, h]));
-  const cast = {
-    name: (id: string | undefined) => (id === undefined ? 'Someone' : (byId.get(id)?.name ?? 'Someone')),
-    attack: (id: string | undefined) => {
-      const h = id === undefined ? undefined : byId.get(id);
-      return h ? attackNameOf(h) : '';
-    },
-  };
+  const cast = castOf(
+    [...allies, ...enemies].map((h) => ({ id: h.id, name: h.name, attack: attackNameOf(h) })),
+  );
   return {
     ...base,
     kind: 'auto',

@@ -14,6 +14,15 @@ export interface Cast {
   attack(id: string | undefined): string;
 }
 
+/** The cast of units named by id, each with its name and its basic attack's name ('Someone' for no one). */
+export function castOf(units: readonly { id: string; name: string; attack: string }[]): Cast {
+  const byId = new Map(units.map((u) => [u.id, u]));
+  return {
+    name: (id) => (id === undefined ? 'Someone' : (byId.get(id)?.name ?? 'Someone')),
+    attack: (id) => (id === undefined ? '' : (byId.get(id)?.attack ?? '')),
+  };
+}
+
 const ACTIONS = new Map(ACTION_DEFS.map((a) => [a.id, a]));
 const statusName = (id: string | undefined) => (id === undefined ? '' : (own(STATUSES, id)?.name ?? id));
 

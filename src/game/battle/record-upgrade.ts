@@ -9,7 +9,7 @@
 // upgraded: an old record's status `turns`, which stay as recorded (a status a unit gave itself says one turn more
 // than it kept).
 import { STATUS_IDS } from '../data/statuses.ts';
-import { narrate, type EventFacts } from './narration.ts';
+import { castOf, narrate, type EventFacts } from './narration.ts';
 import type { BattleState } from './turn-based.ts';
 
 /** The facts the upgrade reads: any event, with or without its sentence. */
@@ -67,11 +67,7 @@ export function withExpiresAfterDeaths<E extends Fact>(events: E[], tell: (expir
 
 /** A turn-based battle's state with its log upgraded (new expires told in words, as the core's log does). */
 export function upgradeBattleState(state: BattleState): BattleState {
-  const byId = new Map(state.units.map((u) => [u.id, u]));
-  const cast = {
-    name: (id: string | undefined) => (id === undefined ? 'Someone' : (byId.get(id)?.name ?? 'Someone')),
-    attack: (id: string | undefined) => (id === undefined ? '' : (byId.get(id)?.attack ?? '')),
-  };
+  const cast = castOf(state.units);
   const events = withExpiresAfterDeaths(state.events, (fact) => ({
     ...fact,
     description: narrate(fact, cast),

@@ -38,7 +38,7 @@ import {
 import { OPS, TARGETS } from './effects.ts';
 import { TIER, runUntilDecision } from './simulate.ts';
 import { STATUS_OF_OUTCOME, loadCore, storeCore, type StoredCore } from './stored-state.ts';
-import { narrate, type Cast, type EventFacts } from './narration.ts';
+import { castOf, narrate, type Cast, type EventFacts } from './narration.ts';
 
 const {
   A_COUNT,
@@ -133,11 +133,7 @@ class EventLog implements BattleLog {
     readonly nAllies: number,
     readonly events: BattleEvent[],
   ) {
-    const byId = new Map(units.map((u) => [u.id, u]));
-    this.cast = {
-      name: (id) => (id === undefined ? 'Someone' : (byId.get(id)?.name ?? 'Someone')),
-      attack: (id) => (id === undefined ? '' : (byId.get(id)?.attack ?? '')),
-    };
+    this.cast = castOf(units);
   }
   private id(i: number) {
     return i >= 0 ? this.units[i]?.id : undefined;
