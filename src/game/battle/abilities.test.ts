@@ -114,6 +114,14 @@ describe('the effects registry', () => {
     useAbility(d, 0, 'dissonance', 1);
     expect(field(d, 1, ENERGY)).toBeGreaterThanOrEqual(0);
     expect(describeAbility(ABILITIES.dissonance)).toContain('drains 15 energy from one enemy');
+    // an option's preview says what it takes, and says so when there is nothing to take
+    const e = compiled.abilityIndex.dissonance * compiled.MAX_EFFECTS * compiled.EF + 2 * compiled.EF;
+    const preview = (j: number) =>
+      OPS.sap.preview({ c: d, src: 0, e, j, probe: j, who: 'Foe', kind: 'enemy', hits: 1 });
+    d.u[1 * UF + ENERGY] = 0;
+    expect(preview(1)).toBe('no energy to drain from Foe');
+    d.u[1 * UF + ENERGY] = 40;
+    expect(preview(1)).toBe('−15 energy from Foe (now 40/100)');
   });
 
   it('the AI values a dispel by what it strips', () => {

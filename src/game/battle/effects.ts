@@ -409,6 +409,7 @@ export const OPS = {
       const points = A_EFFECTS[e + E_POWER];
       if (j < 0) return `−${points} energy from ${who}`;
       const now = c.u[j * UF + ENERGY];
+      if (now <= 0) return `no energy to drain from ${who}`;
       return `−${r(Math.min(now, points))} energy from ${who} (now ${r(now)}/${MAX_ENERGY})`;
     },
     text(e, who) {
