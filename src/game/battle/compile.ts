@@ -271,13 +271,23 @@ export function compileHero(h: Hero, r: Float64Array, o: number, abilities: Int3
   }
   for (const m of mods) addMods(r, o, m);
   r[o + MAXHP] = Math.max(1, Math.round(r[o + MAXHP]));
-  r[o + HP] = r[o + MAXHP];
   r[o + CRIT] = Math.max(0, r[o + CRIT]);
   r[o + CRITDMG] = Math.max(1, r[o + CRITDMG]);
   r[o + EGAIN] = Math.max(0.1, r[o + EGAIN]);
   r[o + HEALTAKEN] = Math.max(0, r[o + HEALTAKEN]);
   r[o + DODGE] = Math.max(0, r[o + DODGE]);
   r[o + DOTTAKEN] = Math.max(0, r[o + DOTTAKEN]);
+  // The state it starts a battle in, so setting a battle up copies it (./core.ts initBattle): alive, no status
+  // (every status multiplier 1, every flag 0), its starting health and energy. Its side and first turn are the battle's.
+  r[o + ALIVE] = 1;
+  r[o + HP] = startingHp(r, o);
+  r[o + ENERGY] = Math.min(MAX_ENERGY, r[o + START_ENERGY]);
+  r[o + M_ATK] = r[o + M_DEF] = r[o + M_SPD] = r[o + M_DMGTAKEN] = r[o + M_DMGDEALT] = r[o + M_HEALTAKEN] = 1;
+}
+
+/** The health a unit begins a battle with: full, unless a bane starts it wounded. */
+export function startingHp(u: ArrayLike<number>, o: number): number {
+  return Math.max(1, Math.round(u[o + MAXHP] * (1 - u[o + START_HP])));
 }
 
 /** Heroes a side fields at most: compileTeam takes the first four. */

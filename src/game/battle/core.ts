@@ -5,7 +5,7 @@
 //
 // State lives in typed arrays (unit records of UF numbers, see ./compile.ts), so a battle can be copied,
 // stored as JSON and resumed exactly. A unit's turn is a fixed sequence of named steps:
-//   beginTurn   pick the unit whose next-action time is lowest; damage/heal over time; stunned → skip
+//   beginTurn   the head of the turn order acts (lowest next-action time); damage/heal over time; stunned → skip
 //   (decide)    the player or the AI (./ai.ts) picks an action and a target
 //   perform     pay the cost → resolve targets → hit/heal/shield/status/cleanse/energy → deaths → energy gain
 //   endTurn     the actor's statuses and cooldowns tick down; it schedules its next action by speed;
@@ -89,8 +89,6 @@ const {
   SLOTS,
   SPD,
   ST_SHIELD,
-  START_ENERGY,
-  START_HP,
   START_SHIELD,
   START_STATUS,
   START_TURNS,
@@ -161,12 +159,24 @@ if (SLOTS !== 3)
 // an exported binding is read through its export cell each time), exported under the names other modules use.
 /** Unit records, UF numbers per unit (./compile.ts). */
 const units = new Float64Array(MAX_UNITS * UF);
+/** The three tables below, one after another, so setting a battle up clears them in one go. */
+const cleared = new Float64Array(MAX_UNITS * (NS + NS + SLOTS));
 /** Turns left per unit and status. */
-const statusTurns = new Float64Array(MAX_UNITS * NS);
+const statusTurns = cleared.subarray(0, MAX_UNITS * NS);
 /** Power per unit and status (damage or healing per tick). */
-const statusPower = new Float64Array(MAX_UNITS * NS);
+const statusPower = cleared.subarray(MAX_UNITS * NS, 2 * MAX_UNITS * NS);
 /** Turns of cooldown left per unit and ability slot. */
-const cooldowns = new Float64Array(MAX_UNITS * SLOTS);
+const cooldowns = cleared.subarray(2 * MAX_UNITS * NS);
+/**
+ * The living units in turn order, a ring of MAX_UNITS places from `c.orderHead`, `c.orderLen` long: by next-action
+ * time, ties to the lower index, so the head acts next. Only the actor's time changes in a turn (closeTurn), so a
+ * turn takes the head and puts the actor back where its new time falls, usually near the back: where scanning every
+ * unit for the lowest time took a tenth of a battle, its compares too unpredictable for the branch predictor.
+ */
+const turnOrder = new Int32Array(MAX_UNITS);
+if ((MAX_UNITS & (MAX_UNITS - 1)) !== 0)
+  throw new Error('the turn order is a ring: MAX_UNITS must be a power of two');
+const RING = MAX_UNITS - 1;
 /** The compiled action in each unit's ability slot (-1 for none). */
 const slotAbilities = new Int32Array(MAX_UNITS * SLOTS);
 export const UNITS = units,
@@ -225,6 +235,9 @@ export class BattleCore {
   taunting = 0;
   /** Bit i set while unit i is alive (kept by initBattle and kill; restoreMasks after loading). */
   living = 0;
+  /** Where the turn order (turnOrder) starts, and how many units it holds: the living ones. */
+  orderHead = 0;
+  orderLen = 0;
   log: BattleLog | null = null;
   // the AI's answer (./ai.ts), kept here so deciding allocates nothing
   pickAct = 0;
@@ -244,10 +257,7 @@ export class BattleCore {
 
 // ---- setting up ----------------------------------------------------------------------------------------------
 
-/** The health a unit begins a battle with: full, unless a bane starts it wounded. */
-export function startingHp(u: ArrayLike<number>, o: number): number {
-  return Math.max(1, Math.round(u[o + MAXHP] * (1 - u[o + START_HP])));
-}
+export const startingHp = compiled.startingHp;
 
 export function initBattle(
   c: BattleCore,
@@ -264,9 +274,7 @@ export function initBattle(
   u.set(b.units, a.n * UF);
   slotAbilities.set(a.abilities, 0);
   slotAbilities.set(b.abilities, a.n * SLOTS);
-  statusTurns.fill(0);
-  statusPower.fill(0);
-  cooldowns.fill(0);
+  cleared.fill(0); // status turns and power, cooldowns
   // the same words as seedWords (src/game/prng.ts), without allocating
   c.r0 = splitmix32((seed | 0) >>> 0) | 0;
   c.r1 = splitmix32(c.r0 >>> 0) | 0;
@@ -281,18 +289,14 @@ export function initBattle(
   c.alive1 = b.n;
   c.taunting = 0;
   c.living = (1 << c.n) - 1;
+  // (a compiled record holds the state its unit starts in: alive, no status, its starting health and energy)
   for (let i = 0; i < c.n; i++) {
     const o = i * UF;
     u[o + SIDE] = i < a.n ? 0 : 1;
-    u[o + ALIVE] = 1;
-    u[o + SHIELD] = 0;
-    u[o + MASK] = 0;
-    recompute(c, i);
-    u[o + HP] = startingHp(u, o);
-    u[o + ENERGY] = Math.min(MAX_ENERGY, u[o + START_ENERGY]);
     const ini = Math.min(0.9, u[o + INITIATIVE]);
     u[o + NEXT] = (TURN_TIME / u[o + SPD]) * (0.5 + 0.5 * c.rand()) * (1 - ini);
   }
+  restoreOrder(c);
   if (c.alive0 === 0 || c.alive1 === 0)
     c.over = c.alive0 === c.alive1 ? DRAW : c.alive0 === 0 ? SIDE1_WON : SIDE0_WON;
   for (let i = 0; i < c.n; i++) {
@@ -347,7 +351,10 @@ export function recompute(c: BattleCore, i: number): void {
   else c.taunting &= ~(1 << i);
 }
 
-/** Re-derive `living` and `taunting` from the unit records (after a core is loaded from stored state). */
+/**
+ * Re-derive `living`, `taunting` and the turn order from the unit records (after a core is loaded from stored
+ * state, or a test set a unit's next-action time).
+ */
 export function restoreMasks(c: BattleCore): void {
   c.living = 0;
   c.taunting = 0;
@@ -356,6 +363,45 @@ export function restoreMasks(c: BattleCore): void {
     c.living |= 1 << i;
     if (units[i * UF + F_TAUNT] === 1) c.taunting |= 1 << i;
   }
+  restoreOrder(c);
+}
+
+/** The turn order of the living units, from their next-action times. */
+function restoreOrder(c: BattleCore): void {
+  c.orderHead = 0;
+  c.orderLen = 0;
+  for (let m = c.living; m !== 0; m &= m - 1) enqueue(c, 31 - Math.clz32(m & -m));
+}
+
+/** Put unit a into the turn order where its next-action time falls (after equal times of lower-numbered units). */
+function enqueue(c: BattleCore, a: number): void {
+  const t = units[a * UF + NEXT],
+    h = c.orderHead;
+  let k = c.orderLen;
+  for (; k > 0; k--) {
+    const j = turnOrder[(h + k - 1) & RING];
+    const tj = units[j * UF + NEXT];
+    if (tj < t || (tj === t && j < a)) break;
+    turnOrder[(h + k) & RING] = j;
+  }
+  turnOrder[(h + k) & RING] = a;
+  c.orderLen++;
+}
+
+/** Take unit i out of the turn order (the actor, at the head, at the end of its turn; a unit that dies). */
+function dequeue(c: BattleCore, i: number): void {
+  const h = c.orderHead,
+    n = c.orderLen;
+  if (n > 0 && turnOrder[h] === i) {
+    c.orderHead = (h + 1) & RING;
+    c.orderLen = n - 1;
+    return;
+  }
+  let k = 1;
+  while (k < n && turnOrder[(h + k) & RING] !== i) k++;
+  if (k === n) return;
+  for (; k < n - 1; k++) turnOrder[(h + k) & RING] = turnOrder[(h + k + 1) & RING];
+  c.orderLen = n - 1;
 }
 
 // ---- queries -------------------------------------------------------------------------------------------------
@@ -517,19 +563,11 @@ export function beginTurn(c: BattleCore): number {
 export function startTurn(c: BattleCore): number {
   if (c.over !== ONGOING) return -1;
   const u = units;
-  let a = -1,
-    at = Infinity;
-  for (let m = c.living; m !== 0; m &= m - 1) {
-    const i = 31 - Math.clz32(m & -m);
-    if (u[i * UF + NEXT] < at) {
-      at = u[i * UF + NEXT];
-      a = i;
-    }
-  }
-  if (a < 0) {
+  if (c.orderLen === 0) {
     finish(c, DRAW);
     return -1;
   }
+  const a = turnOrder[c.orderHead];
   c.actor = a;
   c.turn++;
   if (c.log !== null) c.log.turn(a);
@@ -641,6 +679,7 @@ export function kill(c: BattleCore, i: number, killer: number): void {
   u[o + MASK] = 0;
   c.taunting &= ~(1 << i);
   c.living &= ~(1 << i);
+  dequeue(c, i);
   if (u[o + SIDE] === 0) c.alive0--;
   else c.alive1--;
   if (c.log !== null) {
@@ -768,6 +807,8 @@ export function closeTurn(c: BattleCore, a: number): void {
     if (cooldowns[k + 1] > 0) cooldowns[k + 1]--;
     if (cooldowns[k + 2] > 0) cooldowns[k + 2]--;
     u[o + NEXT] += TURN_TIME / Math.max(1, u[o + SPD] * u[o + M_SPD]);
+    dequeue(c, a);
+    enqueue(c, a);
   }
   c.actor = -1;
   if (c.over === ONGOING && c.turn >= c.turnLimit) finish(c, DRAW);

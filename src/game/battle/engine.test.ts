@@ -324,13 +324,13 @@ describe('one rules core', () => {
 });
 
 describe('invariants under fuzz', () => {
-  it('10,000 random battles: hp within 0..max, no NaN, every battle ends', () => {
+  it('10,000 random battles: hp within 0..max, no NaN, turns in order of next-action time, every battle ends', () => {
     const rng = createPrng(2026);
     const pool = Array.from({ length: 300 }, (_, i) =>
       generateHero(i * 977 + 5, { id: `f${i}`, userId: null, level: 1 + (i % 10) }),
     );
     const c = new rules.BattleCore();
-    const { UF, HP, MAXHP, SHIELD, ENERGY, ALIVE } = compiled;
+    const { UF, HP, MAXHP, SHIELD, ENERGY, ALIVE, NEXT } = compiled;
     let turns = 0;
     for (let b = 0; b < 10_000; b++) {
       const na = 1 + rng.int(4),
@@ -342,7 +342,14 @@ describe('invariants under fuzz', () => {
       c.tier[1] = rng.int(3);
       let guard = 0;
       while (c.over === rules.ONGOING) {
+        // the next to act is the living unit with the lowest next-action time, ties to the lower index (the core
+        // keeps them in turn order instead of scanning: this scan checks the order it keeps)
+        let next = -1;
+        for (let i = 0; i < c.n; i++)
+          if (c.u[i * UF + ALIVE] === 1 && (next < 0 || c.u[i * UF + NEXT] < c.u[next * UF + NEXT])) next = i;
         const a = rules.beginTurn(c);
+        if (a >= 0 && a !== next)
+          throw new Error(`battle ${b}, turn ${c.turn}: unit ${a} acted, not ${next}`);
         if (a >= 0) {
           decide(c, a, c.tier[c.u[a * UF + compiled.SIDE]]);
           // The AI chooses only legal actions, aimed where perform would aim them: runUntilDecision relies on it

@@ -9,7 +9,7 @@ import { decide } from './ai.ts';
 import { actNext, arena, field, hasStatus, hp, inflict, maxHp, plainHero } from './testing.ts';
 import { STATUS_IDS } from '../data/statuses.ts';
 
-const { M_SPD, SHIELD, NEXT, UF, statusIndex } = compiled;
+const { M_SPD, SHIELD, NEXT, SPD, UF, statusIndex } = compiled;
 
 function duel(seed = 3) {
   // 0, 1: allies; 2, 3: enemies
@@ -132,6 +132,21 @@ describe('status effects', () => {
       return field(c, i, NEXT) - start;
     };
     expect(gap(0)).toBeLessThan(gap(1));
+  });
+
+  it('units act in order of next-action time, equal times to the lower-numbered unit', () => {
+    const c = duel();
+    expect(new Set([0, 1, 2, 3].map((i) => field(c, i, SPD))).size).toBe(1); // one speed: ties recur
+    const step = rules.TURN_TIME / field(c, 0, SPD); // the time between a unit's turns
+    [2, 1, 1, 2].forEach((k, i) => (c.u[i * UF + NEXT] = k * step));
+    rules.restoreMasks(c); // (the core keeps its turn order from the times)
+    const acted: number[] = [];
+    for (let k = 0; k < 6; k++) {
+      const i = rules.beginTurn(c);
+      acted.push(i);
+      rules.endTurn(c, i);
+    }
+    expect(acted).toEqual([1, 2, 0, 1, 2, 3]); // after 1 and 2 have acted, all four are due at once
   });
 
   it('weaken lowers and empower raises the damage dealt', () => {

@@ -109,6 +109,7 @@ export function actNext(c: BattleCore, i: number): void {
   let min = Infinity;
   for (let j = 0; j < c.n; j++) min = Math.min(min, c.u[j * compiled.UF + compiled.NEXT]);
   c.u[i * compiled.UF + compiled.NEXT] = min - 1;
+  rules.restoreMasks(c); // (the turn order follows next-action times)
 }
 
 /**
