@@ -29,7 +29,8 @@ const {
 const {
   ACT_ATTACK,
   ACT_SLOT0,
-  COOLDOWNS,
+  READY_AT,
+  TURNS_TAKEN,
   ONGOING,
   UNITS,
   actionOf,
@@ -179,7 +180,8 @@ function carryOut(c: BattleCore, i: number, act: number, idx: number, t: number)
   const u = UNITS,
     o = i * UF;
   if (A_ULT[idx] === 1) u[o + ENERGY] = 0;
-  else if (A_BASIC[idx] === 0) COOLDOWNS[i * SLOTS + act - ACT_SLOT0] = A_COOLDOWN[idx] + 1; // endTurn ticks once right away
+  // (its own end of turn, about to come, counts as one of the cooldown's turns)
+  else if (A_BASIC[idx] === 0) READY_AT[i * SLOTS + act - ACT_SLOT0] = TURNS_TAKEN[i] + A_COOLDOWN[idx] + 1;
   if (c.log !== null) c.log.action(i, act, idx, t);
   for (let k = 0, n = A_COUNT[idx]; k < n; k++) {
     if (c.over !== ONGOING) return;

@@ -18,7 +18,8 @@ const {
   ACT_FOCUS,
   ACT_SLOT0,
   ACT_ULT,
-  COOLDOWNS,
+  READY_AT,
+  TURNS_TAKEN,
   SLOT_ABILITIES,
   UNITS,
   allyEnd,
@@ -132,13 +133,14 @@ function decideByRule(c: BattleCore, i: number, side: number, taunt: boolean): v
     ally = -2, // not looked for yet
     allyFrac = 2;
   const silenced = u[o + F_SILENCE] === 1;
-  const slots = i * SLOTS;
+  const slots = i * SLOTS,
+    taken = TURNS_TAKEN[i];
   if (!silenced && SLOT_ABILITIES[slots + 2] >= 0 && u[o + ENERGY] >= MAX_ENERGY) bestA = ACT_ULT;
   else if (!silenced) {
     let bestS = 1;
     for (let k = 0; k < 2; k++) {
       const idx = SLOT_ABILITIES[slots + k];
-      if (idx < 0 || COOLDOWNS[slots + k] > 0) continue;
+      if (idx < 0 || READY_AT[slots + k] > taken) continue;
       let s = 1.2; // buffs, debuffs, energy: better than a plain attack
       if (A_HEALS[idx] === 1 || A_PROTECTS[idx] === 1) {
         if (ally === -2) {

@@ -8,7 +8,8 @@
 //   beginTurn   the head of the turn order acts (lowest next-action time); damage/heal over time; stunned → skip
 //   (decide)    the player or the AI (./ai.ts) picks an action and a target
 //   perform     pay the cost → resolve targets → hit/heal/shield/status/cleanse/energy → deaths → energy gain
-//   endTurn     the actor's statuses and cooldowns tick down; it schedules its next action by speed;
+//   endTurn     the actor's turns taken count up (its statuses and cooldowns are counted in them, so they run out
+//               without a step of their own); it schedules its next action by speed;
 //               the battle ends on a wipe or, at the turn limit, as a draw.
 
 // tsx compiles imports into getter calls; copying them into local consts keeps the hot loop free of those calls.
@@ -145,8 +146,6 @@ function statusMask(flag: ArrayLike<number>): number {
 }
 const TICK_MASK = statusMask(S_TICKS);
 const MOD_MASK = statusMask(S_HASMOD);
-if (SLOTS !== 3)
-  throw new Error('closeTurn ticks three ability slots down, written out: update it with SLOTS');
 
 // ---- the battle in play ----------------------------------------------------------------------------------------
 // The rules work on one set of unit tables per thread, the battle in play, held in module constants so the
@@ -159,14 +158,18 @@ if (SLOTS !== 3)
 // an exported binding is read through its export cell each time), exported under the names other modules use.
 /** Unit records, UF numbers per unit (./compile.ts). */
 const units = new Float64Array(MAX_UNITS * UF);
-/** The three tables below, one after another, so setting a battle up clears them in one go. */
-const cleared = new Float64Array(MAX_UNITS * (NS + NS + SLOTS));
-/** Turns left per unit and status. */
-const statusTurns = cleared.subarray(0, MAX_UNITS * NS);
+/** The four tables below, one after another, so setting a battle up clears them in one go. */
+const cleared = new Float64Array(MAX_UNITS * (NS + NS + SLOTS + 1));
+// Statuses and cooldowns last a number of their unit's own turns. Each is kept as the count of turns taken at which
+// it ends, not as turns left: a turn then counts one number up instead of counting every status and slot down.
+/** Turns each unit has ended in this battle (or since it was loaded). */
+const turnsTaken = cleared.subarray(0, MAX_UNITS);
+/** Per unit and status: the unit's turns taken at which the status ends (0 when it has none). */
+const statusEnds = cleared.subarray(MAX_UNITS, MAX_UNITS * (1 + NS));
 /** Power per unit and status (damage or healing per tick). */
-const statusPower = cleared.subarray(MAX_UNITS * NS, 2 * MAX_UNITS * NS);
-/** Turns of cooldown left per unit and ability slot. */
-const cooldowns = cleared.subarray(2 * MAX_UNITS * NS);
+const statusPower = cleared.subarray(MAX_UNITS * (1 + NS), MAX_UNITS * (1 + 2 * NS));
+/** Per unit and ability slot: the unit's turns taken from which the ability is ready again. */
+const readyAt = cleared.subarray(MAX_UNITS * (1 + 2 * NS));
 /**
  * The living units in turn order, a ring of MAX_UNITS places from `c.orderHead`, `c.orderLen` long: by next-action
  * time, ties to the lower index, so the head acts next. Only the actor's time changes in a turn (closeTurn), so a
@@ -180,9 +183,10 @@ const RING = MAX_UNITS - 1;
 /** The compiled action in each unit's ability slot (-1 for none). */
 const slotAbilities = new Int32Array(MAX_UNITS * SLOTS);
 export const UNITS = units,
-  STATUS_TURNS = statusTurns,
+  TURNS_TAKEN = turnsTaken,
+  STATUS_ENDS = statusEnds,
   STATUS_POWER = statusPower,
-  COOLDOWNS = cooldowns,
+  READY_AT = readyAt,
   SLOT_ABILITIES = slotAbilities;
 
 let inPlay: BattleCore | null = null;
@@ -204,17 +208,9 @@ export class BattleCore {
     assertInPlay(this);
     return units;
   }
-  get stT(): Float64Array {
-    assertInPlay(this);
-    return statusTurns;
-  }
   get stP(): Float64Array {
     assertInPlay(this);
     return statusPower;
-  }
-  get cd(): Float64Array {
-    assertInPlay(this);
-    return cooldowns;
   }
   get ab(): Int32Array {
     assertInPlay(this);
@@ -274,7 +270,7 @@ export function initBattle(
   u.set(b.units, a.n * UF);
   slotAbilities.set(a.abilities, 0);
   slotAbilities.set(b.abilities, a.n * SLOTS);
-  cleared.fill(0); // status turns and power, cooldowns
+  clearTables();
   // the same words as seedWords (src/game/prng.ts), without allocating
   c.r0 = splitmix32((seed | 0) >>> 0) | 0;
   c.r1 = splitmix32(c.r0 >>> 0) | 0;
@@ -304,6 +300,28 @@ export function initBattle(
     if (u[o + START_SHIELD] > 0) addShield(c, i, i, u[o + START_SHIELD] * u[o + MAXHP], 3);
     if (u[o + START_STATUS] >= 0) applyStatus(c, -1, i, u[o + START_STATUS], u[o + START_TURNS], 1);
   }
+}
+
+/** No unit has taken a turn, carries a status or waits for an ability (initBattle; loading a stored battle). */
+export function clearTables(): void {
+  cleared.fill(0);
+}
+
+/** The turns of its own unit i keeps status s (counting the actor's turn under way). */
+export const statusTurnsLeft = (c: BattleCore, i: number, s: number): number =>
+  statusEnds[i * NS + s] - turnsTaken[i];
+/** Unit i keeps status s for `turns` more of its own turns (for a stored battle being loaded). */
+export function setStatusTurnsLeft(c: BattleCore, i: number, s: number, turns: number): void {
+  assertInPlay(c);
+  statusEnds[i * NS + s] = turnsTaken[i] + turns;
+}
+/** The turns of its own before the ability in unit i's slot is ready again (0 when it is ready). */
+export const cooldownLeft = (c: BattleCore, i: number, slot: number): number =>
+  Math.max(0, readyAt[i * SLOTS + slot] - turnsTaken[i]);
+/** The ability in unit i's slot is ready in `turns` of its own turns (a stored battle being loaded, tests). */
+export function setCooldownLeft(c: BattleCore, i: number, slot: number, turns: number): void {
+  assertInPlay(c);
+  readyAt[i * SLOTS + slot] = turnsTaken[i] + turns;
 }
 
 /** Re-derive a unit's status multipliers from the statuses it carries. */
@@ -488,7 +506,7 @@ export function canAct(c: BattleCore, i: number, act: number): boolean {
   const o = i * UF;
   if (units[o + F_SILENCE] === 1) return false;
   if (act === ACT_ULT) return units[o + ENERGY] >= MAX_ENERGY;
-  return cooldowns[i * SLOTS + act - ACT_SLOT0] <= 0;
+  return readyAt[i * SLOTS + act - ACT_SLOT0] <= turnsTaken[i];
 }
 
 /**
@@ -675,7 +693,7 @@ export function kill(c: BattleCore, i: number, killer: number): void {
   u[o + ALIVE] = 0;
   u[o + SHIELD] = 0;
   const had = u[o + MASK] | 0;
-  for (let m = had; m !== 0; m &= m - 1) statusTurns[i * NS + (31 - Math.clz32(m & -m))] = 0;
+  for (let m = had; m !== 0; m &= m - 1) statusEnds[i * NS + (31 - Math.clz32(m & -m))] = 0;
   u[o + MASK] = 0;
   c.taunting &= ~(1 << i);
   c.living &= ~(1 << i);
@@ -722,8 +740,8 @@ export function addShield(c: BattleCore, src: number, tgt: number, amount: numbe
   const before = u[to + SHIELD];
   u[to + SHIELD] = Math.min(SHIELD_CAP * u[to + MAXHP], before + Math.round(amount));
   const j = tgt * NS + ST_SHIELD;
-  const t = turns + (tgt === c.actor ? 1 : 0);
-  if (statusTurns[j] < t) statusTurns[j] = t;
+  const end = turnsTaken[tgt] + turns + (tgt === c.actor ? 1 : 0);
+  if (statusEnds[j] < end) statusEnds[j] = end;
   u[to + MASK] = u[to + MASK] | 0 | (1 << ST_SHIELD);
   if (c.log !== null) c.log.shield(src, tgt, u[to + SHIELD] - before);
 }
@@ -742,14 +760,15 @@ export function applyStatus(
   if (!alive(c, tgt)) return;
   if (S_HARMFUL[s] === 1 && (src < 0 || u[src * UF + SIDE] !== u[to + SIDE])) chance *= 1 - u[to + RESIST];
   if (chance < 1 && (chance <= 0 || c.rand() >= chance)) return;
-  if (tgt === c.actor) turns += 1; // its own end of turn is about to tick once
+  if (tgt === c.actor) turns += 1; // its own end of turn, about to come, counts as one
   let p = 0;
   if (S_DOTATK[s] > 0 && src >= 0)
     p = S_DOTATK[s] * u[src * UF + ATK] * u[src * UF + M_ATK] * u[src * UF + DOTDEALT];
   else if (S_DOTMAXHP[s] > 0) p = S_DOTMAXHP[s] * u[to + MAXHP] * (src >= 0 ? u[src * UF + DOTDEALT] : 1);
   else if (S_HOT[s] > 0) p = S_HOT[s] * u[to + MAXHP] * (src >= 0 ? Math.max(0, u[src * UF + HEALDONE]) : 1);
   const j = tgt * NS + s;
-  if (statusTurns[j] < turns) statusTurns[j] = turns;
+  const end = turnsTaken[tgt] + turns;
+  if (statusEnds[j] < end) statusEnds[j] = end;
   if (statusPower[j] < p) statusPower[j] = p;
   const mask = u[to + MASK] | 0;
   u[to + MASK] = mask | (1 << s);
@@ -764,7 +783,7 @@ export function removeStatus(c: BattleCore, i: number, s: number): void {
   const bit = 1 << s;
   if (((u[o + MASK] | 0) & bit) === 0) return;
   u[o + MASK] = (u[o + MASK] | 0) & ~bit;
-  statusTurns[i * NS + s] = 0;
+  statusEnds[i * NS + s] = 0;
   statusPower[i * NS + s] = 0;
   if (s === ST_SHIELD) u[o + SHIELD] = 0;
   if (S_HASMOD[s] === 1) recompute(c, i);
@@ -784,7 +803,7 @@ export function gainEnergy(c: BattleCore, i: number, points: number): void {
   u[o + ENERGY] = Math.min(MAX_ENERGY, u[o + ENERGY] + points * u[o + EGAIN]);
 }
 
-/** End unit a's turn: its statuses and cooldowns tick down, it schedules its next action, the turn limit is checked. */
+/** End unit a's turn: it has taken one more (statuses at their end fade), it schedules its next action, the turn limit is checked. */
 export function endTurn(c: BattleCore, a: number): void {
   assertInPlay(c);
   closeTurn(c, a);
@@ -796,16 +815,12 @@ export function closeTurn(c: BattleCore, a: number): void {
     o = a * UF;
   // A finished battle ticks nothing more: its log ends with the end event.
   if (alive(c, a) && c.over === ONGOING) {
+    const taken = turnsTaken[a] + 1; // (its cooldowns run out by this count alone: canAct compares)
+    turnsTaken[a] = taken;
     for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) {
       const s = 31 - Math.clz32(m & -m);
-      const j = a * NS + s;
-      statusTurns[j] -= 1;
-      if (statusTurns[j] <= 0) removeStatus(c, a, s);
+      if (statusEnds[a * NS + s] <= taken) removeStatus(c, a, s);
     }
-    const k = a * SLOTS; // (the three slots written out: as a loop this line was 1.5% of a battle)
-    if (cooldowns[k] > 0) cooldowns[k]--;
-    if (cooldowns[k + 1] > 0) cooldowns[k + 1]--;
-    if (cooldowns[k + 2] > 0) cooldowns[k + 2]--;
     u[o + NEXT] += TURN_TIME / Math.max(1, u[o + SPD] * u[o + M_SPD]);
     dequeue(c, a);
     enqueue(c, a);

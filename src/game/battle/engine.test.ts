@@ -427,4 +427,13 @@ describe('the battle in play', () => {
     expect(() => rules.beginTurn(first)).toThrow(/no longer in play/);
     expect(second.u).toBeInstanceOf(Float64Array);
   });
+
+  it('a stored battle plays on the same whatever the tables held before it was loaded', () => {
+    const { state } = startBattle(9, party(11, 4, 'h'), party(12, 4, 'npc_'), { battleId: 'b' });
+    const clean = playOut(state, () => 0);
+    // what another battle could leave behind: statuses' ends and power, abilities waiting, turns taken
+    for (const table of [rules.STATUS_ENDS, rules.STATUS_POWER, rules.READY_AT, rules.TURNS_TAKEN])
+      table.fill(1e6);
+    expect(playOut(state, () => 0).events).toEqual(clean.events);
+  });
 });

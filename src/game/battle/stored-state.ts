@@ -103,7 +103,7 @@ export function storeCore(c: BattleCore): StoredCore {
     const statuses: StoredUnit['statuses'] = {};
     for (let s = 0; s < NS; s++)
       if (((c.u[o + MASK] | 0) & (1 << s)) !== 0)
-        statuses[STATUS_IDS[s]] = { turns: c.stT[i * NS + s], power: c.stP[i * NS + s] };
+        statuses[STATUS_IDS[s]] = { turns: rules.statusTurnsLeft(c, i, s), power: c.stP[i * NS + s] };
     const startStatus = c.u[o + compiled.START_STATUS];
     units.push({
       fields,
@@ -112,7 +112,7 @@ export function storeCore(c: BattleCore): StoredCore {
       abilities: Array.from(c.ab.subarray(i * SLOTS, i * SLOTS + SLOTS), (idx) =>
         idx >= 0 ? ABILITY_IDS[idx] : null,
       ),
-      cooldowns: Array.from(c.cd.subarray(i * SLOTS, i * SLOTS + SLOTS)),
+      cooldowns: Array.from({ length: SLOTS }, (_, slot) => rules.cooldownLeft(c, i, slot)),
     });
   }
   return { units, rng: [c.r0, c.r1, c.r2, c.r3], turn: c.turn, turn_limit: c.turnLimit, actor: c.actor };
@@ -126,6 +126,7 @@ export function loadCore(state: StoredBattle): BattleCore {
   c.nA = state.n_allies;
   c.u.fill(0);
   c.ab.fill(-1);
+  rules.clearTables();
   k.units.forEach((unit, i) => {
     const o = i * UF;
     for (const name of FIELD_NAMES) c.u[o + STORED_FIELDS[name]] = unit.fields[name] ?? 0;
@@ -135,14 +136,14 @@ export function loadCore(state: StoredBattle): BattleCore {
       const s = statusIndex[id];
       if (s === undefined) continue;
       mask |= 1 << s;
-      c.stT[i * NS + s] = st.turns;
+      rules.setStatusTurnsLeft(c, i, s, st.turns);
       c.stP[i * NS + s] = st.power;
     }
     c.u[o + MASK] = mask;
     recompute(c, i);
     unit.abilities.forEach((id, slot) => {
       c.ab[i * SLOTS + slot] = id === null ? -1 : (abilityIndex[id] ?? -1);
-      c.cd[i * SLOTS + slot] = unit.cooldowns[slot] ?? 0;
+      rules.setCooldownLeft(c, i, slot, unit.cooldowns[slot] ?? 0);
     });
     if (c.u[o + ALIVE] === 1) {
       if (c.u[o + SIDE] === 0) c.alive0++;

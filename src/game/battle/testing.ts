@@ -89,7 +89,7 @@ export function useAbility(c: BattleCore, i: number, abilityId: string, target =
   const ult = compiled.A_ULT[idx] === 1;
   const slot = ult ? 2 : 0;
   c.ab[i * compiled.SLOTS + slot] = idx;
-  c.cd[i * compiled.SLOTS + slot] = 0;
+  rules.setCooldownLeft(c, i, slot, 0);
   if (ult) c.u[i * compiled.UF + compiled.ENERGY] = compiled.MAX_ENERGY;
   c.actor = i;
   perform(c, i, rules.ACT_SLOT0 + slot, target);
@@ -150,7 +150,7 @@ export function battleFingerprint(): string {
           runUntilDecision(c, -1);
           for (const x of [c.over, c.turn, c.r0, c.r1, c.r2, c.r3]) mix(x);
           for (const x of rules.UNITS) mix(x);
-          for (const x of rules.STATUS_TURNS) mix(x);
+          for (const x of rules.STATUS_ENDS) mix(x);
         }
       }
   return (h >>> 0).toString(16).padStart(8, '0');

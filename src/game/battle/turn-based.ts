@@ -81,6 +81,7 @@ const {
   hasTaunter,
   initBattle,
   startingHp,
+  statusTurnsLeft,
 } = rules;
 
 export interface BattleUnitMeta {
@@ -154,7 +155,7 @@ class EventLog implements BattleLog {
   }
   /** The turns of its own that unit t keeps status st: the core counts one more on the actor, whose end of turn is about to tick. */
   private turnsOf(t: number, st: number) {
-    return this.c.stT[t * NS + st] - (t === this.c.actor ? 1 : 0);
+    return statusTurnsLeft(this.c, t, st) - (t === this.c.actor ? 1 : 0);
   }
   turn(a: number) {
     this.push({ kind: 'turn', actor_id: this.id(a) });
@@ -466,7 +467,7 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
       status_effects.push({
         id,
         name: STATUSES[id].name,
-        turns: c.stT[i * NS + s],
+        turns: statusTurnsLeft(c, i, s),
         icon: iconPath('status', id),
         harmful: STATUSES[id].harmful,
         description: describeStatus(STATUSES[id]),
