@@ -308,16 +308,20 @@ export function clearTables(): void {
 }
 
 /** The turns of its own unit i keeps status s (counting the actor's turn under way). */
-export const statusTurnsLeft = (c: BattleCore, i: number, s: number): number =>
-  statusEnds[i * NS + s] - turnsTaken[i];
+export function statusTurnsLeft(c: BattleCore, i: number, s: number): number {
+  assertInPlay(c);
+  return statusEnds[i * NS + s] - turnsTaken[i];
+}
 /** Unit i keeps status s for `turns` more of its own turns (for a stored battle being loaded). */
 export function setStatusTurnsLeft(c: BattleCore, i: number, s: number, turns: number): void {
   assertInPlay(c);
   statusEnds[i * NS + s] = turnsTaken[i] + turns;
 }
 /** The turns of its own before the ability in unit i's slot is ready again (0 when it is ready). */
-export const cooldownLeft = (c: BattleCore, i: number, slot: number): number =>
-  Math.max(0, readyAt[i * SLOTS + slot] - turnsTaken[i]);
+export function cooldownLeft(c: BattleCore, i: number, slot: number): number {
+  assertInPlay(c);
+  return Math.max(0, readyAt[i * SLOTS + slot] - turnsTaken[i]);
+}
 /** The ability in unit i's slot is ready in `turns` of its own turns (a stored battle being loaded, tests). */
 export function setCooldownLeft(c: BattleCore, i: number, slot: number, turns: number): void {
   assertInPlay(c);
