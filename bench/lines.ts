@@ -10,14 +10,24 @@
 // folds the consts tsx keeps; they are turned back (each one assigned once) so the bundle compiles as tsx's modules
 // do: its total is within a few percent of `npm run bench:instructions`'.
 // Needs valgrind (apt-get install valgrind). Takes about two minutes. BENCH_LINES=80 shows more lines.
+//
+// `npm run bench:lines -- time`: where the time goes instead, by the same map — perf samples the CPU's position
+// every 50 µs of CPU time (perf record -e cpu-clock; Debian's linux-perf) over 1,000,000 battles, and shares of the
+// samples are printed. Instructions and time disagree where the CPU stalls: a branch it mispredicts costs ~15
+// cycles and one instruction. (Scanning every unit for the next actor was 4% of the instructions and a tenth of
+// the time, 2026-11-26.) Takes about half a minute.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 
-if (spawnSync('valgrind', ['--version']).status !== 0) {
-  console.log('valgrind is not installed (apt-get install valgrind): nothing counted');
+const byTime = process.argv[2] === 'time';
+const tool = byTime ? 'perf' : 'valgrind';
+if (spawnSync(tool, ['--version']).status !== 0) {
+  console.log(
+    `${tool} is not installed (apt-get install ${byTime ? 'linux-perf' : 'valgrind'}): nothing measured`,
+  );
   process.exit(0);
 }
 
@@ -59,6 +69,46 @@ interface Run {
   positions: { at: number; line: number }[];
 }
 
+/** The code map of a run's jitdump, written into `work` by node --perf-prof. */
+function codeMap(work: string): Pick<Run, 'functions' | 'positions'> {
+  const dump = readdirSync(work).find((f) => f.startsWith('jit-') && f.endsWith('.dump'));
+  if (!dump) throw new Error('node --perf-prof wrote no jitdump');
+  return jitdump(join(work, dump));
+}
+
+/** CPU-time samples per code address, from perf's sampling of a run of `battles` battles after the warm-up. */
+function sample(battles: number): Run {
+  const work = mkdtempSync(join(dir, `sample-${battles}-`));
+  const data = join(work, 'perf.data');
+  const rec = spawnSync(
+    'perf',
+    [
+      'record',
+      '-q',
+      '-e',
+      'cpu-clock',
+      '-c',
+      '50000',
+      '-o',
+      data,
+      process.execPath,
+      '--perf-prof',
+      bundle,
+      String(battles),
+    ],
+    { cwd: work, encoding: 'utf8' },
+  );
+  if (rec.status !== 0) throw new Error(`perf record failed: ${rec.stderr.slice(-400)}`);
+  const ips = spawnSync('perf', ['script', '-i', data, '-F', 'ip'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (ips.status !== 0) throw new Error(`perf script failed: ${ips.stderr.slice(-400)}`);
+  const cost = new Map<number, number>();
+  for (const line of ips.stdout.split('\n')) {
+    const addr = parseInt(line.trim(), 16);
+    if (!Number.isNaN(addr)) cost.set(addr, (cost.get(addr) ?? 0) + 1);
+  }
+  return { cost, ...codeMap(work) };
+}
+
 function run(battles: number): Run {
   const work = mkdtempSync(join(dir, `run-${battles}-`));
   const out = join(work, 'callgrind.out');
@@ -79,9 +129,7 @@ function run(battles: number): Run {
     { cwd: work, encoding: 'utf8', maxBuffer: 1 << 26 },
   );
   if (r.status !== 0) throw new Error(`valgrind failed: ${r.stderr.slice(-400)}`);
-  const dump = readdirSync(work).find((f) => f.startsWith('jit-') && f.endsWith('.dump'));
-  if (!dump) throw new Error('node --perf-prof wrote no jitdump');
-  return { cost: costs(out), ...jitdump(join(work, dump)) };
+  return { cost: costs(out), ...codeMap(work) };
 }
 
 /** Self cost per instruction address, from callgrind's compressed format (calls' inclusive costs left out). */
@@ -170,21 +218,33 @@ function tally(r: Run) {
   return { total, byFunction, byLine };
 }
 
-const long = tally(run(6000)),
-  short = tally(run(1000));
-const perBattle = <K>(a: Map<K, number>, b: Map<K, number>) =>
-  [...new Set([...a.keys(), ...b.keys()])]
-    .map((k) => [k, ((a.get(k) ?? 0) - (b.get(k) ?? 0)) / 5000] as const)
-    .sort((x, y) => y[1] - x[1]);
 const source = readFileSync(bundle, 'utf8').split('\n');
-const n = (x: number) => Math.round(x).toLocaleString('en').padStart(8);
-console.log(
-  `instructions per full-content 4v4 battle, steady state: ${n((long.total - short.total) / 5000)}`,
-);
-console.log('\nby function (V8 compiles a turn as one function, with what it inlines):');
-for (const [name, v] of perBattle(long.byFunction, short.byFunction).slice(0, 12))
-  console.log(`${n(v)}  ${name}`);
-console.log('\nby source line of the bundle (where inlined code comes from):');
-for (const [line, v] of perBattle(long.byLine, short.byLine).slice(0, Number(process.env.BENCH_LINES ?? 40)))
-  console.log(`${n(v)}  ${String(line).padStart(5)}  ${source[line - 1].trim().slice(0, 110)}`);
+const sorted = <K>(m: Map<K, number>) => [...m].sort((x, y) => y[1] - x[1]);
+function report(byFunction: [string, number][], byLine: [number, number][], n: (x: number) => string) {
+  console.log('\nby function (V8 compiles a turn as one function, with what it inlines):');
+  for (const [name, v] of byFunction.slice(0, 12)) console.log(`${n(v)}  ${name}`);
+  console.log('\nby source line of the bundle (where inlined code comes from):');
+  for (const [line, v] of byLine.slice(0, Number(process.env.BENCH_LINES ?? 40)))
+    console.log(`${n(v)}  ${String(line).padStart(5)}  ${source[line - 1].trim().slice(0, 110)}`);
+}
+if (byTime) {
+  const t = tally(sample(1_000_000));
+  const pct = (x: number) => `${((100 * x) / t.total).toFixed(1).padStart(6)}%`;
+  console.log(
+    `CPU-time samples of 1,000,000 full-content 4v4 battles (and the warm-up): ${t.total.toLocaleString('en')}`,
+  );
+  report(sorted(t.byFunction), sorted(t.byLine), pct);
+} else {
+  const long = tally(run(6000)),
+    short = tally(run(1000));
+  const perBattle = <K>(a: Map<K, number>, b: Map<K, number>) =>
+    [...new Set([...a.keys(), ...b.keys()])]
+      .map((k) => [k, ((a.get(k) ?? 0) - (b.get(k) ?? 0)) / 5000] as [K, number])
+      .sort((x, y) => y[1] - x[1]);
+  const n = (x: number) => Math.round(x).toLocaleString('en').padStart(8);
+  console.log(
+    `instructions per full-content 4v4 battle, steady state: ${n((long.total - short.total) / 5000)}`,
+  );
+  report(perBattle(long.byFunction, short.byFunction), perBattle(long.byLine, short.byLine), n);
+}
 rmSync(dir, { recursive: true, force: true });
