@@ -23,10 +23,10 @@ import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 
 const byTime = process.argv[2] === 'time';
-const tool = byTime ? 'perf' : 'valgrind';
-if (spawnSync(tool, ['--version']).status !== 0) {
+const needed = byTime ? 'perf' : 'valgrind';
+if (spawnSync(needed, ['--version']).status !== 0) {
   console.log(
-    `${tool} is not installed (apt-get install ${byTime ? 'linux-perf' : 'valgrind'}): nothing measured`,
+    `${needed} is not installed (apt-get install ${byTime ? 'linux-perf' : 'valgrind'}): nothing measured`,
   );
   process.exit(0);
 }
@@ -76,59 +76,51 @@ function codeMap(work: string): Pick<Run, 'functions' | 'positions'> {
   return jitdump(join(work, dump));
 }
 
+/** Runs a tool to its end, or throws with the end of what it said; returns its output. */
+function tool(cmd: string, args: string[], cwd: string): string {
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`${cmd} ${args[0]} failed: ${r.stderr.slice(-400)}`);
+  return r.stdout;
+}
+
+/** A new working folder for one run of the battles; node --perf-prof writes its jitdump there. */
+const workFolder = (label: string) => mkdtempSync(join(dir, `${label}-`));
+
+/** The battles: `battles` after the warm-up, in the bundle, with V8's code map written. */
+const battleRun = (battles: number) => [process.execPath, '--perf-prof', bundle, String(battles)];
+
 /** CPU-time samples per code address, from perf's sampling of a run of `battles` battles after the warm-up. */
 function sample(battles: number): Run {
-  const work = mkdtempSync(join(dir, `sample-${battles}-`));
+  const work = workFolder(`sample-${battles}`);
   const data = join(work, 'perf.data');
-  const rec = spawnSync(
-    'perf',
-    [
-      'record',
-      '-q',
-      '-e',
-      'cpu-clock',
-      '-c',
-      '50000',
-      '-o',
-      data,
-      process.execPath,
-      '--perf-prof',
-      bundle,
-      String(battles),
-    ],
-    { cwd: work, encoding: 'utf8' },
-  );
-  if (rec.status !== 0) throw new Error(`perf record failed: ${rec.stderr.slice(-400)}`);
-  const ips = spawnSync('perf', ['script', '-i', data, '-F', 'ip'], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  if (ips.status !== 0) throw new Error(`perf script failed: ${ips.stderr.slice(-400)}`);
+  tool('perf', ['record', '-q', '-e', 'cpu-clock', '-c', '50000', '-o', data, ...battleRun(battles)], work);
   const cost = new Map<number, number>();
-  for (const line of ips.stdout.split('\n')) {
+  for (const line of tool('perf', ['script', '-i', data, '-F', 'ip'], work).split('\n')) {
     const addr = parseInt(line.trim(), 16);
     if (!Number.isNaN(addr)) cost.set(addr, (cost.get(addr) ?? 0) + 1);
   }
   return { cost, ...codeMap(work) };
 }
 
-function run(battles: number): Run {
-  const work = mkdtempSync(join(dir, `run-${battles}-`));
+/** Instructions per code address, counted by callgrind over a run of `battles` battles after the warm-up. */
+function count(battles: number): Run {
+  const work = workFolder(`count-${battles}`);
   const out = join(work, 'callgrind.out');
-  const r = spawnSync(
+  const [node, ...args] = battleRun(battles);
+  tool(
     'valgrind',
     [
       '--tool=callgrind',
       '--smc-check=all-non-file',
       '--dump-instr=yes',
       `--callgrind-out-file=${out}`,
-      process.execPath,
+      node,
       '--single-threaded',
       '--predictable',
-      '--perf-prof',
-      bundle,
-      String(battles),
+      ...args,
     ],
-    { cwd: work, encoding: 'utf8', maxBuffer: 1 << 26 },
+    work,
   );
-  if (r.status !== 0) throw new Error(`valgrind failed: ${r.stderr.slice(-400)}`);
   return { cost: costs(out), ...codeMap(work) };
 }
 
@@ -235,8 +227,8 @@ if (byTime) {
   );
   report(sorted(t.byFunction), sorted(t.byLine), pct);
 } else {
-  const long = tally(run(6000)),
-    short = tally(run(1000));
+  const long = tally(count(6000)),
+    short = tally(count(1000));
   const perBattle = <K>(a: Map<K, number>, b: Map<K, number>) =>
     [...new Set([...a.keys(), ...b.keys()])]
       .map((k) => [k, ((a.get(k) ?? 0) - (b.get(k) ?? 0)) / 5000] as [K, number])

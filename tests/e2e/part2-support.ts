@@ -34,9 +34,14 @@ export async function instantBattleOfFour(
   user: Pick<User, 'id'>,
 ): Promise<Hero[]> {
   const team = await heroesFor(request, user, 4);
+  await fightInstantly(page, team);
+  return team;
+}
+
+/** `team` fights a new battle from /battle, its playback set to Instant. */
+async function fightInstantly(page: Page, team: Pick<Hero, 'id'>[]): Promise<void> {
   await fightFromBattlePage(page, team);
   await page.locator('[data-speed="instant"]').click();
-  return team;
 }
 
 /**
@@ -47,10 +52,7 @@ export async function instantBattleOfFour(
 export async function playUntilAStatusShows(page: Page, team: Pick<Hero, 'id'>[]): Promise<Locator> {
   const badges = page.locator('.status-badge__button');
   for (let battle = 0; battle < 3; battle++) {
-    if (battle > 0) {
-      await fightFromBattlePage(page, team);
-      await page.locator('[data-speed="instant"]').click();
-    }
+    if (battle > 0) await fightInstantly(page, team);
     for (let turn = 0; turn < 20 && (await badges.count()) === 0; turn++) {
       if ((await page.getByTestId('battle-result').count()) > 0) break;
       await page.locator('[data-option-id]').first().click();
