@@ -16,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { setClock, type ClockSource } from './clock.ts';
 import type { Ctx, RateLimits } from './context.ts';
 import { handleError, Refusal } from './errors.ts';
 import { Fairness } from './fairness.ts';
@@ -67,6 +68,8 @@ export interface AppOptions {
   fairnessTtlMs?: number;
   /** battles in the fairness page's balance measure (default BALANCE_SAMPLE.battles) */
   fairnessBattles?: number;
+  /** the game's clock (clock.ts); the process's own time when absent. Tests move time with it. */
+  clock?: ClockSource;
   /** SQLite: how the WAL is flushed before a change is answered (default fsync; tests hold it to watch answers wait) */
   walFlush?: (path: string) => Promise<void>;
 }
@@ -165,6 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     parseJson(req, body as string, done);
   });
 
+  if (opts.clock) setClock(opts.clock);
   const store = openStore(opts.databaseUrl, { poolSize: opts.poolSize, walFlush: opts.walFlush });
   try {
     const started = performance.now();

@@ -23,7 +23,7 @@ import type {
 } from '../api/fairness.ts';
 import { BALANCE_GATE, BALANCE_LEVELS, BALANCE_TEAM, RARITY_ODDS, wilsonInterval } from '../game/index.ts';
 import type { FightKind } from '../game/types.ts';
-import { nowSeconds } from './ids.ts';
+import { nowSeconds } from './clock.ts';
 import type { Store } from './store/db.ts';
 import type { FightTallyTable, SummonTallyTable } from './store/tables.ts';
 import type { Db } from './wallet.ts';

@@ -1,4 +1,4 @@
-// Unguessable ids and the server's clock. src/game never makes ids or reads time; the server does, here.
+// Unguessable ids, seeds and rolls. src/game never makes ids or reads time; the server does, here (time: clock.ts).
 import { randomInt, randomUUID } from 'node:crypto';
 
 /** `prefix_` + a random UUID's hex (122 random bits): unguessable, so an id alone can be a capability (battles, runs). */
@@ -15,8 +15,4 @@ export function newSeed(): number {
 /** A uniform roll in [0, 1) from the OS's randomness. */
 export function newRoll(): number {
   return randomInt(0, 0x1_0000_0000) / 0x1_0000_0000;
-}
-
-export function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
 }

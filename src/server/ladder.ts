@@ -27,7 +27,7 @@ import {
 import type { Hero, HeroRating, Rewards } from '../game/types.ts';
 import { badRequest, MESSAGES, notFound } from './errors.ts';
 import { ownHero } from './hero-store.ts';
-import { nowSeconds } from './ids.ts';
+import { nowSeconds } from './clock.ts';
 import { heroFromRow } from './store/hero-rows.ts';
 import type { HeroRatingsTable } from './store/tables.ts';
 import type { Db } from './wallet.ts';

@@ -9,7 +9,8 @@ import type { Selectable } from 'kysely';
 import type { Statement } from 'better-sqlite3';
 import { onSqlite, type Store } from './store/db.ts';
 import type { ShopItemsTable } from './store/tables.ts';
-import { newId, nowSeconds } from './ids.ts';
+import { newId } from './ids.ts';
+import { nowSeconds } from './clock.ts';
 import { economyTransaction, isContention, withRetries } from './transaction.ts';
 import { spend, sqliteSpender, type Currency, type UserRow } from './wallet.ts';
 

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { generateHero, hashSeed } from '../game/index.ts';
 import type { Hero } from '../game/types.ts';
-import { nowSeconds } from './ids.ts';
+import { nowSeconds } from './clock.ts';
 import type { Db } from './wallet.ts';
 
 export const FOE_BANDS = 16;

@@ -4,7 +4,7 @@
 // the repeat-win rule's window are forgotten (ladder.ts).
 import { sql, type Kysely } from 'kysely';
 import { REPEAT_WIN_WINDOW_S } from '../game/rewards.ts';
-import { nowSeconds } from './ids.ts';
+import { nowSeconds } from './clock.ts';
 import type { Database } from './store/tables.ts';
 import { pruneCandidates } from './summoning.ts';
 

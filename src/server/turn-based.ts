@@ -14,7 +14,7 @@ import type { BattlesTable, Database } from './store/tables.ts';
 import { BATTLE_IDLE_TTL_S } from './sweep.ts';
 import { economyTransaction } from './transaction.ts';
 import type { Db, Trx } from './wallet.ts';
-import { nowSeconds } from './ids.ts';
+import { nowSeconds } from './clock.ts';
 
 /**
  * What a turn-based battle's row keeps: the engine's state (which holds the whole event log) and what it pays

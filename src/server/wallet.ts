@@ -19,7 +19,7 @@ import type { Database, UsersTable } from './store/tables.ts';
 import type { Store } from './store/db.ts';
 import { keyedRead } from './store/read-batches.ts';
 import { MESSAGES, notFound, type Refusal } from './errors.ts';
-import { nowSeconds } from './ids.ts';
+import { nowSeconds } from './clock.ts';
 import { economyTransaction } from './transaction.ts';
 
 export type { Currency };

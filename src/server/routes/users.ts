@@ -14,7 +14,8 @@ import type { RouteOpts } from '../context.ts';
 import { ledgerPage } from '../ledger.ts';
 import { STARTING_BALANCES, usernameProblem } from '../../api/rules.ts';
 import { badRequest, conflict, MESSAGES, notFound } from '../errors.ts';
-import { newId, nowSeconds } from '../ids.ts';
+import { newId } from '../ids.ts';
+import { nowSeconds } from '../clock.ts';
 import { openAccount, readUser, userView } from '../wallet.ts';
 import { sendJson } from '../json-reply.ts';
 

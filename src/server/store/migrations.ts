@@ -1,5 +1,6 @@
 // Schema migrations, in code, run on start by Kysely's Migrator (which locks, so several instances starting on
 // one PostgreSQL take turns). Never edit a shipped migration: add the next one. Content seeding: seed-content.ts.
+import { nowSeconds } from '../clock.ts';
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './db.ts';
 import { seedContent, syncContent } from './seed-content.ts';
@@ -373,7 +374,7 @@ function ledger(dialect: Dialect): Migration {
         .columns(['user_id', 'currency', 'id'])
         .execute();
 
-      const now = Math.floor(Date.now() / 1000);
+      const now = nowSeconds();
       for (const c of CURRENCIES)
         await sql`insert into ledger (user_id, currency, delta, balance_after, reason, ref, created_at)
           select id, ${sql.lit(c)}, ${sql.ref(c)}, ${sql.ref(c)}, 'opening_balance', null, ${sql.lit(now)} from users
@@ -472,7 +473,7 @@ const ratings: Migration = {
       .on('hero_ratings')
       .columns(['rating', 'hero_id'])
       .execute();
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSeconds();
     await sql`insert into hero_ratings (hero_id, rating, rd, vol, conservative, wins, losses, updated_at)
       select id, 1500, 350, 0.06, 800, 0, 0, ${now} from heroes where dungeon_id is null`.execute(db);
 
