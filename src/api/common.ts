@@ -112,6 +112,13 @@ export const HeroSchema = z.object({
   rating: HeroRating.optional().describe(
     'the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays',
   ),
+  version: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store, absent on candidates, previews and content NPC lists",
+    ),
 });
 export type { Hero };
 // The schema and the game's type must not drift: this line fails to compile if they do.
@@ -150,6 +157,12 @@ export const BattleResult = z.object({
   /** Where it happened, for the result screen: a dungeon's name, 'Arena', or a random battle's place. */
   location: z.string(),
   location_type: z.enum(['dungeon', 'arena', 'random']),
+  odds_key: z
+    .string()
+    .optional()
+    .describe(
+      'the key of the odds this fight used: GET /api/odds states the same key, and the same probability, for this fight before it (absent on fights stored before keys were told)',
+    ),
   /** The user after the rewards were paid. */
   user: User.optional(),
 });

@@ -1,7 +1,8 @@
 // The win chance of a fight before it is fought: one read for the arena, a dungeon's next floor and the next
 // random battle. The number it states is the number that fight then uses (server: routes/odds.ts).
 import { z } from 'zod';
-import { HeroSchema, Id } from './common.ts';
+import { HeroSchema, Id, Rewards } from './common.ts';
+import { RepeatWin } from './arena.ts';
 import { TEAM_MAX, TEAM_MIN } from './rules.ts';
 
 export const OddsKind = z.enum(['arena', 'dungeon', 'random'], {
@@ -29,6 +30,37 @@ export const OddsResponse = z.object({
   kind: OddsKind,
   probability: z.number().min(0).max(1).describe('the chance to win: the probability the fight then states'),
   samples: z.number().int().describe('simulated battles behind the estimate'),
+  key: z
+    .string()
+    .describe(
+      "what the estimate is for: the kind, what the team meets (the encounter, the opponent and its version, the dungeon and floor) and each of the team's heroes with its version. The fight states the same `odds_key` and the same probability; a changed hero (a level, an item) or a new encounter makes a new key",
+    ),
+  versions: z
+    .record(z.string(), z.number().int())
+    .describe(
+      'each hero of the team (and an opponent that is a stored hero), by id, with the version the estimate was made for: a client shows the chance only while its heroes are at these versions',
+    ),
+  encounter: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "random: the player's stored encounter (one of 16 bands), the same until a random battle fights it",
+    ),
+  win_rewards: Rewards.describe(
+    'what winning this fight pays at this probability, computed by the function the fight pays with: gold, xp per hero, essence and tokens — on a boss floor with the clear bonus, in the arena after the repeat-win rule, for a random battle fought at once (Quick Battle)',
+  ),
+  win_rewards_turn_based: Rewards.optional().describe(
+    'random: what winning it turn by turn (POST /api/battles, the default mode) pays, at the same stated odds',
+  ),
+  clear_bonus: Rewards.nullable()
+    .optional()
+    .describe(
+      'dungeon: the clear bonus a win on the boss floor adds (inside win_rewards); null on other floors',
+    ),
+  repeat_win: RepeatWin.optional().describe(
+    "arena: the repeat-win rule as a win now would meet it (the player's earlier wins over this opponent in 24 h)",
+  ),
   team_hero_ids: z.array(z.string()),
   enemies: z.array(HeroSchema).describe('who the fight is against'),
   location: z.string().describe("'Arena', the dungeon's name, or the random battle's place"),

@@ -5,15 +5,13 @@
 // races a finished floor (two tabs, a double tap) is a 409 saying where the run is now.
 import type { Selectable } from 'kysely';
 import type { BattleResult } from '../api/common.ts';
-import { clearBonus } from '../game/rewards.ts';
-import type { Difficulty } from '../game/types.ts';
 import type { Ctx } from './context.ts';
 import { conflict, MESSAGES } from './errors.ts';
 import { fightNow } from './fights.ts';
 import { remainingTeam } from './hero-store.ts';
 import { newId } from './ids.ts';
 import { nowSeconds } from './clock.ts';
-import { floorFoes } from './npcs.ts';
+import { floorPlan } from './fight-plans.ts';
 import type { DungeonRunsTable, DungeonsTable } from './store/tables.ts';
 import { economyTransaction } from './transaction.ts';
 
@@ -86,24 +84,12 @@ export async function fightFloor(
     throw conflict(MESSAGES.runHeroesGone);
   }
   const floor = run.floor;
-  const { enemies, bossFloor } = floorFoes(dungeon.id, floor, team.length, run.floors);
+  const plan = floorPlan(dungeon, floor, run.floors, team);
+  const bossFloor = plan.floor!.boss;
   const result = await fightNow(ctx, {
-    kind: 'dungeon',
+    ...plan,
     userId: run.user_id,
-    team,
-    enemies,
-    location: dungeon.name,
     runId: run.id,
-    rewards: {
-      difficulty: dungeon.difficulty as Difficulty,
-      multiplier: dungeon.rewards_multiplier,
-      enemyLevel: Math.max(...enemies.map((e) => e.level)),
-      bossFloor,
-    },
-    bonus: (won, probability) =>
-      won && bossFloor
-        ? clearBonus({ floors: run.floors, multiplier: dungeon.rewards_multiplier }, probability)
-        : null,
     guard: async (trx, won) => {
       const moved = await trx
         .updateTable('dungeon_runs')

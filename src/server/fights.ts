@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BattleResult } from '../api/common.ts';
 import type { LedgerReason } from '../api/ledger.ts';
 import type { FightKind, Hero, Rewards } from '../game/types.ts';
-import { ENGINE_VERSION, rewardsFor, type Difficulty, type ToldBattle } from '../game/index.ts';
+import { ENGINE_VERSION, type ToldBattle } from '../game/index.ts';
 import type { BattleEvent } from '../game/types.ts';
 import type { Insertable } from 'kysely';
 import type { Ctx } from './context.ts';
@@ -20,20 +20,15 @@ import { OddsPoolBusy, type Odds, type Story } from './odds-pool.ts';
 import { NO_REWARDS, payRewards, type Payment } from './rewards.ts';
 import { tallyFight } from './fairness.ts';
 import { economyTransaction } from './transaction.ts';
+import { addRewards, winPay, type FightPlan } from './fight-plans.ts';
 import { userView, type Db, type Trx } from './wallet.ts';
 
-export interface QuickFight<X extends object = object> {
-  kind: FightKind;
+/** A fight to resolve now: what it is (fight-plans.ts, the same plan GET /api/odds reads), whose, and its hooks. */
+export interface QuickFight<X extends object = object> extends FightPlan {
   userId: string;
-  team: Hero[];
-  enemies: Hero[];
-  location: string;
-  rewards: { difficulty?: Difficulty; multiplier?: number; enemyLevel: number; bossFloor?: boolean };
   runId?: string;
   /** Runs inside the result's transaction before anything is paid; throwing refuses the whole fight. */
   guard?: (trx: Trx, won: boolean) => Promise<void>;
-  /** Extra pay on top of the fight's own rewards when won (a dungeon's clear bonus), at the fight's stated odds. */
-  bonus?: (won: boolean, probability: number) => Rewards | null;
   /**
    * Runs inside the result's transaction after `guard`, before anything is paid: settles what goes with the result
    * (an arena fight's ratings and repeat-win rule, ladder.ts) and answers the fight's own pay instead (a bonus is
@@ -52,13 +47,6 @@ const REWARD_REASON = {
   arena: 'arena_reward',
   dungeon: 'dungeon_reward',
 } as const satisfies Record<FightKind, LedgerReason>;
-
-const add = (a: Rewards, b: Rewards): Rewards => ({
-  gold: a.gold + b.gold,
-  xp_per_hero: a.xp_per_hero + b.xp_per_hero,
-  magic_essence: a.magic_essence + b.magic_essence,
-  combat_tokens: a.combat_tokens + b.combat_tokens,
-});
 
 /** How long a client refused for a full queue is asked to wait: the queue drains in well under a second. */
 export const BUSY_RETRY_AFTER_S = 1;
@@ -121,11 +109,10 @@ export async function fightNow<X extends object = object>(
   const roll = newRoll();
   const won = roll > 1 - odds.probability;
   const story = await simulated(() => ctx.odds.narrate(seed, f.team, f.enemies, won));
-  // Risk pays: the rewards follow the win chance the fight stated (src/game/rewards.ts).
-  const earned = won
-    ? rewardsFor(f.kind, { won, probability: odds.probability, teamSize: f.team.length, ...f.rewards })
-    : NO_REWARDS;
-  const bonus = f.bonus?.(won, odds.probability);
+  // Risk pays: the rewards follow the win chance the fight stated (fight-plans.ts winPay, src/game/rewards.ts).
+  const pay = won ? winPay(f, odds.probability) : null;
+  const earned = pay?.own ?? NO_REWARDS;
+  const bonus = pay?.bonus ?? null;
   const battleId = newId('b');
   const teamIds = f.team.map((h) => h.id);
   const locks = { userId: f.userId, heroIds: teamIds };
@@ -141,7 +128,7 @@ export async function fightNow<X extends object = object>(
     ];
     if (bonus) payments.push({ rewards: bonus, entry: { reason: 'dungeon_clear', ref: battleId } });
     const paid = await payRewards(trx, f.userId, teamIds, payments);
-    const settled = { rewards: bonus ? add(own.rewards, bonus) : own.rewards, extra: own.extra };
+    const settled = { rewards: bonus ? addRewards(own.rewards, bonus) : own.rewards, extra: own.extra };
     const result = {
       battle_id: battleId,
       status: won ? ('won' as const) : ('lost' as const),
@@ -153,6 +140,7 @@ export async function fightNow<X extends object = object>(
       level_ups: paid.levelUps,
       location: f.location,
       location_type: f.kind,
+      odds_key: f.key,
       ...settled.extra,
     };
     await recordBattle(trx, {
@@ -189,6 +177,7 @@ export async function fightNow<X extends object = object>(
     level_ups: levelUps,
     location: f.location,
     location_type: f.kind,
+    odds_key: f.key,
     ...settled.extra,
     user: userView(user),
   };

@@ -69,7 +69,8 @@ export const HERO_LIST_LIMIT = 500;
 // decoding into JS strings and no re-encoding on the way out — each with its ladder rating spliced in before its
 // closing brace (ladder.ts keeps ratings in rows of their own). The limit is written into the SQL: bound as a
 // parameter, it made SQLite's plan twice as slow.
-const RATED = 'r.rating, r.rd, r.wins, r.losses from heroes h left join hero_ratings r on r.hero_id = h.id';
+const RATED =
+  'h.version, r.rating, r.rd, r.wins, r.losses from heroes h left join hero_ratings r on r.hero_id = h.id';
 const LIST = prepared(
   'hero-list',
   `select cast(h.doc as blob) as doc, ${RATED} where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`,
@@ -93,17 +94,21 @@ const DOC = prepared(
   `select h.doc, ${RATED} where h.id = ?`,
 );
 
-/** A stored document and its rating row's fields (null: no row yet). */
+/** A stored document, its row's version (absent for content served from code) and its rating row's fields (null: no row yet). */
 export interface RatedDoc {
   doc: Buffer | string;
+  version?: number;
   rating: number | null;
   rd: number | null;
   wins: number | null;
   losses: number | null;
 }
 
-/** A stored document with `"rating":{…}` added as its last field (a newcomer's, if it has no row yet). */
-export function withRatingBytes({ doc, rating, rd, wins, losses }: RatedDoc): Buffer[] {
+/**
+ * A stored document with `"rating":{…}` (a newcomer's, if it has no row yet) and its `"version"` added as its last
+ * fields.
+ */
+export function withRatingBytes({ doc, version, rating, rd, wins, losses }: RatedDoc): Buffer[] {
   const bytes = asBytes(doc);
   const r = {
     rating: rating ?? NEW_RATING.rating,
@@ -112,7 +117,8 @@ export function withRatingBytes({ doc, rating, rd, wins, losses }: RatedDoc): Bu
     losses: losses ?? 0,
   };
   // A document is a JSON object: it ends with its closing brace, and never holds a rating of its own.
-  return [bytes.subarray(0, bytes.lastIndexOf(0x7d)), Buffer.from(`,"rating":${JSON.stringify(r)}}`)];
+  const v = version === undefined ? '' : `,"version":${Number(version)}`;
+  return [bytes.subarray(0, bytes.lastIndexOf(0x7d)), Buffer.from(`,"rating":${JSON.stringify(r)}${v}}`)];
 }
 
 /** A hero as JSON with its rating, its stored document unparsed; undefined when there is no such hero. */

@@ -87,6 +87,32 @@ export async function withRating(db: Db, hero: Hero): Promise<Hero> {
 
 // ---- an arena result ------------------------------------------------------------------------------------------
 
+/**
+ * The repeat-win rule as it meets a win over `opponentId` now: the player's wins over that opponent within the
+ * window, and what `rewards` become (repeatWinFactor). The fight settles with it inside its transaction; GET
+ * /api/odds states it before the fight.
+ */
+export async function repeatWin(
+  db: Db,
+  userId: string,
+  opponentId: string,
+  rewards: Rewards,
+): Promise<{ rewards: Rewards; repeat: RepeatWin }> {
+  const earlier = await db
+    .selectFrom('arena_wins')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('opponent_id', '=', opponentId)
+    .where('won_at', '>', nowSeconds() - REPEAT_WIN_WINDOW_S)
+    .executeTakeFirstOrThrow();
+  const earlierWins = Number(earlier.n);
+  const factor = repeatWinFactor(earlierWins);
+  return {
+    rewards: scaleRewards(rewards, factor),
+    repeat: { earlier_wins: earlierWins, factor, unreduced: rewards },
+  };
+}
+
 /** What settling a duel adds to its result. */
 export interface DuelSettled {
   ratings: { attacker: HeroRatingChange; opponent: HeroRatingChange };
@@ -110,17 +136,7 @@ export async function settleDuel(
   let repeat: RepeatWin | null = null;
   let paid = rewards;
   if (won) {
-    const earlier = await trx
-      .selectFrom('arena_wins')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', fight.userId)
-      .where('opponent_id', '=', opponent.id)
-      .where('won_at', '>', now - REPEAT_WIN_WINDOW_S)
-      .executeTakeFirstOrThrow();
-    const earlierWins = Number(earlier.n);
-    const factor = repeatWinFactor(earlierWins);
-    paid = scaleRewards(rewards, factor);
-    repeat = { earlier_wins: earlierWins, factor, unreduced: rewards };
+    ({ rewards: paid, repeat } = await repeatWin(trx, fight.userId, opponent.id, rewards));
     await trx
       .insertInto('arena_wins')
       .values({ user_id: fight.userId, opponent_id: opponent.id, battle_id: fight.battleId, won_at: now })

@@ -77,6 +77,14 @@ async function endActiveBattle(trx: Db, userId: string, now: number) {
   return ended ? { battle_id: ended.id, location: ended.location } : null;
 }
 
+/**
+ * What a won turn-based battle pays: the random battle's table at the odds stated at its start, ×3 for being steered
+ * (src/game/rewards.ts). GET /api/odds states it for the player's next random battle before it is fought.
+ */
+export function turnBasedWinPay(o: { probability: number; enemyLevel: number; teamSize: number }): Rewards {
+  return rewardsFor('random', { won: true, mode: 'turn_based', ...o });
+}
+
 /** Pays a finished battle and records what it paid (inside the caller's transaction). */
 async function settle(
   trx: Trx,
@@ -88,9 +96,7 @@ async function settle(
 ): Promise<Payout> {
   const won = status === 'won';
   const rewards = won
-    ? rewardsFor('random', {
-        won,
-        mode: 'turn_based',
+    ? turnBasedWinPay({
         probability: stored.probability ?? 0.5,
         enemyLevel: stored.enemyLevel,
         teamSize: teamIds.length,

@@ -15,6 +15,7 @@ import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
 import { fightNow, fightRoute } from '../fights.ts';
+import { arenaPlan } from '../fight-plans.ts';
 import { findHero, ownHero } from '../hero-store.ts';
 import { leaderboard, nearestOpponents, settleDuel } from '../ladder.ts';
 import type { Hero } from '../../game/types.ts';
@@ -51,12 +52,8 @@ const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const { user_id, attacker_hero_id, opponent_id } = req.body;
       const { attacker, opponent } = await arenaSides(db, user_id, attacker_hero_id, opponent_id);
       return fightNow(ctx, {
-        kind: 'arena',
+        ...arenaPlan(attacker, opponent),
         userId: user_id,
-        team: [attacker],
-        enemies: [opponent],
-        location: 'Arena',
-        rewards: { enemyLevel: opponent.level },
         settle: (trx, { won, battleId }, rewards) =>
           settleDuel(trx, { userId: user_id, attacker, opponent, won, battleId }, rewards),
       });

@@ -31,7 +31,8 @@ import { fightNow, fightRoute, simulated } from '../fights.ts';
 import { ownTeam } from '../hero-store.ts';
 import { newId, newSeed } from '../ids.ts';
 import { nowSeconds } from '../clock.ts';
-import { drawNextEncounter, nextEncounter, randomFoes } from '../random-foes.ts';
+import { drawNextEncounter, nextEncounter } from '../random-foes.ts';
+import { randomPlan } from '../fight-plans.ts';
 import { BATTLE_IDLE_TTL_S } from '../sweep.ts';
 import { moveBattle, openBattle, readStoredBattle, type StoredBattle } from '../turn-based.ts';
 import { historyOf, replayOf } from '../battle-replays.ts';
@@ -102,16 +103,12 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const team = (await ownTeam(db, team_hero_ids, user_id)).map((s) => s.hero);
       // The enemies shown before the fight (GET /api/odds): the player's stored next encounter.
       const band = await nextEncounter(db, user_id);
-      const { enemies, location } = randomFoes(team, band);
-      const enemyLevel = Math.max(...enemies.map((e) => e.level));
+      const plan = randomPlan(team, band);
+      const { enemies, location } = plan;
       if (mode === 'auto') {
         const result = await fightNow(ctx, {
-          kind: 'random',
+          ...plan,
           userId: user_id,
-          team,
-          enemies,
-          location,
-          rewards: { enemyLevel },
           guard: (trx) => drawNextEncounter(trx, user_id, band),
         });
         return reply.code(201).send({ ...result, kind: 'auto' as const });
@@ -126,7 +123,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       });
       const stored: StoredBattle = {
         engine: started.state,
-        enemyLevel,
+        enemyLevel: plan.rewards.enemyLevel,
         probability: odds.probability,
         teams: { allies: team, enemies },
         engine_version: ENGINE_VERSION,

@@ -1,7 +1,9 @@
 // GET /api/odds: a fight's win chance before it is fought — an arena duel, a dungeon's next floor, or the
-// player's next random battle (its stored encounter, random-foes.ts). The sides come from the same functions
-// the fight routes use and the estimate from the same pool (odds-pool.ts, a function of the matchup), so the
-// number shown is the number the fight then states. Limited per client like generation.
+// player's next random battle (its stored encounter, random-foes.ts) — with the key it is for and what a win pays.
+// The fight's plan comes from the functions the fight routes use (fight-plans.ts), the estimate from the same pool
+// (odds-pool.ts, a function of the matchup) and the pay from the functions the fight pays with (winPay, the
+// repeat-win rule, turnBasedWinPay), so what is shown is what the fight then states and pays. Limited per client
+// like generation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TeamHeroIds } from '../../api/battles.ts';
 import { FIGHT_REFUSALS } from '../../api/common.ts';
@@ -11,13 +13,12 @@ import type { Hero } from '../../game/types.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
 import { simulated } from '../fights.ts';
+import { addRewards, arenaPlan, floorPlan, randomPlan, winPay, type FightPlan } from '../fight-plans.ts';
 import { ownTeam, remainingTeam } from '../hero-store.ts';
-import { floorFoes } from '../npcs.ts';
-import { nextEncounter, randomFoes } from '../random-foes.ts';
+import { repeatWin } from '../ladder.ts';
+import { nextEncounter } from '../random-foes.ts';
+import { turnBasedWinPay } from '../turn-based.ts';
 import { arenaSides } from './arena.ts';
-
-/** What a fight is between, and where; the odds are the team's chance against the enemies. */
-type Sides = Pick<Odds, 'location' | 'floor' | 'floors' | 'boss_floor'> & { team: Hero[]; enemies: Hero[] };
 
 /** A comma-separated team of the player's own heroes (1–4, no repeats). */
 async function teamOf(ctx: Ctx, userId: string, team: string | undefined): Promise<Hero[]> {
@@ -27,9 +28,8 @@ async function teamOf(ctx: Ctx, userId: string, team: string | undefined): Promi
 }
 
 /** The next dungeon floor: of an active run of the player's (its team), or floor 1 of a new run with `team`. */
-async function dungeonSides(ctx: Ctx, q: OddsQuery): Promise<Sides> {
+async function dungeonPlan(ctx: Ctx, q: OddsQuery): Promise<FightPlan> {
   if (!q.run_id === !q.dungeon_id) throw badRequest('Give either dungeon_id (with team) or run_id');
-  let dungeonId: string, floor: number, floors: number | undefined, team: Hero[];
   if (q.run_id) {
     const run = await ctx.store.db
       .selectFrom('dungeon_runs')
@@ -39,23 +39,39 @@ async function dungeonSides(ctx: Ctx, q: OddsQuery): Promise<Sides> {
     if (!run) throw notFound(MESSAGES.runNotFound);
     if (run.user_id !== q.user_id) throw forbidden('That dungeon run belongs to another player');
     if (run.status !== 'active') throw conflict(`This dungeon run is over (${run.status}): start a new one`);
-    dungeonId = run.dungeon_id;
-    floor = run.floor;
-    floors = run.floors;
-    team = await remainingTeam(ctx.store.db, run.team_hero_ids, run.user_id);
+    const team = await remainingTeam(ctx.store.db, run.team_hero_ids, run.user_id);
     if (team.length === 0) throw conflict(MESSAGES.runHeroesGone);
-  } else {
-    dungeonId = q.dungeon_id!;
-    if (!ctx.dungeonsById.has(dungeonId)) throw notFound(MESSAGES.dungeonNotFound);
-    floor = 1;
-    team = await teamOf(ctx, q.user_id, q.team);
+    const d = ctx.dungeonsById.get(run.dungeon_id);
+    if (!d) throw notFound(MESSAGES.dungeonNotFound);
+    return floorPlan(d, run.floor, run.floors, team);
   }
-  const d = ctx.dungeonsById.get(dungeonId);
+  const d = ctx.dungeonsById.get(q.dungeon_id!);
   if (!d) throw notFound(MESSAGES.dungeonNotFound);
-  const runFloors = floors ?? d.floors;
-  const { enemies, bossFloor } = floorFoes(d.id, floor, team.length, runFloors);
-  return { team, enemies, location: d.name, floor, floors: runFloors, boss_floor: bossFloor };
+  return floorPlan(d, 1, d.floors, await teamOf(ctx, q.user_id, q.team));
 }
+
+/** What a win pays, as the fight will pay it: a boss floor's clear bonus added, an arena win's repeat-win rule met. */
+async function winRewards(ctx: Ctx, userId: string, plan: FightPlan, probability: number) {
+  const { own, bonus } = winPay(plan, probability);
+  if (plan.kind === 'arena') {
+    const { rewards, repeat } = await repeatWin(ctx.store.db, userId, plan.enemies[0].id, own);
+    return { win_rewards: rewards, repeat_win: repeat };
+  }
+  if (plan.kind === 'dungeon')
+    return { win_rewards: bonus ? addRewards(own, bonus) : own, clear_bonus: bonus };
+  return {
+    win_rewards: own,
+    win_rewards_turn_based: turnBasedWinPay({
+      probability,
+      enemyLevel: plan.rewards.enemyLevel,
+      teamSize: plan.team.length,
+    }),
+  };
+}
+
+/** Each stored hero of the fight (the team; an opponent that is a player's hero or an NPC row) with its version. */
+const versionsOf = (heroes: Hero[]) =>
+  Object.fromEntries(heroes.filter((h) => h.version !== undefined).map((h) => [h.id, h.version!]));
 
 const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
@@ -63,7 +79,9 @@ const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: {
       tags: ['odds'],
       description:
-        "The win chance of a fight before it is fought, and who it is against. kind 'arena': hero_id and " +
+        'The win chance of a fight before it is fought, who it is against, the key it is for (the heroes at ' +
+        'their versions, the encounter, opponent or floor; the fight states the same odds_key and probability) ' +
+        "and what a win pays (win_rewards, by the function the fight pays with). kind 'arena': hero_id and " +
         "opponent_id. kind 'dungeon': run_id (its next floor), or dungeon_id and team (floor 1 of a new run). " +
         "kind 'random': team (the player's next random battle, as POST /api/battles will fight it).",
       querystring: OddsQuery,
@@ -75,28 +93,37 @@ const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     config: ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.odds, timeWindow: '1 minute' } } : {},
     handler: async (req) => {
       const q = req.query;
-      let sides: Sides;
+      let plan: FightPlan;
       if (q.kind === 'arena') {
         if (!q.hero_id || !q.opponent_id) throw badRequest(ARENA_PICK_BOTH);
         const { attacker, opponent } = await arenaSides(db, q.user_id, q.hero_id, q.opponent_id);
-        sides = { team: [attacker], enemies: [opponent], location: 'Arena' };
+        plan = arenaPlan(attacker, opponent);
       } else if (q.kind === 'dungeon') {
-        sides = await dungeonSides(ctx, q);
+        plan = await dungeonPlan(ctx, q);
       } else {
         const team = await teamOf(ctx, q.user_id, q.team);
-        const { enemies, location } = randomFoes(team, await nextEncounter(db, q.user_id));
-        sides = { team, enemies, location };
+        plan = randomPlan(team, await nextEncounter(db, q.user_id));
       }
-      const { team, enemies, ...where } = sides;
+      const { team, enemies } = plan;
       const estimate = await simulated(() => ctx.odds.estimate(team, enemies));
-      return {
+      const answer: Odds = {
         kind: q.kind,
         probability: estimate.probability,
         samples: estimate.samples,
+        key: plan.key,
+        versions: versionsOf(plan.kind === 'arena' ? [...team, ...enemies] : team),
+        ...(plan.encounter !== undefined && { encounter: plan.encounter }),
+        ...(await winRewards(ctx, q.user_id, plan, estimate.probability)),
         team_hero_ids: team.map((h) => h.id),
         enemies,
-        ...where,
+        location: plan.location,
+        ...(plan.floor && {
+          floor: plan.floor.floor,
+          floors: plan.floor.floors,
+          boss_floor: plan.floor.boss,
+        }),
       };
+      return answer;
     },
   });
 };

@@ -6,15 +6,20 @@ import type { HeroesTable } from './tables.ts';
 
 export type HeroRow = Selectable<HeroesTable>;
 
-/** The hero as stored: its JSON document (the columns beside it serve queries and indexes). */
-export function heroFromRow(r: Pick<HeroRow, 'doc'>): Hero {
-  return JSON.parse(r.doc) as Hero;
+/**
+ * The hero as stored: its JSON document (the columns beside it serve queries and indexes), with the row's version
+ * when the row was read with it — what a win chance is keyed by (GET /api/odds).
+ */
+export function heroFromRow(r: Pick<HeroRow, 'doc'> & { version?: number }): Hero {
+  const hero = JSON.parse(r.doc) as Hero;
+  if (r.version !== undefined) hero.version = Number(r.version);
+  return hero;
 }
 
 /** The columns a hero's state occupies (everything but ownership and bookkeeping). */
 export function heroColumns(hero: Hero) {
-  // The ladder rating is a view of its own row (ladder.ts), never part of the document.
-  const { rating: _rating, ...h } = hero;
+  // The ladder rating is a view of its own row (ladder.ts), the version a column: never part of the document.
+  const { rating: _rating, version: _version, ...h } = hero;
   return {
     seed: h.seed >>> 0,
     name: h.name,
