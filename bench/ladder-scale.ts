@@ -1,6 +1,8 @@
 // The arena ladder's reads at scale: fills a fresh database with N heroes and their ratings (a third of them
-// unfought, tied at 1500 / 350), then times the leaderboard's first page, a page deep among the ties, a page with a
-// player's own standing, and Find a fair match — each the mean of 20 after a warm-up.
+// unfought, tied at 1500 / 350; every hero a real generated one of level 1–10, so its duels can be simulated), then
+// times the leaderboard's first page, a page deep among the ties, a page with a player's own standing, and Find a
+// fair match — its reads alone, and whole: every candidate's duel estimated by the odds pool with nothing cached
+// (the worst case; a second ask reuses the estimates) — each the mean of 20 after a warm-up.
 // Run: npm run bench:ladder [-- heroes=1000000] (SQLite in a temp dir; BENCH_DATABASE=postgres for PostgreSQL,
 // on a database it creates and drops at PG_ADMIN_URL).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { leaderboard, nearestOpponents } from '../src/server/ladder.ts';
+import { generateHero } from '../src/game/index.ts';
+import { fairMatches, leaderboard } from '../src/server/ladder.ts';
+import { OddsPool } from '../src/server/odds-pool.ts';
 import { openStore } from '../src/server/store/db.ts';
 import { migrate } from '../src/server/store/migrations.ts';
 
@@ -36,15 +40,26 @@ try {
     : `(with recursive n(i) as (select 1 union all select i + 1 from n where i < ${N}) select i from n)`;
   const pad = postgres ? `lpad(i::text, 8, '0')` : `printf('%08d', i)`;
   const owner = `'u_' || (i - i % 5 + 5)`;
+  // TEMPLATES real heroes (levels 1–10 in turn); hero i wears template i % TEMPLATES under its own id and owner.
+  const TEMPLATES = 1000;
+  await sql`create table bench_docs (k integer primary key, level integer, doc text)`.execute(store.db);
+  for (let k = 0; k < TEMPLATES; k += 100)
+    await sql`insert into bench_docs (k, level, doc) values ${sql.join(
+      Array.from({ length: 100 }, (_, j) => {
+        const h = generateHero(7000 + k + j, { id: 'h_tmpl', userId: 'u_tmpl', level: ((k + j) % 10) + 1 });
+        return sql`(${k + j}, ${h.level}, ${JSON.stringify(h)})`;
+      }),
+    )}`.execute(store.db);
+  const doc = `replace(replace(t.doc, '"h_tmpl"', '"h_' || ${pad} || '"'), '"u_tmpl"', '"' || ${owner} || '"')`;
   const fill = [
     `insert into users (id, username, username_key, gold, magic_essence, summoning_scrolls, combat_tokens, created_at, hero_count)
        select 'u_' || i, 'player' || i, 'player' || i, 0, 0, 0, 0, 1, 5 from ${series} where i % 5 = 0`,
     `insert into heroes (id, user_id, seed, name, race, race_description, class, class_description, type, rarity,
        level, xp, hp, max_hp, atk, def, spd, description, portrait_url, boon, bane, boon_icon, bane_icon, abilities,
        doc, version, created_at)
-       select 'h_' || ${pad}, ${owner}, i, 'Hero ' || i, 'Elf', '', 'Knight', '', 'Tank', 1, 1, 0, 1, 1, 1, 1, 1, '',
-         '/p.svg', '{}', '{}', '', '', '[]', '{"id":"h_' || ${pad} || '","user_id":"' || ${owner} || '","level":1}', 1, i
-       from ${series}`,
+       select 'h_' || ${pad}, ${owner}, i, 'Hero ' || i, 'Elf', '', 'Knight', '', 'Tank', 1, t.level, 0, 1, 1, 1, 1, 1,
+         '', '/p.svg', '{}', '{}', '', '', '[]', ${doc}, 1, i
+       from ${series} join bench_docs t on t.k = i % ${TEMPLATES}`,
     `insert into hero_ratings (hero_id, rating, rd, vol, conservative, wins, losses, updated_at)
        select 'h_' || ${pad}, r, rd, 0.06, r - 2 * rd, 0, 0, 1 from (select i,
          case when i % 3 = 0 then 1500 else 1200 + (i * 7919 % 1000) end as r,
@@ -79,9 +94,27 @@ try {
   await time("leaderboard with a player's standing (5 heroes)", () =>
     leaderboard(store.db, { limit: 20, userId: `u_${mid}` }),
   );
-  await time('Find a fair match (6 nearest)', () =>
-    nearestOpponents(store.db, `u_${mid}`, `h_${String(mid - 1).padStart(8, '0')}`, 6),
-  );
+  // A provisional hero (every third is unfought: 1500 / 350) and a settled one: 24 candidates, or 24 over two centres.
+  const unfought = Math.floor(N / 30) * 15;
+  const settled = mid - 1;
+  const heroOf = (i: number) => [`u_${i - (i % 5) + 5}`, `h_${String(i).padStart(8, '0')}`] as const;
+  for (const [label, i] of [
+    ['settled', settled],
+    ['provisional', unfought],
+  ] as const) {
+    const [user, hero] = heroOf(i);
+    await time(`Find a fair match, ${label} hero: its reads (odds not asked)`, () =>
+      fairMatches(store.db, user, hero, 6, async () => 0.5),
+    );
+    const pool = new OddsPool(undefined, 0);
+    try {
+      await time(`Find a fair match, ${label} hero: whole, no estimate cached`, () =>
+        fairMatches(store.db, user, hero, 6, async (a, b) => (await pool.estimate([a], [b])).probability),
+      );
+    } finally {
+      await pool.close();
+    }
+  }
 } finally {
   await store.close();
   if (postgres) await onAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

@@ -98,7 +98,7 @@ export type LeaderboardResponse = z.infer<typeof LeaderboardResponse>;
 export const OPPONENTS_LIMIT_MAX = 12;
 export const OpponentsQuery = z.object({
   user_id: Id,
-  hero_id: Id.describe('your hero: opponents nearest its rating'),
+  hero_id: Id.describe('your hero: the opponents nearest an even duel with it'),
   limit: z.coerce.number().int().min(1).max(OPPONENTS_LIMIT_MAX).default(6),
 });
 export type OpponentsQuery = z.infer<typeof OpponentsQuery>;
@@ -107,6 +107,13 @@ export const OpponentsResponse = z.object({
   hero: HeroSchema.describe('your hero, with its rating'),
   opponents: z
     .array(HeroSchema)
-    .describe("other players' heroes and NPCs nearest its rating, nearest first, each with its rating"),
+    .describe(
+      "other players' heroes and NPCs whose duel with your hero is nearest 50% by its honest odds, nearest first (the rating's distance breaking ties), each with its rating",
+    ),
+  probabilities: z
+    .array(z.number().min(0).max(1))
+    .describe(
+      "your hero's chance against each opponent, in the same order: the duel's estimate, the number GET /api/odds and the fight then state",
+    ),
 });
 export type OpponentsResponse = z.infer<typeof OpponentsResponse>;

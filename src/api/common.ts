@@ -117,7 +117,7 @@ export const HeroSchema = z.object({
     .int()
     .optional()
     .describe(
-      "the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store, absent on candidates, previews and content NPC lists",
+      "the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews",
     ),
 });
 export type { Hero };

@@ -50,6 +50,13 @@ export const TEAM_RULES = {
   tooBig: `A team has at most ${TEAM_MAX} heroes`,
 } as const;
 
+/**
+ * A ladder rating is provisional while its deviation is above this (Glicko-2's RD; a new hero starts at 350): the
+ * rating says little yet and moves a lot with each result. 110 is lichess's line for the same system.
+ */
+export const PROVISIONAL_RD = 110;
+export const isProvisional = (rd: number): boolean => rd > PROVISIONAL_RD;
+
 /** Usernames (spec §5): 3-20 characters, letters, digits and underscore; the texts are the spec's own. */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;

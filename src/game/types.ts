@@ -90,7 +90,7 @@ export interface Hero {
   abilities: Ability[]; // exactly 3: two normal, one 'ultimate'
   /** the arena ladder standing, on heroes and NPCs read from the store; absent on candidates, previews and replays */
   rating?: HeroRating;
-  /** the stored hero's version: every change to it (xp, a level, an item, a reroll) raises it; absent on content */
+  /** a player's stored hero's version: every change to it (xp, a level, an item, a reroll) raises it */
   version?: number;
 }
 

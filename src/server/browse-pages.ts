@@ -6,7 +6,7 @@
 // On SQLite a page checked since the database last changed at all is sent without reading its key (changeMark).
 import { LRUCache } from 'lru-cache';
 import type { PlayerHeroes } from '../api/heroes.ts';
-import { jsonArray, withRatingBytes, type RatedDoc } from './hero-store.ts';
+import { jsonArray, RATED, withRatingBytes, type RatedDoc } from './hero-store.ts';
 import type { Store } from './store/db.ts';
 import { allRows, changeMark, prepared, sameMark, type ChangeMark } from './store/prepared.ts';
 
@@ -30,7 +30,6 @@ const PAGE_KEY = prepared(
   `select p.id, p.username, p.username_key, p.hero_count, ${SHOWN_OF("string_agg(v, ',' order by c, i)")} as shown
    from users p where p.hero_count > 0 and p.username_key > ? and p.id != ? order by p.username_key limit ?`,
 );
-const RATED = 'r.rating, r.rd, r.wins, r.losses from heroes h left join hero_ratings r on r.hero_id = h.id';
 const DOCS = prepared(
   'browse-docs',
   `select h.id, cast(h.doc as blob) as doc, ${RATED} where h.id in (select value from json_each(?))`,

@@ -19,15 +19,16 @@ export function heldHero(locked: Locked, heroId: string, userId: string): HeroRo
   return row;
 }
 
-/** Writes a hero changed inside the transaction, refusing (409) if it changed meanwhile. */
+/** Writes a hero changed inside the transaction, refusing (409) if it changed meanwhile; answers it as stored. */
 export async function keepHero(
   trx: Parameters<typeof saveHero>[0],
   hero: Hero,
   row: HeroRow,
   userId: string,
-): Promise<void> {
+): Promise<Hero> {
   if (!(await saveHero(trx, hero, row.version, userId)))
     throw conflict('The hero changed meanwhile: try again');
+  return { ...hero, version: row.version + 1 };
 }
 
 export function deleteHero(db: Kysely<Database>, userId: string, heroId: string): Promise<void> {
@@ -57,8 +58,7 @@ export function rerollHero(
     const user = await pay(trx, userId, 'magic_essence', REROLL_COST, { reason: 'reroll', ref: heroId }, () =>
       badRequest(PRICE_RULES.reroll),
     );
-    const hero = rerollAbilities(heroFromRow(row), seed);
-    await keepHero(trx, hero, row, userId);
+    const hero = await keepHero(trx, rerollAbilities(heroFromRow(row), seed), row, userId);
     return { user, hero };
   });
 }

@@ -69,8 +69,10 @@ export const HERO_LIST_LIMIT = 500;
 // decoding into JS strings and no re-encoding on the way out — each with its ladder rating spliced in before its
 // closing brace (ladder.ts keeps ratings in rows of their own). The limit is written into the SQL: bound as a
 // parameter, it made SQLite's plan twice as slow.
-const RATED =
-  'h.version, r.rating, r.rd, r.wins, r.losses from heroes h left join hero_ratings r on r.hero_id = h.id';
+// A player's hero carries its version (an NPC is content: none). Browse pages read the same (browse-pages.ts).
+export const RATED =
+  'case when h.user_id is null then null else h.version end as version, r.rating, r.rd, r.wins, r.losses ' +
+  'from heroes h left join hero_ratings r on r.hero_id = h.id';
 const LIST = prepared(
   'hero-list',
   `select cast(h.doc as blob) as doc, ${RATED} where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`,
@@ -94,10 +96,10 @@ const DOC = prepared(
   `select h.doc, ${RATED} where h.id = ?`,
 );
 
-/** A stored document, its row's version (absent for content served from code) and its rating row's fields (null: no row yet). */
+/** A stored document, its row's version (a player's hero; null or absent for an NPC) and its rating row's fields (null: no row yet). */
 export interface RatedDoc {
   doc: Buffer | string;
-  version?: number;
+  version?: number | null;
   rating: number | null;
   rd: number | null;
   wins: number | null;
@@ -117,7 +119,7 @@ export function withRatingBytes({ doc, version, rating, rd, wins, losses }: Rate
     losses: losses ?? 0,
   };
   // A document is a JSON object: it ends with its closing brace, and never holds a rating of its own.
-  const v = version === undefined ? '' : `,"version":${Number(version)}`;
+  const v = version === undefined || version === null ? '' : `,"version":${Number(version)}`;
   return [bytes.subarray(0, bytes.lastIndexOf(0x7d)), Buffer.from(`,"rating":${JSON.stringify(r)}${v}}`)];
 }
 

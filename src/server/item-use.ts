@@ -57,12 +57,12 @@ export function useInventoryItem(
       .where('quantity', '>=', 1)
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) throw badRequest(NONE_LEFT);
-    if (outcome.hero && target) await keepHero(trx, outcome.hero, target, userId);
+    const hero = outcome.hero && target ? await keepHero(trx, outcome.hero, target, userId) : outcome.hero;
     const user = await credit(trx, userId, outcome.currencyDelta ?? {}, {
       reason: 'item_use',
       ref: row.item_id,
     });
     if (!user) throw notFound(MESSAGES.userNotFound);
-    return { user, hero: outcome.hero, message: outcome.message };
+    return { user, hero, message: outcome.message };
   });
 }

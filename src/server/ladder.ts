@@ -13,6 +13,7 @@ import { sql, SqliteAdapter, type Insertable, type Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { HeroRatingChange, LeaderboardEntry, RepeatWin } from '../api/arena.ts';
 import { isValidId } from '../api/common.ts';
+import { isProvisional } from '../api/rules.ts';
 import {
   conservativeRating,
   NEW_RATING,
@@ -359,49 +360,102 @@ export async function leaderboard(
 
 // ---- Find a fair match ----------------------------------------------------------------------------------------
 
+/** How many opponents Find a fair match weighs by their honest odds (each one estimate, cached like any duel's). */
+export const FAIR_CANDIDATES = 24;
+/** Estimates run at once for one Find a fair match: the odds pool is shared, so it takes its turn like the cards'. */
+const FAIR_ESTIMATES_AT_ONCE = 2;
+
+type CandidateRow = Awaited<ReturnType<ReturnType<typeof candidateQuery>['execute']>>[number];
+
+function candidateQuery(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('hero_ratings as r')
+    .innerJoin('heroes as h', 'h.id', 'r.hero_id')
+    .selectAll('h')
+    .select(['r.rating as r_rating', 'r.rd as r_rd', 'r.wins as r_wins', 'r.losses as r_losses'])
+    .where((eb) => eb.or([eb('h.user_id', 'is', null), eb('h.user_id', '!=', userId)]))
+    .limit(limit);
+}
+
 /**
- * The opponents — other players' heroes and NPCs — whose ratings are nearest the player's hero's, nearest first:
- * two walks of the rating index (up from the rating and down from it), the player's own heroes passed over. Heroes
- * tied on a rating (every unfought hero sits at 1500) are entered at a random id, so the same few are not always
- * offered.
+ * The `n` opponents — other players' heroes and NPCs — rated nearest `at`: two walks of the rating index (up from
+ * it and down from it), the player's own heroes passed over. Heroes tied on a rating (every unfought hero sits at
+ * 1500) are entered at a random id, so the same few are not always offered.
  */
-export async function nearestOpponents(
-  db: Db,
-  userId: string,
-  heroId: string,
-  limit: number,
-): Promise<{ hero: Hero; opponents: Hero[] }> {
-  const hero = await withRating(db, (await ownHero(db, heroId, userId)).hero);
-  const at = hero.rating!.rating;
+async function ratedNear(db: Db, userId: string, at: number, n: number): Promise<CandidateRow[]> {
   const start = `h_${randomUUID().replaceAll('-', '')}`;
-  const notMine = () =>
-    db
-      .selectFrom('hero_ratings as r')
-      .innerJoin('heroes as h', 'h.id', 'r.hero_id')
-      .selectAll('h')
-      .select(['r.rating as r_rating', 'r.rd as r_rd', 'r.wins as r_wins', 'r.losses as r_losses'])
-      .where((eb) => eb.or([eb('h.user_id', 'is', null), eb('h.user_id', '!=', userId)]))
-      .limit(limit);
   const [up, down] = await Promise.all([
-    notMine()
+    candidateQuery(db, userId, n)
       .where((eb) => eb(eb.refTuple('r.rating', 'r.hero_id'), '>=', eb.tuple(at, start)))
       .orderBy('r.rating', 'asc')
       .orderBy('r.hero_id', 'asc')
       .execute(),
-    notMine()
+    candidateQuery(db, userId, n)
       .where((eb) => eb(eb.refTuple('r.rating', 'r.hero_id'), '<', eb.tuple(at, start)))
       .orderBy('r.rating', 'desc')
       .orderBy('r.hero_id', 'desc')
       .execute(),
   ]);
-  const nearest = [...up, ...down]
+  return [...up, ...down]
     .sort((a, b) => Math.abs(a.r_rating - at) - Math.abs(b.r_rating - at) || (a.id < b.id ? -1 : 1))
-    .slice(0, limit);
-  return {
-    hero,
-    opponents: nearest.map((r) => ({
-      ...heroFromRow(r),
-      rating: { rating: r.r_rating, rd: r.r_rd, wins: r.r_wins, losses: r.r_losses },
-    })),
+    .slice(0, n);
+}
+
+/** Runs `work` over `items`, `atOnce` at a time, answers in order. */
+async function inTurns<T, R>(items: T[], atOnce: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]);
+    }
   };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, lane));
+  return out;
+}
+
+/**
+ * Find a fair match: the opponents whose duel with the player's hero is nearest an even fight by its honest odds
+ * (`chanceOf`: the estimate the duel itself will use), nearest 50% first, the rating's distance breaking ties. A
+ * rating says little of a new hero (every one starts at 1500, whatever its level), so the candidates are the
+ * FAIR_CANDIDATES rated nearest the hero and — while its rating is provisional — nearest the rating its level is
+ * worth (the NPCs' measured table); each is weighed by its odds, which the duel and GET /api/odds then reuse.
+ * Bounded: two walks of the rating index per centre and at most FAIR_CANDIDATES estimates.
+ */
+export async function fairMatches(
+  db: Db,
+  userId: string,
+  heroId: string,
+  limit: number,
+  chanceOf: (hero: Hero, opponent: Hero) => Promise<number>,
+): Promise<{ hero: Hero; opponents: Hero[]; probabilities: number[] }> {
+  const hero = await withRating(db, (await ownHero(db, heroId, userId)).hero);
+  const at = hero.rating!.rating;
+  const centres = [at];
+  const byLevel = npcStartRating(hero.level).rating;
+  if (isProvisional(hero.rating!.rd) && byLevel !== at) centres.push(byLevel);
+  const per = Math.ceil(FAIR_CANDIDATES / centres.length);
+  const seen = new Set<string>();
+  const candidates: Hero[] = [];
+  for (const rows of await Promise.all(centres.map((c) => ratedNear(db, userId, c, per))))
+    for (const r of rows) {
+      if (seen.has(r.id)) continue;
+      seen.add(r.id);
+      candidates.push({
+        ...heroFromRow(r),
+        rating: { rating: r.r_rating, rd: r.r_rd, wins: r.r_wins, losses: r.r_losses },
+      });
+    }
+  const chances = await inTurns(candidates, FAIR_ESTIMATES_AT_ONCE, (c) => chanceOf(hero, c));
+  const order = candidates
+    .map((c, i) => ({ c, p: chances[i] }))
+    .sort(
+      (x, y) =>
+        Math.abs(x.p - 0.5) - Math.abs(y.p - 0.5) ||
+        Math.abs(x.c.rating!.rating - at) - Math.abs(y.c.rating!.rating - at) ||
+        (x.c.id < y.c.id ? -1 : 1),
+    )
+    .slice(0, limit);
+  return { hero, opponents: order.map((x) => x.c), probabilities: order.map((x) => x.p) };
 }

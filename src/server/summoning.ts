@@ -201,7 +201,7 @@ export async function saveCandidate(
     // A new hero joins the arena ladder as a newcomer (ladder.ts).
     const rating = startRatingRow(hero, nowSeconds());
     await trx.insertInto('hero_ratings').values(rating).execute();
-    return { ...hero, rating: { rating: rating.rating, rd: rating.rd, wins: 0, losses: 0 } };
+    return { ...hero, rating: { rating: rating.rating, rd: rating.rd, wins: 0, losses: 0 }, version: 1 };
   });
 }
 

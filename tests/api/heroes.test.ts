@@ -131,11 +131,11 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     };
     const r = await h.call('POST', '/api/heroes', { user_id: p.id, character_data: forged });
     expect(r.status).toBe(201);
-    // A new hero joins the arena ladder as a newcomer, whatever the client claims.
+    // A new hero joins the arena ladder as a newcomer, whatever the client claims, at its first version.
     const newcomer = { rating: 1500, rd: 350, wins: 0, losses: 0 };
-    expect(r.body).toEqual({ ...c, user_id: p.id, rating: newcomer });
+    expect(r.body).toEqual({ ...c, user_id: p.id, rating: newcomer, version: 1 });
     const stored = await h.call('GET', `/api/heroes/${c.id}`);
-    expect(stored.body).toEqual({ ...c, user_id: p.id, rating: newcomer });
+    expect(stored.body).toEqual({ ...c, user_id: p.id, rating: newcomer, version: 1 });
   });
 
   it('saves a candidate at most once, and one hero per generation', async () => {
@@ -407,7 +407,8 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     const rerolled = RerollResponse.parse(r.body);
     expect(rerolled.abilities.map((a) => a.id)).not.toEqual(hero.abilities.map((a) => a.id));
     const { abilities: _a, ...rest } = hero;
-    expect(rerolled).toMatchObject(rest);
+    // The same hero, one version on.
+    expect(rerolled).toMatchObject({ ...rest, version: hero.version! + 1 });
     expect(rerolled.user?.magic_essence).toBe(p.magic_essence - 50);
     expect((await h.call('GET', `/api/heroes/${hero.id}`)).body.abilities).toEqual(rerolled.abilities);
 

@@ -1,7 +1,7 @@
 // POST /api/arena/battle: a 1v1 duel between your hero and another player's hero or an NPC, resolved at once; the
 // result moves both sides' ladder ratings and meets the repeat-win rule in its own transaction (../ladder.ts).
 // GET /api/arena/leaderboard: heroes and NPCs by conservative rating, keyset-paged. GET /api/arena/opponents: the
-// opponents nearest your hero's rating (Find a fair match).
+// opponents nearest an even duel with your hero by the honest odds (Find a fair match).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ArenaBody,
@@ -14,10 +14,10 @@ import {
 import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../errors.ts';
-import { fightNow, fightRoute } from '../fights.ts';
+import { fightNow, fightRoute, simulated } from '../fights.ts';
 import { arenaPlan } from '../fight-plans.ts';
 import { findHero, ownHero } from '../hero-store.ts';
-import { leaderboard, nearestOpponents, settleDuel } from '../ladder.ts';
+import { fairMatches, leaderboard, settleDuel } from '../ladder.ts';
 import type { Hero } from '../../game/types.ts';
 import type { Db } from '../wallet.ts';
 
@@ -77,11 +77,26 @@ const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: {
       tags: ['arena'],
       description:
-        "Find a fair match: other players' heroes and NPCs whose ratings are nearest your hero's, nearest first.",
+        "Find a fair match: other players' heroes and NPCs whose duel with your hero is nearest an even fight by " +
+        'its honest odds (the estimate the duel uses), nearest 50% first, with each win chance (probabilities); ' +
+        'the candidates weighed are the 24 rated nearest your hero and, while its rating is provisional, nearest ' +
+        'the rating its level is worth.',
       querystring: OpponentsQuery,
-      response: { 200: OpponentsResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      response: {
+        200: OpponentsResponse,
+        400: ErrorBody,
+        403: ErrorBody,
+        404: ErrorBody,
+        429: ErrorBody,
+        503: ErrorBody,
+      },
     },
-    handler: async (req) => nearestOpponents(db, req.query.user_id, req.query.hero_id, req.query.limit),
+    config: ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.odds, timeWindow: '1 minute' } } : {},
+    handler: async (req) =>
+      fairMatches(db, req.query.user_id, req.query.hero_id, req.query.limit, async (hero, opponent) => {
+        const odds = await simulated(() => ctx.odds.estimate([hero], [opponent]));
+        return odds.probability;
+      }),
   });
 };
 

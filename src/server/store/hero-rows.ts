@@ -8,11 +8,12 @@ export type HeroRow = Selectable<HeroesTable>;
 
 /**
  * The hero as stored: its JSON document (the columns beside it serve queries and indexes), with the row's version
- * when the row was read with it — what a win chance is keyed by (GET /api/odds).
+ * when the row was read with it and the hero is a player's (an NPC is content) — what a win chance is keyed by
+ * (GET /api/odds).
  */
 export function heroFromRow(r: Pick<HeroRow, 'doc'> & { version?: number }): Hero {
   const hero = JSON.parse(r.doc) as Hero;
-  if (r.version !== undefined) hero.version = Number(r.version);
+  if (r.version !== undefined && hero.user_id !== null) hero.version = Number(r.version);
   return hero;
 }
 
