@@ -7,7 +7,7 @@ import { HERO_TYPES } from './types.ts';
 import { createPrng, hashSeed, type Prng } from './prng.ts';
 import { ABILITIES, BANES, BOONS, CLASSES, RACES, findClass } from './content.ts';
 import type { ClassDef, RaceDef, TraitDef } from './data/schema.ts';
-import { describeAbility } from './describe.ts';
+import { describeAbility, describeTrait } from './describe.ts';
 import { abilityLevelFor, MAX_LEVEL, SPREAD_PCT, statsFor } from './progression.ts';
 import { iconPath, portraitPath } from './art/paths.ts';
 
@@ -42,7 +42,7 @@ export function rollName(rng: Prng, race: RaceDef): string {
 }
 
 function toTrait(t: TraitDef): Trait {
-  return { id: t.id, name: t.name, description: t.description };
+  return { id: t.id, name: t.name, description: describeTrait(t) };
 }
 
 export function toAbility(id: string, heroLevel: number): Ability {
@@ -111,9 +111,10 @@ function describeHero(
     `Like every ${cls.name.toLowerCase()}, ${first} is ${lower(cls.description)}`
       .replace(/ is an? /, ' is at heart a ')
       .replace(/\.$/, '') + '.';
+  const [good, bad] = [boon, bane].map((t) => lower(describeTrait(t)));
   const traits = rng.pick([
-    `Boon — ${boon.name}: ${lower(boon.description)} Bane — ${bane.name}: ${lower(bane.description)}`,
-    `${first} is blessed with ${boon.name} (${lower(boon.description).replace(/\.$/, '')}) but burdened by ${bane.name} (${lower(bane.description).replace(/\.$/, '')}).`,
+    `Boon — ${boon.name}: ${good} Bane — ${bane.name}: ${bad}`,
+    `${first} is blessed with ${boon.name} (${good.replace(/\.$/, '')}) but burdened by ${bane.name} (${bad.replace(/\.$/, '')}).`,
   ]);
   return `${opening} ${trade} ${traits}`;
 }

@@ -27,7 +27,6 @@ const {
   DMGDEALT,
   DMGTAKEN,
   DODGE,
-  DOTDEALT,
   DOTTAKEN,
   E_LEVELED,
   E_POWER,
@@ -62,26 +61,8 @@ const {
   MAX_UNITS,
   MAXHP,
   NEXT,
-  NS,
   REGEN,
   RESIST,
-  S_ATKMUL,
-  S_CRITTAKEN,
-  S_DEFMUL,
-  S_DMGDEALT,
-  S_DMGTAKEN,
-  S_DOTATK,
-  S_DOTMAXHP,
-  S_HARMFUL,
-  S_HASMOD,
-  S_HEALTAKEN,
-  S_HOT,
-  S_MISS,
-  S_SILENCE,
-  S_SKIP,
-  S_SPDMUL,
-  S_TAUNT,
-  S_TICKS,
   SC_DEF,
   SC_MAXHP,
   SC_TARGET_MAXHP,
@@ -89,13 +70,32 @@ const {
   SIDE,
   SLOTS,
   SPD,
-  ST_SHIELD,
   START_SHIELD,
   START_STATUS,
   START_TURNS,
   THORNS,
   UF,
 } = compiled;
+import * as statuses from './statuses.ts';
+const {
+  FOLD_FLAG,
+  FOLD_MASK,
+  FOLD_MULTIPLY,
+  KEY_COLUMN,
+  KEY_FIGURE,
+  KEY_FOLD,
+  KEY_STATUSES,
+  NK,
+  NS,
+  S_HARMFUL,
+  S_HEALS,
+  S_TICK_FIGURE,
+  S_TICK_POWER,
+  ST_SHIELD,
+  STATUS_KEY,
+  STATUS_KEYS_FROM,
+  TICK_MASK,
+} = statuses;
 import * as prng from '../prng.ts';
 const { splitmix32 } = prng;
 
@@ -137,15 +137,6 @@ export interface BattleLog {
   fatigue(target: number, amount: number): void; // exhaustion (FATIGUE_FROM)
   end(over: number): void;
 }
-
-/** The statuses whose flag is set, as a bit mask (a constant, so the compiler folds it in). */
-function statusMask(flag: ArrayLike<number>): number {
-  let mask = 0;
-  for (let s = 0; s < NS; s++) if (flag[s]) mask |= 1 << s;
-  return mask;
-}
-const TICK_MASK = statusMask(S_TICKS);
-const MOD_MASK = statusMask(S_HASMOD);
 
 // ---- the battle in play ----------------------------------------------------------------------------------------
 // The rules work on one set of unit tables per thread, the battle in play, held in module constants so the
@@ -328,49 +319,40 @@ export function setCooldownLeft(c: BattleCore, i: number, slot: number, turns: n
   readyAt[i * SLOTS + slot] = turnsTaken[i] + turns;
 }
 
-/** Re-derive a unit's status multipliers from the statuses it carries. */
-export function recompute(c: BattleCore, i: number): void {
-  const u = units,
-    o = i * UF;
-  let atk = 1,
-    def = 1,
-    spd = 1,
-    taken = 1,
-    dealt = 1,
-    healT = 1,
-    miss = 0,
-    critT = 0,
-    skip = 0,
-    sil = 0,
-    taunt = 0;
-  // (statuses that change no modifier are left out: they would multiply by 1 and add 0)
-  for (let m = (u[o + MASK] | 0) & MOD_MASK; m !== 0; m &= m - 1) {
-    const s = 31 - Math.clz32(m & -m);
-    atk *= S_ATKMUL[s];
-    def *= S_DEFMUL[s];
-    spd *= S_SPDMUL[s];
-    taken *= S_DMGTAKEN[s];
-    dealt *= S_DMGDEALT[s];
-    healT *= S_HEALTAKEN[s];
-    miss += S_MISS[s];
-    critT += S_CRITTAKEN[s];
-    skip += S_SKIP[s];
-    sil += S_SILENCE[s];
-    taunt += S_TAUNT[s];
-  }
-  u[o + M_ATK] = atk;
-  u[o + M_DEF] = def;
-  u[o + M_SPD] = spd;
-  u[o + M_DMGTAKEN] = taken;
-  u[o + M_DMGDEALT] = dealt;
-  u[o + M_HEALTAKEN] = healT;
-  u[o + M_MISS] = miss;
-  u[o + M_CRITTAKEN] = critT;
-  u[o + F_SKIP] = skip > 0 ? 1 : 0;
-  u[o + F_SILENCE] = sil > 0 ? 1 : 0;
-  u[o + F_TAUNT] = taunt > 0 ? 1 : 0;
-  if (taunt > 0 && u[o + ALIVE] === 1) c.taunting |= 1 << i;
+/**
+ * Re-derive the column status key k (./statuses.ts) folds into on unit i, from the statuses it carries: from neutral,
+ * each one's figure folded in, in the order of the statuses.
+ */
+function refold(i: number, k: number): void {
+  const o = i * UF,
+    how = KEY_FOLD[k],
+    carried = (units[o + MASK] | 0) & KEY_STATUSES[k];
+  let v = how === FOLD_MULTIPLY ? 1 : 0;
+  if (how === FOLD_FLAG) v = carried !== 0 ? 1 : 0;
+  else
+    for (let m = carried; m !== 0; m &= m - 1) {
+      const x = KEY_FIGURE[k * NS + 31 - Math.clz32(m & -m)];
+      v = how === FOLD_MULTIPLY ? v * x : v + x;
+    }
+  units[o + KEY_COLUMN[k]] = v;
+}
+
+/** Keep unit i's bit in `taunting` with its taunt flag. */
+function retaunt(c: BattleCore, i: number): void {
+  if (units[i * UF + F_TAUNT] === 1 && units[i * UF + ALIVE] === 1) c.taunting |= 1 << i;
   else c.taunting &= ~(1 << i);
+}
+
+/** Status s came to or left unit i: re-derive the columns it folds into. */
+function refoldStatus(c: BattleCore, i: number, s: number): void {
+  for (let f = STATUS_KEYS_FROM[s], end = STATUS_KEYS_FROM[s + 1]; f < end; f++) refold(i, STATUS_KEY[f]);
+  retaunt(c, i);
+}
+
+/** Re-derive every column unit i's statuses fold into (multipliers, chances, flags) from the statuses it carries. */
+export function recompute(c: BattleCore, i: number): void {
+  for (let k = 0; k < NK; k++) refold(i, k);
+  retaunt(c, i);
 }
 
 /**
@@ -598,7 +580,7 @@ export function startTurn(c: BattleCore): number {
   for (let m = ticking; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     const p = statusPower[a * NS + s];
-    if (S_HOT[s] > 0) {
+    if (S_HEALS[s] === 1) {
       heal(c, a, a, p, s);
     } else {
       const amount = Math.max(1, Math.round(p * u[o + DOTTAKEN] * u[o + M_DMGTAKEN]));
@@ -765,11 +747,8 @@ export function applyStatus(
   if (S_HARMFUL[s] === 1 && (src < 0 || u[src * UF + SIDE] !== u[to + SIDE])) chance *= 1 - u[to + RESIST];
   if (chance < 1 && (chance <= 0 || c.rand() >= chance)) return;
   if (tgt === c.actor) turns += 1; // its own end of turn, about to come, counts as one
-  let p = 0;
-  if (S_DOTATK[s] > 0 && src >= 0)
-    p = S_DOTATK[s] * u[src * UF + ATK] * u[src * UF + M_ATK] * u[src * UF + DOTDEALT];
-  else if (S_DOTMAXHP[s] > 0) p = S_DOTMAXHP[s] * u[to + MAXHP] * (src >= 0 ? u[src * UF + DOTDEALT] : 1);
-  else if (S_HOT[s] > 0) p = S_HOT[s] * u[to + MAXHP] * (src >= 0 ? Math.max(0, u[src * UF + HEALDONE]) : 1);
+  // a status that ticks starts with the power its key's hook gives it (./statuses.ts)
+  const p = ((TICK_MASK >>> s) & 1) === 1 ? S_TICK_POWER[s](u, src, tgt, S_TICK_FIGURE[s]) : 0;
   const j = tgt * NS + s;
   const end = turnsTaken[tgt] + turns;
   if (statusEnds[j] < end) statusEnds[j] = end;
@@ -777,7 +756,7 @@ export function applyStatus(
   const mask = u[to + MASK] | 0;
   u[to + MASK] = mask | (1 << s);
   // a refreshed status changes no modifier: they follow from which statuses a unit carries
-  if (S_HASMOD[s] === 1 && (mask & (1 << s)) === 0) recompute(c, tgt);
+  if (((FOLD_MASK >>> s) & 1) === 1 && (mask & (1 << s)) === 0) refoldStatus(c, tgt, s);
   if (c.log !== null) c.log.status(src, tgt, s);
 }
 
@@ -790,7 +769,7 @@ export function removeStatus(c: BattleCore, i: number, s: number): void {
   statusEnds[i * NS + s] = 0;
   statusPower[i * NS + s] = 0;
   if (s === ST_SHIELD) u[o + SHIELD] = 0;
-  if (S_HASMOD[s] === 1) recompute(c, i);
+  if (((FOLD_MASK >>> s) & 1) === 1) refoldStatus(c, i, s);
   if (c.log !== null) c.log.expire(i, s);
 }
 

@@ -17,11 +17,10 @@ import { STATUS_IDS, STATUSES } from '../data/statuses.ts';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
 import type { BattleCore } from './core.ts';
+import * as statuses from './statuses.ts';
+const { S_AIVALUE, S_HARMFUL, S_TICK_FIGURE, S_TICK_WORTH, S_WORTH_ON, TICK_MASK, protects } = statuses;
 const {
   A_EFFECTS,
-  ATK,
-  DOTDEALT,
-  DOTTAKEN,
   E_CHANCE,
   E_DRAIN,
   E_EXECUTE,
@@ -32,22 +31,14 @@ const {
   E_TURNS,
   EGAIN,
   ENERGY,
-  HEALDONE,
   HEALTAKEN,
   HP,
-  M_ATK,
   M_HEALTAKEN,
   MASK,
   MAX_ENERGY,
   MAXHP,
   RESIST,
   ROLE,
-  S_AIVALUE,
-  S_DOTATK,
-  S_DOTMAXHP,
-  S_HARMFUL,
-  S_HOT,
-  S_TAUNT,
   SHIELD,
   SIDE,
   SLOTS,
@@ -174,7 +165,15 @@ function shieldValue(c: BattleCore, j: number, amount: number): number {
   return (Math.min(amount, u[o + MAXHP]) / u[o + MAXHP]) * 100 * (0.25 + 0.6 * (1 - frac)) * stacked;
 }
 
-function statusValue(c: BattleCore, i: number, j: number, s: number, turns: number, chance: number): number {
+/** What status s for `turns` turns, landing with `chance`, given by unit i to unit j is worth: its registry entries' weights. */
+export function statusValue(
+  c: BattleCore,
+  i: number,
+  j: number,
+  s: number,
+  turns: number,
+  chance: number,
+): number {
   const u = UNITS,
     o = j * UF;
   const enemy = u[o + SIDE] !== u[i * UF + SIDE];
@@ -182,21 +181,8 @@ function statusValue(c: BattleCore, i: number, j: number, s: number, turns: numb
   if (S_HARMFUL[s] === 1) chance *= 1 - u[o + RESIST];
   if (chance <= 0) return 0;
   let v = S_AIVALUE[s];
-  if (S_DOTATK[s] > 0)
-    v +=
-      ((S_DOTATK[s] * u[i * UF + ATK] * u[i * UF + M_ATK] * u[i * UF + DOTDEALT] * u[o + DOTTAKEN] * turns) /
-        u[o + MAXHP]) *
-      100 *
-      0.8;
-  if (S_DOTMAXHP[s] > 0) v += S_DOTMAXHP[s] * turns * 100 * 0.8 * u[i * UF + DOTDEALT] * u[o + DOTTAKEN];
-  if (S_HOT[s] > 0)
-    v +=
-      S_HOT[s] *
-      turns *
-      100 *
-      Math.max(0, u[i * UF + HEALDONE]) *
-      Math.min(1, 1.5 * (1 - u[o + HP] / u[o + MAXHP]));
-  if (S_TAUNT[s] > 0) v *= u[o + ROLE] === 0 ? u[o + HP] / u[o + MAXHP] : 0.2;
+  if (((TICK_MASK >>> s) & 1) === 1) v += S_TICK_WORTH[s](u, i, j, S_TICK_FIGURE[s], turns);
+  for (let k = 0, scaled = S_WORTH_ON[s]; k < scaled.length; k++) v *= scaled[k](u, j);
   if (((u[o + MASK] | 0) & (1 << s)) !== 0) v *= 0.2;
   return v * Math.min(1, chance);
 }
@@ -320,10 +306,8 @@ export const OPS = {
     },
     gist(e, to) {
       const st = STATUSES[e.status ?? ''];
-      // a helpful status that hardens its bearer or draws the blows protects
-      const hardens =
-        !!st && !st.harmful && (!!st.taunt || (st.defMul ?? 1) > 1 || (st.dmgTakenMul ?? 1) < 1);
-      return { protects: hardens, supports: others(to), guards: to.self };
+      // a helpful status that hardens its bearer or draws the blows protects (its keys say: ./statuses.ts)
+      return { protects: !!st && protects(st), supports: others(to), guards: to.self };
     },
   },
   cleanse: {

@@ -10,7 +10,8 @@ import * as compiled from './compile.ts';
 import * as rules from './core.ts';
 import type { BattleCore } from './core.ts';
 import { TIER } from './simulate.ts';
-const { ABILITY_IDS, ALIVE, MASK, NS, SIDE, SLOTS, UF, abilityIndex, statusIndex } = compiled;
+const { ABILITY_IDS, ALIVE, MASK, SIDE, SLOTS, UF, abilityIndex } = compiled;
+import { NS, statusIndex } from './statuses.ts';
 const { DRAW, ONGOING, SIDE0_WON, SIDE1_WON, recompute, restoreMasks } = rules;
 
 /** The fields of a unit record that are stored; the rest are derived from its statuses (recompute). */

@@ -7,6 +7,7 @@ import { findClass } from '../content.ts';
 import { statsFor } from '../progression.ts';
 import { findRace } from '../content.ts';
 import * as compiled from './compile.ts';
+import { statusIndex } from './statuses.ts';
 import * as rules from './core.ts';
 import { perform } from './actions.ts';
 import { runUntilDecision } from './simulate.ts';
@@ -99,10 +100,10 @@ export const hp = (c: BattleCore, i: number) => c.u[i * compiled.UF + compiled.H
 export const maxHp = (c: BattleCore, i: number) => c.u[i * compiled.UF + compiled.MAXHP];
 export const field = (c: BattleCore, i: number, f: number) => c.u[i * compiled.UF + f];
 export const hasStatus = (c: BattleCore, i: number, id: string) =>
-  ((c.u[i * compiled.UF + compiled.MASK] | 0) & (1 << compiled.statusIndex[id])) !== 0;
+  ((c.u[i * compiled.UF + compiled.MASK] | 0) & (1 << statusIndex[id])) !== 0;
 /** Force a status on unit i (from unit `from`, certain to land). */
 export function inflict(c: BattleCore, from: number, i: number, id: string, turns = 3): void {
-  rules.applyStatus(c, from, i, compiled.statusIndex[id], turns, 1);
+  rules.applyStatus(c, from, i, statusIndex[id], turns, 1);
 }
 /** Make unit i the next to act. */
 export function actNext(c: BattleCore, i: number): void {

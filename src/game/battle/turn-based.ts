@@ -62,12 +62,11 @@ const {
   MAX_EFFECTS,
   MAX_ENERGY,
   MAXHP,
-  NS,
   SHIELD,
   SPD,
-  ST_SHIELD,
   UF,
 } = compiled;
+import { NS, ST_SHIELD } from './statuses.ts';
 const {
   ACT_COUNT,
   ACT_ULT,

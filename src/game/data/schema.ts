@@ -73,7 +73,11 @@ export interface EffectDef {
   pierce?: number;
 }
 
-/** Modifiers shared by boons, banes and passive abilities. Every field is read by the rules core. */
+/**
+ * Modifiers: what boons, banes and passive abilities (and any other source of a hero's numbers) change, each a
+ * figure. What each key does, the unit-record column it sets and how its text reads is its entry in the modifier
+ * registry (src/game/battle/modifiers.ts), which has an entry for every key here.
+ */
 export interface TraitMods {
   hpPct?: number; // +0.15 = 15% more max hp
   atkPct?: number;
@@ -131,14 +135,12 @@ export interface AbilityDef {
   aiWeight?: number;
 }
 
-export interface StatusDef {
-  id: string;
-  name: string;
-  glyph: string;
-  harmful: boolean;
-  description: string;
-  /** Default duration in the bearer's own turns. */
-  turns: number;
+/**
+ * What a status does, each a figure: the keys of the status registry (src/game/battle/statuses.ts), whose entry for
+ * each says which column of the bearer it changes, how its figures combine, what the AI thinks it is worth and how
+ * its text reads. A status sets some of them.
+ */
+export interface StatusEffects {
   /** Damage each bearer turn: share of the applier's attack (burn, bleed) … */
   dotAtk?: number;
   /** … or share of the bearer's max hp (poison). */
@@ -163,10 +165,21 @@ export interface StatusDef {
   taunt?: boolean;
 }
 
+export interface StatusDef extends StatusEffects {
+  id: string;
+  name: string;
+  glyph: string;
+  harmful: boolean;
+  /** What it is, in words; its figures are written after it from the registry (describeStatus). */
+  description: string;
+  /** Default duration in the bearer's own turns. */
+  turns: number;
+}
+
+/** A boon or a bane: its rules text is written from its modifiers (describeTrait in src/game/describe.ts). */
 export interface TraitDef {
   id: string;
   name: string;
   glyph: string;
-  description: string;
   mods: TraitMods;
 }

@@ -1,10 +1,11 @@
-// Status effects: what each does, as numbers the rules core reads (src/game/battle/core.ts).
+// Status effects: what each does, as figures of the status registry's keys (StatusEffects in ./schema.ts; what each key
+// means to the rules, the AI and the text is its entry in src/game/battle/statuses.ts).
 // Durations count the bearer's own turns; a status applied again refreshes its duration and keeps the stronger power.
 
 import type { StatusDef } from './schema.ts';
 import { tableOf, type ContentTable } from './table.ts';
 
-const list: StatusDef[] = [
+const list = [
   { id: 'burn', name: 'Burn', glyph: 'flame', harmful: true, turns: 3, dotAtk: 0.35,
     description: 'Takes fire damage at the start of each turn.' },
   { id: 'poison', name: 'Poison', glyph: 'poison-bottle', harmful: true, turns: 4, dotMaxHp: 0.05,
@@ -41,7 +42,9 @@ const list: StatusDef[] = [
     description: 'Hunted: hits against it crit more often and hurt more.' },
   { id: 'curse', name: 'Curse', glyph: 'cursed-star', harmful: true, turns: 3, healTakenMul: 0.4, dmgDealtMul: 0.9,
     description: 'Healing received is cut sharply and damage dealt falls.' },
-];
+] as const satisfies readonly StatusDef[];
 
-export const STATUSES: ContentTable<StatusDef> = tableOf(list);
+/** A status's id: a test that must name every status (statuses.test.ts) is a Record over these. */
+export type StatusId = (typeof list)[number]['id'];
+export const STATUSES: ContentTable<StatusDef> = tableOf<StatusDef>(list);
 export const STATUS_IDS: readonly string[] = list.map((s) => s.id);
