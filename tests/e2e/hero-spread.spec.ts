@@ -1,9 +1,10 @@
 // Every hero is its own: the detail page shows each stat with the hero's own spread as the percent it is, the
-// card on My Heroes marks it beside the numbers, and a reroll (three abilities the hero did not have) keeps it.
+// card on My Heroes marks it beside the numbers where they fit (its title says it on every size), and a reroll (three abilities the hero did not have) keeps it.
 import { test, expect, shot, confirmReroll, createHero } from './fixtures.ts';
 import type { Hero } from '../../src/game/types.ts';
 
 const percent = (p: number) => (p > 0 ? `+${p}%` : p < 0 ? `\u2212${-p}%` : '\u00b10%');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const STATS = [
   ['max_hp', 'Health'],
   ['atk', 'Attack'],
@@ -62,8 +63,22 @@ test('the detail page and the card show the hero’s own spread; a reroll keeps 
   await expect(card).toBeVisible();
   const marks = card.locator('.hero-card__stats [data-spread]');
   const nonZero = STATS.filter(([key]) => hero.spread[key] !== 0);
-  await expect(marks).toHaveCount(nonZero.length);
-  for (const [i, [key]] of nonZero.entries()) {
+  // Each stat's title says what its spread is measured against, on every size.
+  for (const [i, [key]] of STATS.entries())
+    if (hero.spread[key] !== 0)
+      await expect(card.locator('.hero-card__stats > div').nth(i)).toHaveAttribute(
+        'title',
+        new RegExp(
+          escapeRegExp(
+            `${percent(hero.spread[key])} from the base of its race, class, type, rarity and level`,
+          ),
+        ),
+      );
+  // The phone's grid has x-small cards: no room for a number, and no bare arrow instead.
+  const xSmall = (await card.getAttribute('data-size')) === 'x-small';
+  await expect(card.locator('.hero-card__stats')).not.toContainText(/[\u25b4\u25be]/);
+  await expect(marks).toHaveCount(xSmall ? 0 : nonZero.length);
+  for (const [i, [key]] of (xSmall ? [] : nonZero).entries()) {
     await expect(marks.nth(i)).toHaveAttribute('data-spread', String(hero.spread[key]));
     await expect(marks.nth(i)).toBeVisible();
     // Inside its own stat cell: never spilling into the next column.

@@ -16,9 +16,10 @@ test('empty, then items by tab, then use them', async ({ page, request, player }
     expect(res.ok()).toBe(true);
   }
   await page.reload();
+  // Two draughts and a flask: three items, and every number on the page says three (a tab counts what it holds).
   await expect(page.getByTestId('total-items')).toContainText('3');
-  await expect(page.getByRole('tab', { name: /All Items/ }).locator('.count-badge')).toHaveText('2');
-  await expect(page.getByRole('tab', { name: /Potions/ }).locator('.count-badge')).toHaveText('2');
+  await expect(page.getByRole('tab', { name: /All Items/ }).locator('.count-badge')).toHaveText('3');
+  await expect(page.getByRole('tab', { name: /Potions/ }).locator('.count-badge')).toHaveText('3');
   for (const name of ['Upgrades', 'Gear', 'Shards']) {
     await expect(page.getByRole('tab', { name: new RegExp(name) }).locator('.count-badge')).toHaveText('0');
   }
@@ -35,7 +36,10 @@ test('empty, then items by tab, then use them', async ({ page, request, player }
   // A plain item: Use Item, the outcome in an alert, currencies re-read.
   await page.locator('.inventory-card[data-item-id="flask_of_essence"]').click();
   let dialog = page.getByRole('dialog', { name: 'Flask of Essence' });
-  await expect(dialog.getByText('Some items require specific conditions to use')).toBeVisible();
+  // The spec's hint, then this item's own condition.
+  await expect(dialog.getByTestId('item-condition')).toHaveText(
+    'Some items require specific conditions to use. This one has none: it is used on your account.',
+  );
   await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Use Item' }).click();
   await expect(dialog.getByRole('alert')).not.toBeEmpty();
@@ -44,14 +48,19 @@ test('empty, then items by tab, then use them', async ({ page, request, player }
   await expect(page.locator('header [data-currency="magic_essence"]')).toContainText(String(essence));
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByTestId('total-items')).toContainText('2');
+  await expect(page.getByRole('tab', { name: /All Items/ }).locator('.count-badge')).toHaveText('2');
 
   // A hero-targeted item: choose the hero first.
   await draught.click();
   dialog = page.getByRole('dialog', { name: 'Draught of Insight' });
   const use = dialog.getByRole('button', { name: 'Use Item' });
   await expect(use).toBeDisabled();
+  const condition = dialog.getByTestId('item-condition');
+  await expect(condition).toContainText('Some items require specific conditions to use.');
+  await expect(condition).toContainText('Choose a hero to use this on.');
   await dialog.locator(`.hero-card[data-hero-id="${hero.id}"]`).getByRole('button').click();
   await expect(use).toBeEnabled();
+  await expect(condition).toContainText(`It will be used on ${hero.name}.`);
   await shot(page, testInfo, 'inventory-use');
   await use.click();
   await expect(dialog.getByRole('alert')).not.toBeEmpty();

@@ -80,36 +80,44 @@ describe('HeroCard', () => {
     expect(container.querySelector('a.hero-card__action')!.getAttribute('href')).toBe('/heroes/demo_hero');
   });
 
-  it.each(['x-small', 'small', 'large'] as HeroCardSize[])(
-    '%s marks the hero’s own spread beside each stat that has one',
+  it.each(['tiny', 'small', 'large'] as HeroCardSize[])(
+    '%s marks the hero’s own spread beside each stat that has one, saying what it is measured against',
     (size) => {
       const { container } = renderCard(<HeroCard hero={DEMO_HERO} size={size} />);
       // Demo spread: HP +3, ATK +4, DEF −2, SPD ±0 (no mark).
       const marks = [...container.querySelectorAll('.hero-card__stats [data-spread]')];
       expect(marks.map((m) => m.getAttribute('data-spread'))).toEqual(['3', '4', '-2']);
+      expect(marks.map((m) => m.querySelector('[aria-hidden]')!.textContent)).toEqual([
+        '+3',
+        '+4',
+        '\u22122',
+      ]);
+      const base = 'from the base of its race, class, type, rarity and level';
       expect(marks.map((m) => m.querySelector('.visually-hidden')!.textContent)).toEqual([
-        ' (+3%)',
-        ' (+4%)',
-        ' (\u22122%)',
+        ` (+3% ${base})`,
+        ` (+4% ${base})`,
+        ` (\u22122% ${base})`,
       ]);
       expect(marks[2].className).toContain('stat-spread--down');
       const atk = container.querySelectorAll('.hero-card__stats > div')[1];
-      expect(atk.getAttribute('title')).toBe('Attack 95 (+4% own spread)');
+      expect(atk.getAttribute('title')).toBe(`Attack 95 (+4% ${base})`);
     },
   );
 
-  it('uses the arrow where the number would not fit: x-small always, tiny for 4-digit stats', () => {
-    const mark = (size: HeroCardSize, hp: number) => {
+  it('draws no spread mark where a number would not fit (x-small, 4-digit stats on tiny): no bare arrows', () => {
+    const marks = (size: HeroCardSize, hp: number) => {
       const { container } = renderCard(<HeroCard hero={{ ...DEMO_HERO, hp, max_hp: hp }} size={size} />);
-      const text = container.querySelector('[data-spread="3"] [aria-hidden]')!.textContent;
+      const found = [...container.querySelectorAll('[data-spread]')].map((m) =>
+        m.getAttribute('data-spread'),
+      );
+      const hpTitle = container.querySelector('.hero-card__stats > div')!.getAttribute('title');
+      expect(container.textContent).not.toMatch(/[\u25b4\u25be]/);
       cleanup();
-      return text;
+      return [found, hpTitle?.includes('+3% from the base')];
     };
-    expect([mark('x-small', 850), mark('tiny', 850), mark('tiny', 2150), mark('small', 2150)]).toEqual([
-      '\u25b4',
-      '+3',
-      '\u25b4',
-      '+3',
-    ]);
+    expect(marks('x-small', 850)).toEqual([[], true]);
+    expect(marks('tiny', 850)).toEqual([['3', '4', '-2'], true]);
+    expect(marks('tiny', 2150)).toEqual([['4', '-2'], true]);
+    expect(marks('small', 2150)).toEqual([['3', '4', '-2'], true]);
   });
 });

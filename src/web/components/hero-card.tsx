@@ -1,9 +1,9 @@
 // HeroCard: the collectible card of a hero or NPC in five sizes (spec §2 /herocard, §9): portrait (~60%),
 // type emblem, rarity stars (colour + count), name band, 'Lv X Race Class', HP/ATK/DEF/SPD, and on large the
 // 3 abilities with tooltips. Clickable (to / onClick) or selectable (selected → check mark, optional order
-// number). The root always carries data-hero-id. Each stat shows the hero's own spread beside it ('+4', or a
-// small arrow where a number would not fit: x-small, and 4-digit stats on tiny). Styles in ./hero-card.css;
-// the demo is pages/herocard.
+// number). The root always carries data-hero-id. Each stat shows the hero's own spread beside it ('+4') where it
+// fits (not on x-small, nor beside 4-digit stats on tiny; the stat's title says it everywhere). Styles in
+// ./hero-card.css; the demo is pages/herocard.
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Hero } from '../../api/index.ts';
@@ -137,13 +137,20 @@ const CARD_STATS = [
   { key: 'spd', icon: 'spd', label: 'SPD', name: 'Speed' },
 ] as const;
 
-/** The hero's own spread on one stat: '+4' / '−3' beside the number, an arrow where there is no room. */
-function SpreadMark({ pct, compact }: { pct: number; compact: boolean }) {
-  const text = formatSpread(pct);
+/** What a stat's spread measures, in the words a stat's title and screen readers use. */
+const spreadMeaning = (pct: number): string =>
+  `${formatSpread(pct)} from the base of its race, class, type, rarity and level`;
+
+/**
+ * The hero's own spread on one stat: '+4' / '−3' beside the number where it fits. Where it does not (x-small, and
+ * 4-digit stats on tiny) nothing is drawn: a bare arrow beside a stat read as a judgement of the stat (a fast hero's
+ * speed with a red ▾), when it only says how this hero rolled against its base.
+ */
+function SpreadMark({ pct }: { pct: number }) {
   return (
     <span className={`stat-spread stat-spread--${pct > 0 ? 'up' : 'down'}`} data-spread={pct}>
-      <span aria-hidden="true">{compact ? (pct > 0 ? '\u25b4' : '\u25be') : text.replace('%', '')}</span>
-      <span className="visually-hidden">{` (${text})`}</span>
+      <span aria-hidden="true">{formatSpread(pct).replace('%', '')}</span>
+      <span className="visually-hidden">{` (${spreadMeaning(pct)})`}</span>
     </span>
   );
 }
@@ -240,7 +247,8 @@ export function HeroCard({
           {CARD_STATS.map(({ key, icon, label, name }) => {
             const value = key === 'max_hp' ? hero.hp : hero[key];
             const pct = hero.spread?.[key] ?? 0;
-            const spreadText = pct ? ` (${formatSpread(pct)} own spread)` : '';
+            const spreadText = pct ? ` (${spreadMeaning(pct)})` : '';
+            const roomForSpread = size !== 'x-small' && !(size === 'tiny' && value >= 1000);
             const full = key === 'max_hp' ? `${name} ${hero.hp}/${hero.max_hp}` : `${name} ${value}`;
             return (
               <div key={key} title={full + spreadText}>
@@ -250,12 +258,7 @@ export function HeroCard({
                 </dt>
                 <dd>
                   {value}
-                  {pct !== 0 && (
-                    <SpreadMark
-                      pct={pct}
-                      compact={size === 'x-small' || (size === 'tiny' && value >= 1000)}
-                    />
-                  )}
+                  {pct !== 0 && roomForSpread && <SpreadMark pct={pct} />}
                 </dd>
               </div>
             );

@@ -50,7 +50,9 @@ export function useInventoryCtrl() {
     inventory,
     tab,
     setTab,
-    tabs: TABS.map((t) => ({ ...t, count: byType(t.key).length })),
+    // A tab counts the items it holds, as Total Items does (two of one potion are two), so All Items always
+    // agrees with Total Items; each card says how many of it there are.
+    tabs: TABS.map((t) => ({ ...t, count: byType(t.key).reduce((n, i) => n + i.quantity, 0) })),
     items,
     shown: byType(tab),
     open,

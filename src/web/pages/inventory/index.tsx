@@ -3,6 +3,7 @@
 // an alert. Loading text, error panel with Retry, and the two empty states with Visit Shop. `?item=<item_id>`
 // (the profile History's link to an item) opens that item's modal while the player holds it. State and Use Item:
 // ./ctrl.ts.
+import { useEffect, useRef } from 'react';
 import type { InventoryItem } from '../../../api/index.ts';
 import { errorText } from '../../api/client.ts';
 import { HeroCard } from '../../components/hero-card.tsx';
@@ -35,6 +36,33 @@ function HeroPicker({ ctrl }: { ctrl: InventoryCtrl }) {
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** The spec's hint names no condition; this says the one this item has, as things stand in the dialog. */
+function conditionOf(item: InventoryItem, ctrl: InventoryCtrl): string {
+  if (!item.targets_hero) return 'This one has none: it is used on your account.';
+  if (ctrl.ownHeroes?.length === 0) return 'This one is used on a hero, and you have none yet.';
+  const hero = ctrl.ownHeroes?.find((h) => h.id === ctrl.heroId);
+  return hero ? `It will be used on ${hero.name}.` : 'Choose a hero to use this on.';
+}
+
+/** Use Item's outcome, brought into view: below a long hero list it would otherwise land out of sight. */
+function Outcome({ ok, text }: { ok: boolean; text: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
+  return (
+    <div ref={ref}>
+      {ok ? (
+        <div className="banner banner--success" role="alert">
+          {text}
+        </div>
+      ) : (
+        <ErrorBox>{text}</ErrorBox>
+      )}
+    </div>
   );
 }
 
@@ -77,15 +105,10 @@ function ItemModal({ item, ctrl }: { item: InventoryItem; ctrl: InventoryCtrl })
         </div>
       </div>
       {item.targets_hero && <HeroPicker ctrl={ctrl} />}
-      <p className="item-modal__hint muted">Some items require specific conditions to use</p>
-      {outcome &&
-        (outcome.ok ? (
-          <div className="banner banner--success" role="alert">
-            {outcome.text}
-          </div>
-        ) : (
-          <ErrorBox>{outcome.text}</ErrorBox>
-        ))}
+      <p className="item-modal__hint muted" data-testid="item-condition">
+        Some items require specific conditions to use. <strong>{conditionOf(item, ctrl)}</strong>
+      </p>
+      {outcome && <Outcome key={outcome.text} ok={outcome.ok} text={outcome.text} />}
     </Modal>
   );
 }

@@ -1,0 +1,71 @@
+// Every screen of the game with real data behind it, for the tests that walk them all (axe, no sideways scroll): a
+// player with heroes, items, a finished fight with its replay, a turn-based battle and a dungeon run to show.
+import type { APIRequestContext } from '@playwright/test';
+import type { Hero, User } from '../../src/api/index.ts';
+import { expect } from './fixtures.ts';
+import { heroesFor } from './part2-support.ts';
+import { setBalances } from './store-setup.ts';
+
+/** [name, url, a selector that shows once the screen has its data]. */
+export type Screen = [name: string, url: string, ready: string];
+
+export interface EveryScreen {
+  heroes: Hero[];
+  dungeonIds: string[];
+  screens: Screen[];
+}
+
+/** Arranges `player`'s world through the API (heroes, bought items, an auto and a turn-based fight). */
+export async function everyScreen(
+  request: APIRequestContext,
+  player: Pick<User, 'id'>,
+  heroCount = 2,
+): Promise<EveryScreen> {
+  const heroes = await heroesFor(request, player, heroCount);
+  await setBalances(player.id, { gold: 5000 });
+  for (const item_id of ['heroic_tonic', 'rune_dust', 'draught_of_insight'])
+    expect(
+      (await request.post('/api/shop/purchase', { data: { user_id: player.id, item_id, quantity: 1 } })).ok(),
+    ).toBe(true);
+  const fight = await (
+    await request.post('/api/battles', {
+      data: { user_id: player.id, team_hero_ids: heroes.slice(0, 4).map((h) => h.id), mode: 'auto' },
+    })
+  ).json();
+  const dungeons = (await (await request.get('/api/dungeons')).json()) as { id: string }[];
+  const turnBased = await (
+    await request.post('/api/battles', { data: { user_id: player.id, team_hero_ids: [heroes[0].id] } })
+  ).json();
+
+  return {
+    heroes,
+    dungeonIds: dungeons.map((d) => d.id),
+    screens: [
+      ['map', '/map', 'main h1, main h2'],
+      ['my heroes', '/heroes', 'main h1'],
+      ['a hero', `/heroes/${heroes[0].id}`, 'main h1'],
+      ['summon', '/create', 'main h1'],
+      ['other heroes', '/heroes?tab=others', 'main h1'],
+      ['inventory', '/inventory', '[data-item-id], main h1'],
+      ['shop', '/shop', '[data-item-id]'],
+      ['profile', '/profile', 'main h1'],
+      ['credits', '/profile/credits', 'main h1'],
+      ['team battle', '/battle', 'main h1'],
+      [
+        'a turn-based battle',
+        `/battle/${turnBased.battle_id}`,
+        '[data-option-id], [data-testid="battle-result"]',
+      ],
+      ['combat', `/combat?battleId=${fight.battle_id}`, 'main h1, main h2'],
+      ['arena', '/arena', 'main h1'],
+      ['leaderboard', '/arena/leaderboard', 'main h1'],
+      ['dungeons', '/dungeons', 'main h1'],
+      ['a dungeon', `/dungeons/${dungeons[0].id}`, 'main h1'],
+      ['a replay', `/replay/${fight.battle_id}`, 'main h1, main h2'],
+      ['hero card demo', '/herocard', 'main'],
+      ['fairness', '/fairness', '[data-testid="chart-balance-type"] svg'],
+      ['a missing hero', '/heroes/h_no_such_hero', 'main'],
+      ['a missing page', '/no/such/page', 'main'],
+    ],
+  };
+}
