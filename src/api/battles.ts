@@ -135,6 +135,8 @@ export const CreateBattleResponse = z.union([StartedBattle, QuickBattleResult]);
 export const GetBattleResponse = z.union([BattleState, QuickBattleResult]);
 
 export const BattleParams = z.object({ battleId: Id });
+/** Who is watching a replay (optional: replays are public); a player's watching counts toward their daily quest. */
+export const ReplayQuery = z.object({ user_id: Id.optional() });
 
 /**
  * A finished fight as it can be watched again (GET /api/battles/{id}/replay, public: the id is unguessable): the

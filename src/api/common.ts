@@ -52,6 +52,8 @@ export const User = z.object({
   summoning_scrolls: z.number().int(),
   combat_tokens: z.number().int(),
   created_at: z.number().int().describe('epoch seconds'),
+  time_zone: z.string().describe("the IANA zone the player's day is kept in (GET /api/daily)"),
+  reset_hour: z.number().int().min(0).max(23).describe('the local hour their day resets at'),
 });
 export type User = z.infer<typeof User>;
 

@@ -10,3 +10,4 @@ export * from './shop.ts';
 export * from './odds.ts';
 export * from './ledger.ts';
 export * from './fairness.ts';
+export * from './daily.ts';

@@ -32,6 +32,12 @@ export const LEDGER_REASONS = [
   'dungeon_clear',
   /** a balance set by an operator (support, tests, benchmarks) */
   'adjustment',
+  /** a daily quest's reward (ref: the quest's id, '2026-11-27.arena_win') */
+  'daily_quest',
+  /** the bonus for all three of a day's quests (ref: '2026-11-27.bonus') */
+  'daily_bonus',
+  /** a login-calendar reward (ref: '2026-11-27.calendar.3', the day and the calendar day it paid) */
+  'daily_calendar',
 ] as const;
 export const LedgerReason = z.enum(LEDGER_REASONS);
 export type LedgerReason = z.infer<typeof LedgerReason>;
@@ -56,9 +62,13 @@ export const LedgerQuery = z.object({
 
 /** What an entry links to, as it stands now (null when it names nothing that can be shown). */
 export const LedgerSubject = z.object({
-  kind: z.enum(['battle', 'hero', 'item']),
+  kind: z.enum(['battle', 'hero', 'item', 'daily']),
   id: z.string(),
-  name: z.string().describe("the battle's location, the hero's or the item's name"),
+  name: z
+    .string()
+    .describe(
+      "the battle's location, the hero's or the item's name, or what a daily reward was for ('Daily quest: Win 3 arena duels')",
+    ),
 });
 export type LedgerSubject = z.infer<typeof LedgerSubject>;
 

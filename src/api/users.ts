@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CleanText, Id, User } from './common.ts';
 import { USERNAME_MAX, USERNAME_RULES } from './rules.ts';
+import { DEFAULT_RESET_HOUR, DEFAULT_TIME_ZONE, ianaZone } from '../game/day-clock.ts';
 
 export { STARTING_BALANCES, USERNAME_RULES } from './rules.ts';
 
@@ -13,6 +14,32 @@ export const UserSummary = z.object({ id: z.string(), username: z.string(), gold
 export const ListUsersResponse = z.array(UserSummary);
 export type UserSummary = z.infer<typeof UserSummary>;
 
-export const CreateUserBody = z.object({ username: z.string({ error: USERNAME_RULES.length }) });
+/** An IANA zone name ('Europe/Berlin', 'UTC'); offsets and unknown names are refused. */
+export const TimeZone = z
+  .string()
+  .max(64)
+  .refine((z) => ianaZone(z) !== null, 'must be an IANA time zone name, such as Europe/Berlin or UTC');
+export const ResetHour = z
+  .number({ error: 'must be a whole hour from 0 to 23' })
+  .int('must be a whole hour from 0 to 23')
+  .min(0, 'must be a whole hour from 0 to 23')
+  .max(23, 'must be a whole hour from 0 to 23');
+
+export const CreateUserBody = z.object({
+  username: z.string({ error: USERNAME_RULES.length }),
+  time_zone: TimeZone.optional().describe(
+    `the player's zone (the web sends the browser's); default ${DEFAULT_TIME_ZONE}`,
+  ),
+  reset_hour: ResetHour.optional().describe(
+    `the local hour the day resets at; default ${DEFAULT_RESET_HOUR}`,
+  ),
+});
 export const UserParams = z.object({ id: Id });
+/** Where the player's day turns over: from the next reset (GET /api/daily says when). */
+export const UpdateUserBody = z
+  .object({ time_zone: TimeZone.optional(), reset_hour: ResetHour.optional() })
+  .refine(
+    (b) => b.time_zone !== undefined || b.reset_hour !== undefined,
+    'Nothing to change: send time_zone or reset_hour',
+  );
 export const UserResponse = User;

@@ -34,6 +34,7 @@ import { parseTrustProxy } from './trust-proxy.ts';
 import artRoutes from './routes/art.ts';
 import arenaRoutes from './routes/arena.ts';
 import battleRoutes from './routes/battles.ts';
+import dailyRoutes from './routes/daily.ts';
 import dungeonRoutes from './routes/dungeons.ts';
 import fairnessRoutes from './routes/fairness.ts';
 import healthRoutes from './routes/health.ts';
@@ -273,6 +274,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fairnessRoutes, { ctx });
   await app.register(shopRoutes, { ctx });
   await app.register(inventoryRoutes, { ctx });
+  await app.register(dailyRoutes, { ctx });
   await app.register(artRoutes, { ctx });
 
   const webRoot = opts.webRoot === undefined ? resolve('dist') : opts.webRoot;

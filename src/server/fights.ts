@@ -9,6 +9,8 @@ import type { BattleResult } from '../api/common.ts';
 import type { LedgerReason } from '../api/ledger.ts';
 import type { FightKind, Hero, Rewards } from '../game/types.ts';
 import { ENGINE_VERSION, type ToldBattle } from '../game/index.ts';
+import { fightActs } from '../game/daily.ts';
+import { recordDaily } from './daily.ts';
 import type { BattleEvent } from '../game/types.ts';
 import type { Insertable } from 'kysely';
 import type { Ctx } from './context.ts';
@@ -128,6 +130,11 @@ export async function fightNow<X extends object = object>(
     ];
     if (bonus) payments.push({ rewards: bonus, entry: { reason: 'dungeon_clear', ref: battleId } });
     const paid = await payRewards(trx, f.userId, teamIds, payments);
+    await recordDaily(
+      trx,
+      f.userId,
+      fightActs({ kind: f.kind, mode: 'auto', won, probability: odds.probability }),
+    );
     const settled = { rewards: bonus ? addRewards(own.rewards, bonus) : own.rewards, extra: own.extra };
     const result = {
       battle_id: battleId,

@@ -7,6 +7,7 @@ import { badRequest, conflict, forbidden, MESSAGES, notFound } from './errors.ts
 import { saveHero } from './hero-store.ts';
 import { heroFromRow, type HeroRow } from './store/hero-rows.ts';
 import { economyTransaction, type Locked } from './transaction.ts';
+import { recordDaily } from './daily.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from './store/tables.ts';
 import { pay, type UserRow } from './wallet.ts';
@@ -59,6 +60,7 @@ export function rerollHero(
       badRequest(PRICE_RULES.reroll),
     );
     const hero = await keepHero(trx, rerollAbilities(heroFromRow(row), seed), row, userId);
+    await recordDaily(trx, userId, ['reroll']);
     return { user, hero };
   });
 }

@@ -10,6 +10,7 @@ import { heldHero, keepHero } from './hero-rules.ts';
 import { heroFromRow, type HeroRow } from './store/hero-rows.ts';
 import type { Database } from './store/tables.ts';
 import { economyTransaction } from './transaction.ts';
+import { recordDaily } from './daily.ts';
 import { credit, type UserRow } from './wallet.ts';
 
 export interface ItemUse {
@@ -63,6 +64,7 @@ export function useInventoryItem(
       ref: row.item_id,
     });
     if (!user) throw notFound(MESSAGES.userNotFound);
+    await recordDaily(trx, userId, ['use_item']);
     return { user, hero, message: outcome.message };
   });
 }

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { LedgerEntry, LedgerReason, LedgerSubject } from '../api/ledger.ts';
 import { CURRENCIES, type Currency } from '../api/rules.ts';
 import { ITEMS_BY_ID } from '../game/data/items.ts';
+import { dailyRewardName } from '../game/daily.ts';
 import { badRequest, MESSAGES, notFound } from './errors.ts';
 import { findUser, type Db } from './wallet.ts';
 
@@ -85,6 +86,10 @@ async function subjectsOf(
     if (why === 'summon') {
       const hero = keptFrom.get(ref);
       return hero ? { kind: 'hero', ...hero } : null;
+    }
+    if (why === 'daily_quest' || why === 'daily_bonus' || why === 'daily_calendar') {
+      const name = dailyRewardName(why, ref);
+      return name === null ? null : { kind: 'daily', id: ref, name };
     }
     return null;
   });

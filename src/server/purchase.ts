@@ -12,6 +12,7 @@ import type { ShopItemsTable } from './store/tables.ts';
 import { newId } from './ids.ts';
 import { nowSeconds } from './clock.ts';
 import { economyTransaction, isContention, withRetries } from './transaction.ts';
+import { recordDaily, sqliteDailyRecorder } from './daily.ts';
 import { spend, sqliteSpender, type Currency, type UserRow } from './wallet.ts';
 
 export type PurchaseOutcome = { ok: true; user: UserRow } | { ok: false };
@@ -59,6 +60,7 @@ export async function buyItem(
             .doUpdateSet((eb) => ({ quantity: eb('inventory.quantity', '+', 1) })),
         )
         .execute();
+      await recordDaily(trx, userId, ['buy_item']);
       return { ok: true as const, user };
     });
   } catch (err) {
@@ -99,11 +101,13 @@ async function commitWaiting(store: Store, raw: NonNullable<Store['sqlite']>) {
   const batch = waiting.get(raw)!.splice(0);
   const pay = sqliteSpender(raw);
   const stock = stockStatement(raw);
+  const record = sqliteDailyRecorder(raw);
   // Nested better-sqlite3 transactions are savepoints: a throwing purchase rolls back alone.
   const buyOne = raw.transaction((p: Pending): PurchaseOutcome => {
     const user = pay(p.userId, p.item.currency as Currency, p.item.cost, bought(p.item));
     if (!user) return { ok: false };
     stock.run(newId('inv'), p.userId, p.item.id, nowSeconds());
+    record(user, ['buy_item']);
     return { ok: true, user };
   });
   let outcomes: (PurchaseOutcome | { failed: unknown })[] = [];

@@ -17,6 +17,7 @@ import { heroRow } from './store/hero-rows.ts';
 import { startRatingRow } from './ladder.ts';
 import { tallySummon } from './fairness.ts';
 import { economyTransaction } from './transaction.ts';
+import { recordDaily } from './daily.ts';
 import type { Database } from './store/tables.ts';
 import { findUser, pay, type Db } from './wallet.ts';
 
@@ -70,6 +71,7 @@ export async function generateCandidate(
         (user) => badRequest(PRICE_RULES.summon(user.summoning_scrolls)),
         { pending_generation_id: generationId },
       );
+      await recordDaily(trx, userId, ['summon']);
       await trx
         .deleteFrom('candidates')
         .where('user_id', '=', userId)

@@ -1,12 +1,14 @@
 // Housekeeping run every few minutes by app.ts: expires idle turn-based battles, forgets stale candidates, and
 // bounds the fights kept for replays — each player's latest FIGHTS_KEPT, plus any fight whose replay someone opened
 // in the last OPENED_KEPT_S — so storage grows with players, not with every fight ever fought; arena wins older than
-// the repeat-win rule's window are forgotten (ladder.ts).
+// the repeat-win rule's window are forgotten (ladder.ts), and daily quest progress and claims of days a month past
+// (daily.ts).
 import { sql, type Kysely } from 'kysely';
 import { REPEAT_WIN_WINDOW_S } from '../game/rewards.ts';
 import { nowSeconds } from './clock.ts';
 import type { Database } from './store/tables.ts';
 import { pruneCandidates } from './summoning.ts';
+import { pruneDaily } from './daily.ts';
 
 export const BATTLE_IDLE_TTL_S = 24 * 3600;
 /** Fights kept per player for history and replays (the newest). */
@@ -58,5 +60,6 @@ export async function sweepStale(
     .where('won_at', '<=', nowSeconds() - REPEAT_WIN_WINDOW_S)
     .execute();
   const prunedFights = await pruneFights(db);
+  await pruneDaily(db);
   return { expiredBattles: Number(r.numUpdatedRows), prunedFights };
 }

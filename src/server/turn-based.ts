@@ -6,6 +6,8 @@ import type { Kysely, Selectable } from 'kysely';
 import { rewardsFor, type BattleState } from '../game/index.ts';
 import { upgradeBattleState } from '../game/battle/record-upgrade.ts';
 import type { Hero, LevelUp, Rewards } from '../game/types.ts';
+import { fightActs } from '../game/daily.ts';
+import { recordDaily } from './daily.ts';
 import { conflict } from './errors.ts';
 import { recordBattle } from './fights.ts';
 import { drawNextEncounter } from './random-foes.ts';
@@ -105,6 +107,8 @@ async function settle(
   const { levelUps } = await payRewards(trx, userId, teamIds, [
     { rewards, entry: { reason: 'battle_reward', ref: battleId } },
   ]);
+  const probability = stored.probability ?? 0.5;
+  await recordDaily(trx, userId, fightActs({ kind: 'random', mode: 'turn_based', won, probability }));
   await trx
     .updateTable('battles')
     .set({ rewards: JSON.stringify(rewards), level_ups: JSON.stringify(levelUps) })

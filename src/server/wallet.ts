@@ -43,6 +43,8 @@ export function userView(r: UserRow): User {
     summoning_scrolls: r.summoning_scrolls,
     combat_tokens: r.combat_tokens,
     created_at: Number(r.created_at),
+    time_zone: r.time_zone,
+    reset_hour: r.reset_hour,
   };
 }
 
@@ -181,7 +183,14 @@ export function credit(
  */
 export function openAccount(
   db: Kysely<Database>,
-  account: { id: string; username: string; username_key: string; created_at: number },
+  account: {
+    id: string;
+    username: string;
+    username_key: string;
+    created_at: number;
+    time_zone?: string;
+    reset_hour?: number;
+  },
   grant: Partial<Record<Currency, number>>,
 ): Promise<UserRow | undefined> {
   return economyTransaction(db, { userId: account.id }, async (trx) => {

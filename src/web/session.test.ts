@@ -19,6 +19,8 @@ const user = {
   summoning_scrolls: 2,
   combat_tokens: 3,
   created_at: 1700000000,
+  time_zone: 'Europe/Berlin',
+  reset_hour: 6,
 };
 
 afterEach(() => localStorage.clear());
@@ -27,8 +29,8 @@ describe('parseStoredUser', () => {
   it('reads a user', () => {
     expect(parseStoredUser(JSON.stringify(user))).toEqual(user);
   });
-  it('fills missing currencies with 0', () => {
-    expect(parseStoredUser(JSON.stringify({ id: 'u_2', username: 'bo' }))).toEqual({
+  it('fills missing currencies with 0, and a day of their own with UTC at 04:00', () => {
+    expect(parseStoredUser(JSON.stringify({ id: 'u_2', username: 'bo', reset_hour: 24 }))).toEqual({
       id: 'u_2',
       username: 'bo',
       gold: 0,
@@ -36,6 +38,8 @@ describe('parseStoredUser', () => {
       summoning_scrolls: 0,
       combat_tokens: 0,
       created_at: 0,
+      time_zone: 'UTC',
+      reset_hour: 4,
     });
   });
   it.each([

@@ -29,6 +29,15 @@ export function parseStoredUser(raw: string | null): User | null {
     summoning_scrolls: 0,
     combat_tokens: 0,
     created_at: typeof v.created_at === 'number' && Number.isFinite(v.created_at) ? v.created_at : 0,
+    // A session stored before players had a day of their own: the server's answer replaces these at once.
+    time_zone: typeof v.time_zone === 'string' ? v.time_zone : 'UTC',
+    reset_hour:
+      typeof v.reset_hour === 'number' &&
+      Number.isInteger(v.reset_hour) &&
+      v.reset_hour >= 0 &&
+      v.reset_hour < 24
+        ? v.reset_hour
+        : 4,
   };
   for (const c of CURRENCIES) {
     const n = v[c];

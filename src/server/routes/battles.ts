@@ -16,6 +16,7 @@ import {
   BattleHistoryResponse,
   BattleParams,
   BattleReplay,
+  ReplayQuery,
   CreateBattleBody,
   CreateBattleResponse,
   GetBattleResponse,
@@ -36,6 +37,9 @@ import { randomPlan } from '../fight-plans.ts';
 import { BATTLE_IDLE_TTL_S } from '../sweep.ts';
 import { moveBattle, openBattle, readStoredBattle, type StoredBattle } from '../turn-based.ts';
 import { historyOf, replayOf } from '../battle-replays.ts';
+import { recordDaily } from '../daily.ts';
+import { economyTransaction } from '../transaction.ts';
+import type { Db } from '../wallet.ts';
 
 export const ABANDONED_TEXT = 'Abandoned when another battle was started: counted as a loss.';
 
@@ -181,22 +185,33 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: {
       tags: ['battles'],
       description:
-        'A finished fight as it can be watched again: the teams as they began, the facts in order with their sentences, the result. 404 for an unknown id (or a fight recorded before replays), 409 while a turn-based battle is still on.',
+        'A finished fight as it can be watched again: the teams as they began, the facts in order with their sentences, the result. 404 for an unknown id (or a fight recorded before replays), 409 while a turn-based battle is still on. `user_id` names the player watching: it counts toward their daily quest (an unknown player counts nothing).',
       params: BattleParams,
+      querystring: ReplayQuery,
       response: { 200: BattleReplay, 404: ErrorBody, 409: ErrorBody },
     },
     handler: async (req) => {
       const record = replayOf(await loadBattle(req.params.battleId));
       // Opened by its link: kept past the per-player bound for a while (sweep.ts). At most one write a day.
-      const now = nowSeconds();
-      await db
-        .updateTable('battles')
-        .set({ replay_opened_at: now })
-        .where('id', '=', record.battle_id)
-        .where((eb) =>
-          eb.or([eb('replay_opened_at', 'is', null), eb('replay_opened_at', '<', now - 24 * 3600)]),
-        )
-        .execute();
+      const opened = (trx: Db) => {
+        const now = nowSeconds();
+        return trx
+          .updateTable('battles')
+          .set({ replay_opened_at: now })
+          .where('id', '=', record.battle_id)
+          .where((eb) =>
+            eb.or([eb('replay_opened_at', 'is', null), eb('replay_opened_at', '<', now - 24 * 3600)]),
+          )
+          .execute();
+      };
+      const viewer = req.query.user_id;
+      // A player watching: the opening and their daily quest's count in one transaction (their row first).
+      if (viewer)
+        await economyTransaction(db, { userId: viewer }, async (trx) => {
+          await opened(trx);
+          await recordDaily(trx, viewer, ['watch_replay']);
+        });
+      else await opened(db);
       return record;
     },
   });

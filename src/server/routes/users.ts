@@ -6,9 +6,12 @@ import {
   CreateUserBody,
   ListUsersQuery,
   ListUsersResponse,
+  UpdateUserBody,
   UserParams,
   UserResponse,
 } from '../../api/users.ts';
+import { DEFAULT_RESET_HOUR, DEFAULT_TIME_ZONE, ianaZone } from '../../game/day-clock.ts';
+import { setDayRule } from '../daily.ts';
 import { LedgerParams, LedgerQuery, LedgerResponse } from '../../api/ledger.ts';
 import type { RouteOpts } from '../context.ts';
 import { ledgerPage } from '../ledger.ts';
@@ -80,11 +83,27 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         username,
         username_key: username.toLowerCase(),
         created_at: nowSeconds(),
+        time_zone: ianaZone(req.body.time_zone ?? DEFAULT_TIME_ZONE) ?? DEFAULT_TIME_ZONE,
+        reset_hour: req.body.reset_hour ?? DEFAULT_RESET_HOUR,
       };
       const inserted = await openAccount(db, account, STARTING_BALANCES);
       if (!inserted) throw conflict('Username already taken');
       return reply.code(201).send(userView(inserted));
     },
+  });
+
+  app.patch('/api/users/:id', {
+    schema: {
+      tags: ['users'],
+      description:
+        "Where the player's day turns over: time_zone (an IANA name) and/or reset_hour (0-23). The change applies " +
+        'from the next reset (GET /api/daily: rule_starts_at); the day in progress keeps its date, and no later ' +
+        'day takes a date already played, so a change never pays a day twice.',
+      params: UserParams,
+      body: UpdateUserBody,
+      response: { 200: UserResponse, 400: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (req) => userView(await setDayRule(db, req.params.id, req.body)),
   });
 };
 

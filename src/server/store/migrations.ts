@@ -574,6 +574,52 @@ const contentIds: Migration = {
   },
 };
 
+/**
+ * The daily layer (daily.ts): each player's day — zone and reset hour, a change waiting for its reset, and how many
+ * calendar rewards they have claimed — the day's quest progress per kind, and the claims. A claim's primary key
+ * (player, claim, period) is what makes it pay once: the row goes in before the credit, in one transaction.
+ * Players who exist already keep UTC at 04:00 until they choose (the web sends the browser's zone at sign-up).
+ */
+const daily: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .alterTable('users')
+      .addColumn('time_zone', 'text', (c) => c.notNull().defaultTo('UTC'))
+      .execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('reset_hour', 'integer', (c) => c.notNull().defaultTo(4))
+      .execute();
+    await db.schema.alterTable('users').addColumn('rule_from', 'bigint').execute();
+    await db.schema.alterTable('users').addColumn('day_floor', 'integer').execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('calendar_claims', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .createTable('daily_progress')
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('period', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('daily_progress_pk', ['user_id', 'period', 'kind'])
+      .execute();
+    await db.schema
+      .createTable('daily_claims')
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('claim', 'text', (c) => c.notNull())
+      .addColumn('period', 'text', (c) => c.notNull())
+      .addColumn('reward', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('daily_claims_pk', ['user_id', 'claim', 'period'])
+      .execute();
+    // The sweep forgets days long past (sweep.ts).
+    await db.schema.createIndex('daily_progress_period').on('daily_progress').column('period').execute();
+    await db.schema.createIndex('daily_claims_period').on('daily_claims').column('period').execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -590,6 +636,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0012_rate_limits': rateLimits,
     '0013_fairness_tallies': fairnessTallies(dialect),
     '0014_content_ids': contentIds,
+    '0017_daily': daily,
   };
 }
 

@@ -16,6 +16,15 @@ export interface UsersTable {
   hero_count: Generated<number>;
   /** the paid generation whose pair waits to be kept (summoning.ts); null when none */
   pending_generation_id: Generated<string | null>;
+  /** the player's day (src/game/day-clock.ts): the IANA zone and local hour it resets at (daily.ts) */
+  time_zone: Generated<string>;
+  reset_hour: Generated<number>;
+  /** while a change of zone or hour waits for the reset it applies from: that reset (epoch seconds) … */
+  rule_from: Generated<number | null>;
+  /** … and the first date (days since 1970-01-01) the new rule may name; both null when no change was made */
+  day_floor: Generated<number | null>;
+  /** how many login-calendar rewards the player has claimed in all (the next is day claims % 7 + 1) */
+  calendar_claims: Generated<number>;
 }
 
 /** Players' heroes and dungeon NPCs (dungeon_id set, user_id null). JSON fields are stored as text. */
@@ -186,8 +195,32 @@ export interface ArenaWinsTable {
   won_at: number;
 }
 
+/** What a player did toward a day's quests, per kind (daily.ts counts it in the act's own transaction). */
+export interface DailyProgressTable {
+  user_id: string;
+  /** the player's day, 'YYYY-MM-DD' (src/game/day-clock.ts) */
+  period: string;
+  /** a quest kind (src/game/data/quests.ts) */
+  kind: string;
+  count: number;
+  updated_at: number;
+}
+
+/** A daily reward paid: one row per (player, claim, period), inserted before the credit in the same transaction. */
+export interface DailyClaimsTable {
+  user_id: string;
+  /** 'quest:<kind>', 'bonus' or 'calendar' */
+  claim: string;
+  period: string;
+  /** the currencies it paid, as JSON */
+  reward: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
+  daily_progress: DailyProgressTable;
+  daily_claims: DailyClaimsTable;
   heroes: HeroesTable;
   generations: GenerationsTable;
   candidates: CandidatesTable;

@@ -33,6 +33,9 @@ const REASON_ICON: Record<LedgerReason, IconName> = {
   dungeon_reward: 'dungeons',
   dungeon_clear: 'dungeons',
   adjustment: 'check',
+  daily_quest: 'quest',
+  daily_bonus: 'chest',
+  daily_calendar: 'calendar',
 };
 
 /** The filter tabs' short names (the full ones, CURRENCY_NAMES, label everything else). */

@@ -78,6 +78,11 @@ export function reasonText(row: Pick<LedgerRow, 'reason' | 'subject'>): string {
       return item ? `Used ${item}` : 'Used an item';
     case 'adjustment':
       return 'Balance adjusted';
+    case 'daily_quest':
+    case 'daily_bonus':
+    case 'daily_calendar':
+      // 'Daily quest: Win 3 arena duels', 'Login calendar: day 3' (the server names what the reward was for).
+      return row.subject?.kind === 'daily' ? row.subject.name : 'Daily reward';
     default:
       return FIGHTS[row.reason] ?? 'Balance changed';
   }
@@ -90,6 +95,7 @@ export function rowLink(row: Pick<LedgerRow, 'subject'>): { to: string; label: s
   const id = encodeURIComponent(s.id);
   if (s.kind === 'battle') return { to: `/replay/${id}`, label: 'Watch replay' };
   if (s.kind === 'hero') return { to: `/heroes/${id}`, label: s.name };
+  if (s.kind === 'daily') return { to: '/daily', label: 'Daily' };
   return { to: `/inventory?item=${id}`, label: 'In inventory' };
 }
 

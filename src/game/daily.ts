@@ -1,0 +1,82 @@
+// The daily layer's rules, pure: which three quests a player has on a day (drawn from a seed of the player and the
+// day, so every instance and every restart agrees without storing them), what a fight counts toward, the quests'
+// ids, and where a player stands on the login calendar. The content is ./data/quests.ts; a day's boundaries are
+// ./day-clock.ts; the server counts, stores and pays (src/server/daily.ts).
+import { createPrng, hashSeed } from './prng.ts';
+import { tableOf, own } from './data/table.ts';
+import {
+  CALENDAR,
+  QUESTS,
+  QUESTS_PER_DAY,
+  type DailyReward,
+  type QuestDef,
+  type QuestKind,
+} from './data/quests.ts';
+import { dayName, parseDayName, type DayNumber } from './day-clock.ts';
+import type { FightKind } from './types.ts';
+
+export const QUESTS_BY_KIND = tableOf<QuestDef>(QUESTS);
+
+/** The three quests of `playerId` on `day`: two fights and one errand, drawn from a seed of both. */
+export function questsOfDay(playerId: string, day: DayNumber): QuestDef[] {
+  const prng = createPrng(hashSeed('daily quests', playerId, day));
+  const out: QuestDef[] = [];
+  for (const group of ['fight', 'errand'] as const) {
+    const pool: QuestDef[] = QUESTS.filter((q) => q.group === group);
+    for (let i = 0; i < QUESTS_PER_DAY[group]; i++) out.push(pool.splice(prng.int(pool.length), 1)[0]!);
+  }
+  return out;
+}
+
+/** A quest's id: its day and kind ('2026-11-27.arena_win'), so a claim names the day it means. */
+export const questId = (day: DayNumber, kind: QuestKind): string => `${dayName(day)}.${kind}`;
+
+/** A quest id's day and kind, or null when it is not one. */
+export function parseQuestId(id: string): { day: DayNumber; quest: QuestDef } | null {
+  const dot = id.indexOf('.');
+  if (dot < 0) return null;
+  const day = parseDayName(id.slice(0, dot));
+  const quest = own(QUESTS_BY_KIND, id.slice(dot + 1));
+  return day === null || !quest ? null : { day, quest };
+}
+
+/** A finished fight as the daily quests see it. */
+export interface FightFact {
+  kind: FightKind;
+  mode: 'auto' | 'turn_based';
+  won: boolean;
+  /** the win chance the fight stated before it was fought */
+  probability: number;
+}
+
+/** What a finished fight counts toward (once each). */
+export function fightActs(f: FightFact): QuestKind[] {
+  const acts: QuestKind[] = [];
+  if (f.mode === 'turn_based') acts.push('turn_based');
+  if (!f.won) return acts;
+  if (f.kind === 'arena') acts.push('arena_win');
+  else if (f.kind === 'dungeon') acts.push('dungeon_floor');
+  else acts.push('battle_win');
+  if (f.probability < 0.5) acts.push('underdog_win');
+  return acts;
+}
+
+/** The calendar day (1–7) the next claim unlocks, after `claims` calendar claims in all. */
+export const nextCalendarDay = (claims: number): number => (claims % CALENDAR.length) + 1;
+
+/** What calendar day `n` (1–7) pays. */
+export const calendarReward = (n: number): DailyReward => CALENDAR[n - 1]!;
+
+/** What a daily reward's ledger entry was for, in words, from its ref (null when the ref is not one of ours). */
+export function dailyRewardName(
+  reason: 'daily_quest' | 'daily_bonus' | 'daily_calendar',
+  ref: string,
+): string | null {
+  if (reason === 'daily_quest') {
+    const named = parseQuestId(ref);
+    return named ? `Daily quest: ${named.quest.text}` : null;
+  }
+  if (reason === 'daily_bonus') return 'Daily bonus: all three quests';
+  const n = /\.calendar\.([1-7])$/.exec(ref);
+  return n ? `Login calendar: day ${n[1]}` : null;
+}

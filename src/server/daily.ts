@@ -1,0 +1,335 @@
+// The daily layer on the server: counting what a player does toward the day's quests (recordDaily, called in each
+// act's own economy transaction — fights, summons, rerolls, purchases, items, replays), reading the day
+// (GET /api/daily), paying its claims exactly once (POST /api/daily/claim) and moving the player's day to another
+// zone or hour (PATCH /api/users/{id}).
+//
+// - The day is computed, never stored: from the server's one clock (clock.ts) and the player's zone and hour
+//   (src/game/day-clock.ts), so every instance agrees and a server that was down across resets simply reads the
+//   day it is now. The day's three quests are drawn from a seed of the player and the day (src/game/daily.ts).
+// - Progress is a count per (player, day, kind), written by the act's transaction, only for the day's own kinds.
+// - A claim pays once because its row — primary key (player, claim, period) — is inserted before the credit in the
+//   same transaction; a second claim finds the row and is a 409. The player's row is locked first (transaction.ts),
+//   so claims, acts and a change of zone of one player take turns, and the key holds across instances.
+import type { Kysely } from 'kysely';
+import type { Database as Sqlite, Statement } from 'better-sqlite3';
+import type { ClaimResponse, DailyResponse, DailyReward as RewardView } from '../api/daily.ts';
+import { changeRule, dayAt, dayName, type Day, type DayRule, type DayState } from '../game/day-clock.ts';
+import { calendarReward, nextCalendarDay, parseQuestId, questId, questsOfDay } from '../game/daily.ts';
+import {
+  CALENDAR,
+  DAILY_BONUS,
+  type DailyReward,
+  type QuestDef,
+  type QuestKind,
+} from '../game/data/quests.ts';
+import { nowMs, nowSeconds } from './clock.ts';
+import { badRequest, conflict, MESSAGES, notFound } from './errors.ts';
+import type { Database } from './store/tables.ts';
+import { economyTransaction } from './transaction.ts';
+import { credit, findUser, userView, type Db, type Entry, type UserRow } from './wallet.ts';
+
+/** The columns of a player's row that decide their day. */
+type DayColumns = Pick<UserRow, 'time_zone' | 'reset_hour' | 'rule_from' | 'day_floor'>;
+const DAY_COLUMNS = ['time_zone', 'reset_hour', 'rule_from', 'day_floor'] as const;
+
+export function dayStateOf(row: DayColumns): DayState {
+  return {
+    timeZone: row.time_zone,
+    resetHour: row.reset_hour,
+    ruleFrom: row.rule_from === null ? null : Number(row.rule_from) * 1000,
+    floor: row.day_floor === null ? null : Number(row.day_floor),
+  };
+}
+
+/** The player's day at the server's now. */
+export const dayNow = (row: DayColumns): Day => dayAt(nowMs(), dayStateOf(row));
+
+/** Of `acts`, the kinds among the player's quests of `day` (each once). */
+function countable(userId: string, day: Day, acts: readonly QuestKind[]): QuestKind[] {
+  const today = new Set(questsOfDay(userId, day.day).map((q) => q.id));
+  return [...new Set(acts)].filter((k) => today.has(k));
+}
+
+/**
+ * Counts `acts` (what the player just did: a fight won, an item bought …) toward the day's quests, inside the
+ * act's own transaction — which has locked the player's row. Kinds that are not among the day's quests are not
+ * stored.
+ */
+export async function recordDaily(trx: Db, userId: string, acts: readonly QuestKind[]): Promise<void> {
+  if (acts.length === 0) return;
+  const row = await trx.selectFrom('users').select(DAY_COLUMNS).where('id', '=', userId).executeTakeFirst();
+  if (!row) return;
+  const day = dayNow(row);
+  const kinds = countable(userId, day, acts);
+  if (kinds.length === 0) return;
+  const period = dayName(day.day);
+  const now = nowSeconds();
+  await trx
+    .insertInto('daily_progress')
+    .values(kinds.map((kind) => ({ user_id: userId, period, kind, count: 1, updated_at: now })))
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'period', 'kind']).doUpdateSet((eb) => ({
+        count: eb('daily_progress.count', '+', 1),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * recordDaily on SQLite's raw connection, for the purchase's synchronous group commit (purchase.ts): the same
+ * upsert, prepared once per connection; `user` is the player's row as the spend left it.
+ */
+export function sqliteDailyRecorder(raw: Sqlite): (user: UserRow, acts: readonly QuestKind[]) => void {
+  let upsert = upserts.get(raw);
+  if (!upsert) {
+    upsert = raw.prepare(
+      'insert into daily_progress (user_id, period, kind, count, updated_at) values (?, ?, ?, 1, ?) ' +
+        'on conflict (user_id, period, kind) do update set count = daily_progress.count + 1, updated_at = excluded.updated_at',
+    );
+    upserts.set(raw, upsert);
+  }
+  const statement = upsert;
+  return (user, acts) => {
+    const day = dayNow(user);
+    const period = dayName(day.day);
+    for (const kind of countable(user.id, day, acts)) statement.run(user.id, period, kind, nowSeconds());
+  };
+}
+const upserts = new WeakMap<Sqlite, Statement>();
+
+// ---- reading the day ----------------------------------------------------------------------------------------
+
+const rewardView = (r: DailyReward): RewardView => ({
+  gold: r.gold ?? 0,
+  magic_essence: r.magic_essence ?? 0,
+  summoning_scrolls: r.summoning_scrolls ?? 0,
+  combat_tokens: r.combat_tokens ?? 0,
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The claim rows' names: a quest's kind, the bonus, the calendar. */
+const questClaim = (kind: QuestKind) => `quest:${kind}`;
+
+/** Everything the day shows, from the player's (locked or read) row and the day's progress and claims. */
+interface DayFacts {
+  user: UserRow;
+  now: number;
+  day: Day;
+  quests: QuestDef[];
+  progress: Map<string, number>;
+  claims: Set<string>;
+}
+
+async function dayFacts(db: Db, user: UserRow): Promise<DayFacts> {
+  const now = nowMs();
+  const day = dayAt(now, dayStateOf(user));
+  const period = dayName(day.day);
+  const [progress, claims] = await Promise.all([
+    db
+      .selectFrom('daily_progress')
+      .select(['kind', 'count'])
+      .where('user_id', '=', user.id)
+      .where('period', '=', period)
+      .execute(),
+    db
+      .selectFrom('daily_claims')
+      .select('claim')
+      .where('user_id', '=', user.id)
+      .where('period', '=', period)
+      .execute(),
+  ]);
+  return {
+    user,
+    now,
+    day,
+    quests: questsOfDay(user.id, day.day),
+    progress: new Map(progress.map((p) => [p.kind, p.count])),
+    claims: new Set(claims.map((c) => c.claim)),
+  };
+}
+
+const progressOf = (f: DayFacts, q: QuestDef) => Math.min(q.goal, f.progress.get(q.id) ?? 0);
+const allDone = (f: DayFacts) => f.quests.every((q) => progressOf(f, q) >= q.goal);
+
+function view(f: DayFacts): DailyResponse {
+  const state = dayStateOf(f.user);
+  const claimedToday = f.claims.has('calendar');
+  const claims = f.user.calendar_claims;
+  // After today's claim the calendar shown is the one that claim belongs to (all seven ticked after day 7).
+  const ticked = claimedToday ? ((claims - 1) % CALENDAR.length) + 1 : claims % CALENDAR.length;
+  return {
+    period: dayName(f.day.day),
+    now: iso(f.now),
+    resets_at: iso(f.day.endsAt),
+    time_zone: f.user.time_zone,
+    reset_hour: f.user.reset_hour,
+    rule_starts_at: state.ruleFrom !== null && f.now < state.ruleFrom ? iso(state.ruleFrom) : null,
+    quests: f.quests.map((q) => ({
+      id: questId(f.day.day, q.id),
+      kind: q.id,
+      text: q.text,
+      unit: q.unit,
+      progress: progressOf(f, q),
+      goal: q.goal,
+      reward: rewardView(q.reward),
+      claimed: f.claims.has(questClaim(q.id)),
+    })),
+    bonus: {
+      reward: rewardView(DAILY_BONUS),
+      claimed: f.claims.has('bonus'),
+      available: allDone(f) && !f.claims.has('bonus'),
+    },
+    calendar: {
+      days: CALENDAR.map((reward, i) => ({ day: i + 1, reward: rewardView(reward), claimed: i < ticked })),
+      next_day: nextCalendarDay(claims),
+      available: !claimedToday,
+    },
+  };
+}
+
+/** GET /api/daily: the player's day as it is now. */
+export async function dailyView(db: Db, userId: string): Promise<DailyResponse> {
+  const user = await findUser(db, userId);
+  if (!user) throw notFound(MESSAGES.userNotFound);
+  return view(await dayFacts(db, user));
+}
+
+// ---- claiming -----------------------------------------------------------------------------------------------
+
+/** "5 h 12 min" until the reset. */
+function untilText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const h = Math.floor(minutes / 60);
+  if (h === 0) return `${minutes} min`;
+  return minutes % 60 === 0 ? `${h} h` : `${h} h ${minutes % 60} min`;
+}
+
+/** What a claim asks for: the claim row's name, what it pays, its ledger entry, or the refusal. */
+function claimOf(f: DayFacts, claim: string): { row: string; reward: DailyReward; entry: Entry } {
+  const period = dayName(f.day.day);
+  const wait = `the next reset is in ${untilText(f.day.endsAt - f.now)}`;
+  if (claim === 'calendar') {
+    const n = nextCalendarDay(f.user.calendar_claims);
+    if (f.claims.has('calendar'))
+      throw conflict(
+        `Already claimed: today's calendar reward is paid, and day ${n} unlocks at the next reset (in ${untilText(f.day.endsAt - f.now)})`,
+      );
+    return {
+      row: 'calendar',
+      reward: calendarReward(n),
+      entry: { reason: 'daily_calendar', ref: `${period}.calendar.${n}` },
+    };
+  }
+  if (claim === 'bonus') {
+    if (f.claims.has('bonus')) throw conflict(`Already claimed: today's bonus is paid; ${wait}`);
+    const done = f.quests.filter((q) => progressOf(f, q) >= q.goal).length;
+    if (done < f.quests.length)
+      throw conflict(
+        `Not yet earned: the bonus is for all ${f.quests.length} of today's quests, and ${done} are done`,
+      );
+    return { row: 'bonus', reward: DAILY_BONUS, entry: { reason: 'daily_bonus', ref: `${period}.bonus` } };
+  }
+  const named = parseQuestId(claim);
+  if (!named)
+    throw badRequest(
+      `Invalid body field "claim": a quest's id ('${period}.arena_win'), 'bonus' or 'calendar'`,
+    );
+  if (named.day !== f.day.day)
+    throw conflict(
+      named.day < f.day.day
+        ? `That quest was for ${dayName(named.day)} and lapsed at the reset: today (${period}) has new quests`
+        : `That quest is for ${dayName(named.day)}, which has not begun: today is ${period}`,
+    );
+  const quest = f.quests.find((q) => q.id === named.quest.id);
+  if (!quest)
+    throw notFound(`No '${named.quest.id}' quest today: today's are ${f.quests.map((q) => q.id).join(', ')}`);
+  if (f.claims.has(questClaim(quest.id)))
+    throw conflict(`Already claimed: '${quest.text}' paid today; ${wait}`);
+  const progress = progressOf(f, quest);
+  if (progress < quest.goal)
+    throw conflict(`Not yet earned: ${progress} / ${quest.goal} ${quest.unit} for '${quest.text}'`);
+  return {
+    row: questClaim(quest.id),
+    reward: quest.reward,
+    entry: { reason: 'daily_quest', ref: questId(f.day.day, quest.id) },
+  };
+}
+
+/**
+ * POST /api/daily/claim: pays a quest, the bonus or today's calendar reward once. The claim row goes in first —
+ * its primary key is what refuses a second claim, whatever raced it — then the credit and its ledger entries.
+ */
+export function claimDaily(db: Kysely<Database>, userId: string, claim: string): Promise<ClaimResponse> {
+  return economyTransaction(db, { userId }, async (trx, { user }) => {
+    if (!user) throw notFound(MESSAGES.userNotFound);
+    const facts = await dayFacts(trx, user);
+    const paying = claimOf(facts, claim);
+    const inserted = await trx
+      .insertInto('daily_claims')
+      .values({
+        user_id: userId,
+        claim: paying.row,
+        period: dayName(facts.day.day),
+        reward: JSON.stringify(rewardView(paying.reward)),
+        created_at: nowSeconds(),
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'claim', 'period']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1)
+      throw conflict('Already claimed: this reward was paid once today');
+    if (paying.row === 'calendar')
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ calendar_claims: eb('calendar_claims', '+', 1) }))
+        .where('id', '=', userId)
+        .execute();
+    const paid = await credit(trx, userId, paying.reward, paying.entry);
+    if (!paid) throw notFound(MESSAGES.userNotFound);
+    facts.claims.add(paying.row);
+    const after = { ...facts, user: paid };
+    return { claim, reward: rewardView(paying.reward), user: userView(paid), daily: view(after) };
+  });
+}
+
+// ---- the player's zone and hour -------------------------------------------------------------------------------
+
+/**
+ * PATCH /api/users/{id}: a new zone or reset hour. It applies from the next reset; the day in progress keeps its
+ * date and its reset, and no later day takes a date already played (src/game/day-clock.ts changeRule).
+ */
+export function setDayRule(
+  db: Kysely<Database>,
+  userId: string,
+  change: { time_zone?: string; reset_hour?: number },
+): Promise<UserRow> {
+  return economyTransaction(db, { userId }, async (trx, { user }) => {
+    if (!user) throw notFound(MESSAGES.userNotFound);
+    const next: DayRule = {
+      timeZone: change.time_zone ?? user.time_zone,
+      resetHour: change.reset_hour ?? user.reset_hour,
+    };
+    if (next.timeZone === user.time_zone && next.resetHour === user.reset_hour) return user;
+    const state = changeRule(nowMs(), dayStateOf(user), next);
+    const updated = await trx
+      .updateTable('users')
+      .set({
+        time_zone: state.timeZone,
+        reset_hour: state.resetHour,
+        rule_from: state.ruleFrom === null ? null : Math.floor(state.ruleFrom / 1000),
+        day_floor: state.floor,
+      })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return updated;
+  });
+}
+
+/** Forgets progress and claims of days long past (sweep.ts): a day's name never comes back for a player. */
+export async function pruneDaily(db: Kysely<Database>, keepDays = 30): Promise<void> {
+  const before = dayName(Math.floor(nowMs() / 86_400_000) - keepDays);
+  await db.deleteFrom('daily_progress').where('period', '<', before).execute();
+  await db.deleteFrom('daily_claims').where('period', '<', before).execute();
+}
