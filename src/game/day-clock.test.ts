@@ -18,8 +18,19 @@ import {
   type DayState,
 } from './day-clock.ts';
 
-const at = (iso: string) => Date.parse(iso);
-const iso = (ms: number) => new Date(ms).toISOString();
+// src/game is pure, its tests too: instants written and read as ISO 8601 UTC without Date.
+const DAY = 86_400_000;
+function at(text: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{3}))?Z$/.exec(text)!;
+  const [y, mo, d, h, mi, s, ms] = m.slice(1).map((v) => Number(v ?? 0));
+  return daysFromCivil(y!, mo!, d!) * DAY + ((h! * 60 + mi!) * 60 + s!) * 1000 + ms!;
+}
+function iso(ms: number): string {
+  const t = ms - Math.floor(ms / DAY) * DAY;
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  const time = `${p(Math.floor(t / 3_600_000))}:${p(Math.floor(t / 60_000) % 60)}:${p(Math.floor(t / 1000) % 60)}`;
+  return `${dayName(Math.floor(ms / DAY))}T${time}.${p(t % 1000, 3)}Z`;
+}
 const H = 3_600_000;
 const day = (text: string) => parseDayName(text)!;
 const fresh = (timeZone: string, resetHour = 4): DayState => ({

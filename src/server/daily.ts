@@ -13,7 +13,15 @@
 import type { Kysely } from 'kysely';
 import type { Database as Sqlite, Statement } from 'better-sqlite3';
 import type { ClaimResponse, DailyResponse, DailyReward as RewardView } from '../api/daily.ts';
-import { changeRule, dayAt, dayName, type Day, type DayRule, type DayState } from '../game/day-clock.ts';
+import {
+  changeRule,
+  dayAt,
+  dayName,
+  ianaZone,
+  type Day,
+  type DayRule,
+  type DayState,
+} from '../game/day-clock.ts';
 import { calendarReward, nextCalendarDay, parseQuestId, questId, questsOfDay } from '../game/daily.ts';
 import {
   CALENDAR,
@@ -307,7 +315,8 @@ export function setDayRule(
   return economyTransaction(db, { userId }, async (trx, { user }) => {
     if (!user) throw notFound(MESSAGES.userNotFound);
     const next: DayRule = {
-      timeZone: change.time_zone ?? user.time_zone,
+      // As the IANA list spells it ('europe/berlin' is stored as Europe/Berlin); the route refused anything else.
+      timeZone: (change.time_zone !== undefined && ianaZone(change.time_zone)) || user.time_zone,
       resetHour: change.reset_hour ?? user.reset_hour,
     };
     if (next.timeZone === user.time_zone && next.resetHour === user.reset_hour) return user;
