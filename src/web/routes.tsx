@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
           { path: 'heroes', lazy: page(() => import('./pages/heroes/index.tsx')) },
           { path: 'heroes/:heroId', lazy: page(() => import('./pages/hero-detail/index.tsx')) },
           { path: 'map', lazy: page(() => import('./pages/map/index.tsx')) },
+          { path: 'daily', lazy: page(() => import('./pages/daily/index.tsx')) },
           { path: 'battle', lazy: page(() => import('./pages/battle/index.tsx')) },
           { path: 'battle/:battleId', lazy: page(() => import('./pages/battle-view/index.tsx')) },
           { path: 'combat', lazy: page(() => import('./pages/combat/index.tsx')) },

@@ -41,7 +41,8 @@ export async function everyScreen(
     heroes,
     dungeonIds: dungeons.map((d) => d.id),
     screens: [
-      ['map', '/map', 'main h1, main h2'],
+      ['map', '/map', '[data-testid="daily-strip"]'],
+      ['daily', '/daily', '[data-testid="daily-quests"]'],
       ['my heroes', '/heroes', 'main h1'],
       ['a hero', `/heroes/${heroes[0].id}`, 'main h1'],
       ['summon', '/create', 'main h1'],

@@ -9,7 +9,9 @@ import type {
   ActiveBattleResponse,
   ArenaResponse,
   BrowseResponse,
+  ClaimResponse,
   CreateBattleResponse,
+  DailyResponse,
   DeleteHeroResponse,
   Dungeon,
   FairnessKind,
@@ -73,7 +75,7 @@ export function isNotFound(err: unknown): boolean {
   return err instanceof ApiError && err.status === 404;
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 async function call<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   let res: Response;
@@ -122,7 +124,12 @@ const id = encodeURIComponent;
 export const listUsers = (search = '', limit = 50, signal?: AbortSignal) =>
   call<UserSummary[]>('GET', `/api/users${q({ q: search, limit })}`, undefined, signal);
 export const getUser = (userId: string) => call<User>('GET', `/api/users/${id(userId)}`);
-export const createUser = (username: string) => call<User>('POST', '/api/users', { username });
+/** A new account; its day is kept in `timeZone` (the browser's) when the server knows that zone. */
+export const createUser = (username: string, timeZone?: string) =>
+  call<User>('POST', '/api/users', { username, time_zone: timeZone });
+/** Where the player's day turns over (applies from the next reset). */
+export const updateDayRule = (userId: string, change: { time_zone?: string; reset_hour?: number }) =>
+  call<User>('PATCH', `/api/users/${id(userId)}`, change);
 /** The player's ledger, newest first: a page of entries (of one currency, or all) after `cursor`. */
 export const getLedger = (userId: string, opts: { currency?: Currency; cursor?: string | null } = {}) =>
   call<LedgerResponse>(
@@ -166,8 +173,11 @@ export const getActiveBattle = (userId: string) =>
   call<ActiveBattleAnswer>('GET', `/api/battles/active${q({ user_id: userId })}`);
 export const getBattle = (battleId: string) =>
   known(battleId, 'Battle not found', () => call<FetchedBattle>('GET', `/api/battles/${id(battleId)}`));
-export const getReplay = (battleId: string) =>
-  known(battleId, 'Battle not found', () => call<BattleReplay>('GET', `/api/battles/${id(battleId)}/replay`));
+/** A finished fight's replay (public); `viewerId`, the signed-in player watching, counts toward their daily quest. */
+export const getReplay = (battleId: string, viewerId?: string) =>
+  known(battleId, 'Battle not found', () =>
+    call<BattleReplay>('GET', `/api/battles/${id(battleId)}/replay${q({ user_id: viewerId })}`),
+  );
 export const getBattleHistory = (userId: string, cursor?: string | null) =>
   call<BattleHistory>(
     'GET',
@@ -210,6 +220,12 @@ export const getFairness = (kind: FairnessKind, signal?: AbortSignal) =>
 
 // --- Shop, inventory -----------------------------------------------------------------------------------
 export const listShop = () => call<ShopItem[]>('GET', '/api/shop');
+
+// --- The daily layer -----------------------------------------------------------------------------------
+export const getDaily = (userId: string) => call<DailyResponse>('GET', `/api/daily${q({ user_id: userId })}`);
+/** Claims a quest (its id), 'bonus' or 'calendar'. */
+export const claimDaily = (userId: string, claim: string) =>
+  call<ClaimResponse>('POST', '/api/daily/claim', { user_id: userId, claim });
 export const purchaseItem = (userId: string, itemId: string) =>
   call<Purchase>('POST', '/api/shop/purchase', { user_id: userId, item_id: itemId, quantity: 1 });
 export const getInventory = (userId: string) =>

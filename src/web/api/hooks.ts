@@ -26,7 +26,21 @@ export const queryKeys = {
   activeRun: (userId: string) => ['dungeon-run', 'active', userId] as const,
   ledger: (userId: string, currency: Currency | null) => ['ledger', userId, currency] as const,
   fairness: (kind: FairnessKind) => ['fairness', kind] as const,
+  daily: (userId: string) => ['daily', userId] as const,
 };
+
+/**
+ * The player's day (quests, bonus, calendar, reset), read afresh whenever a screen showing it opens: progress is
+ * counted by the server as the player plays elsewhere.
+ */
+export function useDaily(userId: string) {
+  return useQuery({
+    queryKey: queryKeys.daily(userId),
+    queryFn: () => api.getDaily(userId),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
 
 /** Accounts whose username starts with `search` (bounded; the list may hold thousands). */
 export function useUsers(search: string) {
@@ -71,11 +85,14 @@ export function useBrowseHeroes(userId: string | undefined, enabled = true) {
   });
 }
 
-/** A finished fight as it can be watched again (public; a replay never changes). */
-export function useReplay(battleId: string) {
+/**
+ * A finished fight as it can be watched again (public; a replay never changes). A signed-in viewer is named, so
+ * watching counts toward their daily quest.
+ */
+export function useReplay(battleId: string, viewerId?: string) {
   return useQuery({
     queryKey: ['replay', battleId] as const,
-    queryFn: () => api.getReplay(battleId),
+    queryFn: () => api.getReplay(battleId, viewerId),
     staleTime: Infinity,
     retry: false,
   });

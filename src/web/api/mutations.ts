@@ -92,6 +92,48 @@ export function afterFight(
 
 // --- Accounts ------------------------------------------------------------------------------------------------
 
+/** The browser's IANA zone, if it says one. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The zone and hour the player's day resets at (from the next reset): the user and the day read anew. */
+export function useDayRule(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: (change: { time_zone?: string; reset_hour?: number }) => api.updateDayRule(userId, change),
+      onSuccess: (user) => {
+        saveUser(user);
+        void client.invalidateQueries({ queryKey: queryKeys.daily(userId) });
+      },
+    },
+    failing('Failed to save your day'),
+  );
+}
+
+/** Claim on the daily screen: the day as the answer left it, the new balances, the ledger read anew. */
+export function useClaimDaily(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: (claim: string) => api.claimDaily(userId, claim),
+      onSuccess: (res) => {
+        client.setQueryData(queryKeys.daily(userId), res.daily);
+        void refreshUser(userId, res.user);
+        void client.invalidateQueries({ queryKey: ['ledger', userId] });
+      },
+      // A refused claim (already paid elsewhere, the day turned over): show the day as it is now.
+      onError: () => void client.invalidateQueries({ queryKey: queryKeys.daily(userId) }),
+    },
+    failing('Failed to claim the reward'),
+  );
+}
+
 /** Continue on the landing page: the chosen account read afresh and signed in. */
 export function useSignIn() {
   return useWrite(
@@ -105,7 +147,17 @@ export function useCreateAccount() {
   const client = useQueryClient();
   return useWrite(
     {
-      mutationFn: (username: string) => api.createUser(username),
+      mutationFn: async (username: string) => {
+        // The player's day starts in the browser's zone; one the server does not know is left to the default.
+        const zone = browserTimeZone();
+        try {
+          return await api.createUser(username, zone);
+        } catch (err) {
+          if (zone && err instanceof api.ApiError && err.serverText?.includes('"time_zone"'))
+            return api.createUser(username);
+          throw err;
+        }
+      },
       onSuccess: (user) => {
         saveUser(user);
         void client.invalidateQueries({ queryKey: ['users'] });

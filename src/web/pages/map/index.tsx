@@ -1,4 +1,5 @@
-// /map — the world map (spec §2 "/map"): Arena, Shop and Dungeons over a painted overview.
+// /map — the world map (spec §2 "/map"): Arena, Shop and Dungeons over a painted overview, and above them the day
+// (the reset's countdown, the login calendar, quests to claim: components/daily.tsx), the way to /daily.
 // A destination can be flagged Coming Soon; none is. Below the three cards, the way into a team battle
 // (/battle, in the dusk forest of random battles) — the spec's screen that no card leads to — and the way to
 // /fairness.
@@ -6,6 +7,8 @@ import { Link } from 'react-router';
 import { TEAM_MAX } from '../../../api/rules.ts';
 import { sceneUrl } from '../../components/battle-scene.ts';
 import { Icon, type IconName } from '../../components/icon.tsx';
+import { DailyStrip } from '../../components/daily.tsx';
+import { useSignedInUser } from '../../session.ts';
 import './map.css';
 
 interface Destination {
@@ -108,6 +111,7 @@ function MapArt() {
 }
 
 export default function MapPage() {
+  const user = useSignedInUser();
   return (
     <div className="world-map">
       <header className="world-map__head">
@@ -117,6 +121,7 @@ export default function MapPage() {
           <p>Choose where your heroes travel next.</p>
         </div>
       </header>
+      <DailyStrip userId={user.id} />
       <ul className="world-map__places">
         {DESTINATIONS.map((d) => (
           <li key={d.to}>

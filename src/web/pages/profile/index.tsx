@@ -1,4 +1,5 @@
-// /profile (spec §2 "/profile"): username, joined date (created_at, epoch seconds), currencies, the History of
+// /profile (spec §2 "/profile"): username, joined date (created_at, epoch seconds), currencies, when the player's
+// day resets (./day-rule.tsx), the History of
 // every change to them (./ledger-history.tsx), the battle history, Logout (clears the stored session and goes to
 // /), and the ways to the Fairness page and the Credits view.
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { useBattleHistory } from '../../api/hooks.ts';
 import { errorText } from '../../api/client.ts';
 import { formatJoined } from '../../components/format.ts';
 import { LedgerHistory } from './ledger-history.tsx';
+import { DayRule } from './day-rule.tsx';
 import './profile.css';
 
 export default function ProfilePage() {
@@ -44,6 +46,7 @@ export default function ProfilePage() {
         <h2>Currencies</h2>
         <CurrencyBar user={user} variant="full" />
       </section>
+      <DayRule user={user} />
       <LedgerHistory userId={user.id} />
       <BattleHistory userId={user.id} />
       <section className="profile__actions">

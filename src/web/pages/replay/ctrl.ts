@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import type { BattleEvent, BattleReplay, BattleUnit } from '../../../api/index.ts';
 import { useReplay } from '../../api/hooks.ts';
+import { useSession } from '../../session.ts';
 import {
   IDLE,
   STEP_MS,
@@ -60,7 +61,8 @@ export function replayTitle(r: BattleReplay): string {
 /** The replay page: the record read by the address's battle id. */
 export function useReplayPageCtrl() {
   const { battleId = '' } = useParams();
-  return useReplay(battleId);
+  // Public: anyone may watch; a signed-in player watching is named (their daily quest counts it).
+  return useReplay(battleId, useSession()?.id);
 }
 
 /** The player over one replay. */

@@ -1,0 +1,40 @@
+// /daily's controller: the player's day (GET /api/daily through useDaily), the time to its reset, and Claim for a
+// quest, the bonus or the calendar (api/mutations.ts useClaimDaily) with its outcome — the paid reward's banner, or
+// the server's refusal in the error line. View: ./index.tsx.
+import { useCallback, useState } from 'react';
+import { useDaily } from '../../api/hooks.ts';
+import { useClaimDaily, useErrorLine } from '../../api/mutations.ts';
+import { useUntilReset } from '../../components/daily.tsx';
+import { rewardText } from '../../components/daily-text.ts';
+import { useSignedInUser } from '../../session.ts';
+
+export function useDailyCtrl() {
+  const user = useSignedInUser();
+  const daily = useDaily(user.id);
+  const left = useUntilReset(user.id, daily.data, daily.dataUpdatedAt);
+  const claiming = useClaimDaily(user.id);
+  const errors = useErrorLine([claiming]);
+  const [paid, setPaid] = useState<{ text: string; key: number } | null>(null);
+
+  const claim = (what: string, label: string) => {
+    errors.clear();
+    claiming.mutate(what, {
+      onSuccess: (res) => setPaid({ text: `${label}: ${rewardText(res.reward)}`, key: Date.now() }),
+      onError: () => setPaid(null),
+    });
+  };
+
+  return {
+    user,
+    daily,
+    day: daily.data,
+    left,
+    claim,
+    /** what is being claimed (one at a time) */
+    pending: claiming.isPending ? claiming.variables : null,
+    error: errors.text,
+    dismissError: errors.clear,
+    paid,
+    paidShown: useCallback(() => setPaid(null), []),
+  };
+}

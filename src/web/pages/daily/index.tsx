@@ -1,0 +1,187 @@
+// /daily — the day's layer (issue "Every day worth a visit"): when the day resets (a countdown and the local time),
+// the three quests with their progress and Claim, the bonus for all three, and the 7-day login calendar, all shown
+// in advance and drawn to fit a phone's first screen. Unfinished quests lapse at the reset with nothing lost; the
+// calendar never goes back. Controller: ./ctrl.ts; shared pieces: components/daily.tsx.
+import { Link } from 'react-router';
+import type { DailyQuest } from '../../../api/daily.ts';
+import { CalendarDays, ResetLine, RewardChips } from '../../components/daily.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { Button, ErrorBanner, RetryPanel, Skeleton, SuccessBanner } from '../../components/ui.tsx';
+import { errorText } from '../../api/client.ts';
+import { useDailyCtrl } from './ctrl.ts';
+import './daily.css';
+
+export default function DailyPage() {
+  const c = useDailyCtrl();
+  const { day } = c;
+  if (c.daily.isError && !day)
+    return (
+      <div className="daily">
+        <h1>Daily</h1>
+        <RetryPanel
+          message={errorText(c.daily.error, 'Failed to load your day')}
+          onRetry={() => void c.daily.refetch()}
+        />
+      </div>
+    );
+  if (!day || c.left === null)
+    return (
+      <div className="daily" aria-busy="true">
+        <h1>Daily</h1>
+        <Skeleton height={240} />
+        <Skeleton height={150} />
+      </div>
+    );
+  const done = day.quests.filter((q) => q.progress >= q.goal).length;
+  const nextReward = day.calendar.days[day.calendar.next_day - 1]!;
+  return (
+    <div className="daily">
+      <header className="daily__head">
+        <h1>Daily</h1>
+        <ResetLine day={day} left={c.left} />
+      </header>
+      {c.error && <ErrorBanner onDismiss={c.dismissError}>{c.error}</ErrorBanner>}
+      {c.paid && (
+        <SuccessBanner key={c.paid.key} onDone={c.paidShown} toast>
+          {c.paid.text}
+        </SuccessBanner>
+      )}
+
+      <section className="daily__panel" aria-labelledby="quests-title">
+        <h2 id="quests-title" className="daily__title">
+          <Icon name="quest" size={18} /> Today's quests
+          <span className="daily__count tabular">
+            {done}/{day.quests.length}
+          </span>
+        </h2>
+        <ul className="quests" data-testid="daily-quests">
+          {day.quests.map((q) => (
+            <QuestRow
+              key={q.id}
+              quest={q}
+              pending={c.pending === q.id}
+              onClaim={() => c.claim(q.id, q.text)}
+            />
+          ))}
+        </ul>
+        <div className={`bonus${day.bonus.claimed ? ' bonus--claimed' : ''}`} data-testid="daily-bonus">
+          <Icon name="chest" size={22} className="bonus__icon" />
+          <span className="bonus__text">
+            <span>All three done</span>
+            <RewardChips reward={day.bonus.reward} small />
+          </span>
+          <ClaimButton
+            claimed={day.bonus.claimed}
+            ready={day.bonus.available}
+            pending={c.pending === 'bonus'}
+            why={`Finish all ${day.quests.length} quests first`}
+            label="Claim bonus"
+            onClaim={() => c.claim('bonus', 'Daily bonus')}
+          />
+        </div>
+      </section>
+
+      <section className="daily__panel" aria-labelledby="calendar-title">
+        <h2 id="calendar-title" className="daily__title">
+          <Icon name="calendar" size={18} /> Login calendar
+        </h2>
+        <CalendarDays calendar={day.calendar} />
+        <div className="calendar-claim">
+          <p className="calendar-claim__note muted">
+            {day.calendar.available
+              ? `Day ${day.calendar.next_day} is ready. A missed day never resets it.`
+              : `Day ${day.calendar.next_day} unlocks at the next reset. A missed day never resets it.`}
+          </p>
+          <ClaimButton
+            claimed={!day.calendar.available}
+            ready={day.calendar.available}
+            pending={c.pending === 'calendar'}
+            why="Claimed today"
+            label={`Claim day ${day.calendar.next_day}`}
+            claimedLabel="Claimed"
+            onClaim={() => c.claim('calendar', `Calendar day ${nextReward.day}`)}
+          />
+        </div>
+      </section>
+      <p className="daily__more muted">
+        Unfinished quests lapse at the reset; nothing is lost by skipping a day. Change when your day starts
+        on your <Link to="/profile">profile</Link>.
+      </p>
+    </div>
+  );
+}
+
+function QuestRow({
+  quest: q,
+  pending,
+  onClaim,
+}: {
+  quest: DailyQuest;
+  pending: boolean;
+  onClaim: () => void;
+}) {
+  const complete = q.progress >= q.goal;
+  return (
+    <li
+      className={`quest${complete ? ' quest--complete' : ''}${q.claimed ? ' quest--claimed' : ''}`}
+      data-kind={q.kind}
+    >
+      <div className="quest__body">
+        <span className="quest__text">{q.text}</span>
+        <span className="quest__meter">
+          <progress
+            className="quest__bar"
+            max={q.goal}
+            value={q.progress}
+            aria-label={`${q.text}: progress`}
+          />
+          <span className="quest__progress tabular" data-testid="quest-progress">
+            {q.progress} / {q.goal} {q.unit}
+          </span>
+        </span>
+        <RewardChips reward={q.reward} small />
+      </div>
+      <ClaimButton
+        claimed={q.claimed}
+        ready={complete}
+        pending={pending}
+        why={`${q.progress} / ${q.goal} ${q.unit}: not done yet`}
+        label="Claim"
+        onClaim={onClaim}
+        name={`Claim ${q.text}`}
+      />
+    </li>
+  );
+}
+
+function ClaimButton(p: {
+  claimed: boolean;
+  ready: boolean;
+  pending: boolean;
+  why: string;
+  label: string;
+  claimedLabel?: string;
+  name?: string;
+  onClaim: () => void;
+}) {
+  if (p.claimed)
+    return (
+      <span className="claimed" data-testid="claimed">
+        <Icon name="check" size={16} /> {p.claimedLabel ?? 'Claimed'}
+      </span>
+    );
+  return (
+    <Button
+      className="claim-btn"
+      variant={p.ready ? 'primary' : 'secondary'}
+      disabled={!p.ready}
+      title={p.ready ? undefined : p.why}
+      aria-label={p.name}
+      busy={p.pending}
+      busyText="Claiming..."
+      onClick={p.onClaim}
+    >
+      {p.label}
+    </Button>
+  );
+}
