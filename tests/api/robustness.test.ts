@@ -185,9 +185,49 @@ function routes(f: Fixtures) {
     'POST /api/users': r(
       'POST',
       fc.constant('/api/users'),
-      fc.oneof(junk, fc.record({ username: fc.oneof(text, junk) })),
+      fc.oneof(
+        junk,
+        fc.record({
+          username: fc.oneof(text, junk),
+          time_zone: maybe(fc.oneof(text, junk, fc.constantFrom('Europe/Berlin', '+05:00'))),
+          reset_hour: maybe(fc.oneof(fc.integer(), junk)),
+        }),
+      ),
     ),
     'GET /api/users/:id': get(seg(someId).map((id) => `/api/users/${id}`)),
+    'PATCH /api/users/:id': r(
+      'PATCH',
+      seg(someId).map((id) => `/api/users/${id}`),
+      fc.oneof(
+        junk,
+        fc.record({
+          time_zone: maybe(fc.oneof(text, junk, fc.constantFrom('Asia/Tokyo', 'utc', 'Etc/GMT+5', '+05:00'))),
+          reset_hour: maybe(fc.oneof(fc.integer({ min: -2, max: 25 }), fc.integer(), junk)),
+        }),
+      ),
+    ),
+    'GET /api/daily': get(withQuery('/api/daily', ['user_id', someId])),
+    'POST /api/daily/claim': r(
+      'POST',
+      fc.constant('/api/daily/claim'),
+      fc.oneof(
+        junk,
+        fc.record({
+          user_id: actingUser,
+          claim: fc.oneof(
+            text,
+            junk,
+            fc.constantFrom(
+              'bonus',
+              'calendar',
+              '2026-11-27.summon',
+              '9999-99-99.arena_win',
+              'x.constructor',
+            ),
+          ),
+        }),
+      ),
+    ),
     'GET /api/users/:id/ledger': get(
       fc
         .tuple(
@@ -264,7 +304,11 @@ function routes(f: Fixtures) {
     ),
     'GET /api/battles/active': get(withQuery('/api/battles/active', ['user_id', someId])),
     'GET /api/battles/:battleId': get(seg(someId).map((id) => `/api/battles/${id}`)),
-    'GET /api/battles/:battleId/replay': get(seg(someId).map((id) => `/api/battles/${id}/replay`)),
+    'GET /api/battles/:battleId/replay': get(
+      fc
+        .tuple(seg(someId), maybe(seg(fc.oneof(fc.constant(f.attacker), text))))
+        .map(([id, u]) => `/api/battles/${id}/replay${u === undefined ? '' : `?user_id=${u}`}`),
+    ),
     'GET /api/users/:id/battles': get(
       fc
         .tuple(
