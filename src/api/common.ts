@@ -170,3 +170,18 @@ export const BattleResult = z.object({
 });
 export type BattleResult = z.infer<typeof BattleResult>;
 export type LevelUp = z.infer<typeof LevelUp>;
+
+/** Idempotency-Key: 8-255 visible ASCII characters (a UUID fits); the same key again answers the first answer. */
+export const IDEMPOTENCY_KEY_RULE =
+  'The Idempotency-Key header must be 8-255 visible ASCII characters (letters, digits, punctuation; no spaces), e.g. a UUID';
+export const IdempotencyKey = z
+  .string({ error: IDEMPOTENCY_KEY_RULE })
+  .regex(/^[\x21-\x7e]{8,255}$/, IDEMPOTENCY_KEY_RULE)
+  .describe(
+    'Optional. A key of your own for this one intent (e.g. a UUID): sent again — a retry, a double tap, even ' +
+      'concurrently or through another instance — it answers the first answer (same status and body, with ' +
+      '`Idempotent-Replayed: true`) and charges nothing more. The same key with another body, route or player is a ' +
+      '422. Kept 24 hours (docs/api.md).',
+  );
+/** The headers of a route that honours Idempotency-Key (every other header passes through untouched). */
+export const IdempotentHeaders = z.looseObject({ 'idempotency-key': IdempotencyKey.optional() });

@@ -5,14 +5,34 @@ import { HeroSchema, Id, idField, User } from './common.ts';
 
 export { REROLL_COST } from './rules.ts';
 
-/** Both calls of one generation send the same generation_id; the pair costs one scroll. Body may be absent. */
+/**
+ * A generate call. With no body: a free preview. With `user_id`: the player's pending pair, free, or — when none is
+ * pending — a new pair for one scroll; `replaces` pays for a new pair in place of the pending one it names.
+ */
 export const GenerateBody = z
   .object({
     user_id: Id.optional(),
-    generation_id: Id.min(8, 'not a valid generation id (8-64 characters)').optional(),
+    generation_id: Id.min(8, 'not a valid generation id (8-64 characters)')
+      .optional()
+      .describe('the client’s id for the pair it means to pay for (both calls of one press share it)'),
+    replaces: Id.optional().describe(
+      'Regenerate: the pending pair’s generation_id. One scroll for a new pair in its place; once it is no longer ' +
+        'the pending pair (a second such request) the answer is the pending pair, free',
+    ),
   })
   .nullish();
-export const GenerateResponse = HeroSchema;
+/** A candidate in the spec's hero shape, plus the generation it belongs to, whether this call paid, and the pair. */
+export const GenerateResponse = HeroSchema.extend({
+  generation_id: z
+    .string()
+    .nullable()
+    .describe('the pair this candidate belongs to (the pending pair); null for a preview'),
+  charged: z.boolean().describe('whether this call spent the scroll (true in exactly one call per pair)'),
+  candidates: z
+    .array(HeroSchema)
+    .describe('the whole pair in drawn order (this hero is one of them); empty for a preview'),
+});
+export type Summons = z.infer<typeof GenerateResponse>;
 
 export const PendingQuery = z.object({ user_id: Id });
 /** The player's paid pair waiting to be kept (empty when none): shown again by /create after a reload. */

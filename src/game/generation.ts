@@ -167,6 +167,16 @@ export function generateHero(
 }
 
 /**
+ * A summoned pair: one candidate per id, each a hero of its own seed drawn from the generation's seed, so the
+ * generation's seed alone gives the whole pair.
+ */
+export function generatePair(seed: number, opts: { ids: readonly string[]; userId: string }): Hero[] {
+  return opts.ids.map((id, slot) =>
+    generateHero(hashSeed('candidate', seed >>> 0, slot), { id, userId: opts.userId }),
+  );
+}
+
+/**
  * Three new abilities (2 normal, 1 ultimate) from the hero's class, none of which it has now: every class has at
  * least 4 normal abilities and 2 ultimates (content.test.ts). Nothing else changes — stats, spread, level, xp.
  */

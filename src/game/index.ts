@@ -24,7 +24,7 @@ export type {
   EffectDef,
   TraitMods,
 } from './data/schema.ts';
-export { generateHero, rerollAbilities, RARITY_ODDS } from './generation.ts';
+export { generateHero, generatePair, rerollAbilities, RARITY_ODDS } from './generation.ts';
 export { MAX_LEVEL, XP_TABLE, xpToNextLevel, grantXp, statsFor } from './progression.ts';
 export {
   rewardsFor,

@@ -19,6 +19,7 @@ import {
 import { setClock, type ClockSource } from './clock.ts';
 import type { Ctx, RateLimits } from './context.ts';
 import { handleError, Refusal } from './errors.ts';
+import { honourIdempotencyKeys } from './idempotency.ts';
 import { Fairness } from './fairness.ts';
 import { fightLimit } from './fights.ts';
 import { BrowsePages } from './browse-pages.ts';
@@ -235,6 +236,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     else reply.headers(pageHeaders);
     done();
   });
+  // Paying routes honour Idempotency-Key (before the WAL's flush below, so a stored answer is flushed with the rest).
+  honourIdempotencyKeys(app, store);
   // On SQLite a change is answered only once its commit is on disk, flushed off the event loop (wal-sync.ts);
   // reads never wait for it.
   const walSync = store.walSync;

@@ -12,6 +12,11 @@ export class Refusal extends Error {
     message: string,
     /** sent with the refusal (Retry-After on a 429 or 503) */
     readonly headers?: Readonly<Record<string, string>>,
+    /**
+     * A refusal of the moment (contention, a raced change), not of the request: the same request may succeed when
+     * sent again, so an Idempotency-Key's answer is not kept from it (idempotency.ts).
+     */
+    readonly transient = false,
   ) {
     // A refusal is an answer, not a bug: skip the stack trace (capturing it cost more than the whole purchase).
     const limit = Error.stackTraceLimit;
@@ -25,6 +30,8 @@ export const badRequest = (m: string) => new Refusal(400, m);
 export const forbidden = (m: string) => new Refusal(403, m);
 export const notFound = (m: string) => new Refusal(404, m);
 export const conflict = (m: string) => new Refusal(409, m);
+/** A 409 of the moment: the same request sent again may go through (see Refusal.transient). */
+export const busy = (m: string) => new Refusal(409, m, undefined, true);
 
 export const MESSAGES = {
   userNotFound: 'User not found',

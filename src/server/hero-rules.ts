@@ -3,7 +3,7 @@
 import { PRICE_RULES, REROLL_COST } from '../api/rules.ts';
 import { rerollAbilities } from '../game/index.ts';
 import type { Hero } from '../game/types.ts';
-import { badRequest, conflict, forbidden, MESSAGES, notFound } from './errors.ts';
+import { badRequest, busy, forbidden, MESSAGES, notFound } from './errors.ts';
 import { saveHero } from './hero-store.ts';
 import { heroFromRow, type HeroRow } from './store/hero-rows.ts';
 import { economyTransaction, type Locked } from './transaction.ts';
@@ -28,7 +28,7 @@ export async function keepHero(
   userId: string,
 ): Promise<Hero> {
   if (!(await saveHero(trx, hero, row.version, userId)))
-    throw conflict('The hero changed meanwhile: try again');
+    throw busy('The hero changed meanwhile: try again');
   return { ...hero, version: row.version + 1 };
 }
 

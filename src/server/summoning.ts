@@ -1,15 +1,19 @@
-// Summoning: generating candidates and keeping one as a hero — the economy's scroll rules in one place.
-// - A paid generation is a `generation_id` of one player: charged 1 scroll when its first candidate is drawn,
-//   it yields exactly two candidates (a third call: 409) and the player keeps at most one of them.
+// Summoning: paying for a pair of candidates and keeping one as a hero — the economy's scroll rules in one place.
+// - A paid generation is a `generation_id` of one player: it costs 1 scroll and draws its whole pair (two candidates
+//   from one seed) in the transaction that charges, and the player keeps at most one of them.
 // - The newest paid generation is the player's pending pair (users.pending_generation_id): it is kept on the server
 //   until one of its candidates is kept or the player pays for another, so a reload, Cancel or another device shows
 //   the same pair again. Paying for a new one forgets the old pair: a player never holds two.
+// - A generate while a pair is pending answers that pair, free — a double tap, a retry, a second device never pays
+//   twice. Paying for a new pair instead is a request that says so: `replaces` names the pending generation; once
+//   that one is no longer pending (the first of two such requests replaced it) the request is answered the pending
+//   pair, free, like any other. Every answer names its generation and whether it charged.
 // - A candidate drawn without a user is a preview: never stored, never kept, free.
-// Lock order (see ARCHITECTURE.md): the player's row first — every write here starts by updating it.
+// Lock order (see ARCHITECTURE.md): the player's row first — the economy transaction takes it before the work.
 import type { Kysely } from 'kysely';
 import { PRICE_RULES, SUMMON_COST } from '../api/rules.ts';
 import type { Hero } from '../game/types.ts';
-import { generateHero } from '../game/index.ts';
+import { generateHero, generatePair } from '../game/index.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from './errors.ts';
 import { newId, newSeed } from './ids.ts';
 import { nowSeconds } from './clock.ts';
@@ -19,7 +23,7 @@ import { tallySummon } from './fairness.ts';
 import { economyTransaction } from './transaction.ts';
 import { recordDaily } from './daily.ts';
 import type { Database } from './store/tables.ts';
-import { findUser, pay, type Db } from './wallet.ts';
+import { findUser, pay, type Db, type Trx, type UserRow } from './wallet.ts';
 
 export const CANDIDATES_PER_GENERATION = 2;
 /** A pending pair is kept at least this long; only pairs older than this are ever forgotten. */
@@ -33,7 +37,8 @@ export const SUMMONING_MESSAGES = {
   expired: 'That hero candidate does not exist or has expired: generate again',
   replaced: 'That summoning was replaced by a newer one: keep a hero from your latest pair',
   kept: 'A hero from this generation has already been created',
-  full: `This generation already has its ${CANDIDATES_PER_GENERATION} heroes: start a new generation`,
+  taken: 'That generation id is already taken: start a new generation with a fresh id',
+  gone: 'The pair you meant to replace is no longer waiting (a hero was kept from it): generate a new pair',
 } as const;
 
 /** A hero drawn for no one: shows what summoning makes, and can never be kept. */
@@ -41,88 +46,155 @@ export function previewCandidate(): Hero {
   return generateHero(newSeed(), { id: newId('preview'), userId: null });
 }
 
+/** What a generate call answers: a candidate of the pair, the pair, its generation and whether this call paid. */
+export interface Summons {
+  /** The pair's first candidate in the call that paid for it, its second in every other call. */
+  hero: Hero;
+  generation_id: string;
+  charged: boolean;
+  candidates: Hero[];
+}
+
+export interface SummonRequest {
+  /** the client's id for the generation it means to pay for (default: a new one) */
+  generationId?: string;
+  /** pay for a new pair in place of this pending one */
+  replaces?: string;
+}
+
+/** The player's pending generation, if it still stands (not forgotten after PENDING_TTL_S). */
+async function standingPending(trx: Trx, user: UserRow, now: number): Promise<string | null> {
+  const id = user.pending_generation_id;
+  if (!id) return null;
+  const row = await trx
+    .selectFrom('generations')
+    .select('created_at')
+    .where('id', '=', id)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  return row && Number(row.created_at) > now - PENDING_TTL_S ? id : null;
+}
+
+async function storeCandidate(
+  trx: Trx,
+  generationId: string,
+  slot: number,
+  hero: Hero,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto('candidates')
+    .values({
+      id: hero.id,
+      user_id: hero.user_id,
+      generation_id: generationId,
+      slot,
+      hero: JSON.stringify(hero),
+      saved: 0,
+      created_at: now,
+    })
+    .execute();
+}
+
 /**
- * One candidate of a paid generation. The first call of a generation_id charges the scroll and makes it the
- * player's pending pair (forgetting any older one); the second adds the pair's other candidate. Without a
- * generation_id, the call is a generation of its own.
+ * A generate call of a player (see the header): the pending pair, free, or — when none is pending, or `replaces`
+ * names the pending one — a new pair paid with one scroll.
  */
-export async function generateCandidate(
-  db: Kysely<Database>,
-  userId: string,
-  generationId: string = newId('g'),
-): Promise<Hero> {
-  const hero = generateHero(newSeed(), { id: newId('h'), userId });
-  const now = nowSeconds();
-  return economyTransaction(db, { userId }, async (trx) => {
-    const drawn = await trx
-      .insertInto('generations')
-      .values({ id: generationId, user_id: userId, candidates: 0, created_at: now })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
-    const first = Number(drawn.numInsertedOrUpdatedRows ?? 0) === 1;
-    if (first) {
-      // Charges the scroll and makes this generation the pending one, in one update of the player's row.
-      await pay(
-        trx,
-        userId,
-        'summoning_scrolls',
-        SUMMON_COST,
-        { reason: 'summon', ref: generationId },
-        (user) => badRequest(PRICE_RULES.summon(user.summoning_scrolls)),
-        { pending_generation_id: generationId },
-      );
-      await recordDaily(trx, userId, ['summon']);
-      await trx
-        .deleteFrom('candidates')
-        .where('user_id', '=', userId)
-        .where('saved', '=', 0)
-        .where('generation_id', '!=', generationId)
-        .execute();
-    } else {
-      // The pair's second call: only into the player's own pending generation.
-      const user = await trx
-        .updateTable('users')
-        .set({ pending_generation_id: generationId })
-        .where('id', '=', userId)
-        .where('pending_generation_id', '=', generationId)
-        .returning('id')
-        .executeTakeFirst();
-      if (!user) {
-        const owner = await trx
-          .selectFrom('generations')
-          .select('user_id')
-          .where('id', '=', generationId)
-          .executeTakeFirst();
-        if (owner && owner.user_id !== userId) throw conflict(SUMMONING_MESSAGES.full);
-        if (!(await findUser(trx, userId))) throw notFound(MESSAGES.userNotFound);
-        throw conflict(SUMMONING_MESSAGES.replaced);
-      }
-    }
-    const counted = await trx
-      .updateTable('generations')
-      .set((eb) => ({ candidates: eb('candidates', '+', 1) }))
-      .where('id', '=', generationId)
-      .where('user_id', '=', userId)
-      .where('candidates', '<', CANDIDATES_PER_GENERATION)
-      .returning('candidates')
-      .executeTakeFirst();
-    if (!counted) throw conflict(SUMMONING_MESSAGES.full);
+export function summon(db: Kysely<Database>, userId: string, request: SummonRequest = {}): Promise<Summons> {
+  const seed = newSeed();
+  const ids = [newId('h'), newId('h')];
+  return economyTransaction(db, { userId }, async (trx, { user }) => {
+    if (!user) throw notFound(MESSAGES.userNotFound);
+    const now = nowSeconds();
+    const pendingId = await standingPending(trx, user, now);
+    const { generationId, replaces } = request;
+    const replacing = pendingId !== null && replaces === pendingId && generationId !== pendingId;
+    if (pendingId && !replacing) return answerPending(trx, userId, pendingId, now);
+    if (replaces !== undefined && !pendingId) throw conflict(SUMMONING_MESSAGES.gone);
+    return payForPair(trx, userId, generationId ?? newId('g'), seed, ids, now);
+  });
+}
+
+/** The pending pair again, free. A pair drawn one candidate per call (before pairs were drawn whole) is completed. */
+async function answerPending(trx: Trx, userId: string, generationId: string, now: number): Promise<Summons> {
+  const rows = await trx
+    .selectFrom('candidates')
+    .select('hero')
+    .where('generation_id', '=', generationId)
+    .where('user_id', '=', userId)
+    .where('saved', '=', 0)
+    .orderBy('slot')
+    .orderBy('id')
+    .execute();
+  const candidates = rows.map((r) => JSON.parse(r.hero) as Hero);
+  const drawn = candidates.length;
+  while (candidates.length < CANDIDATES_PER_GENERATION) {
+    const hero = generateHero(newSeed(), { id: newId('h'), userId });
+    await storeCandidate(trx, generationId, candidates.length + 1, hero, now);
+    candidates.push(hero);
+  }
+  if (candidates.length > drawn) {
     await trx
-      .insertInto('candidates')
-      .values({
-        id: hero.id,
-        user_id: userId,
-        generation_id: generationId,
-        slot: counted.candidates,
-        hero: JSON.stringify(hero),
-        saved: 0,
-        created_at: now,
-      })
+      .updateTable('generations')
+      .set({ candidates: candidates.length })
+      .where('id', '=', generationId)
       .execute();
     // Counted for the fairness page, last: the one row here other players' draws share (fairness.ts).
-    await tallySummon(trx, hero.rarity);
-    return hero;
-  });
+    for (const hero of candidates.slice(drawn)) await tallySummon(trx, hero.rarity);
+  }
+  return { hero: candidates[1], generation_id: generationId, charged: false, candidates };
+}
+
+/** One scroll for a new pair, drawn whole from `seed`; it becomes the pending pair and the old one is forgotten. */
+async function payForPair(
+  trx: Trx,
+  userId: string,
+  generationId: string,
+  seed: number,
+  ids: string[],
+  now: number,
+): Promise<Summons> {
+  const fresh = await trx
+    .insertInto('generations')
+    .values({ id: generationId, user_id: userId, candidates: CANDIDATES_PER_GENERATION, created_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  if (Number(fresh.numInsertedOrUpdatedRows ?? 0) !== 1) {
+    // An id used before: someone else's, or this player's own spent generation (kept, or replaced).
+    const owner = await trx
+      .selectFrom('generations')
+      .select('user_id')
+      .where('id', '=', generationId)
+      .executeTakeFirst();
+    if (owner?.user_id !== userId) throw conflict(SUMMONING_MESSAGES.taken);
+    const kept = await trx
+      .selectFrom('heroes')
+      .select('id')
+      .where('generation_id', '=', generationId)
+      .executeTakeFirst();
+    throw conflict(kept ? SUMMONING_MESSAGES.kept : SUMMONING_MESSAGES.replaced);
+  }
+  // Charges the scroll and makes this generation the pending one, in one update of the player's row.
+  await pay(
+    trx,
+    userId,
+    'summoning_scrolls',
+    SUMMON_COST,
+    { reason: 'summon', ref: generationId },
+    (user) => badRequest(PRICE_RULES.summon(user.summoning_scrolls)),
+    { pending_generation_id: generationId },
+  );
+  await recordDaily(trx, userId, ['summon']);
+  await trx
+    .deleteFrom('candidates')
+    .where('user_id', '=', userId)
+    .where('saved', '=', 0)
+    .where('generation_id', '!=', generationId)
+    .execute();
+  const pair = generatePair(seed, { ids, userId });
+  for (const [i, hero] of pair.entries()) await storeCandidate(trx, generationId, i + 1, hero, now);
+  for (const hero of pair) await tallySummon(trx, hero.rarity);
+  return { hero: pair[0], generation_id: generationId, charged: true, candidates: pair };
 }
 
 export interface PendingPair {

@@ -1,4 +1,5 @@
-// Housekeeping run every few minutes by app.ts: expires idle turn-based battles, forgets stale candidates, and
+// Housekeeping run every few minutes by app.ts: expires idle turn-based battles, forgets stale candidates and
+// Idempotency-Keys older than a day (idempotency.ts), and
 // bounds the fights kept for replays — each player's latest FIGHTS_KEPT, plus any fight whose replay someone opened
 // in the last OPENED_KEPT_S — so storage grows with players, not with every fight ever fought; arena wins older than
 // the repeat-win rule's window are forgotten (ladder.ts), and daily quest progress and claims of days a month past
@@ -9,6 +10,7 @@ import { nowSeconds } from './clock.ts';
 import type { Database } from './store/tables.ts';
 import { pruneCandidates } from './summoning.ts';
 import { pruneDaily } from './daily.ts';
+import { pruneIdempotencyKeys } from './idempotency.ts';
 
 export const BATTLE_IDLE_TTL_S = 24 * 3600;
 /** Fights kept per player for history and replays (the newest). */
@@ -55,6 +57,7 @@ export async function sweepStale(
     .where('updated_at', '<', nowSeconds() - BATTLE_IDLE_TTL_S)
     .executeTakeFirst();
   await pruneCandidates(db);
+  await pruneIdempotencyKeys(db);
   await db
     .deleteFrom('arena_wins')
     .where('won_at', '<=', nowSeconds() - REPEAT_WIN_WINDOW_S)

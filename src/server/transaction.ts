@@ -27,7 +27,7 @@
 // its turn in one queue (purchase.ts's group commit has its own synchronous path), the locks are the database's
 // own and steps 1–2 are plain reads.
 import { SqliteAdapter, type Kysely, type Transaction } from 'kysely';
-import { conflict } from './errors.ts';
+import { busy } from './errors.ts';
 import type { HeroRow } from './store/hero-rows.ts';
 import type { Database } from './store/tables.ts';
 import type { UserRow } from './wallet.ts';
@@ -68,7 +68,7 @@ export async function withRetries<T>(work: () => Promise<T> | T): Promise<T> {
       return await work();
     } catch (err) {
       if (!isContention(err)) throw err;
-      if (attempt + 1 >= TRANSACTION_ATTEMPTS) throw conflict(BUSY_MESSAGE);
+      if (attempt + 1 >= TRANSACTION_ATTEMPTS) throw busy(BUSY_MESSAGE);
       await pause(attempt);
     }
   }

@@ -22,6 +22,9 @@ import {
   type Harness,
 } from './helpers.ts';
 
+/** The hero of a generate answer, without what the answer adds (its generation, whether it charged, the pair). */
+const heroOf = ({ generation_id: _g, charged: _c, candidates: _p, ...hero }: Record<string, unknown>) => hero;
+
 const SCROLLS_MESSAGE = (n: number) =>
   `Insufficient summoning scrolls! You need 1 scroll(s) to generate heroes. You have ${n} scroll(s).`;
 
@@ -45,7 +48,7 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     expect(hero.portrait_url.startsWith('/api/')).toBe(true);
   });
 
-  it('charges one scroll per generation_id, whatever the calls race', async () => {
+  it('charges one scroll per pair: the two calls of a press answer its two candidates, one of them paid', async () => {
     const p = await newPlayer(h);
     const gen = 'gen_pair_' + p.id.slice(-8);
     const [a, b] = await Promise.all([
@@ -53,17 +56,24 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
       h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: gen }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
+    for (const r of [a, b]) GenerateResponse.parse(r.body);
     expect(a.body.id).not.toBe(b.body.id);
+    expect([a.body.charged, b.body.charged].sort()).toEqual([false, true]);
+    expect(a.body.generation_id).toBe(gen);
+    expect(b.body.generation_id).toBe(gen);
+    expect(a.body.candidates).toEqual(b.body.candidates);
+    expect(a.body.candidates.map((c: { id: string }) => c.id).sort()).toEqual([a.body.id, b.body.id].sort());
     expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 1);
+    // A third call is answered the same pair, free.
     const third = await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: gen });
-    expect(third.status).toBe(409);
-    expect(third.body.error).toMatch(/generation/);
+    expect(third.status).toBe(200);
+    expect(third.body).toMatchObject({ generation_id: gen, charged: false, candidates: a.body.candidates });
     expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 1);
     // Another player cannot ride on someone else's generation_id.
     const q = await newPlayer(h);
-    expect(
-      (await h.call('POST', '/api/characters/generate', { user_id: q.id, generation_id: gen })).status,
-    ).toBe(409);
+    const riding = await h.call('POST', '/api/characters/generate', { user_id: q.id, generation_id: gen });
+    expect(riding.status).toBe(409);
+    expect(riding.body.error).toMatch(/already taken/);
     expect(await scrolls(q.id)).toBe(q.summoning_scrolls);
   });
 
@@ -85,20 +95,17 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     expect(await scrolls(p.id)).toBe(0);
   });
 
-  it('many generations at once never overspend', async () => {
+  it('regenerating past the last scroll is refused with the spec message, the pair still pending', async () => {
     const p = await newPlayer(h);
-    await setBalances(h, p.id, { summoning_scrolls: 3 });
-    const calls = Array.from({ length: 10 }, (_, i) =>
-      h.call('POST', '/api/characters/generate', {
-        user_id: p.id,
-        generation_id: `gen_many_${i}_${p.id.slice(-6)}`,
-      }),
-    );
-    const results = await Promise.all(calls);
-    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    for (const r of results.filter((r) => r.status !== 200))
-      expect(r.body.error).toMatch(/^Insufficient summoning scrolls! /);
+    await setBalances(h, p.id, { summoning_scrolls: 2 });
+    let pending = (await h.call('POST', '/api/characters/generate', { user_id: p.id })).body.generation_id;
+    const again = await h.call('POST', '/api/characters/generate', { user_id: p.id, replaces: pending });
+    expect(again.body.charged).toBe(true);
+    pending = again.body.generation_id;
+    const refused = await h.call('POST', '/api/characters/generate', { user_id: p.id, replaces: pending });
+    expect(refused).toEqual({ status: 400, body: { error: SCROLLS_MESSAGE(0) } });
     expect(await scrolls(p.id)).toBe(0);
+    expect((await h.call('GET', `/api/characters/pending?user_id=${p.id}`)).body.generation_id).toBe(pending);
   });
 
   it('unknown user on generate is a 404', async () => {
@@ -133,9 +140,9 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     expect(r.status).toBe(201);
     // A new hero joins the arena ladder as a newcomer, whatever the client claims, at its first version.
     const newcomer = { rating: 1500, rd: 350, wins: 0, losses: 0 };
-    expect(r.body).toEqual({ ...c, user_id: p.id, rating: newcomer, version: 1 });
+    expect(r.body).toEqual({ ...heroOf(c), user_id: p.id, rating: newcomer, version: 1 });
     const stored = await h.call('GET', `/api/heroes/${c.id}`);
-    expect(stored.body).toEqual({ ...c, user_id: p.id, rating: newcomer, version: 1 });
+    expect(stored.body).toEqual({ ...heroOf(c), user_id: p.id, rating: newcomer, version: 1 });
   });
 
   it('saves a candidate at most once, and one hero per generation', async () => {
@@ -206,7 +213,8 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     const pending = await h.call('GET', `/api/characters/pending?user_id=${p.id}`);
     expect(pending.status).toBe(200);
     expect(pending.body.generation_id).toBe(gen);
-    expect(pending.body.candidates).toEqual([a, b]);
+    expect(pending.body.candidates).toEqual([heroOf(a), heroOf(b)]);
+    expect(a.candidates).toEqual(pending.body.candidates);
     expect(pending.body.expires_at).toBeGreaterThanOrEqual(Date.now() / 1000 + 7 * 24 * 3600);
     // Reading it again (a reload) costs nothing and shows the same pair.
     expect((await h.call('GET', `/api/characters/pending?user_id=${p.id}`)).body).toEqual(pending.body);
@@ -230,61 +238,75 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     expect((await h.call('GET', `/api/characters/pending?user_id=u_nobody_here`)).status).toBe(404);
   });
 
-  it('regenerating replaces the pending pair: one pending pair per player, the old one never kept', async () => {
+  it('regenerating (replaces) replaces the pending pair: one pending pair per player, the old one never kept', async () => {
     const p = await newPlayer(h);
     const first = 'gen_first_' + p.id.slice(-8);
     const second = 'gen_second_' + p.id.slice(-8);
     const a = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: first }))
       .body;
-    const c = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: second }))
-      .body;
+    // Without `replaces`, another generation_id is answered the pending pair, free.
+    const unpaid = await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: second });
+    expect(unpaid.body).toMatchObject({ generation_id: first, charged: false, candidates: a.candidates });
+    expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 1);
+    const c = (
+      await h.call('POST', '/api/characters/generate', {
+        user_id: p.id,
+        generation_id: second,
+        replaces: first,
+      })
+    ).body;
+    expect(c).toMatchObject({ generation_id: second, charged: true });
     expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 2);
     const pending = (await h.call('GET', `/api/characters/pending?user_id=${p.id}`)).body;
     expect(pending.generation_id).toBe(second);
-    expect(pending.candidates).toEqual([c]);
-    // The old pair is gone: its candidate can't be kept and it can't take a second candidate.
-    const old = await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: a.id } });
-    expect(old.status).toBe(404);
+    expect(pending.candidates).toEqual(c.candidates);
+    // The old pair is gone: its candidates can't be kept; a late call of it is answered the new pair, free.
+    for (const old of a.candidates) {
+      const r = await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: old.id } });
+      expect(r.status).toBe(404);
+    }
     const late = await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: first });
-    expect(late.status).toBe(409);
-    expect(late.body.error).toMatch(/replaced by a newer one/);
+    expect(late.body).toMatchObject({ generation_id: second, charged: false, candidates: c.candidates });
+    // The same Regenerate sent again (its pair already replaced) charges nothing either.
+    const repeated = await h.call('POST', '/api/characters/generate', {
+      user_id: p.id,
+      generation_id: second,
+      replaces: first,
+    });
+    expect(repeated.body).toMatchObject({ generation_id: second, charged: false });
     expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 2);
-    const d = (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: second }))
-      .body;
-    expect((await h.call('GET', `/api/characters/pending?user_id=${p.id}`)).body.candidates).toEqual([c, d]);
     expect(
-      (await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: second })).status,
-    ).toBe(409);
-    expect(
-      (await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: d.id } })).status,
+      (await h.call('POST', '/api/heroes', { user_id: p.id, character_data: { id: c.candidates[1].id } }))
+        .status,
     ).toBe(201);
+    // Kept: a spent generation_id is refused, and `replaces` naming a pair that no longer waits pays nothing.
+    const spent = await h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: second });
+    expect(spent).toEqual({
+      status: 409,
+      body: { error: 'A hero from this generation has already been created' },
+    });
+    const gone = await h.call('POST', '/api/characters/generate', { user_id: p.id, replaces: second });
+    expect(gone.status).toBe(409);
+    expect(gone.body.error).toMatch(/no longer waiting/);
     expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 2);
   });
 
-  it('concurrent generations of one player leave exactly one pending pair and charge each once', async () => {
+  it('a pair drawn one candidate per call (before pairs were drawn whole) is completed free when asked again', async () => {
     const p = await newPlayer(h);
-    await setBalances(h, p.id, { summoning_scrolls: 4 });
-    const gens = Array.from({ length: 4 }, (_, i) => `gen_race_${i}_${p.id.slice(-6)}`);
-    const results = await Promise.all(
-      gens.flatMap((g) =>
-        [0, 1].map(() => h.call('POST', '/api/characters/generate', { user_id: p.id, generation_id: g })),
-      ),
+    const first = (await h.call('POST', '/api/characters/generate', { user_id: p.id })).body;
+    // As an older server left it: one candidate of the pair stored.
+    await withStore(h, (db) =>
+      db.deleteFrom('candidates').where('id', '=', first.candidates[1].id).execute(),
     );
-    for (const r of results) expect(r.status).toBeLessThan(500);
-    expect(await scrolls(p.id)).toBe(0);
-    const pending = (await h.call('GET', `/api/characters/pending?user_id=${p.id}`)).body;
-    expect(gens).toContain(pending.generation_id);
-    expect(pending.candidates.length).toBeGreaterThanOrEqual(1);
-    expect(pending.candidates.length).toBeLessThanOrEqual(2);
-    const kept = await withStore(h, (db) =>
-      db
-        .selectFrom('candidates')
-        .select('generation_id')
-        .where('user_id', '=', p.id)
-        .where('saved', '=', 0)
-        .execute(),
+    const again = await h.call('POST', '/api/characters/generate', { user_id: p.id });
+    expect(again.body).toMatchObject({ generation_id: first.generation_id, charged: false });
+    expect(again.body.candidates).toHaveLength(2);
+    expect(again.body.candidates[0]).toEqual(first.candidates[0]);
+    expect(again.body.id).toBe(again.body.candidates[1].id);
+    expect(await scrolls(p.id)).toBe(p.summoning_scrolls - 1);
+    expect((await h.call('GET', `/api/characters/pending?user_id=${p.id}`)).body.candidates).toEqual(
+      again.body.candidates,
     );
-    expect(new Set(kept.map((k) => k.generation_id))).toEqual(new Set([pending.generation_id]));
   });
 
   it('refuses unknown candidates and missing selections', async () => {

@@ -32,13 +32,7 @@ import { deleteHero, rerollHero } from '../hero-rules.ts';
 import { matchesEtag, type Encoding } from '../hero-lists.ts';
 import { newSeed } from '../ids.ts';
 import { npcsByDungeon } from '../npcs.ts';
-import {
-  generateCandidate,
-  pendingPair,
-  previewCandidate,
-  pruneCandidates,
-  saveCandidate,
-} from '../summoning.ts';
+import { pendingPair, previewCandidate, pruneCandidates, saveCandidate, summon } from '../summoning.ts';
 import { userView } from '../wallet.ts';
 
 /** What the hero list can be sent as, best first. */
@@ -58,14 +52,21 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   let generated = 0;
 
   app.post('/api/characters/generate', {
-    config: ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.generate, timeWindow: '1 minute' } } : {},
+    config: {
+      idempotent: true,
+      ...(ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.generate, timeWindow: '1 minute' } } : {}),
+    },
     schema: {
       tags: ['heroes'],
       description:
-        `A candidate hero. With { user_id, generation_id } the pair of calls sharing generation_id costs ${SUMMON_COST} scroll, ` +
-        'charged when the first is drawn (a third call: 409), and becomes the player’s pending pair. ' +
-        'With { user_id } alone each call is a generation of its own. ' +
-        'With no body the answer is a free preview that can never be kept.',
+        'With { user_id }: while the player has a pending pair, that pair, free (charged: false) — a double tap, ' +
+        `a retry or another device never pays twice; with none pending, a new pair for ${SUMMON_COST} scroll ` +
+        '(charged: true), drawn whole and kept pending until one is kept. { user_id, replaces: <pending ' +
+        `generation_id> } (Regenerate) pays ${SUMMON_COST} scroll for a new pair in its place; sent again once ` +
+        'that pair is replaced, it answers the pending pair free. generation_id names the pair a client pays for ' +
+        '(both parallel calls of a press share it). The answer is a candidate in the hero shape — the first of ' +
+        'the pair in the call that paid, the second otherwise — with generation_id, charged and candidates (the ' +
+        'pair). With no body: a free preview that can never be kept.',
       body: GenerateBody,
       response: { 200: GenerateResponse, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     },
@@ -74,12 +75,16 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         void pruneCandidates(db).catch((err) => req.log.warn({ err }, 'prune failed'));
       const userId = req.body?.user_id;
       if (!userId) {
-        if (req.body?.generation_id)
+        if (req.body?.generation_id || req.body?.replaces)
           throw badRequest('A generation needs the user_id of the player paying for it');
-        return previewCandidate();
+        return { ...previewCandidate(), generation_id: null, charged: false, candidates: [] };
       }
       reply.header('cache-control', 'no-store');
-      return generateCandidate(db, userId, req.body?.generation_id);
+      const { hero, ...pair } = await summon(db, userId, {
+        generationId: req.body?.generation_id,
+        replaces: req.body?.replaces,
+      });
+      return { ...hero, ...pair };
     },
   });
 
@@ -188,6 +193,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/heroes/:heroId/reroll-abilities', {
+    config: { idempotent: true },
     schema: {
       tags: ['heroes'],
       params: HeroParams,

@@ -83,6 +83,7 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/inventory/use', {
+    config: { idempotent: true },
     schema: {
       tags: ['inventory'],
       body: UseItemBody,

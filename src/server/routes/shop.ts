@@ -35,6 +35,7 @@ const shop: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/shop/purchase', {
+    config: { idempotent: true },
     schema: {
       tags: ['shop'],
       body: PurchaseBody,

@@ -620,6 +620,31 @@ const daily: Migration = {
   },
 };
 
+/**
+ * Answers to paying requests that carried an Idempotency-Key (idempotency.ts): one row per key, claimed before the
+ * request runs (the primary key is what makes a duplicate wait, on any instance), holding the request's fingerprint
+ * and, once answered, the answer to send again. The sweep forgets rows older than a day (sweep.ts).
+ */
+const idempotencyKeys: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('idempotency_keys')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('fingerprint', 'text', (c) => c.notNull())
+      .addColumn('token', 'text', (c) => c.notNull())
+      .addColumn('status', 'integer')
+      .addColumn('content_type', 'text')
+      .addColumn('body', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('idempotency_keys_created')
+      .on('idempotency_keys')
+      .column('created_at')
+      .execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -636,6 +661,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0012_rate_limits': rateLimits,
     '0013_fairness_tallies': fairnessTallies(dialect),
     '0014_content_ids': contentIds,
+    '0015_idempotency_keys': idempotencyKeys,
     '0017_daily': daily,
   };
 }

@@ -217,6 +217,23 @@ export interface DailyClaimsTable {
   created_at: number;
 }
 
+/**
+ * A paying request's Idempotency-Key (idempotency.ts): claimed while it runs (status null), then its answer.
+ * `token` names the claim, so only the request that claimed the key stores or releases it.
+ */
+export interface IdempotencyKeysTable {
+  key: string;
+  /** sha-256 of the method, route, parameters, query and body the key was first sent with */
+  fingerprint: string;
+  token: string;
+  /** the answer's HTTP status; null while the first request runs */
+  status: number | null;
+  content_type: string | null;
+  body: string | null;
+  /** when the key was claimed (clock.ts seconds): the sweep forgets a row a day later */
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   daily_progress: DailyProgressTable;
@@ -231,6 +248,7 @@ export interface Database {
   battles: BattlesTable;
   next_encounters: NextEncountersTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
   ledger: LedgerTable;
   hero_ratings: HeroRatingsTable;
   arena_wins: ArenaWinsTable;
