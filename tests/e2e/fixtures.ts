@@ -3,7 +3,7 @@
 // test-results/screens/<project>-<screen>.png.
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Hero, User } from '../../src/api/index.ts';
+import type { Hero, Summons, User } from '../../src/api/index.ts';
 
 export { expect };
 
@@ -36,17 +36,20 @@ export async function createHero(request: APIRequestContext, user: Pick<User, 'i
   );
 }
 
-/** Spends scrolls on generations until none are left, keeping a hero of the last so no pair is left waiting. */
+/**
+ * Spends scrolls on generations until none are left — each paying for a new pair in place of the one waiting, as
+ * Regenerate does — keeping a hero of the last so no pair is left waiting.
+ */
 export async function spendAllScrolls(request: APIRequestContext, user: Pick<User, 'id'>): Promise<void> {
-  let last: Hero | null = null;
+  let last: Summons | null = null;
   for (
     let u = await getUser(request, user.id);
     u.summoning_scrolls > 0;
     u = await getUser(request, user.id)
   ) {
-    last = await ok<Hero>(
+    last = await ok<Summons>(
       await request.post('/api/characters/generate', {
-        data: { user_id: user.id, generation_id: randomUUID() },
+        data: { user_id: user.id, ...(last ? { replaces: last.generation_id } : {}) },
       }),
     );
   }

@@ -1,6 +1,8 @@
 // The typed fetch client: one function per call of spec §7 (plus DESIGN.md's additions). Types come from the
 // API contract in src/api (types only — no zod in the bundle). A refusal throws ApiError carrying the server's
 // `error` text; callers show `errorText(err, '<spec §8 fallback>')`. Query hooks over these live in ./hooks.ts.
+// The paying calls (generate, purchase, reroll, item use) take the Idempotency-Key of the player's intent
+// (mutations.ts makes one per click): every try of that intent sends the same key, so the server charges once.
 import type { z } from 'zod';
 import type {
   BattleHistoryResponse,
@@ -31,6 +33,7 @@ import type {
   RerollResponse,
   RunBattleResponse,
   ShopItem,
+  Summons,
   UseItemResponse,
   User,
   UserSummary,
@@ -77,15 +80,26 @@ export function isNotFound(err: unknown): boolean {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-async function call<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+/** A call that found no server, or lost its answer on the way: worth sending again (with the same key). */
+export function isUnanswered(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 0;
+}
+
+async function call<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  idempotencyKey?: string,
+): Promise<T> {
   let res: Response;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   try {
     res = await fetch(path, {
       method,
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -138,8 +152,18 @@ export const getLedger = (userId: string, opts: { currency?: Currency; cursor?: 
   );
 
 // --- Heroes --------------------------------------------------------------------------------------------
-export const generateHero = (userId: string, generationId: string) =>
-  call<Hero>('POST', '/api/characters/generate', { user_id: userId, generation_id: generationId });
+/**
+ * One generate call of a press of Generate (or Regenerate, naming the pair it `replaces`): the pending pair, free,
+ * or a new one paid — the answer says which (generation_id, charged) and holds the pair.
+ */
+export const generateHero = (userId: string, generationId: string, key: string, replaces?: string | null) =>
+  call<Summons>(
+    'POST',
+    '/api/characters/generate',
+    { user_id: userId, generation_id: generationId, ...(replaces ? { replaces } : {}) },
+    undefined,
+    key,
+  );
 export const pendingPair = (userId: string) =>
   call<PendingPair>('GET', `/api/characters/pending${q({ user_id: userId })}`);
 export const createHero = (userId: string, candidate: Hero) =>
@@ -159,8 +183,14 @@ export const getHero = (heroId: string) =>
   known(heroId, 'Hero not found', () => call<Hero>('GET', `/api/heroes/${id(heroId)}`));
 export const deleteHero = (heroId: string, userId: string) =>
   call<DeletedHero>('DELETE', `/api/heroes/${id(heroId)}${q({ user_id: userId })}`);
-export const rerollAbilities = (heroId: string, userId: string) =>
-  call<RerolledHero>('POST', `/api/heroes/${id(heroId)}/reroll-abilities`, { user_id: userId });
+export const rerollAbilities = (heroId: string, userId: string, key: string) =>
+  call<RerolledHero>(
+    'POST',
+    `/api/heroes/${id(heroId)}/reroll-abilities`,
+    { user_id: userId },
+    undefined,
+    key,
+  );
 
 // --- Battles, arena ------------------------------------------------------------------------------------
 export const createBattle = (
@@ -226,12 +256,24 @@ export const getDaily = (userId: string) => call<DailyResponse>('GET', `/api/dai
 /** Claims a quest (its id), 'bonus' or 'calendar'. */
 export const claimDaily = (userId: string, claim: string) =>
   call<ClaimResponse>('POST', '/api/daily/claim', { user_id: userId, claim });
-export const purchaseItem = (userId: string, itemId: string) =>
-  call<Purchase>('POST', '/api/shop/purchase', { user_id: userId, item_id: itemId, quantity: 1 });
+export const purchaseItem = (userId: string, itemId: string, key: string) =>
+  call<Purchase>(
+    'POST',
+    '/api/shop/purchase',
+    { user_id: userId, item_id: itemId, quantity: 1 },
+    undefined,
+    key,
+  );
 export const getInventory = (userId: string) =>
   call<Inventory>('GET', `/api/inventory${q({ user_id: userId })}`);
-export const applyItem = (userId: string, itemId: string, heroId?: string) =>
-  call<UseItemResult>('POST', '/api/inventory/use', { user_id: userId, item_id: itemId, hero_id: heroId });
+export const applyItem = (userId: string, itemId: string, key: string, heroId?: string) =>
+  call<UseItemResult>(
+    'POST',
+    '/api/inventory/use',
+    { user_id: userId, item_id: itemId, hero_id: heroId },
+    undefined,
+    key,
+  );
 
 // --- Dungeons ------------------------------------------------------------------------------------------
 export const listDungeons = () => call<Dungeon[]>('GET', '/api/dungeons');

@@ -2,8 +2,10 @@
 // it changed in its own onSuccess, so a page controller calls `mutate` and reads `isPending`, `data` and `failure`
 // (the spec §8 text of its error). Every fight — quick battle, arena duel, dungeon entry and floor — refreshes
 // through afterFight, the one after-fight refresh; a turn-based battle's end does too, once its playback has
-// shown the result (pages/battle-view/ctrl.ts). Reads: ./hooks.ts; the fetch calls: ./client.ts.
-import { useState } from 'react';
+// shown the result (pages/battle-view/ctrl.ts). The writes that charge the player (summon, reroll, purchase, item
+// use) are paying writes: one click is one intent with its own Idempotency-Key (usePaying). Reads: ./hooks.ts; the
+// fetch calls: ./client.ts.
+import { useRef, useState } from 'react';
 import {
   useMutation,
   useQueryClient,
@@ -25,6 +27,96 @@ function useWrite<TData, TVars = void>(
 ): Write<TData, TVars> {
   const write = useMutation(options);
   return { ...write, failure: write.error ? failure(write.error, write.variables as TVars) : null };
+}
+
+/** One intent of the player: what they asked for, and the Idempotency-Key every try of it sends. */
+export interface Intent<T> {
+  input: T;
+  key: string;
+}
+
+/** A fresh random key (crypto.randomUUID needs a secure context; fall back to random bytes). */
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A paying write as pages use it: `mutate(input)` starts an intent — unless one is still running. */
+export type PayingWrite<TData, TVars> = Omit<Write<TData, Intent<TVars>>, 'mutate' | 'variables'> & {
+  mutate: (
+    input: TVars,
+    callbacks?: { onSuccess?: (data: TData) => void; onError?: (err: Error) => void; onSettled?: () => void },
+  ) => void;
+  /** what the running (or last) intent asked for */
+  variables: TVars | undefined;
+  /** whether the request itself is out (`isPending` also holds the control a moment after a fast answer) */
+  answering: boolean;
+};
+
+/** Tries of one intent whose answer was lost on the way (no server reached, a dropped connection). */
+const LOST_ANSWER_TRIES = 3;
+/**
+ * The least time a paying control stays busy after its press, however fast the answer: the usual double-click
+ * interval, so the second tap of a double tap lands on a busy control rather than starting a second purchase.
+ */
+export const DOUBLE_PRESS_MS = 500;
+
+/**
+ * A write that charges the player. One click is one intent: it gets a fresh Idempotency-Key, and the control is
+ * busy (`isPending`) from the click itself until the answer — and at least DOUBLE_PRESS_MS — so a second click or tap
+ * meanwhile is the same press and is dropped (also one that lands before React has drawn the busy control). A try
+ * whose answer was lost is sent again with the same key (the server answers what it did the first time), so an intent
+ * is charged at most once. `answering` is whether the request itself is still out.
+ */
+function usePaying<TData, TVars>(
+  options: UseMutationOptions<TData, Error, Intent<TVars>>,
+  failure: (err: Error, vars: TVars) => string,
+): PayingWrite<TData, TVars> {
+  const running = useRef(false);
+  const pressedAt = useRef(0);
+  /** the intent under way, from the click that started it (TanStack's own state follows a moment later) */
+  const [current, setCurrent] = useState<{ input: TVars } | null>(null);
+  const release = () => {
+    const done = () => {
+      running.current = false;
+      setCurrent(null);
+    };
+    const left = pressedAt.current + DOUBLE_PRESS_MS - performance.now();
+    if (left > 0) setTimeout(done, left);
+    else done();
+  };
+  const write = useWrite<TData, Intent<TVars>>(
+    {
+      ...options,
+      retry: (count, err) => api.isUnanswered(err) && count < LOST_ANSWER_TRIES - 1,
+      onSettled: (...args) => {
+        release();
+        return options.onSettled?.(...args);
+      },
+    },
+    (err, intent) => failure(err, intent.input),
+  );
+  return {
+    ...write,
+    isPending: write.isPending || current !== null,
+    answering: write.isPending,
+    variables: current ? current.input : write.variables?.input,
+    mutate: (input, callbacks) => {
+      if (running.current) return;
+      running.current = true;
+      pressedAt.current = performance.now();
+      setCurrent({ input });
+      write.mutate(
+        { input, key: newKey() },
+        {
+          onSuccess: (data) => callbacks?.onSuccess?.(data),
+          onError: (err) => callbacks?.onError?.(err),
+          onSettled: () => callbacks?.onSettled?.(),
+        },
+      );
+    },
+  };
 }
 
 /** The server's text, else the spec §8 fallback (api/client.ts errorText), as a write's failure. */
@@ -169,28 +261,22 @@ export function useCreateAccount() {
 
 // --- Summoning -----------------------------------------------------------------------------------------------
 
-/** A fresh id for one generation (crypto.randomUUID needs a secure context; fall back to random bytes). */
-function newGenerationId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
- * Generate Heroes / Regenerate: one scroll for a pair (two generate calls sharing a generation_id), which becomes
- * the player's pending pair; after a failure whatever the server kept of a paid pair is read back.
+ * Generate Heroes / Regenerate: one intent, two parallel generate calls sharing a generation_id (the intent's key;
+ * each call has its own key of it). The server answers the pending pair free when one waits, or pays one scroll for a
+ * new pair — Regenerate names the pair it `replaces` — and either way the answer is the pair, which becomes the
+ * player's pending pair here too; after a failure whatever the server kept of a paid pair is read back.
  */
 export function useSummon(userId: string) {
   const client = useQueryClient();
-  return useWrite(
+  return usePaying(
     {
-      mutationFn: async () => {
-        const generationId = newGenerationId();
-        const pair = await Promise.all([
-          api.generateHero(userId, generationId),
-          api.generateHero(userId, generationId),
-        ]);
-        return { generationId, pair };
+      mutationFn: async ({ input: replaces, key }: Intent<string | null>) => {
+        const calls = await Promise.all(
+          [1, 2].map((n) => api.generateHero(userId, key, `${key}:${n}`, replaces)),
+        );
+        const answer = calls.find((c) => c.charged) ?? calls[0];
+        return { generationId: answer.generation_id!, pair: answer.candidates, charged: answer.charged };
       },
       onSuccess: ({ generationId, pair }) =>
         client.setQueryData<PendingPair>(queryKeys.pending(userId), {
@@ -231,10 +317,10 @@ export function useKeepHero(userId: string) {
 /** Reroll Abilities: the hero as rerolled, shown at once; the essence paid re-read. */
 export function useReroll(userId: string) {
   const client = useQueryClient();
-  return useWrite(
+  return usePaying(
     {
-      mutationFn: (heroId: string) => api.rerollAbilities(heroId, userId),
-      onSuccess: async ({ user, ...rerolled }, heroId) => {
+      mutationFn: ({ input: heroId, key }: Intent<string>) => api.rerollAbilities(heroId, userId, key),
+      onSuccess: async ({ user, ...rerolled }, { input: heroId }) => {
         client.setQueryData(queryKeys.hero(heroId), rerolled);
         void client.invalidateQueries({ queryKey: queryKeys.myHeroes(userId) });
         await refreshUser(userId, user);
@@ -264,9 +350,9 @@ export function useDeleteHero(userId: string) {
 /** Buy: one item; gold from remaining_gold at once (spec §4), then the user re-read and the inventory dropped. */
 export function usePurchase(user: User) {
   const client = useQueryClient();
-  return useWrite(
+  return usePaying(
     {
-      mutationFn: (item: ShopItem) => api.purchaseItem(user.id, item.id),
+      mutationFn: ({ input: item, key }: Intent<ShopItem>) => api.purchaseItem(user.id, item.id, key),
       onSuccess: (res) => {
         saveUser({ ...(res.user ?? user), gold: res.remaining_gold });
         void client.invalidateQueries({ queryKey: queryKeys.inventory(user.id) });
@@ -280,10 +366,13 @@ export function usePurchase(user: User) {
 /** Use Item (on a hero when the item acts on one): done once the inventory, the heroes and the user are re-read. */
 export function useItemUse(userId: string) {
   const client = useQueryClient();
-  return useWrite(
+  return usePaying(
     {
-      mutationFn: ({ item, heroId }: { item: InventoryItem; heroId: string | null }) =>
-        api.applyItem(userId, item.item_id, item.targets_hero ? (heroId ?? undefined) : undefined),
+      mutationFn: ({
+        input: { item, heroId },
+        key,
+      }: Intent<{ item: InventoryItem; heroId: string | null }>) =>
+        api.applyItem(userId, item.item_id, key, item.targets_hero ? (heroId ?? undefined) : undefined),
       onSuccess: async (res) => {
         await Promise.all([
           client.invalidateQueries({ queryKey: queryKeys.inventory(userId) }),

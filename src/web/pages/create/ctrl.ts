@@ -1,6 +1,7 @@
 // /create's controller (spec §4 "Creation flow", §5): the candidates — a fresh draw, or the paid pair the server
 // keeps waiting (after a reload, Cancel or on another device) —, the one chosen (the first by default), Generate /
-// Regenerate (api/mutations.ts useSummon: 1 scroll), Create Hero (useKeepHero → /heroes) and the error line.
+// Regenerate (api/mutations.ts useSummon: 1 scroll; Regenerate names the pair it replaces, so a second press or a
+// retry pays nothing more), Create Hero (useKeepHero → /heroes) and the error line.
 // View: ./index.tsx.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,13 +19,20 @@ export function useCreateCtrl() {
   const errors = useErrorLine([summon, keep]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
-  const drawn = summon.data?.pair ?? null;
-  const waiting = pending.data?.candidates.length ? pending.data.candidates : null;
-  const candidates = drawn ?? waiting;
+  // A press answered with a pair that was already waiting (paid on another device, say) is not a fresh draw.
+  const drawn = summon.data?.charged ? summon.data.pair : null;
+  const answered = summon.data
+    ? { generation_id: summon.data.generationId, candidates: summon.data.pair }
+    : null;
+  const waiting = pending.data?.candidates.length ? pending.data : null;
+  const shown = answered ?? waiting;
+  const candidates = shown?.candidates ?? null;
   const selected = candidates?.some((c) => c.id === selectedId) ? selectedId : (candidates?.[0]?.id ?? null);
   const scrolls = user.summoning_scrolls ?? 0;
   const canGenerate = scrolls >= SUMMON_COST;
-  const generating = summon.isPending;
+  // The pair shows as soon as it is answered; the buttons stay busy a moment longer (mutations.ts usePaying).
+  const generating = summon.answering;
+  const pressing = summon.isPending;
 
   return {
     user,
@@ -34,11 +42,13 @@ export function useCreateCtrl() {
     /** a fresh draw (a 4★ or 5★ in it is a moment), not a pair found waiting */
     drawn,
     candidates,
-    restored: !drawn && !!waiting,
+    restored: !drawn && !!candidates,
     lookingForPair: pending.isPending,
     selected,
     choose: setSelectedId,
     generating,
+    /** Generate / Regenerate pressed and not yet free again */
+    pressing,
     saving: keep.isPending,
     /** The scrolls refusal stands on its own while there is nothing else to show; the error line otherwise. */
     outOfScrolls: !canGenerate && !generating && !candidates,
@@ -49,7 +59,7 @@ export function useCreateCtrl() {
     generate: () => {
       if (!canGenerate) return errors.refuse(PRICE_RULES.summon(scrolls));
       errors.clear();
-      summon.mutate();
+      summon.mutate(shown?.generation_id ?? null);
     },
     create: () => {
       const chosen = candidates?.find((c) => c.id === selected);

@@ -90,21 +90,23 @@ export default function CreatePage() {
             <Button
               variant="secondary"
               onClick={ctrl.generate}
-              disabled={!ctrl.canGenerate || generating || saving}
+              disabled={!ctrl.canGenerate || saving}
+              busy={ctrl.pressing}
+              busyText="Regenerating..."
               title={ctrl.generateTitle}
             >
               Regenerate
             </Button>
-            <Button onClick={ctrl.create} busy={saving} busyText="Creating..." disabled={generating}>
+            <Button onClick={ctrl.create} busy={saving} busyText="Creating..." disabled={ctrl.pressing}>
               Create Hero
             </Button>
           </>
         ) : (
           <Button
             onClick={ctrl.generate}
-            disabled={!ctrl.canGenerate || generating || ctrl.lookingForPair}
+            disabled={!ctrl.canGenerate || ctrl.pressing || ctrl.lookingForPair}
             title={ctrl.generateTitle}
-            busy={generating}
+            busy={ctrl.pressing}
             busyText="Generating..."
           >
             Generate Heroes

@@ -67,11 +67,12 @@ export function useInventoryCtrl() {
     chooseHero: setHeroId,
     use: () => open && use.mutate({ item: open, heroId }),
     using: use.isPending,
-    outcome: use.isSuccess
-      ? { ok: true, text: use.data.message }
-      : use.failure !== null
-        ? { ok: false, text: use.failure }
-        : null,
+    outcome:
+      use.isSuccess && use.data
+        ? { ok: true, text: use.data.message }
+        : use.failure !== null
+          ? { ok: false, text: use.failure }
+          : null,
   };
 }
 export type InventoryCtrl = ReturnType<typeof useInventoryCtrl>;

@@ -31,7 +31,7 @@ export function useShopCtrl() {
     shop,
     affordable: (item: ShopItem) => held(item) >= item.cost,
     /** the item being bought (one at a time: the other Buy buttons wait) */
-    buying: purchase.isPending ? purchase.variables.id : null,
+    buying: purchase.isPending ? (purchase.variables?.id ?? null) : null,
     buy,
     error: errors.text,
     dismissError: errors.clear,
