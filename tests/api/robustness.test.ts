@@ -1,6 +1,6 @@
 // What a client cannot break: unknown routes, malformed JSON, oversized bodies, and a property test that throws
 // random and malformed requests at every route the app has (full-Unicode text with NUL and lone surrogates, and
-// the names every JS object answers to) — never a 5xx, every refusal an { error }, and no refusal moving a
+// the names every JS object answers to, now and then with an Idempotency-Key shared across routes) — never a 5xx, every refusal an { error }, and no refusal moving a
 // currency, an item or a hero. Targeted crafted requests are in hostile-input.test.ts.
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -569,22 +569,34 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
   it('a fuzz over every route with full-Unicode text and built-in names: no 5xx, every 4xx an error, refusals change nothing', async () => {
     const f = fixtures();
     const { generators } = routes(f);
-    const request = fc.oneof(...Object.values(generators));
+    // Now and then an Idempotency-Key: one of a few shared by every route (reused with other bodies and routes),
+    // or any printable text (too short, too long, with spaces).
+    const request = fc.tuple(
+      fc.oneof(...Object.values(generators)),
+      fc.option(
+        fc.oneof(
+          fc.constantFrom('fuzz-key-0001', 'fuzz-key-0002', 'fuzz-key-0003'),
+          fc.stringMatching(/^[\x20-\x7e]{0,300}$/),
+        ),
+        { freq: 3 },
+      ),
+    );
     const victimBefore = await holdings(store, victim.id);
     let state = await holdings(store);
     let count = 0;
     let refused = 0;
     await fc.assert(
-      fc.asyncProperty(request, async ({ method, url, body }) => {
+      fc.asyncProperty(request, async ([{ method, url, body }, key]) => {
         count++;
+        const headers: Record<string, string> = key === null ? {} : { 'idempotency-key': key };
+        if (body !== undefined) headers['content-type'] = 'application/json';
         const res = await h.app.inject({
           method: method as 'GET',
           url,
-          ...(body === undefined
-            ? {}
-            : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null' }),
+          headers,
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) ?? 'null' }),
         });
-        const said = `${method} ${url} ${JSON.stringify(body)} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+        const said = `${method} ${url} ${JSON.stringify(body)} key ${key} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
         if (res.statusCode >= 500) throw new Error(said);
         // Only a real drawing is cached for good; everything else about a player is never stored.
         const cache = res.headers['cache-control'];
