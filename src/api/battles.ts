@@ -105,6 +105,22 @@ export const BattleState = z.object({
     })
     .nullable(),
   level_ups: z.array(LevelUp),
+  dungeon: z
+    .object({
+      run_id: z.string(),
+      dungeon_id: z.string(),
+      floor: z.number().int(),
+      floors: z.number().int(),
+      boss_floor: z.boolean(),
+    })
+    .optional()
+    .describe('a dungeon run’s floor fought turn by turn: when the battle ends, the run moves on'),
+  clear_bonus: z
+    .boolean()
+    .optional()
+    .describe(
+      'a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards)',
+    ),
 });
 export type BattleState = z.infer<typeof BattleState>;
 export type BattleUnit = z.infer<typeof UnitView>;

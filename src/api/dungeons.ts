@@ -58,6 +58,12 @@ export const RunBattleBody = z
       .max(99)
       .optional()
       .describe('the floor the player means to fight: when the run has moved on, 409 instead of a fight'),
+    mode: z
+      .enum(['quick', 'turn_based'])
+      .default('quick')
+      .describe(
+        'quick: the floor is fought at once (200, its result); turn_based: a battle the player steers (201)',
+      ),
   })
   .nullish();
 export const RunBattleResponse = BattleResult.extend({ run: DungeonRun, clear_bonus: z.boolean() });

@@ -32,13 +32,22 @@ export {
   riskFactor,
   REWARD_BASE,
   DIFFICULTY_MUL,
-  MODE_MUL,
+  CLEAR_BONUS_PER_FLOOR,
+  TURN_BASED_FLOOR,
+  turnBasedShare,
   repeatWinFactor,
   scaleRewards,
   REPEAT_WIN_FLOOR,
   REPEAT_WIN_WINDOW_S,
   type FightMode,
 } from './rewards.ts';
+export {
+  QUICK_FIGHT_S,
+  CHOOSE_S,
+  DECISION_CREDIT_CAP_S,
+  MEASURED_BATTLE_S,
+  decisionCredit,
+} from './play-time.ts';
 export { glicko2Update, glicko2Expected, type Glicko2Rating } from './glicko2.ts';
 export {
   conservativeRating,

@@ -7,7 +7,10 @@ import {
   rewardsFor,
   riskFactor,
   scaleRewards,
+  TURN_BASED_FLOOR,
+  turnBasedShare,
 } from './rewards.ts';
+import { DECISION_CREDIT_CAP_S, QUICK_FIGHT_S, decisionCredit } from './play-time.ts';
 import type { FightKind, Rewards } from './types.ts';
 
 const KINDS: FightKind[] = ['random', 'arena', 'dungeon'];
@@ -26,7 +29,7 @@ describe('rewardsFor', () => {
       });
   });
 
-  it('pays the base at an even fight, more for harder fights, higher levels, multipliers and the boss', () => {
+  it('pays the base at an even fight, more for harder fights, higher levels and multipliers', () => {
     const easy = rewardsFor('dungeon', { ...base, difficulty: 'easy' });
     const hard = rewardsFor('dungeon', { ...base, difficulty: 'hard' });
     expect(hard.gold).toBeGreaterThan(easy.gold);
@@ -35,7 +38,6 @@ describe('rewardsFor', () => {
     expect(rewardsFor('random', { ...base, enemyLevel: 8 }).gold).toBeGreaterThan(
       rewardsFor('random', base).gold,
     );
-    expect(rewardsFor('dungeon', { ...base, bossFloor: true }).gold).toBe(easy.gold * 2);
     const atOne = rewardsFor('arena', { ...base, enemyLevel: 1, teamSize: 1 });
     expect(atOne).toEqual({
       ...REWARD_BASE.arena,
@@ -44,21 +46,69 @@ describe('rewardsFor', () => {
     for (const v of Object.values(hard)) expect(Number.isInteger(v) && v >= 0).toBe(true);
   });
 
-  it('pays a turn-based win at least 1.5× a quick win against the same enemies', () => {
+  it('pays a turn-based win at least 1.5× a quick win against the same enemies, however long it was played', () => {
     for (const kind of KINDS)
       for (const probability of [0.05, 0.3, 0.5, 0.8, 1])
-        for (const enemyLevel of [1, 5, 10]) {
-          const quick = rewardsFor(kind, { ...base, probability, enemyLevel });
-          const steered = rewardsFor(kind, { ...base, probability, enemyLevel, mode: 'turn_based' });
-          for (const f of FIELDS) expect(steered[f]).toBeGreaterThanOrEqual(1.5 * quick[f] - 0.5);
-          expect(steered.gold).toBeGreaterThanOrEqual(1.5 * quick.gold);
+        for (const enemyLevel of [1, 5, 10])
+          for (const playedSeconds of [0, 3, 13, 210, 1600]) {
+            const quick = rewardsFor(kind, { ...base, probability, enemyLevel });
+            const steered = rewardsFor(kind, {
+              ...base,
+              probability,
+              enemyLevel,
+              mode: 'turn_based',
+              playedSeconds,
+            });
+            for (const f of FIELDS) expect(steered[f]).toBeGreaterThanOrEqual(1.5 * quick[f] - 0.5);
+            expect(steered.gold).toBeGreaterThanOrEqual(1.5 * quick.gold);
+          }
+    expect(TURN_BASED_FLOOR).toBe(1.5);
+  });
+
+  it('pays a minute of a turn-based battle as a minute of quick fights against the same enemies: 1× to 1.5×', () => {
+    // A battle credited T seconds took at least T + QUICK_FIGHT_S of real play (credit never exceeds the time
+    // waited, and the start and the result take a quick fight's time); quick fights take QUICK_FIGHT_S each.
+    const perMinute = (pay: number, seconds: number) => (pay * 60) / seconds;
+    for (const kind of KINDS)
+      for (const probability of [0.2, 0.5, 0.9])
+        for (const playedSeconds of [0, 1, 5, 13, 60, 210, 600, 1600]) {
+          const quick = rewardsFor(kind, { ...base, probability });
+          const steered = rewardsFor(kind, { ...base, probability, mode: 'turn_based', playedSeconds });
+          const ratio =
+            perMinute(steered.gold, playedSeconds + QUICK_FIGHT_S) / perMinute(quick.gold, QUICK_FIGHT_S);
+          expect(ratio).toBeLessThanOrEqual(1.5 + 1 / quick.gold); // a coin of rounding
+          // At the measured pace a battle's time is all credited: it pays at least what quick fights would.
+          if (playedSeconds >= 60)
+            expect(
+              perMinute(steered.gold, playedSeconds) / perMinute(quick.gold, QUICK_FIGHT_S),
+            ).toBeGreaterThanOrEqual(0.95);
         }
+    expect(turnBasedShare(210)).toBeCloseTo(1.5 + 210 / QUICK_FIGHT_S);
+    expect(turnBasedShare(Number.NaN)).toBe(1.5);
+    expect(turnBasedShare(-50)).toBe(1.5);
+  });
+
+  it('credits a decision with the time it took, never more, and at most the cap (a battle left open pays no more)', () => {
+    expect(decisionCredit(13_000)).toBe(13);
+    expect(decisionCredit(800)).toBe(0.8);
+    expect(decisionCredit(3_600_000)).toBe(DECISION_CREDIT_CAP_S);
+    expect(decisionCredit(-5)).toBe(0);
+    expect(decisionCredit(Number.NaN)).toBe(0);
+    for (const ms of [0, 1, 999, 5_000, 19_999, 20_001, 86_400_000])
+      expect(decisionCredit(ms)).toBeLessThanOrEqual(ms / 1000);
   });
 
   it('makes risk pay: lower odds pay more at the same level; a win at ≥90% pays at most half a win at 50%', () => {
     for (const kind of KINDS)
-      for (const enemyLevel of [1, 4, 7, 10]) {
-        const at = (probability: number) => rewardsFor(kind, { ...base, probability, enemyLevel });
+      for (const [enemyLevel, mode] of [
+        [1, 'quick'],
+        [4, 'quick'],
+        [7, 'quick'],
+        [10, 'quick'],
+        [4, 'turn_based'],
+      ] as const) {
+        const at = (probability: number) =>
+          rewardsFor(kind, { ...base, probability, enemyLevel, mode, playedSeconds: 200 });
         const even = at(0.5);
         for (const p of [0.9, 0.93, 0.99, 1])
           for (const f of FIELDS) expect(at(p)[f]).toBeLessThanOrEqual(even[f] / 2);
@@ -90,7 +140,7 @@ describe('rewardsFor', () => {
 describe('clearBonus', () => {
   it('scales with floors, the multiplier and the boss floor’s risk', () => {
     const d = { floors: 5, multiplier: 2 };
-    expect(clearBonus(d, 0.5).gold).toBe(200); // 20 × floors × multiplier at an even fight
+    expect(clearBonus(d, 0.5).gold).toBe(80); // 8 × floors × multiplier at an even fight
     expect(clearBonus(d, 0.95).gold).toBeLessThanOrEqual(clearBonus(d, 0.5).gold / 2);
     expect(clearBonus({ floors: 3, multiplier: 1 }, 0.5).gold).toBeLessThan(clearBonus(d, 0.5).gold);
   });

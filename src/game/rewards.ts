@@ -1,20 +1,36 @@
 // What a fight pays: gold, xp per hero, magic essence and combat tokens, by kind of fight, difficulty, the
 // dungeon's multiplier, the enemy's level, how it was played and — risk pays — the fight's stated win chance.
-// The table is in docs/game-rules.md (with what `npm run sim:economy` measures of it). A loss pays nothing.
+// Per minute of real play every kind pays alike (within 2×): a quick fight pays its table, and a turn-based battle
+// pays for the time it was played (./play-time.ts). The tables, the per-minute figures `npm run sim:economy`
+// measures with this very function, and how they were set: docs/game-rules.md. A loss pays nothing.
 
+import { QUICK_FIGHT_S } from './play-time.ts';
 import type { Difficulty, FightKind, Rewards } from './types.ts';
 
+/** What a quick win at an even fight against level-1 enemies pays, by kind (set per minute: docs/game-rules.md). */
 export const REWARD_BASE: Record<FightKind, Rewards> = {
-  random: { gold: 30, xp_per_hero: 40, magic_essence: 5, combat_tokens: 1 },
-  arena: { gold: 40, xp_per_hero: 50, magic_essence: 8, combat_tokens: 2 },
-  dungeon: { gold: 30, xp_per_hero: 60, magic_essence: 8, combat_tokens: 2 },
+  random: { gold: 30, xp_per_hero: 40, magic_essence: 6, combat_tokens: 1 },
+  arena: { gold: 55, xp_per_hero: 65, magic_essence: 10, combat_tokens: 2 },
+  dungeon: { gold: 20, xp_per_hero: 40, magic_essence: 4, combat_tokens: 1 },
 };
 
 export const DIFFICULTY_MUL: Record<Difficulty, number> = { easy: 1, medium: 1.2, hard: 1.4 };
 
 /** How the fight was fought: resolved at once, or steered option by option (which takes far longer to play). */
 export type FightMode = 'quick' | 'turn_based';
-export const MODE_MUL: Record<FightMode, number> = { quick: 1, turn_based: 3 };
+
+/** A won turn-based battle pays at least this many quick wins against the same enemies (one played with Auto). */
+export const TURN_BASED_FLOOR = 1.5;
+
+/**
+ * A won turn-based battle's pay, in quick wins against the same enemies: TURN_BASED_FLOOR for the battle, plus one
+ * quick win for every QUICK_FIGHT_S seconds of play credited to it (./play-time.ts decisionCredit: each decision's
+ * own time, capped) — so a minute of steering pays what a minute of quick fights does, however long the battle.
+ */
+export function turnBasedShare(playedSeconds: number): number {
+  const s = Number.isFinite(playedSeconds) ? Math.max(0, playedSeconds) : 0;
+  return TURN_BASED_FLOOR + s / QUICK_FIGHT_S;
+}
 
 /**
  * Risk pays: the share of the base a win is worth at a stated win chance `p` — 1 at an even fight, 1.75 at a
@@ -31,11 +47,12 @@ export interface RewardInput {
   /** The fight's stated win chance (for a turn-based battle: the same matchup's odds at its start). */
   probability: number;
   mode?: FightMode;
+  /** A turn-based battle's seconds of play credited so far (play-time.ts decisionCredit, summed). */
+  playedSeconds?: number;
   difficulty?: Difficulty;
   multiplier?: number;
   enemyLevel: number;
   teamSize: number;
-  bossFloor?: boolean;
 }
 
 export function rewardsFor(kind: FightKind, o: RewardInput): Rewards {
@@ -44,27 +61,44 @@ export function rewardsFor(kind: FightKind, o: RewardInput): Rewards {
   const level = Math.min(10, Math.max(1, Math.floor(o.enemyLevel || 1)));
   const diff = DIFFICULTY_MUL[o.difficulty ?? 'easy'] ?? 1;
   const mult = Math.max(0, o.multiplier ?? 1);
-  const boss = o.bossFloor ? 2 : 1;
   const size = Math.min(4, Math.max(1, Math.floor(o.teamSize || 1)));
   // A smaller team shares the glory among fewer heroes: +10% xp per empty slot.
   const solo = 1 + 0.1 * (4 - size);
-  const k = riskFactor(o.probability) * (MODE_MUL[o.mode ?? 'quick'] ?? 1);
+  const k = riskFactor(o.probability);
+  const raw: Rewards = {
+    gold: base.gold * (1 + 0.15 * (level - 1)) * diff * mult * k,
+    xp_per_hero: base.xp_per_hero * (1 + 0.25 * (level - 1)) * diff * solo * k,
+    magic_essence: base.magic_essence * diff * mult * k,
+    combat_tokens: base.combat_tokens * (o.difficulty === 'hard' ? 2 : 1) * k,
+  };
+  if (o.mode !== 'turn_based') return scaleRewards(raw, 1);
+  // Steered: the quick win × the battle's share, and never less than TURN_BASED_FLOOR × the quick win as paid.
+  const share = turnBasedShare(o.playedSeconds ?? 0);
+  const field = (f: keyof Rewards) =>
+    Math.max(Math.round(raw[f] * share), Math.ceil(TURN_BASED_FLOOR * Math.round(raw[f]) - 1e-9));
   return {
-    gold: Math.round(base.gold * (1 + 0.15 * (level - 1)) * diff * mult * boss * k),
-    xp_per_hero: Math.round(base.xp_per_hero * (1 + 0.25 * (level - 1)) * diff * solo * boss * k),
-    magic_essence: Math.round(base.magic_essence * diff * mult * boss * k),
-    combat_tokens: Math.round(base.combat_tokens * boss * (o.difficulty === 'hard' ? 2 : 1) * k),
+    gold: field('gold'),
+    xp_per_hero: field('xp_per_hero'),
+    magic_essence: field('magic_essence'),
+    combat_tokens: field('combat_tokens'),
   };
 }
 
-/** What clearing a whole dungeon pays on top of its boss floor, scaled by the boss floor's risk like the floor. */
+/** What a cleared dungeon pays per floor on top of its boss floor, at an even boss fight (× the multiplier). */
+export const CLEAR_BONUS_PER_FLOOR = { gold: 8, magic_essence: 1, combat_tokens: 0.5 };
+
+/**
+ * What clearing a whole dungeon pays on top of its boss floor, scaled by the boss floor's risk like the floor — the
+ * same however the boss was fought. The boss floor itself pays as any floor at its odds and level: more than the
+ * others for being harder, and, fought turn by turn, for the time it takes.
+ */
 export function clearBonus(d: { floors: number; multiplier: number }, probability: number): Rewards {
   const k = riskFactor(probability);
   return {
-    gold: Math.round(20 * d.floors * d.multiplier * k),
+    gold: Math.round(CLEAR_BONUS_PER_FLOOR.gold * d.floors * d.multiplier * k),
     xp_per_hero: 0,
-    magic_essence: Math.round(5 * d.floors * d.multiplier * k),
-    combat_tokens: Math.round(d.floors * k),
+    magic_essence: Math.round(CLEAR_BONUS_PER_FLOOR.magic_essence * d.floors * d.multiplier * k),
+    combat_tokens: Math.round(CLEAR_BONUS_PER_FLOOR.combat_tokens * d.floors * k),
   };
 }
 

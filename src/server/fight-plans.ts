@@ -16,7 +16,7 @@ export interface FightPlan {
   enemies: Hero[];
   location: string;
   /** what the table prices a win by, besides the stated odds and the team's size */
-  rewards: { difficulty?: Difficulty; multiplier?: number; enemyLevel: number; bossFloor?: boolean };
+  rewards: { difficulty?: Difficulty; multiplier?: number; enemyLevel: number };
   /** a dungeon's boss floor: the clear bonus its win adds, of the run's floors and the dungeon's multiplier */
   clear?: { floors: number; multiplier: number };
   /**
@@ -78,7 +78,6 @@ export function floorPlan(
       difficulty: dungeon.difficulty as Difficulty,
       multiplier: dungeon.rewards_multiplier,
       enemyLevel: highestLevel(enemies),
-      bossFloor,
     },
     clear: bossFloor ? { floors, multiplier: dungeon.rewards_multiplier } : undefined,
     key: `dungeon:${dungeon.id} floor ${floor} of ${floors}:${sideKey(team)}`,

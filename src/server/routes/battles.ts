@@ -43,7 +43,8 @@ import type { Db } from '../wallet.ts';
 
 export const ABANDONED_TEXT = 'Abandoned when another battle was started: counted as a loss.';
 
-function stateView(
+/** A turn-based battle as the player sees it (a dungeon floor's says which, and, once over, if it cleared the dungeon). */
+export function stateView(
   id: string,
   stored: StoredBattle,
   extra: {
@@ -53,6 +54,7 @@ function stateView(
     levelUps: LevelUp[];
     /** the row's status, when it ended without the engine (abandoned for another battle) */
     rowStatus?: string;
+    clearBonus?: boolean;
   },
 ): BattleStateView {
   const view = viewBattle(stored.engine);
@@ -70,11 +72,33 @@ function stateView(
     location: extra.location,
     rewards: extra.rewards,
     level_ups: extra.levelUps,
+    ...(stored.dungeon && {
+      dungeon: {
+        run_id: stored.dungeon.run_id,
+        dungeon_id: stored.dungeon.dungeon_id,
+        floor: stored.dungeon.floor,
+        floors: stored.dungeon.floors,
+        boss_floor: stored.dungeon.boss_floor,
+      },
+      ...(extra.clearBonus !== undefined && { clear_bonus: extra.clearBonus }),
+    }),
   };
 }
 
 const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
+
+  /** Whether a finished dungeon floor's battle cleared its dungeon: a won boss floor of a run now cleared. */
+  const cleared = async (stored: StoredBattle, status: string) => {
+    const d = stored.dungeon!;
+    if (!d.boss_floor || status !== 'won') return false;
+    const run = await db
+      .selectFrom('dungeon_runs')
+      .select('status')
+      .where('id', '=', d.run_id)
+      .executeTakeFirst();
+    return run?.status === 'cleared';
+  };
 
   async function loadBattle(id: string) {
     const row = await db.selectFrom('battles').selectAll().where('id', '=', id).executeTakeFirst();
@@ -241,6 +265,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         rewards: row.rewards ? JSON.parse(row.rewards) : null,
         levelUps: row.level_ups ? JSON.parse(row.level_ups) : [],
         rowStatus: row.status,
+        clearBonus: stored.dungeon && row.status !== 'active' ? await cleared(stored, row.status) : undefined,
       });
     },
   });
@@ -298,6 +323,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         newEvents: events,
         rewards: paid.rewards,
         levelUps: paid.level_ups,
+        clearBonus: paid.clear_bonus,
       });
     },
   });

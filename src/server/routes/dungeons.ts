@@ -24,7 +24,10 @@ import {
 } from '../../api/dungeons.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { forbidden, MESSAGES, notFound } from '../errors.ts';
-import { fightFloor, movedOn, startRun } from '../dungeon-runs.ts';
+import { fightFloor, movedOn, openFloorBattle, startRun } from '../dungeon-runs.ts';
+import { StartedBattle } from '../../api/battles.ts';
+import { readStoredBattle } from '../turn-based.ts';
+import { stateView } from './battles.ts';
 import { fightRoute } from '../fights.ts';
 import { ownTeam } from '../hero-store.ts';
 import { findUser } from '../wallet.ts';
@@ -169,20 +172,47 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: {
       tags: ['dungeons'],
       description:
-        'Fights the run’s next floor with its team. A defeat ends the run; winning the last (boss) floor clears it and pays the clear bonus.',
+        'Fights the run’s next floor with its team. A defeat ends the run; winning the last (boss) floor clears it and ' +
+        'pays the clear bonus. mode quick (default): fought at once, 200 with the result. mode turn_based: a battle ' +
+        'the player steers like any turn-based battle (POST /api/battles/{id}/action), 201 with its state, paid for ' +
+        'the time it is played; the run moves on when it ends. A floor already being fought turn by turn answers that ' +
+        'battle (201) to turn_based and 409 to quick. The player’s other turn-based battle ends, lost.',
       params: RunParams,
       body: RunBattleBody,
       response: {
         200: RunBattleResponse,
+        201: StartedBattle,
         ...FIGHT_REFUSALS,
       },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const run = await findRun(req.params.runId, req.body?.user_id);
       if (run.status !== 'active') throw movedOn(run, run.floor);
       const meant = req.body?.floor;
       if (meant !== undefined && meant !== run.floor) throw movedOn(run, meant);
-      const fought = await fightFloor(ctx, run, find(run.dungeon_id));
+      const dungeon = find(run.dungeon_id);
+      if (req.body?.mode === 'turn_based') {
+        const opened = await openFloorBattle(ctx, run, dungeon);
+        if ('underWay' in opened) {
+          const row = opened.underWay;
+          const view = stateView(row.id, readStoredBattle(row.state!), {
+            location: row.location,
+            newEvents: [],
+            rewards: null,
+            levelUps: [],
+          });
+          return reply.code(201).send({ ...view, ended_battle: null });
+        }
+        const view = stateView(opened.battleId, opened.stored, {
+          location: dungeon.name,
+          newEvents: opened.stored.engine.events,
+          rewards: opened.payout.rewards,
+          levelUps: opened.payout.level_ups,
+          clearBonus: opened.payout.clear_bonus,
+        });
+        return reply.code(201).send({ ...view, ended_battle: opened.ended });
+      }
+      const fought = await fightFloor(ctx, run, dungeon);
       return { ...fought.result, run: runView(ctx, fought.run), clear_bonus: fought.cleared };
     },
   });

@@ -9,7 +9,7 @@ import { TeamHeroIds } from '../../api/battles.ts';
 import { FIGHT_REFUSALS } from '../../api/common.ts';
 import { ARENA_PICK_BOTH } from '../../api/arena.ts';
 import { OddsQuery, OddsResponse, type OddsResponse as Odds } from '../../api/odds.ts';
-import type { Hero } from '../../game/types.ts';
+import type { Hero, Rewards } from '../../game/types.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
 import { simulated } from '../fights.ts';
@@ -50,24 +50,39 @@ async function dungeonPlan(ctx: Ctx, q: OddsQuery): Promise<FightPlan> {
   return floorPlan(d, 1, d.floors, await teamOf(ctx, q.user_id, q.team));
 }
 
-/** What a win pays, as the fight will pay it: a boss floor's clear bonus added, an arena win's repeat-win rule met. */
+/**
+ * What a win pays, as the fight will pay it: a boss floor's clear bonus added, an arena win's repeat-win rule met;
+ * a random battle or a dungeon floor fought turn by turn, at the least (played at once) and per minute of play.
+ */
 async function winRewards(ctx: Ctx, userId: string, plan: FightPlan, probability: number) {
   const { own, bonus } = winPay(plan, probability);
   if (plan.kind === 'arena') {
     const { rewards, repeat } = await repeatWin(ctx.store.db, userId, plan.enemies[0].id, own);
     return { win_rewards: rewards, repeat_win: repeat };
   }
-  if (plan.kind === 'dungeon')
-    return { win_rewards: bonus ? addRewards(own, bonus) : own, clear_bonus: bonus };
-  return {
-    win_rewards: own,
-    win_rewards_turn_based: turnBasedWinPay({
+  const steered = (playedSeconds: number) =>
+    turnBasedWinPay(plan.kind === 'dungeon' ? 'dungeon' : 'random', {
       probability,
-      enemyLevel: plan.rewards.enemyLevel,
       teamSize: plan.team.length,
-    }),
+      ...plan.rewards,
+      playedSeconds,
+    });
+  const least = steered(0);
+  const turnBased = {
+    win_rewards_turn_based: bonus ? addRewards(least, bonus) : least,
+    turn_based_per_minute: subtractRewards(steered(60), least),
   };
+  if (plan.kind === 'dungeon')
+    return { win_rewards: bonus ? addRewards(own, bonus) : own, clear_bonus: bonus, ...turnBased };
+  return { win_rewards: own, ...turnBased };
 }
+
+const subtractRewards = (a: Rewards, b: Rewards): Rewards => ({
+  gold: a.gold - b.gold,
+  xp_per_hero: a.xp_per_hero - b.xp_per_hero,
+  magic_essence: a.magic_essence - b.magic_essence,
+  combat_tokens: a.combat_tokens - b.combat_tokens,
+});
 
 /** Each stored hero of the fight (the team; an opponent that is a player's hero or an NPC row) with its version. */
 const versionsOf = (heroes: Hero[]) =>
