@@ -30,11 +30,11 @@ export const MEASURED_BATTLE_MID_S = (MEASURED_BATTLE_S.low + MEASURED_BATTLE_S.
 export const DECISION_CREDIT_CAP_S = 20;
 
 /**
- * The seconds one decision is credited with: the time since the battle last waited for the player (its start, or the
- * answer to their last decision) or since their last other fight, whichever is later — time spent fighting elsewhere
- * is paid there — up to DECISION_CREDIT_CAP_S. `waitedMs` is that span by the server's clock.
+ * The seconds one decision is credited with: the whole seconds since the battle last waited for the player (its
+ * start, or the answer to their last decision) or since their last other fight, whichever is later — time spent
+ * fighting elsewhere is paid there — up to DECISION_CREDIT_CAP_S. `waitedMs` is that span by the server's clock.
  */
 export function decisionCredit(waitedMs: number): number {
   if (!Number.isFinite(waitedMs) || waitedMs <= 0) return 0;
-  return Math.min(DECISION_CREDIT_CAP_S, waitedMs / 1000);
+  return Math.min(DECISION_CREDIT_CAP_S, Math.floor(waitedMs / 1000));
 }

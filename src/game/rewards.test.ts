@@ -90,7 +90,8 @@ describe('rewardsFor', () => {
 
   it('credits a decision with the time it took, never more, and at most the cap (a battle left open pays no more)', () => {
     expect(decisionCredit(13_000)).toBe(13);
-    expect(decisionCredit(800)).toBe(0.8);
+    expect(decisionCredit(800)).toBe(0); // whole seconds
+    expect(decisionCredit(12_999)).toBe(12);
     expect(decisionCredit(3_600_000)).toBe(DECISION_CREDIT_CAP_S);
     expect(decisionCredit(-5)).toBe(0);
     expect(decisionCredit(Number.NaN)).toBe(0);

@@ -228,6 +228,21 @@ describe.each(DATABASES)('reward rules on %s', (kind) => {
     });
     const bonus = clearBonus({ floors: run.floors, multiplier: 1 }, boss.probability);
     expect(state.rewards).toEqual(add(own, bonus));
+    // What the read before said it would pay: at the least (played at once), and per minute of play.
+    const steered = (playedSeconds: number) =>
+      rewardsFor('dungeon', {
+        won: true,
+        mode: 'turn_based',
+        playedSeconds,
+        probability: boss.probability,
+        difficulty: 'easy',
+        multiplier: 1,
+        enemyLevel: Math.max(...boss.enemies.map((e) => e.level)),
+        teamSize: 2,
+      });
+    expect(boss.win_rewards_turn_based).toEqual(add(steered(0), bonus));
+    expect(boss.turn_based_per_minute!.gold).toBe(steered(60).gold - steered(0).gold);
+    expect(boss.turn_based_per_minute!.gold).toBeGreaterThan(10 * boss.win_rewards.gold - 10 * bonus.gold);
     const entries = (await ledgerOf(p.id)).filter((e) => e.ref === state.battle_id);
     expect(entries.map((e) => [e.reason, e.delta]).sort()).toEqual(
       [
