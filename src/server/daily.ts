@@ -11,7 +11,7 @@
 //   same transaction; a second claim finds the row and is a 409. The player's row is locked first (transaction.ts),
 //   so claims, acts and a change of zone of one player take turns, and the key holds across instances.
 import type { Kysely } from 'kysely';
-import type { Database as Sqlite, Statement } from 'better-sqlite3';
+import type { Database as Sqlite } from 'better-sqlite3';
 import type { ClaimResponse, DailyResponse, DailyReward as RewardView } from '../api/daily.ts';
 import {
   changeRule,
@@ -33,6 +33,7 @@ import {
 import { nowMs, nowSeconds } from './clock.ts';
 import { badRequest, conflict, MESSAGES, notFound } from './errors.ts';
 import type { Database } from './store/tables.ts';
+import { prepared, statementOf } from './store/prepared.ts';
 import { economyTransaction } from './transaction.ts';
 import { credit, findUser, userView, type Db, type Entry, type UserRow } from './wallet.ts';
 
@@ -89,22 +90,18 @@ export async function recordDaily(trx: Db, userId: string, acts: readonly QuestK
  * upsert, prepared once per connection; `user` is the player's row as the spend left it.
  */
 export function sqliteDailyRecorder(raw: Sqlite): (user: UserRow, acts: readonly QuestKind[]) => void {
-  let upsert = upserts.get(raw);
-  if (!upsert) {
-    upsert = raw.prepare(
-      'insert into daily_progress (user_id, period, kind, count, updated_at) values (?, ?, ?, 1, ?) ' +
-        'on conflict (user_id, period, kind) do update set count = daily_progress.count + 1, updated_at = excluded.updated_at',
-    );
-    upserts.set(raw, upsert);
-  }
-  const statement = upsert;
+  const upsert = statementOf(raw, PROGRESS_UPSERT);
   return (user, acts) => {
     const day = dayNow(user);
     const period = dayName(day.day);
-    for (const kind of countable(user.id, day, acts)) statement.run(user.id, period, kind, nowSeconds());
+    for (const kind of countable(user.id, day, acts)) upsert.run(user.id, period, kind, nowSeconds());
   };
 }
-const upserts = new WeakMap<Sqlite, Statement>();
+const PROGRESS_UPSERT = prepared(
+  'daily-progress-upsert',
+  'insert into daily_progress (user_id, period, kind, count, updated_at) values (?, ?, ?, 1, ?) ' +
+    'on conflict (user_id, period, kind) do update set count = daily_progress.count + 1, updated_at = excluded.updated_at',
+);
 
 // ---- reading the day ----------------------------------------------------------------------------------------
 
