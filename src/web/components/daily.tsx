@@ -23,13 +23,18 @@ export function useUntilReset(
   const [clientNow, setClientNow] = useState(() => Date.now());
   const left = day ? Date.parse(day.resets_at) - (clientNow + Date.parse(day.now) - fetchedAt) : null;
   useEffect(() => {
+    const tick = setInterval(() => setClientNow(Date.now()), 15_000);
+    return () => clearInterval(tick);
+  }, []);
+  useEffect(() => {
     if (left === null) return;
     if (left <= 0) {
       void client.invalidateQueries({ queryKey: queryKeys.daily(userId) });
       return;
     }
-    const timer = setTimeout(() => setClientNow(Date.now()), Math.min(15_000, left + 250));
-    return () => clearTimeout(timer);
+    // Wake at the reset itself, not up to a tick after it.
+    const atReset = setTimeout(() => setClientNow(Date.now()), left + 250);
+    return () => clearTimeout(atReset);
   }, [left, client, userId]);
   return left === null ? null : Math.max(0, left);
 }
