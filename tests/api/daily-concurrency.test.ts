@@ -98,6 +98,44 @@ describe.each(DATABASES)('concurrent daily claims on %s', (kind) => {
     },
   );
 
+  it('a claim sent again under its Idempotency-Key answers the first answer and pays once', async () => {
+    const p = await newPlayer(h);
+    const send = (claim: string, key: string) =>
+      h.app
+        .inject({
+          method: 'POST',
+          url: '/api/daily/claim',
+          headers: { 'idempotency-key': key },
+          payload: { user_id: p.id, claim },
+        })
+        .then((r) => ({
+          status: r.statusCode,
+          body: r.json(),
+          replayed: r.headers['idempotent-replayed'] === 'true',
+        }));
+    const key = `claim-${p.id}`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send('calendar', key)));
+    for (const a of answers) {
+      expect(a.status, JSON.stringify(a.body)).toBe(200);
+      expect(a.body).toEqual(answers[0]!.body);
+    }
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    expect((await h.call('GET', `/api/users/${p.id}`)).body.gold).toBe(p.gold + 50);
+    const entries = await withStore(h, (db) =>
+      db
+        .selectFrom('ledger')
+        .selectAll()
+        .where('user_id', '=', p.id)
+        .where('reason', '=', 'daily_calendar')
+        .execute(),
+    );
+    expect(entries).toHaveLength(1);
+    // A new press (a new key) meets the claim already paid; the old key with another claim is a 422.
+    const again = await send('calendar', `${key}-2`);
+    expect(again.status).toBe(409);
+    expect((await send('bonus', key)).status).toBe(422);
+  });
+
   it('a claim row already stored refuses the claim, and the database refuses a second row of one key', async () => {
     // The row already there (as if another instance's claim had committed between the check and the write):
     // the insert finds it and the claim is refused, nothing credited.

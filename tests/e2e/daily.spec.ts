@@ -113,7 +113,10 @@ test('a new player plays today’s errand quest, sees the day on the map and cla
   await shot(page, testInfo, 'daily');
 
   const goldBefore = (await getUser(request, user.id)).gold;
+  const claimed = page.waitForRequest((r) => r.url().endsWith('/api/daily/claim'));
   await row.getByRole('button', { name: `Claim ${errand.text}` }).click();
+  // A press is one intent with its own Idempotency-Key: a lost answer is asked again under it, never paid twice.
+  expect((await claimed).headers()['idempotency-key']).toMatch(/^.{8,}$/);
   await expect(
     page.getByRole('status').filter({ hasText: `${errand.text}: +${errand.reward.gold} gold` }),
   ).toBeVisible();

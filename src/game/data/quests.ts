@@ -89,7 +89,7 @@ export const QUESTS = [
     goal: 1,
     text: 'Summon a pair of heroes',
     unit: 'summon',
-    counts: 'a paid summon: the first candidate of a generation drawn (POST /api/characters/generate)',
+    counts: 'a summon paid for: a new pair (the POST /api/characters/generate that answers charged)',
     reward: { gold: 40, magic_essence: 10 },
   },
   {

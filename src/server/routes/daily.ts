@@ -23,6 +23,8 @@ const daily: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/daily/claim', {
+    // A claim pays: a retry with the same Idempotency-Key answers the first answer (idempotency.ts).
+    config: { idempotent: true },
     schema: {
       tags: ['daily'],
       description:

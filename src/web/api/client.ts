@@ -253,9 +253,9 @@ export const listShop = () => call<ShopItem[]>('GET', '/api/shop');
 
 // --- The daily layer -----------------------------------------------------------------------------------
 export const getDaily = (userId: string) => call<DailyResponse>('GET', `/api/daily${q({ user_id: userId })}`);
-/** Claims a quest (its id), 'bonus' or 'calendar'. */
-export const claimDaily = (userId: string, claim: string) =>
-  call<ClaimResponse>('POST', '/api/daily/claim', { user_id: userId, claim });
+/** Claims a quest (its id), 'bonus' or 'calendar'; `key` is the press's Idempotency-Key. */
+export const claimDaily = (userId: string, claim: string, key: string) =>
+  call<ClaimResponse>('POST', '/api/daily/claim', { user_id: userId, claim }, undefined, key);
 export const purchaseItem = (userId: string, itemId: string, key: string) =>
   call<Purchase>(
     'POST',

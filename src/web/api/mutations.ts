@@ -208,12 +208,16 @@ export function useDayRule(userId: string) {
   );
 }
 
-/** Claim on the daily screen: the day as the answer left it, the new balances, the ledger read anew. */
+/**
+ * Claim on the daily screen — a paying write like a purchase (one press, one Idempotency-Key; a lost answer asked
+ * again under it is answered, not refused as already claimed): the day as the answer left it, the new balances, the
+ * ledger read anew.
+ */
 export function useClaimDaily(userId: string) {
   const client = useQueryClient();
-  return useWrite(
+  return usePaying(
     {
-      mutationFn: (claim: string) => api.claimDaily(userId, claim),
+      mutationFn: ({ input: claim, key }: Intent<string>) => api.claimDaily(userId, claim, key),
       onSuccess: (res) => {
         client.setQueryData(queryKeys.daily(userId), res.daily);
         void refreshUser(userId, res.user);

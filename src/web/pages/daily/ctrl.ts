@@ -30,8 +30,9 @@ export function useDailyCtrl() {
     day: daily.data,
     left,
     claim,
-    /** what is being claimed (one at a time) */
+    /** what is being claimed (one at a time: every Claim waits while one is under way) */
     pending: claiming.isPending ? claiming.variables : null,
+    busy: claiming.isPending,
     error: errors.text,
     dismissError: errors.clear,
     paid,

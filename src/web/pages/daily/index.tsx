@@ -60,6 +60,7 @@ export default function DailyPage() {
               key={q.id}
               quest={q}
               pending={c.pending === q.id}
+              busy={c.busy}
               onClaim={() => c.claim(q.id, q.text)}
             />
           ))}
@@ -74,6 +75,7 @@ export default function DailyPage() {
             claimed={day.bonus.claimed}
             ready={day.bonus.available}
             pending={c.pending === 'bonus'}
+            busy={c.busy}
             why={`Finish all ${day.quests.length} quests first`}
             label="Claim bonus"
             onClaim={() => c.claim('bonus', 'Daily bonus')}
@@ -96,6 +98,7 @@ export default function DailyPage() {
             claimed={!day.calendar.available}
             ready={day.calendar.available}
             pending={c.pending === 'calendar'}
+            busy={c.busy}
             why="Claimed today"
             label={`Claim day ${day.calendar.next_day}`}
             claimedLabel="Claimed"
@@ -114,10 +117,12 @@ export default function DailyPage() {
 function QuestRow({
   quest: q,
   pending,
+  busy,
   onClaim,
 }: {
   quest: DailyQuest;
   pending: boolean;
+  busy: boolean;
   onClaim: () => void;
 }) {
   const complete = q.progress >= q.goal;
@@ -145,6 +150,7 @@ function QuestRow({
         claimed={q.claimed}
         ready={complete}
         pending={pending}
+        busy={busy}
         why={`${q.progress} / ${q.goal} ${q.unit}: not done yet`}
         label="Claim"
         onClaim={onClaim}
@@ -158,6 +164,8 @@ function ClaimButton(p: {
   claimed: boolean;
   ready: boolean;
   pending: boolean;
+  /** another claim is under way */
+  busy: boolean;
   why: string;
   label: string;
   claimedLabel?: string;
@@ -174,8 +182,8 @@ function ClaimButton(p: {
     <Button
       className="claim-btn"
       variant={p.ready ? 'primary' : 'secondary'}
-      disabled={!p.ready}
-      title={p.ready ? undefined : p.why}
+      disabled={!p.ready || (p.busy && !p.pending)}
+      title={!p.ready ? p.why : p.busy && !p.pending ? 'Another claim is under way' : undefined}
       aria-label={p.name}
       busy={p.pending}
       busyText="Claiming..."
