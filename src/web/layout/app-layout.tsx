@@ -1,11 +1,14 @@
 // The shared layout of spec §2: sticky header (title → /, compact currencies, username) and the navigation
 // Heroes / Map / Inventory / Profile (fixed at the bottom on phones, in the header on desktop). Also the guard
-// for protected routes, the route error screen and the lazy-route fallback. Styles in ./app-layout.css.
+// for protected routes, the route error screen and the lazy-route fallback, and the scroll position: a new page
+// opens at its top, Back restores where the player was (react-router's ScrollRestoration). Styles in
+// ./app-layout.css.
 import {
   Link,
   Navigate,
   NavLink,
   Outlet,
+  ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
   useNavigation,
@@ -116,6 +119,8 @@ export function AppLayout() {
       <main id="main" className="app-main">
         <Outlet />
       </main>
+      {/* A new page opens at its top (its title below the header); Back and Forward return to where the player was. */}
+      <ScrollRestoration />
     </div>
   );
 }
