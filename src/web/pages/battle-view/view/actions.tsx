@@ -1,6 +1,7 @@
 // The battle view's action column: the result once the battle is over and its playback done, else the playing
 // event with Skip, the options on an ally's turn (aimed or each with its own target, each with its 'i'), or what the
 // battle waits for. Renders from the controller (../ctrl.ts).
+import { useEffect, useRef } from 'react';
 import { ButtonLink, Button } from '../../../components/ui.tsx';
 import { RewardsList, WatchReplay } from '../../../components/battle-result.tsx';
 import { sameExplained } from '../../../components/battle-explain.tsx';
@@ -15,6 +16,13 @@ const TENDENCY_LABEL: Record<string, string> = {
 };
 
 export function BattleResultPanel({ board: { state } }: { board: Board }) {
+  const actions = useRef<HTMLDivElement>(null);
+  // On a phone the panel comes below the battlefield, its buttons under the fixed bottom bar: they are brought into
+  // view when the result shows (the page's scroll-padding keeps them clear of the bar; nothing moves if in view).
+  useEffect(() => {
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    actions.current?.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+  }, []);
   return (
     <section
       className={`battle-result panel battle-result--${state.status}`}
@@ -29,7 +37,7 @@ export function BattleResultPanel({ board: { state } }: { board: Board }) {
         <RewardsList result={{ status: 'won', rewards: state.rewards, level_ups: state.level_ups }} />
       )}
       <WatchReplay battleId={state.battle_id} />
-      <div className="battle-result__actions">
+      <div className="battle-result__actions" ref={actions}>
         <ButtonLink to="/heroes" variant="secondary">
           View Heroes
         </ButtonLink>
