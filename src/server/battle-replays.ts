@@ -163,16 +163,21 @@ export async function historyOf(
 
 // ---- the replay page's link preview ------------------------------------------------------------------------
 
-const RESULT_WORD: Record<string, string> = { won: 'Victory', lost: 'Defeat', draw: 'Draw' };
 const escapeHtml = (t: string) =>
   t.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The fight named for a link preview: the page's <title> and its Open Graph tags. */
+/**
+ * The fight named for a link preview: the page's <title> and its Open Graph tags. Who fought whom and where, never
+ * how it ended (DESIGN.md: nothing tells a result before its playback does) — the tab shows this title before the
+ * page's script runs, and a shared link is sent to be watched. Its length in turns is said: it tells nothing of
+ * the winner.
+ */
 export function replayHead(r: BattleReplay, origin: string): string {
   const names = (hs: Hero[]) => hs.map((h) => h.name.split(' ')[0]).join(', ');
-  const title = `Replay: ${names(r.allies)} vs ${names(r.enemies)} at ${r.location} — ${RESULT_WORD[r.status] ?? r.status}`;
+  const title = `Replay: ${names(r.allies)} vs ${names(r.enemies)} at ${r.location}`;
   const turns = r.events.at(-1)?.turn ?? 0;
-  const description = `${names(r.allies)} against ${names(r.enemies)} at ${r.location}: ${(RESULT_WORD[r.status] ?? r.status).toLowerCase()} in ${turns} turn${turns === 1 ? '' : 's'}. Watch it again on Runeborn.`;
+  const length = turns > 0 ? `, ${turns} turn${turns === 1 ? '' : 's'}` : '';
+  const description = `${names(r.allies)} against ${names(r.enemies)} at ${r.location}${length}. Watch how it ends on Runeborn.`;
   const image = r.allies[0]?.portrait_url;
   const tag = (property: string, content: string) =>
     `<meta property="${property}" content="${escapeHtml(content)}">`;

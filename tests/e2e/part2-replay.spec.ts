@@ -1,6 +1,7 @@
 // Replays (issue 11): any finished fight is watched again at /replay/{battleId}, logged out too — a quick battle, an
 // arena duel, a dungeon floor and a turn-based battle — played to its end, stepped back and forth, scrubbed, at 1×,
-// 2× and 4×; 'Watch replay' on a result opens it. Screenshots: <project>-replay-*.png.
+// 2× and 4×; 'Watch replay' on a result opens it. Nothing tells the result before the playback does: not the page,
+// not the tab's title, not the served page's title and link preview tags. Screenshots: <project>-replay-*.png.
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, createUser } from './fixtures.ts';
@@ -47,6 +48,8 @@ async function watchToEnd(page: Page, atEnd: () => Promise<void>) {
     expect(await at(page)).toBe(n);
   }
   await expect(page.getByTestId('replay-result')).toContainText(/Victory!|Defeat|Draw/);
+  // The tab tells the result once the playback has: not before (see the tests' first look at the page).
+  await expect(page).toHaveTitle(/^Replay: .+ vs .+ at .+: (Victory!|Defeat|Draw) · Runeborn$/);
   expect(await axeFindings(page)).toEqual([]);
   await atEnd();
   // By keyboard alone: back to the start and play with Enter, pause with Space.
@@ -93,8 +96,13 @@ test('every kind of fight watched again by its link, logged out: to the end, ste
     ['arena', duel.battle_id],
     ['dungeon', floor.battle_id],
   ] as const) {
+    // Before it plays, nothing tells how it ends: not the tab (the server's title or the page's), not the page.
+    const served = await (await request.get(`/replay/${id}`)).text();
+    expect(served.slice(0, served.indexOf('</head>'))).not.toMatch(/\b(victory|defeat|draw)\b/i);
     await page.goto(`/replay/${id}`);
-    await expect(page).toHaveTitle(/^Replay: .+ vs .+: (Victory!|Defeat|Draw) · Runeborn$/);
+    await expect(page.locator('.replay')).toBeVisible();
+    await expect(page).toHaveTitle(/^Replay: .+ vs .+ at [^:]+ · Runeborn$/);
+    await expect(page.locator('main')).not.toContainText(/\b(Victory|Defeat|Draw)\b/);
     await watchToEnd(page, () => screen(page, testInfo, `replay-${name}`));
   }
   await page.goto('/replay/b_00000000000000000000000000000000');

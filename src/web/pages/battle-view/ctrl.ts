@@ -54,6 +54,14 @@ function boardOf(state: BattleState, frame: PlaybackFrame, playing: boolean, aim
     aim,
     aimedUnit: aim ? units.find((u) => u.id === aim) : undefined,
     showResult: state.status !== 'active' && !playing,
+    // The turn the playback stands at: the newest state's turn would tell how long the battle runs before it is
+    // shown (under Auto the whole rest of a battle comes at once, and the counter jumped to its last turn).
+    turn: frame.playing
+      ? (frame.shownEvents.at(-1)?.turn ??
+        state.events[frame.logBase - 1]?.turn ??
+        state.events[frame.logBase]?.turn ??
+        state.turn)
+      : state.turn,
     logEvents: frame.playing ? [...state.events.slice(0, frame.logBase), ...frame.shownEvents] : state.events,
     theme: sceneTheme(state.location.toLowerCase().includes('arena') ? 'arena' : 'random', state.location),
     turnLabel,

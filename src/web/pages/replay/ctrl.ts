@@ -53,9 +53,14 @@ export function statusesAt(events: BattleEvent[], n: number): Map<string, Map<st
 /** How long an event shows at this speed (the battle view's own pacing, components/battle-playback.ts). */
 const stepOf = (e: BattleEvent, speed: Speed): number => Math.round((STEP_MS[e.kind] ?? 300) / speed);
 
-export function replayTitle(r: BattleReplay): string {
+/**
+ * The tab's title: who fought whom and where, and how it ended only once the playback has shown it (DESIGN.md:
+ * nothing tells a result before its playback does, the tab title included).
+ */
+export function replayTitle(r: BattleReplay, shown: boolean): string {
   const names = (side: { name: string }[]) => side.map((h) => h.name.split(' ')[0]).join(', ');
-  return `${names(r.allies)} vs ${names(r.enemies)} at ${r.location}: ${HEADLINE[r.status] ?? r.status}`;
+  const fight = `Replay: ${names(r.allies)} vs ${names(r.enemies)} at ${r.location}`;
+  return `${shown ? `${fight}: ${HEADLINE[r.status] ?? r.status}` : fight} · Runeborn`;
 }
 
 /** The replay page: the record read by the address's battle id. */
@@ -73,14 +78,6 @@ export function useReplayCtrl(replay: BattleReplay) {
   const [speed, setSpeed] = useState<Speed>(1);
   const [frame, setFrame] = useState<PlaybackFrame>(() => frameAt(replay, 0));
   const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    const before = document.title;
-    document.title = `Replay: ${replayTitle(replay)} · Runeborn`;
-    return () => {
-      document.title = before;
-    };
-  }, [replay]);
 
   const jump = (n: number) => {
     const to = Math.max(0, Math.min(events.length, n));
@@ -127,6 +124,11 @@ export function useReplayCtrl(replay: BattleReplay) {
     };
   });
   const over = at >= events.length;
+  // Leaving the page leaves the app's own title behind; the server's (the link preview's) names no result either.
+  useEffect(() => {
+    document.title = replayTitle(replay, over);
+  }, [replay, over]);
+  useEffect(() => () => void (document.title = 'Runeborn'), []);
 
   return {
     replay,

@@ -16,13 +16,17 @@ export function EndedNotice({ ctrl }: { ctrl: BattleViewCtrl }) {
   );
 }
 
-export function BattleHead({ ctrl, board: { state } }: { ctrl: BattleViewCtrl; board: Board }) {
+export function BattleHead({ ctrl, board }: { ctrl: BattleViewCtrl; board: Board }) {
+  const { state } = board;
+  // A battle that ended while its playback still runs looks as it did until the result shows: the switch then only
+  // ends the playback (there is nothing left to choose), and nothing greys out ahead of the ending.
+  const ended = state.status !== 'active';
   return (
     <header className="battle-view__head">
       <div className="battle-view__where">
         <h1 className="battle-view__title">Battle</h1>
         <span className="muted">
-          {state.location} · <span className="tabular">Turn {state.turn}</span>
+          {state.location} · <span className="tabular">Turn {board.turn}</span>
         </span>
       </div>
       <div className="battle-view__controls">
@@ -46,10 +50,10 @@ export function BattleHead({ ctrl, board: { state } }: { ctrl: BattleViewCtrl; b
           role="switch"
           aria-checked={state.auto}
           className="auto-switch"
-          disabled={state.status !== 'active' || ctrl.sending !== null}
-          onClick={() => ctrl.send({ auto: !state.auto }, 'auto')}
+          disabled={board.showResult || ctrl.sending !== null}
+          onClick={ended ? ctrl.skip : () => ctrl.send({ auto: !state.auto }, 'auto')}
           title={
-            state.status !== 'active'
+            board.showResult
               ? 'The battle is over'
               : state.auto
                 ? 'The AI commands your heroes — switch off to choose yourself'
