@@ -58,6 +58,39 @@ test('detail, reroll twice, then the essence message; delete with confirmation',
   expect((await request.get(`/api/heroes/${hero.id}`)).status()).toBe(404);
 });
 
+test('after a delete nothing reads the deleted hero: no request for it, no 404, no console error', async ({
+  page,
+  request,
+  player,
+}) => {
+  const hero = await createHero(request, player);
+  await page.goto(`/heroes/${hero.id}`);
+  await expect(page.getByRole('heading', { name: hero.name })).toBeVisible();
+  const trouble: string[] = [];
+  let deleted = false;
+  page.on('console', (m) => {
+    if (m.type() === 'error') trouble.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => trouble.push(`page error: ${e.message}`));
+  page.on('console', (m) => m.text().startsWith('DBG') && trouble.push(m.text()));
+  page.on('response', (r) => {
+    if (r.status() === 404) trouble.push(`404: ${r.request().method()} ${r.url()}`);
+    if (r.request().method() === 'DELETE' && r.url().includes(hero.id)) deleted = true;
+  });
+  page.on('request', (r) => {
+    if (deleted && r.url().includes(hero.id)) trouble.push(`after the delete: ${r.method()} ${r.url()}`);
+  });
+  await confirmDeleteHero(page);
+  await expect(page).toHaveURL(/\/heroes$/);
+  await expect(page.getByText("You don't have any heroes yet")).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(deleted).toBe(true);
+  expect(trouble).toEqual([]);
+  // Back to its address: the hero is gone, not shown again from memory.
+  await page.goBack();
+  await expect(page.getByText('Hero not found')).toBeVisible();
+});
+
 test("deleting someone else's hero fails: the dialog closes and the error shows", async ({
   page,
   request,

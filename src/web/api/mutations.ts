@@ -10,6 +10,7 @@ import {
   useMutation,
   useQueryClient,
   type QueryClient,
+  type QueryKey,
   type UseMutationOptions,
   type UseMutationResult,
 } from '@tanstack/react-query';
@@ -341,12 +342,30 @@ export function useDeleteHero(userId: string) {
     {
       mutationFn: (heroId: string) => api.deleteHero(heroId, userId),
       onSuccess: async (_, heroId) => {
-        client.removeQueries({ queryKey: queryKeys.hero(heroId) });
+        await client.cancelQueries({ queryKey: queryKeys.hero(heroId) });
+        dropWhenUnread(client, queryKeys.hero(heroId));
         await client.invalidateQueries({ queryKey: queryKeys.myHeroes(userId) });
       },
     },
     failing('Failed to delete hero'),
   );
+}
+
+/**
+ * Drops a query from the cache once nothing on screen reads it. Dropped while a page still shows it (the deleted
+ * hero's page, until the navigation away has rendered), the page reads it again at its next render: a request
+ * for what is gone, and its 404.
+ */
+function dropWhenUnread(client: QueryClient, queryKey: QueryKey): void {
+  const cache = client.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query) return;
+  if (query.getObserversCount() === 0) return cache.remove(query);
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || event.type !== 'observerRemoved' || query.getObserversCount() > 0) return;
+    unsubscribe();
+    cache.remove(query);
+  });
 }
 
 // --- Shop and inventory --------------------------------------------------------------------------------------
