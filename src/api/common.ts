@@ -136,6 +136,7 @@ export const Rewards = z.object({
   magic_essence: z.number().int(),
   combat_tokens: z.number().int(),
 });
+export type Rewards = z.infer<typeof Rewards>;
 export const LevelUp = z.object({
   hero_id: z.string(),
   hero_name: z.string(),

@@ -1,10 +1,10 @@
 // TanStack Query hooks over the API client (./client.ts): one query key per resource, shared by every page,
 // so a write (./mutations.ts) can invalidate exactly what it changed. refreshUser() re-reads the signed-in user
 // after anything that moves currencies (spec §4, §8: a failed refetch is silently ignored).
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import * as api from './client.ts';
 import { saveUser } from '../session.ts';
-import type { DungeonRun, FairnessKind, OddsQuery, User } from '../../api/index.ts';
+import type { DungeonRun, FairnessKind, Hero, OddsQuery, OddsResponse, User } from '../../api/index.ts';
 import type { Currency } from '../../api/rules.ts';
 
 export const queryKeys = {
@@ -20,7 +20,8 @@ export const queryKeys = {
   dungeons: ['dungeons'] as const,
   dungeon: (dungeonId: string) => ['dungeon', dungeonId] as const,
   battle: (battleId: string) => ['battle', battleId] as const,
-  odds: (query: OddsQuery | null) => ['odds', query] as const,
+  /** a fight's odds, under the versions of the player's heroes it depends on (heroVersions) */
+  odds: (query: OddsQuery | null, versions: string) => ['odds', query, versions] as const,
   activeBattle: (userId: string) => ['active-battle', userId] as const,
   run: (runId: string) => ['dungeon-run', runId] as const,
   activeRun: (userId: string) => ['dungeon-run', 'active', userId] as const,
@@ -197,20 +198,82 @@ export function useFairness(kind: FairnessKind) {
   });
 }
 
+// --- A fight's odds ----------------------------------------------------------------------------------------------
+
+/** The player's heroes a fight's odds depend on: its team, or the arena hero; a run's team is among all of them. */
+function oddsHeroIds(query: OddsQuery, heroes: Hero[]): string[] {
+  if (query.team) return query.team.split(',');
+  if (query.hero_id) return [query.hero_id];
+  return heroes.map((h) => h.id);
+}
+
+/**
+ * 'h_1@4,h_2@7': the heroes a fight's odds depend on, at the versions the player's hero list has them — part of the
+ * odds' query key, so a hero that changed (a level-up, an item, a reroll) never shows the number of its older self.
+ */
+export function heroVersions(query: OddsQuery, heroes: Hero[] | undefined): string {
+  const byId = new Map((heroes ?? []).map((h) => [h.id, h.version ?? 0]));
+  return oddsHeroIds(query, heroes ?? [])
+    .map((id) => `${id}@${byId.get(id) ?? '?'}`)
+    .join(',');
+}
+
 /** The query behind useOdds, for a fight handler that needs the number before it fights (fetchQuery). */
-export const oddsQuery = (query: OddsQuery) => ({
-  queryKey: queryKeys.odds(query),
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.getOdds(query, signal),
+export const oddsQuery = (
+  query: OddsQuery,
+  versions: string,
+  fetch: (signal: AbortSignal) => Promise<OddsResponse> = (signal) => api.getOdds(query, signal),
+) => ({
+  queryKey: queryKeys.odds(query, versions),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetch(signal),
   staleTime: 60_000,
   retry: 1,
 });
 
-/** A fight's win chance and enemies (null: nothing chosen yet). A fight re-reads it (mutations.ts afterFight). */
-export function useOdds(query: OddsQuery | null) {
-  return useQuery({
-    ...oddsQuery(query ?? { user_id: '', kind: 'arena' }),
-    enabled: !!query,
+/** `oddsQuery` keyed by the heroes as the cached hero list has them (a fight handler's read before it fights). */
+export function oddsQueryIn(client: QueryClient, query: OddsQuery) {
+  return oddsQuery(
+    query,
+    heroVersions(query, client.getQueryData<Hero[]>(queryKeys.myHeroes(query.user_id))),
+  );
+}
+
+/**
+ * A fight's odds as a page may show them: `answer` only while it is the estimate the fight will use — for the
+ * heroes as the player's hero list has them now, not being read again — else `computing` (or `failed`).
+ */
+export interface OddsView {
+  answer: OddsResponse | null;
+  state: 'idle' | 'computing' | 'ready' | 'failed';
+  error: Error | null;
+}
+
+/** Whether an answer is for the team's heroes at the versions the hero list has (a level-up elsewhere: no). */
+export function answersFor(answer: OddsResponse, heroes: Hero[] | undefined): boolean {
+  const byId = new Map((heroes ?? []).map((h) => [h.id, h.version]));
+  return answer.team_hero_ids.every((id) => byId.get(id) === answer.versions[id]);
+}
+
+/**
+ * A fight's win chance, enemies and what a win pays (null: nothing chosen yet), keyed by the heroes' versions. A
+ * fight drops every read (mutations.ts afterFight), so what shows next is read afresh. `fetch` replaces the plain
+ * read (the arena cards' bands wait their turn); `enabled` holds it back (a card far off screen).
+ */
+export function useOdds(
+  query: OddsQuery | null,
+  opts: { enabled?: boolean; fetch?: (signal: AbortSignal) => Promise<OddsResponse> } = {},
+): OddsView {
+  const heroes = useMyHeroes(query?.user_id);
+  const q = query ?? { user_id: '', kind: 'arena' as const };
+  const read = useQuery({
+    ...oddsQuery(q, heroVersions(q, heroes.data), opts.fetch),
+    enabled: !!query && heroes.isSuccess && opts.enabled !== false,
   });
+  if (!query) return { answer: null, state: 'idle', error: null };
+  if (read.isSuccess && !read.isRefetching && answersFor(read.data, heroes.data))
+    return { answer: read.data, state: 'ready', error: null };
+  if (read.isError && !read.isFetching) return { answer: null, state: 'failed', error: read.error };
+  return { answer: null, state: 'computing', error: null };
 }
 
 /**

@@ -14,14 +14,13 @@ afterEach(() => {
 });
 
 describe('afterFight', () => {
-  it("drops every list a fight may change, the player's own ledger and inventory only, and remembers the run", () => {
+  it("drops every list a fight may change, the player's own ledger and inventory only, forgets the odds, and remembers the run", () => {
     // The user's re-read is not this test's business: it answers as a failed call does (spec §8: ignored).
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
     const client = new QueryClient();
     const keys = {
       heroes: queryKeys.myHeroes('u_1'),
       hero: queryKeys.hero('h_1'),
-      odds: queryKeys.odds({ user_id: 'u_1', kind: 'arena' }),
       activeRun: queryKeys.activeRun('u_1'),
       history: ['battle-history', 'u_1'],
       ledger: queryKeys.ledger('u_1', null),
@@ -35,6 +34,8 @@ describe('afterFight', () => {
       dungeons: queryKeys.dungeons,
     };
     for (const key of Object.values(keys)) client.setQueryData(key, {});
+    const odds = queryKeys.odds({ user_id: 'u_1', kind: 'random', team: 'h_1' }, 'h_1@3');
+    client.setQueryData(odds, { probability: 0.52 });
     const run = { id: 'r_1', floor: 2, floors: 5, status: 'active' } as DungeonRun;
 
     afterFight(client, 'u_1', { run });
@@ -45,7 +46,6 @@ describe('afterFight', () => {
     expect(dropped).toEqual([
       'heroes',
       'hero',
-      'odds',
       'activeRun',
       'history',
       'ledger',
@@ -55,6 +55,8 @@ describe('afterFight', () => {
       'inventory',
     ]);
     expect(client.getQueryData(queryKeys.run('r_1'))).toBe(run);
+    // The odds are gone, not kept to show while they are read again: no number from before the fight shows after it.
+    expect(client.getQueryData(odds)).toBeUndefined();
   });
 });
 

@@ -153,9 +153,18 @@ export type ErrorLine = ReturnType<typeof useErrorLine>;
 // --- After a fight -------------------------------------------------------------------------------------------
 
 /**
+ * Every odds read forgotten, not merely marked old: a fight changes what the next one is (its heroes' xp and levels,
+ * the random encounter, the run's floor, the repeat-win rule), so no number read before it may show after it — the
+ * pages show 'computing…' until the read for the fight as it now is answers.
+ */
+export function forgetOdds(client: QueryClient): void {
+  void client.resetQueries({ queryKey: ['odds'] });
+}
+
+/**
  * The one refresh after any fight (quick battle, arena, dungeon floor, a turn-based battle's end): the player's
  * balances from the answer and then the server, the fight's run remembered as it now is (so no older read is shown
- * after it), and every cached list the fight may have changed dropped.
+ * after it), every odds read forgotten, and every cached list the fight may have changed dropped.
  */
 export function afterFight(
   client: QueryClient,
@@ -164,13 +173,13 @@ export function afterFight(
 ): void {
   if (answer.run) client.setQueryData(queryKeys.run(answer.run.id), answer.run);
   void refreshUser(userId, answer.user ?? null);
+  forgetOdds(client);
   void client.invalidateQueries({
     predicate: (query) => {
       const key = query.queryKey[0];
       return (
         key === 'heroes' ||
         key === 'hero' ||
-        key === 'odds' ||
         key === 'dungeon-run' ||
         key === 'battle-history' ||
         (key === 'ledger' && query.queryKey[1] === userId) ||
@@ -423,7 +432,7 @@ export function useStartBattle(userId: string) {
         api.createBattle(userId, team, mode),
       onSuccess: (battle) => {
         if (battle.kind !== 'turn_based') return afterFight(client, userId, battle);
-        void client.invalidateQueries({ queryKey: ['odds'] });
+        forgetOdds(client);
         client.setQueryData(queryKeys.battle(battle.battle_id), battle);
         void client.invalidateQueries({ queryKey: queryKeys.activeBattle(userId) });
       },
@@ -525,6 +534,8 @@ export function useFightFloor(userId: string) {
       },
       onSuccess: async (next, run) => {
         if (next.movedOn === undefined) return afterFight(client, userId, next.result);
+        // The run is elsewhere now: the next floor's odds read before are another floor's.
+        forgetOdds(client);
         await Promise.all([
           client.invalidateQueries({ queryKey: queryKeys.run(run.id) }),
           client.invalidateQueries({ queryKey: queryKeys.activeRun(userId) }),

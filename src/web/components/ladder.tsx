@@ -2,10 +2,10 @@
 // /api/odds, never from ratings), the strip both draw over an arena card's portrait, and what an arena result did
 // to the ratings and the rewards (the repeat-win rule). Styles in ./ladder.css; the leaderboard is pages/leaderboard.
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { ArenaResponse, HeroRating, OddsQuery, RepeatWin } from '../../api/index.ts';
+import { isProvisional } from '../../api/rules.ts';
 import { getOdds } from '../api/client.ts';
-import { queryKeys } from '../api/hooks.ts';
+import { useOdds } from '../api/hooks.ts';
 import {
   chanceBand,
   formatDeviation,
@@ -19,19 +19,43 @@ import {
 import { Icon } from './icon.tsx';
 import './ladder.css';
 
-/** '⚑ 1624 ±98': a hero's rating with its deviation (hidden where there is no room). */
+/** What a provisional rating means, said wherever one is shown (its title, the result's note). */
+export const PROVISIONAL_TEXT =
+  'Provisional: too few arena fights to say much yet, so each result moves it a lot.';
+
+/**
+ * '⚑ 1624 ±98': a hero's rating with its deviation (hidden where there is no room); a provisional one (a deviation
+ * above PROVISIONAL_RD: a new hero's) is marked '1500?' and says so in its title.
+ */
 export function RatingChip({ rating, compact = false }: { rating: HeroRating; compact?: boolean }) {
+  const provisional = isProvisional(rating.rd);
   return (
     <span
-      className="rating-chip tabular"
+      className={`rating-chip tabular${provisional ? ' rating-chip--provisional' : ''}`}
       data-testid="rating-chip"
       data-rating={Math.round(rating.rating)}
-      title={`Arena rating ${formatRating(rating.rating)} ${formatDeviation(rating.rd)} · record ${formatRecord(rating)}`}
+      data-provisional={provisional || undefined}
+      title={`Arena rating ${formatRating(rating.rating)} ${formatDeviation(rating.rd)} · record ${formatRecord(rating)}${provisional ? ` · ${PROVISIONAL_TEXT}` : ''}`}
     >
       <Icon name="ladder" size={12} />
       <span className="rating-chip__value">{formatRating(rating.rating)}</span>
+      <ProvisionalMark rd={rating.rd} />
       {!compact && <span className="rating-chip__rd">{formatDeviation(rating.rd)}</span>}
       <span className="visually-hidden"> arena rating</span>
+    </span>
+  );
+}
+
+/**
+ * '?' after a provisional rating (lichess's mark for the same thing), or the word with `long`; nothing for a
+ * settled one. Its title says what it means.
+ */
+export function ProvisionalMark({ rd, long = false }: { rd: number; long?: boolean }) {
+  if (!isProvisional(rd)) return null;
+  return (
+    <span className="provisional-mark" data-testid="provisional" title={PROVISIONAL_TEXT}>
+      {long ? 'Provisional' : '?'}
+      {!long && <span className="visually-hidden"> (provisional)</span>}
     </span>
   );
 }
@@ -72,15 +96,9 @@ export function useNearView(ref: RefObject<Element | null>): boolean {
   return near;
 }
 
-/** The duel's honest odds for a card's band (the same query, and cache, as the win chance beside Fight!). */
+/** The duel's honest odds for a card's band (the same read, and cache, as the win chance beside Fight!). */
 export function useBandOdds(query: OddsQuery | null, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.odds(query),
-    queryFn: ({ signal }) => inTurn(() => getOdds(query!, signal)),
-    enabled: enabled && !!query,
-    staleTime: 60_000,
-    retry: 1,
-  });
+  return useOdds(query, { enabled, fetch: (signal) => inTurn(() => getOdds(query!, signal)) });
 }
 
 /** 'Favoured · 72%': the band the honest win chance falls in. */
@@ -119,16 +137,16 @@ export function CardLadder({
     <div className="card-ladder" ref={ref}>
       {rating && <RatingChip rating={rating} compact />}
       {odds &&
-        (chance.isSuccess ? (
-          <ChanceBandChip probability={chance.data.probability} />
+        (chance.answer ? (
+          <ChanceBandChip probability={chance.answer.probability} />
         ) : (
           <span
             className="band-chip band-chip--pending"
             data-testid="chance-band"
             data-band="pending"
-            title={chance.isError ? 'The odds could not be estimated' : 'Estimating the odds…'}
+            title={chance.state === 'failed' ? 'The odds could not be estimated' : 'Computing the odds…'}
           >
-            {chance.isError ? '—' : '…'}
+            {chance.state === 'failed' ? '—' : '…'}
           </span>
         ))}
     </div>
@@ -143,7 +161,9 @@ function RatingMove({ who, change }: { who: string; change: ArenaResponse['ratin
     <li className="ladder-move" data-hero-id={change.hero_id}>
       <span className="ladder-move__who">{who}</span>
       <span className="ladder-move__figures tabular">
-        {formatRating(change.before.rating)} → <strong>{formatRating(change.after.rating)}</strong>
+        {formatRating(change.before.rating)}
+        <ProvisionalMark rd={change.before.rd} /> → <strong>{formatRating(change.after.rating)}</strong>
+        <ProvisionalMark rd={change.after.rd} />
       </span>
       <span
         className={`ladder-move__delta tabular ladder-move__delta--${delta >= 0 ? 'up' : 'down'}`}
@@ -173,7 +193,31 @@ export function RepeatWinNote({ repeat, opponent }: { repeat: RepeatWin; opponen
   );
 }
 
-/** Ladder: both sides' ratings before → after the duel, and the repeat-win rule when it shrank the rewards. */
+/**
+ * Why a provisional rating swung so far: 'Kael's rating is provisional (±350): until a hero has fought enough, each
+ * result moves it far — +162 here. The ladder weighs the two ratings, not the odds…'.
+ */
+function ProvisionalNote({ who, change }: { who: string; change: ArenaResponse['ratings']['attacker'] }) {
+  if (!isProvisional(change.before.rd)) return null;
+  const delta = change.after.rating - change.before.rating;
+  return (
+    <p className="ladder-provisional" data-testid="provisional-note" data-hero-id={change.hero_id}>
+      <strong>
+        {who}'s rating is provisional ({formatDeviation(change.before.rd)}): until a hero has fought enough,
+        each result moves it far — {formatRatingChange(delta)} here.
+      </strong>{' '}
+      <span className="muted">
+        The ladder weighs the two ratings, not the odds, so even a near-certain win moves a new rating a lot.
+        Its deviation narrows with every fight (now {formatDeviation(change.after.rd)}).
+      </span>
+    </p>
+  );
+}
+
+/**
+ * Ladder: both sides' ratings before → after the duel, why a provisional one swung, and the repeat-win rule when
+ * it shrank the rewards.
+ */
 export function ArenaLadderOutcome({
   result,
   attacker,
@@ -193,6 +237,7 @@ export function ArenaLadderOutcome({
         <RatingMove who={attacker} change={result.ratings.attacker} />
         <RatingMove who={opponent} change={result.ratings.opponent} />
       </ul>
+      <ProvisionalNote who={attacker} change={result.ratings.attacker} />
       {result.repeat_win && <RepeatWinNote repeat={result.repeat_win} opponent={opponent} />}
     </section>
   );

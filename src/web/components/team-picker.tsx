@@ -11,7 +11,7 @@ import type { Hero } from '../../api/index.ts';
 import { TEAM_MAX, TEAM_RULES } from '../../api/rules.ts';
 import { useOdds } from '../api/hooks.ts';
 import { HeroCard } from './hero-card.tsx';
-import { chanceBeforeFight, LongShotPrompt, useLongShot, WinChance } from './win-chance.tsx';
+import { chanceBeforeFight, LongShotPrompt, useLongShot, WinChance, WinPays } from './win-chance.tsx';
 import { ButtonLink, Button, ErrorBox, Modal, Skeleton } from './ui.tsx';
 import './team-picker.css';
 
@@ -113,14 +113,15 @@ export function TeamPicker({
         {oddsQuery && (
           <span className="team-picker__odds">
             <WinChance odds={chance} />
-            {chance.isSuccess && chance.data.floor !== undefined && (
+            {chance.answer?.floor !== undefined && (
               <span className="muted">
-                Floor {chance.data.floor} of {chance.data.floors}
+                Floor {chance.answer.floor} of {chance.answer.floors}
               </span>
             )}
           </span>
         )}
       </div>
+      {oddsQuery && <WinPays odds={chance} className="team-picker__pays" />}
       <LongShotPrompt longShot={longShot} />
       {error && <ErrorBox onDismiss={() => setError(null)}>{error}</ErrorBox>}
       {loadError && <ErrorBox>{loadError}</ErrorBox>}

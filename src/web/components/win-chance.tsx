@@ -1,12 +1,13 @@
-// The win chance shown before a fight (GET /api/odds through useOdds) next to its button, and the one question
-// asked before a long shot ('4% to win — fight anyway?'). Used by /arena, /battle and the dungeon team picker;
-// the number is the one the fight then states (the result panel shows it again). Styles in ./win-chance.css.
+// The win chance shown before a fight (GET /api/odds through useOdds) next to its button, what a win pays, and the
+// one question asked before a long shot ('4% to win — fight anyway?'). Used by /arena, /battle, the dungeon pages,
+// the team picker and /combat's next fight; the number is the one the fight then states (the result panel shows it
+// again), shown only while it is for the heroes as they are. Styles in ./win-chance.css.
 import { useState, type ReactNode } from 'react';
-import type { QueryClient, UseQueryResult } from '@tanstack/react-query';
-import type { OddsQuery, OddsResponse } from '../../api/index.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { OddsQuery, OddsResponse, Rewards } from '../../api/index.ts';
 import { errorText } from '../api/client.ts';
-import { oddsQuery } from '../api/hooks.ts';
-import { wholePercent } from './format.ts';
+import { oddsQueryIn, type OddsView } from '../api/hooks.ts';
+import { formatNumber, wholePercent } from './format.ts';
 import { Button } from './ui.tsx';
 import './win-chance.css';
 
@@ -15,25 +16,29 @@ export const LONG_SHOT = 0.1;
 
 const band = (p: number): 'low' | 'mid' | 'high' => (p < LONG_SHOT ? 'low' : p < 0.5 ? 'mid' : 'high');
 
-/** 'Win chance 42%' with a small meter; '…' while it is estimated; nothing until the fight is chosen. */
+/**
+ * 'Win chance 42%' with a small meter — only while it is the number the fight will use (useOdds: for the heroes as
+ * they are now); 'computing…' otherwise; nothing until the fight is chosen. The fight's button never waits for it.
+ */
 export function WinChance({
   odds,
   idle,
   className,
 }: {
-  odds: UseQueryResult<OddsResponse>;
+  odds: OddsView;
   /** shown while nothing is chosen yet */
   idle?: ReactNode;
   className?: string;
 }) {
   const cls = `win-chance${className ? ` ${className}` : ''}`;
-  if (odds.isSuccess) {
-    const chance = wholePercent(odds.data.probability);
+  if (odds.answer) {
+    const chance = wholePercent(odds.answer.probability);
     return (
       <div
-        className={`${cls} win-chance--${band(odds.data.probability)}`}
+        className={`${cls} win-chance--${band(odds.answer.probability)}`}
         data-testid="odds"
-        data-probability={odds.data.probability}
+        data-probability={odds.answer.probability}
+        data-odds-key={odds.answer.key}
         aria-live="polite"
       >
         <span className="win-chance__label">Win chance</span>
@@ -44,7 +49,7 @@ export function WinChance({
       </div>
     );
   }
-  if (odds.isError)
+  if (odds.state === 'failed')
     return (
       <div className={`${cls} win-chance--unknown`} data-testid="odds" aria-live="polite">
         <span className="win-chance__label">Win chance</span>
@@ -56,19 +61,92 @@ export function WinChance({
         </span>
       </div>
     );
-  if (odds.fetchStatus === 'idle') return idle ? <div className={`${cls} muted`}>{idle}</div> : null;
+  if (odds.state === 'idle') return idle ? <div className={`${cls} muted`}>{idle}</div> : null;
   return (
-    <div className={`${cls} win-chance--pending`} data-testid="odds" aria-live="polite" aria-busy="true">
+    <div
+      className={`${cls} win-chance--pending`}
+      data-testid="odds"
+      data-computing=""
+      aria-live="polite"
+      aria-busy="true"
+    >
       <span className="win-chance__label">Win chance</span>
-      <span className="win-chance__value tabular">…</span>
+      <span className="win-chance__value win-chance__value--computing">computing…</span>
     </div>
+  );
+}
+
+/** A note after an arena win's pay: the repeat-win rule, when it will shrink it ('×½: your 2nd win over Mira today'). */
+export const repeatWinNote = (a: OddsResponse): ReactNode =>
+  a.repeat_win && a.repeat_win.factor < 1 ? (
+    <span className="win-pays__note muted"> (×{a.repeat_win.factor}: a repeat win within 24 h)</span>
+  ) : null;
+
+/** A note after a dungeon floor's pay: the clear bonus, on the boss floor. */
+export const clearBonusNote = (a: OddsResponse): ReactNode =>
+  a.clear_bonus ? <span className="win-pays__note muted"> (with the clear bonus)</span> : null;
+
+/** '30 gold · 40 XP each · 5 essence · 1 token': what a win pays, the currencies it pays in. */
+export function rewardsText(r: Rewards): string {
+  const parts = [`${formatNumber(r.gold)} gold`, `${formatNumber(r.xp_per_hero)} XP each`];
+  if (r.magic_essence) parts.push(`${formatNumber(r.magic_essence)} essence`);
+  if (r.combat_tokens)
+    parts.push(`${formatNumber(r.combat_tokens)} ${r.combat_tokens === 1 ? 'token' : 'tokens'}`);
+  return parts.join(' · ');
+}
+
+/**
+ * 'A win pays 30 gold · 40 XP each · 5 essence': what winning pays at the stated odds (the server's win_rewards,
+ * priced by the function the fight pays with), shown with the number it belongs to and only then.
+ */
+export function WinPays({
+  odds,
+  rewards,
+  label = 'A win pays',
+  note,
+  className,
+  name = 'fight',
+}: {
+  odds: OddsView;
+  /** which pay this is, for tests and styles (data-pays): 'fight', 'quick', 'turn_based' */
+  name?: string;
+  /** which of the answer's rewards (default win_rewards: the fight at once) */
+  rewards?: (answer: OddsResponse) => Rewards | undefined;
+  label?: ReactNode;
+  /** said after it (the repeat-win rule, the clear bonus) */
+  note?: (answer: OddsResponse) => ReactNode;
+  className?: string;
+}) {
+  if (odds.state === 'idle' || odds.state === 'failed') return null;
+  const cls = `win-pays${className ? ` ${className}` : ''}`;
+  const paid = odds.answer && (rewards ? rewards(odds.answer) : odds.answer.win_rewards);
+  if (!odds.answer || !paid)
+    return (
+      <p className={`${cls} muted`} data-testid="win-pays" data-pays={name} data-computing="">
+        {label} <span className="win-pays__value">…</span>
+      </p>
+    );
+  return (
+    <p
+      className={cls}
+      data-testid="win-pays"
+      data-pays={name}
+      data-gold={paid.gold}
+      data-xp={paid.xp_per_hero}
+      data-essence={paid.magic_essence}
+      data-tokens={paid.combat_tokens}
+    >
+      <span className="win-pays__label">{label}</span>{' '}
+      <strong className="win-pays__value tabular">{rewardsText(paid)}</strong>
+      {note?.(odds.answer)}
+    </p>
   );
 }
 
 /** The fight's chance as the fight will state it, read (or waited for) before starting; null if unknown. */
 export async function chanceBeforeFight(client: QueryClient, query: OddsQuery): Promise<number | null> {
   try {
-    return (await client.fetchQuery(oddsQuery(query))).probability;
+    return (await client.fetchQuery(oddsQueryIn(client, query))).probability;
   } catch {
     return null; // the fight states its own odds; an unreadable estimate does not block it
   }

@@ -14,7 +14,7 @@ import { Icon } from '../../components/icon.tsx';
 import { ArenaLadderOutcome, CardLadder } from '../../components/ladder.tsx';
 import { Button, ButtonLink, ErrorBanner, Skeleton } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
-import { LongShotPrompt, WinChance } from '../../components/win-chance.tsx';
+import { LongShotPrompt, repeatWinNote, WinChance, WinPays } from '../../components/win-chance.tsx';
 import { opponentLabel, useArenaCtrl } from './ctrl.ts';
 import { ChooseOpponent } from './view/opponents.tsx';
 import './arena.css';
@@ -68,6 +68,11 @@ export default function ArenaPage() {
             />
           }
         >
+          <div className="arena__again">
+            <p className="arena__again-title muted">Again, as you stand now:</p>
+            <WinChance odds={ctrl.odds} className="arena__odds" />
+            <WinPays odds={ctrl.odds} note={repeatWinNote} />
+          </div>
           <Button onClick={ctrl.fightAgain}>Fight Again</Button>
         </FightResultPanel>
       ) : (
@@ -114,6 +119,7 @@ export default function ArenaPage() {
               </span>
             </div>
             {ready && <WinChance odds={ctrl.odds} className="arena__odds" />}
+            {ready && <WinPays odds={ctrl.odds} note={repeatWinNote} className="arena__pays" />}
             <Button
               onClick={() => void ctrl.fight()}
               disabled={!ready || longShot.asking}

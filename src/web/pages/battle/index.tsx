@@ -11,7 +11,7 @@ import { errorText } from '../../api/client.ts';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
-import { LongShotPrompt, WinChance } from '../../components/win-chance.tsx';
+import { LongShotPrompt, WinChance, WinPays } from '../../components/win-chance.tsx';
 import { useBattleCtrl } from './ctrl.ts';
 import './battle.css';
 
@@ -89,17 +89,17 @@ export default function BattlePage() {
         data-testid="encounter"
       >
         <h2 id="next-encounter" className="battle-start__encounter-title">
-          Next encounter{odds.isSuccess ? <span className="muted"> · {odds.data.location}</span> : null}
+          Next encounter{odds.answer ? <span className="muted"> · {odds.answer.location}</span> : null}
         </h2>
         {!ctrl.oddsQuery ? (
           <p className="battle-start__foes muted">Pick your team to see who you will face.</p>
-        ) : odds.isSuccess ? (
+        ) : odds.answer ? (
           <div className="battle-start__foes" role="group" aria-label="Enemy team">
-            {odds.data.enemies.map((e) => (
+            {odds.answer.enemies.map((e) => (
               <HeroCard key={e.id} hero={e} size="x-small" />
             ))}
           </div>
-        ) : odds.isError ? (
+        ) : odds.state === 'failed' ? (
           <p className="battle-start__foes muted">
             {errorText(odds.error, 'Could not read your next encounter')}
           </p>
@@ -108,6 +108,17 @@ export default function BattlePage() {
             {team.map((id) => (
               <Skeleton key={id} width={150} height={215} radius={12} />
             ))}
+          </div>
+        )}
+        {ctrl.oddsQuery && (
+          <div className="battle-start__pays">
+            <WinPays odds={odds} label="Quick Battle win:" name="quick" />
+            <WinPays
+              odds={odds}
+              label="Fight win (turn by turn):"
+              rewards={(a) => a.win_rewards_turn_based}
+              name="turn_based"
+            />
           </div>
         )}
       </section>

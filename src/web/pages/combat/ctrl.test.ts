@@ -1,7 +1,8 @@
 // /combat's controller, its pure parts: the query values and their defaults (spec §2), the checks Fight Again makes
 // before asking (spec §5), Back's caption, and a fetched battle read as a result.
 import { describe, expect, it } from 'vitest';
-import { asResult, fightAgainRefusal, placeName, readParams } from './ctrl.ts';
+import type { DungeonRun } from '../../../api/index.ts';
+import { asResult, fightAgainRefusal, nextFightQuery, placeName, readParams } from './ctrl.ts';
 
 const params = (query: string) => readParams(new URLSearchParams(query));
 
@@ -58,6 +59,49 @@ describe('Fight Again before asking (spec §5)', () => {
   it('needs a team otherwise', () => {
     expect(fightAgainRefusal(params(''))).toBe('No team hero IDs provided');
     expect(fightAgainRefusal(params('teamHeroIds=h_1,h_2'))).toBeNull();
+  });
+});
+
+describe('the next fight Fight Again shows before fighting it', () => {
+  const run = (status: DungeonRun['status']) =>
+    ({
+      id: 'r_1',
+      dungeon_id: 'crypt',
+      team_hero_ids: ['h_1', 'h_2'],
+      floor: 2,
+      floors: 3,
+      status,
+    }) as DungeonRun;
+
+  it("reads a random battle's next encounter for the same team, and the same duel", () => {
+    expect(nextFightQuery(params('teamHeroIds=h_1,h_2'), 'u_1', null, null)).toEqual({
+      user_id: 'u_1',
+      kind: 'random',
+      team: 'h_1,h_2',
+    });
+    expect(
+      nextFightQuery(params('locationType=arena&attackerId=h_1&opponentId=npc_x'), 'u_1', null, null),
+    ).toEqual({ user_id: 'u_1', kind: 'arena', hero_id: 'h_1', opponent_id: 'npc_x' });
+  });
+
+  it("reads a run's next floor, or a new run's first floor with the same team once the run is over", () => {
+    const p = params('locationType=dungeon&dungeonRunId=r_1&dungeonId=crypt');
+    expect(nextFightQuery(p, 'u_1', run('active'), 'crypt')).toEqual({
+      user_id: 'u_1',
+      kind: 'dungeon',
+      run_id: 'r_1',
+    });
+    expect(nextFightQuery(p, 'u_1', run('failed'), 'crypt')).toEqual({
+      user_id: 'u_1',
+      kind: 'dungeon',
+      dungeon_id: 'crypt',
+      team: 'h_1,h_2',
+    });
+  });
+
+  it('reads nothing when Fight Again would be refused', () => {
+    expect(nextFightQuery(params(''), 'u_1', null, null)).toBeNull();
+    expect(nextFightQuery(params('locationType=arena&attackerId=h_1'), 'u_1', null, null)).toBeNull();
   });
 });
 

@@ -3,11 +3,12 @@
 // and Fight Again — the same kind of battle again through the same writes the other pages use (api/mutations.ts):
 // a duel (useArenaFight), a quick battle (useStartBattle), a dungeon run's next floor (useFightFloor) or, on a
 // finished run, a new run of the same dungeon, found by its id (useEnterDungeon). View: ./index.tsx.
+import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { DungeonRun } from '../../../api/index.ts';
+import type { DungeonRun, OddsQuery } from '../../../api/index.ts';
 import * as api from '../../api/client.ts';
-import { queryKeys, useActiveRun, useDungeonRun, useDungeons } from '../../api/hooks.ts';
+import { queryKeys, useActiveRun, useDungeonRun, useDungeons, useOdds } from '../../api/hooks.ts';
 import {
   useArenaFight,
   useEnterDungeon,
@@ -55,6 +56,26 @@ export function fightAgainRefusal(p: CombatParams): string | null {
   return null;
 }
 
+/**
+ * The odds read of the fight Fight Again would fight (GET /api/odds): the team's next random encounter, the same duel,
+ * the run's next floor, or floor 1 of a new run of the dungeon with the same team; null when it cannot be named.
+ */
+export function nextFightQuery(
+  p: CombatParams,
+  userId: string,
+  run: DungeonRun | null,
+  dungeonId: string | null,
+): OddsQuery | null {
+  if (fightAgainRefusal(p)) return null;
+  if (p.locationType === 'arena')
+    return { user_id: userId, kind: 'arena', hero_id: p.attackerId!, opponent_id: p.opponentId! };
+  if (p.locationType === 'random') return { user_id: userId, kind: 'random', team: p.teamHeroIds.join(',') };
+  if (run?.status === 'active') return { user_id: userId, kind: 'dungeon', run_id: run.id };
+  const team = p.teamHeroIds.length ? p.teamHeroIds : (run?.team_hero_ids ?? []);
+  if (!dungeonId || team.length === 0) return null;
+  return { user_id: userId, kind: 'dungeon', dungeon_id: dungeonId, team: team.join(',') };
+}
+
 /** What Back leads to, for its caption. */
 export function placeName(path: string): string {
   const first = path.split(/[?#]/)[0]!.split('/')[1] ?? '';
@@ -80,6 +101,8 @@ export function asResult(b: api.FetchedBattle): Shown {
     };
   return b;
 }
+
+export type CombatCtrl = ReturnType<typeof useCombatCtrl>;
 
 export function useCombatCtrl() {
   const [sp] = useSearchParams();
@@ -121,10 +144,15 @@ export function useCombatCtrl() {
   const floor = useFightFloor(user.id);
   const errors = useErrorLine([arena, quick, enter, floor]);
   const readingRun = isDungeon && !run && runQuery.isLoading;
+  // Fight Again shows the next fight first — who, their levels, the chance and what a win pays — and fights only
+  // on a second tap (Fight), so nobody is sent into a long shot unseen.
+  const [nextShown, setNextShown] = useState(false);
+  const nextOdds = useOdds(nextShown ? nextFightQuery(p, user.id, run, dungeonId) : null);
 
   /** A fight fought: its result screen takes this one's place. */
   const land = (url: string, next: Shown) => {
     floor.reset();
+    setNextShown(false);
     navigate(url, { state: { result: next }, replace: true });
   };
   const dungeonUrl = (res: api.RunBattleResult, team: string[]) =>
@@ -138,7 +166,8 @@ export function useCombatCtrl() {
       returnTo: p.returnTo,
     });
 
-  const fightAgain = () => {
+  /** The next fight, fought (the second tap). */
+  const fight = () => {
     const refusal = fightAgainRefusal(p);
     if (refusal) return errors.refuse(refusal);
     errors.clear();
@@ -238,6 +267,25 @@ export function useCombatCtrl() {
         },
     readingRun,
     fighting: arena.isPending || quick.isPending || enter.isPending || floor.isPending,
-    fightAgain,
+    /** Fight Again: the next fight shown (spec §5's checks first), not yet fought. */
+    fightAgain: () => {
+      const refusal = fightAgainRefusal(p);
+      if (refusal) return errors.refuse(refusal);
+      errors.clear();
+      floor.reset();
+      setNextShown(true);
+    },
+    /** the next fight, while it is shown: its odds, enemies and pay (computing until they are the fight's own) */
+    next: nextShown ? nextOdds : null,
+    /** what the next fight is, said over it */
+    nextTitle: isDungeon
+      ? run?.status === 'active'
+        ? nextFloorText(run)
+        : NEW_RUN_TEXT
+      : p.locationType === 'arena'
+        ? 'The same duel'
+        : 'Your next random encounter',
+    fight,
+    closeNext: () => setNextShown(false),
   };
 }

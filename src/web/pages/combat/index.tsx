@@ -2,15 +2,29 @@
 // arena | random, default random), returnTo (/map), dungeonRunId, attackerId, opponentId, teamHeroIds (JSON
 // list); without a battleId, the result passed in navigation state; without either, 'No battle data provided'.
 // Shows VICTORY!/DEFEAT, Win Chance, Roll Needed, You Rolled, the chance bar, the story, rewards and level-ups;
-// Back and Fight Again (spec §5's checks), each saying under it what it does: a dungeon's Fight Again fights the
-// run's next floor ('Floor 5 of 5 — the boss') or, on a finished run, starts a new one ('New run from floor 1');
+// Back and Fight Again (spec §5's checks), each saying under it what it does. Fight Again first shows the next fight
+// — who, their levels, its win chance and what a win pays (GET /api/odds) — and fights on a second tap (Fight): a
+// dungeon's next is the run's next floor ('Floor 5 of 5 — the boss') or, on a finished run, a new one ('New run
+// from floor 1');
 // a floor fought meanwhile elsewhere shows the run as it is now (components/dungeon-run.tsx).
 // Scene art by location (components/battle-scene.ts). State and Fight Again: ./ctrl.ts.
 import { BattleNarrative, ChanceBar, RewardsList, WatchReplay } from '../../components/battle-result.tsx';
 import { sceneUrl } from '../../components/battle-scene.ts';
 import { CaptionedAction, RunNotice, RunMoment, runStateText } from '../../components/dungeon-run.tsx';
+import { useEffect, useRef } from 'react';
+import { errorText } from '../../api/client.ts';
+import type { OddsView } from '../../api/hooks.ts';
+import { wholePercent } from '../../components/format.ts';
+import { HeroCard } from '../../components/hero-card.tsx';
 import { Button, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
-import { useCombatCtrl } from './ctrl.ts';
+import {
+  clearBonusNote,
+  LONG_SHOT,
+  repeatWinNote,
+  WinChance,
+  WinPays,
+} from '../../components/win-chance.tsx';
+import { useCombatCtrl, type CombatCtrl } from './ctrl.ts';
 import '../../components/battle-result.css';
 import './combat.css';
 
@@ -20,6 +34,68 @@ function BattleError({ message, onBack }: { message: string; onBack: () => void 
       <h1>Battle Error</h1>
       <ErrorBox>{message}</ErrorBox>
       <Button onClick={onBack}>Go Back</Button>
+    </section>
+  );
+}
+
+/**
+ * The fight Fight Again would fight, shown before it is: where, who (their cards, levels on them), the chance and
+ * what a win pays — the server's, for the heroes as they are now, or 'computing…' — then Fight (Fight anyway for a
+ * long shot) or Not now. Fight never waits for the numbers.
+ */
+function NextFight({ ctrl, odds }: { ctrl: CombatCtrl; odds: OddsView }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), []);
+  const a = odds.answer;
+  const longShot = a !== null && a.probability < LONG_SHOT;
+  return (
+    <section className="next-fight" ref={ref} aria-labelledby="next-fight-title" data-testid="next-fight">
+      <h2 id="next-fight-title" className="next-fight__title">
+        Next fight{' '}
+        <span className="muted" data-testid="next-fight-where">
+          · {a ? a.location : ctrl.nextTitle}
+          {a?.floor !== undefined && ` · floor ${a.floor} of ${a.floors}${a.boss_floor ? ', the boss' : ''}`}
+        </span>
+      </h2>
+      <div className="next-fight__foes" role="group" aria-label="Who you will face">
+        {a ? (
+          a.enemies.map((e) => (
+            <HeroCard
+              key={e.id}
+              hero={e}
+              size="x-small"
+              label={e.id.startsWith('npc_') ? `NPC: ${e.name}` : undefined}
+            />
+          ))
+        ) : odds.state === 'failed' ? (
+          <p className="muted">{errorText(odds.error, 'Could not read the next fight')}</p>
+        ) : (
+          [0, 1].map((i) => <Skeleton key={i} width={150} height={215} radius={12} />)
+        )}
+      </div>
+      <div className="next-fight__numbers">
+        <WinChance odds={odds} />
+        <WinPays odds={odds} note={(x) => (x.kind === 'arena' ? repeatWinNote(x) : clearBonusNote(x))} />
+      </div>
+      <div className="next-fight__actions">
+        <Button variant="secondary" onClick={ctrl.closeNext}>
+          Not now
+        </Button>
+        <Button
+          variant={longShot ? 'danger' : 'primary'}
+          onClick={ctrl.fight}
+          busy={ctrl.fighting}
+          busyText="Battling..."
+          data-testid="fight-confirm"
+          title={
+            a
+              ? `Fight at ${wholePercent(a.probability)}% to win`
+              : 'Fight now: the chance is still being computed'
+          }
+        >
+          {longShot ? 'Fight anyway' : 'Fight'}
+        </Button>
+      </div>
     </section>
   );
 }
@@ -93,40 +169,44 @@ export default function CombatPage() {
           />
         )}
         {ctrl.notice && <RunNotice onDismiss={ctrl.dismissNotice}>{ctrl.notice}</RunNotice>}
-        <div className="combat__actions">
-          <CaptionedAction caption={ctrl.backCaption}>
-            {(describedBy) => (
-              <Button variant="secondary" onClick={goBack} aria-describedby={describedBy}>
-                Back
-              </Button>
-            )}
-          </CaptionedAction>
-          <CaptionedAction
-            caption={
-              ends ? (
-                <>
-                  {fightAgainText}
-                  <span className="captioned__warn">{ends}</span>
-                </>
-              ) : (
-                fightAgainText
-              )
-            }
-          >
-            {(describedBy) => (
-              <Button
-                onClick={ctrl.fightAgain}
-                busy={ctrl.fighting}
-                busyText="Battling..."
-                disabled={ctrl.readingRun}
-                aria-describedby={describedBy}
-                data-testid="fight-again"
-              >
-                Fight Again
-              </Button>
-            )}
-          </CaptionedAction>
-        </div>
+        {ctrl.next ? (
+          <NextFight ctrl={ctrl} odds={ctrl.next} />
+        ) : (
+          <div className="combat__actions">
+            <CaptionedAction caption={ctrl.backCaption}>
+              {(describedBy) => (
+                <Button variant="secondary" onClick={goBack} aria-describedby={describedBy}>
+                  Back
+                </Button>
+              )}
+            </CaptionedAction>
+            <CaptionedAction
+              caption={
+                ends ? (
+                  <>
+                    {fightAgainText}
+                    <span className="captioned__warn">{ends}</span>
+                  </>
+                ) : (
+                  fightAgainText
+                )
+              }
+            >
+              {(describedBy) => (
+                <Button
+                  onClick={ctrl.fightAgain}
+                  busy={ctrl.fighting}
+                  busyText="Battling..."
+                  disabled={ctrl.readingRun}
+                  aria-describedby={describedBy}
+                  data-testid="fight-again"
+                >
+                  Fight Again
+                </Button>
+              )}
+            </CaptionedAction>
+          </div>
+        )}
       </section>
     </div>
   );

@@ -19,7 +19,7 @@ import {
 } from '../../components/dungeon-run.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { TeamPicker } from '../../components/team-picker.tsx';
-import { LongShotPrompt, WinChance } from '../../components/win-chance.tsx';
+import { clearBonusNote, LongShotPrompt, WinChance, WinPays } from '../../components/win-chance.tsx';
 import { Button, ButtonLink, DifficultyBadge, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
 import { multiplierText } from '../dungeons/index.tsx';
@@ -104,6 +104,7 @@ export default function DungeonDetailPage() {
           >
             <LongShotPrompt longShot={longShot} />
             {runNow.status === 'active' && <WinChance odds={nextOdds} className="dungeon-detail__odds" />}
+            {runNow.status === 'active' && <WinPays odds={nextOdds} note={clearBonusNote} />}
             <CaptionedAction caption={runNow.status === 'active' ? nextFloorText(runNow) : NEW_RUN_TEXT}>
               {(describedBy) => (
                 <Button
@@ -141,6 +142,7 @@ export default function DungeonDetailPage() {
               .
             </p>
             <WinChance odds={nextOdds} className="dungeon-detail__odds" />
+            <WinPays odds={nextOdds} note={clearBonusNote} />
             <LongShotPrompt longShot={longShot} />
             <div className="dungeon-run-panel__actions">
               <CaptionedAction caption={nextFloorText(activeHere)}>

@@ -4,10 +4,11 @@
 // ownership. State and actions: ./ctrl.ts.
 import { Link } from 'react-router';
 import type { Hero } from '../../../api/index.ts';
-import { MAX_LEVEL, REROLL_COST, xpToNextLevel } from '../../../api/rules.ts';
+import { isProvisional, MAX_LEVEL, REROLL_COST, xpToNextLevel } from '../../../api/rules.ts';
 import { errorText, isNotFound } from '../../api/client.ts';
 import { RarityStars, roleLine } from '../../components/hero-card.tsx';
 import { Icon } from '../../components/icon.tsx';
+import { PROVISIONAL_TEXT, ProvisionalMark } from '../../components/ladder.tsx';
 import { formatDeviation, formatNumber, formatRating, formatSpread } from '../../components/format.ts';
 import {
   Button,
@@ -105,6 +106,7 @@ function ArenaStanding({ hero }: { hero: Hero }) {
           <dd>
             <span data-testid="hero-rating-value">{formatRating(r.rating)}</span>
             <span className="muted hero-ladder__rd">{formatDeviation(r.rd)}</span>
+            <ProvisionalMark rd={r.rd} long />
           </dd>
         </div>
         <div className="hero-ladder__tile">
@@ -126,6 +128,7 @@ function ArenaStanding({ hero }: { hero: Hero }) {
             ? `${first} has not fought in the arena yet: it starts from the rating its level is worth, ± ${Math.round(r.rd)} until duels prove it.`
             : `${first} has not fought in the arena yet: every hero starts at 1500 ± 350, and each duel narrows the ±.`
           : `${fights} arena duel${fights === 1 ? '' : 's'}, ${Math.round((r.wins / fights) * 100)}% won. The score is the rating less twice its ± — the leaderboard's order.`}{' '}
+        {isProvisional(r.rd) && `${PROVISIONAL_TEXT} `}
         <Link to="/arena/leaderboard" className="hero-ladder__link">
           See the leaderboard →
         </Link>

@@ -8,6 +8,7 @@ import { useLeaderboard } from '../../api/hooks.ts';
 import { formatDeviation, formatNumber, formatRating, formatRecord } from '../../components/format.ts';
 import { RarityStars } from '../../components/hero-card.tsx';
 import { Icon } from '../../components/icon.tsx';
+import { ProvisionalMark } from '../../components/ladder.tsx';
 import { Button, ErrorBox, Skeleton } from '../../components/ui.tsx';
 import { useSignedInUser } from '../../session.ts';
 import './leaderboard.css';
@@ -49,7 +50,8 @@ function LadderRow({ e, mine }: { e: LeaderboardEntry; mine: boolean }) {
           </span>
         </span>
         <span className="ladder-row__rating tabular" data-testid="ladder-rating">
-          {formatRating(e.rating)} <span className="muted">{formatDeviation(e.rd)}</span>
+          {formatRating(e.rating)}
+          <ProvisionalMark rd={e.rd} /> <span className="muted">{formatDeviation(e.rd)}</span>
         </span>
         <span className="ladder-row__score tabular" data-testid="ladder-score">
           {formatNumber(Math.round(e.conservative))}

@@ -45,7 +45,7 @@ export function ChooseOpponent({ ctrl }: { ctrl: ArenaCtrl }) {
           busyText="Finding..."
           title={
             attacker
-              ? `Choose an opponent rated near ${attacker.name.split(' ')[0]}`
+              ? `Choose the opponent nearest an even fight for ${attacker.name.split(' ')[0]}`
               : 'Choose your hero first'
           }
         >
@@ -56,7 +56,7 @@ export function ChooseOpponent({ ctrl }: { ctrl: ArenaCtrl }) {
         <div className="arena__group arena__fair" data-testid="fair-matches">
           <h3 className="arena__group-title">
             Fair matches for {attacker.name.split(' ')[0]}{' '}
-            <span className="muted">· rated near {Math.round(attacker.rating?.rating ?? 1500)}</span>
+            <span className="muted">· nearest an even fight by the odds</span>
           </h3>
           {fairShown.length === 0 ? (
             <p className="empty-state panel">No opponents available.</p>
