@@ -1,7 +1,8 @@
 // Every fight has one clear path (issue 17): /battle reached by clicks from the map and from My Heroes; a dungeon
 // run followed from its detail page floor by floor to the boss with the next-floor button, each button saying
 // what it does; the team picker warning that a new start ends the active run; and a floor fought meanwhile in
-// another tab answered with a readable notice and the run as it is now, on /combat and on the detail page.
+// another tab answered with a readable notice and the run as it is now, on /combat (whose Fight Again shows the run's
+// next floor as it now is before fighting it) and on the detail page.
 // Heroes are made mighty (or feeble) in the store (store-setup.ts), so every outcome is known in advance.
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
@@ -181,41 +182,47 @@ test('a floor fought meanwhile in another tab: a readable notice, then the run a
   const result2 = tab2.getByTestId('fight-result');
   await expect(result2.locator('.dungeon-detail__floor')).toHaveText(`Floor 2 ${of} won`);
 
-  // Back in tab one, still showing floor 1's result: Fight Again meant floor 2.
+  // Back in tab one, still showing floor 1's result: Fight Again shows the run as it is now, floor 3.
   await fightAgain.click();
-  await expect(page.getByTestId('run-notice-text')).toHaveText(
-    `Floor 2 has already been fought: your run is now at floor 3 ${of}`,
-  );
+  const next = page.getByTestId('next-fight');
+  await expect(next.getByTestId('next-fight-where')).toContainText(`floor 3 ${of}`);
   await expect(page.getByTestId('run-state')).toHaveText(`Next: floor 3 ${of}`);
-  await expect(fightAgain).toHaveAccessibleDescription(`Floor 3 ${of}`);
-  await screen(page, testInfo, 'combat-floor-fought-elsewhere');
-  const before = new URL(page.url()).searchParams.get('battleId');
-  await fightAgain.click();
-  await expect.poll(() => new URL(page.url()).searchParams.get('battleId')).not.toBe(before);
   await expect(page.getByTestId('run-notice')).toHaveCount(0);
-  await expect(page.getByTestId('run-state')).toHaveText(`Next: floor 4 ${of} — the boss`);
 
-  // Tab two now lags: its Fight Again meant floor 3; it says so and offers the boss.
+  // Tab two fights floor 3 meanwhile.
   const fightAgain2 = result2.getByRole('button', { name: 'Fight Again' });
   await expect(fightAgain2).toHaveAccessibleDescription(`Floor 3 ${of}`);
   await fightAgain2.click();
-  await expect(tab2.getByTestId('run-notice-text')).toHaveText(
+  await expect(result2.locator('.dungeon-detail__floor')).toHaveText(`Floor 3 ${of} won`);
+
+  // Tab one's Fight meant floor 3: a readable notice, the run as it is now, and the boss shown next.
+  await next.getByTestId('fight-confirm').click();
+  await expect(page.getByTestId('run-notice-text')).toHaveText(
     `Floor 3 has already been fought: your run is now at floor 4 ${of}`,
   );
-  await expect(fightAgain2).toHaveAccessibleDescription(`Floor 4 ${of} — the boss`);
-  await screen(tab2, testInfo, 'dungeon-detail-floor-fought-elsewhere');
-  await fightAgain2.click();
-  await expect(result2.locator('.dungeon-detail__floor')).toHaveText('Dungeon cleared!');
-  await expect(tab2.getByTestId('run-notice')).toHaveCount(0);
+  await expect(page.getByTestId('run-state')).toHaveText(`Next: floor 4 ${of} — the boss`);
+  await expect(next.getByTestId('next-fight-where')).toContainText(`floor 4 ${of}, the boss`);
+  await screen(page, testInfo, 'combat-floor-fought-elsewhere');
+  const before = new URL(page.url()).searchParams.get('battleId');
+  await next.getByTestId('fight-confirm').click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('battleId')).not.toBe(before);
+  await expect(page.getByTestId('run-notice')).toHaveCount(0);
+  await expect(page.getByTestId('run-state')).toHaveText('Dungeon cleared!');
 
-  // Tab one meant the boss too: the run is over now, and Fight Again starts a new one.
-  await fightAgain.click();
-  await expect(page.getByTestId('run-notice-text')).toHaveText(
+  // Tab two now lags: its Fight Again meant the boss; the run is over, and it says so.
+  await expect(fightAgain2).toHaveAccessibleDescription(`Floor 4 ${of} — the boss`);
+  await fightAgain2.click();
+  await expect(tab2.getByTestId('run-notice-text')).toHaveText(
     'This dungeon run is over (cleared): start a new one',
   );
-  await expect(page.getByTestId('run-state')).toHaveText('Dungeon cleared!');
+  await expect(fightAgain2).toHaveAccessibleDescription('New run from floor 1');
+  await screen(tab2, testInfo, 'dungeon-detail-floor-fought-elsewhere');
+
+  // Tab one: Fight Again on the cleared run shows a new run's first floor, and fights it on Fight.
   await expect(fightAgain).toHaveAccessibleDescription('New run from floor 1');
   await fightAgain.click();
+  await expect(next.getByTestId('next-fight-where')).toContainText(`floor 1 ${of}`);
+  await next.getByTestId('fight-confirm').click();
   await expect(page.getByTestId('run-state')).toHaveText(`Next: floor 2 ${of}`);
   await tab2.close();
 });

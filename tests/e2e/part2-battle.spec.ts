@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
 import {
+  fightAgainOnCombat,
   fightFromBattlePage,
   heroesFor,
   instantBattleOfFour,
@@ -402,7 +403,7 @@ test('a level-up is a moment: the hero’s card with its new level and what grew
     await expect(page.locator('.combat__headline')).toHaveText('VICTORY!');
     if ((await moment.count()) > 0) break;
     const before = new URL(page.url()).searchParams.get('battleId');
-    await page.getByRole('button', { name: 'Fight Again' }).click();
+    await fightAgainOnCombat(page);
     await expect.poll(() => new URL(page.url()).searchParams.get('battleId')).not.toBe(before);
   }
   await expect(moment).toHaveAttribute('role', 'status');
@@ -447,7 +448,7 @@ test('Quick Battle opens /combat; Fight Again repeats it with the same team; Bac
   await screen(page, testInfo, 'combat-random');
 
   const first = url.searchParams.get('battleId');
-  await page.getByRole('button', { name: 'Fight Again' }).click();
+  await fightAgainOnCombat(page);
   await expect.poll(() => new URL(page.url()).searchParams.get('battleId')).not.toBe(first);
   await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
   await page.getByRole('button', { name: 'Back' }).click();
@@ -557,7 +558,7 @@ test('/combat Fight Again in the arena repeats the same duel', async ({ page, re
     `/combat?battleId=${fight.battle_id}&location=Arena&locationType=arena&attackerId=${hero!.id}&opponentId=npc_woods_poacher&returnTo=/arena`,
   );
   await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
-  await page.getByRole('button', { name: 'Fight Again' }).click();
+  await fightAgainOnCombat(page);
   await expect.poll(() => new URL(page.url()).searchParams.get('battleId')).not.toBe(fight.battle_id);
   expect(new URL(page.url()).searchParams.get('opponentId')).toBe('npc_woods_poacher');
   await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);

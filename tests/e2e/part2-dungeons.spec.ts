@@ -3,7 +3,7 @@
 // entering from the list (→ /combat, Fight Again fights the run's next floor) and from the detail page (inline
 // result, Fight Again on a lost run reopens the picker), 'Dungeon not found', and the list's Retry.
 import { test, expect } from './fixtures.ts';
-import { heroesFor, screen } from './part2-support.ts';
+import { fightAgainOnCombat, heroesFor, screen } from './part2-support.ts';
 import { setHeroPower } from './store-setup.ts';
 
 test('dungeon list: cards, the picker with no heroes, a failed list with Retry, and the empty list', async ({
@@ -101,7 +101,7 @@ test('entering a dungeon from the list: picker rules, /combat, Fight Again fight
 
   // Fight Again: the run's next floor, or a new run when the first one ended.
   const first = url.searchParams.get('battleId');
-  await page.getByRole('button', { name: 'Fight Again' }).click();
+  await fightAgainOnCombat(page);
   await expect.poll(() => new URL(page.url()).searchParams.get('battleId')).not.toBe(first);
   await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
   const stored = await page.evaluate(

@@ -63,3 +63,14 @@ export async function playUntilAStatusShows(page: Page, team: Pick<Hero, 'id'>[]
   expect(await badges.count(), 'a status on some unit within three battles').toBeGreaterThan(0);
   return badges;
 }
+
+/**
+ * /combat's Fight Again: it shows the next fight first (who, the chance, what a win pays), then its Fight — the
+ * second tap — fights it. Answers the shown fight's panel.
+ */
+export async function fightAgainOnCombat(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Fight Again' }).click();
+  const next = page.getByTestId('next-fight');
+  await next.getByTestId('fight-confirm').click();
+  return next;
+}

@@ -38,6 +38,25 @@ export async function setHeroPower(heroId: string, power: 'mighty' | 'feeble' | 
   }
 }
 
+/** Sets a hero's xp toward its next level (one short of it, say, so its next win levels it up). Its version bumps. */
+export async function setHeroXp(heroId: string, xp: number): Promise<void> {
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    const row = await store.db
+      .selectFrom('heroes')
+      .selectAll()
+      .where('id', '=', heroId)
+      .executeTakeFirstOrThrow();
+    await store.db
+      .updateTable('heroes')
+      .set({ ...heroColumns({ ...heroFromRow(row), xp }), version: row.version + 1 })
+      .where('id', '=', heroId)
+      .execute();
+  } finally {
+    await store.close();
+  }
+}
+
 /** Sets a player's balances through the wallet (each change entered in their ledger as an adjustment). */
 export async function setBalances(
   userId: string,

@@ -115,3 +115,8 @@ export function ordinal(n: number): string {
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
+
+/** A repeat win's share of its rewards as said: 1 → '1', 0.5 → '½', 0.25 → '¼', 0.125 → '⅛'. */
+export function formatShare(factor: number): string {
+  return factor === 0.5 ? '½' : factor === 0.25 ? '¼' : factor === 0.125 ? '⅛' : String(factor);
+}

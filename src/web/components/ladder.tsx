@@ -13,6 +13,7 @@ import {
   formatRating,
   formatRatingChange,
   formatRecord,
+  formatShare,
   ordinal,
   wholePercent,
 } from './format.ts';
@@ -38,8 +39,10 @@ export function RatingChip({ rating, compact = false }: { rating: HeroRating; co
       title={`Arena rating ${formatRating(rating.rating)} ${formatDeviation(rating.rd)} · record ${formatRecord(rating)}${provisional ? ` · ${PROVISIONAL_TEXT}` : ''}`}
     >
       <Icon name="ladder" size={12} />
-      <span className="rating-chip__value">{formatRating(rating.rating)}</span>
-      <ProvisionalMark rd={rating.rd} />
+      <span className="rating-chip__value">
+        {formatRating(rating.rating)}
+        <ProvisionalMark rd={rating.rd} />
+      </span>
       {!compact && <span className="rating-chip__rd">{formatDeviation(rating.rd)}</span>}
       <span className="visually-hidden"> arena rating</span>
     </span>
@@ -179,7 +182,7 @@ function RatingMove({ who, change }: { who: string; change: ArenaResponse['ratin
 /** 'Your 3rd win over Mira today: rewards × ¼ (a first win would have paid 64 gold)'. */
 export function RepeatWinNote({ repeat, opponent }: { repeat: RepeatWin; opponent: string }) {
   if (repeat.factor >= 1) return null;
-  const share = repeat.factor === 0.5 ? '½' : repeat.factor === 0.25 ? '¼' : '⅛';
+  const share = formatShare(repeat.factor);
   return (
     <p className="repeat-win" data-testid="repeat-win" data-factor={repeat.factor}>
       <strong>

@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { OddsQuery, OddsResponse, Rewards } from '../../api/index.ts';
 import { errorText } from '../api/client.ts';
 import { oddsQueryIn, type OddsView } from '../api/hooks.ts';
-import { formatNumber, wholePercent } from './format.ts';
+import { formatNumber, formatShare, wholePercent } from './format.ts';
 import { Button } from './ui.tsx';
 import './win-chance.css';
 
@@ -79,7 +79,10 @@ export function WinChance({
 /** A note after an arena win's pay: the repeat-win rule, when it will shrink it ('×½: your 2nd win over Mira today'). */
 export const repeatWinNote = (a: OddsResponse): ReactNode =>
   a.repeat_win && a.repeat_win.factor < 1 ? (
-    <span className="win-pays__note muted"> (×{a.repeat_win.factor}: a repeat win within 24 h)</span>
+    <span className="win-pays__note muted">
+      {' '}
+      (×{formatShare(a.repeat_win.factor)}: a repeat win within 24 h)
+    </span>
   ) : null;
 
 /** A note after a dungeon floor's pay: the clear bonus, on the boss floor. */

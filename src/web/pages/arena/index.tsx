@@ -69,7 +69,7 @@ export default function ArenaPage() {
           }
         >
           <div className="arena__again">
-            <p className="arena__again-title muted">Again, as you stand now:</p>
+            <p className="arena__again-title muted">The same duel, as it stands now:</p>
             <WinChance odds={ctrl.odds} className="arena__odds" />
             <WinPays odds={ctrl.odds} note={repeatWinNote} />
           </div>

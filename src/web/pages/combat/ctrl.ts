@@ -273,6 +273,11 @@ export function useCombatCtrl() {
       if (refusal) return errors.refuse(refusal);
       errors.clear();
       floor.reset();
+      // The run as it is now (another tab may have fought on): the next fight shown is the one Fight fights.
+      if (isDungeon) {
+        void runQuery.refetch();
+        void active.refetch();
+      }
       setNextShown(true);
     },
     /** the next fight, while it is shown: its odds, enemies and pay (computing until they are the fight's own) */

@@ -45,7 +45,9 @@ function BattleError({ message, onBack }: { message: string; onBack: () => void 
  */
 function NextFight({ ctrl, odds }: { ctrl: CombatCtrl; odds: OddsView }) {
   const ref = useRef<HTMLElement>(null);
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), []);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const a = odds.answer;
   const longShot = a !== null && a.probability < LONG_SHOT;
   return (
