@@ -132,8 +132,9 @@ test('arena: ratings on every card, win chance bands from the honest odds, Find 
   await page.evaluate(() => window.scrollTo(0, 0));
   await screen(page, testInfo, 'arena-ladder-bands');
 
-  // Find a fair match: opponents rated nearest the hero (here put at 1740, by the level-3 NPCs' 1737), the nearest
-  // chosen; pressing again moves to the next.
+  // Find a fair match: the opponents nearest an even fight by the honest odds, the rating breaking ties. A mighty
+  // hero (here put at 1740, by the level-3 NPCs' 1737) is a sure thing against everyone, so they come nearest
+  // 1740 first; the first is chosen, and pressing again moves to the next.
   await setHeroPower(mine!.id, 'mighty');
   await setRating(mine!.id, { rating: 1740, rd: 200 });
   await page.reload();
@@ -141,17 +142,27 @@ test('arena: ratings on every card, win chance bands from the honest odds, Find 
     'data-selected',
     'true',
   );
+  const asked = page.waitForResponse((r) => r.url().includes('/api/arena/opponents?'));
   await page.getByRole('button', { name: 'Find a fair match' }).click();
+  const offered = (await (await asked).json()) as { opponents: { id: string }[]; probabilities: number[] };
   const fair = page.getByTestId('fair-matches');
   await expect(fair).toBeVisible();
-  await expect(fair).toContainText('rated near 1740');
+  await expect(fair).toContainText('nearest an even fight');
   const fairCards = fair.locator('.hero-card');
   await expect(fairCards).toHaveCount(6);
-  const ratings = (await fairCards
-    .getByTestId('rating-chip')
-    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-rating'))))) as number[];
-  const gaps = ratings.map((r) => Math.abs(r - 1740));
+  // Shown in the server's order: nearest 50% first (the other tests' mighty heroes, an even fight, come before
+  // the sure things), each chance the duel's own.
+  expect(await fairCards.evaluateAll((els) => els.map((e) => e.getAttribute('data-hero-id')))).toEqual(
+    offered.opponents.map((o) => o.id),
+  );
+  const gaps = offered.probabilities.map((x) => Math.abs(x - 0.5));
   expect(gaps).toEqual([...gaps].sort((a, b) => a - b));
+  const duel = await (
+    await page.request.get(
+      `/api/odds?user_id=${player.id}&kind=arena&hero_id=${mine!.id}&opponent_id=${offered.opponents[0]!.id}`,
+    )
+  ).json();
+  expect(duel.probability).toBe(offered.probabilities[0]);
   const chosen = (await fairCards.first().getAttribute('data-hero-id'))!;
   await expect(fairCards.first()).toHaveAttribute('data-selected', 'true');
   await expect(page.getByTestId('selected-opponent')).toContainText(chosen);

@@ -1,7 +1,8 @@
 // TanStack Query hooks over the API client (./client.ts): one query key per resource, shared by every page,
 // so a write (./mutations.ts) can invalidate exactly what it changed. refreshUser() re-reads the signed-in user
 // after anything that moves currencies (spec §4, §8: a failed refetch is silently ignored).
-import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import * as api from './client.ts';
 import { saveUser } from '../session.ts';
 import type { DungeonRun, FairnessKind, Hero, OddsQuery, OddsResponse, User } from '../../api/index.ts';
@@ -263,12 +264,19 @@ export function useOdds(
   query: OddsQuery | null,
   opts: { enabled?: boolean; fetch?: (signal: AbortSignal) => Promise<OddsResponse> } = {},
 ): OddsView {
+  const client = useQueryClient();
   const heroes = useMyHeroes(query?.user_id);
   const q = query ?? { user_id: '', kind: 'arena' as const };
   const read = useQuery({
     ...oddsQuery(q, heroVersions(q, heroes.data), opts.fetch),
     enabled: !!query && heroes.isSuccess && opts.enabled !== false,
   });
+  // An answer for other versions than the list has: the heroes changed elsewhere (another tab fought), so the list
+  // is read again — then the key follows it and the odds are read for the heroes as they are.
+  const behind = read.isSuccess && !heroes.isFetching && !answersFor(read.data, heroes.data);
+  useEffect(() => {
+    if (behind) void client.invalidateQueries({ queryKey: queryKeys.myHeroes(q.user_id) });
+  }, [behind, client, q.user_id]);
   if (!query) return { answer: null, state: 'idle', error: null };
   if (read.isSuccess && !read.isRefetching && answersFor(read.data, heroes.data))
     return { answer: read.data, state: 'ready', error: null };
