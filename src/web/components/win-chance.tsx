@@ -85,6 +85,16 @@ export const repeatWinNote = (a: OddsResponse): ReactNode =>
     </span>
   ) : null;
 
+/** A note after a turn-based win's least pay: what each minute of play adds (it is paid for the time played). */
+export const perMinuteNote = (a: OddsResponse): ReactNode =>
+  a.turn_based_per_minute ? (
+    <span className="win-pays__note muted">
+      {' '}
+      at least, +{formatNumber(a.turn_based_per_minute.gold)} gold · +
+      {formatNumber(a.turn_based_per_minute.xp_per_hero)} XP each a minute of play
+    </span>
+  ) : null;
+
 /** A note after a dungeon floor's pay: the clear bonus, on the boss floor. */
 export const clearBonusNote = (a: OddsResponse): ReactNode =>
   a.clear_bonus ? <span className="win-pays__note muted"> (with the clear bonus)</span> : null;

@@ -11,7 +11,7 @@ import { errorText } from '../../api/client.ts';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
-import { LongShotPrompt, WinChance, WinPays } from '../../components/win-chance.tsx';
+import { LongShotPrompt, perMinuteNote, WinChance, WinPays } from '../../components/win-chance.tsx';
 import { useBattleCtrl } from './ctrl.ts';
 import './battle.css';
 
@@ -117,6 +117,7 @@ export default function BattlePage() {
               odds={odds}
               label="Fight win (turn by turn):"
               rewards={(a) => a.win_rewards_turn_based}
+              note={perMinuteNote}
               name="turn_based"
             />
           </div>
