@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DECISION_CREDIT_CAP_S, MEASURED_BATTLE_MID_S } from '../src/game/play-time.ts';
 import { decisionsPerBattle, perMinute, play, SESSIONS, spread, timeModel } from './economy.ts';
+import { playDays, worth } from './daily-player.ts';
 
 describe('the economy simulation', () => {
   it('credits a turn-based decision at the measured pace in full', () => {
@@ -30,5 +31,14 @@ describe('the economy simulation', () => {
     expect(gap.gold).toBeLessThanOrEqual(2);
     expect(gap.xp_per_hero).toBeLessThanOrEqual(2);
     expect(gap.magic_essence).toBeLessThanOrEqual(2);
+  });
+
+  it('gives the daily layer a third to a half of a 15-minute day’s income, each quest done within ten minutes', () => {
+    // A week of the daily player (npm run sim:economy plays four): fewer odds samples, the same rules.
+    const r = playDays({ days: 7, minutesPerDay: 15, samples: 300, time: timeModel(20) });
+    const share = worth(r.daily) / (worth(r.daily) + worth(r.play));
+    expect(share).toBeGreaterThanOrEqual(1 / 3);
+    expect(share).toBeLessThanOrEqual(1 / 2);
+    expect(r.quests.every((q) => q.done && q.seconds <= 10 * 60)).toBe(true);
   });
 });

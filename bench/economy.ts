@@ -13,7 +13,8 @@
 //
 // A session is one kind of play for `fights` fights or `seconds` of play, whichever ends first, so a daily player
 // (a few minutes of several kinds) is a list of short sessions on one team and wallet (`play` takes them).
-// Run: npm run sim:economy [-- minutes=60 seed=20261123]
+// The daily player (./daily-player.ts) plays the same fights a few minutes a day with the daily layer's quests.
+// Run: npm run sim:economy [-- minutes=60 seed=20261123 daily-minutes=15]
 
 import { DUNGEONS, dungeonFloor, type DungeonDef } from '../src/game/data/dungeons.ts';
 import {
@@ -48,6 +49,7 @@ import type { FightKind } from '../src/game/types.ts';
 import { baseStats, useItem } from '../src/game/items.ts';
 import { randomFoes } from '../src/server/random-foes.ts';
 import { dungeonNpcs, typicalTeams } from '../src/game/difficulty.ts';
+import { playDays, printDaily } from './daily-player.ts';
 
 /**
  * The kinds of fight, each timed and paid its own way (a row of the per-minute table), and the dungeon runs as wholes:
@@ -122,7 +124,7 @@ export function timeModel(teamsPerLevel = 40): TimeModel {
 
 // ---- the player's state --------------------------------------------------------------------------------------------
 
-interface Wallet {
+export interface Wallet {
   gold: number;
   magic_essence: number;
   combat_tokens: number;
@@ -209,7 +211,7 @@ function upgradePathLeft(team: Hero[]): number {
   return gold;
 }
 
-interface Spent {
+export interface Spent {
   upgrades: number;
   levels: number;
   scrolls: number;
@@ -223,7 +225,7 @@ interface Spent {
  * or the Shard of Ascension where it is the cheaper xp), then summoning scrolls — a rarer recruit replaces the
  * team's least rare hero, who then has its own path to walk.
  */
-function shop(team: Hero[], w: Wallet, spent: Spent, seed: number): Hero[] {
+export function shop(team: Hero[], w: Wallet, spent: Spent, seed: number): Hero[] {
   let t = team;
   const apply = (idx: number, itemId: string) => {
     const r = useItem(itemId, { hero: t[idx], seed });
@@ -273,27 +275,32 @@ function shop(team: Hero[], w: Wallet, spent: Spent, seed: number): Hero[] {
   while (w.gold >= seal.cost) {
     w.gold -= seal.cost;
     spent.scrolls += seal.cost;
-    spent.summoned++;
-    const [a, b] = [0, 1].map((k) =>
-      generateHero(hashSeed('sim-summon', spent.summoned, k), {
-        id: `sim_s${spent.summoned}_${k}`,
-        userId: 'me',
-      }),
-    );
-    const best = b.rarity > a.rarity ? b : a;
-    const weakest = t.reduce((m, h, i) => (h.rarity < t[m].rarity ? i : m), 0);
-    if (best.rarity > t[weakest].rarity) {
-      t = t.map((h, i) => (i === weakest ? best : h));
-      spent.recruits++;
-      break; // the newcomer has its own path to walk first
-    }
+    const before = t;
+    t = summonPair(t, spent);
+    if (t !== before) break; // the newcomer has its own path to walk first
   }
   return t;
 }
 
+/** One paid summon (its scroll already paid): a pair drawn; the rarer replaces the team's least rare hero if rarer. */
+export function summonPair(team: Hero[], spent: Spent): Hero[] {
+  spent.summoned++;
+  const [a, b] = [0, 1].map((k) =>
+    generateHero(hashSeed('sim-summon', spent.summoned, k), {
+      id: `sim_s${spent.summoned}_${k}`,
+      userId: 'me',
+    }),
+  );
+  const best = b.rarity > a.rarity ? b : a;
+  const weakest = team.reduce((m, h, i) => (h.rarity < team[m].rarity ? i : m), 0);
+  if (best.rarity <= team[weakest].rarity) return team;
+  spent.recruits++;
+  return team.map((h, i) => (i === weakest ? best : h));
+}
+
 // ---- the fights ----------------------------------------------------------------------------------------------------
 
-interface Outcome {
+export interface Outcome {
   fight: Fight;
   won: boolean;
   probability: number;
@@ -307,7 +314,7 @@ interface Outcome {
 }
 
 /** What a session's fights share: its PRNG, the time model, the odds samples, its clock and its arena record. */
-interface Table {
+export interface Table {
   rng: Prng;
   time: TimeModel;
   samples: number;
@@ -369,7 +376,22 @@ function turnBasedBattle(team: Hero[], t: Table): Outcome {
  * choice, which the sensible player weighs.
  */
 const NPCS: Hero[] = DUNGEONS.flatMap((d) => [...dungeonNpcs(d).values()]);
-function arenaOffers(me: Hero, t: Table, n: number): Hero[] {
+function arenaOffers(me: Hero, t: Table, n: number, fair = false): Hero[] {
+  // Find a fair match (a daily quest asking for a win under 50%): the rating neighbours of a live server are heroes
+  // of the same strength, some a little stronger — here the hero's like, up to 15% stronger.
+  if (fair)
+    return Array.from({ length: 8 }, (_, k) => {
+      const f = 1 + (0.15 * k) / 7;
+      const up = (x: number) => Math.round(x * f);
+      return {
+        ...me,
+        id: `fair_${n}_${k}`,
+        hp: up(me.hp),
+        max_hp: up(me.max_hp),
+        atk: up(me.atk),
+        def: up(me.def),
+      };
+    });
   const offers = Array.from({ length: 8 }, (_, k) => {
     const level = Math.max(1, Math.min(MAX_LEVEL, me.level + t.rng.int(3) - 1));
     return generateHero(hashSeed('sim-arena-foe', n, k), { id: `foe_${n}_${k}`, userId: 'someone', level });
@@ -382,14 +404,24 @@ function arenaOffers(me: Hero, t: Table, n: number): Hero[] {
  * The sensible duel: each hero in turn, against the offered opponent that pays the most on average — the repeat-win
  * rule included (the player's win times by opponent, on the session's clock).
  */
-function arenaDuel(team: Hero[], t: Table, n: number): { outcome: Outcome; heroes: number[] } {
+export function arenaDuel(
+  team: Hero[],
+  t: Table,
+  n: number,
+  /** the stated odds the player will take (a daily quest asks for under 50%: then among fair matches) */
+  accept?: (p: number) => boolean,
+): { outcome: Outcome; heroes: number[] } {
   const idx = n % team.length;
   const me = team[idx];
   const factorOf = (opp: Hero) =>
     repeatWinFactor((t.arenaWins.get(opp.id) ?? []).filter((w) => w > t.now - REPEAT_WIN_WINDOW_S).length);
   let best: { opp: Hero; p: number; ev: number } | null = null;
-  for (const opp of arenaOffers(me, t, n)) {
-    const p = odds([me], [opp], t.samples);
+  const offers = arenaOffers(me, t, n, accept !== undefined).map((opp) => ({
+    opp,
+    p: odds([me], [opp], t.samples),
+  }));
+  const taken = accept && offers.some((o) => accept(o.p)) ? offers.filter((o) => accept(o.p)) : offers;
+  for (const { opp, p } of taken) {
     const ev =
       p *
       rewardsFor('arena', { won: true, probability: p, enemyLevel: opp.level, teamSize: 1 }).gold *
@@ -438,7 +470,7 @@ function pickDungeon(team: Hero[], samples: number): DungeonDef {
   return best!.d;
 }
 
-const add = (a: Rewards, b: Rewards): Rewards => ({
+export const add = (a: Rewards, b: Rewards): Rewards => ({
   gold: a.gold + b.gold,
   xp_per_hero: a.xp_per_hero + b.xp_per_hero,
   magic_essence: a.magic_essence + b.magic_essence,
@@ -493,6 +525,37 @@ export interface PlayOptions {
   time?: TimeModel;
 }
 
+/** The session's next fight, as the sensible player fights it; `heroes` are the team's members it pays xp to. */
+export function fightOf(
+  session: SessionKind,
+  team: Hero[],
+  t: Table,
+  n: number,
+): { outcome: Outcome; heroes: number[] } {
+  const all = team.map((_, i) => i);
+  if (session === 'quick battles') return { outcome: quickBattle(team, t), heroes: all };
+  if (session === 'turn-based battles') return { outcome: turnBasedBattle(team, t), heroes: all };
+  if (session === 'arena duels') return arenaDuel(team, t, n);
+  return { outcome: dungeonFight(team, t, session === 'dungeon runs, boss turn by turn'), heroes: all };
+}
+
+/** A fight's pay into the wallet and the heroes that fought, then the shop: answers the team after. */
+export function bank(
+  team: Hero[],
+  w: Wallet,
+  spent: Spent,
+  paid: Rewards,
+  heroes: number[],
+  n: number,
+): Hero[] {
+  w.gold += paid.gold;
+  w.magic_essence += paid.magic_essence;
+  w.combat_tokens += paid.combat_tokens;
+  const xp = paid.xp_per_hero;
+  const paidTeam = xp > 0 ? team.map((h, i) => (heroes.includes(i) ? grantXp(h, xp).hero : h)) : team;
+  return shop(paidTeam, w, spent, n);
+}
+
 export function play(session: SessionKind, o: PlayOptions = {}): SessionReport {
   const fights = o.fights ?? 300;
   const rng = createPrng(hashSeed('sim-economy', session, o.seed ?? 20261123));
@@ -512,12 +575,7 @@ export function play(session: SessionKind, o: PlayOptions = {}): SessionReport {
   let fightsToLevel10: number | null = null;
   let n = 0;
   for (; n < fights && t.now < (o.seconds ?? Infinity); n++) {
-    let out: Outcome;
-    let heroes = team.map((_, i) => i);
-    if (session === 'quick battles') out = quickBattle(team, t);
-    else if (session === 'turn-based battles') out = turnBasedBattle(team, t);
-    else if (session === 'arena duels') ({ outcome: out, heroes } = arenaDuel(team, t, n));
-    else out = dungeonFight(team, t, session === 'dungeon runs, boss turn by turn');
+    const { outcome: out, heroes } = fightOf(session, team, t, n);
     t.now += out.seconds;
     const paid = out.bonus ? add(out.rewards, out.bonus) : out.rewards;
     const tallyOf = (f: Fight) => byFight.get(f) ?? byFight.set(f, emptyTally()).get(f)!;
@@ -544,12 +602,7 @@ export function play(session: SessionKind, o: PlayOptions = {}): SessionReport {
       tally.combat_tokens += r.combat_tokens;
       tally.decisions += out.decisions ?? 0;
     }
-    w.gold += paid.gold;
-    w.magic_essence += paid.magic_essence;
-    w.combat_tokens += paid.combat_tokens;
-    const xp = paid.xp_per_hero;
-    if (xp > 0) team = team.map((h, i) => (heroes.includes(i) ? grantXp(h, xp).hero : h));
-    team = shop(team, w, spent, n);
+    team = bank(team, w, spent, paid, heroes, n);
     if (fightsToLevel10 === null && team.every((h) => h.level >= MAX_LEVEL)) fightsToLevel10 = n + 1;
   }
   return {
@@ -669,5 +722,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(printPerMinute(perMinute(reports)));
   console.log('');
   console.log(printSessions(reports));
+  // The daily layer (bench/daily-player.ts): a player of `daily-minutes` a day for four weeks.
+  const dailyMinutes = Number(arg('daily-minutes') ?? 15);
+  console.log('');
+  console.log(printDaily(playDays({ days: 28, minutesPerDay: dailyMinutes, time, seed })));
   console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { auditLedger } from '../../src/server/ledger.ts';
 import { questsOfDay } from '../../src/game/daily.ts';
+import { CALENDAR } from '../../src/game/data/quests.ts';
 import { parseDayName } from '../../src/game/day-clock.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
 
@@ -62,7 +63,7 @@ describe.each(DATABASES)('concurrent daily claims on %s', (kind) => {
     const p = await newPlayer(h);
     const answers = await Promise.all(Array.from({ length: CLAIMS }, () => inject(h.app, p.id, 'calendar')));
     await expectOnce(answers, p.id, 'daily_calendar', '2026-11-27.calendar.1');
-    expect((await h.call('GET', `/api/users/${p.id}`)).body.gold).toBe(p.gold + 50);
+    expect((await h.call('GET', `/api/users/${p.id}`)).body.gold).toBe(p.gold + CALENDAR[0]!.gold!);
   });
 
   it(`${CLAIMS} claims at once of one finished quest: one credit`, async () => {
@@ -120,7 +121,7 @@ describe.each(DATABASES)('concurrent daily claims on %s', (kind) => {
       expect(a.body).toEqual(answers[0]!.body);
     }
     expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
-    expect((await h.call('GET', `/api/users/${p.id}`)).body.gold).toBe(p.gold + 50);
+    expect((await h.call('GET', `/api/users/${p.id}`)).body.gold).toBe(p.gold + CALENDAR[0]!.gold!);
     const entries = await withStore(h, (db) =>
       db
         .selectFrom('ledger')

@@ -45,7 +45,7 @@ export const QUESTS = [
     text: 'Win 3 arena duels',
     unit: 'arena wins',
     counts: 'an arena duel won (POST /api/arena/battle)',
-    reward: { gold: 60, magic_essence: 10 },
+    reward: { gold: 800, magic_essence: 100, combat_tokens: 15 },
   },
   {
     id: 'dungeon_floor',
@@ -54,7 +54,7 @@ export const QUESTS = [
     text: 'Clear 3 dungeon floors',
     unit: 'floors cleared',
     counts: 'a dungeon floor won (POST /api/dungeon-runs/{id}/battle)',
-    reward: { gold: 60, magic_essence: 10 },
+    reward: { gold: 800, magic_essence: 100, combat_tokens: 15 },
   },
   {
     id: 'battle_win',
@@ -63,7 +63,7 @@ export const QUESTS = [
     text: 'Win 2 team battles',
     unit: 'team battles won',
     counts: 'a team battle won, quick or turn-based (POST /api/battles)',
-    reward: { gold: 60, magic_essence: 10 },
+    reward: { gold: 800, magic_essence: 100, combat_tokens: 15 },
   },
   {
     id: 'turn_based',
@@ -72,7 +72,7 @@ export const QUESTS = [
     text: 'Finish a turn-based battle',
     unit: 'turn-based battle finished',
     counts: 'a turn-based battle played to its end, won, lost or drawn (not one abandoned for another)',
-    reward: { gold: 60, magic_essence: 10 },
+    reward: { gold: 1000, magic_essence: 120, combat_tokens: 18 },
   },
   {
     id: 'underdog_win',
@@ -81,7 +81,7 @@ export const QUESTS = [
     text: 'Win a fight at under 50% odds',
     unit: 'underdog win',
     counts: 'any fight won whose stated win chance was under 50% (quick, turn-based, arena or dungeon)',
-    reward: { gold: 80, magic_essence: 15 },
+    reward: { gold: 1000, magic_essence: 120, combat_tokens: 18 },
   },
   {
     id: 'summon',
@@ -90,7 +90,7 @@ export const QUESTS = [
     text: 'Summon a pair of heroes',
     unit: 'summon',
     counts: 'a summon paid for: a new pair (the POST /api/characters/generate that answers charged)',
-    reward: { gold: 40, magic_essence: 10 },
+    reward: { gold: 800, magic_essence: 150, combat_tokens: 5 },
   },
   {
     id: 'reroll',
@@ -99,7 +99,7 @@ export const QUESTS = [
     text: "Reroll a hero's abilities",
     unit: 'reroll',
     counts: 'a paid reroll (POST /api/heroes/{id}/reroll-abilities)',
-    reward: { gold: 40, magic_essence: 25 },
+    reward: { gold: 800, magic_essence: 150, combat_tokens: 5 },
   },
   {
     id: 'use_item',
@@ -108,7 +108,7 @@ export const QUESTS = [
     text: 'Use an item from your inventory',
     unit: 'item used',
     counts: 'an inventory item used (POST /api/inventory/use)',
-    reward: { gold: 40, magic_essence: 10 },
+    reward: { gold: 800, magic_essence: 150, combat_tokens: 5 },
   },
   {
     id: 'buy_item',
@@ -117,7 +117,7 @@ export const QUESTS = [
     text: 'Buy an item in the shop',
     unit: 'item bought',
     counts: 'a shop purchase (POST /api/shop/purchase)',
-    reward: { gold: 40, magic_essence: 10 },
+    reward: { gold: 800, magic_essence: 150, combat_tokens: 5 },
   },
   {
     id: 'watch_replay',
@@ -126,7 +126,7 @@ export const QUESTS = [
     text: 'Watch a replay of a fight',
     unit: 'replay watched',
     counts: 'a finished fight’s replay opened by the player (GET /api/battles/{id}/replay?user_id=)',
-    reward: { gold: 40, magic_essence: 10 },
+    reward: { gold: 800, magic_essence: 150, combat_tokens: 5 },
   },
 ] as const satisfies readonly QuestDef[];
 
@@ -134,15 +134,15 @@ export const QUESTS = [
 export const QUESTS_PER_DAY = { fight: 2, errand: 1 } as const;
 
 /** For finishing all three of a day's quests. */
-export const DAILY_BONUS: DailyReward = { gold: 100, summoning_scrolls: 1 };
+export const DAILY_BONUS: DailyReward = { gold: 800, summoning_scrolls: 2 };
 
 /** The login calendar: the Nth day a player claims pays reward N; after the 7th a new calendar starts. */
 export const CALENDAR: readonly DailyReward[] = [
-  { gold: 50 },
-  { magic_essence: 30 },
-  { gold: 100 },
-  { combat_tokens: 3 },
-  { gold: 150 },
-  { magic_essence: 60 },
-  { gold: 200, summoning_scrolls: 1 },
+  { gold: 600 },
+  { magic_essence: 300 },
+  { gold: 1200 },
+  { combat_tokens: 50 },
+  { gold: 1600 },
+  { magic_essence: 500, summoning_scrolls: 1 },
+  { gold: 2500, summoning_scrolls: 3 },
 ];

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DailyResponse, DailyReward } from '../../api/daily.ts';
 import { queryKeys, useDaily } from '../api/hooks.ts';
 import { Icon } from './icon.tsx';
+import { formatCompact, formatNumber } from './format.ts';
 import { claimable, localResetTime, rewardLongText, rewardParts, untilText } from './daily-text.ts';
 import './daily.css';
 
@@ -66,7 +67,7 @@ export function RewardChips({ reward, small }: { reward: DailyReward; small?: bo
       {rewardParts(reward).map((p) => (
         <span key={p.currency} className={`reward-chip reward-chip--${p.currency}`}>
           <Icon name={p.currency} size={small ? 14 : 16} />
-          <span className="tabular">+{p.amount}</span>
+          <span className="tabular">+{formatNumber(p.amount)}</span>
           <span className="visually-hidden"> {p.label}</span>
         </span>
       ))}
@@ -89,7 +90,7 @@ export function CalendarDays({ calendar }: { calendar: DailyResponse['calendar']
               {rewardParts(d.reward).map((p) => (
                 <span key={p.currency} className={`calendar-day__part reward-chip--${p.currency}`}>
                   <Icon name={p.currency} size={14} />
-                  <span className="tabular">{p.amount}</span>
+                  <span className="tabular">{formatCompact(p.amount)}</span>
                 </span>
               ))}
             </span>
