@@ -33,6 +33,7 @@ import type {
   RerollResponse,
   RunBattleResponse,
   ShopItem,
+  StartedBattle,
   Summons,
   UseItemResponse,
   User,
@@ -53,6 +54,7 @@ export type ActedBattle = z.infer<typeof ActionResponse>;
 export type ActiveBattleAnswer = z.infer<typeof ActiveBattleResponse>;
 export type ArenaResult = z.infer<typeof ArenaResponse>;
 export type RunBattleResult = z.infer<typeof RunBattleResponse>;
+export type StartedFloorBattle = z.infer<typeof StartedBattle>;
 export type DeletedHero = z.infer<typeof DeleteHeroResponse>;
 export type BattleHistory = z.infer<typeof BattleHistoryResponse>;
 
@@ -289,6 +291,13 @@ export const fightDungeonRun = (runId: string, userId?: string, floor?: number) 
   call<RunBattleResult>('POST', `/api/dungeon-runs/${id(runId)}/battle`, {
     ...(userId ? { user_id: userId } : {}),
     ...(floor ? { floor } : {}),
+  });
+/** Opens the run's next floor (`floor`) as a turn-based battle the player steers; one under way is answered as it is. */
+export const fightFloorTurnByTurn = (runId: string, userId: string, floor: number) =>
+  call<StartedFloorBattle>('POST', `/api/dungeon-runs/${id(runId)}/battle`, {
+    user_id: userId,
+    floor,
+    mode: 'turn_based',
   });
 export const getDungeonRun = (runId: string, userId: string) =>
   call<DungeonRun>('GET', `/api/dungeon-runs/${id(runId)}${q({ user_id: userId })}`);

@@ -517,6 +517,42 @@ export function useEnterDungeon(userId: string) {
  * A run's next floor, named. A 409 means the run moved on elsewhere (another tab fought the floor, a double tap, a
  * new run ended it): its text comes back as `movedOn` and the run and the active run are read again.
  */
+/**
+ * A run's next floor fought turn by turn (the boss, as the dungeon pages offer it): the battle opens on
+ * /battle/{id}, its state already in the cache. A floor fought meanwhile elsewhere is a notice (`movedOn`), as for
+ * useFightFloor. Like any new turn-based battle it ends the player's other one.
+ */
+export function useFloorTurnByTurn(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: async (
+        run: DungeonRun,
+      ): Promise<{ battle: api.StartedFloorBattle; movedOn?: undefined } | { movedOn: string }> => {
+        try {
+          return { battle: await api.fightFloorTurnByTurn(run.id, userId, run.floor) };
+        } catch (err) {
+          if (err instanceof api.ApiError && err.status === 409)
+            return { movedOn: api.errorText(err, 'This floor has already been fought') };
+          throw new Error(api.errorText(err, 'Failed to start dungeon battle'));
+        }
+      },
+      onSuccess: async (next, run) => {
+        if (next.movedOn === undefined) {
+          client.setQueryData(queryKeys.battle(next.battle.battle_id), next.battle);
+          void client.invalidateQueries({ queryKey: queryKeys.activeBattle(userId) });
+          return;
+        }
+        await Promise.all([
+          client.invalidateQueries({ queryKey: queryKeys.run(run.id) }),
+          client.invalidateQueries({ queryKey: queryKeys.activeRun(userId) }),
+        ]);
+      },
+    },
+    stepFailure('Failed to start dungeon battle'),
+  );
+}
+
 export function useFightFloor(userId: string) {
   const client = useQueryClient();
   return useWrite(

@@ -8,6 +8,7 @@ import { useLocation, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BattleState } from '../../../api/index.ts';
 import { combatUrl, isTurnBased, useBattleState } from '../../api/battle-hooks.ts';
+import { useDungeon } from '../../api/hooks.ts';
 import { afterFight, useBattleAction } from '../../api/mutations.ts';
 import { useBattlePlayback, useBattleSpeed, type PlaybackFrame } from '../../components/battle-playback.ts';
 import { sameExplained, type Explained } from '../../components/battle-explain.tsx';
@@ -18,8 +19,17 @@ import { useSignedInUser } from '../../session.ts';
 type Action = { option_id?: string; target_id?: string; auto?: boolean };
 type Aim = { turn: number; unitId: string };
 
-/** What the battlefield shows for a state, at this frame of its playback, with the player's aim. */
-function boardOf(state: BattleState, frame: PlaybackFrame, playing: boolean, aimAt: Aim | null) {
+/**
+ * What the battlefield shows for a state, at this frame of its playback, with the player's aim; a dungeon floor's
+ * battle stands in its dungeon's scene (`dungeonTheme`, once read).
+ */
+function boardOf(
+  state: BattleState,
+  frame: PlaybackFrame,
+  playing: boolean,
+  aimAt: Aim | null,
+  dungeonTheme?: string,
+) {
   const units = [...state.allies, ...state.enemies];
   const actorId = frame.playing ? frame.actorId : state.current_actor_id;
   const actor = units.find((u) => u.id === actorId) ?? null;
@@ -63,7 +73,9 @@ function boardOf(state: BattleState, frame: PlaybackFrame, playing: boolean, aim
         state.turn)
       : state.turn,
     logEvents: frame.playing ? [...state.events.slice(0, frame.logBase), ...frame.shownEvents] : state.events,
-    theme: sceneTheme(state.location.toLowerCase().includes('arena') ? 'arena' : 'random', state.location),
+    theme: state.dungeon
+      ? sceneTheme('dungeon', state.location, dungeonTheme)
+      : sceneTheme(state.location.toLowerCase().includes('arena') ? 'arena' : 'random', state.location),
     turnLabel,
     turnTone,
   };
@@ -110,7 +122,8 @@ export function useBattleViewCtrl() {
     }
   }, [over, user.id, client]);
 
-  const board = state ? boardOf(state, frame, playing, aimAt) : null;
+  const dungeon = useDungeon(state?.dungeon?.dungeon_id);
+  const board = state ? boardOf(state, frame, playing, aimAt, dungeon.data?.theme) : null;
   const aiming: Aiming | null = board && {
     aimable: board.aimable,
     aim: board.aim,

@@ -12,7 +12,7 @@ import { sceneUrl } from '../../components/battle-scene.ts';
 import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { useBattleViewCtrl } from './ctrl.ts';
 import { BattleOptions, BattleResultPanel } from './view/actions.tsx';
-import { BattleHead, EndedNotice } from './view/head.tsx';
+import { BattleHead, EndedNotice, FloorBanner } from './view/head.tsx';
 import './battle-view.css';
 
 function NotFound() {
@@ -80,9 +80,11 @@ export default function BattleViewPage() {
       data-turn={state.turn}
       data-events={state.events.length}
       data-playing={frame.playing ? 'true' : 'false'}
+      data-theme={board.theme}
     >
       <EndedNotice ctrl={ctrl} />
       <BattleHead ctrl={ctrl} board={board} />
+      <FloorBanner board={board} />
 
       <div className="battle-view__layout">
         <div className="battle-field">

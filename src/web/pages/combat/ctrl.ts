@@ -231,6 +231,7 @@ export function useCombatCtrl() {
 
   return {
     p,
+    userId: user.id,
     theme,
     /** what replaces the screen with the Battle Error panel (a Fight Again refused or failed; no result) */
     battleError:

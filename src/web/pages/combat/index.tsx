@@ -6,10 +6,12 @@
 // — who, their levels, its win chance and what a win pays (GET /api/odds) — and fights on a second tap (Fight): a
 // dungeon's next is the run's next floor ('Floor 5 of 5 — the boss') or, on a finished run, a new one ('New run
 // from floor 1');
-// a floor fought meanwhile elsewhere shows the run as it is now (components/dungeon-run.tsx).
+// a floor fought meanwhile elsewhere shows the run as it is now (components/dungeon-run.tsx); before the boss, it may
+// be fought turn by turn instead (components/boss-floor.tsx).
 // Scene art by location (components/battle-scene.ts). State and Fight Again: ./ctrl.ts.
 import { BattleNarrative, ChanceBar, RewardsList, WatchReplay } from '../../components/battle-result.tsx';
 import { sceneUrl } from '../../components/battle-scene.ts';
+import { BossTurnByTurn } from '../../components/boss-floor.tsx';
 import { CaptionedAction, RunNotice, RunMoment, runStateText } from '../../components/dungeon-run.tsx';
 import { useEffect, useRef } from 'react';
 import { errorText } from '../../api/client.ts';
@@ -171,6 +173,7 @@ export default function CombatPage() {
           />
         )}
         {ctrl.notice && <RunNotice onDismiss={ctrl.dismissNotice}>{ctrl.notice}</RunNotice>}
+        {run && <BossTurnByTurn run={run} userId={ctrl.userId} />}
         {ctrl.next ? (
           <NextFight ctrl={ctrl} odds={ctrl.next} />
         ) : (

@@ -4,12 +4,14 @@
 // does. A run continues here: Fight Again on a won floor fights the run's next floor (on a finished run it
 // reopens the picker for a new run), and an active run in this dungeon offers Continue Run. The picker says
 // which run a new start ends; a floor fought meanwhile elsewhere shows the run as it is now
-// (components/dungeon-run.tsx). The Dungeon Enemies list links to /heroes/{npcId}. State and fights: ./ctrl.ts.
+// (components/dungeon-run.tsx). Before the boss the run also offers to fight it turn by turn
+// (components/boss-floor.tsx). The Dungeon Enemies list links to /heroes/{npcId}. State and fights: ./ctrl.ts.
 // List page: pages/dungeons.
 import { Link } from 'react-router';
 import { errorText, isNotFound } from '../../api/client.ts';
 import { isWin } from '../../api/battle-hooks.ts';
 import { FightResultPanel } from '../../components/battle-result.tsx';
+import { BossTurnByTurn } from '../../components/boss-floor.tsx';
 import {
   CaptionedAction,
   NEW_RUN_TEXT,
@@ -105,6 +107,7 @@ export default function DungeonDetailPage() {
             <LongShotPrompt longShot={longShot} />
             {runNow.status === 'active' && <WinChance odds={nextOdds} className="dungeon-detail__odds" />}
             {runNow.status === 'active' && <WinPays odds={nextOdds} note={clearBonusNote} />}
+            <BossTurnByTurn run={runNow} userId={ctrl.userId} />
             <CaptionedAction caption={runNow.status === 'active' ? nextFloorText(runNow) : NEW_RUN_TEXT}>
               {(describedBy) => (
                 <Button
@@ -144,6 +147,7 @@ export default function DungeonDetailPage() {
             <WinChance odds={nextOdds} className="dungeon-detail__odds" />
             <WinPays odds={nextOdds} note={clearBonusNote} />
             <LongShotPrompt longShot={longShot} />
+            <BossTurnByTurn run={activeHere} userId={ctrl.userId} />
             <div className="dungeon-run-panel__actions">
               <CaptionedAction caption={nextFloorText(activeHere)}>
                 {(describedBy) => (

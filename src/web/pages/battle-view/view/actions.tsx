@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { ButtonLink, Button } from '../../../components/ui.tsx';
 import { RewardsList, WatchReplay } from '../../../components/battle-result.tsx';
+import { Moment } from '../../../components/moment.tsx';
 import { sameExplained } from '../../../components/battle-explain.tsx';
 import type { BattleViewCtrl, Board } from '../ctrl.ts';
 
@@ -15,6 +16,25 @@ const TENDENCY_LABEL: Record<string, string> = {
   tactical: 'Tactical',
 };
 
+/** What a dungeon floor's battle did to its run, in words (a cleared dungeon as a moment). */
+function RunOutcome({ state }: { state: Board['state'] }) {
+  const d = state.dungeon;
+  if (!d) return null;
+  if (state.clear_bonus)
+    return (
+      <Moment kind="cleared" title="Dungeon cleared!">
+        {state.location} is conquered: the clear bonus is in your rewards.
+      </Moment>
+    );
+  return (
+    <p className="battle-result__run" data-testid="run-outcome">
+      {state.status === 'won'
+        ? `Floor ${d.floor} of ${d.floors} won: your run waits at floor ${d.floor + 1}.`
+        : 'Your team was driven back: the run has ended.'}
+    </p>
+  );
+}
+
 export function BattleResultPanel({ board: { state } }: { board: Board }) {
   const actions = useRef<HTMLDivElement>(null);
   // On a phone the panel comes below the battlefield, its buttons under the fixed bottom bar: they are brought into
@@ -23,6 +43,7 @@ export function BattleResultPanel({ board: { state } }: { board: Board }) {
     const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     actions.current?.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
   }, []);
+  const d = state.dungeon;
   return (
     <section
       className={`battle-result panel battle-result--${state.status}`}
@@ -30,6 +51,7 @@ export function BattleResultPanel({ board: { state } }: { board: Board }) {
       aria-live="polite"
     >
       <h2 className="battle-result__headline">{HEADLINE[state.status] ?? 'Draw'}</h2>
+      <RunOutcome state={state} />
       {state.status === 'won' && (
         <p className="battle-result__note">Gold and XP rewards have been distributed to your heroes</p>
       )}
@@ -41,7 +63,13 @@ export function BattleResultPanel({ board: { state } }: { board: Board }) {
         <ButtonLink to="/heroes" variant="secondary">
           View Heroes
         </ButtonLink>
-        <ButtonLink to="/battle">New Battle</ButtonLink>
+        {d ? (
+          <ButtonLink to={`/dungeons/${encodeURIComponent(d.dungeon_id)}`}>
+            Back to {state.location}
+          </ButtonLink>
+        ) : (
+          <ButtonLink to="/battle">New Battle</ButtonLink>
+        )}
       </div>
     </section>
   );

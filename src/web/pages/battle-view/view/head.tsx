@@ -1,7 +1,8 @@
 // The battle view's head: the notice of a battle this one ended, where and which turn, the playback speed and the
-// Auto switch. Renders from the controller (../ctrl.ts).
+// Auto switch, and a dungeon floor's banner (the boss as a moment). Renders from the controller (../ctrl.ts).
 import { BATTLE_SPEEDS } from '../../../components/battle-playback.ts';
 import { Icon } from '../../../components/icon.tsx';
+import { Moment } from '../../../components/moment.tsx';
 import type { BattleViewCtrl, Board } from '../ctrl.ts';
 
 export function EndedNotice({ ctrl }: { ctrl: BattleViewCtrl }) {
@@ -16,6 +17,26 @@ export function EndedNotice({ ctrl }: { ctrl: BattleViewCtrl }) {
   );
 }
 
+/** A dungeon floor fought turn by turn: which floor of which run, and the boss as a moment. */
+export function FloorBanner({ board: { state } }: { board: Board }) {
+  const d = state.dungeon;
+  if (!d) return null;
+  const where = `Floor ${d.floor} of ${d.floors}`;
+  if (!d.boss_floor)
+    return (
+      <p className="battle-view__floor muted" data-testid="floor-banner">
+        {state.location}: {where}
+      </p>
+    );
+  return (
+    <div className="battle-view__floor" data-testid="floor-banner">
+      <Moment kind="boss" title={`The boss of ${state.location}`}>
+        {where}: every turn is yours to command, and every minute of it is paid.
+      </Moment>
+    </div>
+  );
+}
+
 export function BattleHead({ ctrl, board }: { ctrl: BattleViewCtrl; board: Board }) {
   const { state } = board;
   // A battle that ended while its playback still runs looks as it did until the result shows: the switch then only
@@ -24,7 +45,7 @@ export function BattleHead({ ctrl, board }: { ctrl: BattleViewCtrl; board: Board
   return (
     <header className="battle-view__head">
       <div className="battle-view__where">
-        <h1 className="battle-view__title">Battle</h1>
+        <h1 className="battle-view__title">{state.dungeon?.boss_floor ? 'Boss Battle' : 'Battle'}</h1>
         <span className="muted">
           {state.location} · <span className="tabular">Turn {board.turn}</span>
         </span>
