@@ -4,11 +4,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { iconSprite } from './scripts/vite-icon-sprite.ts';
+import { pagePreloads } from './scripts/vite-page-preloads.ts';
 
 const night = '#0f1117';
 
 export default defineConfig({
   plugins: [
+    iconSprite(),
+    pagePreloads(),
     react(),
     VitePWA({
       registerType: 'autoUpdate',

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { iconSprite } from './scripts/vite-icon-sprite.ts';
 
 // Unit, scenario and API tests. Component tests (src/web/**/*.test.tsx) start with `// @vitest-environment happy-dom`.
 export default defineConfig({
+  plugins: [iconSprite()],
   test: {
     include: [
       'src/**/*.test.ts',

@@ -2,10 +2,10 @@
 // mobile performance score of / and /herocard, the built app (dist/) served by the real server (buildApp, on a
 // fresh SQLite file and a free port), in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Each page is
 // measured BUDGET_RUNS times (default 5), the pages taking turns so a busy minute on the shared machine touches
-// both; every run is printed, and the budget is on each page's median run (Lighthouse's own median-run pick: the
-// run nearest the medians of first paint and time to interactive), as Lighthouse advises for a noisy machine.
-// Fails (exit 1) when a page's median scores below 0.97. BUDGET_REPORTS=dir keeps each run's full JSON report;
-// BUDGET_DIST=dir measures another build.
+// both; every run is printed, and the budget is on each page's median score (Lighthouse advises several runs and
+// their median on a noisy machine; the line also shows its median run, Lighthouse's pick nearest the medians of
+// first paint and time to interactive). Fails (exit 1) when a page's median score is below 0.97.
+// BUDGET_REPORTS=dir keeps each run's full JSON report; BUDGET_DIST=dir measures another build.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -93,15 +93,18 @@ try {
 }
 
 let failed = false;
-console.log(`\nmobile performance, ${runs} run${runs === 1 ? '' : 's'} a page (budget: median ≥ ${BUDGET}):`);
+console.log(
+  `\nmobile performance, ${runs} run${runs === 1 ? '' : 's'} a page (budget: median score ≥ ${BUDGET}):`,
+);
 for (const [path, lhrs] of results) {
-  const scores = lhrs.map((r) => r.categories.performance.score ?? 0);
+  const scores = lhrs.map((r) => r.categories.performance.score ?? 0).sort((a, b) => a - b);
+  const mid = scores.length / 2;
+  const score = scores.length % 2 ? scores[Math.floor(mid)]! : (scores[mid - 1]! + scores[mid]!) / 2;
   const median = computeMedianRun(lhrs);
-  const score = median.categories.performance.score ?? 0;
   const ok = score >= BUDGET;
   failed ||= !ok;
   console.log(
-    `${path.padEnd(10)} median ${score.toFixed(2)} (runs ${Math.min(...scores).toFixed(2)}–${Math.max(...scores).toFixed(2)})` +
+    `${path.padEnd(10)} median ${score.toFixed(2)} (runs ${scores[0]!.toFixed(2)}–${scores.at(-1)!.toFixed(2)})` +
       `  ${ok ? 'ok' : `BELOW ${BUDGET}`}  median run: ${line(median)}`,
   );
 }

@@ -3,7 +3,7 @@
 // four currencies (their order and names), what a new account holds, and the refusals that state these numbers.
 // The server enforces them from here (routes, wallet), the pages state them from here; rules.test.ts checks that
 // nothing else writes them out again.
-import { CURRENCIES, type Currency } from '../game/data/items.ts';
+import { CURRENCIES, type Currency } from '../game/data/currencies.ts';
 
 export { MAX_LEVEL, XP_TABLE, xpToNextLevel } from '../game/progression.ts';
 export { CURRENCIES, type Currency };

@@ -1,8 +1,9 @@
 // The Fastify app: plugins (helmet, rate limits, swagger, static web app), the one error handler, and one
 // route plugin per group (routes/*.ts) over the store. buildApp is what main.ts serves and what tests inject.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isValidId } from '../api/id-rule.ts';
 import { replayHead, replayOf } from './battle-replays.ts';
+import { readPageShell } from './page-shell.ts';
 import { resolve, sep } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
@@ -294,11 +295,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       setHeaders: (reply, path) =>
         reply.header('cache-control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache'),
     });
+  // Every page address gets the app's page, naming the scripts and styles of the screen it opens (page-shell.ts).
+  const shell = hasWeb ? readPageShell(webRoot) : null;
   // A replay's page: the app's shell, its <title> and Open Graph tags naming the fight, so a shared link previews
   // well. A fight that cannot be shown gets the plain shell (the page then says so).
-  if (hasWeb) {
-    const shell = readFileSync(resolve(webRoot, 'index.html'), 'utf8');
-    page = { shell, headers: pageHeaders };
+  if (shell) {
+    page = { shell: shell.plain, headers: pageHeaders };
     app.get<{ Params: { battleId: string } }>('/replay/:battleId', async (req, reply) => {
       let head: string | null = null;
       const id = req.params.battleId;
@@ -310,10 +312,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           head = null; // not finished, expired or recorded before replays: the page explains
         }
       }
+      const html = shell.forPath(`/replay/${id}`);
       return reply
         .type('text/html')
         .header('cache-control', 'no-cache')
-        .send(head ? shell.replace(/<title>[^<]*<\/title>/, head) : shell);
+        .send(head ? html.replace(/<title>[^<]*<\/title>/, head) : html);
     });
   }
   app.setNotFoundHandler((req, reply) => {
@@ -321,7 +324,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (path.startsWith('/api/') || path === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ error: 'Not found' });
     }
-    if (hasWeb) return reply.type('text/html').sendFile('index.html');
+    if (shell)
+      return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(shell.forPath(path));
     return reply
       .type('text/html')
       .send(

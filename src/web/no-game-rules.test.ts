@@ -14,7 +14,7 @@ const WEB_MAY_IMPORT = new Set(['game/art/paths.ts']);
 
 /** The src/api modules the web may take values from, and all that each of them imports (from src/game only). */
 const API_FOR_WEB: Record<string, readonly string[]> = {
-  'api/rules.ts': ['game/progression.ts', 'game/data/items.ts'], // the XP table and level cap; the currency list
+  'api/rules.ts': ['game/progression.ts', 'game/data/currencies.ts'], // the XP table and level cap; the currency list
   'api/id-rule.ts': [],
 };
 

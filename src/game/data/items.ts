@@ -2,11 +2,10 @@
 // src/game/items.ts runs it (useItem) with the rules core's tools, and the server applies the outcome in one
 // transaction. Glyphs are @iconify-json/game-icons names. Prices are in `currency` (gold unless said).
 import type { Hero } from '../types.ts';
+import type { Currency } from './currencies.ts';
 
+export { CURRENCIES, type Currency } from './currencies.ts';
 export type ItemKind = 'potion' | 'upgrade_mat' | 'gear_token' | 'hero_shard';
-/** The four currencies every player holds, in the order the header shows them. */
-export const CURRENCIES = ['gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens'] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 /** What the rules core lends an item's hook: it never reaches for anything else. */
 export interface ItemTools {

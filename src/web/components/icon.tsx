@@ -1,6 +1,8 @@
 // <Icon name="gold" />: an interface icon from game-icons.net (bodies in ./icon-bodies.ts), drawn in
-// currentColor. Decorative unless `label` is given.
-import { ICON_BODIES, type IconName } from './icon-bodies.ts';
+// currentColor from the one sprite the build makes of them (vite.config.ts iconSprite), so no script carries the
+// path data. Decorative unless `label` is given.
+import sprite from 'virtual:icon-sprite';
+import type { IconName } from './icon-bodies.ts';
 
 export type { IconName };
 
@@ -25,7 +27,8 @@ export function Icon({
       aria-label={label}
       aria-hidden={label ? undefined : true}
       focusable="false"
-      dangerouslySetInnerHTML={{ __html: ICON_BODIES[name] }}
-    />
+    >
+      <use href={`${sprite}#${name}`} />
+    </svg>
   );
 }
