@@ -63,7 +63,10 @@ export type Calibration = z.infer<typeof Calibration>;
 
 export const RarityShare = z.object({
   rarity: z.number().int().min(1).max(5),
-  stated: Share.describe('the stated chance of this rarity per summoned candidate'),
+  base: Share.describe('the chance of this rarity for one candidate, before any pity'),
+  stated: Share.describe(
+    'the long-run share of this rarity per summoned candidate with the pity included (exact, from the rates and the rule)',
+  ),
   drawn: z.number().int().min(0),
   observed: Share.nullable(),
   interval: Interval.nullable(),
@@ -72,6 +75,11 @@ export type RarityShare = z.infer<typeof RarityShare>;
 
 export const SummonRarity = z.object({
   drawn: z.number().int().min(0).describe('candidates drawn by paid summons, ever'),
+  pity: z
+    .array(z.object({ rarity: z.number().int().min(1).max(5), within: z.number().int().min(1) }))
+    .describe(
+      'a pair holding `rarity` or better within `within` pairs (GET /api/summons: a player’s own counters)',
+    ),
   rarities: z.array(RarityShare),
 });
 

@@ -11,3 +11,4 @@ export * from './odds.ts';
 export * from './ledger.ts';
 export * from './fairness.ts';
 export * from './daily.ts';
+export * from './summons.ts';

@@ -10,17 +10,23 @@ import type { ClassDef, RaceDef, TraitDef } from './data/schema.ts';
 import { describeAbility, describeTrait } from './describe.ts';
 import { abilityLevelFor, MAX_LEVEL, SPREAD_PCT, statsFor } from './progression.ts';
 import { iconPath, portraitPath } from './art/paths.ts';
+import { floorOdds, RARITY_ODDS } from './altar.ts';
 
-/** Chance of each rarity (1★ … 5★). */
-export const RARITY_ODDS: readonly number[] = [0.5, 0.3, 0.135, 0.05, 0.015];
+export { RARITY_ODDS };
 
-export function rollRarity(rng: Prng): number {
+/**
+ * A rarity from one draw of `rng`: the altar's odds (data/altar.ts), or at `floor` or better — the odds below the
+ * floor cut and the rest rescaled (altar.ts floorOdds), from the same single draw, so the rest of the hero is drawn
+ * exactly as it would be without a floor.
+ */
+export function rollRarity(rng: Prng, floor = 1): number {
+  const odds = floor > 1 ? floorOdds(floor) : RARITY_ODDS;
   let x = rng.next();
-  for (let r = 0; r < RARITY_ODDS.length; r++) {
-    x -= RARITY_ODDS[r];
-    if (x < 0) return r + 1;
+  for (let r = 0; r < odds.length; r++) {
+    x -= odds[r];
+    if (x < 0 && odds[r] > 0) return r + 1;
   }
-  return RARITY_ODDS.length;
+  return odds.length;
 }
 
 const RACE_LIST = Object.values(RACES);
@@ -121,14 +127,14 @@ function describeHero(
 
 export function generateHero(
   seed: number,
-  opts: { id: string; userId: string | null; level?: number; rarity?: number },
+  opts: { id: string; userId: string | null; level?: number; rarity?: number; rarityFloor?: number },
 ): Hero {
   const s = seed >>> 0;
   const rng = createPrng(s);
   const race = rng.pick(RACE_LIST);
   const cls = rng.pick(CLASS_LIST);
   const type = rollType(rng, cls);
-  const rolled = rollRarity(rng);
+  const rolled = rollRarity(rng, opts.rarityFloor);
   const rarity = Math.min(5, Math.max(1, Math.floor(opts.rarity ?? rolled)));
   const level = Math.min(MAX_LEVEL, Math.max(1, Math.floor(opts.level ?? 1)));
   const boon = rng.next() < 0.35 ? BOONS[rng.pick(race.favouredBoons)] : rng.pick(BOON_LIST);
@@ -168,11 +174,19 @@ export function generateHero(
 
 /**
  * A summoned pair: one candidate per id, each a hero of its own seed drawn from the generation's seed, so the
- * generation's seed alone gives the whole pair.
+ * generation's seed and floor alone give the whole pair. The first candidate is drawn at `floor` or better (the
+ * altar's pity: altar.ts pairFloor), the second at the plain odds.
  */
-export function generatePair(seed: number, opts: { ids: readonly string[]; userId: string }): Hero[] {
+export function generatePair(
+  seed: number,
+  opts: { ids: readonly string[]; userId: string; floor?: number },
+): Hero[] {
   return opts.ids.map((id, slot) =>
-    generateHero(hashSeed('candidate', seed >>> 0, slot), { id, userId: opts.userId }),
+    generateHero(hashSeed('candidate', seed >>> 0, slot), {
+      id,
+      userId: opts.userId,
+      rarityFloor: slot === 0 ? opts.floor : undefined,
+    }),
   );
 }
 

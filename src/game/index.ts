@@ -25,6 +25,8 @@ export type {
   TraitMods,
 } from './data/schema.ts';
 export { generateHero, generatePair, rerollAbilities, RARITY_ODDS } from './generation.ts';
+export { afterPair, consolidatedRates, floorOdds, pairFloor, type PityCounters } from './altar.ts';
+export { ALTAR, type AltarDef, type PityRule, type RarityChance } from './data/altar.ts';
 export { MAX_LEVEL, XP_TABLE, xpToNextLevel, grantXp, statsFor } from './progression.ts';
 export {
   rewardsFor,

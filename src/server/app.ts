@@ -44,6 +44,7 @@ import heroRoutes from './routes/heroes.ts';
 import inventoryRoutes from './routes/inventory.ts';
 import oddsRoutes from './routes/odds.ts';
 import shopRoutes from './routes/shop.ts';
+import summonRoutes from './routes/summons.ts';
 import userRoutes from './routes/users.ts';
 
 export interface AppOptions {
@@ -277,6 +278,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(oddsRoutes, { ctx });
   await app.register(fairnessRoutes, { ctx });
   await app.register(shopRoutes, { ctx });
+  await app.register(summonRoutes, { ctx });
   await app.register(inventoryRoutes, { ctx });
   await app.register(dailyRoutes, { ctx });
   await app.register(artRoutes, { ctx });

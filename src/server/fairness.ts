@@ -21,7 +21,14 @@ import type {
   FairnessResponse,
   RarityShare,
 } from '../api/fairness.ts';
-import { BALANCE_GATE, BALANCE_LEVELS, BALANCE_TEAM, RARITY_ODDS, wilsonInterval } from '../game/index.ts';
+import {
+  ALTAR,
+  BALANCE_GATE,
+  BALANCE_LEVELS,
+  BALANCE_TEAM,
+  RARITY_ODDS,
+  wilsonInterval,
+} from '../game/index.ts';
 import type { FightKind } from '../game/types.ts';
 import { nowSeconds } from './clock.ts';
 import type { Store } from './store/db.ts';
@@ -127,22 +134,26 @@ export function calibration(
   };
 }
 
-/** The stated rarity odds beside the share of each rarity among every candidate drawn. */
+/**
+ * The stated share of each rarity — the long-run share with the pity included (data/altar.ts, held to the exact
+ * figure by src/game/altar.test.ts) — beside its base chance and its share among every candidate drawn.
+ */
 export function summonRarity(rows: Selectable<SummonTallyTable>[]): FairnessResponse['summons'] {
   const drawnOf = new Map(rows.map((r) => [r.rarity, Number(r.drawn)]));
-  const counts = RARITY_ODDS.map((_, i) => drawnOf.get(i + 1) ?? 0);
+  const counts = ALTAR.consolidated.map((r) => drawnOf.get(r.rarity) ?? 0);
   const total = counts.reduce((a, b) => a + b, 0);
-  const rarities: RarityShare[] = RARITY_ODDS.map((stated, i) => {
+  const rarities: RarityShare[] = ALTAR.consolidated.map(({ rarity, chance: stated }, i) => {
     const observed = share(counts[i], total);
     return {
-      rarity: i + 1,
+      rarity,
+      base: RARITY_ODDS[i],
       stated,
       drawn: counts[i],
       observed,
       interval: observed === null ? null : wilsonInterval(observed, total),
     };
   });
-  return { drawn: total, rarities };
+  return { drawn: total, pity: ALTAR.pity.map((r) => ({ rarity: r.rarity, within: r.within })), rarities };
 }
 
 interface Counts {

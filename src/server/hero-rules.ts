@@ -27,8 +27,7 @@ export async function keepHero(
   row: HeroRow,
   userId: string,
 ): Promise<Hero> {
-  if (!(await saveHero(trx, hero, row.version, userId)))
-    throw busy('The hero changed meanwhile: try again');
+  if (!(await saveHero(trx, hero, row.version, userId))) throw busy('The hero changed meanwhile: try again');
   return { ...hero, version: row.version + 1 };
 }
 

@@ -8,12 +8,16 @@
 //   twice. Paying for a new pair instead is a request that says so: `replaces` names the pending generation; once
 //   that one is no longer pending (the first of two such requests replaced it) the request is answered the pending
 //   pair, free, like any other. Every answer names its generation and whether it charged.
+// - The altar's pity (src/game/altar.ts, data/altar.ts): each paid pair moves the player's counters once, in its own
+//   transaction; a pair a counter reaches is drawn with its first candidate at the promised rarity or better. Every
+//   paid pair is written to the player's summon history (its rarities, later which one was kept). A pair answered
+//   again, a completed older pair and a preview move nothing.
 // - A candidate drawn without a user is a preview: never stored, never kept, free.
 // Lock order (see ARCHITECTURE.md): the player's row first — the economy transaction takes it before the work.
 import type { Kysely } from 'kysely';
 import { PRICE_RULES, SUMMON_COST } from '../api/rules.ts';
 import type { Hero } from '../game/types.ts';
-import { generateHero, generatePair } from '../game/index.ts';
+import { afterPair, ALTAR, generateHero, generatePair, pairFloor, type PityCounters } from '../game/index.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from './errors.ts';
 import { newId, newSeed } from './ids.ts';
 import { nowSeconds } from './clock.ts';
@@ -23,6 +27,7 @@ import { tallySummon } from './fairness.ts';
 import { economyTransaction } from './transaction.ts';
 import { recordDaily } from './daily.ts';
 import type { Database } from './store/tables.ts';
+import type { SummonsResponse } from '../api/summons.ts';
 import { findUser, pay, type Db, type Trx, type UserRow } from './wallet.ts';
 
 export const CANDIDATES_PER_GENERATION = 2;
@@ -191,10 +196,102 @@ async function payForPair(
     .where('saved', '=', 0)
     .where('generation_id', '!=', generationId)
     .execute();
-  const pair = generatePair(seed, { ids, userId });
+  const counters = await pityOf(trx, userId);
+  const floor = pairFloor(counters);
+  const pair = generatePair(seed, { ids, userId, floor });
   for (const [i, hero] of pair.entries()) await storeCandidate(trx, generationId, i + 1, hero, now);
+  await movePity(trx, userId, afterPair(counters, Math.max(...pair.map((h) => h.rarity))));
+  await recordSummon(trx, userId, generationId, pair, floor, now);
   for (const hero of pair) await tallySummon(trx, hero.rarity);
   return { hero: pair[0], generation_id: generationId, charged: true, candidates: pair };
+}
+
+/** A player's pity counters (absent ones are 0). */
+export async function pityOf(db: Db, userId: string): Promise<Record<number, number>> {
+  const rows = await db
+    .selectFrom('summon_pity')
+    .select(['rarity', 'since_last'])
+    .where('user_id', '=', userId)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.rarity, r.since_last]));
+}
+
+async function movePity(trx: Trx, userId: string, counters: PityCounters): Promise<void> {
+  for (const rule of ALTAR.pity)
+    await trx
+      .insertInto('summon_pity')
+      .values({ user_id: userId, rarity: rule.rarity, since_last: counters[rule.rarity] ?? 0 })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'rarity'])
+          .doUpdateSet((eb) => ({ since_last: eb.ref('excluded.since_last') })),
+      )
+      .execute();
+}
+
+/** Summons kept in a player's history (the newest); older ones are forgotten as new ones come. */
+export const HISTORY_KEPT = 50;
+
+/** A paid pair into the player's history, the oldest beyond HISTORY_KEPT out. */
+async function recordSummon(
+  trx: Trx,
+  userId: string,
+  generationId: string,
+  pair: Hero[],
+  floor: number,
+  now: number,
+): Promise<void> {
+  const last = await trx
+    .selectFrom('summon_history')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const seq = Number(last?.seq ?? 0) + 1;
+  await trx
+    .insertInto('summon_history')
+    .values({
+      generation_id: generationId,
+      user_id: userId,
+      rarities: JSON.stringify(pair.map((h) => h.rarity)),
+      floor,
+      kept: null,
+      seq,
+      at: now,
+    })
+    .execute();
+  await trx
+    .deleteFrom('summon_history')
+    .where('user_id', '=', userId)
+    .where('seq', '<=', seq - HISTORY_KEPT)
+    .execute();
+}
+
+/** The altar as a player reads it: the rates, the pity rule with their counters, their summon history. */
+export async function altarOf(db: Db, userId: string): Promise<SummonsResponse> {
+  const user = await findUser(db, userId);
+  if (!user) throw notFound(MESSAGES.userNotFound);
+  const counters = await pityOf(db, userId);
+  const history = await db
+    .selectFrom('summon_history')
+    .select(['generation_id', 'at', 'rarities', 'kept'])
+    .where('user_id', '=', userId)
+    .orderBy('seq', 'desc')
+    .limit(HISTORY_KEPT)
+    .execute();
+  return {
+    rates: ALTAR.rates.map((r) => ({ rarity: r.rarity, chance: r.chance })),
+    pity: ALTAR.pity.map((r) => ({
+      rarity: r.rarity,
+      within: r.within,
+      since_last: counters[r.rarity] ?? 0,
+    })),
+    history: history.map((h) => ({
+      generation_id: h.generation_id,
+      at: Number(h.at),
+      rarities: JSON.parse(h.rarities) as number[],
+      kept: h.kept,
+    })),
+  };
 }
 
 export interface PendingPair {
@@ -265,6 +362,11 @@ export async function saveCandidate(
       throw conflict(kept ? SUMMONING_MESSAGES.kept : SUMMONING_MESSAGES.replaced);
     }
     await trx.updateTable('candidates').set({ saved: 1 }).where('id', '=', candidate.id).execute();
+    await trx
+      .updateTable('summon_history')
+      .set({ kept: candidate.slot - 1 })
+      .where('generation_id', '=', generationId)
+      .execute();
     const inserted = await trx
       .insertInto('heroes')
       .values(heroRow(hero, { user_id: userId, generation_id: generationId, created_at: nowSeconds() }))

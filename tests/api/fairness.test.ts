@@ -7,7 +7,14 @@ import { Migrator } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FairnessResponse } from '../../src/api/fairness.ts';
-import { RARITY_ODDS, generateHero, wilsonInterval, type Hero } from '../../src/game/index.ts';
+import {
+  ALTAR,
+  consolidatedRates,
+  RARITY_ODDS,
+  generateHero,
+  wilsonInterval,
+  type Hero,
+} from '../../src/game/index.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { heroRow } from '../../src/server/store/hero-rows.ts';
@@ -129,7 +136,13 @@ describe.each(DATABASES)('fairness figures on %s', (kind) => {
       { kind: 'random', fights: 0, won: 0 },
     ]);
     expect(r.summons.drawn).toBe(0);
-    expect(r.summons.rarities.map((x) => x.stated)).toEqual([...RARITY_ODDS]);
+    expect(r.summons.rarities.map((x) => x.base)).toEqual([...RARITY_ODDS]);
+    // The stated share is the long-run one with the pity included: the exact figure, to 0.1 points.
+    const exact = consolidatedRates(ALTAR.rates, ALTAR.pity);
+    r.summons.rarities.forEach((x, i) =>
+      expect(Math.abs(x.stated - exact[i]) * 100).toBeLessThanOrEqual(0.1),
+    );
+    expect(r.summons.pity).toEqual(ALTAR.pity.map((p) => ({ rarity: p.rarity, within: p.within })));
     expect(r.balance.status).toBe('computing');
     expect(r.balance.race).toEqual([]);
   });
@@ -146,7 +159,8 @@ describe.each(DATABASES)('fairness figures on %s', (kind) => {
       const n = drawn.filter((c) => c.rarity === share.rarity).length;
       expect(share).toEqual({
         rarity: share.rarity,
-        stated: RARITY_ODDS[share.rarity - 1],
+        base: RARITY_ODDS[share.rarity - 1],
+        stated: ALTAR.consolidated[share.rarity - 1].chance,
         drawn: n,
         observed: n / 24,
         interval: wilsonInterval(n / 24, 24),

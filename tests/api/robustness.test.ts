@@ -404,6 +404,9 @@ function routes(f: Fixtures) {
         .map(([id, u]) => `/api/dungeon-runs/${id}${u === undefined ? '' : `?user_id=${u}`}`),
     ),
     'GET /api/shop': get(withQuery('/api/shop')),
+    'GET /api/summons': get(
+      withQuery('/api/summons', ['user_id', fc.oneof(fc.constant(f.attacker), someId)]),
+    ),
     'POST /api/shop/purchase': r(
       'POST',
       fc.constant('/api/shop/purchase'),

@@ -645,6 +645,40 @@ const idempotencyKeys: Migration = {
   },
 };
 
+/**
+ * The altar (summoning.ts, src/game/altar.ts): each player's pity counters — pairs since their last pair holding each
+ * pity rarity or better, moved in the summon's transaction — and their summon history: every paid pair's rarities
+ * in drawn order and which candidate was kept (kept in keeping's transaction). Counters start at 0 and history starts
+ * now: pairs paid before are not known to it.
+ */
+const altar: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('summon_pity')
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('rarity', 'integer', (c) => c.notNull())
+      .addColumn('since_last', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('summon_pity_pk', ['user_id', 'rarity'])
+      .execute();
+    await db.schema
+      .createTable('summon_history')
+      .addColumn('generation_id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('rarities', 'text', (c) => c.notNull())
+      .addColumn('floor', 'integer', (c) => c.notNull())
+      .addColumn('kept', 'integer')
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('summon_history_user')
+      .unique()
+      .on('summon_history')
+      .columns(['user_id', 'seq'])
+      .execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -662,6 +696,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0013_fairness_tallies': fairnessTallies(dialect),
     '0014_content_ids': contentIds,
     '0015_idempotency_keys': idempotencyKeys,
+    '0016_altar': altar,
     '0017_daily': daily,
   };
 }

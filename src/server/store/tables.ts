@@ -234,6 +234,29 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+/** A player's pity counter for one rarity: pairs since their last pair holding it or better (src/game/altar.ts). */
+export interface SummonPityTable {
+  user_id: string;
+  rarity: number;
+  since_last: number;
+}
+
+/** A paid pair as the player's summon history shows it. */
+export interface SummonHistoryTable {
+  generation_id: string;
+  user_id: string;
+  /** the candidates' rarities in drawn order, as JSON */
+  rarities: string;
+  /** the rarity the pair's first candidate was drawn at or above (1: no pity) */
+  floor: number;
+  /** the kept candidate's place in `rarities` (0-based), null while none is */
+  kept: number | null;
+  /** the player's summons in order, 1, 2, … (written under the player's row lock) */
+  seq: number;
+  /** when it was paid for (clock.ts seconds) */
+  at: number;
+}
+
 export interface Database {
   users: UsersTable;
   daily_progress: DailyProgressTable;
@@ -249,6 +272,8 @@ export interface Database {
   next_encounters: NextEncountersTable;
   rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
+  summon_pity: SummonPityTable;
+  summon_history: SummonHistoryTable;
   ledger: LedgerTable;
   hero_ratings: HeroRatingsTable;
   arena_wins: ArenaWinsTable;
