@@ -119,9 +119,9 @@ test('the fairness page charts real fights and summons, with their numbers in ta
   await expect(
     page.getByRole('table', { name: oddsTable }).locator('tbody tr').nth(firstFilled),
   ).toContainText(`${(shown.fights.buckets[firstFilled].observed! * 100).toFixed(1)}%`);
-  const rarityTable = 'Summon rarity: stated odds against candidates drawn';
+  const rarityTable = 'Summon rarity: base chance, stated odds with the pity, and candidates drawn';
   await expect(page.getByRole('table', { name: rarityTable }).locator('tbody tr')).toHaveCount(5);
-  expect(await sumColumn(page, rarityTable, 3)).toBe(shown.summons.drawn);
+  expect(await sumColumn(page, rarityTable, 4)).toBe(shown.summons.drawn);
   await expect(page.getByRole('table', { name: rarityTable }).locator('tbody tr').first()).toContainText(
     '50.0%',
   );

@@ -93,3 +93,18 @@ export async function setRating(
     await store.close();
   }
 }
+
+/** Sets a player's pity counters (pairs since their last pair holding each rarity or better). */
+export async function setPity(userId: string, counters: Record<number, number>): Promise<void> {
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    for (const [rarity, since_last] of Object.entries(counters))
+      await store.db
+        .insertInto('summon_pity')
+        .values({ user_id: userId, rarity: Number(rarity), since_last })
+        .onConflict((oc) => oc.columns(['user_id', 'rarity']).doUpdateSet({ since_last }))
+        .execute();
+  } finally {
+    await store.close();
+  }
+}

@@ -35,6 +35,7 @@ import type {
   ShopItem,
   StartedBattle,
   Summons,
+  SummonsResponse,
   UseItemResponse,
   User,
   UserSummary,
@@ -166,6 +167,9 @@ export const generateHero = (userId: string, generationId: string, key: string, 
     undefined,
     key,
   );
+/** The altar before paying: the rates, the pity rule with the player's counters, their summon history. */
+export const getAltar = (userId: string) =>
+  call<SummonsResponse>('GET', `/api/summons${q({ user_id: userId })}`);
 export const pendingPair = (userId: string) =>
   call<PendingPair>('GET', `/api/characters/pending${q({ user_id: userId })}`);
 export const createHero = (userId: string, candidate: Hero) =>

@@ -13,6 +13,7 @@ export const queryKeys = {
   user: (userId: string) => ['user', userId] as const,
   myHeroes: (userId: string) => ['heroes', userId] as const,
   pending: (userId: string) => ['pending', userId] as const,
+  altar: (userId: string) => ['altar', userId] as const,
   browse: (userId: string) => ['browse', userId] as const,
   npcs: ['npcs'] as const,
   hero: (heroId: string) => ['hero', heroId] as const,
@@ -57,6 +58,11 @@ export function useUsers(search: string) {
 /** The player's paid pair waiting to be kept (/create shows it again after a reload or Cancel). */
 export function usePendingPair(userId: string) {
   return useQuery({ queryKey: queryKeys.pending(userId), queryFn: () => api.pendingPair(userId) });
+}
+
+/** The altar: the rates, the pity rule with the player's counters, their summon history (/create). */
+export function useAltar(userId: string) {
+  return useQuery({ queryKey: queryKeys.altar(userId), queryFn: () => api.getAltar(userId) });
 }
 
 /** The signed-in user's own heroes. */

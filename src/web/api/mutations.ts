@@ -299,7 +299,11 @@ export function useSummon(userId: string) {
           expires_at: null,
         }),
       onError: () => void client.invalidateQueries({ queryKey: queryKeys.pending(userId) }),
-      onSettled: () => void refreshUser(userId),
+      onSettled: () => {
+        void refreshUser(userId);
+        // A paid pair moved the pity counters and joined the history.
+        void client.invalidateQueries({ queryKey: queryKeys.altar(userId) });
+      },
     },
     // Spec §8: generation errors are shown as the message received.
     (err) => api.errorText(err, err instanceof Error ? err.message : 'Failed to create hero'),
@@ -319,6 +323,7 @@ export function useKeepHero(userId: string) {
           expires_at: null,
         });
         await client.invalidateQueries({ queryKey: queryKeys.myHeroes(userId) });
+        void client.invalidateQueries({ queryKey: queryKeys.altar(userId) });
         void refreshUser(userId);
       },
     },

@@ -1,12 +1,13 @@
 // /create's controller (spec §4 "Creation flow", §5): the candidates — a fresh draw, or the paid pair the server
 // keeps waiting (after a reload, Cancel or on another device) —, the one chosen (the first by default), Generate /
 // Regenerate (api/mutations.ts useSummon: 1 scroll; Regenerate names the pair it replaces, so a second press or a
-// retry pays nothing more), Create Hero (useKeepHero → /heroes) and the error line.
+// retry pays nothing more), Create Hero (useKeepHero → /heroes), the altar (rates, pity, the player's counters and
+// history: GET /api/summons) and the error line.
 // View: ./index.tsx.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { insufficient, PRICE_RULES, SUMMON_COST } from '../../../api/rules.ts';
-import { usePendingPair } from '../../api/hooks.ts';
+import { useAltar, usePendingPair } from '../../api/hooks.ts';
 import { useErrorLine, useKeepHero, useSummon } from '../../api/mutations.ts';
 import { useSignedInUser } from '../../session.ts';
 
@@ -14,6 +15,7 @@ export function useCreateCtrl() {
   const user = useSignedInUser();
   const navigate = useNavigate();
   const pending = usePendingPair(user.id);
+  const altar = useAltar(user.id);
   const summon = useSummon(user.id);
   const keep = useKeepHero(user.id);
   const errors = useErrorLine([summon, keep]);
@@ -36,6 +38,9 @@ export function useCreateCtrl() {
 
   return {
     user,
+    /** the rates, the pity rule with the player's counters, their history (shown before paying) */
+    altar: altar.data,
+    altarFailed: !!altar.error && !altar.data,
     scrolls,
     canGenerate,
     generateTitle: canGenerate ? `Costs ${SUMMON_COST} scroll` : insufficient('summoning_scrolls'),

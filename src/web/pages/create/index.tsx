@@ -1,9 +1,11 @@
 // /create — hero creation (spec §2 "/create", §4 "Creation flow", §5, §9): Generate Heroes spends 1 scroll
 // for a pair of candidates (two parallel generate calls sharing a generation_id), the first is selected,
 // Regenerate replaces both, Create Hero saves the chosen one and goes to /heroes. A paid pair is the server's
-// pending pair until one is kept: after a reload, Cancel or on another device this page shows it again.
+// pending pair until one is kept: after a reload, Cancel or on another device this page shows it again. Before
+// paying, the altar's odds, its pity rule and the player's counters; below, their summon history.
 // State and actions: ./ctrl.ts.
 import { PRICE_RULES, SUMMON_COST } from '../../../api/rules.ts';
+import { AltarPanel, SummonHistory } from '../../components/altar.tsx';
 import { SummonMoment } from '../../components/moment.tsx';
 import { CurrencyBar } from '../../components/currency-bar.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
@@ -25,6 +27,8 @@ export default function CreatePage() {
         Each summoning reveals two unique heroes forged by the runes. Keep one. Generating costs 1 summoning
         scroll.
       </p>
+
+      <AltarPanel altar={ctrl.altar} failed={ctrl.altarFailed} />
 
       {ctrl.outOfScrolls && <ErrorBox>{PRICE_RULES.summon(scrolls)}</ErrorBox>}
       {ctrl.error && <ErrorBox>{ctrl.error}</ErrorBox>}
@@ -113,6 +117,7 @@ export default function CreatePage() {
           </Button>
         )}
       </div>
+      <SummonHistory history={ctrl.altar?.history} />
     </div>
   );
 }

@@ -252,8 +252,16 @@ function SummonSection({
     <section className="panel fairness__section" id="summons" aria-labelledby="summons-title">
       <h2 id="summons-title">Summon rarity</h2>
       <p className="fairness__lead">
-        Every summon draws two candidates, each with a stated chance of every rarity. The bars are the share
-        of every candidate ever drawn by a summon; the gold marks are the stated odds.
+        Every summon draws two candidates, each with a base chance of every rarity, and the pity promises{' '}
+        {summons.pity
+          .map(
+            (p, i) =>
+              `a ${p.rarity}★${p.rarity < 5 ? ' or better' : ''} within ${p.within}${i ? '' : ' pairs'}`,
+          )
+          .join(', ')}{' '}
+        (its pair’s first candidate is drawn at that rarity or better). The stated odds are each rarity’s
+        long-run share with the pity included, computed exactly from the base chances and the rule. The bars
+        are the share of every candidate ever drawn by a summon; the gold marks are the stated odds.
       </p>
       {summons.drawn === 0 ? (
         <p className="fairness__empty">No heroes summoned yet: every candidate drawn is counted here.</p>
@@ -297,8 +305,8 @@ function SummonSection({
         </>
       )}
       <NumbersTable
-        caption="Summon rarity: stated odds against candidates drawn"
-        head={['Rarity', 'Stated', 'Drawn', 'Share', '95% interval']}
+        caption="Summon rarity: base chance, stated odds with the pity, and candidates drawn"
+        head={['Rarity', 'Base', 'Stated', 'Drawn', 'Share', '95% interval']}
       >
         {summons.rarities.map((r) => (
           <tr key={r.rarity}>
@@ -306,6 +314,7 @@ function SummonSection({
               <span className={`stars stars--${r.rarity}`}>{'★'.repeat(r.rarity)}</span>
               <span className="visually-hidden">{r.rarity} stars</span>
             </th>
+            <td className="numbers__n">{pct(r.base)}</td>
             <td className="numbers__n">{pct(r.stated)}</td>
             <td className="numbers__n">{formatNumber(r.drawn)}</td>
             <td className="numbers__n">{r.observed === null ? '—' : pct(r.observed)}</td>
