@@ -4,10 +4,12 @@
 //      sides), a hero of each rarity against typical heroes (rarity rolled at the altar's odds) — 1v1 duels, and 4v4
 //      with one such hero among three typical ones against four typical ones. Draws count half.
 //   2. Summon income per day, from the daily layer's data: the free scrolls (the bonus for the day's three quests,
-//      the calendar's 7th day) and the day's quest gold if it is spent on Summoner's Seals.
+//      the calendar's scrolls), and as an upper bound for a player of the layer alone, all its gold spent on
+//      Summoner's Seals.
 //   3. The base rates and pity thresholds against the targets they were set by, exactly (src/game/altar.ts): the
 //      chance a pair holds each rarity or better, the mean and the worst pairs (and days) to one with pity, the
-//      share of waits the pity cuts short, and the long-run share of each rarity with the pity included.
+//      share of waits that reach the pity, the strongest promise that leaves most waits to the odds (at most 30% of
+//      4★ waits, 10% of 5★ ones reach it), and the long-run share of each rarity with the pity included.
 // Run: npm run sim:altar [battles per cell, default 4000]
 import {
   ALTAR,
@@ -90,7 +92,7 @@ const freeScrolls =
 const seal = ITEMS_BY_ID.get('summoners_seal')!;
 const incomes = [
   { who: 'the daily layer only (its free scrolls)', pairs: freeScrolls },
-  { who: 'and its quest gold spent on Seals', pairs: freeScrolls + questGold / seal.cost },
+  { who: 'and all its gold on Seals (an upper bound)', pairs: freeScrolls + questGold / seal.cost },
 ];
 console.log('\n2. Summon income a day (pairs)\n');
 console.log(
@@ -171,12 +173,25 @@ for (const chosen of ALTAR.pity)
     const pity = ALTAR.pity.map((r) => (r.rarity === chosen.rarity ? { ...r, within } : r));
     const row = pityRow({ rarity: chosen.rarity, within }, pity);
     console.log(
-      `| ${chosen.rarity}★ or better within ${within}${within === chosen.within ? ' (chosen)' : ''} | ${row.meanPairs.toFixed(1)} | ${pct(row.reachPity)} | ${row.worstDays.toFixed(1)} days | ${row.worstDaysSeals.toFixed(1)} days | ${pct(row.share, 2)} |`,
+      `| ${chosen.rarity}★${chosen.rarity < 5 ? ' or better' : ''} within ${within}${within === chosen.within ? ' (chosen)' : ''} | ${row.meanPairs.toFixed(1)} | ${pct(row.reachPity)} | ${row.worstDays.toFixed(1)} days | ${row.worstDaysSeals.toFixed(1)} days | ${pct(row.share, 2)} |`,
     );
   }
 
+/** The criterion the thresholds were set by: the pity reached by at most this share of waits. */
+const REACH_AT_MOST: Record<number, number> = { 4: 0.3, 5: 0.1 };
+console.log('\n3c. The strongest promise that leaves most waits to the odds\n');
+for (const chosen of ALTAR.pity) {
+  const pityAt = (w: number) => ALTAR.pity.map((r) => (r.rarity === chosen.rarity ? { ...r, within: w } : r));
+  let within = 2;
+  while (pityRow({ rarity: chosen.rarity, within }, pityAt(within)).reachPity > REACH_AT_MOST[chosen.rarity])
+    within++;
+  console.log(
+    `${chosen.rarity}★: the pity reached by at most ${pct(REACH_AT_MOST[chosen.rarity], 0)} of waits from ${within} pairs on (used: ${chosen.within}, ${pct(pityRow(chosen, ALTAR.pity).reachPity)})`,
+  );
+}
+
 console.log(
-  '\n3c. The long-run share of each rarity per candidate, with the chosen pity (exact; /fairness states it)\n',
+  '\n3d. The long-run share of each rarity per candidate, with the chosen pity (exact; /fairness states it)\n',
 );
 const shares = consolidatedRates();
 console.log(`| Rarity | Base | With pity |`);

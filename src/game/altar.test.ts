@@ -38,11 +38,13 @@ describe('the altar', () => {
   });
 
   it('floors the pair the counter reaches, and resets the counters the pair reaches', () => {
+    const [w4, w5] = [ALTAR.pity[0].within, ALTAR.pity[1].within];
+    expect(ALTAR.pity.map((p) => p.rarity)).toEqual([4, 5]);
     expect(pairFloor({})).toBe(1);
-    expect(pairFloor({ 4: 8, 5: 58 })).toBe(1);
-    expect(pairFloor({ 4: 9, 5: 20 })).toBe(4);
-    expect(pairFloor({ 4: 3, 5: 59 })).toBe(5);
-    expect(pairFloor({ 4: 9, 5: 59 })).toBe(5);
+    expect(pairFloor({ 4: w4 - 2, 5: w5 - 2 })).toBe(1);
+    expect(pairFloor({ 4: w4 - 1, 5: 20 })).toBe(4);
+    expect(pairFloor({ 4: 3, 5: w5 - 1 })).toBe(5);
+    expect(pairFloor({ 4: w4 - 1, 5: w5 - 1 })).toBe(5);
     expect(afterPair({ 4: 9, 5: 30 }, 3)).toEqual({ 4: 10, 5: 31 });
     expect(afterPair({ 4: 9, 5: 30 }, 4)).toEqual({ 4: 0, 5: 31 });
     expect(afterPair({ 4: 9, 5: 30 }, 5)).toEqual({ 4: 0, 5: 0 });

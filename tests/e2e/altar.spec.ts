@@ -16,9 +16,9 @@ test('the rates, the rule and the counters show before paying; a due promise is 
   const rates = altar.getByTestId('altar-rates').getByRole('listitem');
   await expect(rates).toHaveText(['1★50%', '2★30%', '3★13.5%', '4★5%', '5★1.5%']);
   await expect(altar.getByTestId('altar-rule')).toHaveText(
-    'Pity promise: a 4★ or better within 10 pairs, a 5★ within 60.',
+    'Pity promise: a 4★ or better within 10 pairs, a 5★ within 55.',
   );
-  await expect(altar.getByTestId('altar-counters')).toContainText('Pairs since your last 5★: 0 / 60');
+  await expect(altar.getByTestId('altar-counters')).toContainText('Pairs since your last 5★: 0 / 55');
   await expect(altar.getByTestId('altar-counters')).toContainText(
     'Pairs since your last 4★ or better: 0 / 10',
   );
@@ -30,7 +30,7 @@ test('the rates, the rule and the counters show before paying; a due promise is 
   // Nine pairs without a 4★ and 23 without a 5★: the next pair is promised a 4★ or better.
   await setPity(player.id, { 4: 9, 5: 23 });
   await page.reload();
-  await expect(altar.getByTestId('altar-counters')).toContainText('Pairs since your last 5★: 23 / 60');
+  await expect(altar.getByTestId('altar-counters')).toContainText('Pairs since your last 5★: 23 / 55');
   await expect(altar.getByTestId('altar-due')).toHaveText('Your next pair brings a 4★ or better.');
   await shot(page, testInfo, 'altar-due');
 

@@ -40,13 +40,13 @@ export const ALTAR = {
   ],
   pity: [
     { rarity: 4, within: 10 },
-    { rarity: 5, within: 60 },
+    { rarity: 5, within: 55 },
   ],
   consolidated: [
-    { rarity: 1, chance: 0.4868 },
-    { rarity: 2, chance: 0.2921 },
+    { rarity: 1, chance: 0.4866 },
+    { rarity: 2, chance: 0.292 },
     { rarity: 3, chance: 0.1314 },
-    { rarity: 4, chance: 0.0677 },
-    { rarity: 5, chance: 0.022 },
+    { rarity: 4, chance: 0.0676 },
+    { rarity: 5, chance: 0.0224 },
   ],
 } as const satisfies AltarDef;

@@ -3,7 +3,7 @@ import { chanceText, counterText, dueText, pityRuleText, promised } from './alta
 
 const pity = [
   { rarity: 4, within: 10, since_last: 3 },
-  { rarity: 5, within: 60, since_last: 23 },
+  { rarity: 5, within: 55, since_last: 23 },
 ];
 
 describe('the altar in words', () => {
@@ -11,7 +11,7 @@ describe('the altar in words', () => {
     expect([0.5, 0.3, 0.135, 0.05, 0.015].map(chanceText)).toEqual(['50%', '30%', '13.5%', '5%', '1.5%']);
     expect(promised(4)).toBe('4★ or better');
     expect(promised(5)).toBe('5★');
-    expect(pityRuleText(pity)).toBe('a 4★ or better within 10 pairs, a 5★ within 60');
+    expect(pityRuleText(pity)).toBe('a 4★ or better within 10 pairs, a 5★ within 55');
     expect(pity.map(counterText)).toEqual([
       'Pairs since your last 4★ or better: 3',
       'Pairs since your last 5★: 23',
@@ -24,7 +24,7 @@ describe('the altar in words', () => {
     expect(
       dueText([
         { ...pity[0], since_last: 9 },
-        { ...pity[1], since_last: 59 },
+        { ...pity[1], since_last: 54 },
       ]),
     ).toBe('Your next pair brings a 5★.');
   });

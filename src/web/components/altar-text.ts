@@ -1,5 +1,5 @@
 // The altar in words, for /create: a rarity's chance ('13.5%'), what a pity rule promises ('a 4★ or better'), the
-// rule in one line ('a 4★ or better within 10 pairs, a 5★ within 60'), the player's counters and when a promise is
+// rule in one line ('a 4★ or better within 10 pairs, a 5★ within 55'), the player's counters and when a promise is
 // due. The numbers are the server's (GET /api/summons); nothing here decides a draw.
 import type { SummonsResponse } from '../../api/summons.ts';
 
@@ -11,7 +11,7 @@ export const chanceText = (chance: number): string => `${Number((chance * 100).t
 /** What a rule promises: '4★ or better'; the highest rarity has nothing better, so '5★'. */
 export const promised = (rarity: number): string => (rarity >= 5 ? `${rarity}★` : `${rarity}★ or better`);
 
-/** 'a 4★ or better within 10 pairs, a 5★ within 60'. */
+/** 'a 4★ or better within 10 pairs, a 5★ within 55'. */
 export function pityRuleText(pity: readonly Pity[]): string {
   return pity
     .map((p, i) => `a ${promised(p.rarity)} within ${p.within}${i === 0 ? ' pairs' : ''}`)
