@@ -256,6 +256,32 @@ describe.each(DATABASES)('reward rules on %s', (kind) => {
     expect(read).toMatchObject({ status: 'won', clear_bonus: true, rewards: add(own, bonus) });
   });
 
+  it('starting a floor turn by turn from several tabs at once opens one battle, answered to every tab', async () => {
+    const p = await newPlayer(h);
+    const a = await summonHero(h, p.id);
+    await setHeroPower(h, a.id, 'mighty');
+    const run = StartRunResponse.parse(
+      (await h.call('POST', '/api/dungeons/whispering_woods/start', { user_id: p.id, team_hero_ids: [a.id] }))
+        .body,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { user_id: p.id, mode: 'turn_based' }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const ids = new Set(answers.map((r) => StartedBattle.parse(r.body).battle_id));
+    expect(ids.size).toBe(1);
+    const rows = await withStore(h, (db) =>
+      db.selectFrom('battles').select(['id', 'status']).where('run_id', '=', run.id).execute(),
+    );
+    expect(rows).toEqual([{ id: [...ids][0], status: 'active' }]);
+    expect((await h.call('GET', `/api/dungeon-runs/${run.id}`)).body).toMatchObject({
+      status: 'active',
+      floor: 1,
+    });
+  });
+
   it('a floor fought turn by turn ends with its run: lost when another battle starts or the run is left', async () => {
     const p = await newPlayer(h);
     const a = await summonHero(h, p.id);
