@@ -64,6 +64,16 @@ export const DailyResponse = z.object({
     next_day: z.number().int().min(1).max(7).describe('the calendar day the next claim pays'),
     available: z.boolean().describe("today's calendar claim not yet made"),
   }),
+  waiting: z
+    .array(
+      z.object({
+        id: z.string().describe("what POST /api/daily/claim takes: a quest's id, or '<period>.bonus'"),
+        period: z.string(),
+        text: z.string(),
+        reward: DailyReward,
+      }),
+    )
+    .describe('rewards earned on an earlier day and not claimed yet: claimable for 7 days after their day'),
 });
 export type DailyResponse = z.infer<typeof DailyResponse>;
 

@@ -18,6 +18,7 @@ import {
   dayAt,
   dayName,
   ianaZone,
+  parseDayName,
   type Day,
   type DayRule,
   type DayState,
@@ -117,50 +118,92 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The claim rows' names: a quest's kind, the bonus, the calendar. */
 const questClaim = (kind: QuestKind) => `quest:${kind}`;
 
-/** Everything the day shows, from the player's (locked or read) row and the day's progress and claims. */
-interface DayFacts {
-  user: UserRow;
-  now: number;
-  day: Day;
+/** Rewards earned on a day wait this many days after it to be claimed; then they lapse too. */
+export const WAITING_DAYS = 7;
+
+/** One day of a player's: its quests, and the progress and claims stored for it. */
+interface DayRecord {
+  day: number;
   quests: QuestDef[];
   progress: Map<string, number>;
   claims: Set<string>;
 }
 
+const emptyRecord = (userId: string, day: number): DayRecord => ({
+  day,
+  quests: questsOfDay(userId, day),
+  progress: new Map(),
+  claims: new Set(),
+});
+
+/** Everything the day shows: the player's (locked or read) row, today, and the days whose rewards still wait. */
+interface DayFacts {
+  user: UserRow;
+  now: number;
+  day: Day;
+  today: DayRecord;
+  /** earlier days within WAITING_DAYS that have anything stored, oldest first */
+  earlier: DayRecord[];
+}
+
 async function dayFacts(db: Db, user: UserRow): Promise<DayFacts> {
   const now = nowMs();
   const day = dayAt(now, dayStateOf(user));
-  const period = dayName(day.day);
+  const [from, to] = [dayName(day.day - WAITING_DAYS), dayName(day.day)];
+  // Two reads by the player's keys: every row of the days that can still pay (a week and today: a few dozen).
   const [progress, claims] = await Promise.all([
     db
       .selectFrom('daily_progress')
-      .select(['kind', 'count'])
+      .select(['period', 'kind', 'count'])
       .where('user_id', '=', user.id)
-      .where('period', '=', period)
+      .where('period', '>=', from)
+      .where('period', '<=', to)
       .execute(),
     db
       .selectFrom('daily_claims')
-      .select('claim')
+      .select(['period', 'claim'])
       .where('user_id', '=', user.id)
-      .where('period', '=', period)
+      .where('period', '>=', from)
+      .where('period', '<=', to)
       .execute(),
   ]);
-  return {
-    user,
-    now,
-    day,
-    quests: questsOfDay(user.id, day.day),
-    progress: new Map(progress.map((p) => [p.kind, p.count])),
-    claims: new Set(claims.map((c) => c.claim)),
+  const records = new Map<string, DayRecord>();
+  const recordOf = (period: string) => {
+    let r = records.get(period);
+    if (!r) records.set(period, (r = emptyRecord(user.id, parseDayName(period) ?? day.day)));
+    return r;
   };
+  const today = recordOf(to);
+  for (const p of progress) recordOf(p.period).progress.set(p.kind, p.count);
+  for (const c of claims) recordOf(c.period).claims.add(c.claim);
+  const earlier = [...records.values()].filter((r) => r.day < day.day).sort((a, b) => a.day - b.day);
+  return { user, now, day, today, earlier };
 }
 
-const progressOf = (f: DayFacts, q: QuestDef) => Math.min(q.goal, f.progress.get(q.id) ?? 0);
-const allDone = (f: DayFacts) => f.quests.every((q) => progressOf(f, q) >= q.goal);
+const progressOf = (r: DayRecord, q: QuestDef) => Math.min(q.goal, r.progress.get(q.id) ?? 0);
+const doneCount = (r: DayRecord) => r.quests.filter((q) => progressOf(r, q) >= q.goal).length;
+const bonusId = (day: number) => `${dayName(day)}.bonus`;
+
+/** What an earlier day earned and nobody claimed yet. */
+function waitingOf(r: DayRecord): DailyResponse['waiting'] {
+  const period = dayName(r.day);
+  const out: DailyResponse['waiting'] = r.quests
+    .filter((q) => progressOf(r, q) >= q.goal && !r.claims.has(questClaim(q.id)))
+    .map((q) => ({ id: questId(r.day, q.id), period, text: q.text, reward: rewardView(q.reward) }));
+  if (doneCount(r) === r.quests.length && !r.claims.has('bonus'))
+    out.push({
+      id: bonusId(r.day),
+      period,
+      text: `Bonus: all ${r.quests.length} quests`,
+      reward: rewardView(DAILY_BONUS),
+    });
+  return out;
+}
 
 function view(f: DayFacts): DailyResponse {
   const state = dayStateOf(f.user);
-  const claimedToday = f.claims.has('calendar');
+  const t = f.today;
+  const claimedToday = t.claims.has('calendar');
   const claims = f.user.calendar_claims;
   // After today's claim the calendar shown is the one that claim belongs to (all seven ticked after day 7).
   const ticked = claimedToday ? ((claims - 1) % CALENDAR.length) + 1 : claims % CALENDAR.length;
@@ -171,26 +214,27 @@ function view(f: DayFacts): DailyResponse {
     time_zone: f.user.time_zone,
     reset_hour: f.user.reset_hour,
     rule_starts_at: state.ruleFrom !== null && f.now < state.ruleFrom ? iso(state.ruleFrom) : null,
-    quests: f.quests.map((q) => ({
-      id: questId(f.day.day, q.id),
+    quests: t.quests.map((q) => ({
+      id: questId(t.day, q.id),
       kind: q.id,
       text: q.text,
       unit: q.unit,
-      progress: progressOf(f, q),
+      progress: progressOf(t, q),
       goal: q.goal,
       reward: rewardView(q.reward),
-      claimed: f.claims.has(questClaim(q.id)),
+      claimed: t.claims.has(questClaim(q.id)),
     })),
     bonus: {
       reward: rewardView(DAILY_BONUS),
-      claimed: f.claims.has('bonus'),
-      available: allDone(f) && !f.claims.has('bonus'),
+      claimed: t.claims.has('bonus'),
+      available: doneCount(t) === t.quests.length && !t.claims.has('bonus'),
     },
     calendar: {
       days: CALENDAR.map((reward, i) => ({ day: i + 1, reward: rewardView(reward), claimed: i < ticked })),
       next_day: nextCalendarDay(claims),
       available: !claimedToday,
     },
+    waiting: f.earlier.flatMap(waitingOf),
   };
 }
 
@@ -211,59 +255,102 @@ function untilText(ms: number): string {
   return minutes % 60 === 0 ? `${h} h` : `${h} h ${minutes % 60} min`;
 }
 
-/** What a claim asks for: the claim row's name, what it pays, its ledger entry, or the refusal. */
-function claimOf(f: DayFacts, claim: string): { row: string; reward: DailyReward; entry: Entry } {
-  const period = dayName(f.day.day);
-  const wait = `the next reset is in ${untilText(f.day.endsAt - f.now)}`;
+/** What a claim pays: its row (name and period), the reward and its ledger entry. */
+interface Paying {
+  row: string;
+  period: string;
+  reward: DailyReward;
+  entry: Entry;
+}
+
+/** What a claim asks for, or the refusal (400 names nothing, 404 no such quest that day, 409 paid or not earned). */
+function claimOf(f: DayFacts, claim: string): Paying {
+  const today = dayName(f.day.day);
+  const left = untilText(f.day.endsAt - f.now);
   if (claim === 'calendar') {
     const n = nextCalendarDay(f.user.calendar_claims);
-    if (f.claims.has('calendar'))
+    if (f.today.claims.has('calendar'))
       throw conflict(
-        `Already claimed: today's calendar reward is paid, and day ${n} unlocks at the next reset (in ${untilText(f.day.endsAt - f.now)})`,
+        `Already claimed: today's calendar reward is paid, and day ${n} unlocks at the next reset (in ${left})`,
       );
     return {
       row: 'calendar',
+      period: today,
       reward: calendarReward(n),
-      entry: { reason: 'daily_calendar', ref: `${period}.calendar.${n}` },
+      entry: { reason: 'daily_calendar', ref: `${today}.calendar.${n}` },
     };
   }
-  if (claim === 'bonus') {
-    if (f.claims.has('bonus')) throw conflict(`Already claimed: today's bonus is paid; ${wait}`);
-    const done = f.quests.filter((q) => progressOf(f, q) >= q.goal).length;
-    if (done < f.quests.length)
-      throw conflict(
-        `Not yet earned: the bonus is for all ${f.quests.length} of today's quests, and ${done} are done`,
-      );
-    return { row: 'bonus', reward: DAILY_BONUS, entry: { reason: 'daily_bonus', ref: `${period}.bonus` } };
-  }
-  const named = parseQuestId(claim);
-  if (!named)
+  // 'bonus' is today's; '<period>.bonus' and '<period>.<kind>' name their day.
+  const dayBonus = /^(.+)\.bonus$/.exec(claim);
+  const target =
+    claim === 'bonus'
+      ? { day: f.day.day, quest: null }
+      : dayBonus
+        ? { day: parseDayName(dayBonus[1]!), quest: null }
+        : (parseQuestId(claim) ?? { day: null, quest: null });
+  if (target.day === null)
     throw badRequest(
-      `Invalid body field "claim": a quest's id ('${period}.arena_win'), 'bonus' or 'calendar'`,
+      `Invalid body field "claim": a quest's id ('${today}.arena_win'), 'bonus', '${today}.bonus' or 'calendar'`,
     );
-  if (named.day !== f.day.day)
+  const period = dayName(target.day);
+  if (target.day > f.day.day)
+    throw conflict(`That reward is for ${period}, which has not begun: today is ${today}`);
+  if (f.day.day - target.day > WAITING_DAYS)
     throw conflict(
-      named.day < f.day.day
-        ? `That quest was for ${dayName(named.day)} and lapsed at the reset: today (${period}) has new quests`
-        : `That quest is for ${dayName(named.day)}, which has not begun: today is ${period}`,
+      `That reward was for ${period}: rewards wait ${WAITING_DAYS} days after their day, and that one lapsed`,
     );
-  const quest = f.quests.find((q) => q.id === named.quest.id);
+  const earlier = target.day < f.day.day;
+  const r = earlier
+    ? (f.earlier.find((e) => e.day === target.day) ?? emptyRecord(f.user.id, target.day))
+    : f.today;
+  const when = earlier ? `on ${period}` : 'today';
+  if (target.quest === null) {
+    if (r.claims.has('bonus'))
+      throw conflict(
+        earlier
+          ? `Already claimed: the bonus of ${period} is paid`
+          : `Already claimed: today's bonus is paid; the next reset is in ${left}`,
+      );
+    const done = doneCount(r);
+    if (done < r.quests.length)
+      throw conflict(
+        earlier
+          ? `The bonus for ${period} was not earned: ${done} of its ${r.quests.length} quests were done, and the day is over`
+          : `Not yet earned: the bonus is for all ${r.quests.length} of today's quests, and ${done} are done`,
+      );
+    return {
+      row: 'bonus',
+      period,
+      reward: DAILY_BONUS,
+      entry: { reason: 'daily_bonus', ref: bonusId(r.day) },
+    };
+  }
+  const quest = r.quests.find((q) => q.id === target.quest!.id);
   if (!quest)
-    throw notFound(`No '${named.quest.id}' quest today: today's are ${f.quests.map((q) => q.id).join(', ')}`);
-  if (f.claims.has(questClaim(quest.id)))
-    throw conflict(`Already claimed: '${quest.text}' paid today; ${wait}`);
-  const progress = progressOf(f, quest);
+    throw notFound(
+      `No '${target.quest.id}' quest ${when}: ${earlier ? 'its' : "today's"} are ${r.quests.map((q) => q.id).join(', ')}`,
+    );
+  if (r.claims.has(questClaim(quest.id)))
+    throw conflict(
+      `Already claimed: '${quest.text}' paid ${when}${earlier ? '' : `; the next reset is in ${left}`}`,
+    );
+  const progress = progressOf(r, quest);
   if (progress < quest.goal)
-    throw conflict(`Not yet earned: ${progress} / ${quest.goal} ${quest.unit} for '${quest.text}'`);
+    throw conflict(
+      earlier
+        ? `That quest was for ${period} and lapsed unfinished at the reset (${progress} / ${quest.goal} ${quest.unit}): today (${today}) has new quests`
+        : `Not yet earned: ${progress} / ${quest.goal} ${quest.unit} for '${quest.text}'`,
+    );
   return {
     row: questClaim(quest.id),
+    period,
     reward: quest.reward,
-    entry: { reason: 'daily_quest', ref: questId(f.day.day, quest.id) },
+    entry: { reason: 'daily_quest', ref: questId(r.day, quest.id) },
   };
 }
 
 /**
- * POST /api/daily/claim: pays a quest, the bonus or today's calendar reward once. The claim row goes in first —
+ * POST /api/daily/claim: pays a quest, a day's bonus or today's calendar reward once. The claim row goes in first —
  * its primary key is what refuses a second claim, whatever raced it — then the credit and its ledger entries.
  */
 export function claimDaily(db: Kysely<Database>, userId: string, claim: string): Promise<ClaimResponse> {
@@ -276,14 +363,14 @@ export function claimDaily(db: Kysely<Database>, userId: string, claim: string):
       .values({
         user_id: userId,
         claim: paying.row,
-        period: dayName(facts.day.day),
+        period: paying.period,
         reward: JSON.stringify(rewardView(paying.reward)),
         created_at: nowSeconds(),
       })
       .onConflict((oc) => oc.columns(['user_id', 'claim', 'period']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1)
-      throw conflict('Already claimed: this reward was paid once today');
+      throw conflict('Already claimed: this reward was paid once');
     if (paying.row === 'calendar')
       await trx
         .updateTable('users')
@@ -292,7 +379,8 @@ export function claimDaily(db: Kysely<Database>, userId: string, claim: string):
         .execute();
     const paid = await credit(trx, userId, paying.reward, paying.entry);
     if (!paid) throw notFound(MESSAGES.userNotFound);
-    facts.claims.add(paying.row);
+    const record = [facts.today, ...facts.earlier].find((r) => dayName(r.day) === paying.period);
+    record?.claims.add(paying.row);
     const after = { ...facts, user: paid };
     return { claim, reward: rewardView(paying.reward), user: userView(paid), daily: view(after) };
   });

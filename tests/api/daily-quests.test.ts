@@ -339,10 +339,12 @@ describe.each(DATABASES)('daily quests on %s', (kind) => {
     const d = await daily(p.id);
     for (const bad of ['', 'bonus2', 'yesterday', '2026-11-27', '2026-13-40.arena_win', '2026-11-27.nope'])
       expect((await claim(p.id, bad)).status).toBe(400);
-    const lapsed = await claim(p.id, `2026-11-26.${d.quests[0]!.kind}`);
+    // Yesterday's quest of the player's, never finished: it lapsed at the reset.
+    const yesterday = questsOfDay(p.id, parseDayName('2026-11-26')!)[0]!;
+    const lapsed = await claim(p.id, `2026-11-26.${yesterday.id}`);
     expect(lapsed.status).toBe(409);
     expect(lapsed.body.error).toBe(
-      'That quest was for 2026-11-26 and lapsed at the reset: today (2026-11-27) has new quests',
+      `That quest was for 2026-11-26 and lapsed unfinished at the reset (0 / ${yesterday.goal} ${yesterday.unit}): today (2026-11-27) has new quests`,
     );
     const ahead = await claim(p.id, `2026-11-28.${d.quests[0]!.kind}`);
     expect(ahead.status).toBe(409);

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { DailyResponse } from '../../src/api/daily.ts';
 import { CALENDAR } from '../../src/game/data/quests.ts';
-import { DATABASES, startHarness, uniqueName, type Harness } from './helpers.ts';
+import { questsOfDay } from '../../src/game/daily.ts';
+import { parseDayName } from '../../src/game/day-clock.ts';
+import { DATABASES, startHarness, summonHero, uniqueName, withStore, type Harness } from './helpers.ts';
 
 const H = 3_600_000;
 const at = (iso: string) => Date.parse(iso);
@@ -259,6 +261,68 @@ describe.each(DATABASES)("the player's day on %s", (kind) => {
     expect(fresh.calendar.days.some((d) => d.claimed)).toBe(false);
     await claimDay();
     expect(paid.at(-1)).toBe(1);
+  });
+
+  it('a finished quest left unclaimed waits 7 days after its day; an unfinished one lapses at the reset', async () => {
+    now = at('2026-11-27T12:00:00Z');
+    const day = parseDayName('2026-11-27')!;
+    let p = await player('Europe/Berlin');
+    while (!questsOfDay(p.id, day).some((q) => q.id === 'summon')) p = await player('Europe/Berlin');
+    await summonHero(h, p.id);
+    const other = questsOfDay(p.id, day).find((q) => q.id !== 'summon')!;
+    // Another player finished all three on the 27th (arranged in the store) and claimed nothing.
+    const q = await player('Europe/Berlin');
+    await withStore(h, (db) =>
+      db
+        .insertInto('daily_progress')
+        .values(
+          questsOfDay(q.id, day).map((x) => ({
+            user_id: q.id,
+            period: '2026-11-27',
+            kind: x.id,
+            count: x.goal,
+            updated_at: 0,
+          })),
+        )
+        .execute(),
+    );
+
+    now = at('2026-11-28T12:00:00Z');
+    const next = await daily(p.id);
+    expect(next.period).toBe('2026-11-28');
+    expect(next.waiting).toEqual([
+      expect.objectContaining({ id: '2026-11-27.summon', period: '2026-11-27' }),
+    ]);
+    const late = await claim(p.id, '2026-11-27.summon');
+    expect(late.status).toBe(200);
+    expect(late.body.daily.waiting).toEqual([]);
+    expect((await claim(p.id, '2026-11-27.summon')).status).toBe(409);
+    const lapsed = await claim(p.id, `2026-11-27.${other.id}`);
+    expect(lapsed.status).toBe(409);
+    expect(lapsed.body.error).toMatch(
+      /^That quest was for 2026-11-27 and lapsed unfinished at the reset \(0 \/ /,
+    );
+    const ledger = (await h.call('GET', `/api/users/${p.id}/ledger`)).body.entries;
+    expect(ledger[0]).toMatchObject({ reason: 'daily_quest', ref: '2026-11-27.summon' });
+
+    // The earlier day's bonus waits too, named by its day; today's is another.
+    const waiting = (await daily(q.id)).waiting.map((w) => w.id);
+    expect(waiting).toContain('2026-11-27.bonus');
+    expect(waiting).toHaveLength(4);
+    expect((await claim(q.id, 'bonus')).status).toBe(409);
+    expect((await claim(q.id, '2026-11-27.bonus')).status).toBe(200);
+    expect((await claim(q.id, '2026-11-27.bonus')).status).toBe(409);
+
+    // A week after its day a reward still waits; a day later it has lapsed.
+    now = at('2026-12-04T12:00:00Z');
+    expect((await daily(q.id)).waiting).toHaveLength(3);
+    now = at('2026-12-05T12:00:00Z');
+    expect((await daily(q.id)).waiting).toEqual([]);
+    const gone = await claim(q.id, `2026-11-27.${questsOfDay(q.id, day)[0]!.id}`);
+    expect(gone.status).toBe(409);
+    expect(gone.body.error).toBe(
+      'That reward was for 2026-11-27: rewards wait 7 days after their day, and that one lapsed',
+    );
   });
 
   it('PATCH refuses zones that are not IANA names and hours outside 0–23, changing nothing', async () => {

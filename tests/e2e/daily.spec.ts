@@ -6,6 +6,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect, shot, uniqueName, getUser, confirmReroll } from './fixtures.ts';
 import type { DailyResponse } from '../../src/api/daily.ts';
 import type { QuestKind } from '../../src/game/data/quests.ts';
+import { dayName, parseDayName } from '../../src/game/day-clock.ts';
+import { finishDay } from './store-setup.ts';
 
 test.use({ timezoneId: 'Europe/Berlin' });
 
@@ -167,4 +169,27 @@ test('the profile moves the day to another zone and hour, from the next reset', 
   await section.getByRole('button', { name: 'Save' }).click();
   await expect(section.getByRole('alert')).toContainText('must be an IANA time zone name');
   expect(await getUser(request, player.id)).toMatchObject({ time_zone: 'Europe/Berlin', reset_hour: 6 });
+});
+
+test('what yesterday earned and nobody claimed waits on /daily, and is claimed there', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
+  const today = ((await (await request.get(`/api/daily?user_id=${player.id}`)).json()) as DailyResponse)
+    .period;
+  const yesterday = dayName(parseDayName(today)! - 1);
+  await finishDay(player.id, yesterday);
+  await page.goto('/map');
+  // Three quests and the bonus from yesterday, and today's calendar day.
+  await expect(page.getByTestId('daily-claimable')).toHaveText('5 to claim');
+  await page.goto('/daily');
+  const waiting = page.getByTestId('daily-waiting');
+  await expect(waiting.locator('li')).toHaveCount(4);
+  await expect(waiting).toContainText('Done yesterday');
+  await shot(page, testInfo, 'daily-waiting');
+  await waiting.getByRole('button', { name: /^Claim Bonus: all 3 quests, from yesterday$/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Bonus: all 3 quests: +800 gold' })).toBeVisible();
+  await expect(waiting.locator('li')).toHaveCount(3);
+  expect((await getUser(request, player.id)).summoning_scrolls).toBe(player.summoning_scrolls + 2);
 });

@@ -108,3 +108,26 @@ export async function setPity(userId: string, counters: Record<number, number>):
     await store.close();
   }
 }
+
+/** Records a day of the player's as played: every one of its quests done (yesterday's, say), nothing claimed. */
+export async function finishDay(userId: string, period: string): Promise<void> {
+  const { questsOfDay } = await import('../../src/game/daily.ts');
+  const { parseDayName } = await import('../../src/game/day-clock.ts');
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    await store.db
+      .insertInto('daily_progress')
+      .values(
+        questsOfDay(userId, parseDayName(period)!).map((q) => ({
+          user_id: userId,
+          period,
+          kind: q.id,
+          count: q.goal,
+          updated_at: 0,
+        })),
+      )
+      .execute();
+  } finally {
+    await store.close();
+  }
+}

@@ -53,7 +53,7 @@ export const QUESTS = [
     goal: 3,
     text: 'Clear 3 dungeon floors',
     unit: 'floors cleared',
-    counts: 'a dungeon floor won (POST /api/dungeon-runs/{id}/battle)',
+    counts: 'a dungeon floor won (POST /api/dungeon-runs/{id}/battle), a boss fought turn by turn too',
     reward: { gold: 800, magic_essence: 100, combat_tokens: 15 },
   },
   {
@@ -71,7 +71,8 @@ export const QUESTS = [
     goal: 1,
     text: 'Finish a turn-based battle',
     unit: 'turn-based battle finished',
-    counts: 'a turn-based battle played to its end, won, lost or drawn (not one abandoned for another)',
+    counts:
+      'a turn-based battle played to its end, won, lost or drawn (a dungeon boss fought turn by turn too; not one abandoned for another)',
     reward: { gold: 1000, magic_essence: 120, combat_tokens: 18 },
   },
   {

@@ -72,11 +72,23 @@ export function rewardLongText(reward: DailyReward): string {
   return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
-/** How many rewards wait to be claimed now: finished quests, the bonus, today's calendar day. */
+/** How many rewards wait to be claimed now: finished quests, the bonus, today's calendar day, earlier days'. */
 export function claimable(day: DailyResponse): number {
   return (
     day.quests.filter((q) => !q.claimed && q.progress >= q.goal).length +
     (day.bonus.available ? 1 : 0) +
-    (day.calendar.available ? 1 : 0)
+    (day.calendar.available ? 1 : 0) +
+    day.waiting.length
   );
+}
+
+/** An earlier day as the player reads it: 'yesterday', or 'Nov 24'. */
+export function earlierDay(period: string, today: string): string {
+  const days = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${period}T00:00:00Z`)) / 86_400_000;
+  if (days === 1) return 'yesterday';
+  return new Date(`${period}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }

@@ -63,6 +63,7 @@ function day(over: Partial<DailyResponse> = {}): DailyResponse {
       next_day: 3,
       available: true,
     },
+    waiting: [],
     ...over,
   };
 }
@@ -92,8 +93,15 @@ describe('the daily layer in words', () => {
       'summoning_scrolls',
     ]);
     expect(rewardText(reward({ gold: 60, magic_essence: 10 }))).toBe('+60 gold, +10 essence');
-    // One finished quest unclaimed and today's calendar day.
+    // One finished quest unclaimed and today's calendar day; and a reward waiting from an earlier day.
     expect(claimable(day())).toBe(2);
+    const earlier = {
+      id: '2026-11-26.bonus',
+      period: '2026-11-26',
+      text: 'Bonus',
+      reward: reward({ gold: 800 }),
+    };
+    expect(claimable(day({ waiting: [earlier] }))).toBe(3);
   });
 });
 

@@ -5,6 +5,7 @@
 import { Link } from 'react-router';
 import type { DailyQuest } from '../../../api/daily.ts';
 import { CalendarDays, ResetLine, RewardChips } from '../../components/daily.tsx';
+import { earlierDay } from '../../components/daily-text.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Button, ErrorBanner, RetryPanel, Skeleton, SuccessBanner } from '../../components/ui.tsx';
 import { errorText } from '../../api/client.ts';
@@ -45,6 +46,40 @@ export default function DailyPage() {
         <SuccessBanner key={c.paid.key} onDone={c.paidShown} toast>
           {c.paid.text}
         </SuccessBanner>
+      )}
+
+      {day.waiting.length > 0 && (
+        <section
+          className="daily__panel daily__waiting"
+          aria-labelledby="waiting-title"
+          data-testid="daily-waiting"
+        >
+          <h2 id="waiting-title" className="daily__title">
+            <Icon name="chest" size={18} /> Earned earlier
+            <span className="daily__count">kept 7 days</span>
+          </h2>
+          <ul className="quests">
+            {day.waiting.map((w) => (
+              <li key={w.id} className="quest quest--complete" data-waiting={w.id}>
+                <div className="quest__body">
+                  <span className="quest__text">{w.text}</span>
+                  <span className="quest__progress">Done {earlierDay(w.period, day.period)}</span>
+                  <RewardChips reward={w.reward} small />
+                </div>
+                <ClaimButton
+                  claimed={false}
+                  ready
+                  pending={c.pending === w.id}
+                  busy={c.busy}
+                  why=""
+                  label="Claim"
+                  name={`Claim ${w.text}, from ${earlierDay(w.period, day.period)}`}
+                  onClaim={() => c.claim(w.id, w.text)}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
 
       <section className="daily__panel" aria-labelledby="quests-title">
@@ -107,8 +142,8 @@ export default function DailyPage() {
         </div>
       </section>
       <p className="daily__more muted">
-        Unfinished quests lapse at the reset; nothing is lost by skipping a day. Change when your day starts
-        on your <Link to="/profile">profile</Link>.
+        Unfinished quests lapse at the reset; a finished one waits 7 days to be claimed. Nothing is lost by
+        skipping a day. Change when your day starts on your <Link to="/profile">profile</Link>.
       </p>
     </div>
   );
