@@ -16,20 +16,16 @@ import { CALENDAR, DAILY_BONUS, QUESTS, type DailyReward, type QuestKind } from 
 import { ITEMS_BY_ID } from '../src/game/data/items.ts';
 import { calendarReward, fightActs, nextCalendarDay, questsOfDay } from '../src/game/daily.ts';
 import { createPrng, hashSeed, MAX_LEVEL, rerollAbilities, type Rewards } from '../src/game/index.ts';
-import { typicalTeams } from '../src/game/difficulty.ts';
 import {
   add,
   arenaDuel,
   bank,
   fightOf,
+  newPlayer,
   summonPair,
-  timeModel,
   type Outcome,
   type SessionKind,
-  type Spent,
-  type Table,
   type TimeModel,
-  type Wallet,
 } from './economy.ts';
 
 export const CLAIMING_S = 15;
@@ -106,19 +102,9 @@ const QUEST_PLAY: Partial<Record<QuestKind, SessionKind>> = {
 export function playDays(o: DailyOptions = {}): DailyReport {
   const days = o.days ?? 28;
   const minutesPerDay = o.minutesPerDay ?? 15;
-  const rng = createPrng(hashSeed('sim-daily', o.seed ?? 20261123));
-  const t: Table = {
-    rng,
-    time: o.time ?? timeModel(),
-    samples: o.samples ?? 800,
-    now: 0,
-    arenaWins: new Map(),
-    run: null,
-  };
-  let team = typicalTeams(1, 1)[0].map((h, i) => ({ ...h, id: `sim_${i}` }));
-  const w: Wallet = { gold: 0, magic_essence: 0, combat_tokens: 0 };
+  const { t, team: first, w, spent } = newPlayer(createPrng(hashSeed('sim-daily', o.seed ?? 20261123)), o);
+  let team = first;
   let scrolls = 0;
-  const spent: Spent = { upgrades: 0, levels: 0, scrolls: 0, recruits: 0, summoned: 0 };
   const play = none();
   const daily = none();
   const shares: number[] = [];

@@ -556,9 +556,8 @@ export function bank(
   return shop(paidTeam, w, spent, n);
 }
 
-export function play(session: SessionKind, o: PlayOptions = {}): SessionReport {
-  const fights = o.fights ?? 300;
-  const rng = createPrng(hashSeed('sim-economy', session, o.seed ?? 20261123));
+/** A new player: the table its fights share, a team of four typical level-1 heroes, an empty wallet. */
+export function newPlayer(rng: Prng, o: PlayOptions) {
   const t: Table = {
     rng,
     time: o.time ?? timeModel(),
@@ -567,9 +566,21 @@ export function play(session: SessionKind, o: PlayOptions = {}): SessionReport {
     arenaWins: new Map(),
     run: null,
   };
-  let team = typicalTeams(1, 1)[0].map((h, i) => ({ ...h, id: `sim_${i}` }));
+  const team = typicalTeams(1, 1)[0].map((h, i) => ({ ...h, id: `sim_${i}` }));
   const w: Wallet = { gold: 0, magic_essence: 0, combat_tokens: 0 };
   const spent: Spent = { upgrades: 0, levels: 0, scrolls: 0, recruits: 0, summoned: 0 };
+  return { t, team, w, spent };
+}
+
+export function play(session: SessionKind, o: PlayOptions = {}): SessionReport {
+  const fights = o.fights ?? 300;
+  const {
+    t,
+    team: first,
+    w,
+    spent,
+  } = newPlayer(createPrng(hashSeed('sim-economy', session, o.seed ?? 20261123)), o);
+  let team = first;
   const byFight = new Map<Fight, Tally>();
   const total = emptyTally();
   let fightsToLevel10: number | null = null;
