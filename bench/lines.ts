@@ -212,9 +212,27 @@ function tally(r: Run) {
 
 const source = readFileSync(bundle, 'utf8').split('\n');
 const sorted = <K>(m: Map<K, number>) => [...m].sort((x, y) => y[1] - x[1]);
-function report(byFunction: [string, number][], byLine: [number, number][], n: (x: number) => string) {
+/**
+ * The rules core's accessors (unitStat(i, HP), effectPower(e) … in src/game/battle/core.ts and compile.ts): one line
+ * each, meant to be inlined wherever they are called. One that shows up as a function of its own ran out of line.
+ */
+const ACCESSOR =
+  /^JS:\*(stat|attack|defence|speed|levelledPower|healthShare|carries|slotAbility|alive|effect(Power|Scale|Status|Turns|Chance|Hits|Drain|Execute|Pierce|Levelled)|choice(Of|Act|Target))\d* /;
+function report(
+  byFunction: [string, number][],
+  byLine: [number, number][],
+  n: (x: number) => string,
+  /** below it, a function's share is left out (the warm-up's, before the compiler inlined it) */
+  least: number,
+) {
   console.log('\nby function (V8 compiles a turn as one function, with what it inlines):');
   for (const [name, v] of byFunction.slice(0, 12)) console.log(`${n(v)}  ${name}`);
+  const apart = byFunction.filter(([name, v]) => ACCESSOR.test(name) && v >= least);
+  console.log(
+    apart.length === 0
+      ? '  (every accessor of the rules core was inlined where it is called)'
+      : `  accessors that also ran as functions of their own: ${apart.map(([name, v]) => `${name.replace(/ .*/, '')} ${n(v).trim()}`).join(', ')}`,
+  );
   console.log('\nby source line of the bundle (where inlined code comes from):');
   for (const [line, v] of byLine.slice(0, Number(process.env.BENCH_LINES ?? 40)))
     console.log(`${n(v)}  ${String(line).padStart(5)}  ${source[line - 1].trim().slice(0, 110)}`);
@@ -225,7 +243,7 @@ if (byTime) {
   console.log(
     `CPU-time samples of 1,000,000 full-content 4v4 battles (and the warm-up): ${t.total.toLocaleString('en')}`,
   );
-  report(sorted(t.byFunction), sorted(t.byLine), pct);
+  report(sorted(t.byFunction), sorted(t.byLine), pct, t.total / 1000);
 } else {
   const long = tally(count(6000)),
     short = tally(count(1000));
@@ -237,6 +255,6 @@ if (byTime) {
   console.log(
     `instructions per full-content 4v4 battle, steady state: ${n((long.total - short.total) / 5000)}`,
   );
-  report(perBattle(long.byFunction, short.byFunction), perBattle(long.byLine, short.byLine), n);
+  report(perBattle(long.byFunction, short.byFunction), perBattle(long.byLine, short.byLine), n, 1);
 }
 rmSync(dir, { recursive: true, force: true });

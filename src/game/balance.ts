@@ -6,7 +6,7 @@
 // numbers out.
 import { compileTeam } from './battle/compile.ts';
 import { DRAW, SIDE0_WON, SIDE1_WON } from './battle/core.ts';
-import { lastSimulation, simulate } from './battle/simulate.ts';
+import { simulate, simulateBattle } from './battle/simulate.ts';
 import { CLASSES, RACES, findClass, findRace } from './content.ts';
 import { generateHero } from './generation.ts';
 import type { Prng } from './prng.ts';
@@ -163,8 +163,9 @@ export function measureLength(
   const run: LengthRun = { battles, draws: 0, turns: [] };
   for (let i = 0; i < battles; i++) {
     const [a, b] = drawTeams(pools, levels, rng, teamSize);
-    if (simulate(rng.int(2 ** 31), compileTeam(a), compileTeam(b)) === DRAW) run.draws++;
-    run.turns.push(lastSimulation.turns);
+    const { outcome, turns } = simulateBattle(rng.int(2 ** 31), compileTeam(a), compileTeam(b));
+    if (outcome === DRAW) run.draws++;
+    run.turns.push(turns);
   }
   run.turns.sort((x, y) => x - y);
   return run;

@@ -61,7 +61,7 @@ export {
   type LadderRating,
 } from './ladder.ts';
 export { compileTeam, fightingFingerprints, type CompiledTeam } from './battle/compile.ts';
-export { lastSimulation, simulate } from './battle/simulate.ts';
+export { simulate, simulateBattle, type SimulatedBattle } from './battle/simulate.ts';
 export { DRAW, SIDE0_WON, SIDE1_WON } from './battle/core.ts';
 export {
   startBattle,

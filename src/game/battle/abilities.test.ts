@@ -62,9 +62,9 @@ describe('the effects registry', () => {
                 : entry.on === 'user'
                   ? j === src
                   : (side(j) === side(src)) === (entry.on === 'allies');
-            if (lands && rules.lives(c, j)) want |= 1 << j;
+            if (lands && rules.isAliveUnchecked(c, j)) want |= 1 << j;
           }
-          if (entry.on === 'user' && !rules.lives(c, src)) continue; // (a fallen unit takes no action)
+          if (entry.on === 'user' && !rules.isAliveUnchecked(c, src)) continue; // (a fallen unit takes no action)
           expect(entry.reach(c, src, chosen), `${kind} from ${src} at ${chosen}`).toBe(want);
         }
     }

@@ -15,16 +15,14 @@ const {
   A_BASIC,
   A_COOLDOWN,
   A_COUNT,
-  A_EFFECTS,
   A_ENERGY,
   A_ULT,
-  E_HITS,
   EF,
   ENERGY,
   MAX_EFFECTS,
   SIDE,
   SLOTS,
-  UF,
+  effectHits,
 } = compiled;
 const {
   ACT_ATTACK,
@@ -32,15 +30,16 @@ const {
   READY_AT,
   TURNS_TAKEN,
   ONGOING,
-  UNITS,
   actionOf,
   assertInPlay,
   canAct,
   gainEnergy,
   isAlive,
-  lives,
+  isAliveUnchecked,
   lowestAlly,
   resolveEnemyTarget,
+  setUnitStat,
+  unitStat,
 } = rules;
 
 // ---- what the registry says of each action, compiled once ------------------------------------------------------
@@ -149,11 +148,11 @@ export function pickOf(c: BattleCore, i: number, act: number): number {
 
 /** The unit an action of unit i aimed at `wanted` lands on: a legal enemy (taunt), an ally, or -1 for none. */
 export function chosenTarget(c: BattleCore, i: number, idx: number, wanted: number): number {
-  const side = UNITS[i * UF + SIDE];
+  const side = unitStat(i, SIDE);
   const pick = A_PICK[idx];
   if (pick === PICK_ENEMY) return resolveEnemyTarget(c, side, wanted);
   if (pick === PICK_ALLY)
-    return isAlive(c, wanted) && UNITS[wanted * UF + SIDE] === side ? wanted : lowestAlly(c, side);
+    return isAlive(c, wanted) && unitStat(wanted, SIDE) === side ? wanted : lowestAlly(c, side);
   return -1;
 }
 
@@ -166,20 +165,17 @@ export function perform(c: BattleCore, i: number, act: number, target: number): 
 }
 
 /**
- * Carry out the action the AI (./ai.ts) chose for unit i (c.pickAct at c.pickTgt), in a loop that checked once that
- * its core is in play. Every tier chooses only actions unit i may take, aimed where chosenTarget would aim them
- * (engine.test.ts checks it battle by battle), so the choice is carried out as it is, without checking it again.
+ * perform for the AI's choice (./ai.ts), in a loop that checked once that its core is in play: every tier chooses
+ * only actions unit i may take, aimed where chosenTarget would aim them (engine.test.ts checks it battle by battle),
+ * so the choice is carried out as it is, without checking it again.
  */
-export function performDecided(c: BattleCore, i: number): void {
-  const act = c.pickAct;
-  carryOut(c, i, act, actionOf(c, i, act), c.pickTgt);
+export function performUnchecked(c: BattleCore, i: number, act: number, target: number): void {
+  carryOut(c, i, act, actionOf(c, i, act), target);
 }
 
 /** Action `act` (compiled action idx) of unit i, landing on unit t (or -1): pay, then its effects in order, then energy. */
 function carryOut(c: BattleCore, i: number, act: number, idx: number, t: number): void {
-  const u = UNITS,
-    o = i * UF;
-  if (A_ULT[idx] === 1) u[o + ENERGY] = 0;
+  if (A_ULT[idx] === 1) setUnitStat(i, ENERGY, 0);
   // (its own end of turn, about to come, counts as one of the cooldown's turns)
   else if (A_BASIC[idx] === 0) READY_AT[i * SLOTS + act - ACT_SLOT0] = TURNS_TAKEN[i] + A_COOLDOWN[idx] + 1;
   if (c.log !== null) c.log.action(i, act, idx, t);
@@ -190,7 +186,7 @@ function carryOut(c: BattleCore, i: number, act: number, idx: number, t: number)
     const on = ROW_ON[row],
       op = ROW_OP[row],
       apply = ROW_APPLY[row],
-      hits = A_EFFECTS[e + E_HITS];
+      hits = effectHits(e);
     if (on === ON_DRAWN) {
       const target = ROW_TARGET[row] as TargetEntry & { drawn: true };
       for (let h = 0; h < hits && c.over === ONGOING; h++) {
@@ -202,30 +198,39 @@ function carryOut(c: BattleCore, i: number, act: number, idx: number, t: number)
       continue;
     }
     let m: number;
-    if (on === ON_CHOSEN) m = lives(c, t) ? 1 << t : 0;
+    if (on === ON_CHOSEN) m = isAliveUnchecked(c, t) ? 1 << t : 0;
     else if (on === ON_USER) m = 1 << i;
     else if (on === ON_ENEMIES || on === ON_ALLIES) {
       const first = (1 << c.nA) - 1; // side 0's units
-      m = c.living & ((u[o + SIDE] === 0) === (on === ON_ALLIES) ? first : ~first);
+      m = c.living & ((unitStat(i, SIDE) === 0) === (on === ON_ALLIES) ? first : ~first);
     } else m = (ROW_TARGET[row] as TargetEntry & { drawn: false }).reach(c, i, t);
     for (; m !== 0 && c.over === ONGOING; m &= m - 1) {
       const j = 31 - Math.clz32(m & -m);
-      if (!lives(c, j)) continue;
+      if (!isAliveUnchecked(c, j)) continue;
       if (op === OP_DAMAGE) damage(c, i, j, e, hits);
       else if (op === OP_STATUS) status(c, i, j, e, hits);
       else apply(c, i, j, e, hits);
     }
   }
-  if (A_ENERGY[idx] > 0 && lives(c, i)) gainEnergy(c, i, A_ENERGY[idx]);
+  if (A_ENERGY[idx] > 0 && isAliveUnchecked(c, i)) gainEnergy(c, i, A_ENERGY[idx]);
 }
 
-/** What unit i doing `act` aimed at `tgt` is worth, in "percent of a unit's health" units. */
-export function valueOf(c: BattleCore, i: number, act: number, tgt: number): number {
+/**
+ * What unit i doing `act` aimed at `tgt` is worth, in "percent of a unit's health" units. `perPower`: the hard tier's
+ * table for the decision under way, unit i's expected damage per unit of power against each enemy (./ai.ts), or null.
+ */
+export function valueOf(
+  c: BattleCore,
+  i: number,
+  act: number,
+  tgt: number,
+  perPower: Float64Array | null = null,
+): number {
   const idx = actionOf(c, i, act);
   let v = 0;
   for (let k = 0, n = A_COUNT[idx]; k < n; k++) {
     const row = idx * MAX_EFFECTS + k;
-    v += ROW_TARGET[row].value(c, i, tgt, row * EF, ROW_VALUE[row]);
+    v += ROW_TARGET[row].value(c, i, tgt, row * EF, ROW_VALUE[row], perPower);
   }
   // The planner spends an ultimate only when it beats what else it could do by a margin (checked in ./ai.ts).
   return v * A_AIWEIGHT[idx] + energyValue(c, i, A_ENERGY[idx]);

@@ -7,7 +7,11 @@ import { ABILITIES, BANES, BOONS, STATUSES, UnknownContent, findClass, own } fro
 import { ACTION_ENERGY, BASIC_ACTIONS } from '../data/abilities.ts';
 import type { AbilityDef } from '../data/schema.ts';
 import { abilityLevelFor } from '../progression.ts';
-import {
+import * as layout from './layout.ts';
+import { applyModifiers, setModifierBases, type ModifierSource } from './modifiers.ts';
+import { statusIndex } from './statuses.ts';
+// (destructured: an imported binding is read through its module cell at every use, a local const is folded in)
+const {
   ABMUL,
   ALIVE,
   ATK,
@@ -42,9 +46,7 @@ import {
   START_HP,
   START_STATUS,
   UF,
-} from './layout.ts';
-import { applyModifiers, setModifierBases, type ModifierSource } from './modifiers.ts';
-import { statusIndex } from './statuses.ts';
+} = layout;
 
 export * from './layout.ts';
 
@@ -63,7 +65,9 @@ export const IDX_ATTACK = abilityIndex.attack,
   IDX_DEFEND = abilityIndex.defend,
   IDX_FOCUS = abilityIndex.focus;
 const NA = ABILITY_IDS.length;
-export const A_EFFECTS = new Float64Array(NA * MAX_EFFECTS * EF);
+const effects = new Float64Array(NA * MAX_EFFECTS * EF);
+/** Every action's effect rows, EF figures each (./layout.ts E_POWER …); read them with the accessors below. */
+export const A_EFFECTS = effects;
 export const A_COUNT = new Int32Array(NA);
 export const A_COOLDOWN = new Int32Array(NA);
 export const A_ULT = new Int32Array(NA);
@@ -99,19 +103,19 @@ ACTION_LIST.forEach((a, i) => {
 });
 
 // An effect row's figures by name (e: the row's offset in A_EFFECTS, (action × MAX_EFFECTS + effect) × EF).
-export const effectPower = (e: number): number => A_EFFECTS[e + E_POWER];
+export const effectPower = (e: number): number => effects[e + E_POWER];
 /** Which stat scales a heal or shield: 0 attack, SC_DEF, SC_MAXHP, SC_TARGET_MAXHP. */
-export const effectScale = (e: number): number => A_EFFECTS[e + E_SCALE];
+export const effectScale = (e: number): number => effects[e + E_SCALE];
 /** The status it gives (an index of ./statuses.ts), -1 for none. */
-export const effectStatus = (e: number): number => A_EFFECTS[e + E_STATUS];
-export const effectTurns = (e: number): number => A_EFFECTS[e + E_TURNS];
-export const effectChance = (e: number): number => A_EFFECTS[e + E_CHANCE];
-export const effectHits = (e: number): number => A_EFFECTS[e + E_HITS];
-export const effectDrain = (e: number): number => A_EFFECTS[e + E_DRAIN];
-export const effectExecute = (e: number): number => A_EFFECTS[e + E_EXECUTE];
-export const effectPierce = (e: number): number => A_EFFECTS[e + E_PIERCE];
+export const effectStatus = (e: number): number => effects[e + E_STATUS];
+export const effectTurns = (e: number): number => effects[e + E_TURNS];
+export const effectChance = (e: number): number => effects[e + E_CHANCE];
+export const effectHits = (e: number): number => effects[e + E_HITS];
+export const effectDrain = (e: number): number => effects[e + E_DRAIN];
+export const effectExecute = (e: number): number => effects[e + E_EXECUTE];
+export const effectPierce = (e: number): number => effects[e + E_PIERCE];
 /** Is the effect raised by its user's ability level (an ability's are, a basic action's are not)? */
-export const effectLevelled = (e: number): boolean => A_EFFECTS[e + E_LEVELED] === 1;
+export const effectLevelled = (e: number): boolean => effects[e + E_LEVELED] === 1;
 
 // ---- teams ----------------------------------------------------------------------------------------------------
 export interface CompiledTeam {

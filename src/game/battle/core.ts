@@ -4,13 +4,18 @@
 // leaves `log` null and nothing is allocated while a battle runs.
 //
 // State lives in typed arrays (unit records of UF numbers, see ./compile.ts), so a battle can be copied,
-// stored as JSON and resumed exactly. A unit's turn is a fixed sequence of named steps:
-//   beginTurn   the head of the turn order acts (lowest next-action time); damage/heal over time; stunned → skip
+// stored as JSON and resumed exactly; code outside the core reads a unit through the accessors below the tables
+// (unitStat(i, ATK), attackOf(i) …) and an effect's figures through ./compile.ts's (effectPower(e) …). A unit's turn
+// is a fixed sequence of named steps:
+//   startTurn   the head of the turn order acts (lowest next-action time) → its statuses tick → it regenerates
+//               → exhaustion, past turn FATIGUE_FROM → stunned: its turn is spent
 //   (decide)    the player or the AI (./ai.ts) picks an action and a target
 //   perform     pay the cost → resolve targets → hit/heal/shield/status/cleanse/energy → deaths → energy gain
 //   endTurn     the actor's turns taken count up (its statuses and cooldowns are counted in them, so they run out
 //               without a step of their own); it schedules its next action by speed;
 //               the battle ends on a wipe or, at the turn limit, as a draw.
+// Each step checks that its core is the battle in play; its …Unchecked twin trusts a loop that checked once
+// (./simulate.ts runUntilDecision), and the AI's and perform's trust that the action is legal.
 
 // tsx compiles imports into getter calls; copying them into local consts keeps the hot loop free of those calls.
 import * as compiled from './compile.ts';
@@ -30,7 +35,6 @@ const {
   DOTTAKEN,
   E_LEVELED,
   E_POWER,
-  E_SCALE,
   EGAIN,
   ENERGY,
   EXECUTE,
@@ -75,6 +79,7 @@ const {
   START_TURNS,
   THORNS,
   UF,
+  effectScale,
 } = compiled;
 import * as statuses from './statuses.ts';
 const {
@@ -163,7 +168,7 @@ const statusPower = cleared.subarray(MAX_UNITS * (1 + NS), MAX_UNITS * (1 + 2 * 
 const readyAt = cleared.subarray(MAX_UNITS * (1 + 2 * NS));
 /**
  * The living units in turn order, a ring of MAX_UNITS places from `c.orderHead`, `c.orderLen` long: by next-action
- * time, ties to the lower index, so the head acts next. Only the actor's time changes in a turn (closeTurn), so a
+ * time, ties to the lower index, so the head acts next. Only the actor's time changes in a turn (endTurn), so a
  * turn takes the head and puts the actor back where its new time falls, usually near the back: where scanning every
  * unit for the lowest time took a tenth of a battle, its compares too unpredictable for the branch predictor.
  */
@@ -179,6 +184,34 @@ export const UNITS = units,
   STATUS_POWER = statusPower,
   READY_AT = readyAt,
   SLOT_ABILITIES = slotAbilities;
+
+// ---- a unit of the battle in play, by name -------------------------------------------------------------------
+// What code outside the core reads a unit with — unitStat(i, HP), attackOf(i), never the table at i × UF + HP —
+// and what the core's formulas read: one line each, which the compiler inlines where it is called. (The core
+// calls them by local names: an exported binding is read through its export cell, and checked, at every call.)
+/** Unit i's field f (a column of ./layout.ts). */
+const stat = (i: number, f: number): number => units[i * UF + f];
+/** Its attack, defence and speed as its statuses leave them. */
+const attack = (i: number): number => units[i * UF + ATK] * units[i * UF + M_ATK];
+const defence = (i: number): number => units[i * UF + DEF] * units[i * UF + M_DEF];
+const speed = (i: number): number => units[i * UF + SPD] * units[i * UF + M_SPD];
+/** The power of effect row e as unit src uses it: raised by its ability level, unless a basic action's. */
+const levelledPower = (src: number, e: number): number =>
+  A_EFFECTS[e + E_POWER] * (A_EFFECTS[e + E_LEVELED] === 1 ? units[src * UF + ABMUL] : 1);
+export const unitStat = stat,
+  attackOf = attack,
+  defenceOf = defence,
+  speedOf = speed,
+  powerOf = levelledPower;
+export function setUnitStat(i: number, f: number, v: number): void {
+  units[i * UF + f] = v;
+}
+/** Unit i's health as a share of its max health. */
+export const healthShare = (i: number): number => units[i * UF + HP] / units[i * UF + MAXHP];
+/** Does unit i carry status s? */
+export const carries = (i: number, s: number): boolean => ((units[i * UF + MASK] | 0) & (1 << s)) !== 0;
+/** The compiled action in unit i's ability slot (-1 for none). */
+export const slotAbility = (i: number, slot: number): number => slotAbilities[i * SLOTS + slot];
 
 let inPlay: BattleCore | null = null;
 
@@ -226,9 +259,6 @@ export class BattleCore {
   orderHead = 0;
   orderLen = 0;
   log: BattleLog | null = null;
-  // the AI's answer (./ai.ts), kept here so deciding allocates nothing
-  pickAct = 0;
-  pickTgt = -1;
 
   /** sfc32, inline: uniform in [0, 1). */
   rand(): number {
@@ -411,16 +441,15 @@ function dequeue(c: BattleCore, i: number): void {
 // ---- queries -------------------------------------------------------------------------------------------------
 
 /**
- * Is unit i (a unit of the battle, or -1) alive? Its bit in `living`, which initBattle, kill and restoreMasks keep
- * with its record's ALIVE field: one bit test where reading the field is a bounds-checked load and a compare.
- * Exported as `lives`; this module calls it `alive`, a binding of its own: an exported binding is read through its
- * export cell, and checked, at every call (3% of a battle for this one).
+ * Is unit i alive, for a unit number the rules gave (a unit of the battle, or -1)? Its bit in `living`, which
+ * initBattle, kill and restoreMasks keep with its record's ALIVE field: one bit test where reading the field is a
+ * bounds-checked load and a compare. This module calls it `alive`, a binding of its own: an exported binding is
+ * read through its export cell, and checked, at every call (3% of a battle for this one).
  */
 const alive = (c: BattleCore, i: number) => (c.living & (1 << i)) !== 0;
-export const lives = alive;
-/** Is i a unit of the battle, and alive? (for a unit number from outside the rules core) */
+export const isAliveUnchecked = alive;
+/** Is i a unit of the battle, and alive? (for any number, a unit number from outside the rules core included) */
 export const isAlive = (c: BattleCore, i: number) => i >= 0 && i < c.n && alive(c, i);
-export const sideOf = (c: BattleCore, i: number) => units[i * UF + SIDE];
 export const enemyStart = (c: BattleCore, side: number) => (side === 0 ? c.nA : 0);
 export const enemyEnd = (c: BattleCore, side: number) => (side === 0 ? c.n : c.nA);
 export const allyStart = (c: BattleCore, side: number) => (side === 0 ? 0 : c.nA);
@@ -499,14 +528,10 @@ export function canAct(c: BattleCore, i: number, act: number): boolean {
  * The damage of one hit before crit, variance and the target's shield: atk (raised at low HP) vs def (less
  * pierce), the damage multipliers of both sides, and the execute bonus. `hit` and `expectedDamage` share it.
  */
-function damageBeforeCrit(
-  u: Float64Array,
-  so: number,
-  to: number,
-  power: number,
-  pierce: number,
-  execute: number,
-): number {
+function damageBeforeCrit(src: number, tgt: number, power: number, pierce: number, execute: number): number {
+  const u = units,
+    so = src * UF,
+    to = tgt * UF;
   let atk = u[so + ATK] * u[so + M_ATK];
   if (u[so + LOWHPATK] !== 0 && u[so + HP] < LOW_HP_BELOW * u[so + MAXHP])
     atk *= Math.max(0.1, 1 + u[so + LOWHPATK]);
@@ -530,54 +555,65 @@ export function expectedDamage(
     so = src * UF,
     to = tgt * UF;
   const missP = Math.min(1, u[so + M_MISS] + u[so + FUMBLE] + u[to + DODGE]);
-  const dmg = damageBeforeCrit(u, so, to, power, pierce, execute);
+  const dmg = damageBeforeCrit(src, tgt, power, pierce, execute);
   const critP = Math.min(1, u[so + CRIT] + u[to + M_CRITTAKEN]);
   return Math.max(1, dmg * (1 + critP * (u[so + CRITDMG] - 1))) * (1 - missP);
 }
 
-/** The hero's ability-level multiplier for effect row e: abilities are raised by it, basic actions are not. */
-export const levelled = (u: Float64Array, so: number, e: number): number =>
-  A_EFFECTS[e + E_LEVELED] === 1 ? u[so + ABMUL] : 1;
-
 /** The amount a heal or shield effect gives before the target's own modifiers. */
 export function effectAmount(c: BattleCore, src: number, tgt: number, e: number): number {
-  const u = units,
-    so = src * UF;
-  const sc = A_EFFECTS[e + E_SCALE];
-  const stat =
+  const sc = effectScale(e);
+  const scale =
     sc === SC_MAXHP
-      ? u[so + MAXHP]
+      ? stat(src, MAXHP)
       : sc === SC_TARGET_MAXHP
-        ? u[tgt * UF + MAXHP]
+        ? stat(tgt, MAXHP)
         : sc === SC_DEF
-          ? u[so + DEF] * u[so + M_DEF]
-          : u[so + ATK] * u[so + M_ATK];
-  return A_EFFECTS[e + E_POWER] * levelled(u, so, e) * stat * Math.max(0, u[so + HEALDONE]);
+          ? defence(src)
+          : attack(src);
+  return levelledPower(src, e) * scale * Math.max(0, stat(src, HEALDONE));
 }
 
 // ---- the steps of a turn ---------------------------------------------------------------------------------------
 
 /** Start the next unit's turn. Returns the actor awaiting a decision, -2 if its turn was spent (stunned, died), -1 if the battle is over. */
-export function beginTurn(c: BattleCore): number {
+export function startTurn(c: BattleCore): number {
   assertInPlay(c);
-  return startTurn(c);
+  return startTurnUnchecked(c);
 }
 
-/** beginTurn for a loop that checked once that its core is in play (./simulate.ts runUntilDecision). */
-export function startTurn(c: BattleCore): number {
+/** startTurn for a loop that checked once that its core is in play (./simulate.ts runUntilDecision). */
+export function startTurnUnchecked(c: BattleCore): number {
   if (c.over !== ONGOING) return -1;
-  const u = units;
   if (c.orderLen === 0) {
     finish(c, DRAW);
     return -1;
   }
-  const a = turnOrder[c.orderHead];
+  const a = turnOrder[c.orderHead],
+    o = a * UF;
   c.actor = a;
   c.turn++;
   if (c.log !== null) c.log.turn(a);
-  const o = a * UF;
-  const ticking = (u[o + MASK] | 0) & TICK_MASK;
-  for (let m = ticking; m !== 0; m &= m - 1) {
+  if (((units[o + MASK] | 0) & TICK_MASK) !== 0) tickStatuses(c, a);
+  if (alive(c, a) && units[o + REGEN] !== 0) regenerate(c, a);
+  if (alive(c, a) && c.turn > FATIGUE_FROM) exhaust(c, a);
+  if (!alive(c, a)) {
+    endTurnUnchecked(c, a);
+    return c.over !== ONGOING ? -1 : -2;
+  }
+  if (units[o + F_SKIP] === 1) {
+    if (c.log !== null) c.log.miss(a, -1, true);
+    endTurnUnchecked(c, a);
+    return c.over !== ONGOING ? -1 : -2;
+  }
+  return a;
+}
+
+/** The statuses unit a carries that tick do so: each hurts or heals it by its power (./statuses.ts), until it falls. */
+function tickStatuses(c: BattleCore, a: number): void {
+  const u = units,
+    o = a * UF;
+  for (let m = (u[o + MASK] | 0) & TICK_MASK; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     const p = statusPower[a * NS + s];
     if (S_HEALS[s] === 1) {
@@ -588,37 +624,34 @@ export function startTurn(c: BattleCore): number {
       if (c.log !== null) c.log.tick(a, s, amount);
       if (u[o + HP] <= 0) {
         kill(c, a, -1);
-        break;
+        return;
       }
     }
   }
-  if (alive(c, a) && u[o + REGEN] !== 0) {
-    const r = u[o + REGEN] * u[o + MAXHP];
-    if (r > 0) heal(c, a, a, r, -1);
-    else {
-      const loss = Math.min(u[o + HP] - 1, Math.round(-r));
-      if (loss > 0) {
-        u[o + HP] -= loss;
-        if (c.log !== null) c.log.tick(a, -1, loss);
-      }
+}
+
+/** Unit a's own regeneration (a modifier: ./modifiers.ts regen) heals it, or its wasting costs it health but never its life. */
+function regenerate(c: BattleCore, a: number): void {
+  const u = units,
+    o = a * UF;
+  const r = u[o + REGEN] * u[o + MAXHP];
+  if (r > 0) heal(c, a, a, r, -1);
+  else {
+    const loss = Math.min(u[o + HP] - 1, Math.round(-r));
+    if (loss > 0) {
+      u[o + HP] -= loss;
+      if (c.log !== null) c.log.tick(a, -1, loss);
     }
   }
-  if (alive(c, a) && c.turn > FATIGUE_FROM) {
-    const amount = Math.max(1, Math.round(FATIGUE_STEP * (c.turn - FATIGUE_FROM) * u[o + MAXHP]));
-    u[o + HP] -= amount;
-    if (c.log !== null) c.log.fatigue(a, amount);
-    if (u[o + HP] <= 0) kill(c, a, -1);
-  }
-  if (!alive(c, a)) {
-    closeTurn(c, a);
-    return c.over !== ONGOING ? -1 : -2;
-  }
-  if (u[o + F_SKIP] === 1) {
-    if (c.log !== null) c.log.miss(a, -1, true);
-    closeTurn(c, a);
-    return c.over !== ONGOING ? -1 : -2;
-  }
-  return a;
+}
+
+/** Exhaustion, the stalemate rule: past turn FATIGUE_FROM, unit a loses a growing share of its max health. */
+function exhaust(c: BattleCore, a: number): void {
+  const o = a * UF;
+  const amount = Math.max(1, Math.round(FATIGUE_STEP * (c.turn - FATIGUE_FROM) * units[o + MAXHP]));
+  units[o + HP] -= amount;
+  if (c.log !== null) c.log.fatigue(a, amount);
+  if (units[o + HP] <= 0) kill(c, a, -1);
 }
 
 /** One hit: miss? → damage from atk vs def → crit → variance → shield, hp → on-hit energy → lifesteal → thorns. */
@@ -639,7 +672,7 @@ export function hit(
     if (c.log !== null) c.log.miss(src, tgt, false);
     return;
   }
-  let dmg = damageBeforeCrit(u, so, to, power, pierce, execute);
+  let dmg = damageBeforeCrit(src, tgt, power, pierce, execute);
   const crit = c.rand() < u[so + CRIT] + u[to + M_CRITTAKEN];
   if (crit) dmg *= u[so + CRITDMG];
   dmg *= 0.9 + 0.2 * c.rand();
@@ -789,11 +822,11 @@ export function gainEnergy(c: BattleCore, i: number, points: number): void {
 /** End unit a's turn: it has taken one more (statuses at their end fade), it schedules its next action, the turn limit is checked. */
 export function endTurn(c: BattleCore, a: number): void {
   assertInPlay(c);
-  closeTurn(c, a);
+  endTurnUnchecked(c, a);
 }
 
 /** endTurn for a loop that checked once that its core is in play (./simulate.ts runUntilDecision). */
-export function closeTurn(c: BattleCore, a: number): void {
+export function endTurnUnchecked(c: BattleCore, a: number): void {
   const u = units,
     o = a * UF;
   // A finished battle ticks nothing more: its log ends with the end event.
@@ -804,7 +837,7 @@ export function closeTurn(c: BattleCore, a: number): void {
       const s = 31 - Math.clz32(m & -m);
       if (statusEnds[a * NS + s] <= taken) removeStatus(c, a, s);
     }
-    u[o + NEXT] += TURN_TIME / Math.max(1, u[o + SPD] * u[o + M_SPD]);
+    u[o + NEXT] += TURN_TIME / Math.max(1, speed(a));
     dequeue(c, a);
     enqueue(c, a);
   }

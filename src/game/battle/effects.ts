@@ -20,15 +20,6 @@ import type { BattleCore } from './core.ts';
 import * as statuses from './statuses.ts';
 const { S_AIVALUE, S_HARMFUL, S_TICK_FIGURE, S_TICK_WORTH, S_WORTH_ON, TICK_MASK, protects } = statuses;
 const {
-  A_EFFECTS,
-  E_CHANCE,
-  E_DRAIN,
-  E_EXECUTE,
-  E_HITS,
-  E_PIERCE,
-  E_POWER,
-  E_STATUS,
-  E_TURNS,
   EGAIN,
   ENERGY,
   HEALTAKEN,
@@ -41,16 +32,22 @@ const {
   ROLE,
   SHIELD,
   SIDE,
-  SLOTS,
-  UF,
+  effectChance,
+  effectDrain,
+  effectExecute,
+  effectHits,
+  effectPierce,
+  effectPower,
+  effectStatus,
+  effectTurns,
 } = compiled;
 const {
-  SLOT_ABILITIES,
   UNITS,
   addShield,
   allyEnd,
   allyStart,
   applyStatus,
+  carries,
   cleanse,
   effectAmount,
   enemyEnd,
@@ -58,12 +55,16 @@ const {
   expectedDamage,
   gainEnergy,
   heal,
+  healthShare,
   hit,
-  levelled,
-  lives,
+  isAliveUnchecked,
   lowestAlly,
+  powerOf,
   randomEnemy,
   removeStatus,
+  setUnitStat,
+  slotAbility,
+  unitStat,
 } = rules;
 
 /** What an option's preview of one effect is about: the effect row, its user, and the unit it lands on. */
@@ -99,7 +100,15 @@ export interface Gist {
 
 export interface OpEntry {
   apply(c: BattleCore, src: number, tgt: number, e: number, hits: number): void;
-  value(c: BattleCore, src: number, j: number, e: number, hits: number): number;
+  /** `perPower`: the hard tier's table for the decision under way (./ai.ts), or null. */
+  value(
+    c: BattleCore,
+    src: number,
+    j: number,
+    e: number,
+    hits: number,
+    perPower: Float64Array | null,
+  ): number;
   preview(p: PreviewOf): string;
   text(e: EffectDef, who: string): string;
   gist(e: EffectDef, to: TargetEntry): Gist;
@@ -113,20 +122,17 @@ const KILL_BONUS = 67.5;
 const FILL_BONUS = 6;
 
 function threat(c: BattleCore, j: number): number {
-  const u = UNITS,
-    o = j * UF;
   // Damage dealers and healers first, and the wounded (focus fire).
-  const role = u[o + ROLE] === 0 ? 0.8 : 1.15;
-  const wounded = 1.25 - 0.5 * (u[o + HP] / u[o + MAXHP]);
+  const role = unitStat(j, ROLE) === 0 ? 0.8 : 1.15;
+  const wounded = 1.25 - 0.5 * healthShare(j);
   return role * wounded;
 }
 
 /**
- * Per decision, the deciding unit's expected damage per unit of power against each enemy (plain hits only), so
- * weighing many actions against the same enemies computes it once. The AI fills it (./ai.ts) and clears it after.
+ * What `hits` hits of `power` (with pierce and execute) from unit i are worth against unit j. The hard tier hands
+ * in `perPower`, unit i's expected damage per unit of power against each enemy worked out once per decision (./ai.ts),
+ * which a plain hit is read from; null works it out.
  */
-export const perPower = { values: new Float64Array(16), actor: -1, core: null as BattleCore | null };
-
 export function damageValue(
   c: BattleCore,
   i: number,
@@ -135,34 +141,31 @@ export function damageValue(
   pierce: number,
   execute: number,
   hits: number,
+  perPower: Float64Array | null,
 ): number {
-  const u = UNITS,
-    o = j * UF;
-  const cached = perPower.actor === i && perPower.core === c ? perPower.values[j] : 0;
+  const cached = perPower === null ? 0 : perPower[j];
   const d =
     (pierce === 0 && execute === 0 && cached > 0
       ? Math.max(1, cached * power)
       : expectedDamage(c, i, j, power, pierce, execute)) * hits;
-  const pool = u[o + HP] + u[o + SHIELD];
-  let v = (Math.min(d, pool) / u[o + MAXHP]) * 100;
+  const pool = unitStat(j, HP) + unitStat(j, SHIELD);
+  let v = (Math.min(d, pool) / unitStat(j, MAXHP)) * 100;
   if (d >= pool) v += KILL_BONUS;
   return v * threat(c, j);
 }
 
+/** The health unit j would get from a heal of `amount`, after its own modifiers. */
+const healed = (j: number, amount: number) =>
+  Math.min(unitStat(j, MAXHP) - unitStat(j, HP), amount * unitStat(j, HEALTAKEN) * unitStat(j, M_HEALTAKEN));
+
 function healValue(c: BattleCore, j: number, amount: number): number {
-  const u = UNITS,
-    o = j * UF;
-  const frac = u[o + HP] / u[o + MAXHP];
-  const got = Math.min(u[o + MAXHP] - u[o + HP], amount * u[o + HEALTAKEN] * u[o + M_HEALTAKEN]);
-  return (got / u[o + MAXHP]) * 100 * (frac < 0.4 ? 1.6 : 1);
+  return (healed(j, amount) / unitStat(j, MAXHP)) * 100 * (healthShare(j) < 0.4 ? 1.6 : 1);
 }
 
 function shieldValue(c: BattleCore, j: number, amount: number): number {
-  const u = UNITS,
-    o = j * UF;
-  const frac = u[o + HP] / u[o + MAXHP];
-  const stacked = u[o + SHIELD] > 0.15 * u[o + MAXHP] ? 0.3 : 1;
-  return (Math.min(amount, u[o + MAXHP]) / u[o + MAXHP]) * 100 * (0.25 + 0.6 * (1 - frac)) * stacked;
+  const maxHp = unitStat(j, MAXHP);
+  const stacked = unitStat(j, SHIELD) > 0.15 * maxHp ? 0.3 : 1;
+  return (Math.min(amount, maxHp) / maxHp) * 100 * (0.25 + 0.6 * (1 - healthShare(j))) * stacked;
 }
 
 /** What status s for `turns` turns, landing with `chance`, given by unit i to unit j is worth: its registry entries' weights. */
@@ -174,32 +177,32 @@ export function statusValue(
   turns: number,
   chance: number,
 ): number {
-  const u = UNITS,
-    o = j * UF;
-  const enemy = u[o + SIDE] !== u[i * UF + SIDE];
+  const enemy = unitStat(j, SIDE) !== unitStat(i, SIDE);
   if (S_HARMFUL[s] === 1 && !enemy) return -S_AIVALUE[s];
-  if (S_HARMFUL[s] === 1) chance *= 1 - u[o + RESIST];
+  if (S_HARMFUL[s] === 1) chance *= 1 - unitStat(j, RESIST);
   if (chance <= 0) return 0;
   let v = S_AIVALUE[s];
-  if (((TICK_MASK >>> s) & 1) === 1) v += S_TICK_WORTH[s](u, i, j, S_TICK_FIGURE[s], turns);
-  for (let k = 0, scaled = S_WORTH_ON[s]; k < scaled.length; k++) v *= scaled[k](u, j);
-  if (((u[o + MASK] | 0) & (1 << s)) !== 0) v *= 0.2;
+  if (((TICK_MASK >>> s) & 1) === 1) v += S_TICK_WORTH[s](UNITS, i, j, S_TICK_FIGURE[s], turns);
+  for (let k = 0, scaled = S_WORTH_ON[s]; k < scaled.length; k++) v *= scaled[k](UNITS, j);
+  if (carries(j, s)) v *= 0.2;
   return v * Math.min(1, chance);
 }
 
+/** The energy `points` would give unit j, after its own energy gain and up to a full bar. */
+const energyGained = (j: number, points: number) =>
+  Math.min(MAX_ENERGY - unitStat(j, ENERGY), points * unitStat(j, EGAIN));
+
 /** Energy for unit j: its share of the bar, and a bonus when it fills the bar (the ultimate becomes ready). */
 export function energyValue(c: BattleCore, j: number, points: number): number {
-  const u = UNITS,
-    o = j * UF;
-  const gain = Math.min(MAX_ENERGY - u[o + ENERGY], points * u[o + EGAIN]);
-  const fills = gain > 0 && u[o + ENERGY] + gain >= MAX_ENERGY && SLOT_ABILITIES[j * SLOTS + 2] >= 0;
+  const gain = energyGained(j, points);
+  const fills = gain > 0 && unitStat(j, ENERGY) + gain >= MAX_ENERGY && slotAbility(j, 2) >= 0;
   return (gain / MAX_ENERGY) * 25 + (fills ? FILL_BONUS : 0);
 }
 
 /** How many of unit j's statuses are harmful (or helpful, with harmful = 0). */
 function countStatuses(c: BattleCore, j: number, harmful: number): number {
   let n = 0;
-  for (let m = UNITS[j * UF + MASK] | 0; m !== 0; m &= m - 1)
+  for (let m = unitStat(j, MASK) | 0; m !== 0; m &= m - 1)
     if (S_HARMFUL[31 - Math.clz32(m & -m)] === harmful) n++;
   return n;
 }
@@ -222,24 +225,22 @@ const others = (to: TargetEntry) => to.friendly && !to.self;
 export const OPS = {
   damage: {
     apply(c, src, tgt, e, hits) {
-      const power = A_EFFECTS[e + E_POWER] * levelled(UNITS, src * UF, e);
+      const power = powerOf(src, e);
       for (let h = 0; h < hits; h++) {
-        if (!lives(c, tgt) || !lives(c, src)) return;
-        hit(c, src, tgt, power, A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE], A_EFFECTS[e + E_DRAIN]);
+        if (!isAliveUnchecked(c, tgt) || !isAliveUnchecked(c, src)) return;
+        hit(c, src, tgt, power, effectPierce(e), effectExecute(e), effectDrain(e));
       }
     },
-    value(c, src, j, e, hits) {
-      const power = A_EFFECTS[e + E_POWER] * levelled(UNITS, src * UF, e);
-      return damageValue(c, src, j, power, A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE], hits);
+    value(c, src, j, e, hits, perPower) {
+      return damageValue(c, src, j, powerOf(src, e), effectPierce(e), effectExecute(e), hits, perPower);
     },
     preview({ c, src, e, j, probe, who, kind, hits }) {
       if (probe < 0) return '';
-      const power = A_EFFECTS[e + E_POWER] * levelled(c.u, src * UF, e);
-      const d = expectedDamage(c, src, probe, power, A_EFFECTS[e + E_PIERCE], A_EFFECTS[e + E_EXECUTE]);
+      const d = expectedDamage(c, src, probe, powerOf(src, e), effectPierce(e), effectExecute(e));
       if (kind === 'random_enemy') return `${hits} hits of ≈${r(d)} damage on random enemies`;
       const total = d * hits;
-      const kill = j >= 0 && total >= c.u[j * UF + HP] + c.u[j * UF + SHIELD] ? ', can finish it' : '';
-      const hp = j >= 0 ? ` (${r(c.u[j * UF + HP])}/${r(c.u[j * UF + MAXHP])} hp${kill})` : '';
+      const kill = j >= 0 && total >= unitStat(j, HP) + unitStat(j, SHIELD) ? ', can finish it' : '';
+      const hp = j >= 0 ? ` (${r(unitStat(j, HP))}/${r(unitStat(j, MAXHP))} hp${kill})` : '';
       return `≈${r(total)} damage to ${who}${hp}`;
     },
     text(e, who) {
@@ -261,8 +262,8 @@ export const OPS = {
     },
     preview({ c, src, e, probe, who }) {
       if (probe < 0) return '';
-      const o = probe * UF;
-      return `heals ${who} ≈${r(effectAmount(c, src, probe, e) * c.u[o + HEALTAKEN] * c.u[o + M_HEALTAKEN])}`;
+      const amount = effectAmount(c, src, probe, e);
+      return `heals ${who} ≈${r(amount * unitStat(probe, HEALTAKEN) * unitStat(probe, M_HEALTAKEN))}`;
     },
     text(e, who) {
       return `heals ${who} for ${pct(e.power ?? 1)} of ${scaleText[e.scale ?? 'atk']}`;
@@ -271,14 +272,14 @@ export const OPS = {
   },
   shield: {
     apply(c, src, tgt, e) {
-      addShield(c, src, tgt, effectAmount(c, src, tgt, e), A_EFFECTS[e + E_TURNS]);
+      addShield(c, src, tgt, effectAmount(c, src, tgt, e), effectTurns(e));
     },
     value(c, src, j, e) {
       return shieldValue(c, j, effectAmount(c, src, j, e));
     },
     preview({ c, src, e, probe, who }) {
       if (probe < 0) return '';
-      const turns = A_EFFECTS[e + E_TURNS];
+      const turns = effectTurns(e);
       return `shield of ≈${r(effectAmount(c, src, probe, e))} on ${who} for ${turns} turn${turns === 1 ? '' : 's'}`;
     },
     text(e, who) {
@@ -288,14 +289,14 @@ export const OPS = {
   },
   status: {
     apply(c, src, tgt, e) {
-      applyStatus(c, src, tgt, A_EFFECTS[e + E_STATUS], A_EFFECTS[e + E_TURNS], A_EFFECTS[e + E_CHANCE]);
+      applyStatus(c, src, tgt, effectStatus(e), effectTurns(e), effectChance(e));
     },
     value(c, src, j, e) {
-      return statusValue(c, src, j, A_EFFECTS[e + E_STATUS], A_EFFECTS[e + E_TURNS], A_EFFECTS[e + E_CHANCE]);
+      return statusValue(c, src, j, effectStatus(e), effectTurns(e), effectChance(e));
     },
     preview({ e, who }) {
-      const chance = A_EFFECTS[e + E_CHANCE];
-      return `${statusName(A_EFFECTS[e + E_STATUS])} ${A_EFFECTS[e + E_TURNS]}t on ${who}${chance < 1 ? ` (${r(chance * 100)}%)` : ''}`;
+      const chance = effectChance(e);
+      return `${statusName(effectStatus(e))} ${effectTurns(e)}t on ${who}${chance < 1 ? ` (${r(chance * 100)}%)` : ''}`;
     },
     text(e, who) {
       const st = STATUSES[e.status ?? ''];
@@ -327,17 +328,15 @@ export const OPS = {
   },
   energy: {
     apply(c, _src, tgt, e) {
-      gainEnergy(c, tgt, A_EFFECTS[e + E_POWER]);
+      gainEnergy(c, tgt, effectPower(e));
     },
     value(c, _src, j, e) {
-      return energyValue(c, j, A_EFFECTS[e + E_POWER]);
+      return energyValue(c, j, effectPower(e));
     },
-    preview({ c, e, j, who }) {
-      const points = A_EFFECTS[e + E_POWER];
+    preview({ e, j, who }) {
+      const points = effectPower(e);
       if (j < 0) return `+${points} energy to ${who}`;
-      const o = j * UF;
-      const gain = r(Math.min(MAX_ENERGY - c.u[o + ENERGY], points * c.u[o + EGAIN]));
-      return `+${gain} energy to ${who} (now ${r(c.u[o + ENERGY])}/${MAX_ENERGY})`;
+      return `+${r(energyGained(j, points))} energy to ${who} (now ${r(unitStat(j, ENERGY))}/${MAX_ENERGY})`;
     },
     text(e, who) {
       return `gives ${who} ${e.power ?? 0} energy`;
@@ -346,21 +345,19 @@ export const OPS = {
   },
   dispel: {
     apply(c, _src, tgt) {
-      for (let m = UNITS[tgt * UF + MASK] | 0; m !== 0; m &= m - 1) {
+      for (let m = unitStat(tgt, MASK) | 0; m !== 0; m &= m - 1) {
         const s = 31 - Math.clz32(m & -m);
         if (S_HARMFUL[s] === 0) removeStatus(c, tgt, s);
       }
     },
     value(c, src, j) {
-      const u = UNITS,
-        o = j * UF;
-      if (u[o + SIDE] === u[src * UF + SIDE]) return 0;
+      if (unitStat(j, SIDE) === unitStat(src, SIDE)) return 0;
       let v = 0;
-      for (let m = u[o + MASK] | 0; m !== 0; m &= m - 1) {
+      for (let m = unitStat(j, MASK) | 0; m !== 0; m &= m - 1) {
         const s = 31 - Math.clz32(m & -m);
         if (S_HARMFUL[s] === 0) v += S_AIVALUE[s];
       }
-      return v + (u[o + SHIELD] / u[o + MAXHP]) * 100;
+      return v + (unitStat(j, SHIELD) / unitStat(j, MAXHP)) * 100;
     },
     preview({ c, j, who }) {
       if (j < 0) return `strip ${who}'s helpful statuses and shields`;
@@ -377,22 +374,19 @@ export const OPS = {
   sap: {
     // drains the target's energy, putting its ultimate further off
     apply(c, _src, tgt, e) {
-      const o = tgt * UF;
-      UNITS[o + ENERGY] = Math.max(0, UNITS[o + ENERGY] - A_EFFECTS[e + E_POWER]);
+      setUnitStat(tgt, ENERGY, Math.max(0, unitStat(tgt, ENERGY) - effectPower(e)));
     },
     value(c, src, j, e) {
-      const u = UNITS,
-        o = j * UF;
-      if (u[o + SIDE] === u[src * UF + SIDE]) return 0;
-      const lost = Math.min(u[o + ENERGY], A_EFFECTS[e + E_POWER]);
+      if (unitStat(j, SIDE) === unitStat(src, SIDE)) return 0;
+      const lost = Math.min(unitStat(j, ENERGY), effectPower(e));
       // energy is worth its share of the bar; an ultimate ready (or about to be) is worth more to take away
-      const ready = u[o + ENERGY] >= MAX_ENERGY && SLOT_ABILITIES[j * SLOTS + 2] >= 0;
+      const ready = unitStat(j, ENERGY) >= MAX_ENERGY && slotAbility(j, 2) >= 0;
       return (lost / MAX_ENERGY) * 25 + (ready && lost > 0 ? FILL_BONUS : 0);
     },
-    preview({ c, e, j, who }) {
-      const points = A_EFFECTS[e + E_POWER];
+    preview({ e, j, who }) {
+      const points = effectPower(e);
       if (j < 0) return `−${points} energy from ${who}`;
-      const now = c.u[j * UF + ENERGY];
+      const now = unitStat(j, ENERGY);
       if (now <= 0) return `no energy to drain from ${who}`;
       return `−${r(Math.min(now, points))} energy from ${who} (now ${r(now)}/${MAX_ENERGY})`;
     },
@@ -405,7 +399,7 @@ export const OPS = {
 
 // ---- the target kinds ------------------------------------------------------------------------------------------
 
-type Visit = (c: BattleCore, src: number, tgt: number, e: number, hits: number) => number | void;
+type Visit = OpEntry['value'];
 
 interface TargetBase {
   /** Does it land on the user's side? */
@@ -423,12 +417,19 @@ interface TargetBase {
   /** The one unit it lands on for an action aimed at `chosen`, or -1 when it lands on several (or on no one). */
   one(c: BattleCore, src: number, chosen: number): number;
   /** The sum of `visit` over every unit it may land on, each weighted by its share of the hits. */
-  value(c: BattleCore, src: number, chosen: number, e: number, visit: Visit): number;
+  value(
+    c: BattleCore,
+    src: number,
+    chosen: number,
+    e: number,
+    visit: Visit,
+    perPower: Float64Array | null,
+  ): number;
 }
 
 /**
  * A target kind. Most say whom they reach as a set of unit bits (`reach`: a single unit, or every living unit of a
- * side), and the rules core (./actions.ts perform) applies the effect to each in turn, all its hits, while it lives
+ * side), and the rules core (./actions.ts perform) applies the effect to each in turn, all its hits, while it isAliveUnchecked
  * and the battle goes on. One whose units are drawn hit by hit says so (`drawn`): the rules core asks it for one
  * unit per hit (`draw`, which may draw the PRNG; -1 for none) and applies one hit there.
  */
@@ -447,8 +448,7 @@ export type TargetEntry = TargetBase &
     | { drawn: true; draw(c: BattleCore, src: number): number }
   );
 
-const hitsOf = (e: number) => A_EFFECTS[e + E_HITS];
-const sideOf = (c: BattleCore, i: number) => UNITS[i * UF + SIDE];
+const sideOf = (i: number) => unitStat(i, SIDE);
 
 const chosenUnit = (_c: BattleCore, _src: number, chosen: number) => chosen;
 const user = (_c: BattleCore, src: number) => src;
@@ -471,20 +471,20 @@ function single(
     on: one === chosenUnit ? 'chosen' : one === user ? 'user' : 'reach',
     reach(c, src, chosen) {
       const j = one(c, src, chosen);
-      return j >= 0 && lives(c, j) ? 1 << j : 0;
+      return j >= 0 && isAliveUnchecked(c, j) ? 1 << j : 0;
     },
-    value(c, src, chosen, e, visit) {
+    value(c, src, chosen, e, visit, perPower) {
       const j = one(c, src, chosen);
-      return j >= 0 && lives(c, j) ? (visit(c, src, j, e, hitsOf(e)) as number) : 0;
+      return j >= 0 && isAliveUnchecked(c, j) ? visit(c, src, j, e, effectHits(e), perPower) : 0;
     },
   };
 }
 
 function everyone(friendly: boolean, text: string, group: string): TargetEntry {
   const first = (c: BattleCore, src: number) =>
-    friendly ? allyStart(c, sideOf(c, src)) : enemyStart(c, sideOf(c, src));
+    friendly ? allyStart(c, sideOf(src)) : enemyStart(c, sideOf(src));
   const last = (c: BattleCore, src: number) =>
-    friendly ? allyEnd(c, sideOf(c, src)) : enemyEnd(c, sideOf(c, src));
+    friendly ? allyEnd(c, sideOf(src)) : enemyEnd(c, sideOf(src));
   return {
     friendly,
     self: false,
@@ -497,12 +497,12 @@ function everyone(friendly: boolean, text: string, group: string): TargetEntry {
     on: friendly ? 'allies' : 'enemies',
     reach(c, src) {
       const side = (1 << c.nA) - 1; // side 0's units
-      return c.living & ((sideOf(c, src) === 0) === friendly ? side : ~side);
+      return c.living & ((sideOf(src) === 0) === friendly ? side : ~side);
     },
-    value(c, src, _chosen, e, visit) {
+    value(c, src, _chosen, e, visit, perPower) {
       let v = 0;
       for (let j = first(c, src), end = last(c, src); j < end; j++)
-        if (lives(c, j)) v += visit(c, src, j, e, hitsOf(e)) as number;
+        if (isAliveUnchecked(c, j)) v += visit(c, src, j, e, effectHits(e), perPower);
       return v;
     },
   };
@@ -512,9 +512,7 @@ export const TARGETS = {
   enemy: single(false, 'one enemy', 'an enemy', chosenUnit),
   ally: single(true, 'one ally', 'an ally', chosenUnit),
   self: single(true, 'itself', 'self', user),
-  lowest_ally: single(true, 'the most wounded ally', 'weakest ally', (c, src) =>
-    lowestAlly(c, sideOf(c, src)),
-  ),
+  lowest_ally: single(true, 'the most wounded ally', 'weakest ally', (c, src) => lowestAlly(c, sideOf(src))),
   all_enemies: everyone(false, 'all enemies', 'each enemy'),
   all_allies: everyone(true, 'all allies', 'each ally'),
   random_enemy: {
@@ -527,15 +525,15 @@ export const TARGETS = {
     one: () => -1,
     drawn: true,
     draw(c, src) {
-      return randomEnemy(c, sideOf(c, src));
+      return randomEnemy(c, sideOf(src));
     },
-    value(c, src, _chosen, e, visit) {
-      const side = sideOf(c, src);
+    value(c, src, _chosen, e, visit, perPower) {
+      const side = sideOf(src);
       const n = side === 0 ? c.alive1 : c.alive0;
       if (n <= 0) return 0;
       let v = 0;
       for (let j = enemyStart(c, side), end = enemyEnd(c, side); j < end; j++)
-        if (lives(c, j)) v += visit(c, src, j, e, hitsOf(e) / n) as number;
+        if (isAliveUnchecked(c, j)) v += visit(c, src, j, e, effectHits(e) / n, perPower);
       return v;
     },
   },

@@ -20,7 +20,7 @@ import {
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
 import { chosenTarget, perform } from './actions.ts';
-import { decide } from './ai.ts';
+import { choiceAct, choiceTarget, decide } from './ai.ts';
 import { simulate } from './simulate.ts';
 import { STATUS_OF_OUTCOME, storeCore } from './stored-state.ts';
 import { narrate } from './narration.ts';
@@ -312,10 +312,10 @@ describe('one rules core', () => {
       rules.initBattle(c, seed, compiled.compileTeam(a), compiled.compileTeam(b));
       c.tier[0] = c.tier[1] = 1;
       while (c.over === rules.ONGOING) {
-        const i = rules.beginTurn(c);
+        const i = rules.startTurn(c);
         if (i < 0) continue;
-        decide(c, i, 1);
-        perform(c, i, c.pickAct, c.pickTgt);
+        const choice = decide(c, i, 1);
+        perform(c, i, choiceAct(choice), choiceTarget(choice));
         rules.endTurn(c, i);
       }
       expect(state.core).toEqual(storeCore(c));
@@ -347,20 +347,22 @@ describe('invariants under fuzz', () => {
         let next = -1;
         for (let i = 0; i < c.n; i++)
           if (c.u[i * UF + ALIVE] === 1 && (next < 0 || c.u[i * UF + NEXT] < c.u[next * UF + NEXT])) next = i;
-        const a = rules.beginTurn(c);
+        const a = rules.startTurn(c);
         if (a >= 0 && a !== next)
           throw new Error(`battle ${b}, turn ${c.turn}: unit ${a} acted, not ${next}`);
         if (a >= 0) {
-          decide(c, a, c.tier[c.u[a * UF + compiled.SIDE]]);
+          const choice = decide(c, a, c.tier[c.u[a * UF + compiled.SIDE]]);
+          const act = choiceAct(choice),
+            target = choiceTarget(choice);
           // The AI chooses only legal actions, aimed where perform would aim them: runUntilDecision relies on it
-          // (performDecided carries the choice out without checking it again).
-          const legal = rules.canAct(c, a, c.pickAct);
-          const aimed = chosenTarget(c, a, rules.actionOf(c, a, c.pickAct), c.pickTgt);
-          if (!legal || aimed !== c.pickTgt)
+          // (performUnchecked carries the choice out without checking it again).
+          const legal = rules.canAct(c, a, act);
+          const aimed = chosenTarget(c, a, rules.actionOf(c, a, act), target);
+          if (!legal || aimed !== target)
             throw new Error(
-              `battle ${b}: unit ${a} chose ${c.pickAct} at ${c.pickTgt} (legal ${legal}, aimed ${aimed})`,
+              `battle ${b}: unit ${a} chose ${act} at ${target} (legal ${legal}, aimed ${aimed})`,
             );
-          perform(c, a, c.pickAct, c.pickTgt);
+          perform(c, a, act, target);
           rules.endTurn(c, a);
         }
         for (let i = 0; i < c.n; i++) {
@@ -424,7 +426,7 @@ describe('the battle in play', () => {
     const first = new rules.BattleCore();
     const second = new rules.BattleCore();
     expect(() => first.u).toThrow(/no longer in play/);
-    expect(() => rules.beginTurn(first)).toThrow(/no longer in play/);
+    expect(() => rules.startTurn(first)).toThrow(/no longer in play/);
     expect(second.u).toBeInstanceOf(Float64Array);
   });
 

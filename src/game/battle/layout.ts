@@ -2,7 +2,8 @@
 // effect row is which figure. Constants only, so every module may name a column (the registries ./statuses.ts and
 // ./modifiers.ts do, and ./compile.ts builds on them) without importing the content or the core. Stored battles
 // never see it: they keep fields by name (./stored-state.ts). The accessors that read these are beside the tables
-// they read: unit fields in ./core.ts (unitStat …), effect figures in ./compile.ts (effectPower …).
+// they read: unit fields in ./core.ts (unitStat …), effect figures in ./compile.ts (effectPower …); fieldOf reads any
+// table of unit records.
 
 // ---- unit record: one Float64Array row of UF numbers per unit --------------------------------------------------
 export const HP = 0,
@@ -56,7 +57,11 @@ export const ABMUL = 41,
   START_ENERGY = 45,
   START_STATUS = 46,
   START_TURNS = 47;
-export const UF = 48;
+const FIELDS = 48; // (a module's own exported binding is read through its export cell: fieldOf reads this one)
+export const UF = FIELDS;
+
+/** Field f of unit i in a table of unit records (a compiled team's; the battle's, which ./core.ts unitStat reads). */
+export const fieldOf = (u: ArrayLike<number>, i: number, f: number): number => u[i * FIELDS + f];
 
 export const MAX_UNITS = 8;
 export const MAX_ENERGY = 100;

@@ -47,7 +47,7 @@ const burnTick = (c: Duel, on: number) => {
   rules.applyStatus(c, on === ALLY ? FOE : ALLY, on, statusIndex.burn, 3, 1);
   const before = hp(c, on);
   actNext(c, on);
-  rules.beginTurn(c);
+  rules.startTurn(c);
   return before - hp(c, on);
 };
 
@@ -90,7 +90,7 @@ const PROBES: { [K in keyof TraitMods]-?: Probe<NonNullable<TraitMods[K]>> } = {
       mean(m, (c) => {
         let mine = 0;
         for (let k = 0; k < 30; k++) {
-          const a = rules.beginTurn(c);
+          const a = rules.startTurn(c);
           if (a === ALLY) mine++;
           if (a >= 0) rules.endTurn(c, a);
         }
@@ -287,7 +287,7 @@ const PROBES: { [K in keyof TraitMods]-?: Probe<NonNullable<TraitMods[K]>> } = {
       wound(c, ALLY, 0.5);
       const before = hp(c, ALLY);
       actNext(c, ALLY);
-      rules.beginTurn(c);
+      rules.startTurn(c);
       return hp(c, ALLY) - before;
     },
     cases: [

@@ -5,7 +5,7 @@ import { generateHero } from '../generation.ts';
 import type { Hero } from '../types.ts';
 import { compileTeam } from './compile.ts';
 import { DEFAULT_TURN_LIMIT, DRAW, FATIGUE_FROM } from './core.ts';
-import { lastSimulation, simulate } from './simulate.ts';
+import { simulateBattle } from './simulate.ts';
 import { setAuto, startBattle } from './turn-based.ts';
 
 /** A hero that can barely scratch anyone and can hardly be scratched: alone, two of them never finish. */
@@ -21,10 +21,14 @@ const wall = (seed: number, id: string): Hero => ({
 describe('exhaustion ends stalemates', () => {
   it('ends a 1v1 of two walls with a winner before the turn limit, on the fast path', () => {
     for (let seed = 1; seed <= 20; seed++) {
-      const result = simulate(seed, compileTeam([wall(seed, 'a')]), compileTeam([wall(seed + 100, 'b')]));
-      expect(result, `seed ${seed}`).not.toBe(DRAW);
-      expect(lastSimulation.turns).toBeGreaterThan(FATIGUE_FROM);
-      expect(lastSimulation.turns).toBeLessThan(DEFAULT_TURN_LIMIT);
+      const { outcome, turns } = simulateBattle(
+        seed,
+        compileTeam([wall(seed, 'a')]),
+        compileTeam([wall(seed + 100, 'b')]),
+      );
+      expect(outcome, `seed ${seed}`).not.toBe(DRAW);
+      expect(turns).toBeGreaterThan(FATIGUE_FROM);
+      expect(turns).toBeLessThan(DEFAULT_TURN_LIMIT);
     }
   });
 

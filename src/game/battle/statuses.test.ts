@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
 import { PICK_ENEMY, perform, pickOf } from './actions.ts';
-import { decide } from './ai.ts';
+import { choiceAct, choiceTarget, decide } from './ai.ts';
 import { statusValue } from './effects.ts';
 import { actNext, arena, field, hasStatus, hp, inflict, maxHp, plainHero } from './testing.ts';
 import { STATUS_IDS, STATUSES, type StatusId } from '../data/statuses.ts';
@@ -57,7 +57,7 @@ function healed(id?: string): number {
 function gap(c: ReturnType<typeof duel>, i: number): number {
   actNext(c, i);
   const start = field(c, i, NEXT);
-  rules.beginTurn(c);
+  rules.startTurn(c);
   rules.endTurn(c, i);
   return field(c, i, NEXT) - start;
 }
@@ -75,11 +75,11 @@ const ticksDamage = (id: string): Scenario => ({
     expect(hasStatus(c, 2, id)).toBe(true);
     const before = hp(c, 2);
     actNext(c, 2);
-    expect(rules.beginTurn(c)).toBe(2);
+    expect(rules.startTurn(c)).toBe(2);
     expect(hp(c, 2)).toBeLessThan(before);
     rules.endTurn(c, 2);
     actNext(c, 2);
-    rules.beginTurn(c);
+    rules.startTurn(c);
     rules.endTurn(c, 2);
     expect(hasStatus(c, 2, id)).toBe(false);
   },
@@ -91,7 +91,7 @@ const skipsTurn = (id: string): Scenario => ({
     const c = duel();
     inflict(c, 0, 2, id, 1);
     actNext(c, 2);
-    expect(rules.beginTurn(c)).toBe(-2);
+    expect(rules.startTurn(c)).toBe(-2);
     expect(c.calls.some((x) => x.kind === 'miss' && x.args[0] === 2 && x.args[2] === 1)).toBe(true);
     expect(hasStatus(c, 2, id)).toBe(false);
   },
@@ -123,7 +123,7 @@ const SCENARIOS = {
       inflict(c, 3, 2, 'regeneration', 3);
       const before = hp(c, 2);
       actNext(c, 2);
-      rules.beginTurn(c);
+      rules.startTurn(c);
       expect(hp(c, 2)).toBeGreaterThan(before);
     },
   },
@@ -134,8 +134,8 @@ const SCENARIOS = {
       inflict(c, 3, 3, 'taunt', 2);
       expect(rules.resolveEnemyTarget(c, 0, 2)).toBe(3);
       for (let k = 0; k < 20; k++) {
-        decide(c, 0, k % 3);
-        if (pickOf(c, 0, c.pickAct) === PICK_ENEMY) expect(c.pickTgt).toBe(3);
+        const choice = decide(c, 0, k % 3);
+        if (pickOf(c, 0, choiceAct(choice)) === PICK_ENEMY) expect(choiceTarget(choice)).toBe(3);
       }
       expect(rules.hasTaunter(c, 0)).toBe(true);
       expect(rules.hasTaunter(c, 1)).toBe(false);
@@ -264,7 +264,7 @@ describe('status effects', () => {
     rules.restoreMasks(c); // (the core keeps its turn order from the times)
     const acted: number[] = [];
     for (let k = 0; k < 6; k++) {
-      const i = rules.beginTurn(c);
+      const i = rules.startTurn(c);
       acted.push(i);
       rules.endTurn(c, i);
     }

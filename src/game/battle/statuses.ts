@@ -15,7 +15,9 @@
 
 import type { StatusDef, StatusEffects } from '../data/schema.ts';
 import { STATUS_IDS, STATUSES } from '../data/statuses.ts';
-import {
+import * as layout from './layout.ts';
+// (destructured: an imported binding is read through its module cell at every use, a local const is folded in)
+const {
   ATK,
   DOTDEALT,
   DOTTAKEN,
@@ -34,8 +36,8 @@ import {
   M_SPD,
   MAXHP,
   ROLE,
-  UF,
-} from './layout.ts';
+  fieldOf,
+} = layout;
 
 /** A key whose figures, one per status a unit carries, fold into a column of the unit while they last. */
 export interface FoldedEntry {
@@ -84,29 +86,35 @@ export const STATUS_KEYS = {
   dotAtk: {
     tick: 'hurts',
     power: (u, src, _tgt, x) =>
-      src >= 0 ? x * u[src * UF + ATK] * u[src * UF + M_ATK] * u[src * UF + DOTDEALT] : 0,
+      src >= 0 ? x * fieldOf(u, src, ATK) * fieldOf(u, src, M_ATK) * fieldOf(u, src, DOTDEALT) : 0,
     worth: (u, i, j, x, turns) =>
-      ((x * u[i * UF + ATK] * u[i * UF + M_ATK] * u[i * UF + DOTDEALT] * u[j * UF + DOTTAKEN] * turns) /
-        u[j * UF + MAXHP]) *
+      ((x *
+        fieldOf(u, i, ATK) *
+        fieldOf(u, i, M_ATK) *
+        fieldOf(u, i, DOTDEALT) *
+        fieldOf(u, j, DOTTAKEN) *
+        turns) /
+        fieldOf(u, j, MAXHP)) *
       100 *
       0.8,
     text: (x) => `takes ${pct(x)} of the caster's attack as damage each turn`,
   },
   dotMaxHp: {
     tick: 'hurts',
-    power: (u, src, tgt, x) => x * u[tgt * UF + MAXHP] * (src >= 0 ? u[src * UF + DOTDEALT] : 1),
-    worth: (u, i, j, x, turns) => x * turns * 100 * 0.8 * u[i * UF + DOTDEALT] * u[j * UF + DOTTAKEN],
+    power: (u, src, tgt, x) => x * fieldOf(u, tgt, MAXHP) * (src >= 0 ? fieldOf(u, src, DOTDEALT) : 1),
+    worth: (u, i, j, x, turns) => x * turns * 100 * 0.8 * fieldOf(u, i, DOTDEALT) * fieldOf(u, j, DOTTAKEN),
     text: (x) => `loses ${pct(x)} of max health each turn`,
   },
   hotMaxHp: {
     tick: 'heals',
-    power: (u, src, tgt, x) => x * u[tgt * UF + MAXHP] * (src >= 0 ? Math.max(0, u[src * UF + HEALDONE]) : 1),
+    power: (u, src, tgt, x) =>
+      x * fieldOf(u, tgt, MAXHP) * (src >= 0 ? Math.max(0, fieldOf(u, src, HEALDONE)) : 1),
     worth: (u, i, j, x, turns) =>
       x *
       turns *
       100 *
-      Math.max(0, u[i * UF + HEALDONE]) *
-      Math.min(1, 1.5 * (1 - u[j * UF + HP] / u[j * UF + MAXHP])),
+      Math.max(0, fieldOf(u, i, HEALDONE)) *
+      Math.min(1, 1.5 * (1 - fieldOf(u, j, HP) / fieldOf(u, j, MAXHP))),
     text: (x) => `heals ${pct(x)} of max health each turn`,
   },
   atkMul: multiplies(M_ATK, 45, 'attack'),
@@ -134,7 +142,7 @@ export const STATUS_KEYS = {
     fold: 'flag',
     weight: 8,
     // drawing the blows is worth it on a tank, the more so the healthier it is; hardly on anyone else
-    worthOn: (u, j) => (u[j * UF + ROLE] === 0 ? u[j * UF + HP] / u[j * UF + MAXHP] : 0.2),
+    worthOn: (u, j) => (fieldOf(u, j, ROLE) === 0 ? fieldOf(u, j, HP) / fieldOf(u, j, MAXHP) : 0.2),
     protects: () => true,
     text: () => 'enemies must aim single-target attacks at it',
   },

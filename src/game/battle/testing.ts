@@ -96,11 +96,13 @@ export function useAbility(c: BattleCore, i: number, abilityId: string, target =
   perform(c, i, rules.ACT_SLOT0 + slot, target);
 }
 
-export const hp = (c: BattleCore, i: number) => c.u[i * compiled.UF + compiled.HP];
-export const maxHp = (c: BattleCore, i: number) => c.u[i * compiled.UF + compiled.MAXHP];
-export const field = (c: BattleCore, i: number, f: number) => c.u[i * compiled.UF + f];
-export const hasStatus = (c: BattleCore, i: number, id: string) =>
-  ((c.u[i * compiled.UF + compiled.MASK] | 0) & (1 << statusIndex[id])) !== 0;
+export const hp = (c: BattleCore, i: number) => compiled.fieldOf(c.u, i, compiled.HP);
+export const maxHp = (c: BattleCore, i: number) => compiled.fieldOf(c.u, i, compiled.MAXHP);
+export const field = (c: BattleCore, i: number, f: number) => compiled.fieldOf(c.u, i, f);
+export const hasStatus = (c: BattleCore, i: number, id: string) => {
+  rules.assertInPlay(c);
+  return rules.carries(i, statusIndex[id]);
+};
 /** Force a status on unit i (from unit `from`, certain to land). */
 export function inflict(c: BattleCore, from: number, i: number, id: string, turns = 3): void {
   rules.applyStatus(c, from, i, statusIndex[id], turns, 1);

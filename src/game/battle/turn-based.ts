@@ -21,7 +21,7 @@ import { describeAbility, describeStatus } from '../describe.ts';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
 import type { BattleCore, BattleLog } from './core.ts';
-import { decide } from './ai.ts';
+import { choiceAct, choiceTarget, decide } from './ai.ts';
 import {
   A_TENDENCY,
   PICK_ENEMY,
@@ -42,29 +42,22 @@ import { castOf, narrate, type Cast, type EventFacts } from './narration.ts';
 
 const {
   A_COUNT,
-  A_EFFECTS,
   A_ENERGY,
   A_ULT,
   ACTION_DEFS,
-  ALIVE,
-  ATK,
   compileTeam,
-  DEF,
-  E_HITS,
   EF,
   ENERGY,
   F_TAUNT,
   HP,
-  M_ATK,
-  M_DEF,
-  M_SPD,
-  MASK,
   MAX_EFFECTS,
   MAX_ENERGY,
   MAXHP,
   SHIELD,
-  SPD,
+  SIDE,
   UF,
+  effectHits,
+  fieldOf,
 } = compiled;
 import { NS, ST_SHIELD } from './statuses.ts';
 const {
@@ -73,14 +66,20 @@ const {
   actionOf,
   allyEnd,
   allyStart,
+  attackOf,
   canAct,
+  carries,
+  defenceOf,
   endTurn,
   enemyEnd,
   enemyStart,
   hasTaunter,
   initBattle,
+  isAlive,
+  speedOf,
   startingHp,
   statusTurnsLeft,
+  unitStat,
 } = rules;
 
 export interface BattleUnitMeta {
@@ -145,11 +144,10 @@ class EventLog implements BattleLog {
   }
   /** The facts about target t as the event leaves it. */
   private after(t: number) {
-    const o = t * UF;
     return {
       target_id: this.units[t].id,
-      hp_after: Math.max(0, Math.round(this.c.u[o + HP])),
-      shield_after: Math.round(this.c.u[o + SHIELD]),
+      hp_after: Math.max(0, Math.round(unitStat(t, HP))),
+      shield_after: Math.round(unitStat(t, SHIELD)),
     };
   }
   /** The turns of its own that unit t keeps status st: the core counts one more on the actor, whose end of turn is about to tick. */
@@ -251,22 +249,20 @@ function advance(c: BattleCore, state: BattleState): BattleState {
 // ---- options ------------------------------------------------------------------------------------------------
 
 function targetsOf(c: BattleCore, i: number, pick: number): number[] {
-  const side = c.u[i * UF + compiled.SIDE];
+  const side = unitStat(i, SIDE);
   if (pick === PICK_NONE) return [-1];
   const taunt = pick === PICK_ENEMY && hasTaunter(c, side);
   const s = pick === PICK_ENEMY ? enemyStart(c, side) : allyStart(c, side);
   const e = pick === PICK_ENEMY ? enemyEnd(c, side) : allyEnd(c, side);
   const out: number[] = [];
-  for (let j = s; j < e; j++)
-    if (c.u[j * UF + ALIVE] === 1 && (!taunt || c.u[j * UF + F_TAUNT] === 1)) out.push(j);
+  for (let j = s; j < e; j++) if (isAlive(c, j) && (!taunt || unitStat(j, F_TAUNT) === 1)) out.push(j);
   return out;
 }
 
 const r = Math.round;
 
 function firstAliveEnemy(c: BattleCore, side: number): number {
-  for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++)
-    if (c.u[j * UF + ALIVE] === 1) return j;
+  for (let j = enemyStart(c, side), e = enemyEnd(c, side); j < e; j++) if (isAlive(c, j)) return j;
   return -1;
 }
 
@@ -280,7 +276,7 @@ function describeOption(
 ): { label: string; detail: string; tendency: number; key: string } {
   const idx = actionOf(c, i, act);
   const def = ACTION_DEFS[idx];
-  const side = c.u[i * UF + compiled.SIDE];
+  const side = unitStat(i, SIDE);
   const target = chosenTarget(c, i, idx, t);
   const parts: string[] = [];
   for (let k = 0; k < A_COUNT[idx]; k++) {
@@ -292,7 +288,7 @@ function describeOption(
     const who = j >= 0 ? (j === i ? 'self' : units[j].name) : where.group;
     const probe = j >= 0 ? j : where.friendly ? i : firstAliveEnemy(c, side);
     const op = OPS[effect.op];
-    const text = op.preview({ c, src: i, e, j, probe, who, kind, hits: A_EFFECTS[e + E_HITS] });
+    const text = op.preview({ c, src: i, e, j, probe, who, kind, hits: effectHits(e) });
     if (text) parts.push(text);
   }
   if (A_ENERGY[idx] > 0) parts.push(`+${A_ENERGY[idx]} energy`);
@@ -447,8 +443,8 @@ export function setAuto(state: BattleState, auto: boolean): { state: BattleState
   const events: BattleEvent[] = [];
   c.log = new EventLog(c, state.units, state.n_allies, events);
   if (state.current >= 0) {
-    decide(c, state.current, c.tier[0]);
-    perform(c, state.current, c.pickAct, c.pickTgt);
+    const choice = decide(c, state.current, c.tier[0]);
+    perform(c, state.current, choiceAct(choice), choiceTarget(choice));
     endTurn(c, state.current);
   }
   const next = advance(c, { ...state, auto: true, choices: [...state.choices, 'auto'] });
@@ -458,10 +454,9 @@ export function setAuto(state: BattleState, auto: boolean): { state: BattleState
 export function viewBattle(state: BattleState, recentEvents?: number): BattleView {
   const c = restore(state);
   const units: BattleUnitView[] = state.units.map((m, i) => {
-    const o = i * UF;
     const status_effects = [];
     for (let s = 0; s < NS; s++) {
-      if (((c.u[o + MASK] | 0) & (1 << s)) === 0) continue;
+      if (!carries(i, s)) continue;
       const id = STATUS_IDS[s];
       status_effects.push({
         id,
@@ -482,17 +477,17 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
       rarity: m.rarity,
       portrait_url: m.portrait_url,
       is_ally: i < state.n_allies,
-      is_dead: c.u[o + ALIVE] !== 1,
+      is_dead: !isAlive(c, i),
       stats: {
-        hp: r(c.u[o + HP]),
-        max_hp: r(c.u[o + MAXHP]),
-        start_hp: startingHp(c.u, o),
-        atk: r(c.u[o + ATK] * c.u[o + M_ATK]),
-        def: r(c.u[o + DEF] * c.u[o + M_DEF]),
-        spd: r(c.u[o + SPD] * c.u[o + M_SPD]),
+        hp: r(unitStat(i, HP)),
+        max_hp: r(unitStat(i, MAXHP)),
+        start_hp: startingHp(c.u, i * UF),
+        atk: r(attackOf(i)),
+        def: r(defenceOf(i)),
+        spd: r(speedOf(i)),
       },
-      shield: r(c.u[o + SHIELD]),
-      energy: r(c.u[o + ENERGY]),
+      shield: r(unitStat(i, SHIELD)),
+      energy: r(unitStat(i, ENERGY)),
       max_energy: MAX_ENERGY,
       status_effects,
     };
@@ -538,7 +533,7 @@ export function unitsAtStart(allies: Hero[], enemies: Hero[]): UnitAtStart[] {
       out.push({
         ...metaOf(heroes[i]!),
         is_ally: isAlly,
-        max_hp: Math.round(team.units[i * UF + MAXHP]),
+        max_hp: Math.round(fieldOf(team.units, i, MAXHP)),
         start_hp: startingHp(team.units, i * UF),
       });
   }
