@@ -42,9 +42,20 @@ import { credit, findUser, userView, type Db, type Entry, type UserRow } from '.
 type DayColumns = Pick<UserRow, 'time_zone' | 'reset_hour' | 'rule_from' | 'day_floor'>;
 const DAY_COLUMNS = ['time_zone', 'reset_hour', 'rule_from', 'day_floor'] as const;
 
+/** Zones as stored, checked once each: a row edited by hand to a name Intl does not know reads as UTC, never a 500. */
+const knownZones = new Map<string, string>();
+function storedZone(name: string): string {
+  let zone = knownZones.get(name);
+  if (zone === undefined) {
+    zone = ianaZone(name) ?? 'UTC';
+    if (knownZones.size < 1000) knownZones.set(name, zone);
+  }
+  return zone;
+}
+
 export function dayStateOf(row: DayColumns): DayState {
   return {
-    timeZone: row.time_zone,
+    timeZone: storedZone(row.time_zone),
     resetHour: row.reset_hour,
     ruleFrom: row.rule_from === null ? null : Number(row.rule_from) * 1000,
     floor: row.day_floor === null ? null : Number(row.day_floor),
@@ -211,7 +222,7 @@ function view(f: DayFacts): DailyResponse {
     period: dayName(f.day.day),
     now: iso(f.now),
     resets_at: iso(f.day.endsAt),
-    time_zone: f.user.time_zone,
+    time_zone: state.timeZone,
     reset_hour: f.user.reset_hour,
     rule_starts_at: state.ruleFrom !== null && f.now < state.ruleFrom ? iso(state.ruleFrom) : null,
     quests: t.quests.map((q) => ({

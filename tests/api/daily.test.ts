@@ -173,6 +173,18 @@ describe.each(DATABASES)("the player's day on %s", (kind) => {
     }
   });
 
+  it('a zone edited by hand to a name Intl does not know reads as UTC, never a 5xx', async () => {
+    now = at('2026-11-27T12:00:00Z');
+    const p = await player('Europe/Berlin');
+    await withStore(h, (db) =>
+      db.updateTable('users').set({ time_zone: 'Mars/Olympus' }).where('id', '=', p.id).execute(),
+    );
+    const r = await h.call('GET', `/api/daily?user_id=${p.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ time_zone: 'UTC', resets_at: '2026-11-28T04:00:00.000Z' });
+    expect((await claim(p.id)).status).toBe(200);
+  });
+
   it('a change of zone cannot pay a day twice: it applies from the next reset, and the new zone never replays a date', async () => {
     now = at('2026-11-27T12:00:00Z'); // Berlin 13:00 on the 27th; Kiritimati (UTC+14) already 02:00 on the 28th
     const p = await player('Europe/Berlin');
