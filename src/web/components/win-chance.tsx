@@ -2,7 +2,8 @@
 // one question asked before a long shot ('4% to win — fight anyway?'). Used by /arena, /battle, the dungeon pages,
 // the team picker and /combat's next fight; the number is the one the fight then states (the result panel shows it
 // again), shown only while it is for the heroes as they are. Styles in ./win-chance.css.
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useNavigation } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { OddsQuery, OddsResponse, Rewards } from '../../api/index.ts';
 import { errorText } from '../api/client.ts';
@@ -17,11 +18,23 @@ export const LONG_SHOT = 0.1;
 const band = (p: number): 'low' | 'mid' | 'high' => (p < LONG_SHOT ? 'low' : p < 0.5 ? 'mid' : 'high');
 
 /**
+ * What a page being left shows: the odds as they were when the navigation began. A fight's answer refreshes every
+ * odds read at once, and the next page (a lazy chunk) may still be loading: the page the fight started from would
+ * otherwise show the next fight's chance for a moment, under the fight just started.
+ */
+function useSteady(odds: OddsView): OddsView {
+  const leaving = useNavigation().state !== 'idle';
+  const shown = useRef(odds);
+  if (!leaving) shown.current = odds;
+  return shown.current;
+}
+
+/**
  * 'Win chance 42%' with a small meter — only while it is the number the fight will use (useOdds: for the heroes as
  * they are now); 'computing…' otherwise; nothing until the fight is chosen. The fight's button never waits for it.
  */
 export function WinChance({
-  odds,
+  odds: live,
   idle,
   className,
 }: {
@@ -30,6 +43,7 @@ export function WinChance({
   idle?: ReactNode;
   className?: string;
 }) {
+  const odds = useSteady(live);
   const cls = `win-chance${className ? ` ${className}` : ''}`;
   if (odds.answer) {
     const chance = wholePercent(odds.answer.probability);
@@ -113,7 +127,7 @@ export function rewardsText(r: Rewards): string {
  * priced by the function the fight pays with), shown with the number it belongs to and only then.
  */
 export function WinPays({
-  odds,
+  odds: live,
   rewards,
   label = 'A win pays',
   note,
@@ -130,6 +144,7 @@ export function WinPays({
   note?: (answer: OddsResponse) => ReactNode;
   className?: string;
 }) {
+  const odds = useSteady(live);
   if (odds.state === 'idle' || odds.state === 'failed') return null;
   const cls = `win-pays${className ? ` ${className}` : ''}`;
   const paid = odds.answer && (rewards ? rewards(odds.answer) : odds.answer.win_rewards);
