@@ -36,9 +36,9 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 
 async function serve(databaseUrl: string, oddsCacheSize: number) {
-  await import('../src/server/v8-flags.ts'); // as src/server/main.ts starts the server
+  await import('../src/server/foundation/v8-flags.ts'); // as src/server/main.ts starts the server
   const { buildApp } = await import('../src/server/app.ts');
-  const { BUSY_MESSAGE } = await import('../src/server/fights.ts');
+  const { BUSY_MESSAGE } = await import('../src/server/battles/fights.ts');
   const app = await buildApp({
     databaseUrl,
     rateLimits: false,
@@ -232,7 +232,7 @@ async function benchPlayer(api: string, databaseUrl: string) {
   // A player with five heroes and plenty of gold.
   const user = await post('/api/users', { username: `bench_${Date.now() % 1e6}` });
   const { openStore } = await import('../src/server/store/db.ts');
-  const { adjustBalances } = await import('../src/server/wallet.ts');
+  const { adjustBalances } = await import('../src/server/economy/wallet.ts');
   const store = openStore(databaseUrl);
   await adjustBalances(store.db, user.id, { gold: 1_000_000_000, summoning_scrolls: 100 });
   const heroIds: string[] = [];
@@ -488,11 +488,11 @@ async function main() {
   });
 }
 
-/** The ledger after the load: every purchase entered (src/server/ledger.ts's audit). */
+/** The ledger after the load: every purchase entered (src/server/economy/ledger.ts's audit). */
 async function ledgerLine(store: {
   db: import('kysely').Kysely<import('../src/server/store/tables.ts').Database>;
 }) {
-  const { auditLedger } = await import('../src/server/ledger.ts');
+  const { auditLedger } = await import('../src/server/economy/ledger.ts');
   const audit = await auditLedger(store.db);
   return `ledger: ${audit.entries} entries, ${audit.differences.length} balances off their entries (goal 0)`;
 }
@@ -512,7 +512,7 @@ async function purchasesOnly() {
     });
     const user = (await created.json()) as { id: string };
     const { openStore } = await import('../src/server/store/db.ts');
-    const { adjustBalances } = await import('../src/server/wallet.ts');
+    const { adjustBalances } = await import('../src/server/economy/wallet.ts');
     const store = openStore(bench.url);
     const gold = 1_000_000_000;
     await adjustBalances(store.db, user.id, { gold });

@@ -1,6 +1,6 @@
 // The battles `npm run bench` times, as a bare loop for bench/instructions.ts to count the instructions of:
 // 20,000 warm-up battles, then argv[2] more. Prints side A's wins so the loop cannot be optimised away.
-import '../src/server/v8-flags.ts'; // as the server runs them
+import '../src/server/foundation/v8-flags.ts'; // as the server runs them
 import { SIDE0_WON, compileTeam, generateHero, simulate } from '../src/game/index.ts';
 
 const TEAMS = 200;

@@ -4,13 +4,13 @@
 // spent on one core); wall-clock is printed next to it, and is lower when other work shares the machine.
 // The floor of an auto-battle (../shared/bench/ref-battle.mjs: speed-ordered turns, attack the weakest enemy, no
 // abilities or statuses) runs in the same run, before and after ours, and the share of its rate is printed. Ours
-// run under the V8 flags the server runs with (src/server/v8-flags.ts); the floor runs as given, without them.
+// run under the V8 flags the server runs with (src/server/foundation/v8-flags.ts); the floor runs as given, without them.
 // Run: node --import tsx bench/battles.ts
 
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import '../src/server/v8-flags.ts'; // first, as the server runs the rules
+import '../src/server/foundation/v8-flags.ts'; // first, as the server runs the rules
 import { SIDE0_WON, compileTeam, estimateOdds, generateHero, simulate } from '../src/game/index.ts';
 
 const TEAMS = 200;

@@ -141,7 +141,7 @@ async function main() {
     {
       // through the wallet, which enters the adjustment in the ledger (the database refuses a bare update)
       const { openStore } = await import('../src/server/store/db.ts');
-      const { adjustBalances } = await import('../src/server/wallet.ts');
+      const { adjustBalances } = await import('../src/server/economy/wallet.ts');
       const wallet = openStore(databaseUrl, { poolSize: 1 });
       await adjustBalances(wallet.db, buyer.id, { gold: 15000 });
       await wallet.close();
@@ -239,7 +239,7 @@ async function main() {
     await store.end();
     // Every balance equals the sum of its ledger entries after all of it.
     const { openStore } = await import('../src/server/store/db.ts');
-    const { auditLedger } = await import('../src/server/ledger.ts');
+    const { auditLedger } = await import('../src/server/economy/ledger.ts');
     const audited = openStore(databaseUrl, { poolSize: 1 });
     const audit = await auditLedger(audited.db);
     await audited.close();

@@ -2,7 +2,7 @@
 // tsx) beside one battle of the bare floor (../shared/bench/ref-battle.mjs), counted by valgrind's callgrind
 // (Debian's package): a figure other processes on the machine cannot move, unlike the timed `npm run bench`.
 // Each side runs twice (2,000 and 12,000 battles after the same warm-up); the difference over 10,000 battles
-// leaves start-up and compilation out. Ours run under the V8 flags the server runs with (src/server/v8-flags.ts),
+// leaves start-up and compilation out. Ours run under the V8 flags the server runs with (src/server/foundation/v8-flags.ts),
 // the floor as given, without them. Takes about three minutes.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { generateHero } from '../src/game/index.ts';
-import { fairMatches, leaderboard } from '../src/server/ladder.ts';
-import { OddsPool } from '../src/server/odds-pool.ts';
+import { fairMatches, leaderboard } from '../src/server/battles/rating-store.ts';
+import { OddsPool } from '../src/server/odds/odds-pool.ts';
 import { openStore } from '../src/server/store/db.ts';
 import { migrate } from '../src/server/store/migrations.ts';
 

@@ -1,9 +1,9 @@
 // `npm run audit:ledger`: for every player and currency, the balance must equal the sum of its ledger entries
-// (src/server/ledger.ts: auditLedger). Prints each balance that differs and exits 1 if any does; otherwise one
+// (src/server/economy/ledger.ts: auditLedger). Prints each balance that differs and exits 1 if any does; otherwise one
 // summary line, exit 0. Exit 2 when there is nothing to audit (no database, or one the server never migrated).
 // The database is the server's: DATABASE_URL (sqlite:PATH or postgres://…), default sqlite:./data/runeborn.db.
 import { existsSync } from 'node:fs';
-import { auditLedger } from '../src/server/ledger.ts';
+import { auditLedger } from '../src/server/economy/ledger.ts';
 import { DEFAULT_DATABASE_URL, openStore, sqlitePath } from '../src/server/store/db.ts';
 
 const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;

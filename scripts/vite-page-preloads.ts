@@ -1,7 +1,7 @@
 // A Vite plugin: for each lazy screen of the route table (src/web/routes.tsx, `path: '…', lazy: page(() =>
 // import('…'))`), the files its chunk needs beyond the entry — its scripts and stylesheets — written to
 // dist/page-preloads.json as { "<route path>": ["/assets/…", …] }. The server names them in the page it sends for
-// such an address (src/server/page-shell.ts), so a screen opened by its address fetches its own chunk beside the
+// such an address (src/server/http/page-shell.ts), so a screen opened by its address fetches its own chunk beside the
 // entry instead of after it has run.
 import type { Plugin } from 'vite';
 

@@ -1,6 +1,6 @@
 // The daily layer: a player's day (quests, the bonus for all three, the login calendar, when the day resets) and
 // claiming its rewards. GET /api/daily?user_id=, POST /api/daily/claim; the day's zone and hour are set with
-// PATCH /api/users/{id} (./users.ts). Rules: src/game/daily.ts, src/game/day-clock.ts; server: src/server/daily.ts.
+// PATCH /api/users/{id} (./users.ts). Rules: src/game/daily.ts, src/game/day-clock.ts; server: src/server/economy/daily-progress.ts.
 import { z } from 'zod';
 import { Id, User } from './common.ts';
 import { QUEST_KINDS } from '../game/data/quests.ts';

@@ -1,6 +1,6 @@
 // A player's ledger: every change of a currency as an entry (GET /api/users/{id}/ledger). The entries are written
-// by the wallet (src/server/wallet.ts) in the transaction of the change they record; they are read and audited in
-// src/server/ledger.ts.
+// by the wallet (src/server/economy/wallet.ts) in the transaction of the change they record; they are read and audited in
+// src/server/economy/ledger.ts.
 import { z } from 'zod';
 import { CurrencyName, Id } from './common.ts';
 

@@ -1,7 +1,7 @@
 // The altar's rules: a player's pity counters (pairs since their last pair holding each pity rarity or better), the
 // rarity floor the next pair is drawn at, how a pair moves the counters, and the exact long-run share of each rarity
 // per candidate with the pity included (the stationary distribution of the counters' Markov chain). Pure: the server
-// keeps the counters and moves them in the summon's transaction (src/server/summoning.ts); the data is
+// keeps the counters and moves them in the summon's transaction (src/server/heroes/summoning.ts); the data is
 // ./data/altar.ts. A floor cuts the rarity roll below it and rescales the rest (rollRarity), from the same draw of the
 // generation's seeded PRNG, so a pair is still a pure function of its seed and floor — never re-rolled until lucky.
 import { ALTAR, type PityRule, type RarityChance } from './data/altar.ts';

@@ -38,7 +38,7 @@ export function findTrait(id: string): TraitDef | undefined {
 
 /**
  * A hero (or a stored record of one) names content the tables no longer have, and the rules refuse it by name rather
- * than field it without: the server answers 410 (src/server/errors.ts). Start-up keeps stored heroes from naming
+ * than field it without: the server answers 410 (src/server/foundation/errors.ts). Start-up keeps stored heroes from naming
  * such content (src/server/store/hero-references.ts); records it does not scan, like a fight's saved teams, can.
  */
 export class UnknownContent extends Error {

@@ -1,7 +1,7 @@
 // The daily layer's rules, pure: which three quests a player has on a day (drawn from a seed of the player and the
 // day, so every instance and every restart agrees without storing them), what a fight counts toward, the quests'
 // ids, and where a player stands on the login calendar. The content is ./data/quests.ts; a day's boundaries are
-// ./day-clock.ts; the server counts, stores and pays (src/server/daily.ts).
+// ./day-clock.ts; the server counts, stores and pays (src/server/economy/daily-progress.ts).
 import { createPrng, hashSeed } from './prng.ts';
 import { tableOf, own } from './data/table.ts';
 import {

@@ -1,6 +1,6 @@
 // A player's day: when it starts and what it is called, in the player's own IANA time zone and chosen hour. Pure
 // arithmetic over instants (epoch ms) and the zone rules Intl carries (Node and browsers ship full ICU): no Date,
-// no clock — the server hands in its one clock's instant (src/server/clock.ts), so every instance agrees.
+// no clock — the server hands in its one clock's instant (src/server/foundation/clock.ts), so every instance agrees.
 //
 // - A day starts at its reset: the first instant at or after the chosen local hour. Daylight-saving days are 23 or
 //   25 hours long and still reset once (in a spring-forward gap the reset is the first instant after the gap; on a

@@ -2,8 +2,8 @@
 // route plugin per group (routes/*.ts) over the store. buildApp is what main.ts serves and what tests inject.
 import { existsSync } from 'node:fs';
 import { isValidId } from '../api/id-rule.ts';
-import { replayHead, replayOf } from './battle-replays.ts';
-import { readPageShell } from './page-shell.ts';
+import { replayHead, replayOf } from './battles/battle-replays.ts';
+import { readPageShell } from './http/page-shell.ts';
 import { resolve, sep } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
@@ -17,22 +17,22 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { setClock, type ClockSource } from './clock.ts';
+import { setClock, type ClockSource } from './foundation/clock.ts';
 import type { Ctx, RateLimits } from './context.ts';
-import { handleError, Refusal } from './errors.ts';
-import { honourIdempotencyKeys } from './idempotency.ts';
-import { Fairness } from './fairness.ts';
-import { fightLimit } from './fights.ts';
-import { BrowsePages } from './browse-pages.ts';
-import { HeroDocs } from './hero-store.ts';
-import { limitStoreFor } from './limit-store.ts';
-import { HeroLists } from './hero-lists.ts';
-import { OddsPool } from './odds-pool.ts';
+import { handleError, Refusal } from './foundation/errors.ts';
+import { honourIdempotencyKeys } from './http/idempotency.ts';
+import { Fairness } from './odds/fairness.ts';
+import { fightLimit } from './battles/fights.ts';
+import { BrowsePages } from './heroes/browse-pages.ts';
+import { HeroDocs } from './heroes/hero-store.ts';
+import { limitStoreFor } from './http/limit-store.ts';
+import { HeroLists } from './heroes/hero-lists.ts';
+import { OddsPool } from './odds/odds-pool.ts';
 import { openStore } from './store/db.ts';
-import { DUNGEON_ROWS, SHOP_ITEMS } from './content.ts';
+import { DUNGEON_ROWS, SHOP_ITEMS } from './content/catalog.ts';
 import { migrate } from './store/migrations.ts';
 import { sweepStale } from './sweep.ts';
-import { parseTrustProxy } from './trust-proxy.ts';
+import { parseTrustProxy } from './http/trust-proxy.ts';
 import artRoutes from './routes/art.ts';
 import arenaRoutes from './routes/arena.ts';
 import battleRoutes from './routes/battles.ts';

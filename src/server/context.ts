@@ -3,11 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Store } from './store/db.ts';
 import type { DungeonsTable, ShopItemsTable } from './store/tables.ts';
-import type { HeroLists } from './hero-lists.ts';
-import type { BrowsePages } from './browse-pages.ts';
-import type { HeroDocs } from './hero-store.ts';
-import type { OddsPool } from './odds-pool.ts';
-import type { Fairness } from './fairness.ts';
+import type { HeroLists } from './heroes/hero-lists.ts';
+import type { BrowsePages } from './heroes/browse-pages.ts';
+import type { HeroDocs } from './heroes/hero-store.ts';
+import type { OddsPool } from './odds/odds-pool.ts';
+import type { Fairness } from './odds/fairness.ts';
 
 export interface RateLimits {
   /** account creations per IP per minute */

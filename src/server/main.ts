@@ -4,10 +4,10 @@
 // (500: how long a fight waits for room in a full queue before its 503), TRUST_PROXY (the proxy's
 // addresses or hop count; trust-proxy.ts), REDIS_URL (where several instances count the per-client limits together;
 // default: in the PostgreSQL database when DATABASE_URL is one, in memory on SQLite).
-import './v8-flags.ts'; // first: V8's inlining budgets for the rules core
+import './foundation/v8-flags.ts'; // first: V8's inlining budgets for the rules core
 import { buildApp } from './app.ts';
 import { DEFAULT_DATABASE_URL } from './store/db.ts';
-import { parseTrustProxy, TrustProxyError } from './trust-proxy.ts';
+import { parseTrustProxy, TrustProxyError } from './http/trust-proxy.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';

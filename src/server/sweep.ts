@@ -2,15 +2,15 @@
 // Idempotency-Keys older than a day (idempotency.ts), and
 // bounds the fights kept for replays — each player's latest FIGHTS_KEPT, plus any fight whose replay someone opened
 // in the last OPENED_KEPT_S — so storage grows with players, not with every fight ever fought; arena wins older than
-// the repeat-win rule's window are forgotten (ladder.ts), and daily quest progress and claims of days a month past
-// (daily.ts).
+// the repeat-win rule's window are forgotten (battles/rating-store.ts), and daily quest progress and claims of days a month past
+// (economy/daily-progress.ts).
 import { sql, type Kysely } from 'kysely';
 import { REPEAT_WIN_WINDOW_S } from '../game/rewards.ts';
-import { nowSeconds } from './clock.ts';
+import { nowSeconds } from './foundation/clock.ts';
 import type { Database } from './store/tables.ts';
-import { pruneCandidates } from './summoning.ts';
-import { pruneDaily } from './daily.ts';
-import { pruneIdempotencyKeys } from './idempotency.ts';
+import { pruneCandidates } from './heroes/summoning.ts';
+import { pruneDaily } from './economy/daily-progress.ts';
+import { pruneIdempotencyKeys } from './http/idempotency.ts';
 
 export const BATTLE_IDLE_TTL_S = 24 * 3600;
 /** Fights kept per player for history and replays (the newest). */

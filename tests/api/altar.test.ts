@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SummonsResponse } from '../../src/api/summons.ts';
 import { afterPair, ALTAR, pairFloor, type PityCounters } from '../../src/game/index.ts';
-import { HISTORY_KEPT } from '../../src/server/summoning.ts';
+import { HISTORY_KEPT } from '../../src/server/heroes/summoning.ts';
 import { DATABASES, newPlayer, setBalances, startHarness, withStore, type Harness } from './helpers.ts';
 
 describe.each(DATABASES)('the altar on %s', (kind) => {

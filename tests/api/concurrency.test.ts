@@ -2,14 +2,14 @@
 // player, hero or inventory row (reroll vs delete, two fights of one team in either order, purchase vs use, two
 // purchases vs one use, reroll vs fight, reroll vs a hero item). app.inject calls issued together run concurrently
 // against the PostgreSQL pool, so these reproduce the deadlocks of an unordered lock order (a 500 before the
-// economy transaction helper, src/server/transaction.ts). Each round checks: no 5xx, every refusal readable, and
+// economy transaction helper, src/server/economy/transaction.ts). Each round checks: no 5xx, every refusal readable, and
 // balances, heroes and inventory exactly what the successful answers imply.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { grantXp } from '../../src/game/index.ts';
-import { Refusal } from '../../src/server/errors.ts';
+import { Refusal } from '../../src/server/foundation/errors.ts';
 import { openStore } from '../../src/server/store/db.ts';
-import { BUSY_MESSAGE, TRANSACTION_ATTEMPTS, withRetries } from '../../src/server/transaction.ts';
+import { BUSY_MESSAGE, TRANSACTION_ATTEMPTS, withRetries } from '../../src/server/economy/transaction.ts';
 import type { Hero } from '../../src/game/types.ts';
 import {
   DATABASES,

@@ -1,11 +1,11 @@
 // A daily reward pays exactly once however many claims race for it: 50 at once of one reward give one credit, 49
 // readable 409s, no 5xx and one ledger entry per currency paid — on SQLite, on PostgreSQL, and across two server
 // instances sharing one PostgreSQL. The claim row's primary key (player, claim, period), inserted before the credit
-// in one transaction, is what holds it (src/server/daily.ts).
+// in one transaction, is what holds it (src/server/economy/daily-progress.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
-import { auditLedger } from '../../src/server/ledger.ts';
+import { auditLedger } from '../../src/server/economy/ledger.ts';
 import { questsOfDay } from '../../src/game/daily.ts';
 import { CALENDAR } from '../../src/game/data/quests.ts';
 import { parseDayName } from '../../src/game/day-clock.ts';

@@ -7,8 +7,8 @@ import { OpponentsResponse } from '../../src/api/arena.ts';
 import { OddsResponse } from '../../src/api/odds.ts';
 import { scaleRewards } from '../../src/game/rewards.ts';
 import type { Hero } from '../../src/game/types.ts';
-import { FAIR_CANDIDATES } from '../../src/server/ladder.ts';
-import { startRatingRow } from '../../src/server/ladder.ts';
+import { FAIR_CANDIDATES } from '../../src/server/battles/rating-store.ts';
+import { startRatingRow } from '../../src/server/store/content-rows.ts';
 import { heroColumns, heroFromRow, heroRow } from '../../src/server/store/hero-rows.ts';
 import {
   DATABASES,

@@ -5,9 +5,9 @@
 // battle still on, loaded from its stored core, carries on without the ability or status it no longer knows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hero } from '../../src/game/types.ts';
-import type { AutoBattleState } from '../../src/server/fights.ts';
+import type { AutoBattleState } from '../../src/server/battles/fights.ts';
 import { heroColumns, heroFromRow } from '../../src/server/store/hero-rows.ts';
-import type { StoredBattle } from '../../src/server/turn-based.ts';
+import type { StoredBattle } from '../../src/server/battles/turn-battle-store.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
 
 /** A hero as an older release stored it: its first ability one the tables no longer have. */

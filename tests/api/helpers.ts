@@ -123,7 +123,7 @@ export async function setBalances(
   values: Partial<Record<'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens', number>>,
 ) {
   const { openStore } = await import('../../src/server/store/db.ts');
-  const { adjustBalances } = await import('../../src/server/wallet.ts');
+  const { adjustBalances } = await import('../../src/server/economy/wallet.ts');
   const store = openStore(h.db.url, { poolSize: 1 });
   await adjustBalances(store.db, userId, values);
   await store.close();

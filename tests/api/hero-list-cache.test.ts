@@ -1,4 +1,4 @@
-// The hero-list cache (src/server/hero-lists.ts) remembers only real players' lists, counts every byte an entry
+// The hero-list cache (src/server/heroes/hero-lists.ts) remembers only real players' lists, counts every byte an entry
 // holds (strings, JSON, compressed copies, object overhead) and caps both bytes and entries: asking for unknown
 // ids in a loop leaves its size, its entry count and the server's heap flat.
 import { randomBytes } from 'node:crypto';
@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COPY_OVERHEAD, ENTRY_OVERHEAD, HeroLists } from '../../src/server/hero-lists.ts';
+import { COPY_OVERHEAD, ENTRY_OVERHEAD, HeroLists } from '../../src/server/heroes/hero-lists.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, type Harness } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-// The Idempotency-Key mechanism itself (src/server/idempotency.ts) on a real SQLite file and a real PostgreSQL
+// The Idempotency-Key mechanism itself (src/server/http/idempotency.ts) on a real SQLite file and a real PostgreSQL
 // database: a bare Fastify app with the plugin and two routes, one opted in with its one line. Its handler does what
 // each test asks — answer, refuse, fail with a 500 or a transient 409, or hold until released — and counts its runs,
 // so each rule is seen from outside: what is stored, what is released for a retry, how a duplicate waits, what a
@@ -8,14 +8,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { setClock } from '../../src/server/clock.ts';
-import { busy, badRequest, handleError } from '../../src/server/errors.ts';
+import { setClock } from '../../src/server/foundation/clock.ts';
+import { busy, badRequest, handleError } from '../../src/server/foundation/errors.ts';
 import {
   CLAIM_LEASE_S,
   honourIdempotencyKeys,
   IDEMPOTENCY_MESSAGES,
   IDEMPOTENCY_TTL_S,
-} from '../../src/server/idempotency.ts';
+} from '../../src/server/http/idempotency.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
 import { migrate } from '../../src/server/store/migrations.ts';
 import { sweepStale } from '../../src/server/sweep.ts';

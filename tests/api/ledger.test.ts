@@ -14,7 +14,7 @@ import { RunBattleResponse, StartRunResponse } from '../../src/api/dungeons.ts';
 import { LedgerResponse, type LedgerEntry } from '../../src/api/ledger.ts';
 import { CURRENCIES, REROLL_COST, type Currency } from '../../src/api/rules.ts';
 import { STARTING_BALANCES } from '../../src/api/users.ts';
-import { auditLedger } from '../../src/server/ledger.ts';
+import { auditLedger } from '../../src/server/economy/ledger.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { migrate, migrationsFor } from '../../src/server/store/migrations.ts';
 import {

@@ -1,7 +1,7 @@
 // Limits that hold (issue 9): who a client is (TRUST_PROXY), the per-client budget of fights shared by every
 // fighting route, and the odds pool's bounded queue (a 503 with Retry-After, nothing written).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTrustProxy, TrustProxyError } from '../../src/server/trust-proxy.ts';
+import { parseTrustProxy, TrustProxyError } from '../../src/server/http/trust-proxy.ts';
 import {
   DATABASES,
   newPlayer,

@@ -13,8 +13,8 @@ import {
   type BattleState,
 } from '../../src/game/index.ts';
 import type { BattleEvent, Hero } from '../../src/game/types.ts';
-import type { StoredBattle } from '../../src/server/turn-based.ts';
-import type { AutoBattleState } from '../../src/server/fights.ts';
+import type { StoredBattle } from '../../src/server/battles/turn-battle-store.ts';
+import type { AutoBattleState } from '../../src/server/battles/fights.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
 import { asStoredBefore } from '../../src/game/battle/testing.ts';
 

@@ -4,7 +4,7 @@ import { isMainThread, threadId } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateHero } from '../../src/game/index.ts';
 import { BANES, BOONS } from '../../src/game/data/traits.ts';
-import { OddsPool } from '../../src/server/odds-pool.ts';
+import { OddsPool } from '../../src/server/odds/odds-pool.ts';
 import { sweepStale } from '../../src/server/sweep.ts';
 import { onSqlite, openStore } from '../../src/server/store/db.ts';
 import { migrate } from '../../src/server/store/migrations.ts';

@@ -1,11 +1,11 @@
 // A player's economy transactions take turns on an instance before they take a pooled connection
-// (src/server/transaction.ts): one player firing many changes at once cannot hold the whole pool waiting on their
+// (src/server/economy/transaction.ts): one player firing many changes at once cannot hold the whole pool waiting on their
 // own row lock, so another player's read still gets a connection at once (PostgreSQL; on SQLite one connection
 // already runs one transaction at a time).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/server/store/db.ts';
-import { economyTransaction, inTurn } from '../../src/server/transaction.ts';
-import { credit } from '../../src/server/wallet.ts';
+import { economyTransaction, inTurn } from '../../src/server/economy/transaction.ts';
+import { credit } from '../../src/server/economy/wallet.ts';
 import { newPlayer, startHarness, type Harness } from './helpers.ts';
 
 describe('inTurn', () => {

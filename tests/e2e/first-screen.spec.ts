@@ -1,5 +1,5 @@
 // A screen opened by its address: the page the server sends names that screen's own scripts and styles
-// (src/server/page-shell.ts), and the browser fetches each of them once — the preloads are the very requests the
+// (src/server/http/page-shell.ts), and the browser fetches each of them once — the preloads are the very requests the
 // screen then uses (a mismatch, say of crossorigin, would fetch them twice).
 import { test, expect } from './fixtures.ts';
 

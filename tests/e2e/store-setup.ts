@@ -62,7 +62,7 @@ export async function setBalances(
   userId: string,
   values: Partial<Record<'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens', number>>,
 ): Promise<void> {
-  const { adjustBalances } = await import('../../src/server/wallet.ts');
+  const { adjustBalances } = await import('../../src/server/economy/wallet.ts');
   const store = openStore(storeUrl(), { poolSize: 1 });
   try {
     await adjustBalances(store.db, userId, values);

@@ -1,7 +1,7 @@
 // The summoning altar as data: the chance of each rarity for one candidate, the pity rule (a pair at the promised
 // rarity or better within so many pairs), and the long-run share of each rarity with the pity included — the figure
 // /fairness publishes. The rules that use them: src/game/altar.ts (the counters, the floor, the exact long-run share);
-// the server moves a player's counters in the summon's transaction (src/server/summoning.ts). Where the numbers come
+// the server moves a player's counters in the summon's transaction (src/server/heroes/summoning.ts). Where the numbers come
 // from (what rarity does to a hero's win rate, the scrolls a day brings): docs/game-rules.md "The altar".
 
 export interface RarityChance {

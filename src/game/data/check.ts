@@ -1,5 +1,5 @@
 // Every reference between content tables, checked: an id that names nothing is a problem, named one per line.
-// The server refuses to start with any (src/server/content.ts), and the content test runs the same check.
+// The server refuses to start with any (src/server/content/catalog.ts), and the content test runs the same check.
 import { ABILITIES, BASIC_ACTIONS } from './abilities.ts';
 import { CLASSES } from './classes.ts';
 import { DUNGEONS, dungeonFloor, type DungeonDef } from './dungeons.ts';

@@ -1,7 +1,7 @@
 // The daily layer's content: the kinds of daily quest (what each asks, in data and in words, what counts toward it
 // and what it pays), the bonus for finishing all three, and the seven rewards of the login calendar. The rules that
 // use them (which three a player gets on a day, what a fight counts for) are src/game/daily.ts; the server counts
-// and pays them (src/server/daily.ts). Amounts: docs/game-rules.md "The daily layer" (npm run sim:economy).
+// and pays them (src/server/economy/daily-progress.ts). Amounts: docs/game-rules.md "The daily layer" (npm run sim:economy).
 import type { Currency } from './items.ts';
 
 /** What a claim pays: whole amounts of the four currencies (absent: none). */

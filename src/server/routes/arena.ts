@@ -1,5 +1,5 @@
 // POST /api/arena/battle: a 1v1 duel between your hero and another player's hero or an NPC, resolved at once; the
-// result moves both sides' ladder ratings and meets the repeat-win rule in its own transaction (../ladder.ts).
+// result moves both sides' ladder ratings and meets the repeat-win rule in its own transaction (../battles/rating-store.ts).
 // GET /api/arena/leaderboard: heroes and NPCs by conservative rating, keyset-paged. GET /api/arena/opponents: the
 // opponents nearest an even duel with your hero by the honest odds (Find a fair match).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,13 +13,13 @@ import {
 } from '../../api/arena.ts';
 import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
 import type { RouteOpts } from '../context.ts';
-import { badRequest, MESSAGES, notFound } from '../errors.ts';
-import { fightNow, fightRoute, simulated } from '../fights.ts';
-import { arenaPlan } from '../fight-plans.ts';
-import { findHero, ownHero } from '../hero-store.ts';
-import { fairMatches, leaderboard, settleDuel } from '../ladder.ts';
+import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
+import { fightNow, fightRoute, simulated } from '../battles/fights.ts';
+import { arenaPlan } from '../battles/fight-plans.ts';
+import { findHero, ownHero } from '../heroes/hero-store.ts';
+import { fairMatches, leaderboard, settleDuel } from '../battles/rating-store.ts';
 import type { Hero } from '../../game/types.ts';
-import type { Db } from '../wallet.ts';
+import type { Db } from '../economy/wallet.ts';
 
 /** A duel's two sides: the player's own hero and an opponent that is not theirs (the fight and GET /api/odds). */
 export async function arenaSides(

@@ -16,7 +16,7 @@ import {
 } from '../../game/art/index.ts';
 import { ITEMS_BY_ID } from '../../game/data/items.ts';
 import type { RouteOpts } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../foundation/errors.ts';
 
 const Slug = z.string().regex(/^[a-z0-9_-]{1,40}$/i);
 const PortraitParams = z.object({

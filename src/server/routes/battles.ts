@@ -1,7 +1,7 @@
 // Team battles. POST /api/battles: mode 'turn_based' (default) starts a battle the player steers option by
 // option (state stored as JSON, polled with GET, acted on with POST …/action, Auto hands the allies to the AI);
 // mode 'auto' resolves it at once like the arena (fights.ts). Turn-based battles idle for 24 h expire. Storing,
-// moving on and paying a turn-based battle are the rules of ../turn-based.ts. A player has one turn-based battle
+// moving on and paying a turn-based battle are the rules of ../battles/turn-battle-store.ts. A player has one turn-based battle
 // at a time: starting another ends the active one as lost, with no rewards (else a player could open battles until
 // the foes they like come up), enforced by a unique index too.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,19 +27,19 @@ import type { BattleResult } from '../../api/common.ts';
 import { ENGINE_VERSION, chooseOption, setAuto, startBattle, viewBattle } from '../../game/index.ts';
 import type { LevelUp, Rewards } from '../../game/types.ts';
 import type { RouteOpts } from '../context.ts';
-import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { fightNow, fightRoute, simulated } from '../fights.ts';
-import { ownTeam } from '../hero-store.ts';
-import { newId, newSeed } from '../ids.ts';
-import { nowSeconds } from '../clock.ts';
-import { drawNextEncounter, nextEncounter } from '../random-foes.ts';
-import { randomPlan } from '../fight-plans.ts';
+import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
+import { fightNow, fightRoute, simulated } from '../battles/fights.ts';
+import { ownTeam } from '../heroes/hero-store.ts';
+import { newId, newSeed } from '../foundation/ids.ts';
+import { nowSeconds } from '../foundation/clock.ts';
+import { drawNextEncounter, nextEncounter } from '../battles/random-foes.ts';
+import { randomPlan } from '../battles/fight-plans.ts';
 import { BATTLE_IDLE_TTL_S } from '../sweep.ts';
-import { moveBattle, openBattle, readStoredBattle, type StoredBattle } from '../turn-based.ts';
-import { historyOf, replayOf } from '../battle-replays.ts';
-import { recordDaily } from '../daily.ts';
-import { economyTransaction } from '../transaction.ts';
-import type { Db } from '../wallet.ts';
+import { moveBattle, openBattle, readStoredBattle, type StoredBattle } from '../battles/turn-battle-store.ts';
+import { historyOf, replayOf } from '../battles/battle-replays.ts';
+import { recordDaily } from '../economy/daily-progress.ts';
+import { economyTransaction } from '../economy/transaction.ts';
+import type { Db } from '../economy/wallet.ts';
 
 export const ABANDONED_TEXT = 'Abandoned when another battle was started: counted as a loss.';
 

@@ -1,10 +1,10 @@
 // The daily layer: GET /api/daily (the player's day: quests, bonus, calendar, reset) and POST /api/daily/claim (one
-// reward, paid once). The rules are ../daily.ts; the day's zone and hour are PATCH /api/users/{id} (users.ts).
+// reward, paid once). The rules are ../economy/daily-progress.ts; the day's zone and hour are PATCH /api/users/{id} (users.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import { ClaimBody, ClaimResponse, DailyQuery, DailyResponse } from '../../api/daily.ts';
 import type { RouteOpts } from '../context.ts';
-import { claimDaily, dailyView } from '../daily.ts';
+import { claimDaily, dailyView } from '../economy/daily-progress.ts';
 
 const daily: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;

@@ -1,4 +1,4 @@
-// Dungeons and their runs (the rules of a run: ../dungeon-runs.ts). A call that races a finished floor (two tabs, a
+// Dungeons and their runs (the rules of a run: ../battles/dungeon-runs.ts). A call that races a finished floor (two tabs, a
 // double tap; the client names the floor it means) is a 409 saying where the run is now; GET /api/dungeon-runs/{id}
 // and /active read it, so every page can show the run as it is.
 import type { Selectable } from 'kysely';
@@ -23,17 +23,17 @@ import {
   type DungeonRun,
 } from '../../api/dungeons.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
-import { forbidden, MESSAGES, notFound } from '../errors.ts';
-import { fightFloor, movedOn, openFloorBattle, startRun } from '../dungeon-runs.ts';
+import { forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
+import { fightFloor, movedOn, openFloorBattle, startRun } from '../battles/dungeon-runs.ts';
 import { StartedBattle } from '../../api/battles.ts';
-import { readStoredBattle } from '../turn-based.ts';
+import { readStoredBattle } from '../battles/turn-battle-store.ts';
 import { stateView } from './battles.ts';
-import { fightRoute } from '../fights.ts';
-import { ownTeam } from '../hero-store.ts';
-import { findUser } from '../wallet.ts';
-import { npcsByDungeon } from '../npcs.ts';
-import { sendJson } from '../json-reply.ts';
-import { RatedContent } from '../rated-content.ts';
+import { fightRoute } from '../battles/fights.ts';
+import { ownTeam } from '../heroes/hero-store.ts';
+import { findUser } from '../economy/wallet.ts';
+import { npcsByDungeon } from '../content/npcs.ts';
+import { sendJson } from '../http/json-reply.ts';
+import { RatedContent } from '../content/rated-content.ts';
 import type { DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
 
 export function runView(ctx: Ctx, r: Selectable<DungeonRunsTable>): DungeonRun {

@@ -1,5 +1,5 @@
 // Heroes: generate candidates, save one, list (own, other players' paged, NPCs by dungeon), detail, delete,
-// ability reroll. The scroll rules live in ../summoning.ts; heroes in the store in ../hero-store.ts.
+// ability reroll. The scroll rules live in ../heroes/summoning.ts; heroes in the store in ../heroes/hero-store.ts.
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, ID_MAX_LENGTH, isCleanText } from '../../api/common.ts';
@@ -24,16 +24,22 @@ import {
   RerollResponse,
 } from '../../api/heroes.ts';
 import type { RouteOpts } from '../context.ts';
-import { badRequest, MESSAGES, notFound } from '../errors.ts';
-import { RatedContent } from '../rated-content.ts';
-import { withRating } from '../ladder.ts';
-import { sendJson } from '../json-reply.ts';
-import { deleteHero, rerollHero } from '../hero-rules.ts';
-import { matchesEtag, type Encoding } from '../hero-lists.ts';
-import { newSeed } from '../ids.ts';
-import { npcsByDungeon } from '../npcs.ts';
-import { pendingPair, previewCandidate, pruneCandidates, saveCandidate, summon } from '../summoning.ts';
-import { userView } from '../wallet.ts';
+import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
+import { RatedContent } from '../content/rated-content.ts';
+import { withRating } from '../battles/rating-store.ts';
+import { sendJson } from '../http/json-reply.ts';
+import { deleteHero, rerollHero } from '../heroes/hero-rules.ts';
+import { matchesEtag, type Encoding } from '../heroes/hero-lists.ts';
+import { newSeed } from '../foundation/ids.ts';
+import { npcsByDungeon } from '../content/npcs.ts';
+import {
+  pendingPair,
+  previewCandidate,
+  pruneCandidates,
+  saveCandidate,
+  summon,
+} from '../heroes/summoning.ts';
+import { userView } from '../economy/wallet.ts';
 
 /** What the hero list can be sent as, best first. */
 const ENCODINGS = ['br', 'gzip', 'identity'];

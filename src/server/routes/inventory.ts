@@ -1,4 +1,4 @@
-// The inventory: GET /api/inventory?user_id=, POST /api/inventory/use (the rule: ../item-use.ts).
+// The inventory: GET /api/inventory?user_id=, POST /api/inventory/use (the rule: ../heroes/item-use.ts).
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,14 +11,14 @@ import {
   type InventoryItem,
 } from '../../api/shop.ts';
 import type { RouteOpts } from '../context.ts';
-import { MESSAGES, notFound } from '../errors.ts';
-import { useInventoryItem } from '../item-use.ts';
-import { withRating } from '../ladder.ts';
-import { newSeed } from '../ids.ts';
-import { readUser, userView } from '../wallet.ts';
+import { MESSAGES, notFound } from '../foundation/errors.ts';
+import { useInventoryItem } from '../heroes/item-use.ts';
+import { withRating } from '../battles/rating-store.ts';
+import { newSeed } from '../foundation/ids.ts';
+import { readUser, userView } from '../economy/wallet.ts';
 import { changeMark, sameMark, type ChangeMark } from '../store/prepared.ts';
 import { keyedRead } from '../store/read-batches.ts';
-import { sendJson } from '../json-reply.ts';
+import { sendJson } from '../http/json-reply.ts';
 
 const ITEM_TYPES = ['potion', 'upgrade_mat', 'gear_token', 'hero_shard'] as const;
 

@@ -11,13 +11,20 @@ import { ARENA_PICK_BOTH } from '../../api/arena.ts';
 import { OddsQuery, OddsResponse, type OddsResponse as Odds } from '../../api/odds.ts';
 import type { Hero, Rewards } from '../../game/types.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
-import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../errors.ts';
-import { simulated } from '../fights.ts';
-import { addRewards, arenaPlan, floorPlan, randomPlan, winPay, type FightPlan } from '../fight-plans.ts';
-import { ownTeam, remainingTeam } from '../hero-store.ts';
-import { repeatWin } from '../ladder.ts';
-import { nextEncounter } from '../random-foes.ts';
-import { turnBasedWinPay } from '../turn-based.ts';
+import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
+import { simulated } from '../battles/fights.ts';
+import {
+  addRewards,
+  arenaPlan,
+  floorPlan,
+  randomPlan,
+  winPay,
+  type FightPlan,
+} from '../battles/fight-plans.ts';
+import { ownTeam, remainingTeam } from '../heroes/hero-store.ts';
+import { repeatWin } from '../battles/rating-store.ts';
+import { nextEncounter } from '../battles/random-foes.ts';
+import { turnBasedWinPay } from '../battles/turn-battle-store.ts';
 import { arenaSides } from './arena.ts';
 
 /** A comma-separated team of the player's own heroes (1–4, no repeats). */

@@ -4,12 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import { insufficient } from '../../api/rules.ts';
 import { PurchaseBody, PurchaseResponse, ShopResponse, type ShopItem } from '../../api/shop.ts';
-import { fixedJson, sendJson } from '../json-reply.ts';
+import { fixedJson, sendJson } from '../http/json-reply.ts';
 import type { RouteOpts } from '../context.ts';
-import { badRequest, MESSAGES, notFound } from '../errors.ts';
-import { buyItem } from '../purchase.ts';
+import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
+import { buyItem } from '../economy/purchase.ts';
 import type { ShopItemsTable } from '../store/tables.ts';
-import { refusal, userView, type Currency } from '../wallet.ts';
+import { refusal, userView, type Currency } from '../economy/wallet.ts';
 
 export function shopItemView(r: Selectable<ShopItemsTable>): ShopItem {
   return {

@@ -1,10 +1,10 @@
 // The altar: GET /api/summons?user_id= — the rates, the pity rule with the player's counters, their summon history
-// (the rule: ../summoning.ts and src/game/altar.ts).
+// (the rule: ../heroes/summoning.ts and src/game/altar.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import { SummonsQuery, SummonsResponse } from '../../api/summons.ts';
 import type { RouteOpts } from '../context.ts';
-import { altarOf } from '../summoning.ts';
+import { altarOf } from '../heroes/summoning.ts';
 
 const summons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.get('/api/summons', {

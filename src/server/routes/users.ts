@@ -1,5 +1,5 @@
 // Accounts: GET /api/users (prefix search, bounded), GET /api/users/:id, POST /api/users (rate limited; the
-// wallet opens the account with its starting grant entered), GET /api/users/:id/ledger (../ledger.ts).
+// wallet opens the account with its starting grant entered), GET /api/users/:id/ledger (../economy/ledger.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
@@ -11,16 +11,16 @@ import {
   UserResponse,
 } from '../../api/users.ts';
 import { DEFAULT_RESET_HOUR, DEFAULT_TIME_ZONE, ianaZone } from '../../game/day-clock.ts';
-import { setDayRule } from '../daily.ts';
+import { setDayRule } from '../economy/daily-progress.ts';
 import { LedgerParams, LedgerQuery, LedgerResponse } from '../../api/ledger.ts';
 import type { RouteOpts } from '../context.ts';
-import { ledgerPage } from '../ledger.ts';
+import { ledgerPage } from '../economy/ledger.ts';
 import { STARTING_BALANCES, usernameProblem } from '../../api/rules.ts';
-import { badRequest, conflict, MESSAGES, notFound } from '../errors.ts';
-import { newId } from '../ids.ts';
-import { nowSeconds } from '../clock.ts';
-import { openAccount, readUser, userView } from '../wallet.ts';
-import { sendJson } from '../json-reply.ts';
+import { badRequest, conflict, MESSAGES, notFound } from '../foundation/errors.ts';
+import { newId } from '../foundation/ids.ts';
+import { nowSeconds } from '../foundation/clock.ts';
+import { openAccount, readUser, userView } from '../economy/wallet.ts';
+import { sendJson } from '../http/json-reply.ts';
 
 const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;

@@ -1,6 +1,6 @@
 // What stored heroes name from the content tables — race, class, type, boon, bane and each ability — checked at a
 // start when an id known at the last one is gone from the tables, or none is recorded (known-ids.ts; called by
-// ../content.ts unresolvedReferences): the heroes (their columns, kept in step with the document by hero-rows.ts)
+// content-references.ts unresolvedReferences): the heroes (their columns, kept in step with the document by hero-rows.ts)
 // and the candidates waiting to be kept (their documents). One pass over each table collects the distinct values
 // it stores — a few thousand at most, however many heroes — and only those are read in JS, by the lookups the
 // rules use. Only when one does not resolve is the table read again, to count who holds it.

@@ -19,7 +19,7 @@ export function heroFromRow(r: Pick<HeroRow, 'doc'> & { version?: number }): Her
 
 /** The columns a hero's state occupies (everything but ownership and bookkeeping). */
 export function heroColumns(hero: Hero) {
-  // The ladder rating is a view of its own row (ladder.ts), the version a column: never part of the document.
+  // The ladder rating is a view of its own row (battles/rating-store.ts), the version a column: never part of the document.
   const { rating: _rating, version: _version, ...h } = hero;
   return {
     seed: h.seed >>> 0,

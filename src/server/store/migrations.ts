@@ -1,12 +1,12 @@
 // Schema migrations, in code, run on start by Kysely's Migrator (which locks, so several instances starting on
 // one PostgreSQL take turns). Never edit a shipped migration: add the next one. Content seeding: seed-content.ts.
-import { nowSeconds } from '../clock.ts';
+import { nowSeconds } from '../foundation/clock.ts';
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './db.ts';
 import { seedContent, syncContent } from './seed-content.ts';
 import { heroScanNeeded, lockKnownIds, recordKnownIds, recordedIds } from './known-ids.ts';
 import type { Database } from './tables.ts';
-import { unresolvedReferences } from '../content.ts';
+import { unresolvedReferences } from './content-references.ts';
 import { CURRENCIES } from '../../api/rules.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -344,7 +344,7 @@ function ledger(dialect: Dialect): Migration {
   // Entered: the latest entry states this balance, or there is none and the balance is 0.
   const entered = (c: string) => `coalesce(${latest(c)} = new.${c}, new.${c} = 0)`;
   const changed = (c: string) => `new.${c} <> old.${c}`;
-  const NO_ENTRY = 'a balance changed without its ledger entry (src/server/wallet.ts writes both)';
+  const NO_ENTRY = 'a balance changed without its ledger entry (src/server/economy/wallet.ts writes both)';
   return {
     async up(db: AnyDb) {
       await db.schema
@@ -443,7 +443,7 @@ function ledger(dialect: Dialect): Migration {
 }
 
 /**
- * The arena ladder (ladder.ts): every hero's Glicko-2 rating and arena record, by hero id (players' heroes and NPCs
+ * The arena ladder (battles/rating-store.ts): every hero's Glicko-2 rating and arena record, by hero id (players' heroes and NPCs
  * alike; NPC rows are written by the content sync, from their level). `conservative` (rating − 2·rd) is stored so
  * the leaderboard walks an index in its order — (conservative, hero_id) descending, keyset-paged — and `rating` is
  * indexed for the opponents nearest a rating. Players' existing heroes start as new ones: 1500 / 350 / 0.06.
@@ -575,7 +575,7 @@ const contentIds: Migration = {
 };
 
 /**
- * The daily layer (daily.ts): each player's day — zone and reset hour, a change waiting for its reset, and how many
+ * The daily layer (economy/daily-progress.ts): each player's day — zone and reset hour, a change waiting for its reset, and how many
  * calendar rewards they have claimed — the day's quest progress per kind, and the claims. A claim's primary key
  * (player, claim, period) is what makes it pay once: the row goes in before the credit, in one transaction.
  * Players who exist already keep UTC at 04:00 until they choose (the web sends the browser's zone at sign-up).
@@ -717,7 +717,7 @@ export async function migrate(db: AnyDb, dialect: Dialect): Promise<StartCheck> 
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   // Content rows mirror the tables in code: brought up to them at every start (seed-content.ts). A reference that
-  // names nothing stops the start, named (content.ts), and leaves the database as it was: one transaction, in which
+  // names nothing stops the start, named (content-references.ts), and leaves the database as it was: one transaction, in which
   // the ids known at the last start decide whether stored heroes are scanned, then today's are recorded
   // (known-ids.ts; behind its lock, so instances starting together take turns).
   return (db as Kysely<Database>).transaction().execute(async (trx) => {

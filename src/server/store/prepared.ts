@@ -19,7 +19,7 @@ export function prepared(name: string, sqlite: string, postgres = sqlite): Prepa
 
 const statements = new WeakMap<object, Map<string, Statement>>();
 
-/** SQLite: the statement on this connection, prepared at its first use (also for synchronous writes: daily.ts). */
+/** SQLite: the statement on this connection, prepared at its first use (also for synchronous writes: economy/daily-progress.ts). */
 export function statementOf(raw: NonNullable<Store['sqlite']>, q: Prepared): Statement {
   let byName = statements.get(raw);
   if (!byName) statements.set(raw, (byName = new Map()));

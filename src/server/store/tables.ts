@@ -16,7 +16,7 @@ export interface UsersTable {
   hero_count: Generated<number>;
   /** the paid generation whose pair waits to be kept (summoning.ts); null when none */
   pending_generation_id: Generated<string | null>;
-  /** the player's day (src/game/day-clock.ts): the IANA zone and local hour it resets at (daily.ts) */
+  /** the player's day (src/game/day-clock.ts): the IANA zone and local hour it resets at (economy/daily-progress.ts) */
   time_zone: Generated<string>;
   reset_hour: Generated<number>;
   /** while a change of zone or hour waits for the reset it applies from: that reset (epoch seconds) … */
@@ -195,7 +195,7 @@ export interface ArenaWinsTable {
   won_at: number;
 }
 
-/** What a player did toward a day's quests, per kind (daily.ts counts it in the act's own transaction). */
+/** What a player did toward a day's quests, per kind (economy/daily-progress.ts counts it in the act's own transaction). */
 export interface DailyProgressTable {
   user_id: string;
   /** the player's day, 'YYYY-MM-DD' (src/game/day-clock.ts) */

@@ -1,0 +1,194 @@
+// Every finished fight can be watched again (GET /api/battles/{id}/replay): the record is read from the battle's
+// row — a turn-based battle keeps its whole engine state (seed, choices, facts) and its teams as they began; an
+// auto fight (quick battle, arena, dungeon floor) keeps its teams and the seed and facts of the battle its story
+// tells (fights.ts). Sentences are rendered again from the facts (src/game/battle/narration.ts), so a record
+// stays small and reads the same under reworded texts.
+import type { Selectable } from 'kysely';
+import type { BattleHistoryEntry, BattleReplay } from '../../api/battles.ts';
+import type { BattleResult } from '../../api/common.ts';
+import { attackNameOf, own, STATUSES } from '../../game/content.ts';
+import { iconPath } from '../../game/art/paths.ts';
+import { describeStatus } from '../../game/describe.ts';
+import { unitsAtStart } from '../../game/index.ts';
+import { castOf, narrate } from '../../game/battle/narration.ts';
+import { withExpiresAfterDeaths } from '../../game/battle/record-upgrade.ts';
+import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
+import { badRequest, conflict, MESSAGES, notFound } from '../foundation/errors.ts';
+import { findUser, type Db } from '../economy/wallet.ts';
+import type { AutoBattleState } from './fights.ts';
+import type { BattlesTable } from '../store/tables.ts';
+import { readStoredBattle, type StoredBattle } from './turn-battle-store.ts';
+
+export const NO_REPLAY = 'This fight was recorded before replays were kept';
+
+const parse = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
+
+/** The teams' fighters as they began, and how to show each status the events name. */
+function staging(allies: Hero[], enemies: Hero[], events: { status_id?: string }[]) {
+  const statuses: BattleReplay['statuses'] = {};
+  for (const e of events) {
+    const def = e.status_id === undefined ? undefined : own(STATUSES, e.status_id);
+    if (def && !statuses[def.id])
+      statuses[def.id] = {
+        name: def.name,
+        icon: iconPath('status', def.id),
+        harmful: def.harmful,
+        description: describeStatus(def),
+      };
+  }
+  return { units: unitsAtStart(allies, enemies), statuses };
+}
+
+export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
+  if (row.status === 'expired' || row.state === null) throw notFound(MESSAGES.battleNotFound);
+  const base = {
+    battle_id: row.id,
+    location_type: row.location_type,
+    location: row.location,
+    created_at: Number(row.created_at),
+  };
+  if (row.kind === 'turn_based') {
+    if (row.status === 'active')
+      throw conflict('This battle is still being fought: its replay comes when it ends');
+    const stored = readStoredBattle(row.state);
+    if (!stored.teams || !stored.engine_version) throw notFound(NO_REPLAY);
+    const engine = stored.engine;
+    return {
+      ...base,
+      kind: 'turn_based',
+      engine_version: stored.engine_version,
+      seed: engine.seed,
+      choices: engine.choices,
+      allies: stored.teams.allies,
+      enemies: stored.teams.enemies,
+      ...staging(stored.teams.allies, stored.teams.enemies, engine.events),
+      events: engine.events,
+      // A battle ended by starting another is a loss, though its engine never finished it.
+      status: row.status === 'won' || row.status === 'draw' ? row.status : 'lost',
+      rewards: parse<Rewards>(row.rewards),
+      level_ups: parse<LevelUp[]>(row.level_ups) ?? [],
+    };
+  }
+  const state = parse<AutoBattleState>(row.state)!;
+  const result = parse<BattleResult>(row.result)!;
+  if (!state.replay) throw notFound(NO_REPLAY);
+  const { allies, enemies, told } = state.replay;
+  // Recorded before the core told a fallen unit's expires: read with them (record-upgrade.ts).
+  const facts = withExpiresAfterDeaths(told?.facts ?? [], (fact) => fact);
+  const cast = castOf(
+    [...allies, ...enemies].map((h) => ({ id: h.id, name: h.name, attack: attackNameOf(h) })),
+  );
+  return {
+    ...base,
+    kind: 'auto',
+    engine_version: state.replay.engine_version,
+    seed: told?.seed ?? null,
+    choices: [],
+    allies,
+    enemies,
+    ...staging(allies, enemies, facts),
+    events: facts.map((fact) => ({ ...fact, description: narrate(fact, cast) })),
+    status: result.status === 'won' ? 'won' : 'lost',
+    rewards: result.rewards ?? null,
+    level_ups: result.level_ups ?? [],
+  };
+}
+
+// ---- a player's history ---------------------------------------------------------------------------------------
+
+const encodeCursor = (createdAt: number, id: string) =>
+  Buffer.from(`${createdAt}.${id}`).toString('base64url');
+function decodeCursor(cursor: string): { createdAt: number; id: string } {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const m = /^(\d{1,12})\.(b_[0-9a-f]{1,40})$/.exec(text);
+  if (!m) throw badRequest('Invalid query field "cursor": not a cursor this server gave');
+  return { createdAt: Number(m[1]), id: m[2]! };
+}
+
+/** The names of the heroes a fight was against, from what its row keeps (older rows may not say). */
+function opponentsOf(row: Selectable<BattlesTable>): string[] {
+  if (row.state === null) return [];
+  if (row.kind === 'turn_based') {
+    const stored = parse<StoredBattle>(row.state)!;
+    return (
+      stored.teams?.enemies.map((h) => h.name) ??
+      stored.engine.units.slice(stored.engine.n_allies).map((u) => u.name)
+    );
+  }
+  return parse<AutoBattleState>(row.state)!.replay?.enemies.map((h) => h.name) ?? [];
+}
+
+/** A player's finished fights, newest first: `limit` of them after `cursor`, and the cursor of the next page. */
+export async function historyOf(
+  db: Db,
+  userId: string,
+  limit: number,
+  cursor: string | undefined,
+): Promise<{ battles: BattleHistoryEntry[]; next_cursor: string | null }> {
+  let q = db
+    .selectFrom('battles')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['won', 'lost', 'draw'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
+  if (cursor) {
+    const c = decodeCursor(cursor);
+    q = q.where((eb) =>
+      eb.or([
+        eb('created_at', '<', c.createdAt),
+        eb.and([eb('created_at', '=', c.createdAt), eb('id', '<', c.id)]),
+      ]),
+    );
+  }
+  const rows = await q.execute();
+  if (rows.length === 0 && !(await findUser(db, userId))) throw notFound(MESSAGES.userNotFound);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    battles: page.map((row) => ({
+      battle_id: row.id,
+      kind: row.kind === 'turn_based' ? 'turn_based' : 'auto',
+      location_type: row.location_type,
+      location: row.location,
+      opponents: opponentsOf(row),
+      status: row.status as 'won' | 'lost' | 'draw',
+      rewards: parse<Rewards>(row.rewards),
+      created_at: Number(row.created_at),
+    })),
+    next_cursor: rows.length > limit && last ? encodeCursor(Number(last.created_at), last.id) : null,
+  };
+}
+
+// ---- the replay page's link preview ------------------------------------------------------------------------
+
+const escapeHtml = (t: string) =>
+  t.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The fight named for a link preview: the page's <title> and its Open Graph tags. Who fought whom and where, never
+ * how it ended (DESIGN.md: nothing tells a result before its playback does) — the tab shows this title before the
+ * page's script runs, and a shared link is sent to be watched. Its length in turns is said: it tells nothing of
+ * the winner.
+ */
+export function replayHead(r: BattleReplay, origin: string): string {
+  const names = (hs: Hero[]) => hs.map((h) => h.name.split(' ')[0]).join(', ');
+  const title = `Replay: ${names(r.allies)} vs ${names(r.enemies)} at ${r.location}`;
+  const turns = r.events.at(-1)?.turn ?? 0;
+  const length = turns > 0 ? `, ${turns} turn${turns === 1 ? '' : 's'}` : '';
+  const description = `${names(r.allies)} against ${names(r.enemies)} at ${r.location}${length}. Watch how it ends on Runeborn.`;
+  const image = r.allies[0]?.portrait_url;
+  const tag = (property: string, content: string) =>
+    `<meta property="${property}" content="${escapeHtml(content)}">`;
+  return (
+    `<title>${escapeHtml(title)} · Runeborn</title>` +
+    `<meta name="description" content="${escapeHtml(description)}">` +
+    tag('og:type', 'website') +
+    tag('og:site_name', 'Runeborn') +
+    tag('og:title', title) +
+    tag('og:description', description) +
+    tag('og:url', `${origin}/replay/${r.battle_id}`) +
+    (image ? tag('og:image', `${origin}${image}`) : '')
+  );
+}

@@ -1,0 +1,105 @@
+// What a fight resolved at once is before it is fought — its sides, where it happens, what a win pays and the key
+// of its odds — made by one function per kind (a random battle against the player's stored encounter, an arena
+// duel, a dungeon floor). The fight (fights.ts fightNow) and GET /api/odds (routes/odds.ts) both start from these,
+// so the read states the very probability, key and pay the fight then does. The pay is rewardsFor's
+// (src/game/rewards.ts) through winPay, the one place a quick fight's win is priced.
+import type { Selectable } from 'kysely';
+import { clearBonus, rewardsFor, type Difficulty } from '../../game/index.ts';
+import type { FightKind, Hero, Rewards } from '../../game/types.ts';
+import { floorFoes } from '../content/npcs.ts';
+import { randomFoes } from './random-foes.ts';
+import type { DungeonsTable } from '../store/tables.ts';
+
+export interface FightPlan {
+  kind: FightKind;
+  team: Hero[];
+  enemies: Hero[];
+  location: string;
+  /** what the table prices a win by, besides the stated odds and the team's size */
+  rewards: { difficulty?: Difficulty; multiplier?: number; enemyLevel: number };
+  /** a dungeon's boss floor: the clear bonus its win adds, of the run's floors and the dungeon's multiplier */
+  clear?: { floors: number; multiplier: number };
+  /**
+   * What the fight's odds are keyed by: the kind, what the team meets (the encounter, the opponent and its
+   * version, the dungeon and floor) and each hero of the team with its version — equal keys, equal odds.
+   */
+  key: string;
+  /** a dungeon floor: which one, of how many, and whether it is the boss */
+  floor?: { floor: number; floors: number; boss: boolean };
+  /** a random battle: the band of the player's stored encounter */
+  encounter?: number;
+}
+
+/** `h_1@4,h_2@7`: each hero of a side with the version it was read at. */
+const sideKey = (heroes: Hero[]) => heroes.map((h) => `${h.id}@${h.version ?? 0}`).join(',');
+
+const highestLevel = (heroes: Hero[]) => Math.max(...heroes.map((e) => e.level));
+
+/** The player's next random battle: their stored encounter (`band`) at the team's size and level. */
+export function randomPlan(team: Hero[], band: number): FightPlan {
+  const { enemies, location } = randomFoes(team, band);
+  return {
+    kind: 'random',
+    team,
+    enemies,
+    location,
+    rewards: { enemyLevel: highestLevel(enemies) },
+    key: `random:encounter ${band}:${sideKey(team)}`,
+    encounter: band,
+  };
+}
+
+/** An arena duel: the player's hero against another player's hero or an NPC. */
+export function arenaPlan(attacker: Hero, opponent: Hero): FightPlan {
+  return {
+    kind: 'arena',
+    team: [attacker],
+    enemies: [opponent],
+    location: 'Arena',
+    rewards: { enemyLevel: opponent.level },
+    key: `arena:${sideKey([opponent])}:${sideKey([attacker])}`,
+  };
+}
+
+/** Floor `floor` of a run of `floors` floors in `dungeon`, fought by `team`. */
+export function floorPlan(
+  dungeon: Selectable<DungeonsTable>,
+  floor: number,
+  floors: number,
+  team: Hero[],
+): FightPlan {
+  const { enemies, bossFloor } = floorFoes(dungeon.id, floor, team.length, floors);
+  return {
+    kind: 'dungeon',
+    team,
+    enemies,
+    location: dungeon.name,
+    rewards: {
+      difficulty: dungeon.difficulty as Difficulty,
+      multiplier: dungeon.rewards_multiplier,
+      enemyLevel: highestLevel(enemies),
+    },
+    clear: bossFloor ? { floors, multiplier: dungeon.rewards_multiplier } : undefined,
+    key: `dungeon:${dungeon.id} floor ${floor} of ${floors}:${sideKey(team)}`,
+    floor: { floor, floors, boss: bossFloor },
+  };
+}
+
+/**
+ * What winning the fight pays at its stated odds: its own rewards and, on a dungeon's boss floor, the clear bonus
+ * (entered in the ledger apart). An arena win then meets the repeat-win rule (rating-store.ts repeatWin).
+ */
+export function winPay(plan: FightPlan, probability: number): { own: Rewards; bonus: Rewards | null } {
+  return {
+    own: rewardsFor(plan.kind, { won: true, probability, teamSize: plan.team.length, ...plan.rewards }),
+    bonus: plan.clear ? clearBonus(plan.clear, probability) : null,
+  };
+}
+
+/** The fields of two rewards added. */
+export const addRewards = (a: Rewards, b: Rewards): Rewards => ({
+  gold: a.gold + b.gold,
+  xp_per_hero: a.xp_per_hero + b.xp_per_hero,
+  magic_essence: a.magic_essence + b.magic_essence,
+  combat_tokens: a.combat_tokens + b.combat_tokens,
+});

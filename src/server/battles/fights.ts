@@ -1,0 +1,232 @@
+// Fights resolved at once — quick battles, arena duels, dungeon floors. The odds and the story come from the
+// worker pool (odds-pool.ts, the rules core in worker threads); the roll is the server's own randomness. The result,
+// its rewards and level-ups, and any guard the caller adds (a dungeon run advancing) are written in ONE economy
+// transaction (transaction.ts: the player, then the team in id order), so a fight pays exactly once or not at
+// all. Fights are limited per client (fightLimit) and refused with a 503 when the pool's queue is full
+// (OddsPoolBusy), before anything is written.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BattleResult } from '../../api/common.ts';
+import type { LedgerReason } from '../../api/ledger.ts';
+import type { FightKind, Hero, Rewards } from '../../game/types.ts';
+import { ENGINE_VERSION, type ToldBattle } from '../../game/index.ts';
+import { fightActs } from '../../game/daily.ts';
+import { recordDaily } from '../economy/daily-progress.ts';
+import type { BattleEvent } from '../../game/types.ts';
+import type { Insertable } from 'kysely';
+import type { Ctx } from '../context.ts';
+import type { BattlesTable } from '../store/tables.ts';
+import { Refusal } from '../foundation/errors.ts';
+import { newId, newRoll, newSeed } from '../foundation/ids.ts';
+import { nowSeconds } from '../foundation/clock.ts';
+import { OddsPoolBusy, type Odds, type Story } from '../odds/odds-pool.ts';
+import { NO_REWARDS, payRewards, type Payment } from './reward-payment.ts';
+import { tallyFight } from '../odds/fairness.ts';
+import { economyTransaction } from '../economy/transaction.ts';
+import { addRewards, winPay, type FightPlan } from './fight-plans.ts';
+import { userView, type Db, type Trx } from '../economy/wallet.ts';
+
+/** A fight to resolve now: what it is (fight-plans.ts, the same plan GET /api/odds reads), whose, and its hooks. */
+export interface QuickFight<X extends object = object> extends FightPlan {
+  userId: string;
+  runId?: string;
+  /** Runs inside the result's transaction before anything is paid; throwing refuses the whole fight. */
+  guard?: (trx: Trx, won: boolean) => Promise<void>;
+  /**
+   * Runs inside the result's transaction after `guard`, before anything is paid: settles what goes with the result
+   * (an arena fight's ratings and repeat-win rule, rating-store.ts) and answers the fight's own pay instead (a bonus is
+   * added after it) and what joins the result (`extra`, kept with it too).
+   */
+  settle?: (
+    trx: Db,
+    fight: { won: boolean; battleId: string },
+    rewards: Rewards,
+  ) => Promise<{ rewards: Rewards; extra: X }>;
+}
+
+/** The ledger's reason for what each kind of fight pays (a dungeon's clear bonus is entered apart). */
+const REWARD_REASON = {
+  random: 'battle_reward',
+  arena: 'arena_reward',
+  dungeon: 'dungeon_reward',
+} as const satisfies Record<FightKind, LedgerReason>;
+
+/** How long a client refused for a full queue is asked to wait: the queue drains in well under a second. */
+export const BUSY_RETRY_AFTER_S = 1;
+export const BUSY_MESSAGE = 'The battle simulators are busy right now: try again in a moment';
+
+/**
+ * One shared budget of fights per client (req.ip, so TRUST_PROXY decides who a client is) across every route
+ * that fights: spread over several routes, a flood still counts once.
+ */
+export function fightLimit(app: FastifyInstance, perMinute: number): (req: FastifyRequest) => Promise<void> {
+  // Keyed apart from the per-route limits, which a shared store (limit-store.ts) counts under one namespace.
+  const limiter = app.createRateLimit({
+    max: perMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (req) => `fights:${req.ip}`,
+  });
+  return async (req) => {
+    const r = await limiter(req);
+    if (r.isAllowed || !r.isExceeded) return;
+    throw new Refusal(429, `Too many fights: try again in ${r.ttlInSeconds} s`, {
+      'retry-after': String(r.ttlInSeconds),
+    });
+  };
+}
+
+const busy = () => new Refusal(503, BUSY_MESSAGE, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
+
+/**
+ * A fighting route's hooks, run before the handler reads anything: while estimates fill the odds pool's queue the
+ * fight waits for room, and is refused (503) if none comes in time, so a flood of fights costs no database work
+ * and reads stay quick beside it; then
+ * the fight is counted against the client's budget (when limits are on).
+ */
+export function fightRoute(ctx: Ctx) {
+  const count = ctx.countFight;
+  return {
+    preHandler: async (req: FastifyRequest) => {
+      if (!(await ctx.odds.room())) throw busy();
+      if (count) await count(req);
+    },
+  };
+}
+
+/** The pool's answer, or a 503 the player can read when its queue is full (every use of the pool goes through it). */
+export async function simulated<T extends Odds | Story>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof OddsPoolBusy) throw busy();
+    throw err;
+  }
+}
+
+export async function fightNow<X extends object = object>(
+  ctx: Ctx,
+  f: QuickFight<X>,
+): Promise<BattleResult & X> {
+  const seed = newSeed();
+  const odds = await simulated(() => ctx.odds.estimate(f.team, f.enemies));
+  const roll = newRoll();
+  const won = roll > 1 - odds.probability;
+  const story = await simulated(() => ctx.odds.narrate(seed, f.team, f.enemies, won));
+  // Risk pays: the rewards follow the win chance the fight stated (fight-plans.ts winPay, src/game/rewards.ts).
+  const pay = won ? winPay(f, odds.probability) : null;
+  const earned = pay?.own ?? NO_REWARDS;
+  const bonus = pay?.bonus ?? null;
+  const battleId = newId('b');
+  const teamIds = f.team.map((h) => h.id);
+  const locks = { userId: f.userId, heroIds: teamIds };
+  const { user, levelUps, settled } = await economyTransaction(ctx.store.db, locks, async (trx) => {
+    await f.guard?.(trx, won);
+    // What goes with the result is settled first (it may change the fight's own pay: the repeat-win rule); each
+    // pay is entered in the ledger apart.
+    const own = f.settle
+      ? await f.settle(trx, { won, battleId }, earned)
+      : { rewards: earned, extra: {} as X };
+    const payments: Payment[] = [
+      { rewards: own.rewards, entry: { reason: REWARD_REASON[f.kind], ref: battleId } },
+    ];
+    if (bonus) payments.push({ rewards: bonus, entry: { reason: 'dungeon_clear', ref: battleId } });
+    const paid = await payRewards(trx, f.userId, teamIds, payments);
+    await recordDaily(
+      trx,
+      f.userId,
+      fightActs({ kind: f.kind, mode: 'auto', won, probability: odds.probability }),
+    );
+    const settled = { rewards: bonus ? addRewards(own.rewards, bonus) : own.rewards, extra: own.extra };
+    const result = {
+      battle_id: battleId,
+      status: won ? ('won' as const) : ('lost' as const),
+      probability: odds.probability,
+      roll,
+      description: story.description,
+      scenarios: story.scenarios,
+      rewards: settled.rewards,
+      level_ups: paid.levelUps,
+      location: f.location,
+      location_type: f.kind,
+      odds_key: f.key,
+      ...settled.extra,
+    };
+    await recordBattle(trx, {
+      id: battleId,
+      user_id: f.userId,
+      kind: 'auto',
+      location_type: f.kind,
+      location: f.location,
+      status: result.status,
+      team_hero_ids: JSON.stringify(teamIds),
+      state: JSON.stringify({
+        seed,
+        enemies: f.enemies.map((e) => e.id),
+        samples: odds.samples,
+        replay: replayOf(f.team, f.enemies, story.told),
+      } satisfies AutoBattleState),
+      result: JSON.stringify(result),
+      rewards: JSON.stringify(settled.rewards),
+      level_ups: JSON.stringify(paid.levelUps),
+      run_id: f.runId ?? null,
+    });
+    // Counted for the fairness page, last: the one row here other players' fights share (fairness.ts).
+    await tallyFight(trx, f.kind, odds.probability, won);
+    return { ...paid, settled };
+  });
+  return {
+    battle_id: battleId,
+    status: won ? 'won' : 'lost',
+    probability: odds.probability,
+    roll,
+    description: story.description,
+    scenarios: story.scenarios,
+    rewards: settled.rewards,
+    level_ups: levelUps,
+    location: f.location,
+    location_type: f.kind,
+    odds_key: f.key,
+    ...settled.extra,
+    user: userView(user),
+  };
+}
+
+/** Writes a battle's row (both kinds, inside the caller's transaction), stamped now. */
+export async function recordBattle(
+  trx: Db,
+  row: Omit<Insertable<BattlesTable>, 'created_at' | 'updated_at' | 'version'>,
+): Promise<void> {
+  const now = nowSeconds();
+  await trx
+    .insertInto('battles')
+    .values({ ...row, created_at: now, updated_at: now })
+    .execute();
+}
+
+/** What an auto fight's row keeps: its seed and samples, and what its replay plays (battle-replays.ts). */
+export interface AutoBattleState {
+  seed: number;
+  enemies: string[];
+  samples: number;
+  replay?: StoredReplay;
+}
+
+/**
+ * A fight as it can be shown again: the teams as they were (heroes whole: stats, abilities, traits, portraits),
+ * the engine version, and the told battle's seed and facts (sentences are rendered again from them on reading).
+ */
+export interface StoredReplay {
+  engine_version: string;
+  allies: Hero[];
+  enemies: Hero[];
+  /** The simulated battle the story tells (its seed replays it), or null when none went the rolled way. */
+  told: { seed: number; facts: Omit<BattleEvent, 'description'>[] } | null;
+}
+
+export function replayOf(allies: Hero[], enemies: Hero[], told: ToldBattle | null): StoredReplay {
+  return {
+    engine_version: ENGINE_VERSION,
+    allies,
+    enemies,
+    told: told && { seed: told.seed, facts: told.events.map(({ description: _, ...fact }) => fact) },
+  };
+}

@@ -1,0 +1,76 @@
+// Random battles' enemies: NPC-like heroes generated at the team's level from one of a fixed set of seeds per
+// (level, team size), so the same foes come round again and their odds are cached (odds-pool.ts). Which band a
+// player meets next is drawn by the server and stored (next_encounters) before the fight: /battle shows those
+// enemies and their odds (GET /api/odds), the next random battle fights them and draws the one after.
+import { randomInt } from 'node:crypto';
+import { generateHero, hashSeed } from '../../game/index.ts';
+import type { Hero } from '../../game/types.ts';
+import { nowSeconds } from '../foundation/clock.ts';
+import type { Db } from '../economy/wallet.ts';
+
+export const FOE_BANDS = 16;
+
+const PLACES = [
+  'Bandit Crossroads',
+  'Misty Moor',
+  'Old Mill Road',
+  'Wolfpine Ridge',
+  'Sunken Ford',
+  'Ashen Fields',
+  'Ravenhold Gate',
+  'Saltmarsh Shore',
+  'Thornwood Glade',
+  'Broken Bridge',
+  'Goblin Hollow',
+  'Stormwatch Cliffs',
+  'Gloomfen',
+  'Highpass Camp',
+  'Emberfall Ruins',
+  'Moonlit Orchard',
+];
+
+/** Enemies for a team: as many as its heroes, at its average level, from one of FOE_BANDS fixed seeds. */
+export function randomFoes(team: Hero[], band: number): { enemies: Hero[]; location: string } {
+  const level = Math.max(1, Math.min(10, Math.round(team.reduce((n, h) => n + h.level, 0) / team.length)));
+  const size = team.length;
+  const enemies = Array.from({ length: size }, (_, i) =>
+    generateHero(hashSeed('random-foe', level, size, band, i), {
+      id: `foe_${level}_${size}_${band}_${i}`,
+      userId: null,
+      level,
+    }),
+  );
+  return { enemies, location: PLACES[band % PLACES.length] };
+}
+
+/** The band the player's next random battle meets: the stored one, or a fresh draw stored now. */
+export async function nextEncounter(db: Db, userId: string): Promise<number> {
+  const known = await db
+    .selectFrom('next_encounters')
+    .select('band')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (known) return known.band;
+  await db
+    .insertInto('next_encounters')
+    .values({ user_id: userId, band: randomInt(FOE_BANDS), drawn_at: nowSeconds() })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  // Read back: a concurrent first draw may have been stored instead of ours.
+  const drawn = await db
+    .selectFrom('next_encounters')
+    .select('band')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return drawn.band;
+}
+
+/** After a random battle against `fought`: draw the next encounter (unless another battle already did). */
+export async function drawNextEncounter(trx: Db, userId: string, fought: number): Promise<void> {
+  await trx
+    .updateTable('next_encounters')
+    .set({ band: randomInt(FOE_BANDS), drawn_at: nowSeconds() })
+    .where('user_id', '=', userId)
+    .where('band', '=', fought)
+    .execute();
+}

@@ -1,0 +1,439 @@
+// The arena ladder in the store: every hero's and NPC's Glicko-2 rating row (hero_ratings, by hero id), settled by
+// each arena fight inside the fight's own economy transaction (fights.ts calls settleDuel through the arena route),
+// the repeat-win rule's memory (arena_wins), the leaderboard (keyset-paged on the index of its order), a player's
+// standing, and the opponents nearest a rating (Find a fair match). The rules themselves: src/game/ladder.ts and
+// src/game/rewards.ts (repeatWinFactor).
+//
+// Locks: a fight has locked its player and their hero (transaction.ts steps 1–2); settleDuel then locks the two
+// sides' rating rows in hero id order (step 4 of that file's lock order) — the only rows of another player a
+// transaction locks — and after them only writes rows it already holds or inserts new ones. So two fights of the
+// same heroes, in either direction and on any instance, wait for each other and never deadlock, and each reads the
+// rating the other wrote: every result moves both ratings exactly once.
+import { sql, SqliteAdapter, type Selectable } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { HeroRatingChange, LeaderboardEntry, RepeatWin } from '../../api/arena.ts';
+import { isValidId } from '../../api/common.ts';
+import { isProvisional } from '../../api/rules.ts';
+import {
+  conservativeRating,
+  npcStartRating,
+  rateDuel,
+  repeatWinFactor,
+  REPEAT_WIN_WINDOW_S,
+  scaleRewards,
+  type LadderRating,
+} from '../../game/index.ts';
+import type { Hero, HeroRating, Rewards } from '../../game/types.ts';
+import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
+import { ownHero } from '../heroes/hero-store.ts';
+import { nowSeconds } from '../foundation/clock.ts';
+import { heroFromRow } from '../store/hero-rows.ts';
+import type { HeroRatingsTable } from '../store/tables.ts';
+import { startRating, startRatingRow } from '../store/content-rows.ts';
+import type { Db } from '../economy/wallet.ts';
+
+type RatingRow = Selectable<HeroRatingsTable>;
+
+const view = (r: Pick<RatingRow, 'rating' | 'rd' | 'wins' | 'losses'>): HeroRating => ({
+  rating: r.rating,
+  rd: r.rd,
+  wins: r.wins,
+  losses: r.losses,
+});
+
+/** `heroes` with their ladder standing (`rating`); a hero without a row shows where it would start. */
+export async function withRatings(db: Db, heroes: Hero[]): Promise<Hero[]> {
+  if (heroes.length === 0) return heroes;
+  const rows = await db
+    .selectFrom('hero_ratings')
+    .select(['hero_id', 'rating', 'rd', 'wins', 'losses'])
+    .where(
+      'hero_id',
+      'in',
+      heroes.map((h) => h.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.hero_id, view(r)]));
+  return heroes.map((h) => ({
+    ...h,
+    rating: byId.get(h.id) ?? view({ ...startRating(h), wins: 0, losses: 0 }),
+  }));
+}
+
+export async function withRating(db: Db, hero: Hero): Promise<Hero> {
+  return (await withRatings(db, [hero]))[0];
+}
+
+// ---- an arena result ------------------------------------------------------------------------------------------
+
+/**
+ * The repeat-win rule as it meets a win over `opponentId` now: the player's wins over that opponent within the
+ * window, and what `rewards` become (repeatWinFactor). The fight settles with it inside its transaction; GET
+ * /api/odds states it before the fight.
+ */
+export async function repeatWin(
+  db: Db,
+  userId: string,
+  opponentId: string,
+  rewards: Rewards,
+): Promise<{ rewards: Rewards; repeat: RepeatWin }> {
+  const earlier = await db
+    .selectFrom('arena_wins')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('opponent_id', '=', opponentId)
+    .where('won_at', '>', nowSeconds() - REPEAT_WIN_WINDOW_S)
+    .executeTakeFirstOrThrow();
+  const earlierWins = Number(earlier.n);
+  const factor = repeatWinFactor(earlierWins);
+  return {
+    rewards: scaleRewards(rewards, factor),
+    repeat: { earlier_wins: earlierWins, factor, unreduced: rewards },
+  };
+}
+
+/** What settling a duel adds to its result. */
+export interface DuelSettled {
+  ratings: { attacker: HeroRatingChange; opponent: HeroRatingChange };
+  repeat_win: RepeatWin | null;
+}
+
+/**
+ * Settles an arena result inside its transaction: the repeat-win rule (a win over an opponent the player beat
+ * within the last day pays less: repeatWinFactor), then both sides' ratings, one Glicko-2 rating period each,
+ * read and written under row locks taken in hero id order. Answers what the win pays and what joins the result.
+ */
+export async function settleDuel(
+  trx: Db,
+  fight: { userId: string; attacker: Hero; opponent: Hero; won: boolean; battleId: string },
+  rewards: Rewards,
+): Promise<{ rewards: Rewards; extra: DuelSettled }> {
+  const now = nowSeconds();
+  const { attacker, opponent, won } = fight;
+
+  // The repeat-win rule: the player's own records, read after their row's lock, so their fights count in turn.
+  let repeat: RepeatWin | null = null;
+  let paid = rewards;
+  if (won) {
+    ({ rewards: paid, repeat } = await repeatWin(trx, fight.userId, opponent.id, rewards));
+    await trx
+      .insertInto('arena_wins')
+      .values({ user_id: fight.userId, opponent_id: opponent.id, battle_id: fight.battleId, won_at: now })
+      .execute();
+  }
+
+  // Both rating rows, in hero id order: made first where missing (a hero stored without one; never for a hero
+  // deleted meanwhile), then locked and read.
+  const sides = [attacker, opponent].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const sqlite = trx.getExecutor().adapter instanceof SqliteAdapter;
+  const lockRows = async () => {
+    let q = trx
+      .selectFrom('hero_ratings')
+      .selectAll()
+      .where(
+        'hero_id',
+        'in',
+        sides.map((h) => h.id),
+      )
+      .orderBy('hero_id');
+    if (!sqlite) q = q.forUpdate();
+    return new Map((await q.execute()).map((r) => [r.hero_id, r]));
+  };
+  let rows = await lockRows();
+  if (sides.some((h) => !rows.has(h.id))) {
+    for (const h of sides) {
+      if (rows.has(h.id)) continue;
+      const r = startRatingRow(h, now);
+      await sql`insert into hero_ratings (hero_id, rating, rd, vol, conservative, wins, losses, updated_at)
+        select ${r.hero_id}, ${r.rating}, ${r.rd}, ${r.vol}, ${r.conservative}, 0, 0, ${now}
+        where exists (select 1 from heroes where id = ${h.id})
+        on conflict (hero_id) do nothing`.execute(trx);
+    }
+    rows = await lockRows();
+  }
+  const before = (h: Hero): LadderRating => {
+    const r = rows.get(h.id);
+    return r
+      ? { rating: r.rating, rd: r.rd, vol: r.vol, wins: r.wins, losses: r.losses }
+      : { ...startRating(h), wins: 0, losses: 0 };
+  };
+  const a0 = before(attacker);
+  const o0 = before(opponent);
+  const next = rateDuel(a0, o0, won);
+  for (const [h, r] of [
+    [attacker, next.attacker],
+    [opponent, next.defender],
+  ] as const) {
+    if (!rows.has(h.id)) continue; // deleted meanwhile: nothing of it is left to rate
+    await trx
+      .updateTable('hero_ratings')
+      .set({
+        rating: r.rating,
+        rd: r.rd,
+        vol: r.vol,
+        conservative: conservativeRating(r),
+        wins: r.wins,
+        losses: r.losses,
+        updated_at: now,
+      })
+      .where('hero_id', '=', h.id)
+      .execute();
+  }
+  const change = (h: Hero, from: LadderRating, to: LadderRating): HeroRatingChange => ({
+    hero_id: h.id,
+    before: view(from),
+    after: view(to),
+  });
+  return {
+    rewards: paid,
+    extra: {
+      ratings: {
+        attacker: change(attacker, a0, next.attacker),
+        opponent: change(opponent, o0, next.defender),
+      },
+      repeat_win: repeat,
+    },
+  };
+}
+
+// ---- the leaderboard ------------------------------------------------------------------------------------------
+
+/** Ranks are counted exactly up to here; a hero further down is ranked "beyond" (null), so no count grows. */
+export const RANK_LIMIT = 10_000;
+/** A player's own heroes shown with their standing (the best of them). */
+export const STANDING_HEROES = 10;
+
+const CURSOR_ERROR = 'Invalid query field "cursor": not a cursor this server gave';
+const encodeCursor = (r: Pick<RatingRow, 'conservative' | 'hero_id'>) =>
+  Buffer.from(JSON.stringify([r.conservative, r.hero_id]), 'utf8').toString('base64url');
+function decodeCursor(cursor: string): { conservative: number; heroId: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest(CURSOR_ERROR);
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    typeof value[0] !== 'number' ||
+    !Number.isFinite(value[0]) ||
+    typeof value[1] !== 'string' ||
+    !isValidId(value[1])
+  )
+    throw badRequest(CURSOR_ERROR);
+  return { conservative: value[0], heroId: value[1] };
+}
+
+/** A leaderboard row: the rating joined with what the list shows of its hero and owner. */
+function ladderQuery(db: Db) {
+  return db
+    .selectFrom('hero_ratings as r')
+    .innerJoin('heroes as h', 'h.id', 'r.hero_id')
+    .leftJoin('users as u', 'u.id', 'h.user_id')
+    .select([
+      'r.hero_id',
+      'r.rating',
+      'r.rd',
+      'r.conservative',
+      'r.wins',
+      'r.losses',
+      'h.name',
+      'h.level',
+      'h.rarity',
+      'h.race',
+      'h.class',
+      'h.type',
+      'h.portrait_url',
+      'h.user_id',
+      'h.dungeon_id',
+      'u.username',
+    ]);
+}
+type LadderRow = Awaited<ReturnType<ReturnType<typeof ladderQuery>['execute']>>[number];
+
+const entryOf = (r: LadderRow, rank: number | null): LeaderboardEntry => ({
+  rank,
+  hero_id: r.hero_id,
+  name: r.name,
+  level: r.level,
+  rarity: r.rarity,
+  race: r.race,
+  class: r.class,
+  type: r.type as LeaderboardEntry['type'],
+  portrait_url: r.portrait_url,
+  npc: r.user_id === null,
+  user_id: r.user_id,
+  username: r.username ?? null,
+  dungeon_id: r.dungeon_id,
+  rating: r.rating,
+  rd: r.rd,
+  conservative: r.conservative,
+  wins: r.wins,
+  losses: r.losses,
+});
+
+/**
+ * A hero's place in the leaderboard's order (1 = first), counted on its index and only up to RANK_LIMIT: null
+ * when it is further down than that.
+ */
+async function rankOf(db: Db, r: Pick<RatingRow, 'conservative' | 'hero_id'>): Promise<number | null> {
+  const ahead = db
+    .selectFrom('hero_ratings')
+    .select('hero_id')
+    .where((eb) => eb(eb.refTuple('conservative', 'hero_id'), '>', eb.tuple(r.conservative, r.hero_id)))
+    .orderBy('conservative', 'desc')
+    .orderBy('hero_id', 'desc')
+    .limit(RANK_LIMIT)
+    .as('ahead');
+  const { n } = await db
+    .selectFrom(ahead)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const count = Number(n);
+  return count >= RANK_LIMIT ? null : count + 1;
+}
+
+/**
+ * One page of the leaderboard: heroes and NPCs by conservative rating, highest first (ties by hero id), `limit`
+ * after `cursor`, walked on the index hero_ratings_ladder from where the cursor points (no OFFSET); with `userId`,
+ * also that player's best heroes with their ranks.
+ */
+export async function leaderboard(
+  db: Db,
+  q: { limit: number; cursor?: string; userId?: string },
+): Promise<{ heroes: LeaderboardEntry[]; next_cursor: string | null; mine?: LeaderboardEntry[] }> {
+  let page = ladderQuery(db)
+    .orderBy('r.conservative', 'desc')
+    .orderBy('r.hero_id', 'desc')
+    .limit(q.limit + 1);
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor);
+    page = page.where((eb) =>
+      eb(eb.refTuple('r.conservative', 'r.hero_id'), '<', eb.tuple(c.conservative, c.heroId)),
+    );
+  }
+  let mine: LeaderboardEntry[] | undefined;
+  if (q.userId) {
+    const user = await db.selectFrom('users').select('id').where('id', '=', q.userId).executeTakeFirst();
+    if (!user) throw notFound(MESSAGES.userNotFound);
+    const own = await ladderQuery(db)
+      .where('h.user_id', '=', q.userId)
+      .orderBy('r.conservative', 'desc')
+      .orderBy('r.hero_id', 'desc')
+      .limit(STANDING_HEROES)
+      .execute();
+    mine = [];
+    for (const r of own) mine.push(entryOf(r, await rankOf(db, r)));
+  }
+  const rows = await page.execute();
+  const shown = rows.slice(0, q.limit);
+  const first = shown[0] ? await rankOf(db, shown[0]) : null;
+  return {
+    heroes: shown.map((r, i) => entryOf(r, first === null ? null : first + i)),
+    next_cursor: rows.length > q.limit ? encodeCursor(shown[shown.length - 1]) : null,
+    ...(mine ? { mine } : {}),
+  };
+}
+
+// ---- Find a fair match ----------------------------------------------------------------------------------------
+
+/** How many opponents Find a fair match weighs by their honest odds (each one estimate, cached like any duel's). */
+export const FAIR_CANDIDATES = 24;
+/** Estimates run at once for one Find a fair match: the odds pool is shared, so it takes its turn like the cards'. */
+const FAIR_ESTIMATES_AT_ONCE = 2;
+
+type CandidateRow = Awaited<ReturnType<ReturnType<typeof candidateQuery>['execute']>>[number];
+
+function candidateQuery(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('hero_ratings as r')
+    .innerJoin('heroes as h', 'h.id', 'r.hero_id')
+    .selectAll('h')
+    .select(['r.rating as r_rating', 'r.rd as r_rd', 'r.wins as r_wins', 'r.losses as r_losses'])
+    .where((eb) => eb.or([eb('h.user_id', 'is', null), eb('h.user_id', '!=', userId)]))
+    .limit(limit);
+}
+
+/**
+ * The `n` opponents — other players' heroes and NPCs — rated nearest `at`: two walks of the rating index (up from
+ * it and down from it), the player's own heroes passed over. Heroes tied on a rating (every unfought hero sits at
+ * 1500) are entered at a random id, so the same few are not always offered.
+ */
+async function ratedNear(db: Db, userId: string, at: number, n: number): Promise<CandidateRow[]> {
+  const start = `h_${randomUUID().replaceAll('-', '')}`;
+  const [up, down] = await Promise.all([
+    candidateQuery(db, userId, n)
+      .where((eb) => eb(eb.refTuple('r.rating', 'r.hero_id'), '>=', eb.tuple(at, start)))
+      .orderBy('r.rating', 'asc')
+      .orderBy('r.hero_id', 'asc')
+      .execute(),
+    candidateQuery(db, userId, n)
+      .where((eb) => eb(eb.refTuple('r.rating', 'r.hero_id'), '<', eb.tuple(at, start)))
+      .orderBy('r.rating', 'desc')
+      .orderBy('r.hero_id', 'desc')
+      .execute(),
+  ]);
+  return [...up, ...down]
+    .sort((a, b) => Math.abs(a.r_rating - at) - Math.abs(b.r_rating - at) || (a.id < b.id ? -1 : 1))
+    .slice(0, n);
+}
+
+/** Runs `work` over `items`, `atOnce` at a time, answers in order. */
+async function inTurns<T, R>(items: T[], atOnce: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, lane));
+  return out;
+}
+
+/**
+ * Find a fair match: the opponents whose duel with the player's hero is nearest an even fight by its honest odds
+ * (`chanceOf`: the estimate the duel itself will use), nearest 50% first, the rating's distance breaking ties. A
+ * rating says little of a new hero (every one starts at 1500, whatever its level), so the candidates are the
+ * FAIR_CANDIDATES rated nearest the hero and — while its rating is provisional — nearest the rating its level is
+ * worth (the NPCs' measured table); each is weighed by its odds, which the duel and GET /api/odds then reuse.
+ * Bounded: two walks of the rating index per centre and at most FAIR_CANDIDATES estimates.
+ */
+export async function fairMatches(
+  db: Db,
+  userId: string,
+  heroId: string,
+  limit: number,
+  chanceOf: (hero: Hero, opponent: Hero) => Promise<number>,
+): Promise<{ hero: Hero; opponents: Hero[]; probabilities: number[] }> {
+  const hero = await withRating(db, (await ownHero(db, heroId, userId)).hero);
+  const at = hero.rating!.rating;
+  const centres = [at];
+  const byLevel = npcStartRating(hero.level).rating;
+  if (isProvisional(hero.rating!.rd) && byLevel !== at) centres.push(byLevel);
+  const per = Math.ceil(FAIR_CANDIDATES / centres.length);
+  const seen = new Set<string>();
+  const candidates: Hero[] = [];
+  for (const rows of await Promise.all(centres.map((c) => ratedNear(db, userId, c, per))))
+    for (const r of rows) {
+      if (seen.has(r.id)) continue;
+      seen.add(r.id);
+      candidates.push({
+        ...heroFromRow(r),
+        rating: { rating: r.r_rating, rd: r.r_rd, wins: r.r_wins, losses: r.r_losses },
+      });
+    }
+  const chances = await inTurns(candidates, FAIR_ESTIMATES_AT_ONCE, (c) => chanceOf(hero, c));
+  const order = candidates
+    .map((c, i) => ({ c, p: chances[i] }))
+    .sort(
+      (x, y) =>
+        Math.abs(x.p - 0.5) - Math.abs(y.p - 0.5) ||
+        Math.abs(x.c.rating!.rating - at) - Math.abs(y.c.rating!.rating - at) ||
+        (x.c.id < y.c.id ? -1 : 1),
+    )
+    .slice(0, limit);
+  return { hero, opponents: order.map((x) => x.c), probabilities: order.map((x) => x.p) };
+}

@@ -1,0 +1,440 @@
+// The daily layer on the server: counting what a player does toward the day's quests (recordDaily, called in each
+// act's own economy transaction — fights, summons, rerolls, purchases, items, replays), reading the day
+// (GET /api/daily), paying its claims exactly once (POST /api/daily/claim) and moving the player's day to another
+// zone or hour (PATCH /api/users/{id}).
+//
+// - The day is computed, never stored: from the server's one clock (clock.ts) and the player's zone and hour
+//   (src/game/day-clock.ts), so every instance agrees and a server that was down across resets simply reads the
+//   day it is now. The day's three quests are drawn from a seed of the player and the day (src/game/daily.ts).
+// - Progress is a count per (player, day, kind), written by the act's transaction, only for the day's own kinds.
+// - A claim pays once because its row — primary key (player, claim, period) — is inserted before the credit in the
+//   same transaction; a second claim finds the row and is a 409. The player's row is locked first (transaction.ts),
+//   so claims, acts and a change of zone of one player take turns, and the key holds across instances.
+import type { Kysely } from 'kysely';
+import type { Database as Sqlite } from 'better-sqlite3';
+import type { ClaimResponse, DailyResponse, DailyReward as RewardView } from '../../api/daily.ts';
+import {
+  changeRule,
+  dayAt,
+  dayName,
+  ianaZone,
+  parseDayName,
+  type Day,
+  type DayRule,
+  type DayState,
+} from '../../game/day-clock.ts';
+import { calendarReward, nextCalendarDay, parseQuestId, questId, questsOfDay } from '../../game/daily.ts';
+import {
+  CALENDAR,
+  DAILY_BONUS,
+  type DailyReward,
+  type QuestDef,
+  type QuestKind,
+} from '../../game/data/quests.ts';
+import { nowMs, nowSeconds } from '../foundation/clock.ts';
+import { badRequest, conflict, MESSAGES, notFound } from '../foundation/errors.ts';
+import type { Database } from '../store/tables.ts';
+import { prepared, statementOf } from '../store/prepared.ts';
+import { economyTransaction } from './transaction.ts';
+import { credit, findUser, userView, type Db, type Entry, type UserRow } from './wallet.ts';
+
+/** The columns of a player's row that decide their day. */
+type DayColumns = Pick<UserRow, 'time_zone' | 'reset_hour' | 'rule_from' | 'day_floor'>;
+const DAY_COLUMNS = ['time_zone', 'reset_hour', 'rule_from', 'day_floor'] as const;
+
+/** Zones as stored, checked once each: a row edited by hand to a name Intl does not know reads as UTC, never a 500. */
+const knownZones = new Map<string, string>();
+function storedZone(name: string): string {
+  let zone = knownZones.get(name);
+  if (zone === undefined) {
+    zone = ianaZone(name) ?? 'UTC';
+    if (knownZones.size < 1000) knownZones.set(name, zone);
+  }
+  return zone;
+}
+
+export function dayStateOf(row: DayColumns): DayState {
+  return {
+    timeZone: storedZone(row.time_zone),
+    resetHour: row.reset_hour,
+    ruleFrom: row.rule_from === null ? null : Number(row.rule_from) * 1000,
+    floor: row.day_floor === null ? null : Number(row.day_floor),
+  };
+}
+
+/** The player's day at the server's now. */
+export const dayNow = (row: DayColumns): Day => dayAt(nowMs(), dayStateOf(row));
+
+/** Of `acts`, the kinds among the player's quests of `day` (each once). */
+function countable(userId: string, day: Day, acts: readonly QuestKind[]): QuestKind[] {
+  const today = new Set(questsOfDay(userId, day.day).map((q) => q.id));
+  return [...new Set(acts)].filter((k) => today.has(k));
+}
+
+/**
+ * Counts `acts` (what the player just did: a fight won, an item bought …) toward the day's quests, inside the
+ * act's own transaction — which has locked the player's row. Kinds that are not among the day's quests are not
+ * stored.
+ */
+export async function recordDaily(trx: Db, userId: string, acts: readonly QuestKind[]): Promise<void> {
+  if (acts.length === 0) return;
+  const row = await trx.selectFrom('users').select(DAY_COLUMNS).where('id', '=', userId).executeTakeFirst();
+  if (!row) return;
+  const day = dayNow(row);
+  const kinds = countable(userId, day, acts);
+  if (kinds.length === 0) return;
+  const period = dayName(day.day);
+  const now = nowSeconds();
+  await trx
+    .insertInto('daily_progress')
+    .values(kinds.map((kind) => ({ user_id: userId, period, kind, count: 1, updated_at: now })))
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'period', 'kind']).doUpdateSet((eb) => ({
+        count: eb('daily_progress.count', '+', 1),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * recordDaily on SQLite's raw connection, for the purchase's synchronous group commit (purchase.ts): the same
+ * upsert, prepared once per connection; `user` is the player's row as the spend left it.
+ */
+export function sqliteDailyRecorder(raw: Sqlite): (user: UserRow, acts: readonly QuestKind[]) => void {
+  const upsert = statementOf(raw, PROGRESS_UPSERT);
+  return (user, acts) => {
+    const day = dayNow(user);
+    const period = dayName(day.day);
+    for (const kind of countable(user.id, day, acts)) upsert.run(user.id, period, kind, nowSeconds());
+  };
+}
+const PROGRESS_UPSERT = prepared(
+  'daily-progress-upsert',
+  'insert into daily_progress (user_id, period, kind, count, updated_at) values (?, ?, ?, 1, ?) ' +
+    'on conflict (user_id, period, kind) do update set count = daily_progress.count + 1, updated_at = excluded.updated_at',
+);
+
+// ---- reading the day ----------------------------------------------------------------------------------------
+
+const rewardView = (r: DailyReward): RewardView => ({
+  gold: r.gold ?? 0,
+  magic_essence: r.magic_essence ?? 0,
+  summoning_scrolls: r.summoning_scrolls ?? 0,
+  combat_tokens: r.combat_tokens ?? 0,
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The claim rows' names: a quest's kind, the bonus, the calendar. */
+const questClaim = (kind: QuestKind) => `quest:${kind}`;
+
+/** Rewards earned on a day wait this many days after it to be claimed; then they lapse too. */
+export const WAITING_DAYS = 7;
+
+/** One day of a player's: its quests, and the progress and claims stored for it. */
+interface DayRecord {
+  day: number;
+  quests: QuestDef[];
+  progress: Map<string, number>;
+  claims: Set<string>;
+}
+
+const emptyRecord = (userId: string, day: number): DayRecord => ({
+  day,
+  quests: questsOfDay(userId, day),
+  progress: new Map(),
+  claims: new Set(),
+});
+
+/** Everything the day shows: the player's (locked or read) row, today, and the days whose rewards still wait. */
+interface DayFacts {
+  user: UserRow;
+  now: number;
+  day: Day;
+  today: DayRecord;
+  /** earlier days within WAITING_DAYS that have anything stored, oldest first */
+  earlier: DayRecord[];
+}
+
+async function dayFacts(db: Db, user: UserRow): Promise<DayFacts> {
+  const now = nowMs();
+  const day = dayAt(now, dayStateOf(user));
+  const [from, to] = [dayName(day.day - WAITING_DAYS), dayName(day.day)];
+  // Two reads by the player's keys: every row of the days that can still pay (a week and today: a few dozen).
+  const [progress, claims] = await Promise.all([
+    db
+      .selectFrom('daily_progress')
+      .select(['period', 'kind', 'count'])
+      .where('user_id', '=', user.id)
+      .where('period', '>=', from)
+      .where('period', '<=', to)
+      .execute(),
+    db
+      .selectFrom('daily_claims')
+      .select(['period', 'claim'])
+      .where('user_id', '=', user.id)
+      .where('period', '>=', from)
+      .where('period', '<=', to)
+      .execute(),
+  ]);
+  const records = new Map<string, DayRecord>();
+  const recordOf = (period: string) => {
+    let r = records.get(period);
+    if (!r) records.set(period, (r = emptyRecord(user.id, parseDayName(period) ?? day.day)));
+    return r;
+  };
+  const today = recordOf(to);
+  for (const p of progress) recordOf(p.period).progress.set(p.kind, p.count);
+  for (const c of claims) recordOf(c.period).claims.add(c.claim);
+  const earlier = [...records.values()].filter((r) => r.day < day.day).sort((a, b) => a.day - b.day);
+  return { user, now, day, today, earlier };
+}
+
+const progressOf = (r: DayRecord, q: QuestDef) => Math.min(q.goal, r.progress.get(q.id) ?? 0);
+const doneCount = (r: DayRecord) => r.quests.filter((q) => progressOf(r, q) >= q.goal).length;
+const bonusId = (day: number) => `${dayName(day)}.bonus`;
+
+/** What an earlier day earned and nobody claimed yet. */
+function waitingOf(r: DayRecord): DailyResponse['waiting'] {
+  const period = dayName(r.day);
+  const out: DailyResponse['waiting'] = r.quests
+    .filter((q) => progressOf(r, q) >= q.goal && !r.claims.has(questClaim(q.id)))
+    .map((q) => ({ id: questId(r.day, q.id), period, text: q.text, reward: rewardView(q.reward) }));
+  if (doneCount(r) === r.quests.length && !r.claims.has('bonus'))
+    out.push({
+      id: bonusId(r.day),
+      period,
+      text: `Bonus: all ${r.quests.length} quests`,
+      reward: rewardView(DAILY_BONUS),
+    });
+  return out;
+}
+
+function view(f: DayFacts): DailyResponse {
+  const state = dayStateOf(f.user);
+  const t = f.today;
+  const claimedToday = t.claims.has('calendar');
+  const claims = f.user.calendar_claims;
+  // After today's claim the calendar shown is the one that claim belongs to (all seven ticked after day 7).
+  const ticked = claimedToday ? ((claims - 1) % CALENDAR.length) + 1 : claims % CALENDAR.length;
+  return {
+    period: dayName(f.day.day),
+    now: iso(f.now),
+    resets_at: iso(f.day.endsAt),
+    time_zone: state.timeZone,
+    reset_hour: f.user.reset_hour,
+    rule_starts_at: state.ruleFrom !== null && f.now < state.ruleFrom ? iso(state.ruleFrom) : null,
+    quests: t.quests.map((q) => ({
+      id: questId(t.day, q.id),
+      kind: q.id,
+      text: q.text,
+      unit: q.unit,
+      progress: progressOf(t, q),
+      goal: q.goal,
+      reward: rewardView(q.reward),
+      claimed: t.claims.has(questClaim(q.id)),
+    })),
+    bonus: {
+      reward: rewardView(DAILY_BONUS),
+      claimed: t.claims.has('bonus'),
+      available: doneCount(t) === t.quests.length && !t.claims.has('bonus'),
+    },
+    calendar: {
+      days: CALENDAR.map((reward, i) => ({ day: i + 1, reward: rewardView(reward), claimed: i < ticked })),
+      next_day: nextCalendarDay(claims),
+      available: !claimedToday,
+    },
+    waiting: f.earlier.flatMap(waitingOf),
+  };
+}
+
+/** GET /api/daily: the player's day as it is now. */
+export async function dailyView(db: Db, userId: string): Promise<DailyResponse> {
+  const user = await findUser(db, userId);
+  if (!user) throw notFound(MESSAGES.userNotFound);
+  return view(await dayFacts(db, user));
+}
+
+// ---- claiming -----------------------------------------------------------------------------------------------
+
+/** "5 h 12 min" until the reset. */
+function untilText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const h = Math.floor(minutes / 60);
+  if (h === 0) return `${minutes} min`;
+  return minutes % 60 === 0 ? `${h} h` : `${h} h ${minutes % 60} min`;
+}
+
+/** What a claim pays: its row (name and period), the reward and its ledger entry. */
+interface Paying {
+  row: string;
+  period: string;
+  reward: DailyReward;
+  entry: Entry;
+}
+
+/** What a claim asks for, or the refusal (400 names nothing, 404 no such quest that day, 409 paid or not earned). */
+function claimOf(f: DayFacts, claim: string): Paying {
+  const today = dayName(f.day.day);
+  const left = untilText(f.day.endsAt - f.now);
+  if (claim === 'calendar') {
+    const n = nextCalendarDay(f.user.calendar_claims);
+    if (f.today.claims.has('calendar'))
+      throw conflict(
+        `Already claimed: today's calendar reward is paid, and day ${n} unlocks at the next reset (in ${left})`,
+      );
+    return {
+      row: 'calendar',
+      period: today,
+      reward: calendarReward(n),
+      entry: { reason: 'daily_calendar', ref: `${today}.calendar.${n}` },
+    };
+  }
+  // 'bonus' is today's; '<period>.bonus' and '<period>.<kind>' name their day.
+  const dayBonus = /^(.+)\.bonus$/.exec(claim);
+  const target =
+    claim === 'bonus'
+      ? { day: f.day.day, quest: null }
+      : dayBonus
+        ? { day: parseDayName(dayBonus[1]!), quest: null }
+        : (parseQuestId(claim) ?? { day: null, quest: null });
+  if (target.day === null)
+    throw badRequest(
+      `Invalid body field "claim": a quest's id ('${today}.arena_win'), 'bonus', '${today}.bonus' or 'calendar'`,
+    );
+  const period = dayName(target.day);
+  if (target.day > f.day.day)
+    throw conflict(`That reward is for ${period}, which has not begun: today is ${today}`);
+  if (f.day.day - target.day > WAITING_DAYS)
+    throw conflict(
+      `That reward was for ${period}: rewards wait ${WAITING_DAYS} days after their day, and that one lapsed`,
+    );
+  const earlier = target.day < f.day.day;
+  const r = earlier
+    ? (f.earlier.find((e) => e.day === target.day) ?? emptyRecord(f.user.id, target.day))
+    : f.today;
+  const when = earlier ? `on ${period}` : 'today';
+  if (target.quest === null) {
+    if (r.claims.has('bonus'))
+      throw conflict(
+        earlier
+          ? `Already claimed: the bonus of ${period} is paid`
+          : `Already claimed: today's bonus is paid; the next reset is in ${left}`,
+      );
+    const done = doneCount(r);
+    if (done < r.quests.length)
+      throw conflict(
+        earlier
+          ? `The bonus for ${period} was not earned: ${done} of its ${r.quests.length} quests were done, and the day is over`
+          : `Not yet earned: the bonus is for all ${r.quests.length} of today's quests, and ${done} are done`,
+      );
+    return {
+      row: 'bonus',
+      period,
+      reward: DAILY_BONUS,
+      entry: { reason: 'daily_bonus', ref: bonusId(r.day) },
+    };
+  }
+  const quest = r.quests.find((q) => q.id === target.quest!.id);
+  if (!quest)
+    throw notFound(
+      `No '${target.quest.id}' quest ${when}: ${earlier ? 'its' : "today's"} are ${r.quests.map((q) => q.id).join(', ')}`,
+    );
+  if (r.claims.has(questClaim(quest.id)))
+    throw conflict(
+      `Already claimed: '${quest.text}' paid ${when}${earlier ? '' : `; the next reset is in ${left}`}`,
+    );
+  const progress = progressOf(r, quest);
+  if (progress < quest.goal)
+    throw conflict(
+      earlier
+        ? `That quest was for ${period} and lapsed unfinished at the reset (${progress} / ${quest.goal} ${quest.unit}): today (${today}) has new quests`
+        : `Not yet earned: ${progress} / ${quest.goal} ${quest.unit} for '${quest.text}'`,
+    );
+  return {
+    row: questClaim(quest.id),
+    period,
+    reward: quest.reward,
+    entry: { reason: 'daily_quest', ref: questId(r.day, quest.id) },
+  };
+}
+
+/**
+ * POST /api/daily/claim: pays a quest, a day's bonus or today's calendar reward once. The claim row goes in first —
+ * its primary key is what refuses a second claim, whatever raced it — then the credit and its ledger entries.
+ */
+export function claimDaily(db: Kysely<Database>, userId: string, claim: string): Promise<ClaimResponse> {
+  return economyTransaction(db, { userId }, async (trx, { user }) => {
+    if (!user) throw notFound(MESSAGES.userNotFound);
+    const facts = await dayFacts(trx, user);
+    const paying = claimOf(facts, claim);
+    const inserted = await trx
+      .insertInto('daily_claims')
+      .values({
+        user_id: userId,
+        claim: paying.row,
+        period: paying.period,
+        reward: JSON.stringify(rewardView(paying.reward)),
+        created_at: nowSeconds(),
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'claim', 'period']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1)
+      throw conflict('Already claimed: this reward was paid once');
+    if (paying.row === 'calendar')
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ calendar_claims: eb('calendar_claims', '+', 1) }))
+        .where('id', '=', userId)
+        .execute();
+    const paid = await credit(trx, userId, paying.reward, paying.entry);
+    if (!paid) throw notFound(MESSAGES.userNotFound);
+    const record = [facts.today, ...facts.earlier].find((r) => dayName(r.day) === paying.period);
+    record?.claims.add(paying.row);
+    const after = { ...facts, user: paid };
+    return { claim, reward: rewardView(paying.reward), user: userView(paid), daily: view(after) };
+  });
+}
+
+// ---- the player's zone and hour -------------------------------------------------------------------------------
+
+/**
+ * PATCH /api/users/{id}: a new zone or reset hour. It applies from the next reset; the day in progress keeps its
+ * date and its reset, and no later day takes a date already played (src/game/day-clock.ts changeRule).
+ */
+export function setDayRule(
+  db: Kysely<Database>,
+  userId: string,
+  change: { time_zone?: string; reset_hour?: number },
+): Promise<UserRow> {
+  return economyTransaction(db, { userId }, async (trx, { user }) => {
+    if (!user) throw notFound(MESSAGES.userNotFound);
+    const next: DayRule = {
+      // As the IANA list spells it ('europe/berlin' is stored as Europe/Berlin); the route refused anything else.
+      timeZone: (change.time_zone !== undefined && ianaZone(change.time_zone)) || user.time_zone,
+      resetHour: change.reset_hour ?? user.reset_hour,
+    };
+    if (next.timeZone === user.time_zone && next.resetHour === user.reset_hour) return user;
+    const state = changeRule(nowMs(), dayStateOf(user), next);
+    const updated = await trx
+      .updateTable('users')
+      .set({
+        time_zone: state.timeZone,
+        reset_hour: state.resetHour,
+        rule_from: state.ruleFrom === null ? null : Math.floor(state.ruleFrom / 1000),
+        day_floor: state.floor,
+      })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return updated;
+  });
+}
+
+/** Forgets progress and claims of days long past (sweep.ts): a day's name never comes back for a player. */
+export async function pruneDaily(db: Kysely<Database>, keepDays = 30): Promise<void> {
+  const before = dayName(Math.floor(nowMs() / 86_400_000) - keepDays);
+  await db.deleteFrom('daily_progress').where('period', '<', before).execute();
+  await db.deleteFrom('daily_claims').where('period', '<', before).execute();
+}

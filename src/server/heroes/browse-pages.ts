@@ -1,0 +1,128 @@
+// GET /api/heroes/browse/all: pages of the players who have heroes, each with their first heroes. A page is first
+// read as what it holds — the players (id, name, hero count) and each shown hero's id, version and count of arena
+// fights (its rating moves with each), in one statement over the indexes and rating rows, never the documents — and
+// is answered from bytes remembered under that key; only a page whose key changed reads its documents again. Every write to a hero
+// bumps its version and ids are never reused, so equal keys mean equal pages, whichever instance made the change.
+// On SQLite a page checked since the database last changed at all is sent without reading its key (changeMark).
+import { LRUCache } from 'lru-cache';
+import type { PlayerHeroes } from '../../api/heroes.ts';
+import { jsonArray, RATED, withRatingBytes, type RatedDoc } from './hero-store.ts';
+import type { Store } from '../store/db.ts';
+import { allRows, changeMark, prepared, sameMark, type ChangeMark } from '../store/prepared.ts';
+
+/** Heroes shown per player in one page. */
+export const BROWSE_HEROES_PER_PLAYER = 12;
+
+// Usernames are never empty and ids never '', so '' stands for "no cursor" and "no one left out". One statement:
+// the players from the partial index users_with_heroes, and for each (a subquery on the covering index
+// heroes_user_list) its shown heroes as `id:version:fights,…` — a hero's rating changes with each arena fight and
+// nothing else.
+const SHOWN_OF = (concat: string) =>
+  `(select ${concat} from (select h.id || ':' || h.version || ':' || coalesce(r.wins + r.losses, -1) as v,
+       h.created_at as c, h.id as i
+     from heroes h left join hero_ratings r on r.hero_id = h.id
+     where h.user_id = p.id order by h.created_at, h.id limit ${BROWSE_HEROES_PER_PLAYER}) s)`;
+const PAGE_KEY = prepared(
+  'browse-page-key',
+  `select p.id, p.username, p.username_key, p.hero_count,
+     ${SHOWN_OF("group_concat(v, ',' order by c, i)")} as shown
+   from users p where p.hero_count > 0 and p.username_key > ? and p.id != ? order by p.username_key limit ?`,
+  `select p.id, p.username, p.username_key, p.hero_count, ${SHOWN_OF("string_agg(v, ',' order by c, i)")} as shown
+   from users p where p.hero_count > 0 and p.username_key > ? and p.id != ? order by p.username_key limit ?`,
+);
+const DOCS = prepared(
+  'browse-docs',
+  `select h.id, cast(h.doc as blob) as doc, ${RATED} where h.id in (select value from json_each(?))`,
+  `select h.id, h.doc, ${RATED} where h.id = any(?::text[])`,
+);
+
+interface KeyRow {
+  id: string;
+  username: string;
+  username_key: string;
+  hero_count: number;
+  /** `id:version:fights,…` of the heroes shown, in order; null when none */
+  shown: string | null;
+}
+
+export interface BrowseQuery {
+  limit: number;
+  /** the username key after which the page starts ('' from the first) */
+  after: string;
+  /** a player left out ('' for none) */
+  exclude: string;
+}
+
+interface Page {
+  key: string;
+  bytes: Buffer;
+  /** SQLite: the database's change mark when the key was last found unchanged (prepared.ts changeMark) */
+  mark?: ChangeMark;
+}
+
+const OPEN_PAGE = Buffer.from('{"players":');
+const CLOSE_OBJECT = Buffer.from('}');
+
+export class BrowsePages {
+  private readonly pages = new LRUCache<string, Page>({
+    max: 2000,
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (p) => p.bytes.byteLength + 2 * p.key.length + 200,
+  });
+
+  constructor(private readonly store: Store) {}
+
+  /** The page as JSON bytes; its next_cursor made by `cursorOf` from the last player's username key. */
+  async page(q: BrowseQuery, cursorOf: (usernameKey: string) => string): Promise<Buffer> {
+    const slot = `${q.limit}|${q.after}|${q.exclude}`;
+    // On SQLite, while the database has not changed at all since the page was checked, its key is not read either.
+    const mark = changeMark(this.store);
+    const cached = this.pages.get(slot);
+    if (cached && sameMark(cached.mark, mark)) return cached.bytes;
+    const rows = await allRows<KeyRow>(this.store, PAGE_KEY, [q.after, q.exclude, q.limit + 1]);
+    const key = rows.map((r) => `${r.id}/${r.username}/${r.hero_count}/${r.shown ?? ''}`).join(';');
+    if (cached?.key === key) {
+      cached.mark = mark;
+      return cached.bytes;
+    }
+    const page = await this.build(rows, q.limit, cursorOf);
+    this.pages.set(slot, { key, bytes: page, mark });
+    return page;
+  }
+
+  private async build(rows: KeyRow[], limit: number, cursorOf: (k: string) => string): Promise<Buffer> {
+    const players = rows;
+    const heroesOf = new Map(
+      rows.map((r) => [r.id, r.shown ? r.shown.split(',').map((h) => h.slice(0, h.indexOf(':'))) : []]),
+    );
+    const page = players.slice(0, limit);
+    const ids = page.flatMap((p) => heroesOf.get(p.id)!);
+    const docs = new Map<string, Buffer>();
+    if (ids.length > 0)
+      for (const d of await allRows<RatedDoc & { id: string }>(this.store, DOCS, [
+        this.store.sqlite ? JSON.stringify(ids) : ids,
+      ]))
+        docs.set(d.id, Buffer.concat(withRatingBytes(d)));
+    const next = players.length > limit ? cursorOf(page[page.length - 1].username_key) : null;
+    // {"players":[{…,"heroes":[doc,…]},…],"next_cursor":…} from the stored documents' bytes. A hero deleted
+    // between the two reads is left out (the next read's key differs, so this page is not served again).
+    const parts = page.map((p) => {
+      const head: Omit<PlayerHeroes, 'heroes'> = {
+        user_id: p.id,
+        username: p.username,
+        hero_count: p.hero_count,
+      };
+      const shown = heroesOf.get(p.id)!.flatMap((id) => docs.get(id) ?? []);
+      return Buffer.concat([
+        Buffer.from(`${JSON.stringify(head).slice(0, -1)},"heroes":`),
+        ...jsonArray(shown),
+        CLOSE_OBJECT,
+      ]);
+    });
+    return Buffer.concat([
+      OPEN_PAGE,
+      ...jsonArray(parts),
+      Buffer.from(`,"next_cursor":${JSON.stringify(next)}}`),
+    ]);
+  }
+}

@@ -1,0 +1,138 @@
+// The hot read, GET /api/heroes?user_id=: a player's list, remembered as ready bytes (and compressed copies) under
+// the key of the hero versions it holds. Each read asks the database only for that key — from a covering index,
+// never the documents — so a change made through any instance shows on the next read, here or anywhere. Only
+// players with heroes are remembered, and every byte an entry holds counts against the cache's limits.
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { heroesJsonOf, heroListKey } from './hero-store.ts';
+import type { Store } from '../store/db.ts';
+
+export type Encoding = 'br' | 'gzip';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+// Brotli's default quality (11) spends milliseconds on a long list; 5 keeps most of the gain for a fraction.
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+/** Below this a compressed copy saves less than it costs to make. */
+const COMPRESS_FROM = 1024;
+const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_CACHE_ENTRIES = 20_000;
+
+/**
+ * What one remembered list costs beyond its bytes: an upper bound of what was measured with `node --expose-gc`
+ * over thousands of lists (~620 bytes for the HeroList, its Map of copies, its Buffer and the cache's Map entry;
+ * ~240 more for each compressed copy's Buffer and Promise).
+ */
+export const ENTRY_OVERHEAD = 640;
+export const COPY_OVERHEAD = 300;
+/** A JS string's characters, counted at two bytes each (an upper bound for any string V8 stores). */
+const stringBytes = (s: string) => 2 * s.length;
+
+const etagOf = (key: string) => `W/"${createHash('sha1').update(key).digest('base64url')}"`;
+
+export class HeroList {
+  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  /** Every byte this list holds: strings, JSON, the compressed copies made so far, object overhead. */
+  size: number;
+
+  constructor(
+    /** the player it belongs to: the cache's key */
+    readonly userId: string,
+    readonly key: string,
+    readonly json: Buffer,
+    /** weak: the compressed copies carry the same list */
+    readonly etag: string,
+    private readonly grew: (list: HeroList, bytes: number) => void = () => {},
+  ) {
+    this.size = ENTRY_OVERHEAD + stringBytes(userId) + stringBytes(key) + stringBytes(etag) + json.byteLength;
+  }
+
+  /** The body for a client that accepts `encoding`, and the encoding it is in (none: plain JSON). */
+  async body(encoding: Encoding | undefined): Promise<{ bytes: Buffer; encoding?: Encoding }> {
+    if (!encoding || this.json.length < COMPRESS_FROM) return { bytes: this.json };
+    let copy = this.encoded.get(encoding);
+    if (!copy) {
+      copy = (encoding === 'br' ? brotli(this.json, BROTLI) : gzipAsync(this.json)).then(
+        (out) => {
+          // zlib hands back a view of its 16 KiB output chunk: keep an exact copy, not the whole chunk.
+          const bytes = Buffer.allocUnsafeSlow(out.byteLength);
+          out.copy(bytes);
+          this.size += COPY_OVERHEAD + bytes.byteLength;
+          this.grew(this, COPY_OVERHEAD + bytes.byteLength);
+          return bytes;
+        },
+        (err: unknown) => {
+          this.encoded.delete(encoding); // a failure is not remembered: the next read tries again
+          throw err;
+        },
+      );
+      this.encoded.set(encoding, copy);
+    }
+    return { bytes: await copy, encoding };
+  }
+}
+
+/** The list of a player with no heroes — or of no player at all: shared, never remembered per id. */
+const EMPTY = new HeroList('', '', Buffer.from('[]'), etagOf(''));
+
+export interface HeroListLimits {
+  /** bytes all remembered lists may hold together (each counted by HeroList.size) */
+  maxBytes?: number;
+  /** lists remembered at most */
+  maxEntries?: number;
+}
+
+/**
+ * Players' lists, least recently used forgotten first once either limit is passed (lru-cache, sized by
+ * HeroList.size). Only lists with heroes are remembered — those of real players (a hero's owner exists) — so
+ * asking for unknown ids costs no memory.
+ */
+export class HeroLists {
+  private readonly entries: LRUCache<string, HeroList>;
+
+  constructor(
+    private readonly store: Store,
+    limits: HeroListLimits = {},
+  ) {
+    this.entries = new LRUCache<string, HeroList>({
+      max: limits.maxEntries ?? DEFAULT_CACHE_ENTRIES,
+      maxSize: limits.maxBytes ?? DEFAULT_CACHE_BYTES,
+      sizeCalculation: (list) => list.size,
+    });
+  }
+
+  /** How many lists are remembered and every byte they hold. */
+  stats(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
+  }
+
+  async of(userId: string): Promise<HeroList> {
+    // The key first, then the documents: a write landing between the two leaves a newer list under an older key,
+    // which only a read that began before the write can be given.
+    const key = await heroListKey(this.store, userId);
+    if (key === '') return EMPTY;
+    const known = this.entries.get(userId);
+    if (known?.key === key) return known;
+    const json = await heroesJsonOf(this.store, userId);
+    const list = new HeroList(userId, key, json, etagOf(key), (l) => {
+      // A compressed copy was added: store it anew so its new size counts (lru-cache keeps the size of a value
+      // set again as it was), unless it was forgotten meanwhile.
+      if (this.entries.peek(l.userId) !== l) return;
+      this.entries.delete(l.userId);
+      this.entries.set(l.userId, l);
+    });
+    this.entries.set(userId, list); // lru-cache refuses, and drops any older list, if it alone passes maxSize
+    if (this.entries.peek(userId) !== list) this.entries.delete(userId);
+    return list;
+  }
+}
+
+/** Does an If-None-Match header name this ETag (weak comparison, as GET uses)? */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}

@@ -1,0 +1,65 @@
+// What a player may do to a hero they own, each in one economy transaction: reroll its abilities (paid in magic
+// essence) and delete it (the player's hero count follows). Routes validate, call one of these, return a view.
+import { PRICE_RULES, REROLL_COST } from '../../api/rules.ts';
+import { rerollAbilities } from '../../game/index.ts';
+import type { Hero } from '../../game/types.ts';
+import { badRequest, busy, forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
+import { saveHero } from './hero-store.ts';
+import { heroFromRow, type HeroRow } from '../store/hero-rows.ts';
+import { economyTransaction, type Locked } from '../economy/transaction.ts';
+import { recordDaily } from '../economy/daily-progress.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/tables.ts';
+import { pay, type UserRow } from '../economy/wallet.ts';
+
+/** A hero locked by the transaction that must be the player's own: 404 if missing, 403 if someone else's. */
+export function heldHero(locked: Locked, heroId: string, userId: string): HeroRow {
+  const row = locked.heroes.get(heroId);
+  if (!row) throw notFound(MESSAGES.heroNotFound);
+  if (row.user_id !== userId) throw forbidden(MESSAGES.notYourHero);
+  return row;
+}
+
+/** Writes a hero changed inside the transaction, refusing (409) if it changed meanwhile; answers it as stored. */
+export async function keepHero(
+  trx: Parameters<typeof saveHero>[0],
+  hero: Hero,
+  row: HeroRow,
+  userId: string,
+): Promise<Hero> {
+  if (!(await saveHero(trx, hero, row.version, userId))) throw busy('The hero changed meanwhile: try again');
+  return { ...hero, version: row.version + 1 };
+}
+
+export function deleteHero(db: Kysely<Database>, userId: string, heroId: string): Promise<void> {
+  return economyTransaction(db, { userId, heroIds: [heroId] }, async (trx, locked) => {
+    heldHero(locked, heroId, userId);
+    await trx.deleteFrom('heroes').where('id', '=', heroId).execute();
+    // Its ladder rating goes with it (locked after the hero: transaction.ts step 4).
+    await trx.deleteFrom('hero_ratings').where('hero_id', '=', heroId).execute();
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ hero_count: eb('hero_count', '-', 1) }))
+      .where('id', '=', userId)
+      .execute();
+  });
+}
+
+/** Three new abilities for REROLL_COST magic essence; `seed` draws them. */
+export function rerollHero(
+  db: Kysely<Database>,
+  userId: string,
+  heroId: string,
+  seed: number,
+): Promise<{ user: UserRow; hero: Hero }> {
+  return economyTransaction(db, { userId, heroIds: [heroId] }, async (trx, locked) => {
+    const row = heldHero(locked, heroId, userId);
+    if (!locked.user) throw notFound(MESSAGES.userNotFound);
+    const user = await pay(trx, userId, 'magic_essence', REROLL_COST, { reason: 'reroll', ref: heroId }, () =>
+      badRequest(PRICE_RULES.reroll),
+    );
+    const hero = await keepHero(trx, rerollAbilities(heroFromRow(row), seed), row, userId);
+    await recordDaily(trx, userId, ['reroll']);
+    return { user, hero };
+  });
+}

@@ -1,0 +1,219 @@
+// Heroes in the store: reading (one, a player's, a team) and the guarded writes — a hero changes only if it is
+// still the version that was read and still its owner's, so two concurrent changes never both land.
+import { NEW_RATING } from '../../game/ladder.ts';
+import type { Hero } from '../../game/types.ts';
+import { forbidden, MESSAGES, notFound, Refusal } from '../foundation/errors.ts';
+import { heroColumns, heroFromRow, type HeroRow } from '../store/hero-rows.ts';
+import { LRUCache } from 'lru-cache';
+import type { Store } from '../store/db.ts';
+import { keyedRead } from '../store/read-batches.ts';
+import { allRows, changeMark, firstRow, prepared, sameMark, type ChangeMark } from '../store/prepared.ts';
+import type { Db } from '../economy/wallet.ts';
+
+export interface StoredHero {
+  hero: Hero;
+  version: number;
+  dungeonId: string | null;
+}
+
+function stored(r: HeroRow): StoredHero {
+  return { hero: heroFromRow(r), version: r.version, dungeonId: r.dungeon_id };
+}
+
+export async function findHero(db: Db, id: string): Promise<StoredHero | undefined> {
+  const r = await db.selectFrom('heroes').selectAll().where('id', '=', id).executeTakeFirst();
+  return r ? stored(r) : undefined;
+}
+
+/** The hero, which must be the acting player's own: 404 if missing, 403 if someone else's (or an NPC). */
+export async function ownHero(db: Db, id: string, userId: string): Promise<StoredHero> {
+  const h = await findHero(db, id);
+  if (!h) throw notFound(MESSAGES.heroNotFound);
+  if (h.hero.user_id !== userId) throw forbidden(MESSAGES.notYourHero);
+  return h;
+}
+
+/** A team of the player's own heroes, in the order given; duplicates refused. */
+export async function ownTeam(db: Db, ids: string[], userId: string): Promise<StoredHero[]> {
+  if (new Set(ids).size !== ids.length) throw new Refusal(400, 'Each hero can only be picked once');
+  const rows = await db.selectFrom('heroes').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, stored(r)]));
+  return ids.map((id) => {
+    const h = byId.get(id);
+    if (!h) throw notFound(MESSAGES.heroNotFound);
+    if (h.hero.user_id !== userId) throw forbidden(MESSAGES.notYourHero);
+    return h;
+  });
+}
+
+/**
+ * A dungeon run's heroes that still exist and are still the player's, in the run's order: a hero deleted during
+ * a run has simply left it (the floor fight and the odds read of its next floor both use this).
+ */
+export async function remainingTeam(db: Db, teamJson: string, userId: string): Promise<Hero[]> {
+  const ids = JSON.parse(teamJson) as string[];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('heroes')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('user_id', '=', userId)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, heroFromRow(r)]));
+  return ids.map((id) => byId.get(id)).filter((h): h is Hero => !!h);
+}
+
+/** The most heroes one list answers (a player's whole collection in practice). */
+export const HERO_LIST_LIMIT = 500;
+// On SQLite the documents come out as their UTF-8 bytes (cast to a blob) and go to the socket as they are: no
+// decoding into JS strings and no re-encoding on the way out — each with its ladder rating spliced in before its
+// closing brace (battles/rating-store.ts keeps ratings in rows of their own). The limit is written into the SQL: bound as a
+// parameter, it made SQLite's plan twice as slow.
+// A player's hero carries its version (an NPC is content: none). Browse pages read the same (browse-pages.ts).
+export const RATED =
+  'case when h.user_id is null then null else h.version end as version, r.rating, r.rd, r.wins, r.losses ' +
+  'from heroes h left join hero_ratings r on r.hero_id = h.id';
+const LIST = prepared(
+  'hero-list',
+  `select cast(h.doc as blob) as doc, ${RATED} where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`,
+  `select h.doc, ${RATED} where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`,
+);
+// Which hero versions a player's list holds, read from the covering index heroes_user_list without touching the
+// documents, with each hero's count of arena fights (its rating changes with each and nothing else). Every write
+// to a hero bumps its version and ids are never reused, so equal keys mean equal lists.
+const LIST_KEY_FROM =
+  '(select h.id, h.version, coalesce(r.wins + r.losses, -1) as games from heroes h ' +
+  'left join hero_ratings r on r.hero_id = h.id ' +
+  `where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT})`;
+const LIST_KEY = prepared(
+  'hero-list-key',
+  `select coalesce(group_concat(id || ':' || version || ':' || games, ','), '') as key from ${LIST_KEY_FROM}`,
+  `select coalesce(string_agg(id || ':' || version || ':' || games, ','), '') as key from ${LIST_KEY_FROM} s`,
+);
+const DOC = prepared(
+  'hero-doc',
+  `select cast(h.doc as blob) as doc, ${RATED} where h.id = ?`,
+  `select h.doc, ${RATED} where h.id = ?`,
+);
+
+/** A stored document, its row's version (a player's hero; null or absent for an NPC) and its rating row's fields (null: no row yet). */
+export interface RatedDoc {
+  doc: Buffer | string;
+  version?: number | null;
+  rating: number | null;
+  rd: number | null;
+  wins: number | null;
+  losses: number | null;
+}
+
+/**
+ * A stored document with `"rating":{…}` (a newcomer's, if it has no row yet) and its `"version"` added as its last
+ * fields.
+ */
+export function withRatingBytes({ doc, version, rating, rd, wins, losses }: RatedDoc): Buffer[] {
+  const bytes = asBytes(doc);
+  const r = {
+    rating: rating ?? NEW_RATING.rating,
+    rd: rd ?? NEW_RATING.rd,
+    wins: wins ?? 0,
+    losses: losses ?? 0,
+  };
+  // A document is a JSON object: it ends with its closing brace, and never holds a rating of its own.
+  const v = version === undefined || version === null ? '' : `,"version":${Number(version)}`;
+  return [bytes.subarray(0, bytes.lastIndexOf(0x7d)), Buffer.from(`,"rating":${JSON.stringify(r)}${v}}`)];
+}
+
+/** A hero as JSON with its rating, its stored document unparsed; undefined when there is no such hero. */
+export async function heroJsonOf(store: Store, id: string): Promise<Buffer | undefined> {
+  const row = await firstRow<RatedDoc>(store, DOC, [id]);
+  return row && Buffer.concat(withRatingBytes(row));
+}
+
+// What a hero's answer depends on — its version and its count of arena fights — from the primary keys alone; on
+// PostgreSQL the reads that would wait for a connection go together (read-batches.ts).
+const DOC_KEY = keyedRead<DocKey>(
+  'hero-doc-key',
+  (match) =>
+    'select h.id, h.version, coalesce(r.wins + r.losses, -1) as games from heroes h ' +
+    `left join hero_ratings r on r.hero_id = h.id where h.id ${match}`,
+  (r) => r.id,
+);
+
+interface DocKey {
+  id: string;
+  version: number;
+  games: number;
+}
+
+/**
+ * Heroes by id, remembered as their answers' bytes under what the answer depends on (version, fights played):
+ * each read asks only for that key — no document crosses from the database — and a change through any instance
+ * shows at the next read, since every write bumps the version and every fight the count.
+ */
+export class HeroDocs {
+  private readonly docs = new LRUCache<string, { key: string; bytes: Buffer; mark?: ChangeMark }>({
+    max: 50_000,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (d) => d.bytes.byteLength + 2 * d.key.length + 160,
+  });
+
+  constructor(private readonly store: Store) {}
+
+  async json(id: string): Promise<Buffer | undefined> {
+    // On SQLite, while the database has not changed at all since the answer was checked, not even the key is read.
+    const mark = changeMark(this.store);
+    const held = this.docs.get(id);
+    if (held && sameMark(held.mark, mark)) return held.bytes;
+    const [row] = await DOC_KEY(this.store, id);
+    if (!row) return undefined;
+    const key = `${row.version}:${row.games}`;
+    if (held?.key === key) {
+      held.mark = mark;
+      return held.bytes;
+    }
+    const bytes = await heroJsonOf(this.store, id);
+    // remembered under the mark and key read first: if either moved in between, the next read reads again
+    if (bytes) this.docs.set(id, { key, bytes, mark });
+    return bytes;
+  }
+}
+
+/** A player's heroes as a ready JSON array: their stored documents with their ratings, joined without parsing. */
+export async function heroesJsonOf(store: Store, userId: string): Promise<Buffer> {
+  const rows = await allRows<RatedDoc>(store, LIST, [userId]);
+  return Buffer.concat(jsonArray(rows.map((r) => Buffer.concat(withRatingBytes(r)))));
+}
+
+/** A document's bytes: SQLite hands them over as they are stored (a blob), PostgreSQL as text. */
+export const asBytes = (doc: Buffer | string) => (typeof doc === 'string' ? Buffer.from(doc) : doc);
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** The parts of a JSON array of ready JSON values, for Buffer.concat. */
+export function jsonArray(items: Buffer[]): Buffer[] {
+  const parts: Buffer[] = [OPEN];
+  items.forEach((item, i) => (i ? parts.push(COMMA, item) : parts.push(item)));
+  parts.push(CLOSE);
+  return parts;
+}
+
+/** The state of a player's hero list as `id:version:fights,…` in list order (see LIST_KEY). */
+export async function heroListKey(store: Store, userId: string): Promise<string> {
+  return (await firstRow<{ key: string }>(store, LIST_KEY, [userId]))!.key;
+}
+
+/**
+ * Writes a hero's new state if nobody changed it since `version` was read and it still belongs to `userId`.
+ * Answers false (and writes nothing) otherwise; callers inside a transaction then refuse and roll back.
+ */
+export async function saveHero(db: Db, hero: Hero, version: number, userId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('heroes')
+    .set({ ...heroColumns(hero), version: version + 1 })
+    .where('id', '=', hero.id)
+    .where('user_id', '=', userId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

@@ -1,0 +1,266 @@
+// Win odds off the request thread: a piscina pool (one worker per core) runs the rules core's estimateOdds
+// (odds-worker.ts), and the fight's story too. Estimates are cached per matchup — each side's heroes with
+// everything that changes how they fight — so a rematch between unchanged heroes costs nothing. An estimate is
+// also a function of its matchup alone (its seed is the matchup's hash, each side in one fixed order): the odds
+// read (routes/odds.ts) and the fight after it state the same number even when the cache has forgotten it, or
+// another instance answers. The queue of work waiting for a thread is bounded: a new estimate that finds it full
+// waits a moment for room (a bounded number may wait), then is refused (OddsPoolBusy, a 503 in fights.ts), so a
+// flood of distinct fights cannot pile up work or slow everything else.
+import type { ToldBattle } from '../../game/index.ts';
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { fightingFingerprints, hashSeed, nextLook, settled } from '../../game/index.ts';
+import type { Hero } from '../../game/types.ts';
+
+export interface Odds {
+  probability: number;
+  samples: number;
+  /** The worker thread that estimated it (never 0, the main thread). */
+  thread?: number;
+}
+
+export interface OddsTask {
+  seed: number;
+  a: Hero[];
+  b: Hero[];
+}
+
+/** Battles `from` to `to` (exclusive) of an estimate: one thread's share of it. */
+export interface WinsTask extends OddsTask {
+  from: number;
+  to: number;
+}
+
+export interface NarrateTask extends OddsTask {
+  won: boolean;
+}
+
+export interface Story {
+  description: string;
+  scenarios: { win: string; lose: string };
+  /** The simulated battle the story tells (null when none went the rolled way): what its replay plays. */
+  told: ToldBattle | null;
+}
+
+export const DEFAULT_ODDS_CACHE_SIZE = 5000;
+/** Tasks that may wait for a thread, per thread: about 8 × 20–55 ms of work, so a fight waits < 0.5 s. */
+export const ODDS_QUEUE_PER_THREAD = 8;
+
+/** The queue is full: the fight is refused before anything was paid or written. */
+export class OddsPoolBusy extends Error {
+  constructor() {
+    super('odds pool queue is full');
+  }
+}
+
+/**
+ * A matchup's identity: a hash of both sides as the rules core compiles them (fightingFingerprints), each side in
+ * one fixed order — so whatever changes how a hero fights changes the key, and nothing else does.
+ */
+function matchupOf(a: Hero[], b: Hero[]): { key: string; a: Hero[]; b: Hero[] } {
+  const side = (team: Hero[]) => {
+    const prints = fightingFingerprints(team);
+    const order = prints
+      .map((p, i) => ({ p, h: team[i] }))
+      .sort((x, y) => (x.p < y.p ? -1 : x.p > y.p ? 1 : 0));
+    return { text: order.map((x) => x.p).join('|'), heroes: order.map((x) => x.h) };
+  };
+  const [sa, sb] = [side(a), side(b)];
+  const key = createHash('sha256').update(sa.text).update('#').update(sb.text).digest('base64url');
+  return { key, a: sa.heroes, b: sb.heroes };
+}
+
+/** How long a fight that finds the queue full waits for room before it is refused (a burst passes; a flood slows). */
+export const DEFAULT_ODDS_WAIT_MS = 500;
+/** Fights that may wait for room at once, per place in the queue; past it a fight is refused at once. */
+const WAITING_PER_QUEUE_PLACE = 32;
+
+export class OddsPool {
+  private readonly pool: Piscina;
+  /** Fights waiting for room in the full queue, oldest first: each is woken as a task finishes, or refused at its time. */
+  private readonly waiting = new Set<() => void>();
+  /** Estimates by matchup; lru-cache's fetch also shares one estimate among fights asking for it at once. */
+  private readonly cache: LRUCache<string, Odds, OddsTask>;
+  /** Estimates running or waiting for a thread now. */
+  private estimating = 0;
+  /** tasks that may wait for a thread before new estimates are refused */
+  readonly maxQueue: number;
+  hits = 0;
+  misses = 0;
+  /** estimates spread over every thread (found the pool idle) */
+  spread = 0;
+  /** The most threads the pool runs. */
+  private readonly maxThreads: number;
+  refused = 0;
+
+  constructor(
+    threads = availableParallelism(),
+    private readonly cacheSize = DEFAULT_ODDS_CACHE_SIZE,
+    maxQueue?: number,
+    private readonly waitMs = DEFAULT_ODDS_WAIT_MS,
+  ) {
+    this.maxQueue = Math.max(1, Math.floor(maxQueue ?? Math.max(1, threads) * ODDS_QUEUE_PER_THREAD));
+    // Running and waiting estimates are entries too: room for all that can be pending at once (on the threads, in
+    // the queue, waiting for room) beside the remembered ones, so a pending estimate is never evicted — and if it
+    // ever were, it still answers the fights awaiting it (ignoreFetchAbort).
+    const pending = Math.max(1, threads) + this.maxQueue * (1 + WAITING_PER_QUEUE_PLACE);
+    this.cache = new LRUCache<string, Odds, OddsTask>({
+      max: Math.max(0, cacheSize) + pending,
+      ignoreFetchAbort: true,
+      fetchMethod: (_key, _stale, { context }) => this.sample(context),
+    });
+    this.maxThreads = Math.max(1, threads);
+    this.pool = new Piscina({
+      filename: new URL('./odds-worker.ts', import.meta.url).href,
+      // Workers run TypeScript through tsx, whatever loaded the parent (node --import tsx, vitest …).
+      execArgv: ['--import', 'tsx'],
+      minThreads: 1,
+      maxThreads: Math.max(1, threads),
+      idleTimeout: 60_000,
+    });
+  }
+
+  get threads(): number {
+    return this.pool.threads.length;
+  }
+
+  /** Tasks waiting for a thread now. */
+  get queued(): number {
+    return this.pool.queueSize;
+  }
+
+  /**
+   * Estimates are waiting and the queue is full: a new (uncached) fight would be refused, so fights are refused
+   * before any of their work is done. A queue of stories alone (fights of known matchups) refuses nothing.
+   */
+  get saturated(): boolean {
+    return this.estimating > 0 && this.pool.queueSize >= this.maxQueue;
+  }
+
+  /**
+   * Whether a new fight may go ahead before any of its work is done: at once unless estimates fill the queue;
+   * then after waiting for room (see `until`). false: refuse it.
+   */
+  async room(): Promise<boolean> {
+    return this.until(() => !this.saturated);
+  }
+
+  /**
+   * Waits until `ready()` holds: at once, or as tasks finish for up to `waitMs` — so a burst of fights is smoothed
+   * instead of refused, and a client flooding the server gets its refusals no faster than the queue drains and
+   * cannot take the request thread from everyone else. false when the time is up, or too many already wait.
+   * The last check of `ready()` and the caller's next step run in one go (no await between them) when it returns
+   * without waiting; after a wait, the caller checks again (see `admitted`).
+   */
+  private async until(ready: () => boolean): Promise<boolean> {
+    const deadline = Date.now() + this.waitMs;
+    while (!ready()) {
+      const left = deadline - Date.now();
+      if (left <= 0 || this.waiting.size >= this.maxQueue * WAITING_PER_QUEUE_PLACE) return false;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.waiting.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, left);
+        this.waiting.add(wake);
+      });
+    }
+    return true;
+  }
+
+  /** A task finished: once the pool has handed its thread the next task, the oldest waiting fight looks again. */
+  private finished(): void {
+    if (this.waiting.size > 0) setImmediate(() => this.waiting.values().next().value?.());
+  }
+
+  /**
+   * Runs `work` (which hands the pool a task) once fewer than `limit` tasks wait for a thread, checking that and
+   * starting the work with nothing in between, so a burst can never pass the bound; after the wait for room, new
+   * work is refused (OddsPoolBusy). A fight's story is let in up to twice the bound: the fight it belongs to was
+   * admitted, and finishing it frees its place sooner than refusing it would.
+   */
+  private async admitted<T>(limit: number, work: () => Promise<T>): Promise<T> {
+    const room = () => this.pool.queueSize < limit;
+    while (!room()) {
+      if (!(await this.until(room))) {
+        this.refused++;
+        throw new OddsPoolBusy();
+      }
+    }
+    return work();
+  }
+
+  /** Chance that side `a` beats side `b`. Same matchup, same answer, until either side changes. */
+  async estimate(a: Hero[], b: Hero[]): Promise<Odds> {
+    const m = matchupOf(a, b);
+    if (this.cache.has(m.key)) this.hits++;
+    const odds = await this.cache.fetch(m.key, {
+      context: { seed: hashSeed('odds', m.key), a: m.a, b: m.b },
+    });
+    // With no cache, an estimate is shared only while it runs.
+    if (this.cacheSize <= 0) this.cache.delete(m.key);
+    return odds!;
+  }
+
+  /**
+   * A new estimate in a worker, once the queue has room (else OddsPoolBusy). One that finds no other estimate under
+   * way is spread over every thread: each look's battles are shared out and their wins added up, so a lone fight
+   * is sampled on all cores — the same battles, so the same answer (estimateOdds). Under load each estimate keeps
+   * one thread, first come first served.
+   */
+  private async sample(task: OddsTask): Promise<Odds> {
+    return this.admitted(this.maxQueue, async () => {
+      this.misses++;
+      const alone = this.estimating === 0 && this.pool.queueSize === 0 && this.maxThreads > 1;
+      this.estimating++;
+      try {
+        if (alone && task.a.length > 0 && task.b.length > 0) return await this.spreadOver(task);
+        return (await this.pool.run(task)) as Odds;
+      } finally {
+        this.estimating--;
+        this.finished();
+      }
+    });
+  }
+
+  private async spreadOver(task: OddsTask): Promise<Odds> {
+    this.spread++;
+    let wins = 0;
+    let n = 0;
+    let thread: number | undefined;
+    do {
+      const end = nextLook(n);
+      const shares = Array.from({ length: this.maxThreads }, (_, k) => {
+        const from = n + Math.floor(((end - n) * k) / this.maxThreads);
+        const to = n + Math.floor(((end - n) * (k + 1)) / this.maxThreads);
+        const share: WinsTask = { ...task, from, to };
+        return this.pool.run(share, { name: 'wins' }) as Promise<{ wins: number; thread: number }>;
+      });
+      for (const share of await Promise.all(shares)) {
+        wins += share.wins;
+        thread ??= share.thread;
+      }
+      n = end;
+    } while (!settled(wins, n));
+    return { probability: wins / n, samples: n, thread };
+  }
+
+  /** The fight's story, simulated in a worker too (an unlikely outcome can take dozens of simulated battles). */
+  async narrate(seed: number, a: Hero[], b: Hero[], won: boolean): Promise<Story> {
+    return this.admitted(this.maxQueue * 2, async () => {
+      try {
+        return (await this.pool.run({ seed, a, b, won } satisfies NarrateTask, { name: 'narrate' })) as Story;
+      } finally {
+        this.finished();
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}

@@ -1,0 +1,25 @@
+// The odds pool's worker (see odds-pool.ts): runs the rules core's Monte-Carlo estimate, and the simulated
+// battle that tells a fight's story, in its own thread.
+import { threadId } from 'node:worker_threads';
+import { estimateOdds, narrateFight, sampleWins } from '../../game/index.ts';
+import type { NarrateTask, Odds, OddsTask, Story, WinsTask } from './odds-pool.ts';
+import { lowerThreadPriority } from '../foundation/thread-priority.ts';
+
+// Sampling may take every core; requests must not wait behind it: this worker yields the CPU to the event loop
+// (reads stay quick while fights run).
+lowerThreadPriority(10);
+
+export default function estimate(task: OddsTask): Odds & { thread: number } {
+  const r = estimateOdds(task.seed, task.a, task.b);
+  return { probability: r.probability, samples: r.samples, thread: threadId };
+}
+
+/** Side A's wins over one share of an estimate's battles (an estimate spread over idle threads: odds-pool.ts). */
+export function wins(task: WinsTask): { wins: number; thread: number } {
+  return { wins: sampleWins(task.seed, task.a, task.b, task.from, task.to), thread: threadId };
+}
+
+/** The story of a battle that ended the way the roll said (the rules core simulates until one does). */
+export function narrate(task: NarrateTask): Story {
+  return narrateFight(task.seed, task.a, task.b, task.won);
+}
