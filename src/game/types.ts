@@ -90,8 +90,35 @@ export interface Hero {
   abilities: Ability[]; // exactly 3: two normal, one 'ultimate'
   /** the arena ladder standing, on heroes and NPCs read from the store; absent on candidates, previews and replays */
   rating?: HeroRating;
-  /** a player's stored hero's version: every change to it (xp, a level, an item, a reroll) raises it */
+  /** a player's stored hero's version: every change to it (xp, a level, an item, a reroll, gear, a star) raises it */
   version?: number;
+  /** the gear it wears, one piece a slot in slot order (src/game/gear.ts); absent or empty: none */
+  gear?: WornGear[];
+  /** the set bonuses its gear gives (2 and 4 pieces of a set), written from their figures */
+  gear_sets?: GearSetBonus[];
+  /** the rarity it was summoned at, once it has ascended (src/game/ascension.ts); absent: never ascended */
+  summoned_rarity?: number;
+}
+
+/** A piece of gear as a hero wears it: `item_id` keys src/game/data/gear.ts (and the shop's items). */
+export interface WornGear {
+  slot: 'weapon' | 'armour' | 'charm' | 'relic';
+  item_id: string;
+  name: string;
+  /** the set's id and name */
+  set: string;
+  set_name: string;
+  icon: string;
+  /** what it does, written from its figures (the modifier registry's words) */
+  description: string;
+}
+
+/** A set bonus a hero's gear gives: `pieces` (2 or 4) of `set` worn. */
+export interface GearSetBonus {
+  set: string;
+  name: string;
+  pieces: 2 | 4;
+  description: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------

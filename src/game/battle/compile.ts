@@ -10,6 +10,7 @@ import { abilityLevelFor } from '../progression.ts';
 import * as layout from './layout.ts';
 import { applyModifiers, setModifierBases, type ModifierSource } from './modifiers.ts';
 import { statusIndex } from './statuses.ts';
+import { gearSources } from '../gear.ts';
 // (destructured: an imported binding is read through its module cell at every use, a local const is folded in)
 const {
   ABMUL,
@@ -128,7 +129,10 @@ export interface CompiledTeam {
 
 const ROLE_OF: Record<string, number> = { Tank: 0, Damage: 1, Support: 2 };
 
-/** Where a hero's modifiers come from, in the order they compose: its boon, its bane, its passive abilities. */
+/**
+ * Where a hero's modifiers come from, in the order they compose: its boon, its bane, its passive abilities, its gear
+ * and its gear's set bonuses (../gear.ts).
+ */
 export function modifierSources(h: Hero): ModifierSource[] {
   const sources: ModifierSource[] = [];
   const boon = BOONS[h.boon?.id];
@@ -139,6 +143,7 @@ export function modifierSources(h: Hero): ModifierSource[] {
     const def = own(ABILITIES, ab.id);
     if (def?.passive) sources.push({ from: 'passive', id: def.id, mods: def.passive });
   }
+  if (h.gear?.length) sources.push(...gearSources(h));
   return sources;
 }
 

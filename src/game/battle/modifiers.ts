@@ -1,6 +1,6 @@
 // The modifier registry: what each key of TraitMods (src/game/data/schema.ts) does to a hero, in one place, as the
 // effects registry (./effects.ts) is for ops and the status registry (./statuses.ts) for statuses. A hero's numbers
-// come from several sources of modifiers — its boon, its bane, its passive abilities (and gear next) — each a
+// come from several sources of modifiers — its boon, its bane, its passive abilities, its gear and gear sets (src/game/gear.ts) — each a
 // TraitMods; every entry holds:
 //   column  the unit-record column it sets (./layout.ts), with the value a hero has there before any source (base)
 //   hook    apply: how one source's figure composes into the column (a share multiplies, a figure adds; any number
@@ -167,9 +167,9 @@ export const MODIFIERS = {
 export type ModifierKey = keyof typeof MODIFIERS;
 export const MODIFIER_KEYS = Object.keys(MODIFIERS) as ModifierKey[];
 
-/** Where a hero's modifiers come from: its boon, its bane, a passive ability (and, next, an item of gear). */
+/** Where a hero's modifiers come from: its boon, its bane, a passive ability, a piece of gear or a set's bonus. */
 export interface ModifierSource {
-  from: 'boon' | 'bane' | 'passive';
+  from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
   id: string;
   mods: TraitMods;
 }

@@ -3,6 +3,10 @@
 // transaction. Glyphs are @iconify-json/game-icons names. Prices are in `currency` (gold unless said).
 import type { Hero } from '../types.ts';
 import type { Currency } from './currencies.ts';
+import { GEAR_LIST, GEAR_PRICE_TOKENS, GEAR_SETS, type GearDef } from './gear.ts';
+import { SHARDS_PER_HERO, STAR_SHARD_ITEM, STAR_SHARD_TOKENS } from './ascension.ts';
+import { modifierClauses } from '../battle/modifiers.ts';
+import type { TraitMods } from './schema.ts';
 
 export { CURRENCIES, type Currency } from './currencies.ts';
 export type ItemKind = 'potion' | 'upgrade_mat' | 'gear_token' | 'hero_shard';
@@ -92,6 +96,35 @@ function upgradeItem(stats: UpgradeStat[]) {
 
 function currencyItem(delta: Partial<Record<Currency, number>>, label: string) {
   return (): ItemOutcome => ({ ok: true, currencyDelta: delta, message: `You received ${label}.` });
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A source's figures as a sentence, in the modifier registry's words. */
+function clauses(m: TraitMods): string {
+  const parts = modifierClauses(m);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+}
+const modsText = (m: TraitMods) => `${capital(clauses(m))}.`;
+
+/** A piece of gear as a shop and inventory item: bought with combat tokens, worn from a hero's page. */
+function gearItem(g: GearDef): ItemDef {
+  const set = GEAR_SETS[g.set as keyof typeof GEAR_SETS];
+  return {
+    id: g.id,
+    name: g.name,
+    type: 'gear_token',
+    description:
+      `${capital(g.slot)} of the ${set.name} set. ${modsText(g.mods)} ${set.name} set: 2 pieces, ` +
+      `${clauses(set.two)}; 4 pieces, ${clauses(set.four)}.`,
+    cost: GEAR_PRICE_TOKENS,
+    currency: 'combat_tokens',
+    glyph: g.glyph,
+    targetsHero: true,
+    use: (hero) =>
+      hero
+        ? { ok: false, error: `Put ${g.name} on from ${hero.name}’s page: Heroes → ${hero.name} → Gear` }
+        : { ok: false, error: 'Choose a hero to use this on' },
+  };
 }
 
 export const ITEMS: readonly ItemDef[] = [
@@ -261,6 +294,23 @@ export const ITEMS: readonly ItemDef[] = [
     targetsHero: false,
     use: currencyItem({ magic_essence: 120 }, '120 magic essence'),
   },
+  {
+    id: STAR_SHARD_ITEM,
+    name: 'Star Shard',
+    type: 'hero_shard',
+    description:
+      `What is left of a dismissed hero. Star Shards stand in for a hero spent on ascension: ` +
+      `${SHARDS_PER_HERO.map((n, i) => `${n} for a ${i + 1}★`).join(', ')}.`,
+    cost: STAR_SHARD_TOKENS,
+    currency: 'combat_tokens',
+    glyph: 'star-formation',
+    targetsHero: true,
+    use: (hero) =>
+      hero
+        ? { ok: false, error: `Spend Star Shards on ascension: Heroes → ${hero.name} → Ascend` }
+        : { ok: false, error: 'Choose a hero to use this on' },
+  },
+  ...GEAR_LIST.map(gearItem),
 ];
 
 export const ITEMS_BY_ID: ReadonlyMap<string, ItemDef> = new Map(ITEMS.map((i) => [i.id, i]));
