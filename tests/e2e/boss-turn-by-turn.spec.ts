@@ -5,7 +5,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
-import { heroesFor, screen } from './part2-support.ts';
+import { heroesFor, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { ActionResponse, DungeonRun, OddsResponse } from '../../src/api/index.ts';
 import type { z } from 'zod';

@@ -3,7 +3,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { Hero, User } from '../../src/api/index.ts';
 import { expect } from './fixtures.ts';
-import { heroesFor } from './part2-support.ts';
+import { heroesFor } from './fight-steps.ts';
 import { setBalances } from './store-setup.ts';
 
 /** [name, url, a selector that shows once the screen has its data]. */

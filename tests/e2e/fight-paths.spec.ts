@@ -6,7 +6,7 @@
 // Heroes are made mighty (or feeble) in the store (store-setup.ts), so every outcome is known in advance.
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
-import { heroesFor, screen } from './part2-support.ts';
+import { heroesFor, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { Dungeon, DungeonRun } from '../../src/api/index.ts';
 

@@ -1,4 +1,4 @@
-// Shared helpers for the browser tests (part 1 and part 2): fresh players and heroes made through the real
+// Shared helpers for the browser tests: fresh players and heroes made through the real
 // API, signing in by the stored session (runeborn_user), and screenshots of every screen saved to
 // test-results/screens/<project>-<screen>.png.
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
@@ -108,7 +108,7 @@ interface Fixtures {
   player: User;
   /**
    * Answer 'Fight anyway' whenever a fight under 10% asks (components/win-chance.tsx), as a player set on
-   * fighting would: tests about something else then fight whatever the odds. part2-odds turns it off.
+   * fighting would: tests about something else then fight whatever the odds. odds-before-fight.spec.ts turns it off.
    */
   fightLongShots: boolean;
 }

@@ -5,7 +5,7 @@
 // dungeon's next floor; and what a win pays is shown before every fight and is what the won fight pays.
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { heroesFor } from './part2-support.ts';
+import { heroesFor } from './fight-steps.ts';
 import { setHeroPower, setHeroXp } from './store-setup.ts';
 import type { BattleResult, OddsResponse, Rewards } from '../../src/api/index.ts';
 import { rollFigures, wholePercent } from '../../src/web/components/format.ts';

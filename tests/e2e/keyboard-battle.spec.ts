@@ -3,7 +3,7 @@
 // after each navigation.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { heroesFor } from './part2-support.ts';
+import { heroesFor } from './fight-steps.ts';
 
 /**
  * Presses Tab until the focused element matches the CSS `selector` (and reads `text`, when given), at most `max`

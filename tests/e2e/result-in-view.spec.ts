@@ -3,7 +3,7 @@
 // the button itself (nothing drawn over it). Screenshots of what the player sees: <project>-battle-result-view.png.
 import type { Locator } from '@playwright/test';
 import { test, expect, glance } from './fixtures.ts';
-import { instantBattleOfFour } from './part2-support.ts';
+import { instantBattleOfFour } from './fight-steps.ts';
 
 /** True when the element at the middle of `button` is the button or inside it: seen, and nothing over it. */
 async function uncovered(button: Locator): Promise<boolean> {

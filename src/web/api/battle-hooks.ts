@@ -1,4 +1,4 @@
-// Part 2's battle helpers over the API client (./client.ts): the polled turn-based state (spec §4: every 3 s
+// The battle screens' helpers over the API client (./client.ts): the polled turn-based state (spec §4: every 3 s
 // while active), the win/defeat classification of a fight result (spec §4), the per-user arena memory, and the
 // /combat address and its query values. The fights themselves are writes: ./mutations.ts.
 // Pages: pages/battle-view, combat, arena, dungeons.

@@ -1,6 +1,6 @@
 // Pure rules behind battle playback and fight screens: which events a new state brings, how long each plays
 // at 1× / 2× / instant (long bursts compressed), the scene for a location, the team toggle (spec §5), and the
-// teamHeroIds query value. Rendering is covered by tests/e2e/part2-*.spec.ts.
+// teamHeroIds query value. Rendering is covered by the browser tests (tests/e2e/battle.spec.ts, replays.spec.ts …).
 import { describe, expect, it } from 'vitest';
 import type { BattleEvent, BattleState } from '../../api/index.ts';
 import { chooseOption, generateHero, startBattle, viewBattle } from '../../game/index.ts';

@@ -1,4 +1,4 @@
-// Shared interface pieces used by every screen (part 1 and part 2): buttons, the spec §8 error displays
+// Shared interface pieces used by every screen: buttons, the spec §8 error displays
 // (ErrorBox red box, ErrorBanner red banner, RetryPanel), SuccessBanner, skeletons, Modal, DifficultyBadge,
 // Tabs. Styles in ./ui.css.
 import { useEffect, useId, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';

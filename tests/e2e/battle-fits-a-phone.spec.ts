@@ -4,7 +4,7 @@
 // components). Screenshots: <project>-battle-fits.png.
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { instantBattleOfFour, screen } from './part2-support.ts';
+import { instantBattleOfFour, screen } from './fight-steps.ts';
 
 /** Boxes (CSS px) of what must be in view, and where the view ends (the nav's top on a phone). */
 async function layout(page: Page) {

@@ -5,7 +5,7 @@
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, createUser } from './fixtures.ts';
-import { heroesFor, instantBattleOfFour, screen } from './part2-support.ts';
+import { heroesFor, instantBattleOfFour, screen } from './fight-steps.ts';
 
 const axeFindings = async (page: Page) =>
   (await new AxeBuilder({ page }).include('.replay').analyze()).violations

@@ -1,7 +1,7 @@
 // One turn-based battle at a time (issue 9), on screen: /battle shows the battle in play, warns that Fight ends
 // it as a loss and links back to it; after Fight, the new battle's view says the old one was lost.
 import { test, expect } from './fixtures.ts';
-import { heroesFor, screen } from './part2-support.ts';
+import { heroesFor, screen } from './fight-steps.ts';
 
 test('a battle in play: Resume link, the warning before Fight, the notice after', async ({
   page,

@@ -1,8 +1,8 @@
-// Part 2 browser tests: /arena — loading, no heroes, the Players / NPCs toggle, the Selected summary, Fight!
+// /arena — loading, no heroes, the Players / NPCs toggle, the Selected summary, Fight!
 // rules, a duel against another player's hero and one against an NPC, the result panel, Fight Again, the user
 // re-read after a fight, and the remembered attacker and opponent.
 import { test, expect, createUser, glance } from './fixtures.ts';
-import { heroesFor, screen } from './part2-support.ts';
+import { heroesFor, screen } from './fight-steps.ts';
 
 test('arena: loading text, no heroes, and an empty opponent list', async ({ page, player }, testInfo) => {
   void player;

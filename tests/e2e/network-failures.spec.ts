@@ -1,7 +1,7 @@
-// Part 2 browser tests: when a call fails without a server text (the network drops it — injected here by
+// When a call fails without a server text (the network drops it — injected here by
 // aborting the request), each place shows the spec §8 fallback in its spec'd display.
 import { test, expect } from './fixtures.ts';
-import { heroesFor, screen } from './part2-support.ts';
+import { heroesFor, screen } from './fight-steps.ts';
 
 test('network failures show the spec’s fallback texts', async ({ page, request, player }, testInfo) => {
   const [hero] = await heroesFor(request, player, 1);

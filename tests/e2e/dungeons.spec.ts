@@ -1,9 +1,9 @@
-// Part 2 browser tests: /dungeons and /dungeons/{id} — the cards (badge, ≤4 portraits then +N, level, count,
+// /dungeons and /dungeons/{id} — the cards (badge, ≤4 portraits then +N, level, count,
 // 'Nx'), the team picker (titles, count, 'Maximum reached', numbered order, empty texts, the at-least-one check),
 // entering from the list (→ /combat, Fight Again fights the run's next floor) and from the detail page (inline
 // result, Fight Again on a lost run reopens the picker), 'Dungeon not found', and the list's Retry.
 import { test, expect } from './fixtures.ts';
-import { fightAgainOnCombat, heroesFor, screen } from './part2-support.ts';
+import { fightAgainOnCombat, heroesFor, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 
 test('dungeon list: cards, the picker with no heroes, a failed list with Retry, and the empty list', async ({

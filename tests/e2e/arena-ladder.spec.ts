@@ -3,7 +3,7 @@
 // win chance bands (from the honest odds), Find a fair match, and an arena result moving both ratings — with the
 // repeat-win rule shown on a second win over the same opponent.
 import { test, expect } from './fixtures.ts';
-import { heroesFor, screen } from './part2-support.ts';
+import { heroesFor, screen } from './fight-steps.ts';
 import { setHeroPower, setRating } from './store-setup.ts';
 
 const BAND_LABELS: [number, string][] = [

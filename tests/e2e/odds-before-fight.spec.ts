@@ -4,7 +4,7 @@
 // under 10% asks once, in all three places.
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { heroesFor, screen } from './part2-support.ts';
+import { heroesFor, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { Hero } from '../../src/api/index.ts';
 import { rollFigures, wholePercent } from '../../src/web/components/format.ts';

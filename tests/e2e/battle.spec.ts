@@ -1,4 +1,4 @@
-// Part 2 browser tests: /battle (team choice, Fight, Quick Battle), the turn-based view played to its end by
+// /battle (team choice, Fight, Quick Battle), the turn-based view played to its end by
 // options and by Auto, /combat (parameters, defaults, Fight Again and its checks, themed scenes). Heroes are made
 // through the real API (the UI under test here is the battle, not hero creation). Screens: test-results/screens.
 import type { Page } from '@playwright/test';
@@ -11,7 +11,7 @@ import {
   instantBattleOfFour,
   playUntilAStatusShows,
   screen,
-} from './part2-support.ts';
+} from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import { rollFigures } from '../../src/web/components/format.ts';
 

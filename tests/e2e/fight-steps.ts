@@ -1,4 +1,4 @@
-// Helpers for part 2's browser tests (tests/e2e/part2-*.spec.ts): heroes made through the real API, and
+// Steps the fight tests share: heroes made through the real API, and
 // screenshots taken from the top of the page so the sticky header and bars sit where a player sees them.
 import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { createHero, shot } from './fixtures.ts';

@@ -3,7 +3,7 @@
 // badge (what it does, for how long, from whom). Phone and desktop; screenshots <project>-battle-explain-*.png.
 import { expect } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { instantBattleOfFour, playUntilAStatusShows, screen } from './part2-support.ts';
+import { instantBattleOfFour, playUntilAStatusShows, screen } from './fight-steps.ts';
 
 test('an option’s action, a unit and a status explain themselves on tap, in view, without playing', async ({
   page,
