@@ -11,12 +11,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { documentEveryAnswer, SWAGGER_OPTIONS } from './http/api-document.ts';
 import { setClock, type ClockSource } from './foundation/clock.ts';
 import type { Ctx, RateLimits } from './context.ts';
 import { handleError, Refusal } from './foundation/errors.ts';
@@ -257,16 +253,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     ctx.countFight = fightLimit(app, rateLimits.fights);
   }
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Runeborn API',
-        version: '0.1.0',
-        description: 'The game server of Runeborn. Contract: src/api.',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The API document and its one rule (api-document.ts): every route's answers documented, added before any route.
+  app.addHook('onRoute', documentEveryAnswer);
+  await app.register(swagger, SWAGGER_OPTIONS);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes, { ctx });

@@ -41,6 +41,10 @@ const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.post('/api/arena/battle', {
     ...fightRoute(ctx),
     schema: {
+      operationId: 'fightArenaDuel',
+      summary: 'Fight an arena duel',
+      description:
+        'One of the player’s heroes against another player’s hero or an NPC, resolved at once: the win chance, the roll, the story, the rewards and both heroes’ new ladder ratings (Glicko-2).',
       tags: ['arena'],
       body: ArenaBody,
       response: {
@@ -62,6 +66,8 @@ const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/arena/leaderboard', {
     schema: {
+      operationId: 'getLeaderboard',
+      summary: 'Read the arena ladder',
       tags: ['arena'],
       description:
         'Heroes and NPCs by conservative rating (rating − 2·rd), highest first, `limit` a page; pass next_cursor ' +
@@ -75,6 +81,8 @@ const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/arena/opponents', {
     schema: {
+      operationId: 'findArenaOpponents',
+      summary: 'Find fair arena opponents',
       tags: ['arena'],
       description:
         "Find a fair match: other players' heroes and NPCs whose duel with your hero is nearest an even fight by " +

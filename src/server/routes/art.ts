@@ -73,6 +73,12 @@ export function iconFor(kind: IconKind, id: string): { glyph: string; opts: Icon
   return null;
 }
 
+/** A drawing's answer: SVG text (sent as it is; the schema documents it). */
+const Svg = {
+  description: 'an SVG image',
+  content: { 'image/svg+xml': { schema: z.string().describe('SVG markup') } },
+};
+
 function sendSvg(reply: FastifyReply, svg: string) {
   return reply
     .header('cache-control', 'public, max-age=31536000, immutable')
@@ -83,7 +89,15 @@ function sendSvg(reply: FastifyReply, svg: string) {
 
 const art: FastifyPluginAsyncZod<RouteOpts> = async (app) => {
   app.get('/api/art/portraits/:raceId/:classId/:type/:rarity/:seed.svg', {
-    schema: { tags: ['art'], params: PortraitParams, response: { 400: ErrorBody, 404: ErrorBody } },
+    schema: {
+      operationId: 'getPortrait',
+      summary: 'Draw a hero’s portrait (SVG)',
+      description:
+        'The portrait drawn from a race, a class, a type, a rarity and a seed: an SVG image, the same for the same address, so cached for a year (immutable).',
+      tags: ['art'],
+      params: PortraitParams,
+      response: { 200: Svg, 400: ErrorBody, 404: ErrorBody },
+    },
     handler: async (req, reply) => {
       const { raceId, classId, type, rarity, seed } = req.params;
       // Heroes are drawn from content races and classes only: any other name is no portrait (never a fallback
@@ -95,7 +109,15 @@ const art: FastifyPluginAsyncZod<RouteOpts> = async (app) => {
   });
 
   app.get('/api/art/icons/:kind/:id.svg', {
-    schema: { tags: ['art'], params: IconParams, response: { 400: ErrorBody, 404: ErrorBody } },
+    schema: {
+      operationId: 'getIcon',
+      summary: 'Draw an icon (SVG)',
+      description:
+        'The icon of an ability, trait, status, item, currency, race, class or type by its id: an SVG image, cached for a year (immutable).',
+      tags: ['art'],
+      params: IconParams,
+      response: { 200: Svg, 400: ErrorBody, 404: ErrorBody },
+    },
     handler: async (req, reply) => {
       const found = iconFor(req.params.kind, req.params.id);
       if (!found) throw notFound('No such icon');
@@ -104,7 +126,14 @@ const art: FastifyPluginAsyncZod<RouteOpts> = async (app) => {
   });
 
   app.get('/api/art/scenes/:theme.svg', {
-    schema: { tags: ['art'], params: SceneParams, response: { 400: ErrorBody } },
+    schema: {
+      operationId: 'getScene',
+      summary: 'Draw a battle scene’s backdrop (SVG)',
+      description: 'A battle backdrop by its theme: an SVG image, cached for a year (immutable).',
+      tags: ['art'],
+      params: SceneParams,
+      response: { 200: Svg, 400: ErrorBody },
+    },
     handler: async (req, reply) => sendSvg(reply, renderScene(req.params.theme)),
   });
 };

@@ -116,6 +116,8 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.post('/api/battles', {
     ...fightRoute(ctx),
     schema: {
+      operationId: 'startBattle',
+      summary: 'Fight a random battle (quick or turn-based)',
       tags: ['battles'],
       description:
         "mode 'turn_based' (default) answers the battle state; mode 'auto' answers the result at once.",
@@ -177,6 +179,8 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/battles/active', {
     schema: {
+      operationId: 'getActiveBattle',
+      summary: 'Read the player’s turn-based battle in progress',
       tags: ['battles'],
       description: "The player's turn-based battle still being fought, or null.",
       querystring: ActiveBattleQuery,
@@ -207,6 +211,8 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   // Public, like a hero's page: a battle id is unguessable. A finished fight of any kind, as it can be watched again.
   app.get('/api/battles/:battleId/replay', {
     schema: {
+      operationId: 'getReplay',
+      summary: 'Watch a finished fight again',
       tags: ['battles'],
       description:
         'A finished fight as it can be watched again: the teams as they began, the facts in order with their sentences, the result. 404 for an unknown id (or a fight recorded before replays), 409 while a turn-based battle is still on. `user_id` names the player watching: it counts toward their daily quest (an unknown player counts nothing).',
@@ -242,6 +248,8 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/users/:id/battles', {
     schema: {
+      operationId: 'listBattles',
+      summary: 'List a player’s finished fights',
       tags: ['battles'],
       description:
         "A player's finished fights, newest first, paged: each opens its replay (GET /api/battles/{id}/replay).",
@@ -253,7 +261,15 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/battles/:battleId', {
-    schema: { tags: ['battles'], params: BattleParams, response: { 200: GetBattleResponse, 404: ErrorBody } },
+    schema: {
+      operationId: 'getBattle',
+      summary: 'Read a battle',
+      description:
+        'A turn-based battle as it stands (its state, options and events so far), or an auto fight’s result (`kind: auto`).',
+      tags: ['battles'],
+      params: BattleParams,
+      response: { 200: GetBattleResponse, 404: ErrorBody },
+    },
     handler: async (req) => {
       const row = await loadBattle(req.params.battleId);
       if (row.kind !== 'turn_based')
@@ -279,6 +295,8 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       },
     }),
     schema: {
+      operationId: 'actInBattle',
+      summary: 'Act in a turn-based battle',
       tags: ['battles'],
       description:
         'Choose one of pending_options (option_id), aimed at one of its targets (target_id) or at its preselected one, or switch the ally AI on or off (auto).',

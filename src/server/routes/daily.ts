@@ -11,6 +11,8 @@ const daily: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/daily', {
     schema: {
+      operationId: 'getDaily',
+      summary: 'Read the player’s day: quests, bonus, calendar',
       tags: ['daily'],
       description:
         "The player's day: its three quests (kind, goal, progress counted by the server), the bonus for all three, " +
@@ -26,6 +28,8 @@ const daily: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     // A claim pays: a retry with the same Idempotency-Key answers the first answer (idempotency.ts).
     config: { idempotent: true },
     schema: {
+      operationId: 'claimDailyReward',
+      summary: 'Claim a daily reward',
       tags: ['daily'],
       description:
         "Claims one reward of the player's day — a quest (its id), 'bonus' or 'calendar' — and answers it with the " +

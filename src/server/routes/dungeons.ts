@@ -85,18 +85,34 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   );
 
   app.get('/api/dungeons', {
-    schema: { tags: ['dungeons'], response: { 200: DungeonsResponse } },
+    schema: {
+      operationId: 'listDungeons',
+      summary: 'List the dungeons',
+      description: 'Every dungeon (content) with its floors, difficulty and recommended level.',
+      tags: ['dungeons'],
+      response: { 200: DungeonsResponse },
+    },
     handler: async (_req, reply) => sendJson(reply, await all.render(ctx.store)),
   });
 
   app.get('/api/dungeons/:dungeonId', {
-    schema: { tags: ['dungeons'], params: DungeonParams, response: { 200: DungeonSchema, 404: ErrorBody } },
+    schema: {
+      operationId: 'getDungeon',
+      summary: 'Read a dungeon',
+      description: 'One dungeon (content) with its floors, difficulty and recommended level.',
+      tags: ['dungeons'],
+      params: DungeonParams,
+      response: { 200: DungeonSchema, 404: ErrorBody },
+    },
     handler: async (req, reply) =>
       sendJson(reply, await one.get(find(req.params.dungeonId).id)!.render(ctx.store)),
   });
 
   app.get('/api/dungeons/:dungeonId/npcs', {
     schema: {
+      operationId: 'listDungeonNpcs',
+      summary: 'List a dungeon’s NPC heroes',
+      description: 'The NPC heroes met in a dungeon (content), each with its current arena ladder rating.',
       tags: ['dungeons'],
       params: DungeonParams,
       response: { 200: DungeonNpcsResponse, 404: ErrorBody },
@@ -107,6 +123,8 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.post('/api/dungeons/:dungeonId/start', {
     schema: {
+      operationId: 'startDungeonRun',
+      summary: 'Start a dungeon run',
       tags: ['dungeons'],
       description: `Starts a run with a team of ${TEAM_MIN}–${TEAM_MAX} of your heroes. An active run is abandoned when abandon_active (default true), else 409.`,
       params: DungeonParams,
@@ -136,6 +154,8 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/dungeon-runs/active', {
     schema: {
+      operationId: 'getActiveDungeonRun',
+      summary: 'Read the player’s dungeon run in progress',
       tags: ['dungeons'],
       description:
         'The player’s active run (at most one), or null. Starting another dungeon ends it: the team picker says so.',
@@ -157,6 +177,8 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/dungeon-runs/:runId', {
     schema: {
+      operationId: 'getDungeonRun',
+      summary: 'Read a dungeon run',
       tags: ['dungeons'],
       description:
         'A run as it is now: its next floor and status. A user_id that is sent must be the owner’s.',
@@ -170,6 +192,8 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.post('/api/dungeon-runs/:runId/battle', {
     ...fightRoute(ctx),
     schema: {
+      operationId: 'fightDungeonFloor',
+      summary: 'Fight a dungeon run’s next floor',
       tags: ['dungeons'],
       description:
         'Fights the run’s next floor with its team. A defeat ends the run; winning the last (boss) floor clears it and ' +

@@ -8,6 +8,8 @@ import type { RouteOpts } from '../context.ts';
 const fairness: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.get('/api/fairness', {
     schema: {
+      operationId: 'getFairness',
+      summary: 'Read the fairness measures',
       tags: ['fairness'],
       description:
         'How fair the game is, in numbers anyone may check: every auto fight by its stated win chance against the ' +

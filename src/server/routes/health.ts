@@ -9,7 +9,14 @@ const Health = z.object({ ok: z.boolean(), database: z.enum(['sqlite', 'postgres
 
 const health: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.get('/api/health', {
-    schema: { tags: ['health'], response: { 200: Health, 503: Health } },
+    schema: {
+      operationId: 'getHealth',
+      summary: 'Is the server up and its database answering',
+      description:
+        'ok and 200 while a `select 1` on the database answers; ok false and 503 otherwise. For load balancers and uptime checks.',
+      tags: ['health'],
+      response: { 200: Health, 503: Health },
+    },
     handler: async (_req, reply) => {
       let ok = true;
       try {

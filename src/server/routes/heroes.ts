@@ -63,6 +63,8 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       ...(ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.generate, timeWindow: '1 minute' } } : {}),
     },
     schema: {
+      operationId: 'generateCandidates',
+      summary: 'Summon a pair of candidates (or preview one)',
       tags: ['heroes'],
       description:
         'With { user_id }: while the player has a pending pair, that pair, free (charged: false) — a double tap, ' +
@@ -96,6 +98,8 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/characters/pending', {
     schema: {
+      operationId: 'getPendingPair',
+      summary: 'Read the pending pair of candidates',
       tags: ['heroes'],
       description:
         'The player’s pending pair: the candidates of their latest paid generation, until one is kept or they ' +
@@ -111,6 +115,8 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.post('/api/heroes', {
     schema: {
+      operationId: 'saveHero',
+      summary: 'Keep a candidate as the player’s hero',
       tags: ['heroes'],
       description:
         'Saves a generated candidate (by character_data.id) as the player’s hero; everything else in character_data is ignored.',
@@ -123,6 +129,10 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/heroes', {
     schema: {
+      operationId: 'listHeroes',
+      summary: 'List a player’s heroes',
+      description:
+        'Every hero of the player (at most 500), oldest first, with ratings and versions. Sent with an ETag and `cache-control: no-cache`: a request whose If-None-Match names the current list gets a 304 and no body; br or gzip when accepted.',
       tags: ['heroes'],
       querystring: HeroesQuery,
       response: { 200: HeroesResponse, 304: NotModified, 400: ErrorBody },
@@ -142,7 +152,15 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/heroes/browse/all', {
-    schema: { tags: ['heroes'], querystring: BrowseQuery, response: { 200: BrowseResponse, 400: ErrorBody } },
+    schema: {
+      operationId: 'browsePlayers',
+      summary: 'Browse other players’ heroes',
+      description:
+        'Players in username order, each with up to 12 heroes and their count, `limit` a page; pass `next_cursor` back as `cursor` for the next page (null on the last). `exclude_user_id` leaves out the asking player.',
+      tags: ['heroes'],
+      querystring: BrowseQuery,
+      response: { 200: BrowseResponse, 400: ErrorBody },
+    },
     // Remembered as bytes under the key of what the page shows (browse-pages.ts).
     handler: async (req, reply) => {
       const { limit, cursor, exclude_user_id } = req.query;
@@ -169,12 +187,25 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     [...npcsByDungeon().values()].flat(),
   );
   app.get('/api/npcs', {
-    schema: { tags: ['heroes'], response: { 200: NpcsResponse } },
+    schema: {
+      operationId: 'listNpcs',
+      summary: 'List the NPC heroes of every dungeon',
+      description: 'Every dungeon with its NPC heroes (content), each with its current arena ladder rating.',
+      tags: ['heroes'],
+      response: { 200: NpcsResponse },
+    },
     handler: async (_req, reply) => sendJson(reply, await npcsJson.render(ctx.store)),
   });
 
   app.get('/api/heroes/:heroId', {
-    schema: { tags: ['heroes'], params: HeroParams, response: { 200: CreateHeroResponse, 404: ErrorBody } },
+    schema: {
+      operationId: 'getHero',
+      summary: 'Read a hero',
+      description: 'A stored hero (a player’s or an NPC) with its arena ladder rating and version.',
+      tags: ['heroes'],
+      params: HeroParams,
+      response: { 200: CreateHeroResponse, 404: ErrorBody },
+    },
     // The stored document is the answer, with its rating: sent as it is.
     handler: async (req, reply) => {
       const json = await ctx.heroDocs.json(req.params.heroId);
@@ -185,6 +216,9 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.delete('/api/heroes/:heroId', {
     schema: {
+      operationId: 'deleteHero',
+      summary: 'Dismiss a hero',
+      description: 'Deletes the player’s hero (`user_id` must own it) and its arena ladder rating.',
       tags: ['heroes'],
       params: HeroParams,
       querystring: DeleteHeroQuery,
@@ -201,6 +235,8 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.post('/api/heroes/:heroId/reroll-abilities', {
     config: { idempotent: true },
     schema: {
+      operationId: 'rerollAbilities',
+      summary: 'Reroll a hero’s abilities',
       tags: ['heroes'],
       params: HeroParams,
       body: RerollBody,

@@ -54,6 +54,9 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/inventory', {
     schema: {
+      operationId: 'getInventory',
+      summary: 'Read a player’s inventory',
+      description: 'The items the player holds, with their counts and what each does.',
       tags: ['inventory'],
       querystring: InventoryQuery,
       response: { 200: InventoryResponse, 404: ErrorBody },
@@ -85,6 +88,8 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.post('/api/inventory/use', {
     config: { idempotent: true },
     schema: {
+      operationId: 'useItem',
+      summary: 'Use an item',
       tags: ['inventory'],
       body: UseItemBody,
       response: { 200: UseItemResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },

@@ -99,6 +99,8 @@ const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
   app.get('/api/odds', {
     schema: {
+      operationId: 'getOdds',
+      summary: 'Read a fight’s win chance before it',
       tags: ['odds'],
       description:
         'The win chance of a fight before it is fought, who it is against, the key it is for (the heroes at ' +

@@ -30,13 +30,21 @@ const shop: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const catalogue = fixedJson(ShopResponse, ctx.shopItems.map(shopItemView));
 
   app.get('/api/shop', {
-    schema: { tags: ['shop'], response: { 200: ShopResponse } },
+    schema: {
+      operationId: 'listShopItems',
+      summary: 'List the shop’s items',
+      description: 'The shop’s catalogue (content): every item with its price and what it does.',
+      tags: ['shop'],
+      response: { 200: ShopResponse },
+    },
     handler: async (_req, reply) => sendJson(reply, catalogue),
   });
 
   app.post('/api/shop/purchase', {
     config: { idempotent: true },
     schema: {
+      operationId: 'purchaseItem',
+      summary: 'Buy an item',
       tags: ['shop'],
       body: PurchaseBody,
       response: { 200: PurchaseResponse, 400: ErrorBody, 404: ErrorBody },

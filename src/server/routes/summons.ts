@@ -9,6 +9,8 @@ import { altarOf } from '../heroes/summoning.ts';
 const summons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.get('/api/summons', {
     schema: {
+      operationId: 'listSummons',
+      summary: 'List a player’s summons',
       tags: ['heroes'],
       description:
         'The altar before a summon is paid for: `rates`, the chance of each rarity per candidate; `pity`, each ' +

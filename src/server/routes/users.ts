@@ -27,6 +27,10 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/users', {
     schema: {
+      operationId: 'listUsers',
+      summary: 'List players by username',
+      description:
+        'Players in username order (id, username, gold), at most `limit`; `q` keeps those whose username starts with it (case-insensitive).',
       tags: ['users'],
       querystring: ListUsersQuery,
       response: { 200: ListUsersResponse, 400: ErrorBody },
@@ -46,7 +50,14 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/users/:id', {
-    schema: { tags: ['users'], params: UserParams, response: { 200: UserResponse, 404: ErrorBody } },
+    schema: {
+      operationId: 'getUser',
+      summary: 'Read a player',
+      description: 'A player with their balances, their day’s time zone and reset hour.',
+      tags: ['users'],
+      params: UserParams,
+      response: { 200: UserResponse, 404: ErrorBody },
+    },
     handler: async (req, reply) => {
       const user = await readUser(ctx.store, req.params.id);
       if (!user) throw notFound(MESSAGES.userNotFound);
@@ -56,6 +67,8 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.get('/api/users/:id/ledger', {
     schema: {
+      operationId: 'listLedgerEntries',
+      summary: 'List a player’s ledger entries',
       tags: ['users'],
       description:
         "A player's ledger: every change of a currency (delta, balance after, reason, what caused it), newest first, " +
@@ -70,6 +83,10 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.post('/api/users', {
     config: ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.users, timeWindow: '1 minute' } } : {},
     schema: {
+      operationId: 'createUser',
+      summary: 'Open an account',
+      description:
+        'Creates a player with the starting balances (one ledger entry per currency). The username must be free (case-insensitive).',
       tags: ['users'],
       body: CreateUserBody,
       response: { 201: UserResponse, 400: ErrorBody, 409: ErrorBody },
@@ -94,6 +111,8 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.patch('/api/users/:id', {
     schema: {
+      operationId: 'updateUser',
+      summary: 'Change a player’s day (time zone, reset hour)',
       tags: ['users'],
       description:
         "Where the player's day turns over: time_zone (an IANA name) and/or reset_hour (0-23). The change applies " +

@@ -1,0 +1,132 @@
+// The API document as a product (src/server/http/api-document.ts): the document the real app serves at /api/docs/json
+// passes Spectral's `oas` ruleset (.spectral.yaml) with no error and no warning, and every route of the route
+// table is an operation with an operationId, a summary, a description and known tags, and a schema for every
+// answer it gives. A route added without them fails here, naming it.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_TAGS } from '../../src/server/http/api-document.ts';
+import { DATABASES, startHarness, type Harness } from './helpers.ts';
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+}
+interface ApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/** The app's API routes as `METHOD /path/{param}`, read from Fastify's route tree (HEAD and the docs left out). */
+function routeTable(app: FastifyInstance): string[] {
+  const found = new Set<string>();
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│ ]*)[├└]── (.*?)(?: \(([^)]*)\))?$/u.exec(line);
+    if (!m) continue;
+    stack.length = m[1].length / 4;
+    stack.push(m[2]);
+    const path = stack.join('');
+    if (!m[3] || !path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
+    for (const method of m[3].split(', '))
+      if (method !== 'HEAD') found.add(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+  }
+  return [...found].sort();
+}
+
+describe.each(DATABASES)('the API document on %s', (kind) => {
+  let h: Harness;
+  let doc: ApiDocument;
+  // As `npm start` serves it: rate limits on (their 429s are part of the contract).
+  beforeAll(async () => {
+    h = await startHarness(kind, { rateLimits: undefined });
+    const res = await h.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    doc = res.json();
+  });
+  afterAll(async () => h?.close());
+
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+    );
+
+  it('passes Spectral’s oas ruleset with 0 errors and 0 warnings', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'runeborn-doc-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(doc));
+      const { stdout } = await promisify(execFile)(
+        'node_modules/.bin/spectral',
+        ['lint', file, '--ruleset', '.spectral.yaml', '--format', 'json', '--quiet'],
+        { maxBuffer: 16 * 1024 * 1024 },
+      );
+      const results = JSON.parse(stdout) as { code: string; message: string; path: string[] }[];
+      expect(results.map((r) => `${r.code} at ${r.path.join('.')}: ${r.message}`)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('has every API route of the route table as an operation', () => {
+    const documented = operations()
+      .map((o) => o.name)
+      .sort();
+    expect(routeTable(h.app)).toEqual(documented);
+  });
+
+  it('gives every operation a unique operationId, a summary, a description and known tags', () => {
+    const known = new Set<string>(API_TAGS.map((t) => t.name));
+    const ids = new Set<string>();
+    for (const { name, op } of operations()) {
+      expect(op.operationId, name).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(ids.has(op.operationId!), `${name}: operationId ${op.operationId} twice`).toBe(false);
+      ids.add(op.operationId!);
+      expect(op.summary?.length, `${name}: summary`).toBeGreaterThan(8);
+      expect(op.summary!.length, `${name}: a summary is one short line`).toBeLessThanOrEqual(80);
+      expect(op.description?.length, `${name}: description`).toBeGreaterThan(20);
+      expect(op.tags?.length, `${name}: tags`).toBeGreaterThan(0);
+      for (const tag of op.tags!) expect(known.has(tag), `${name}: tag ${tag} not in API_TAGS`).toBe(true);
+    }
+  });
+
+  it('documents every answer: a success, 400 for input, 429 when limited, and { error } for anything else', () => {
+    for (const { name, op } of operations()) {
+      const codes = Object.keys(op.responses ?? {});
+      expect(
+        codes.some((c) => /^[23]\d\d$/.test(c)),
+        `${name}: a success answer`,
+      ).toBe(true);
+      if (op.parameters?.length || op.requestBody) expect(codes, `${name}: its 400`).toContain('400');
+      expect(codes, `${name}: default`).toContain('default');
+    }
+    // Rate-limited routes state their 429 (DEFAULT_RATE_LIMITS): account creation, summons, odds and every fight.
+    const limited = [
+      'POST /api/users',
+      'POST /api/characters/generate',
+      'GET /api/odds',
+      'POST /api/battles',
+    ];
+    for (const name of limited) {
+      const [method, path] = name.split(' ');
+      expect(Object.keys(doc.paths[path][method.toLowerCase()].responses ?? {}), name).toContain('429');
+    }
+  });
+
+  it('answers refusals in the documented shape: a bad id, a bad body', async () => {
+    const badId = await h.call('GET', `/api/heroes/${'x'.repeat(65)}`);
+    expect(badId.status).toBe(400);
+    expect(Object.keys(badId.body)).toEqual(['error']);
+    const badBody = await h.call('POST', '/api/shop/purchase', { user_id: 1 });
+    expect(badBody.status).toBe(400);
+    expect(Object.keys(badBody.body)).toEqual(['error']);
+  });
+});
