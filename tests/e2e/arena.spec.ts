@@ -1,20 +1,17 @@
 // /arena — loading, no heroes, the Players / NPCs toggle, the Selected summary, Fight!
 // rules, a duel against another player's hero and one against an NPC, the result panel, Fight Again, the user
 // re-read after a fight, and the remembered attacker and opponent.
-import { test, expect, createUser, glance } from './fixtures.ts';
+import { test, expect, createUser, glance, holdRequests } from './fixtures.ts';
 import { heroesFor, screen } from './fight-steps.ts';
 
 test('arena: loading text, no heroes, and an empty opponent list', async ({ page, player }, testInfo) => {
   void player;
-  // Slow the hero list a little so the loading text can be seen; then abort the NPC list (spec §8: it is then empty).
-  await page.route('**/api/heroes?user_id=*', async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
-    await route.continue();
-  });
+  // The hero list is held until the loading text has been seen; the NPC list fails (spec §8: it is then empty).
+  const releaseHeroes = await holdRequests(page, '**/api/heroes?user_id=*');
   await page.route('**/api/npcs', (route) => route.abort());
-  // Look from the first byte: waiting for the load event (the arena's pictures) could outlast the delay.
   await page.goto('/arena', { waitUntil: 'commit' });
   await expect(page.getByText('Loading Arena...')).toBeVisible();
+  releaseHeroes();
   await expect(page.getByText('You have no heroes. Create one first.')).toBeVisible();
   await page.getByRole('tab', { name: 'NPCs' }).click();
   await expect(page.getByText('No opponents available.')).toBeVisible();
@@ -46,10 +43,11 @@ test('arena: a duel against a player, Fight Again, then against an NPC; choices 
   await expect(fight).toBeDisabled();
   await expect(page.getByRole('tab', { name: 'Players' })).toHaveAttribute('aria-selected', 'true');
   const rivalCard = page.locator(`[data-hero-id="${theirs!.id}"]`);
+  const more = page.getByRole('button', { name: 'More players' });
   for (let i = 0; i < 10 && !(await rivalCard.isVisible()); i++) {
-    const more = page.getByRole('button', { name: 'More players' });
-    if (await more.isVisible()) await more.click();
-    else await page.waitForTimeout(200);
+    // Either the rival's card is on the page or another page of players can be asked for.
+    await expect(rivalCard.or(more).first()).toBeVisible();
+    if (!(await rivalCard.isVisible())) await more.click();
   }
   await rivalCard.locator('.hero-card__action').click();
   await expect(page.getByTestId('selected-hero')).toContainText(mine!.id);
@@ -57,13 +55,11 @@ test('arena: a duel against a player, Fight Again, then against an NPC; choices 
   await expect(fight).toBeEnabled();
   await screen(page, testInfo, 'arena');
 
-  // The duel is held back a little so 'Battling...' can be seen on the disabled button.
-  await page.route('**/api/arena/battle', async (route) => {
-    await new Promise((r) => setTimeout(r, 600));
-    await route.continue();
-  });
+  // The duel is held until 'Battling...' has been seen on the disabled button.
+  const releaseDuel = await holdRequests(page, '**/api/arena/battle');
   await fight.click();
   await expect(page.getByRole('button', { name: 'Battling...' })).toBeDisabled();
+  releaseDuel();
   const result = page.getByTestId('fight-result');
   await expect(result).toBeVisible();
   await expect(result.locator('.fight-result__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);

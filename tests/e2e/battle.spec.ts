@@ -10,25 +10,26 @@ import {
   heroesFor,
   instantBattleOfFour,
   playUntilAStatusShows,
+  recordWhilePlaying,
   screen,
 } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import { rollFigures } from '../../src/web/components/format.ts';
 
+const GOLD = '.app-header__player [data-currency="gold"] .currency__amount';
+
 /** Plays the battle on screen to its end by choosing the first option each turn (or waits, under Auto). */
 async function playToEnd(page: Page, byOptions: boolean) {
   const result = page.getByTestId('battle-result');
-  for (let i = 0; i < 120; i++) {
+  const option = page.locator('[data-option-id]:enabled').first();
+  for (let i = 0; byOptions && i < 120; i++) {
+    // The enemy's turns play back until an option is offered again or the battle ends.
+    await expect(result.or(option).first()).toBeVisible({ timeout: 30_000 });
     if (await result.isVisible()) return;
-    const option = page.locator('[data-option-id]:enabled').first();
-    if (byOptions && (await option.isVisible())) {
-      await option.click();
-      await expect(page.locator('.battle-option[aria-busy="true"]')).toHaveCount(0);
-    } else {
-      await page.waitForTimeout(250);
-    }
+    await option.click();
+    await expect(page.locator('.battle-option[aria-busy="true"]')).toHaveCount(0);
   }
-  await expect(result).toBeVisible();
+  await expect(result).toBeVisible({ timeout: 30_000 });
 }
 
 test('battle start: no heroes, then picking 1–4 with check marks, remembered team', async ({
@@ -155,23 +156,18 @@ test('nothing is spoiled: the header’s gold waits for the result while the win
   await setHeroPower(hero.id, 'mighty');
   await fightFromBattlePage(page, [hero]);
   await expect(page.locator('[data-speed="1x"]')).toHaveAttribute('aria-checked', 'true');
-  const gold = page.locator('.app-header__player [data-currency="gold"] .currency__amount').first();
+  const gold = page.locator(GOLD).first();
   await expect(page.locator('[data-option-id]').first()).toBeVisible();
   const before = (await gold.textContent())!;
+  const shownWhilePlaying = await recordWhilePlaying(page, GOLD);
   const acted = page.waitForResponse((r) => r.url().includes('/action') && r.request().method() === 'POST');
   await page.locator('[data-option-id]').first().click();
   expect(((await (await acted).json()) as { status: string }).status).toBe('won');
   await expect(page.locator('.battle-view')).toHaveAttribute('data-playing', 'true');
   await screen(page, testInfo, 'battle-no-spoiler');
-  // Gold is read first, then whether the playback still runs: a read that was followed by "still playing" was
-  // taken during the playback.
-  for (;;) {
-    const shown = await gold.textContent();
-    if ((await page.locator('.battle-view').getAttribute('data-playing')) !== 'true') break;
-    expect(shown).toBe(before);
-    await page.waitForTimeout(50);
-  }
   await expect(page.getByTestId('battle-result')).toBeVisible();
+  // Every gold figure the header showed while the playback ran, recorded by the page at each change: only the old.
+  expect(await shownWhilePlaying()).toEqual([before]);
   await expect(gold).not.toHaveText(before);
 });
 
@@ -280,6 +276,7 @@ test('a turn-based battle played by options to its end, with 1× playback then i
 
   // 1×: the call's events play back (floating numbers, the stage caption), then the options return.
   await expect(page.locator('[data-speed="1x"]')).toHaveAttribute('aria-checked', 'true');
+  const labelsWhilePlaying = await recordWhilePlaying(page, '[data-testid="turn-label"]');
   const acted = page.waitForResponse((r) => r.url().includes('/action') && r.request().method() === 'POST');
   await option.click();
   const body = (await (await acted).json()) as {
@@ -293,18 +290,10 @@ test('a turn-based battle played by options to its end, with 1× playback then i
   await expect(page.locator('.battle-view')).toHaveAttribute('data-playing', 'true');
   await expect(page.locator('.floater').first()).toBeAttached();
   await screen(page, testInfo, 'battle-playback');
-  let sawEnemyTurn = false;
-  for (
-    let i = 0;
-    i < 40 && (await page.locator('.battle-view').getAttribute('data-playing')) === 'true';
-    i++
-  ) {
-    if ((await page.getByTestId('turn-label').textContent()) === 'Enemy turn') sawEnemyTurn = true;
-    await page.waitForTimeout(100);
-  }
-  // The enemy's part of the playback is labelled as such (sampled every 100 ms, so a short enemy part may pass
-  // unseen; a label seen when no enemy acted is a bug).
-  if (sawEnemyTurn) expect(enemyActed).toBe(true);
+  await expect(page.locator('.battle-view')).not.toHaveAttribute('data-playing', 'true', { timeout: 30_000 });
+  // The enemy's part of the playback is labelled as such, and only when an enemy acted (every label the playback
+  // showed, recorded by the page at each change).
+  expect((await labelsWhilePlaying()).includes('Enemy turn')).toBe(enemyActed);
   // The log keeps the last 5 events (fewer when the battle has had fewer).
   const logged = await page.getByTestId('battle-log').locator('li').count();
   expect(logged).toBeGreaterThan(0);

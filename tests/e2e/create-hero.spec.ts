@@ -1,6 +1,15 @@
 // /create — two candidates from one generation (1 scroll), the first selected, pick the other, Regenerate,
 // Cancel, Create Hero → /heroes; the insufficient-scrolls title, disabled button and message.
-import { test, expect, shot, getUser, spendAllScrolls, signIn, createUser } from './fixtures.ts';
+import {
+  test,
+  expect,
+  shot,
+  getUser,
+  spendAllScrolls,
+  signIn,
+  createUser,
+  holdRequests,
+} from './fixtures.ts';
 
 test('generate two heroes, pick the second and create it', async ({ page, request, player }, testInfo) => {
   await page.goto('/create');
@@ -90,14 +99,12 @@ test('a paid pair survives a reload and Cancel, is never paid twice, and is kept
 
 test('the generating state shows its text', async ({ page, player }) => {
   void player;
-  // Hold the generate calls briefly so the in-between state is observable, then let them through.
-  await page.route('**/api/characters/generate', async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
-    await route.continue();
-  });
+  // The generate call is held until the in-between state has been seen, then let through.
+  const release = await holdRequests(page, '**/api/characters/generate');
   await page.goto('/create');
   await page.getByRole('button', { name: 'Generate Heroes' }).click();
   await expect(page.getByText('Creating 2 unique heroes (30-40 seconds)')).toBeVisible();
+  release();
   await expect(page.locator('.hero-card--large')).toHaveCount(2);
 });
 

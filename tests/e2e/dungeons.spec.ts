@@ -2,7 +2,7 @@
 // 'Nx'), the team picker (titles, count, 'Maximum reached', numbered order, empty texts, the at-least-one check),
 // entering from the list (→ /combat, Fight Again fights the run's next floor) and from the detail page (inline
 // result, Fight Again on a lost run reopens the picker), 'Dungeon not found', and the list's Retry.
-import { test, expect } from './fixtures.ts';
+import { test, expect, holdRequests } from './fixtures.ts';
 import { fightAgainOnCombat, heroesFor, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 
@@ -142,13 +142,11 @@ test('dungeon detail: facts, enemies, entering shows the result inline, Fight Ag
   for (const h of heroes) await dialog.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
   // The detail variant shows check marks, not numbers.
   await expect(dialog.locator(`[data-hero-id="${heroes[1]!.id}"] .hero-card__check`)).not.toHaveText('2');
-  // The run's battle is held back a little so the busy text can be seen.
-  await page.route('**/api/dungeon-runs/*/battle', async (route) => {
-    await new Promise((r) => setTimeout(r, 600));
-    await route.continue();
-  });
+  // The run's battle is held until the busy text has been seen.
+  const release = await holdRequests(page, '**/api/dungeon-runs/*/battle');
   await dialog.getByRole('button', { name: 'Confirm Team (2)' }).click();
   await expect(page.getByRole('button', { name: 'Battling...' })).toBeVisible();
+  release();
   const result = page.getByTestId('fight-result');
   await expect(result.locator('.fight-result__headline')).toHaveText('DEFEAT');
   await expect(page).toHaveURL(/\/dungeons\/forgotten_crypt$/);

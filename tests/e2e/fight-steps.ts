@@ -74,3 +74,28 @@ export async function fightAgainOnCombat(page: Page): Promise<Locator> {
   await next.getByTestId('fight-confirm').click();
   return next;
 }
+
+/**
+ * Records, in the page, every text the element at `selector` shows while the battle's playback runs — at each change
+ * of the page, not sampled — and answers a function that reads the record (each text once per run of equal ones).
+ */
+export async function recordWhilePlaying(page: Page, selector: string): Promise<() => Promise<string[]>> {
+  await page.evaluate((sel) => {
+    const seen: string[] = [];
+    (window as unknown as { recordedWhilePlaying: string[] }).recordedWhilePlaying = seen;
+    const note = () => {
+      if (document.querySelector('.battle-view')?.getAttribute('data-playing') !== 'true') return;
+      const text = document.querySelector(sel)?.textContent ?? '';
+      if (seen.at(-1) !== text) seen.push(text);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  }, selector);
+  return () =>
+    page.evaluate(() => (window as unknown as { recordedWhilePlaying: string[] }).recordedWhilePlaying);
+}

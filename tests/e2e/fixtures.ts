@@ -7,6 +7,20 @@ import type { Hero, Summons, User } from '../../src/api/index.ts';
 
 export { expect };
 
+/**
+ * Holds every request to `url` until the returned `release()` (then lets them through, and any later ones at once):
+ * a busy state is looked at for as long as the test needs, never for a guessed time.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** A username no other test uses: letters, digits and underscore, at most 20 characters. */
 export function uniqueName(prefix = 'p'): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`.slice(0, 20);

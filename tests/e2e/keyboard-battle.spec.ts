@@ -49,11 +49,9 @@ test('a turn-based battle played by keyboard alone, its log announced politely',
 
   const result = page.getByTestId('battle-result');
   for (let turn = 0; turn < 150 && !(await result.isVisible()); turn++) {
-    const options = page.locator('[data-option-id]:enabled');
-    if ((await options.count()) === 0) {
-      await page.waitForTimeout(150); // the enemy's turns playing back
-      continue;
-    }
+    // The enemy's turns play back until an option is offered again or the battle ends.
+    await expect(page.locator('[data-option-id]:enabled').or(result).first()).toBeVisible();
+    if (await result.isVisible()) break;
     // an option lands on its default target unless the player aims first
     await tabTo(page, '[data-option-id]:enabled');
     await page.keyboard.press('Enter');

@@ -1,6 +1,6 @@
 // /shop — item cards (icon, name, type in capitals, description, cost), Buy → 'Purchasing...' → the success
 // banner with View Inventory, gold from remaining_gold, 'Not Enough Gold' disabled with 'Insufficient gold'.
-import { test, expect, glance, shot, getUser } from './fixtures.ts';
+import { test, expect, glance, shot, getUser, holdRequests } from './fixtures.ts';
 
 test('buy items until gold runs short', async ({ page, request, player }, testInfo) => {
   await page.goto('/shop');
@@ -59,13 +59,11 @@ test('buy items until gold runs short', async ({ page, request, player }, testIn
 
 test('the busy text shows while a purchase runs', async ({ page, player }) => {
   void player;
-  await page.route('**/api/shop/purchase', async (route) => {
-    await new Promise((r) => setTimeout(r, 700));
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/shop/purchase');
   await page.goto('/shop');
   const draught = page.locator('[data-item-id="draught_of_insight"]');
   await draught.getByRole('button', { name: 'Buy' }).click();
   await expect(draught.getByRole('button', { name: 'Purchasing...' })).toBeDisabled();
+  release();
   await expect(page.getByText('Draught of Insight added to inventory!')).toBeVisible();
 });
