@@ -1,8 +1,31 @@
 // Prints the dungeon difficulty table (src/game/difficulty.ts measures it): for teams of four typical heroes at
 // several levels, each dungeon's floors' stated win chance, then issue 17's targets; exits non-zero when one fails.
-// Run: npm run difficulty [-- teams=12 samples=400]
+// Then the campaign's stages (issue 30): each stage's team power at an even fight, measured against reference teams
+// (levels 1–10 and stronger), beside the recommended power the stage states, and the campaign's targets.
+// Run: npm run difficulty [-- teams=12 samples=400 campaign-teams=6 campaign-samples=200 only=campaign|dungeons]
 
-import { difficultyChecks, difficultyTable, type DifficultyRow } from '../src/game/difficulty.ts';
+import {
+  campaignChecks,
+  campaignTable,
+  tuneCampaign,
+  difficultyChecks,
+  difficultyTable,
+  type DifficultyRow,
+  type StageMeasure,
+} from '../src/game/difficulty.ts';
+
+export function printCampaign(rows: StageMeasure[]): string {
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const lines = [
+    '| Stage | Foes (level/rarity) | Recommended power | Measured even power | Odds at recommended | First two summons |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.stage.id} | ${r.stage.foes.map((f) => `${f.level}/${f.rarity}★`).join(' ')} | ${r.stage.recommendedPower} | ${r.evenPower} | ${pct(r.atRecommended)}${r.easier ? ' (easier than any team)' : ''} | ${r.firstTwo === undefined ? '' : pct(r.firstTwo)} |`,
+    );
+  return lines.join('\n');
+}
 
 export function printDifficulty(rows: DifficultyRow[]): string {
   const levels = [...rows[0].odds.keys()];
@@ -27,14 +50,28 @@ export function printDifficulty(rows: DifficultyRow[]): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name: string, dflt: number) =>
     Number(process.argv.find((a) => a.startsWith(`${name}=`))?.split('=')[1] ?? dflt);
+  const only = process.argv.find((a) => a.startsWith('only='))?.split('=')[1];
   const started = Date.now();
-  const rows = difficultyTable(arg('teams', 12), arg('samples', 400));
-  console.log(
-    `Dungeon floors' stated win chance for teams of four typical heroes (bold: the recommended level)\n`,
-  );
-  console.log(printDifficulty(rows));
-  console.log('');
-  const checks = difficultyChecks(rows);
+  const checks: { target: string; ok: boolean; seen: string }[] = [];
+  if (only !== 'campaign') {
+    const rows = difficultyTable(arg('teams', 12), arg('samples', 400));
+    console.log(
+      `Dungeon floors' stated win chance for teams of four typical heroes (bold: the recommended level)\n`,
+    );
+    console.log(printDifficulty(rows));
+    console.log('');
+    checks.push(...difficultyChecks(rows));
+  }
+  if (process.argv.includes('tune')) {
+    console.log(`Campaign seed variants (data/campaign.ts VARIANTS): [${tuneCampaign().join(', ')}]`);
+    console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } else if (only !== 'dungeons') {
+    const rows = campaignTable(arg('campaign-teams', 6), arg('campaign-samples', 200));
+    console.log(`Campaign stages: the team power of an even fight (reference teams of the foes' number)\n`);
+    console.log(printCampaign(rows));
+    console.log('');
+    checks.push(...campaignChecks(rows));
+  }
   for (const c of checks) console.log(`${c.ok ? 'ok  ' : 'FAIL'} ${c.target}: ${c.seen}`);
   console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (checks.some((c) => !c.ok)) process.exitCode = 1;

@@ -159,7 +159,7 @@ export const BattleResult = z.object({
   level_ups: z.array(LevelUp),
   /** Where it happened, for the result screen: a dungeon's name, 'Arena', or a random battle's place. */
   location: z.string(),
-  location_type: z.enum(['dungeon', 'arena', 'random']),
+  location_type: z.enum(['dungeon', 'arena', 'random', 'campaign']),
   odds_key: z
     .string()
     .optional()

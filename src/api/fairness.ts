@@ -3,7 +3,7 @@
 // battles — each share with its 95% interval. Server: routes/fairness.ts over fairness.ts; page: /fairness.
 import { z } from 'zod';
 
-export const FAIRNESS_KINDS = ['all', 'arena', 'dungeon', 'random'] as const;
+export const FAIRNESS_KINDS = ['all', 'arena', 'dungeon', 'random', 'campaign'] as const;
 export const FairnessKind = z.enum(FAIRNESS_KINDS, {
   error: 'kind must be all, arena, dungeon or random',
 });
@@ -46,7 +46,7 @@ export const CalibrationBucket = z.object({
 export type CalibrationBucket = z.infer<typeof CalibrationBucket>;
 
 export const FightKindCount = z.object({
-  kind: z.enum(['arena', 'dungeon', 'random']),
+  kind: z.enum(['arena', 'dungeon', 'random', 'campaign']),
   fights: z.number().int().min(0),
   won: z.number().int().min(0),
 });

@@ -38,6 +38,12 @@ export const LEDGER_REASONS = [
   'daily_bonus',
   /** a login-calendar reward (ref: '2026-11-27.calendar.3', the day and the calendar day it paid) */
   'daily_calendar',
+  /** a campaign stage won (its first clear pays apart) */
+  'campaign_reward',
+  /** a campaign stage's first clear, paid once (ref: the stage id, '1-1') */
+  'campaign_first_clear',
+  /** idle income claimed (ref: the instant, in epoch seconds, it had accrued from) */
+  'idle_income',
 ] as const;
 export const LedgerReason = z.enum(LEDGER_REASONS);
 export type LedgerReason = z.infer<typeof LedgerReason>;

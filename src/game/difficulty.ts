@@ -8,6 +8,8 @@ import { estimateOdds } from './battle/odds.ts';
 import { generateHero } from './generation.ts';
 import { hashSeed } from './prng.ts';
 import type { Hero } from './types.ts';
+import { STAGES, type StageDef } from './data/campaign.ts';
+import { stageFoes, teamPower } from './campaign.ts';
 
 export const DIFFICULTY_LEVELS = [1, 3, 5, 7, 9, 10];
 
@@ -87,6 +89,163 @@ export function difficultyChecks(rows: DifficultyRow[]): { target: string; ok: b
     target: `${easiest.name} (easiest): floor 1 for level-1 heroes ≥ 45%`,
     ok: p >= 0.45,
     seen: pct(p),
+  });
+  return checks;
+}
+
+// ---- the campaign ----------------------------------------------------------------------------------------------------
+
+/** The reference teams a stage is measured with: per level 1–10 rolled rarities, then level 10 at 3★, 4★ and 5★. */
+export const CAMPAIGN_GROUPS: readonly { level: number; rarity?: number }[] = [
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((level) => ({ level })),
+  { level: 10, rarity: 3 },
+  { level: 10, rarity: 4 },
+  { level: 10, rarity: 5 },
+];
+
+/** `count` reference teams of `size` for one group (fixed seeds). */
+export function referenceTeams(g: { level: number; rarity?: number }, size: number, count: number): Hero[][] {
+  return Array.from({ length: count }, (_, t) =>
+    Array.from({ length: size }, (_, i) =>
+      generateHero(hashSeed('typical-team', t, i), {
+        id: `t${t}_${i}`,
+        userId: null,
+        level: g.level,
+        rarity: g.rarity,
+      }),
+    ),
+  );
+}
+
+export interface StageMeasure {
+  stage: StageDef;
+  /** each reference team's power and win chance against the stage */
+  teams: { power: number; odds: number }[];
+  /** the least team power whose nearest reference teams win half their fights on average */
+  evenPower: number;
+  /** every reference team wins more than 60% against it (a first stage): it recommends the weakest team's power */
+  easier: boolean;
+  /** the mean odds of the reference teams nearest the stage's recommended power */
+  atRecommended: number;
+  /** a new player's first two summons (typical level-1 pairs), on a stage of one or two foes */
+  firstTwo?: number;
+}
+
+const oddsOf = (seed: number, a: Hero[], b: Hero[], samples: number) =>
+  estimateOdds(seed, a, b, { minSamples: samples, maxSamples: samples }).probability;
+
+/** How many reference teams of about one power a stage's odds at that power are the mean of. */
+const NEAREST = 9;
+
+/** Measures every stage (or those given) against the reference teams of its foes' number. */
+export function campaignTable(
+  teamCount = 6,
+  samples = 200,
+  stages: readonly StageDef[] = STAGES,
+): StageMeasure[] {
+  const pools = new Map<number, { power: number; team: Hero[]; group: number }[]>();
+  const poolOf = (size: number) => {
+    let p = pools.get(size);
+    if (!p) {
+      p = CAMPAIGN_GROUPS.flatMap((g, gi) =>
+        referenceTeams(g, size, teamCount).map((team) => ({ power: teamPower(team), team, group: gi })),
+      );
+      pools.set(size, p);
+    }
+    return p;
+  };
+  return stages.map((stage) => {
+    const foes = stageFoes(stage);
+    const pool = poolOf(foes.length);
+    const teams = pool.map((r, t) => ({
+      power: r.power,
+      odds: oddsOf(hashSeed('campaign-difficulty', stage.id, t), r.team, foes, samples),
+      group: r.group,
+    }));
+    // The even power: going up the reference teams by power, the first whose nearest teams (NEAREST of them) win
+    // half their fights on average; a stage every reference team wins more than half against recommends the
+    // weakest reference team's power (it is easier than any team: the first stages).
+    const byPower = [...teams].sort((x, y) => x.power - y.power);
+    const around = (i: number) => {
+      const lo = Math.max(0, Math.min(byPower.length - NEAREST, i - (NEAREST >> 1)));
+      const w = byPower.slice(lo, lo + NEAREST);
+      return w.reduce((sum, t) => sum + t.odds, 0) / w.length;
+    };
+    const crossing = byPower.findIndex((_, i) => around(i) >= 0.5);
+    const evenPower = byPower[crossing < 0 ? byPower.length - 1 : crossing].power;
+    const easier = crossing === 0 && around(0) > 0.6;
+    const nearest = [...teams]
+      .sort((a, b) => Math.abs(a.power - stage.recommendedPower) - Math.abs(b.power - stage.recommendedPower))
+      .slice(0, NEAREST);
+    const atRecommended = nearest.reduce((s, t) => s + t.odds, 0) / nearest.length;
+    let firstTwo: number | undefined;
+    if (foes.length <= 2) {
+      const pairs = referenceTeams({ level: 1 }, 2, 24);
+      firstTwo =
+        pairs.reduce(
+          (s, p, t) => s + oddsOf(hashSeed('campaign-first-two', stage.id, t), p, foes, samples),
+          0,
+        ) / pairs.length;
+    }
+    return {
+      stage,
+      teams: teams.map(({ power, odds }) => ({ power, odds })),
+      evenPower: Math.round(evenPower / 10) * 10,
+      easier,
+      atRecommended,
+      firstTwo,
+    };
+  });
+}
+
+/**
+ * Picks each stage's seed variant in order: of `variants`, the one whose even power is the least above the stage
+ * before's (the first stage: the least), so every stage is harder than the last. Answers the variants.
+ */
+export function tuneCampaign(variants = 8, teamCount = 4, samples = 120): number[] {
+  const picked: number[] = [];
+  let prev = 0;
+  for (const stage of STAGES) {
+    const tried = Array.from({ length: variants }, (_, v) => {
+      const [m] = campaignTable(teamCount, samples, [{ ...stage, variant: v }]);
+      return { v, even: m.evenPower, firstTwo: m.firstTwo };
+    });
+    const above = tried.filter((t) => t.even > prev).sort((a, b) => a.even - b.even);
+    const best = above[0] ?? tried.sort((a, b) => b.even - a.even)[0];
+    picked.push(best.v);
+    prev = best.even;
+  }
+  return picked;
+}
+
+/** The campaign's targets (issue 30), each with whether the table meets it. */
+export function campaignChecks(rows: StageMeasure[]): { target: string; ok: boolean; seen: string }[] {
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const fair = rows.filter((r) => r.atRecommended < 0.4 || (r.atRecommended > 0.6 && !r.easier));
+  const checks = [
+    {
+      target:
+        'every stage: teams at its recommended power win 40–60% (a stage easier than any level-1 team: at least 40%)',
+      ok: fair.length === 0,
+      seen:
+        fair.length === 0
+          ? `${pct(Math.min(...rows.map((r) => r.atRecommended)))}–${pct(Math.max(...rows.map((r) => r.atRecommended)))}`
+          : fair.map((r) => `${r.stage.id} ${pct(r.atRecommended)}`).join(', '),
+    },
+  ];
+  for (const r of rows.filter((x) => x.firstTwo !== undefined))
+    checks.push({
+      target: `${r.stage.id}: a new player's first two summons (level 1) win ≥ 60%`,
+      ok: r.firstTwo! >= 0.6,
+      seen: pct(r.firstTwo!),
+    });
+  const rising = rows.every(
+    (r, i) => i === 0 || r.stage.recommendedPower >= rows[i - 1].stage.recommendedPower,
+  );
+  checks.push({
+    target: 'recommended power never falls from one stage to the next',
+    ok: rising,
+    seen: rising ? 'yes' : 'no',
   });
   return checks;
 }

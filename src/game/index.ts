@@ -103,3 +103,29 @@ export {
   type LengthRun,
   type Tally,
 } from './balance.ts';
+export {
+  heroPower,
+  teamPower,
+  stageFoes,
+  stageIndex,
+  stageStatus,
+  stagesReachable,
+  stageOpensAfter,
+  nextStage,
+  idleRate,
+  idleAccrued,
+  IDLE_CAP_HOURS,
+  IDLE_CAP_S,
+  NO_IDLE,
+  type IdleRate,
+  type StageStatus,
+} from './campaign.ts';
+export {
+  CHAPTERS,
+  STAGES,
+  STAGES_BY_ID,
+  ROAD,
+  type StageDef,
+  type ChapterDef,
+  type Unlock,
+} from './data/campaign.ts';

@@ -12,6 +12,8 @@ export const REWARD_BASE: Record<FightKind, Rewards> = {
   random: { gold: 30, xp_per_hero: 40, magic_essence: 6, combat_tokens: 1 },
   arena: { gold: 55, xp_per_hero: 65, magic_essence: 10, combat_tokens: 2 },
   dungeon: { gold: 20, xp_per_hero: 40, magic_essence: 4, combat_tokens: 1 },
+  /** a campaign stage won again (its first clear pays apart, once: data/campaign.ts) */
+  campaign: { gold: 12, xp_per_hero: 24, magic_essence: 2, combat_tokens: 0 },
 };
 
 export const DIFFICULTY_MUL: Record<Difficulty, number> = { easy: 1, medium: 1.2, hard: 1.4 };

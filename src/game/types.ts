@@ -257,4 +257,4 @@ export interface FightResolution {
   samples: number;
 }
 
-export type FightKind = 'random' | 'arena' | 'dungeon';
+export type FightKind = 'random' | 'arena' | 'dungeon' | 'campaign';

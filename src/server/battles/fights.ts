@@ -48,6 +48,7 @@ const REWARD_REASON = {
   random: 'battle_reward',
   arena: 'arena_reward',
   dungeon: 'dungeon_reward',
+  campaign: 'campaign_reward',
 } as const satisfies Record<FightKind, LedgerReason>;
 
 /** How long a client refused for a full queue is asked to wait: the queue drains in well under a second. */

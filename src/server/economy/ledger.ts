@@ -15,6 +15,7 @@ const BATTLE_REASONS: ReadonlySet<LedgerReason> = new Set([
   'arena_reward',
   'dungeon_reward',
   'dungeon_clear',
+  'campaign_reward',
 ]);
 const ITEM_REASONS: ReadonlySet<LedgerReason> = new Set(['purchase', 'item_use']);
 

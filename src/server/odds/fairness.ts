@@ -54,7 +54,7 @@ export interface BalanceSample {
 /** What a measure finds (balance-worker.ts), kept as JSON in balance_measures under its `rules`. */
 export type MeasuredBalance = Omit<Balance, 'status' | 'computed_at' | 'gate' | 'rules'> & { rules: string };
 
-const FIGHT_KINDS: FightKind[] = ['arena', 'dungeon', 'random'];
+const FIGHT_KINDS: FightKind[] = ['arena', 'dungeon', 'random', 'campaign'];
 
 /** A stated win chance's whole percent, 0–99 (100% counts with 99); the migration's backfill computes the same. */
 export function statedBin(probability: number): number {

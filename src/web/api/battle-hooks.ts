@@ -95,7 +95,7 @@ export function safeReturnTo(raw: string | null): string {
 export function combatUrl(p: {
   battleId: string;
   location: string;
-  locationType: 'dungeon' | 'arena' | 'random';
+  locationType: 'dungeon' | 'arena' | 'random' | 'campaign';
   returnTo: string;
   teamHeroIds?: string[];
   dungeonRunId?: string;

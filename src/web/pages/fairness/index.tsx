@@ -33,6 +33,7 @@ const KINDS: { kind: FairnessKind; label: string }[] = [
   { kind: 'arena', label: 'Arena' },
   { kind: 'dungeon', label: 'Dungeons' },
   { kind: 'random', label: 'Battles' },
+  { kind: 'campaign', label: 'Campaign' },
 ];
 
 /** The chart module, fetched once the page is up (null until then; 'failed' if it cannot load). */
@@ -158,10 +159,10 @@ function OddsSection({
       <h2 id="odds-title">Stated vs observed win chance</h2>
       <p className="fairness__lead">
         Before a fight is resolved the game states your chance to win, then rolls against it. Here is every
-        fight ever resolved that way — quick battles, arena duels and dungeon floors — grouped by the chance
-        it stated, against the share actually won. Honest odds sit on the dashed line: each dot within its bar
-        (the 95% interval) about 19 times in 20. Battles you play turn by turn are yours to steer, so they are
-        not counted.
+        fight ever resolved that way — quick battles, arena duels, dungeon floors and campaign stages —
+        grouped by the chance it stated, against the share actually won. Honest odds sit on the dashed line:
+        each dot within its bar (the 95% interval) about 19 times in 20. Battles you play turn by turn are
+        yours to steer, so they are not counted.
       </p>
       <div className="tabs kind-picker" role="group" aria-label="Which fights">
         {KINDS.map((k) => (

@@ -36,6 +36,9 @@ const REASON_ICON: Record<LedgerReason, IconName> = {
   daily_quest: 'quest',
   daily_bonus: 'chest',
   daily_calendar: 'calendar',
+  campaign_reward: 'map',
+  campaign_first_clear: 'map',
+  idle_income: 'chest',
 };
 
 /** The filter tabs' short names (the full ones, CURRENCY_NAMES, label everything else). */

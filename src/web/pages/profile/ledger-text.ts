@@ -58,6 +58,7 @@ const FIGHTS: Partial<Record<LedgerReason, string>> = {
   arena_reward: 'Arena victory',
   dungeon_reward: 'Dungeon floor won',
   dungeon_clear: 'Dungeon cleared',
+  campaign_reward: 'Campaign stage won',
 };
 
 /** A row's reason in words: "Bought Flask of Essence", "Arena victory", "Summoned heroes" … */
@@ -78,6 +79,10 @@ export function reasonText(row: Pick<LedgerRow, 'reason' | 'subject'>): string {
       return item ? `Used ${item}` : 'Used an item';
     case 'adjustment':
       return 'Balance adjusted';
+    case 'campaign_first_clear':
+      return 'Campaign stage first cleared';
+    case 'idle_income':
+      return 'Idle income';
     case 'daily_quest':
     case 'daily_bonus':
     case 'daily_calendar':

@@ -1,0 +1,247 @@
+// The season simulation (issue 30, "The long climb"): the daily player (./daily-player.ts — the economy simulation's
+// sensible player on the real rules core, odds, reward tables, level-ups and shop, with the daily layer's quests and
+// calendar) plays 15 minutes a day for 60 days with the campaign and idle income: each day it claims what accrued
+// while it was away (the furthest cleared stage's rate, up to 12 hours: src/game/campaign.ts), pushes the campaign —
+// the next stage the road has opened (a stage a day) while its win chance is at least PUSH_ODDS, at most PUSH_TRIES
+// losses a day — and a first clear's
+// summoning scroll is summoned with; dungeons and the arena only once a stage has opened them. It prints a row a
+// day — furthest stage, team power, stars (the team's rarities), currencies held and spent — and the targets:
+// a new goal within reach every day (no 3 days without a stage cleared or a star gained), no currency piling up past
+// two days' income, the last chapter reached between day 30 and day 60 (docs/game-rules.md "The campaign").
+// Run: npm run sim:season [-- days=60 minutes=15 seed=20261123 samples=400]
+import {
+  createPrng,
+  estimateOdds,
+  hashSeed,
+  idleAccrued,
+  idleRate,
+  rewardsFor,
+  stageFoes,
+  stagesReachable,
+  STAGES,
+  teamPower,
+  type Hero,
+} from '../src/game/index.ts';
+import { QUICK_FIGHT_S } from '../src/game/play-time.ts';
+import { fightingFingerprints } from '../src/game/index.ts';
+import { playDays, type DayPlayer } from './daily-player.ts';
+import { decisionsPerBattle, summonPair, type TimeModel } from './economy.ts';
+import { MEASURED_BATTLE_MID_S } from '../src/game/play-time.ts';
+
+/** The least stated win chance the player pushes the next stage at. */
+export const PUSH_ODDS = 0.45;
+/** Losses on the campaign a day before the player turns to other play. */
+export const PUSH_TRIES = 3;
+
+const CURRENCIES = ['gold', 'magic_essence', 'combat_tokens'] as const;
+type Cur = (typeof CURRENCIES)[number];
+
+export interface SeasonRow {
+  day: number;
+  /** stages cleared so far (the furthest is STAGES[cleared - 1]) */
+  cleared: number;
+  clearedToday: number;
+  power: number;
+  levels: number[];
+  stars: number;
+  held: Record<Cur, number>;
+  earned: Record<Cur, number>;
+  spent: Record<Cur, number>;
+  idle: Record<Cur | 'xp_per_hero', number>;
+}
+
+const oddsCache = new Map<string, number>();
+function odds(team: Hero[], foes: Hero[], samples: number): number {
+  const key = `${samples}#${fightingFingerprints(team).join('|')}#${fightingFingerprints(foes).join('|')}`;
+  let p = oddsCache.get(key);
+  if (p === undefined) {
+    p = estimateOdds(hashSeed('season-odds', key), team, foes, {
+      minSamples: samples,
+      maxSamples: samples,
+    }).probability;
+    oddsCache.set(key, p);
+  }
+  return p;
+}
+
+const unlocked = (cleared: number, what: (u: (typeof STAGES)[number]['unlocks'][number]) => boolean) =>
+  STAGES.slice(0, cleared).some((s) => s.unlocks.some(what));
+
+export function playSeason(o: {
+  days?: number;
+  minutes?: number;
+  seed?: number;
+  samples?: number;
+  time?: TimeModel;
+}) {
+  const samples = o.samples ?? 400;
+  const rows: SeasonRow[] = [];
+  let cleared = 0;
+  let idleSince: number | null = null;
+  let before: Record<Cur, number> = { gold: 0, magic_essence: 0, combat_tokens: 0 };
+  let clearedAtMorning = 0;
+  let idleToday = { gold: 0, magic_essence: 0, combat_tokens: 0, xp_per_hero: 0 };
+  const rng = createPrng(hashSeed('season', o.seed ?? 20261123));
+
+  const morning = (p: DayPlayer) => {
+    clearedAtMorning = cleared;
+    before = { gold: p.w.gold, magic_essence: p.w.magic_essence, combat_tokens: p.w.combat_tokens };
+    // Idle income first: what accrued since yesterday's claim (capped).
+    idleToday = { gold: 0, magic_essence: 0, combat_tokens: 0, xp_per_hero: 0 };
+    if (idleSince !== null) {
+      const a = idleAccrued(idleRate(cleared), p.t.now - idleSince);
+      idleToday = { ...a, combat_tokens: 0 };
+      p.credit({ ...a, combat_tokens: 0 });
+      idleSince = p.t.now;
+    }
+    // The campaign: the next stage while it is a fair chance, a few losses at most.
+    let losses = 0;
+    const reachable = stagesReachable(p.day * 86_400);
+    while (cleared < reachable && losses < PUSH_TRIES && p.t.now < p.end) {
+      const stage = STAGES[cleared];
+      const foes = stageFoes(stage);
+      const team = p.team;
+      const pr = odds(team, foes, samples);
+      if (pr < PUSH_ODDS) break;
+      p.t.now += QUICK_FIGHT_S;
+      const won = rng.next() > 1 - pr;
+      if (!won) {
+        losses++;
+        continue;
+      }
+      const pay = rewardsFor('campaign', {
+        won,
+        probability: pr,
+        enemyLevel: Math.max(...foes.map((f) => f.level)),
+        teamSize: team.length,
+      });
+      p.credit(pay);
+      const first = stage.firstClear;
+      p.credit({
+        gold: first.gold ?? 0,
+        magic_essence: first.magic_essence ?? 0,
+        combat_tokens: first.combat_tokens ?? 0,
+      });
+      for (let s = 0; s < (first.summoning_scrolls ?? 0); s++) p.team = summonPair(p.team, p.spent);
+      cleared++;
+      idleSince ??= p.t.now;
+    }
+  };
+
+  const rest = () =>
+    unlocked(cleared, (u) => u.kind === 'dungeon') ? ('dungeon runs' as const) : ('quick battles' as const);
+
+  const evening = (p: DayPlayer) => {
+    const held = { gold: p.w.gold, magic_essence: p.w.magic_essence, combat_tokens: p.w.combat_tokens };
+    const earned = {} as Record<Cur, number>;
+    const spent = {} as Record<Cur, number>;
+    for (const c of CURRENCIES) {
+      // Earned today = what the day brought in (claims, fights); spent = earned − (held now − held this morning).
+      earned[c] = p.earnedToday[c];
+      spent[c] = Math.max(0, before[c] + earned[c] - held[c]);
+    }
+    rows.push({
+      day: p.day + 1,
+      cleared,
+      clearedToday: cleared - clearedAtMorning,
+      power: teamPower(p.team),
+      levels: p.team.map((h) => h.level),
+      stars: p.team.reduce((s, h) => s + h.rarity, 0),
+      held,
+      earned,
+      spent,
+      idle: idleToday,
+    });
+  };
+
+  playDays({
+    days: o.days ?? 60,
+    minutesPerDay: o.minutes ?? 15,
+    seed: o.seed,
+    samples,
+    time: o.time,
+    season: { morning, rest, evening },
+  });
+  return rows;
+}
+
+export interface SeasonCheck {
+  target: string;
+  ok: boolean;
+  seen: string;
+}
+
+export function seasonChecks(rows: SeasonRow[]): SeasonCheck[] {
+  // A new goal within reach every day: no 3 days in a row without a stage cleared or a star gained.
+  let worst = 0;
+  let run = 0;
+  for (const [i, r] of rows.entries()) {
+    const starUp = i > 0 && r.stars > rows[i - 1].stars;
+    run = r.clearedToday > 0 || starUp ? 0 : run + 1;
+    worst = Math.max(worst, run);
+  }
+  const lastChapter = STAGES.findIndex((s) => s.chapter === 6);
+  const reached = rows.find((r) => r.cleared > lastChapter);
+  // No currency piling up: held at the end of a day ≤ two days' income (the mean of the last 7 days' earnings × 2).
+  const piles: string[] = [];
+  for (const c of CURRENCIES) {
+    let over = 0;
+    for (const [i, r] of rows.entries()) {
+      const week = rows.slice(Math.max(0, i - 6), i + 1);
+      const income = week.reduce((s, x) => s + x.earned[c], 0) / week.length;
+      if (i >= 6 && r.held[c] > 2 * income + 1) over++;
+    }
+    if (over > 0) piles.push(`${c} on ${over} days`);
+  }
+  return [
+    {
+      target: 'a new goal every day: never 3 days without a stage cleared or a star gained',
+      ok: worst < 3,
+      seen: `longest stretch without: ${worst} day(s)`,
+    },
+    {
+      target: 'the last chapter reached (6-1 cleared) between day 30 and day 60',
+      ok: reached !== undefined && reached.day >= 30 && reached.day <= 60,
+      seen: reached ? `day ${reached.day}` : 'not reached',
+    },
+    {
+      target: "no currency held past two days' income (from day 7)",
+      ok: piles.length === 0,
+      seen: piles.length === 0 ? 'none' : piles.join(', '),
+    },
+  ];
+}
+
+const f0 = (x: number) => Math.round(x).toLocaleString('en-US');
+
+export function printSeason(rows: SeasonRow[]): string {
+  const lines = [
+    '| Day | Furthest stage | Cleared today | Team power | Levels | Stars | Gold held / spent | Essence held / spent | Tokens held / spent | Idle claimed (gold, xp, essence) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.day} | ${r.cleared > 0 ? STAGES[r.cleared - 1].id : '—'} | ${r.clearedToday} | ${f0(r.power)} | ${r.levels.join(' ')} | ${r.stars} | ${f0(r.held.gold)} / ${f0(r.spent.gold)} | ${f0(r.held.magic_essence)} / ${f0(r.spent.magic_essence)} | ${f0(r.held.combat_tokens)} / ${f0(r.spent.combat_tokens)} | ${f0(r.idle.gold)}, ${f0(r.idle.xp_per_hero)}, ${f0(r.idle.magic_essence)} |`,
+    );
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name: string) => process.argv.find((a) => a.startsWith(`${name}=`))?.split('=')[1];
+  const started = Date.now();
+  const d = decisionsPerBattle(20);
+  const time: TimeModel = { decisionS: MEASURED_BATTLE_MID_S / d.median, medianDecisions: d.median };
+  const rows = playSeason({
+    days: Number(arg('days') ?? 60),
+    minutes: Number(arg('minutes') ?? 15),
+    seed: Number(arg('seed') ?? 20261123),
+    samples: Number(arg('samples') ?? 400),
+    time,
+  });
+  console.log(printSeason(rows));
+  console.log('');
+  const checks = seasonChecks(rows);
+  for (const c of checks) console.log(`${c.ok ? 'ok  ' : 'FAIL'} ${c.target}: ${c.seen}`);
+  console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (checks.some((c) => !c.ok)) process.exitCode = 1;
+}

@@ -1,0 +1,115 @@
+// The campaign's rules over its content (data/campaign.ts): a stage's foes, which stages a player may fight (one
+// after another: a stage opens when the one before it is cleared), a hero's and a team's power (the number a stage
+// recommends), and idle income — the furthest cleared stage's hourly rate, accruing up to IDLE_CAP_HOURS while the
+// player is away. Pure: the server stores the progress and the time (src/server/campaign.ts), the season simulation
+// (bench/season.ts) plays by the same functions. Numbers: docs/game-rules.md "The campaign".
+import { ROAD, STAGES, type StageDef } from './data/campaign.ts';
+import { generateHero } from './generation.ts';
+import { hashSeed } from './prng.ts';
+import type { Hero } from './types.ts';
+
+export type StageStatus = 'locked' | 'open' | 'cleared';
+
+/**
+ * A hero's power: its fighting numbers in one figure (health, and attack, defence and speed weighted by what a
+ * point of each is worth in a fight). A team's is the sum; a stage recommends the team power at which it is even.
+ */
+export function heroPower(h: Pick<Hero, 'max_hp' | 'atk' | 'def' | 'spd'>): number {
+  return Math.round((h.max_hp + 6 * h.atk + 4 * h.def + 2 * h.spd) / 4);
+}
+
+export const teamPower = (team: readonly Pick<Hero, 'max_hp' | 'atk' | 'def' | 'spd'>[]): number =>
+  team.reduce((sum, h) => sum + heroPower(h), 0);
+
+const foes = new Map<string, Hero[]>();
+
+/** The stage's enemy team: the same heroes on every server and every run (seeded by the stage). */
+export function stageFoes(stage: StageDef): Hero[] {
+  const key = `${stage.id}:${stage.variant}`;
+  let team = foes.get(key);
+  if (!team) {
+    team = stage.foes.map((f, j) =>
+      generateHero(hashSeed('campaign', stage.id, stage.variant, j), {
+        id: `foe_${stage.id}_${j + 1}`,
+        userId: null,
+        level: f.level,
+        rarity: f.rarity,
+      }),
+    );
+    foes.set(key, team);
+  }
+  return team;
+}
+
+/** A stage's place in the campaign, 0-based. */
+export const stageIndex = (stage: StageDef): number => (stage.chapter - 1) * 8 + stage.index - 1;
+
+const DAY_S = 86_400;
+
+/** How many stages the road has opened `elapsedS` seconds after the player's account opened (data/campaign.ts ROAD). */
+export function stagesReachable(elapsedS: number): number {
+  const day = Math.max(0, Math.floor((Number.isFinite(elapsedS) ? elapsedS : 0) / DAY_S));
+  return Math.min(STAGES.length, ROAD.firstDay + Math.floor((day * ROAD.stages) / ROAD.days));
+}
+
+/** Seconds after the account opened at which the road reaches `stage` (0: from the start). */
+export function stageOpensAfter(stage: StageDef): number {
+  const k = stageIndex(stage);
+  return k < ROAD.firstDay ? 0 : Math.ceil(((k + 1 - ROAD.firstDay) * ROAD.days) / ROAD.stages) * DAY_S;
+}
+
+/**
+ * A stage's status for a player who has cleared the first `cleared` stages (they are cleared in order) and whose
+ * road has reached `reachable` stages: the next one is open once the road has reached it.
+ */
+export function stageStatus(
+  stage: StageDef,
+  cleared: number,
+  reachable: number = STAGES.length,
+): StageStatus {
+  const k = stageIndex(stage);
+  return k < cleared ? 'cleared' : k === cleared && k < reachable ? 'open' : 'locked';
+}
+
+/** The stage a player fights next, or null once every stage is cleared. */
+export const nextStage = (cleared: number): StageDef | null => STAGES[cleared] ?? null;
+
+// ---- idle income ---------------------------------------------------------------------------------------------------
+
+/** Idle income stops accruing this long after the last claim (or the first clear). */
+export const IDLE_CAP_HOURS = 12;
+export const IDLE_CAP_S = IDLE_CAP_HOURS * 3600;
+
+/** What idle income pays per hour: gold and essence to the player, xp to each hero of their last campaign team. */
+export interface IdleRate {
+  gold: number;
+  xp_per_hero: number;
+  magic_essence: number;
+}
+
+export const NO_IDLE: IdleRate = { gold: 0, xp_per_hero: 0, magic_essence: 0 };
+
+/**
+ * The hourly rate set by the furthest cleared stage (`cleared` stages cleared; none: nothing accrues). Set by
+ * npm run sim:season so that a day's 12 hours come to about a quarter of what a 15-minute day of play earns at
+ * that point of the climb (docs/game-rules.md).
+ */
+export function idleRate(cleared: number): IdleRate {
+  if (cleared <= 0) return NO_IDLE;
+  const n = Math.min(cleared, STAGES.length);
+  return {
+    gold: 20 + 4 * n,
+    xp_per_hero: 20 + 5 * n,
+    magic_essence: 1 + Math.floor(n / 12),
+  };
+}
+
+/** What has accrued `seconds` after the last claim at `rate`: whole amounts, nothing past the cap. */
+export function idleAccrued(rate: IdleRate, seconds: number): IdleRate {
+  const s = Number.isFinite(seconds) ? Math.min(IDLE_CAP_S, Math.max(0, seconds)) : 0;
+  return {
+    gold: Math.floor((rate.gold * s) / 3600),
+    xp_per_hero: Math.floor((rate.xp_per_hero * s) / 3600),
+    magic_essence: Math.floor((rate.magic_essence * s) / 3600),
+  };
+}

@@ -1,0 +1,238 @@
+// The campaign's content: six chapters of eight stages, each stage a fixed enemy line-up (NPCs generated from the
+// stage's own seeds), a line of story, a scene, what its first clear pays and opens, and the idle income it sets
+// once it is the player's furthest. The rules over it (statuses, foes, power, idle income) are ../campaign.ts;
+// every number here comes from a measurement: the recommended powers from `npm run difficulty` (bench/difficulty.ts),
+// the rewards and idle rates from `npm run sim:season` (bench/season.ts); docs/game-rules.md "The campaign".
+import type { DailyReward } from './quests.ts';
+
+/**
+ * The road: on a player's first day (the 24 hours from their account's opening) the first chapter's eight stages can
+ * be fought, and after it two stages more every three days — so a player who outgrows the curve (a team is at its
+ * level and rarity cap within a week: npm run sim:season) still meets a new stage at least every other day for two
+ * months, and the last chapter opens on day 51 (docs/game-rules.md "The campaign").
+ */
+export const ROAD = { firstDay: 8, stages: 2, days: 3 } as const;
+
+/** Something a stage's first clear opens: a dungeon (by id) or the arena. */
+export type Unlock = { kind: 'dungeon'; id: string } | { kind: 'arena' };
+
+/** One foe of a stage: its level and rarity (its looks and abilities come from the stage's seed). */
+export interface FoeDef {
+  level: number;
+  rarity: number;
+}
+
+export interface StageDef {
+  /** `1-1` … `6-8`: chapter and place in it */
+  id: string;
+  chapter: number;
+  /** 1–8 within the chapter */
+  index: number;
+  name: string;
+  story: string;
+  /** Scene art theme (scenePath) */
+  scene: string;
+  foes: readonly FoeDef[];
+  /** Which of the stage's seeds its foes are drawn from (picked by measurement: npm run difficulty -- tune) */
+  variant: number;
+  /** The team power at which the fight is even (measured: npm run difficulty) */
+  recommendedPower: number;
+  /** What the first clear pays, once */
+  firstClear: DailyReward;
+  unlocks: readonly Unlock[];
+}
+
+export interface ChapterDef {
+  id: number;
+  name: string;
+  scene: string;
+  story: string;
+}
+
+export const CHAPTERS: readonly ChapterDef[] = [
+  {
+    id: 1,
+    name: 'The Forest Road',
+    scene: 'forest',
+    story: 'Bandits have closed the old road through the woods, and the villages beyond go hungry.',
+  },
+  {
+    id: 2,
+    name: 'The Drowned Marsh',
+    scene: 'swamp',
+    story: 'The bandits answered to someone in the marsh, where the dead do not stay down.',
+  },
+  {
+    id: 3,
+    name: 'The Sunken Deep',
+    scene: 'cavern',
+    story: 'Under the marsh the old mines run deep, and something down there is digging upward.',
+  },
+  {
+    id: 4,
+    name: 'The Iron March',
+    scene: 'fortress',
+    story: 'The diggers wore the badge of Ironhold: a fortress that should have stood with you.',
+  },
+  {
+    id: 5,
+    name: 'The Ember Peaks',
+    scene: 'volcano',
+    story: "Ironhold's warlord bought fire from the priests of the caldera. Go and put it out.",
+  },
+  {
+    id: 6,
+    name: 'The Sundered Sky',
+    scene: 'void',
+    story: 'Above the peaks the sky has torn open. Whatever bargained with the priests is coming through.',
+  },
+];
+
+const STAGE_TEXT: readonly (readonly [name: string, story: string])[] = [
+  ['The Toll Gate', 'Two cutthroats demand a toll at the edge of the woods.'],
+  ['Broken Wagons', 'A looted caravan, and the looters still picking at it.'],
+  ['Thornling Hollow', 'Something in the briars has been feeding the bandits warnings.'],
+  ['The Poachers’ Camp', 'Smoke rises from a camp that should not be there.'],
+  ['Outlaw Bridge', 'The only bridge over the river, held by bowmen.'],
+  ['The Hanging Oak', 'A grim tree where the gang leaves its messages.'],
+  ['The Old Mill', 'The gang’s stores are hidden behind the grinding wheel.'],
+  ['The Bandit Queen', 'Their leader waits in the ruined lodge, and she is not alone.'],
+  ['Reed Paths', 'The road sinks into the marsh; the reeds are watching.'],
+  ['Bog Lanterns', 'Lights lure travellers off the path, and something eats them.'],
+  ['The Sunken Chapel', 'Bells ring under the water at night.'],
+  ['Leech Pools', 'Fat things rise from the pools to meet you.'],
+  ['The Ferryman', 'He takes a coin for the crossing — or a life.'],
+  ['Drowned Graves', 'The marsh has opened its graves.'],
+  ['The Witch’s Stilts', 'A hut on stilts, and a witch who knew the bandit queen.'],
+  ['The Mire Lord', 'The master of the marsh rises to defend his court.'],
+  ['The Shaft Mouth', 'A mine mouth in the marsh’s heart breathes warm air.'],
+  ['Glowworm Gallery', 'A cavern lit green, and the light is moving.'],
+  ['The Collapsed Seam', 'Fresh rubble, fresh tracks, fresh blood.'],
+  ['Crystal Vein', 'Gem-witches sing the rock open here.'],
+  ['The Underlake', 'A black lake with something in it that does not like lamps.'],
+  ['Foreman’s Hall', 'The diggers answer to a foreman with an iron badge.'],
+  ['The Deep Forge', 'They are forging weapons down here. Many weapons.'],
+  ['The Colossus', 'The rock itself stands up to stop you.'],
+  ['The Border Road', 'Ironhold’s patrols now stop anyone on the road.'],
+  ['The Watchtower', 'Crossbows on the tower, a sergeant barking orders.'],
+  ['Siege Camp', 'An army camps outside a town that never rebelled.'],
+  ['The Outer Wall', 'The fortress walls, and the men who hold them.'],
+  ['The Chapel of Iron', 'The fortress priests bless blades, not people.'],
+  ['The Barracks', 'The garrison, woken by the alarm.'],
+  ['The Champion’s Yard', 'Ironhold’s champion will not yield the gate.'],
+  ['The Warlord', 'The warlord of Ironhold, and the fire in his hands.'],
+  ['Ash Fields', 'Grey snow falls on the slopes of the caldera.'],
+  ['The Cinder Steps', 'Zealots guard the climb, singing hymns to the flame.'],
+  ['Salamander Springs', 'The springs boil, and the salamanders love it.'],
+  ['The Ashguard', 'Armoured in slag, the caldera’s guards stand firm.'],
+  ['The Pyre Road', 'A road lit by burning effigies of the priests’ enemies.'],
+  ['Temple of Embers', 'The priests’ temple, its doors wide and waiting.'],
+  ['The Molten Heart', 'The caldera’s heart, where the fire is sold.'],
+  ['The High Priest', 'The high priest of the flame will bargain no longer.'],
+  ['The Rift’s Edge', 'The sky is a wound; shades pour out of it.'],
+  ['Falling Stars', 'Stars fall here, and they have teeth.'],
+  ['The Watcher’s Gaze', 'A single eye in the rift, and everything it sees turns on you.'],
+  ['Drifting Isles', 'Broken rock floats in the void, held by old spells.'],
+  ['The Devourer', 'A hunger with a body, and it has smelled you.'],
+  ['The Herald', 'The herald announces its master. Silence it.'],
+  ['The Void Knights', 'Knights who swore to nothing, and kept it.'],
+  ['The Archon', 'The thing beyond the sky, at the door. Close it.'],
+];
+
+/**
+ * The foes of stage `k` (0-based across the campaign): one, two, then three foes at the start of chapter 1 (a new
+ * player's first two summons can win there), four from 1-6 on; each chapter two levels up from the last, and within it one
+ * foe's rarity more per stage — the level at mid-chapter — so every stage is a little harder than the one before.
+ * Chapter 6 is fought at level 10 and climbs by rarity alone.
+ */
+function foesOf(k: number): FoeDef[] {
+  const chapter1: FoeDef[][] = [
+    [f(1, 1)],
+    [f(1, 1), f(1, 1)],
+    [f(1, 1), f(1, 1), f(1, 1)],
+    [f(1, 1), f(1, 2), f(1, 1)],
+    [f(1, 2), f(1, 2), f(1, 1)],
+    [f(1, 1), f(1, 1), f(1, 2), f(1, 1)],
+    [f(2, 1), f(2, 1), f(2, 2), f(2, 1)],
+    [f(2, 2), f(2, 1), f(2, 3), f(2, 1)],
+  ];
+  if (k < 8) return chapter1[k];
+  const c = Math.floor(k / 8) + 1;
+  const t = k % 8;
+  if (c === 6) {
+    // Level 10 throughout: rarity 3 raised one foe at a time, the last stage all 5★.
+    const ups = [1, 2, 3, 4, 5, 6, 7, 8][t];
+    return [0, 1, 2, 3].map((j) => f(10, Math.min(5, 3 + Math.floor(ups / 4) + (j < ups % 4 ? 1 : 0))));
+  }
+  const level = CHAPTER_LEVEL[c] + (t >= 4 ? 1 : 0);
+  const bumps = t % 4;
+  return [0, 1, 2, 3].map((j) => f(level, CHAPTER_RARITY[c] + (j < bumps ? 1 : 0)));
+}
+function f(level: number, rarity: number): FoeDef {
+  return { level, rarity };
+}
+/** Chapters 2–5: the level of their first half (the second half is one more) and their foes' least rarity. */
+const CHAPTER_LEVEL: Record<number, number> = { 2: 2, 3: 4, 4: 6, 5: 8 };
+const CHAPTER_RARITY: Record<number, number> = { 2: 1, 3: 2, 4: 2, 5: 3 };
+
+/**
+ * The team power at which each stage is an even fight: measured by `npm run difficulty` (typical teams of the
+ * foes' number, levels 1–10 and stronger, their win chance against the stage interpolated to 50%).
+ */
+const RECOMMENDED_POWER: readonly number[] = [260, 510, 760, 760, 760, 1030, 1030, 1210, 1220, 1220, 1250, 1270, 1280, 1290, 1300, 1310, 1400, 1500, 1530, 1540, 1540, 1580, 1620, 1620, 1620, 1660, 1690, 1740, 1750, 1780, 1840, 1860, 1880, 1920, 2070, 2070, 2070, 2080, 2120, 2180, 2180, 2190, 2190, 2280, 2280, 2460, 2460, 2830];
+
+/**
+ * Each stage's seed variant: of eight, the one whose measured even power is the least above the stage before's, so
+ * that every stage is harder than the last (`npm run difficulty -- tune` prints this list).
+ */
+const VARIANTS: readonly number[] = [
+  3, 7, 5, 3, 6, 4, 4, 4, 3, 2, 3, 2, 0, 0, 0, 6, 4, 2, 0, 2, 2, 4, 6, 6, 1, 6, 2, 0, 7, 7, 4, 5, 2, 0, 5, 2, 5, 4, 0, 4, 0,
+  1, 3, 5, 1, 4, 3, 0,
+];
+
+/** What opens with each stage's first clear, one new thing at a time (docs/game-rules.md "The campaign"). */
+const UNLOCKS: Record<string, Unlock[]> = {
+  '1-2': [{ kind: 'dungeon', id: 'whispering_woods' }],
+  '1-5': [{ kind: 'dungeon', id: 'forgotten_crypt' }],
+  '1-8': [{ kind: 'arena' }],
+  '2-4': [{ kind: 'dungeon', id: 'sunken_mines' }],
+  '2-8': [{ kind: 'dungeon', id: 'ironhold_fortress' }],
+  '3-6': [{ kind: 'dungeon', id: 'ember_caldera' }],
+  '4-6': [{ kind: 'dungeon', id: 'void_sanctum' }],
+};
+
+/**
+ * A first clear's pay: gold and essence growing with the stage, combat tokens from chapter 2, and a summoning scroll
+ * at each chapter's middle and end (set by npm run sim:season: docs/game-rules.md).
+ */
+export function firstClearOf(k: number): DailyReward {
+  const stage = k + 1;
+  const index = (k % 8) + 1;
+  return {
+    gold: 60 + 20 * stage,
+    magic_essence: 10 + 2 * stage,
+    ...(k >= 8 && { combat_tokens: 2 + Math.floor(stage / 8) }),
+    ...((index === 4 || index === 8) && { summoning_scrolls: 1 }),
+  };
+}
+
+export const STAGES: readonly StageDef[] = STAGE_TEXT.map(([name, story], k) => {
+  const chapter = Math.floor(k / 8) + 1;
+  const index = (k % 8) + 1;
+  const id = `${chapter}-${index}`;
+  return {
+    id,
+    chapter,
+    index,
+    name,
+    story,
+    scene: CHAPTERS[chapter - 1].scene,
+    foes: foesOf(k),
+    variant: VARIANTS[k] ?? 0,
+    recommendedPower: RECOMMENDED_POWER[k],
+    firstClear: firstClearOf(k),
+    unlocks: UNLOCKS[id] ?? [],
+  };
+});
+
+export const STAGES_BY_ID: ReadonlyMap<string, StageDef> = new Map(STAGES.map((s) => [s.id, s]));
