@@ -11,8 +11,8 @@ import type { Database } from './store/tables.ts';
 import { pruneCandidates } from './heroes/summoning.ts';
 import { pruneDaily } from './economy/daily-progress.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
+import { idleBefore } from './battles/battle-expiry.ts';
 
-export const BATTLE_IDLE_TTL_S = 24 * 3600;
 /** Fights kept per player for history and replays (the newest). */
 export const FIGHTS_KEPT = 500;
 /** A fight older than that stays while its replay was opened by link within this long. */
@@ -54,7 +54,7 @@ export async function sweepStale(
     .updateTable('battles')
     .set({ status: 'expired', state: null })
     .where('status', '=', 'active')
-    .where('updated_at', '<', nowSeconds() - BATTLE_IDLE_TTL_S)
+    .where('updated_at', '<', idleBefore())
     .executeTakeFirst();
   await pruneCandidates(db);
   await pruneIdempotencyKeys(db);

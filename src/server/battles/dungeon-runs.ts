@@ -17,7 +17,7 @@ import { newId, newSeed } from '../foundation/ids.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { floorPlan } from './fight-plans.ts';
 import type { BattlesTable, DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
-import { BATTLE_IDLE_TTL_S } from '../sweep.ts';
+import { idleBefore } from './battle-expiry.ts';
 import { economyTransaction } from '../economy/transaction.ts';
 import { NO_REWARDS } from './reward-payment.ts';
 import { openBattle, type Payout, type StoredBattle } from './turn-battle-store.ts';
@@ -43,7 +43,7 @@ async function floorBattleOn(db: Db, runId: string): Promise<Selectable<BattlesT
     .where('run_id', '=', runId)
     .where('kind', '=', 'turn_based')
     .where('status', '=', 'active')
-    .where('updated_at', '>=', nowSeconds() - BATTLE_IDLE_TTL_S)
+    .where('updated_at', '>=', idleBefore())
     .executeTakeFirst();
 }
 

@@ -25,7 +25,7 @@ import { recordBattle } from './fights.ts';
 import { drawNextEncounter } from './random-foes.ts';
 import { NO_REWARDS, payRewards, type Payment } from './reward-payment.ts';
 import type { BattlesTable, Database } from '../store/tables.ts';
-import { BATTLE_IDLE_TTL_S } from '../sweep.ts';
+import { idleBefore } from './battle-expiry.ts';
 import { economyTransaction } from '../economy/transaction.ts';
 import type { Db, Trx } from '../economy/wallet.ts';
 import { nowMs, nowSeconds } from '../foundation/clock.ts';
@@ -106,7 +106,7 @@ async function endActiveBattle(trx: Db, userId: string, now: number) {
     .where('user_id', '=', userId)
     .where('kind', '=', 'turn_based')
     .where('status', '=', 'active')
-    .where('updated_at', '<', now - BATTLE_IDLE_TTL_S)
+    .where('updated_at', '<', idleBefore(now))
     .execute();
   const ended = await trx
     .updateTable('battles')

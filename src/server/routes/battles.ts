@@ -34,7 +34,7 @@ import { newId, newSeed } from '../foundation/ids.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { drawNextEncounter, nextEncounter } from '../battles/random-foes.ts';
 import { randomPlan } from '../battles/fight-plans.ts';
-import { BATTLE_IDLE_TTL_S } from '../sweep.ts';
+import { idleBefore, isIdle } from '../battles/battle-expiry.ts';
 import { moveBattle, openBattle, readStoredBattle, type StoredBattle } from '../battles/turn-battle-store.ts';
 import { historyOf, replayOf } from '../battles/battle-replays.ts';
 import { recordDaily } from '../economy/daily-progress.ts';
@@ -103,13 +103,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   async function loadBattle(id: string) {
     const row = await db.selectFrom('battles').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || row.status === 'expired') throw notFound(MESSAGES.battleNotFound);
-    if (
-      row.kind === 'turn_based' &&
-      row.status === 'active' &&
-      Number(row.updated_at) < nowSeconds() - BATTLE_IDLE_TTL_S
-    ) {
-      throw notFound(MESSAGES.battleNotFound);
-    }
+    if (isIdle(row)) throw notFound(MESSAGES.battleNotFound);
     return row;
   }
 
@@ -193,7 +187,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         .where('user_id', '=', req.query.user_id)
         .where('kind', '=', 'turn_based')
         .where('status', '=', 'active')
-        .where('updated_at', '>=', nowSeconds() - BATTLE_IDLE_TTL_S)
+        .where('updated_at', '>=', idleBefore())
         .executeTakeFirst();
       if (!row) return { battle: null };
       const stored = JSON.parse(row.state!) as StoredBattle;
