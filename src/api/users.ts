@@ -10,7 +10,12 @@ export const ListUsersQuery = z.object({
   q: CleanText(USERNAME_MAX).optional().describe('username prefix, case-insensitive'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-export const UserSummary = z.object({ id: z.string(), username: z.string(), gold: z.number().int() });
+export const UserSummary = z.object({
+  id: z.string(),
+  username: z.string(),
+  gold: z.number().int().nullable().describe('null for a locked account: its balances are its own'),
+  locked: z.boolean().describe('locked with a passkey: Continue asks for it (POST /api/users/{id}/sign-in)'),
+});
 export const ListUsersResponse = z.array(UserSummary);
 export type UserSummary = z.infer<typeof UserSummary>;
 

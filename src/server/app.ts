@@ -24,6 +24,8 @@ import { HeroDocs } from './heroes/hero-store.ts';
 import { limitStoreFor } from './http/limit-store.ts';
 import { HeroLists } from './heroes/hero-lists.ts';
 import { OddsPool } from './odds/odds-pool.ts';
+import type { RelyingPartyConfig } from './accounts/passkeys.ts';
+import { guardPlayers } from './accounts/player-guard.ts';
 import { openStore } from './store/db.ts';
 import { DUNGEON_ROWS, SHOP_ITEMS } from './content/catalog.ts';
 import { migrate } from './store/migrations.ts';
@@ -39,6 +41,7 @@ import healthRoutes from './routes/health.ts';
 import heroRoutes from './routes/heroes.ts';
 import inventoryRoutes from './routes/inventory.ts';
 import oddsRoutes from './routes/odds.ts';
+import passkeyRoutes from './routes/passkeys.ts';
 import shopRoutes from './routes/shop.ts';
 import summonRoutes from './routes/summons.ts';
 import userRoutes from './routes/users.ts';
@@ -72,6 +75,8 @@ export interface AppOptions {
   clock?: ClockSource;
   /** SQLite: how the WAL is flushed before a change is answered (default fsync; tests hold it to watch answers wait) */
   walFlush?: (path: string) => Promise<void>;
+  /** WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS: who passkeys are made for (default: the host each request names) */
+  relyingParty?: RelyingPartyConfig;
 }
 
 export const BODY_LIMIT = 64 * 1024;
@@ -204,6 +209,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     heroDocs: new HeroDocs(store),
     rateLimits,
     countFight: null,
+    relyingParty: opts.relyingParty ?? null,
   };
   // Now and then: forget unsaved candidates and spent generations older than a day, and mark turn-based
   // battles idle for 24 h as expired (reads already treat them as gone).
@@ -234,6 +240,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     else reply.headers(pageHeaders);
     done();
   });
+  // Who each route acts for, and a locked player's session required for it; writes from other sites refused.
+  guardPlayers(app, store);
   // Paying routes honour Idempotency-Key (before the WAL's flush below, so a stored answer is flushed with the rest).
   honourIdempotencyKeys(app, store);
   // On SQLite a change is answered only once its commit is on disk, flushed off the event loop (wal-sync.ts);
@@ -271,6 +279,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(inventoryRoutes, { ctx });
   await app.register(dailyRoutes, { ctx });
   await app.register(artRoutes, { ctx });
+  await app.register(passkeyRoutes, { ctx });
 
   const webRoot = opts.webRoot === undefined ? resolve('dist') : opts.webRoot;
   const hasWeb = webRoot !== null && existsSync(resolve(webRoot, 'index.html'));

@@ -8,6 +8,7 @@ import type { BrowsePages } from './heroes/browse-pages.ts';
 import type { HeroDocs } from './heroes/hero-store.ts';
 import type { OddsPool } from './odds/odds-pool.ts';
 import type { Fairness } from './odds/fairness.ts';
+import type { RelyingPartyConfig } from './accounts/passkeys.ts';
 
 export interface RateLimits {
   /** account creations per IP per minute */
@@ -39,6 +40,8 @@ export interface Ctx {
   rateLimits: RateLimits | null;
   /** Counts a fight against the client's budget, refusing past it (fights.ts); null when rate limits are off. */
   countFight: ((req: FastifyRequest) => Promise<void>) | null;
+  /** passkeys' relying party (WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS); null: the request's own host (passkeys.ts) */
+  relyingParty: RelyingPartyConfig;
 }
 
 export interface RouteOpts {

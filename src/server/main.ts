@@ -3,7 +3,8 @@
 // ODDS_THREADS (cores), ODDS_CACHE_SIZE (5000 matchups; 0 turns the cache off), ODDS_QUEUE (8 per thread), ODDS_WAIT_MS
 // (500: how long a fight waits for room in a full queue before its 503), TRUST_PROXY (the proxy's
 // addresses or hop count; trust-proxy.ts), REDIS_URL (where several instances count the per-client limits together;
-// default: in the PostgreSQL database when DATABASE_URL is one, in memory on SQLite).
+// default: in the PostgreSQL database when DATABASE_URL is one, in memory on SQLite), WEBAUTHN_RP_ID with
+// WEBAUTHN_ORIGINS (comma-separated: who passkeys are made for; default the host each request names, accounts/passkeys.ts).
 import './foundation/v8-flags.ts'; // first: V8's inlining budgets for the rules core
 import { buildApp } from './app.ts';
 import { DEFAULT_DATABASE_URL } from './store/db.ts';
@@ -31,6 +32,14 @@ const app = await buildApp({
   oddsWaitMs: process.env.ODDS_WAIT_MS ? Number(process.env.ODDS_WAIT_MS) : undefined,
   trustProxy,
   redisUrl: process.env.REDIS_URL || undefined,
+  relyingParty: process.env.WEBAUTHN_RP_ID
+    ? {
+        rpID: process.env.WEBAUTHN_RP_ID,
+        origins: (process.env.WEBAUTHN_ORIGINS || `https://${process.env.WEBAUTHN_RP_ID}`)
+          .split(',')
+          .map((o) => o.trim()),
+      }
+    : undefined,
 });
 
 let closing = false;

@@ -418,6 +418,51 @@ function routes(f: Fixtures) {
       fc.constant('/api/inventory/use'),
       fc.oneof(junk, fc.record({ user_id: actingUser, item_id: someId, hero_id: maybe(someId) })),
     ),
+    'GET /api/session': get(withQuery('/api/session')),
+    'DELETE /api/session': r('DELETE', fc.constant('/api/session')),
+    'GET /api/users/:id/passkeys': get(seg(someId).map((id) => `/api/users/${id}/passkeys`)),
+    'POST /api/users/:id/passkeys/options': r(
+      'POST',
+      seg(someId).map((id) => `/api/users/${id}/passkeys/options`),
+      maybe(junk),
+    ),
+    'POST /api/users/:id/passkeys': r(
+      'POST',
+      seg(someId).map((id) => `/api/users/${id}/passkeys`),
+      fc.oneof(junk, fc.record({ challenge_id: someId, response: junk, name: maybe(fc.oneof(text, junk)) })),
+    ),
+    'DELETE /api/users/:id/passkeys/:passkeyId': r(
+      'DELETE',
+      fc.tuple(seg(someId), seg(text)).map(([id, k]) => `/api/users/${id}/passkeys/${k}`),
+    ),
+    'POST /api/users/:id/unlock': r(
+      'POST',
+      seg(someId).map((id) => `/api/users/${id}/unlock`),
+      maybe(junk),
+    ),
+    'POST /api/users/:id/sign-in/options': r(
+      'POST',
+      seg(someId).map((id) => `/api/users/${id}/sign-in/options`),
+      maybe(junk),
+    ),
+    'POST /api/users/:id/sign-in': r(
+      'POST',
+      seg(someId).map((id) => `/api/users/${id}/sign-in`),
+      fc.oneof(
+        junk,
+        fc.record({
+          challenge_id: someId,
+          response: fc.oneof(
+            junk,
+            fc.record({ id: text, rawId: text, type: fc.constant('public-key'), response: junk }),
+          ),
+        }),
+      ),
+    ),
+    'DELETE /api/users/:id/sessions': r(
+      'DELETE',
+      seg(someId).map((id) => `/api/users/${id}/sessions`),
+    ),
     'GET /api/art/portraits/:raceId/:classId/:type/:rarity/:seed.svg': get(
       fc
         .tuple(

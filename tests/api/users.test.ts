@@ -63,7 +63,7 @@ describe.each(DATABASES)('users on %s', (kind) => {
     expect(all.status).toBe(200);
     const list = ListUsersResponse.parse(all.body);
     expect(list.map((u) => u.username)).toEqual([0, 1, 2, 3, 4].map((i) => `${tag}_${i}`));
-    expect(Object.keys(list[0]).sort()).toEqual(['gold', 'id', 'username']);
+    expect(Object.keys(list[0]).sort()).toEqual(['gold', 'id', 'locked', 'username']);
     const two = await h.call('GET', `/api/users?q=${tag}&limit=2`);
     expect(two.body).toHaveLength(2);
     expect((await h.call('GET', '/api/users?limit=0')).status).toBe(400);

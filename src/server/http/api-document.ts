@@ -24,6 +24,10 @@ export const API_TAGS = [
   { name: 'inventory', description: 'The items a player holds, and using them.' },
   { name: 'daily', description: 'Daily quests, the bonus and the login calendar.' },
   { name: 'art', description: 'Portraits, icons and battle scenes drawn as SVG.' },
+  {
+    name: 'passkeys',
+    description: 'Locking an account with a passkey: its passkeys, signing in with one, sessions.',
+  },
 ] as const;
 
 export const SWAGGER_OPTIONS: SwaggerOptions = {

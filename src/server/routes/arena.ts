@@ -39,6 +39,7 @@ export async function arenaSides(
 const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
   app.post('/api/arena/battle', {
+    config: { actsFor: ['body.user_id'] },
     ...fightRoute(ctx),
     schema: {
       operationId: 'fightArenaDuel',
@@ -65,6 +66,7 @@ const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/arena/leaderboard', {
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'getLeaderboard',
       summary: 'Read the arena ladder',
@@ -99,7 +101,10 @@ const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         503: ErrorBody,
       },
     },
-    config: ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.odds, timeWindow: '1 minute' } } : {},
+    config: {
+      actsFor: ['query.user_id'],
+      ...(ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.odds, timeWindow: '1 minute' } } : {}),
+    },
     handler: async (req) =>
       fairMatches(db, req.query.user_id, req.query.hero_id, req.query.limit, async (hero, opponent) => {
         const odds = await simulated(() => ctx.odds.estimate([hero], [opponent]));

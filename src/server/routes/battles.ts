@@ -108,6 +108,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   }
 
   app.post('/api/battles', {
+    config: { actsFor: ['body.user_id'] },
     ...fightRoute(ctx),
     schema: {
       operationId: 'startBattle',
@@ -172,6 +173,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/battles/active', {
+    config: { actsFor: ['query.user_id'] },
     schema: {
       operationId: 'getActiveBattle',
       summary: 'Read the player’s turn-based battle in progress',
@@ -204,6 +206,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   // Public, like a hero's page: a battle id is unguessable. A finished fight of any kind, as it can be watched again.
   app.get('/api/battles/:battleId/replay', {
+    config: { actsFor: ['query.user_id'] },
     schema: {
       operationId: 'getReplay',
       summary: 'Watch a finished fight again',
@@ -241,6 +244,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/users/:id/battles', {
+    config: { actsFor: ['params.id'] },
     schema: {
       operationId: 'listBattles',
       summary: 'List a player’s finished fights',
@@ -255,6 +259,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/battles/:battleId', {
+    config: { actsFor: [{ owner: 'battle', of: 'params.battleId' }] },
     schema: {
       operationId: 'getBattle',
       summary: 'Read a battle',
@@ -283,6 +288,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   // Handing a battle to Auto plays it to the end here: that counts as a fight. A chosen option does not.
   const countFight = ctx.countFight;
   app.post('/api/battles/:battleId/action', {
+    config: { actsFor: ['body.user_id', { owner: 'battle', of: 'params.battleId' }] },
     ...(countFight && {
       preHandler: async (req: { body: { auto?: boolean } } & Parameters<typeof countFight>[0]) => {
         if (req.body.auto === true) await countFight(req);

@@ -10,6 +10,7 @@ const daily: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
 
   app.get('/api/daily', {
+    config: { actsFor: ['query.user_id'] },
     schema: {
       operationId: 'getDaily',
       summary: 'Read the player’s day: quests, bonus, calendar',
@@ -26,7 +27,7 @@ const daily: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.post('/api/daily/claim', {
     // A claim pays: a retry with the same Idempotency-Key answers the first answer (idempotency.ts).
-    config: { idempotent: true },
+    config: { actsFor: ['body.user_id'], idempotent: true },
     schema: {
       operationId: 'claimDailyReward',
       summary: 'Claim a daily reward',

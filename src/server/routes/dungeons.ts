@@ -85,6 +85,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   );
 
   app.get('/api/dungeons', {
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'listDungeons',
       summary: 'List the dungeons',
@@ -96,6 +97,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/dungeons/:dungeonId', {
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'getDungeon',
       summary: 'Read a dungeon',
@@ -109,6 +111,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/dungeons/:dungeonId/npcs', {
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'listDungeonNpcs',
       summary: 'List a dungeon’s NPC heroes',
@@ -122,6 +125,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/dungeons/:dungeonId/start', {
+    config: { actsFor: ['body.user_id'] },
     schema: {
       operationId: 'startDungeonRun',
       summary: 'Start a dungeon run',
@@ -153,6 +157,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   };
 
   app.get('/api/dungeon-runs/active', {
+    config: { actsFor: ['query.user_id'] },
     schema: {
       operationId: 'getActiveDungeonRun',
       summary: 'Read the player’s dungeon run in progress',
@@ -176,6 +181,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/dungeon-runs/:runId', {
+    config: { actsFor: ['query.user_id', { owner: 'run', of: 'params.runId' }] },
     schema: {
       operationId: 'getDungeonRun',
       summary: 'Read a dungeon run',
@@ -190,6 +196,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/dungeon-runs/:runId/battle', {
+    config: { actsFor: ['body.user_id', { owner: 'run', of: 'params.runId' }] },
     ...fightRoute(ctx),
     schema: {
       operationId: 'fightDungeonFloor',

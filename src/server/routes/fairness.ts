@@ -19,7 +19,10 @@ const fairness: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       querystring: FairnessQuery,
       response: { 200: FairnessResponse, 400: ErrorBody, 429: ErrorBody },
     },
-    config: ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.odds, timeWindow: '1 minute' } } : {},
+    config: {
+      actsFor: 'public',
+      ...(ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.odds, timeWindow: '1 minute' } } : {}),
+    },
     handler: async (req) => ctx.fairness.view(req.query),
   });
 };

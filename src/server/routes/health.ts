@@ -9,6 +9,7 @@ const Health = z.object({ ok: z.boolean(), database: z.enum(['sqlite', 'postgres
 
 const health: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.get('/api/health', {
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'getHealth',
       summary: 'Is the server up and its database answering',

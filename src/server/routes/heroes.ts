@@ -59,6 +59,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.post('/api/characters/generate', {
     config: {
+      actsFor: ['body.user_id'],
       idempotent: true,
       ...(ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.generate, timeWindow: '1 minute' } } : {}),
     },
@@ -97,6 +98,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/characters/pending', {
+    config: { actsFor: ['query.user_id'] },
     schema: {
       operationId: 'getPendingPair',
       summary: 'Read the pending pair of candidates',
@@ -114,6 +116,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/heroes', {
+    config: { actsFor: ['body.user_id'] },
     schema: {
       operationId: 'saveHero',
       summary: 'Keep a candidate as the player’s hero',
@@ -128,6 +131,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/heroes', {
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'listHeroes',
       summary: 'List a player’s heroes',
@@ -152,6 +156,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/heroes/browse/all', {
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'browsePlayers',
       summary: 'Browse other players’ heroes',
@@ -187,6 +192,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     [...npcsByDungeon().values()].flat(),
   );
   app.get('/api/npcs', {
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'listNpcs',
       summary: 'List the NPC heroes of every dungeon',
@@ -198,6 +204,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/heroes/:heroId', {
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'getHero',
       summary: 'Read a hero',
@@ -215,6 +222,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.delete('/api/heroes/:heroId', {
+    config: { actsFor: ['query.user_id', { owner: 'hero', of: 'params.heroId' }] },
     schema: {
       operationId: 'deleteHero',
       summary: 'Dismiss a hero',
@@ -233,7 +241,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/heroes/:heroId/reroll-abilities', {
-    config: { idempotent: true },
+    config: { actsFor: ['body.user_id', { owner: 'hero', of: 'params.heroId' }], idempotent: true },
     schema: {
       operationId: 'rerollAbilities',
       summary: 'Reroll a hero’s abilities',

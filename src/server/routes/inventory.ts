@@ -53,6 +53,7 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/inventory', {
+    config: { actsFor: ['query.user_id'] },
     schema: {
       operationId: 'getInventory',
       summary: 'Read a player’s inventory',
@@ -86,7 +87,7 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/inventory/use', {
-    config: { idempotent: true },
+    config: { actsFor: ['body.user_id'], idempotent: true },
     schema: {
       operationId: 'useItem',
       summary: 'Use an item',

@@ -114,7 +114,10 @@ const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         ...FIGHT_REFUSALS,
       },
     },
-    config: ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.odds, timeWindow: '1 minute' } } : {},
+    config: {
+      actsFor: ['query.user_id', { owner: 'run', of: 'query.run_id' }],
+      ...(ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.odds, timeWindow: '1 minute' } } : {}),
+    },
     handler: async (req) => {
       const q = req.query;
       let plan: FightPlan;

@@ -30,6 +30,7 @@ const shop: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const catalogue = fixedJson(ShopResponse, ctx.shopItems.map(shopItemView));
 
   app.get('/api/shop', {
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'listShopItems',
       summary: 'List the shop’s items',
@@ -41,7 +42,7 @@ const shop: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/shop/purchase', {
-    config: { idempotent: true },
+    config: { actsFor: ['body.user_id'], idempotent: true },
     schema: {
       operationId: 'purchaseItem',
       summary: 'Buy an item',

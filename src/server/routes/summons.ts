@@ -8,6 +8,7 @@ import { altarOf } from '../heroes/summoning.ts';
 
 const summons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.get('/api/summons', {
+    config: { actsFor: ['query.user_id'] },
     schema: {
       operationId: 'listSummons',
       summary: 'List a player’s summons',

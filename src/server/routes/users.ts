@@ -26,6 +26,7 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
 
   app.get('/api/users', {
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'listUsers',
       summary: 'List players by username',
@@ -39,17 +40,23 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const { q, limit } = req.query;
       let query = db
         .selectFrom('users')
-        .select(['id', 'username', 'gold'])
+        .select(['id', 'username', 'gold', 'locked'])
         .orderBy('username_key')
         .limit(limit);
       const prefix = q?.trim().toLowerCase();
       // Usernames are [a-z0-9_] once lower-cased, and '~' sorts after all of them: a range the index serves.
       if (prefix) query = query.where('username_key', '>=', prefix).where('username_key', '<', `${prefix}~`);
-      return query.execute();
+      // A locked account is listed with its lock and without its gold (its balances are its own).
+      return (await query.execute()).map((u) =>
+        u.locked === 1
+          ? { id: u.id, username: u.username, gold: null, locked: true }
+          : { id: u.id, username: u.username, gold: u.gold, locked: false },
+      );
     },
   });
 
   app.get('/api/users/:id', {
+    config: { actsFor: ['params.id'] },
     schema: {
       operationId: 'getUser',
       summary: 'Read a player',
@@ -66,6 +73,7 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/users/:id/ledger', {
+    config: { actsFor: ['params.id'] },
     schema: {
       operationId: 'listLedgerEntries',
       summary: 'List a player’s ledger entries',
@@ -81,7 +89,10 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/users', {
-    config: ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.users, timeWindow: '1 minute' } } : {},
+    config: {
+      actsFor: 'public',
+      ...(ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.users, timeWindow: '1 minute' } } : {}),
+    },
     schema: {
       operationId: 'createUser',
       summary: 'Open an account',
@@ -110,6 +121,7 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.patch('/api/users/:id', {
+    config: { actsFor: ['params.id'] },
     schema: {
       operationId: 'updateUser',
       summary: 'Change a player’s day (time zone, reset hour)',

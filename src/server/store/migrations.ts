@@ -679,6 +679,55 @@ const altar: Migration = {
   },
 };
 
+/**
+ * Accounts a player has locked (passkeys.ts, sessions.ts): users.locked, kept with the passkeys in one transaction;
+ * the passkeys (WebAuthn credentials: id, public key, signature counter); the sessions a passkey started (the
+ * SHA-256 of the cookie's random token, never the token, with a sliding expiry); and the challenges of ceremonies
+ * under way, each used once before it expires.
+ */
+const passkeys: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .alterTable('users')
+      .addColumn('locked', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .createTable('passkeys')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('public_key', 'text', (c) => c.notNull())
+      .addColumn('counter', 'bigint', (c) => c.notNull())
+      .addColumn('transports', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('used_at', 'bigint')
+      .execute();
+    await db.schema.createIndex('passkeys_user').on('passkeys').column('user_id').execute();
+    await db.schema
+      .createTable('sessions')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+    await db.schema.createIndex('sessions_expires').on('sessions').column('expires_at').execute();
+    await db.schema
+      .createTable('webauthn_challenges')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('purpose', 'text', (c) => c.notNull())
+      .addColumn('challenge', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('webauthn_challenges_expires')
+      .on('webauthn_challenges')
+      .column('expires_at')
+      .execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -698,6 +747,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0015_idempotency_keys': idempotencyKeys,
     '0016_altar': altar,
     '0017_daily': daily,
+    '0020_passkeys': passkeys,
   };
 }
 

@@ -25,6 +25,37 @@ export interface UsersTable {
   day_floor: Generated<number | null>;
   /** how many login-calendar rewards the player has claimed in all (the next is day claims % 7 + 1) */
   calendar_claims: Generated<number>;
+  /** 1 while the account is locked: it holds at least one passkey, and only its sessions act for it (passkeys.ts) */
+  locked: Generated<number>;
+}
+
+/** A locked account's passkeys: WebAuthn credentials (id and public key base64url, transports as JSON). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  public_key: string;
+  counter: number;
+  transports: string;
+  name: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** Sessions a passkey started: id is the SHA-256 (hex) of the cookie's token; expiry slides (sessions.ts). */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A WebAuthn ceremony under way: its challenge, used once before it expires (passkeys.ts). */
+export interface WebauthnChallengesTable {
+  id: string;
+  user_id: string;
+  purpose: 'register' | 'sign_in';
+  challenge: string;
+  expires_at: number;
 }
 
 /** Players' heroes and dungeon NPCs (dungeon_id set, user_id null). JSON fields are stored as text. */
@@ -259,6 +290,9 @@ export interface SummonHistoryTable {
 
 export interface Database {
   users: UsersTable;
+  passkeys: PasskeysTable;
+  sessions: SessionsTable;
+  webauthn_challenges: WebauthnChallengesTable;
   daily_progress: DailyProgressTable;
   daily_claims: DailyClaimsTable;
   heroes: HeroesTable;

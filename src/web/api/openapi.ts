@@ -54,7 +54,7 @@ export interface paths {
     };
     /**
      * Read a player
-     * @description A player with their balances, their day’s time zone and reset hour.
+     * @description A player with their balances, their day’s time zone and reset hour. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getUser'];
     put?: never;
@@ -64,7 +64,7 @@ export interface paths {
     head?: never;
     /**
      * Change a player’s day (time zone, reset hour)
-     * @description Where the player's day turns over: time_zone (an IANA name) and/or reset_hour (0-23). The change applies from the next reset (GET /api/daily: rule_starts_at); the day in progress keeps its date, and no later day takes a date already played, so a change never pays a day twice.
+     * @description Where the player's day turns over: time_zone (an IANA name) and/or reset_hour (0-23). The change applies from the next reset (GET /api/daily: rule_starts_at); the day in progress keeps its date, and no later day takes a date already played, so a change never pays a day twice. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     patch: operations['updateUser'];
     trace?: never;
@@ -78,7 +78,7 @@ export interface paths {
     };
     /**
      * List a player’s ledger entries
-     * @description A player's ledger: every change of a currency (delta, balance after, reason, what caused it), newest first, paged; `currency` keeps one currency. Pass `next_cursor` back as `cursor` for the next page.
+     * @description A player's ledger: every change of a currency (delta, balance after, reason, what caused it), newest first, paged; `currency` keeps one currency. Pass `next_cursor` back as `cursor` for the next page. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['listLedgerEntries'];
     put?: never;
@@ -100,7 +100,7 @@ export interface paths {
     put?: never;
     /**
      * Summon a pair of candidates (or preview one)
-     * @description With { user_id }: while the player has a pending pair, that pair, free (charged: false) — a double tap, a retry or another device never pays twice; with none pending, a new pair for 1 scroll (charged: true), drawn whole and kept pending until one is kept. { user_id, replaces: <pending generation_id> } (Regenerate) pays 1 scroll for a new pair in its place; sent again once that pair is replaced, it answers the pending pair free. generation_id names the pair a client pays for (both parallel calls of a press share it). The answer is a candidate in the hero shape — the first of the pair in the call that paid, the second otherwise — with generation_id, charged and candidates (the pair). With no body: a free preview that can never be kept. Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     * @description With { user_id }: while the player has a pending pair, that pair, free (charged: false) — a double tap, a retry or another device never pays twice; with none pending, a new pair for 1 scroll (charged: true), drawn whole and kept pending until one is kept. { user_id, replaces: <pending generation_id> } (Regenerate) pays 1 scroll for a new pair in its place; sent again once that pair is replaced, it answers the pending pair free. generation_id names the pair a client pays for (both parallel calls of a press share it). The answer is a candidate in the hero shape — the first of the pair in the call that paid, the second otherwise — with generation_id, charged and candidates (the pair). With no body: a free preview that can never be kept. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
      */
     post: operations['generateCandidates'];
     delete?: never;
@@ -118,7 +118,7 @@ export interface paths {
     };
     /**
      * Read the pending pair of candidates
-     * @description The player’s pending pair: the candidates of their latest paid generation, until one is kept or they generate again (kept at least 7 days). /create shows it after a reload, Cancel or on another device.
+     * @description The player’s pending pair: the candidates of their latest paid generation, until one is kept or they generate again (kept at least 7 days). /create shows it after a reload, Cancel or on another device. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getPendingPair'];
     put?: never;
@@ -144,7 +144,7 @@ export interface paths {
     put?: never;
     /**
      * Keep a candidate as the player’s hero
-     * @description Saves a generated candidate (by character_data.id) as the player’s hero; everything else in character_data is ignored.
+     * @description Saves a generated candidate (by character_data.id) as the player’s hero; everything else in character_data is ignored. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['saveHero'];
     delete?: never;
@@ -209,7 +209,7 @@ export interface paths {
     post?: never;
     /**
      * Dismiss a hero
-     * @description Deletes the player’s hero (`user_id` must own it) and its arena ladder rating.
+     * @description Deletes the player’s hero (`user_id` must own it) and its arena ladder rating. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     delete: operations['deleteHero'];
     options?: never;
@@ -228,7 +228,7 @@ export interface paths {
     put?: never;
     /**
      * Reroll a hero’s abilities
-     * @description Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
      */
     post: operations['rerollAbilities'];
     delete?: never;
@@ -248,7 +248,7 @@ export interface paths {
     put?: never;
     /**
      * Fight a random battle (quick or turn-based)
-     * @description mode 'turn_based' (default) answers the battle state; mode 'auto' answers the result at once.
+     * @description mode 'turn_based' (default) answers the battle state; mode 'auto' answers the result at once. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['startBattle'];
     delete?: never;
@@ -266,7 +266,7 @@ export interface paths {
     };
     /**
      * Read the player’s turn-based battle in progress
-     * @description The player's turn-based battle still being fought, or null.
+     * @description The player's turn-based battle still being fought, or null. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getActiveBattle'];
     put?: never;
@@ -286,7 +286,7 @@ export interface paths {
     };
     /**
      * Watch a finished fight again
-     * @description A finished fight as it can be watched again: the teams as they began, the facts in order with their sentences, the result. 404 for an unknown id (or a fight recorded before replays), 409 while a turn-based battle is still on. `user_id` names the player watching: it counts toward their daily quest (an unknown player counts nothing).
+     * @description A finished fight as it can be watched again: the teams as they began, the facts in order with their sentences, the result. 404 for an unknown id (or a fight recorded before replays), 409 while a turn-based battle is still on. `user_id` names the player watching: it counts toward their daily quest (an unknown player counts nothing). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getReplay'];
     put?: never;
@@ -306,7 +306,7 @@ export interface paths {
     };
     /**
      * List a player’s finished fights
-     * @description A player's finished fights, newest first, paged: each opens its replay (GET /api/battles/{id}/replay).
+     * @description A player's finished fights, newest first, paged: each opens its replay (GET /api/battles/{id}/replay). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['listBattles'];
     put?: never;
@@ -326,7 +326,7 @@ export interface paths {
     };
     /**
      * Read a battle
-     * @description A turn-based battle as it stands (its state, options and events so far), or an auto fight’s result (`kind: auto`).
+     * @description A turn-based battle as it stands (its state, options and events so far), or an auto fight’s result (`kind: auto`). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getBattle'];
     put?: never;
@@ -348,7 +348,7 @@ export interface paths {
     put?: never;
     /**
      * Act in a turn-based battle
-     * @description Choose one of pending_options (option_id), aimed at one of its targets (target_id) or at its preselected one, or switch the ally AI on or off (auto).
+     * @description Choose one of pending_options (option_id), aimed at one of its targets (target_id) or at its preselected one, or switch the ally AI on or off (auto). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['actInBattle'];
     delete?: never;
@@ -368,7 +368,7 @@ export interface paths {
     put?: never;
     /**
      * Fight an arena duel
-     * @description One of the player’s heroes against another player’s hero or an NPC, resolved at once: the win chance, the roll, the story, the rewards and both heroes’ new ladder ratings (Glicko-2).
+     * @description One of the player’s heroes against another player’s hero or an NPC, resolved at once: the win chance, the roll, the story, the rewards and both heroes’ new ladder ratings (Glicko-2). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['fightArenaDuel'];
     delete?: never;
@@ -406,7 +406,7 @@ export interface paths {
     };
     /**
      * Find fair arena opponents
-     * @description Find a fair match: other players' heroes and NPCs whose duel with your hero is nearest an even fight by its honest odds (the estimate the duel uses), nearest 50% first, with each win chance (probabilities); the candidates weighed are the 24 rated nearest your hero and, while its rating is provisional, nearest the rating its level is worth.
+     * @description Find a fair match: other players' heroes and NPCs whose duel with your hero is nearest an even fight by its honest odds (the estimate the duel uses), nearest 50% first, with each win chance (probabilities); the candidates weighed are the 24 rated nearest your hero and, while its rating is provisional, nearest the rating its level is worth. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['findArenaOpponents'];
     put?: never;
@@ -488,7 +488,7 @@ export interface paths {
     put?: never;
     /**
      * Start a dungeon run
-     * @description Starts a run with a team of 1–4 of your heroes. An active run is abandoned when abandon_active (default true), else 409.
+     * @description Starts a run with a team of 1–4 of your heroes. An active run is abandoned when abandon_active (default true), else 409. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['startDungeonRun'];
     delete?: never;
@@ -506,7 +506,7 @@ export interface paths {
     };
     /**
      * Read the player’s dungeon run in progress
-     * @description The player’s active run (at most one), or null. Starting another dungeon ends it: the team picker says so.
+     * @description The player’s active run (at most one), or null. Starting another dungeon ends it: the team picker says so. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getActiveDungeonRun'];
     put?: never;
@@ -526,7 +526,7 @@ export interface paths {
     };
     /**
      * Read a dungeon run
-     * @description A run as it is now: its next floor and status. A user_id that is sent must be the owner’s.
+     * @description A run as it is now: its next floor and status. A user_id that is sent must be the owner’s. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getDungeonRun'];
     put?: never;
@@ -548,7 +548,7 @@ export interface paths {
     put?: never;
     /**
      * Fight a dungeon run’s next floor
-     * @description Fights the run’s next floor with its team. A defeat ends the run; winning the last (boss) floor clears it and pays the clear bonus. mode quick (default): fought at once, 200 with the result. mode turn_based: a battle the player steers like any turn-based battle (POST /api/battles/{id}/action), 201 with its state, paid for the time it is played; the run moves on when it ends. A floor already being fought turn by turn answers that battle (201) to turn_based and 409 to quick. The player’s other turn-based battle ends, lost.
+     * @description Fights the run’s next floor with its team. A defeat ends the run; winning the last (boss) floor clears it and pays the clear bonus. mode quick (default): fought at once, 200 with the result. mode turn_based: a battle the player steers like any turn-based battle (POST /api/battles/{id}/action), 201 with its state, paid for the time it is played; the run moves on when it ends. A floor already being fought turn by turn answers that battle (201) to turn_based and 409 to quick. The player’s other turn-based battle ends, lost. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['fightDungeonFloor'];
     delete?: never;
@@ -566,7 +566,7 @@ export interface paths {
     };
     /**
      * Read a fight’s win chance before it
-     * @description The win chance of a fight before it is fought, who it is against, the key it is for (the heroes at their versions, the encounter, opponent or floor; the fight states the same odds_key and probability) and what a win pays (win_rewards, by the function the fight pays with). kind 'arena': hero_id and opponent_id. kind 'dungeon': run_id (its next floor), or dungeon_id and team (floor 1 of a new run). kind 'random': team (the player's next random battle, as POST /api/battles will fight it).
+     * @description The win chance of a fight before it is fought, who it is against, the key it is for (the heroes at their versions, the encounter, opponent or floor; the fight states the same odds_key and probability) and what a win pays (win_rewards, by the function the fight pays with). kind 'arena': hero_id and opponent_id. kind 'dungeon': run_id (its next floor), or dungeon_id and team (floor 1 of a new run). kind 'random': team (the player's next random battle, as POST /api/battles will fight it). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getOdds'];
     put?: never;
@@ -628,7 +628,7 @@ export interface paths {
     put?: never;
     /**
      * Buy an item
-     * @description Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
      */
     post: operations['purchaseItem'];
     delete?: never;
@@ -646,7 +646,7 @@ export interface paths {
     };
     /**
      * List a player’s summons
-     * @description The altar before a summon is paid for: `rates`, the chance of each rarity per candidate; `pity`, each promise (a pair holding `rarity` or better within `within` pairs) with the player’s `since_last`, their paid pairs since the last that held it; `history`, their paid pairs newest first (at most 50) — when (`at`, epoch seconds), each candidate’s rarity, and which was kept. The long-run share of each rarity with the pity included is on GET /api/fairness.
+     * @description The altar before a summon is paid for: `rates`, the chance of each rarity per candidate; `pity`, each promise (a pair holding `rarity` or better within `within` pairs) with the player’s `since_last`, their paid pairs since the last that held it; `history`, their paid pairs newest first (at most 50) — when (`at`, epoch seconds), each candidate’s rarity, and which was kept. The long-run share of each rarity with the pity included is on GET /api/fairness. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['listSummons'];
     put?: never;
@@ -666,7 +666,7 @@ export interface paths {
     };
     /**
      * Read a player’s inventory
-     * @description The items the player holds, with their counts and what each does.
+     * @description The items the player holds, with their counts and what each does. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getInventory'];
     put?: never;
@@ -688,7 +688,7 @@ export interface paths {
     put?: never;
     /**
      * Use an item
-     * @description Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
      */
     post: operations['useItem'];
     delete?: never;
@@ -706,7 +706,7 @@ export interface paths {
     };
     /**
      * Read the player’s day: quests, bonus, calendar
-     * @description The player's day: its three quests (kind, goal, progress counted by the server), the bonus for all three, the 7-day login calendar, and when the day resets (resets_at, in their time_zone at reset_hour). Unfinished quests lapse at the reset, with nothing lost.
+     * @description The player's day: its three quests (kind, goal, progress counted by the server), the bonus for all three, the 7-day login calendar, and when the day resets (resets_at, in their time_zone at reset_hour). Unfinished quests lapse at the reset, with nothing lost. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getDaily'];
     put?: never;
@@ -728,7 +728,7 @@ export interface paths {
     put?: never;
     /**
      * Claim a daily reward
-     * @description Claims one reward of the player's day — a quest (its id), 'bonus' or 'calendar' — and answers it with the new balances. Each pays once a day: a repeat, or a reward not yet earned, is a 409 saying which. Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     * @description Claims one reward of the player's day — a quest (its id), 'bonus' or 'calendar' — and answers it with the new balances. Each pays once a day: a repeat, or a reward not yet earned, is a 409 saying which. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
      */
     post: operations['claimDailyReward'];
     delete?: never;
@@ -792,6 +792,174 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who this browser is signed in as
+     * @description The player whose live session the cookie holds (a passkey’s sign-in), or null.
+     */
+    get: operations['getSession'];
+    put?: never;
+    post?: never;
+    /**
+     * Sign this browser out
+     * @description Ends the session this browser holds (if any) and clears its cookie.
+     */
+    delete: operations['signOut'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}/passkeys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A player’s passkeys
+     * @description Whether the account is locked, and its passkeys (name, added, last used). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    get: operations['listPasskeys'];
+    put?: never;
+    /**
+     * Add a passkey (the first locks the account)
+     * @description Verifies the browser’s new credential against the challenge and keeps it. The account is locked from then on; this browser is signed in as the player if it was not. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['addPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}/passkeys/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start adding a passkey
+     * @description The options for navigator.credentials.create (hand them to @simplewebauthn/browser startRegistration) and the challenge_id to send back with its answer. The first passkey locks the account. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['passkeyRegistrationOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}/passkeys/{passkeyId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a passkey
+     * @description Never the last: unlocking the account removes that one (409 otherwise). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    delete: operations['removePasskey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}/unlock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Unlock the account
+     * @description Removes every passkey and ends every session: the account is open to any visitor again (spec §6). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['unlockAccount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}/sign-in/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start signing in with a passkey
+     * @description The options for navigator.credentials.get (@simplewebauthn/browser startAuthentication), naming the account’s passkeys, and the challenge_id to send back. 409 when the account is not locked.
+     */
+    post: operations['signInOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}/sign-in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with a passkey
+     * @description Verifies the browser’s assertion; a good one starts a session (an HttpOnly cookie, 30 days, sliding). 401 when the passkey is not the account’s or does not verify.
+     */
+    post: operations['signIn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Sign out everywhere
+     * @description Ends every session of the player, this browser’s too. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    delete: operations['signOutEverywhere'];
     options?: never;
     head?: never;
     patch?: never;
@@ -881,7 +1049,10 @@ export interface operations {
           'application/json': {
             id: string;
             username: string;
-            gold: number;
+            /** @description null for a locked account: its balances are its own */
+            gold: number | null;
+            /** @description locked with a passkey: Continue asks for it (POST /api/users/{id}/sign-in) */
+            locked: boolean;
           }[];
         };
       };
@@ -1041,6 +1212,28 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       404: {
         headers: {
           [name: string]: unknown;
@@ -1106,6 +1299,28 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -1207,6 +1422,28 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -1413,6 +1650,28 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       404: {
         headers: {
           [name: string]: unknown;
@@ -1559,6 +1818,28 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -1800,6 +2081,17 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -2229,6 +2521,17 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2370,6 +2673,17 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -2957,6 +3271,17 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3054,6 +3379,28 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3322,6 +3669,28 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3403,6 +3772,28 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3698,6 +4089,28 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3939,6 +4352,17 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4139,6 +4563,17 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -4492,6 +4927,17 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -4963,6 +5409,17 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5054,6 +5511,28 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5112,6 +5591,17 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -5455,6 +5945,17 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5683,6 +6184,17 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -6051,6 +6563,28 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6153,6 +6687,28 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6224,6 +6780,28 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -6367,6 +6945,17 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -6551,6 +7140,28 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6716,6 +7327,28 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -6908,6 +7541,814 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the player this browser is signed in as, or null */
+            user_id: string | null;
+            /** @description epoch seconds; each use moves it 30 days on */
+            expires_at: number | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  signOut: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the player this browser is signed in as, or null */
+            user_id: string | null;
+            /** @description epoch seconds; each use moves it 30 days on */
+            expires_at: number | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  listPasskeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            locked: boolean;
+            passkeys: {
+              id: string;
+              name: string;
+              /** @description epoch seconds */
+              created_at: number;
+              /** @description last sign-in with it (epoch seconds), or null */
+              used_at: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  addPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          challenge_id: string;
+          response: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: 'public-key';
+            response: {
+              [key: string]: unknown;
+            };
+            /** @default {} */
+            clientExtensionResults?: {
+              [key: string]: unknown;
+            };
+            authenticatorAttachment?: string;
+          } & {
+            [key: string]: unknown;
+          };
+          /** @description how the player will know this passkey ("Phone") */
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            locked: boolean;
+            passkeys: {
+              id: string;
+              name: string;
+              /** @description epoch seconds */
+              created_at: number;
+              /** @description last sign-in with it (epoch seconds), or null */
+              used_at: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  passkeyRegistrationOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description send it back with the browser’s answer; used once, for 5 minutes */
+            challenge_id: string;
+            /** @description PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON: hand to @simplewebauthn/browser */
+            options: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  removePasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        passkeyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            locked: boolean;
+            passkeys: {
+              id: string;
+              name: string;
+              /** @description epoch seconds */
+              created_at: number;
+              /** @description last sign-in with it (epoch seconds), or null */
+              used_at: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  unlockAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            locked: boolean;
+            passkeys: {
+              id: string;
+              name: string;
+              /** @description epoch seconds */
+              created_at: number;
+              /** @description last sign-in with it (epoch seconds), or null */
+              used_at: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  signInOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description send it back with the browser’s answer; used once, for 5 minutes */
+            challenge_id: string;
+            /** @description PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON: hand to @simplewebauthn/browser */
+            options: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  signIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          challenge_id: string;
+          response: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: 'public-key';
+            response: {
+              [key: string]: unknown;
+            };
+            /** @default {} */
+            clientExtensionResults?: {
+              [key: string]: unknown;
+            };
+            authenticatorAttachment?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the player this browser is signed in as, or null */
+            user_id: string | null;
+            /** @description epoch seconds; each use moves it 30 days on */
+            expires_at: number | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  signOutEverywhere: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description sessions ended */
+            ended: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
         headers: {
           [name: string]: unknown;
         };

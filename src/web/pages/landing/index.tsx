@@ -56,7 +56,9 @@ function SelectUser({ ctrl }: { ctrl: LandingCtrl }) {
             <option value="">Select a user</option>
             {list.map((u) => (
               <option key={u.id} value={u.id}>
-                {u.username} — {formatNumber(u.gold)} gold
+                {u.gold === null
+                  ? `🔒 ${u.username} — locked`
+                  : `${u.username} — ${formatNumber(u.gold)} gold`}
               </option>
             ))}
           </select>

@@ -1,0 +1,196 @@
+// Who a request acts for, and whether it may: the one place a locked account (passkeys.ts) is enforced.
+//
+// Every /api route says in its options which player it acts for — `config: { actsFor: [...] }` — as the fields
+// that name them: 'body.user_id', 'query.user_id', 'params.id', or a thing whose owner is the player
+// ({ owner: 'battle', of: 'params.battleId' }: a battle's, a dungeon run's or a hero's owner). `actsFor: 'public'`
+// says the route reveals and changes nothing private (content, heroes shown to all, the leaderboard, replays,
+// fairness). A route that says nothing is read from its schema: a `user_id` in its params, query or body, or the
+// `:id` of /api/users/:id, is the player it acts for; with none it is public. So a new route that takes a player's
+// id is guarded without a word, and the route table test (tests/api/locked-accounts.test.ts) walks every route.
+//
+// Before validation (so nothing a locked player did not ask for runs, and every refusal reads the same), each named
+// player is looked up; one whose account is locked needs a live session of theirs (sessions.ts): none, an expired
+// or an ended one answers 401, another player's 403 — LOCK_MESSAGES, the same words on every route. After
+// validation the fields are read again, so a value the schema changed is checked as the handler will see it.
+// An unlocked account is not asked anything (spec §6: any visitor may play any account).
+//
+// Unsafe methods (POST, PUT, PATCH, DELETE) sent from a page of another site are refused: their Origin must name
+// the host the request was sent to, by name (SameSite=Lax keeps the cookie off them too).
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import { ErrorBody, isValidId } from '../../api/common.ts';
+import { LOCK_MESSAGES } from '../../api/passkeys.ts';
+import { Refusal } from '../foundation/errors.ts';
+import { currentSession, type Session } from './sessions.ts';
+import type { Store } from '../store/db.ts';
+
+export type PlayerField = `${'params' | 'query' | 'body'}.${string}`;
+export type Owned = { owner: 'battle' | 'run' | 'hero'; of: PlayerField };
+export type ActsFor = 'public' | readonly (PlayerField | Owned)[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The player this route acts for (player-guard.ts); read from its schema when absent. */
+    actsFor?: ActsFor;
+  }
+  interface FastifyInstance {
+    /** Every /api route with whom it acts for, as the guard reads it (the route table test walks it). */
+    playerRoutes: PlayerRoute[];
+  }
+}
+
+export interface PlayerRoute {
+  method: string;
+  url: string;
+  actsFor: ActsFor;
+  /** true when the route said it itself, false when read from its schema */
+  declared: boolean;
+}
+
+const OWNER_TABLE = { battle: 'battles', run: 'dungeon_runs', hero: 'heroes' } as const;
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SESSION = Symbol('session');
+const CHECKED = Symbol('checked');
+type Guarded = FastifyRequest & { [SESSION]?: Session | null; [CHECKED]?: string };
+
+/** The keys of a zod object schema (through optional/nullable/default wrappers), or none. */
+function keysOf(schema: unknown): string[] {
+  let s = schema as { shape?: object; unwrap?: () => unknown; def?: { innerType?: unknown } } | undefined;
+  for (let i = 0; i < 5 && s; i++) {
+    if (s.shape && typeof s.shape === 'object') return Object.keys(s.shape);
+    s = (s.def?.innerType ?? (typeof s.unwrap === 'function' ? s.unwrap() : undefined)) as typeof s;
+  }
+  return [];
+}
+
+/** Whom a route that declared nothing acts for, read from its schema. */
+export function inferActsFor(url: string, schema: RouteOptions['schema']): ActsFor {
+  const fields: PlayerField[] = [];
+  const s = (schema ?? {}) as Record<string, z.ZodType | undefined>;
+  const parts = [
+    ['params', s.params],
+    ['query', s.querystring],
+    ['body', s.body],
+  ] as const;
+  for (const [part, sc] of parts) if (keysOf(sc).includes('user_id')) fields.push(`${part}.user_id`);
+  if (/^\/api\/users\/:id(\/|$)/.test(url)) fields.push('params.id');
+  return fields.length > 0 ? fields : 'public';
+}
+
+function valueAt(req: FastifyRequest, field: PlayerField): unknown {
+  const dot = field.indexOf('.');
+  const part = field.slice(0, dot) as 'params' | 'query' | 'body';
+  const holder = req[part] as Record<string, unknown> | null | undefined;
+  return holder && typeof holder === 'object' ? holder[field.slice(dot + 1)] : undefined;
+}
+
+/** The ids of the players a request names, in the order declared ('' for a field left out). */
+function namedIds(req: FastifyRequest, actsFor: readonly (PlayerField | Owned)[]): string {
+  return actsFor
+    .map((f) => {
+      const v = valueAt(req, typeof f === 'string' ? f : f.of);
+      return typeof v === 'string' ? v : '';
+    })
+    .join('\u0000');
+}
+
+/** The session the request carries (read once per request). */
+export async function sessionOf(
+  store: Store,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Session | null> {
+  const g = req as Guarded;
+  if (g[SESSION] === undefined) g[SESSION] = await currentSession(store.db, req, reply);
+  return g[SESSION];
+}
+
+async function check(
+  store: Store,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  actsFor: readonly (PlayerField | Owned)[],
+): Promise<void> {
+  const { db } = store;
+  const players = new Set<string>();
+  for (const f of actsFor) {
+    const v = valueAt(req, typeof f === 'string' ? f : f.of);
+    // An id the Id rule refuses names no one: validation answers it (400) before anything runs.
+    if (typeof v !== 'string' || !isValidId(v)) continue;
+    if (typeof f === 'string') {
+      players.add(v);
+      continue;
+    }
+    const row = await db
+      .selectFrom(OWNER_TABLE[f.owner])
+      .select('user_id')
+      .where('id', '=', v)
+      .executeTakeFirst();
+    if (row?.user_id) players.add(row.user_id);
+  }
+  if (players.size === 0) return;
+  const locked = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...players])
+    .where('locked', '=', 1)
+    .execute();
+  if (locked.length === 0) return;
+  const session = await sessionOf(store, req, reply);
+  for (const { id } of locked) {
+    if (!session) throw new Refusal(401, LOCK_MESSAGES.signIn);
+    if (session.userId !== id) throw new Refusal(403, LOCK_MESSAGES.otherPlayer);
+  }
+}
+
+/** The Origin check on unsafe methods: a page of another site may not write (nor sign in, nor sign out). */
+function sameSite(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return req.headers['sec-fetch-site'] !== 'cross-site';
+  try {
+    // By name, not port: a proxy may pass the Host without the port the browser used (nginx's $host).
+    return new URL(origin).hostname === req.hostname;
+  } catch {
+    return false; // 'null' (a sandboxed frame, a redirect across sites) and anything unreadable
+  }
+}
+
+/** Installs the guard: the route declarations (onRoute), the Origin check and the per-request checks. */
+export function guardPlayers(app: FastifyInstance, store: Store): void {
+  const table: PlayerRoute[] = [];
+  app.decorate('playerRoutes', table);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const declared = route.config?.actsFor;
+    const actsFor = declared ?? inferActsFor(route.url, route.schema);
+    route.config = { ...route.config, actsFor };
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD')
+        table.push({ method, url: route.url, actsFor, declared: declared !== undefined });
+    if (actsFor === 'public' || !route.schema) return;
+    const schema = route.schema;
+    route.schema = {
+      ...schema,
+      description: (
+        `${schema.description ?? ''} When the player's account is locked, needs their session (a passkey's ` +
+        "sign-in): 401 without it, 403 with another player's (docs/api.md)."
+      ).trim(),
+      response: { 401: ErrorBody, 403: ErrorBody, ...(schema.response as object) },
+    };
+  });
+  app.addHook('onRequest', async (req) => {
+    if (UNSAFE.has(req.method) && req.url.startsWith('/api/') && !sameSite(req))
+      throw new Refusal(403, LOCK_MESSAGES.crossOrigin);
+  });
+  app.addHook('preValidation', async (req, reply) => {
+    const actsFor = req.routeOptions.config.actsFor;
+    if (!actsFor || actsFor === 'public') return;
+    (req as Guarded)[CHECKED] = namedIds(req, actsFor);
+    await check(store, req, reply, actsFor);
+  });
+  app.addHook('preHandler', async (req, reply) => {
+    const actsFor = req.routeOptions.config.actsFor;
+    if (!actsFor || actsFor === 'public') return;
+    if ((req as Guarded)[CHECKED] !== namedIds(req, actsFor)) await check(store, req, reply, actsFor);
+  });
+}
