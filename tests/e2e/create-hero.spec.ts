@@ -97,15 +97,20 @@ test('a paid pair survives a reload and Cancel, is never paid twice, and is kept
   expect((await getUser(request, player.id)).summoning_scrolls).toBe(4);
 });
 
-test('the generating state shows its text', async ({ page, player }) => {
+test('the generating state shows its text, and the pair drawn comes into view', async ({ page, player }) => {
   void player;
   // The generate call is held until the in-between state has been seen, then let through.
   const release = await holdRequests(page, '**/api/characters/generate');
   await page.goto('/create');
-  await page.getByRole('button', { name: 'Generate Heroes' }).click();
-  await expect(page.getByText('Creating 2 unique heroes (30-40 seconds)')).toBeVisible();
+  // Pressed where it stands, as a finger would (a locator's click first scrolls the page to the button).
+  const box = (await page.getByRole('button', { name: 'Generate Heroes' }).boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  // On a phone the pair sits below the altar's odds: what is being drawn, then what was drawn, comes into view.
+  await expect(page.getByText('Creating 2 unique heroes (30-40 seconds)')).toBeInViewport();
   release();
   await expect(page.locator('.hero-card--large')).toHaveCount(2);
+  await expect(page.getByText('Choose the hero you want to keep.')).toBeInViewport();
+  await expect(page.locator('.hero-card--large').first()).toBeInViewport({ ratio: 0.5 });
 });
 
 test('Cancel goes to /heroes', async ({ page, player }) => {

@@ -4,6 +4,7 @@
 // pending pair until one is kept: after a reload, Cancel or on another device this page shows it again. Before
 // paying, the altar's odds, its pity rule and the player's counters; below, their summon history.
 // State and actions: ./ctrl.ts.
+import { useEffect, useRef } from 'react';
 import { PRICE_RULES, SUMMON_COST } from '../../../api/rules.ts';
 import { AltarPanel, SummonHistory } from '../../components/altar.tsx';
 import { SummonMoment } from '../../components/moment.tsx';
@@ -17,6 +18,14 @@ import './create.css';
 export default function CreatePage() {
   const ctrl = useCreateCtrl();
   const { candidates, drawn, generating, saving, selected, scrolls } = ctrl;
+  // The pair being drawn, then drawn, is brought into view: on a phone it sits below the altar's odds, and the
+  // player who pressed Generate would otherwise see nothing change but the scroll count.
+  const summons = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!generating && !drawn) return;
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    summons.current?.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  }, [generating, drawn]);
   return (
     <div className="create">
       <div className="page-head">
@@ -33,51 +42,53 @@ export default function CreatePage() {
       {ctrl.outOfScrolls && <ErrorBox>{PRICE_RULES.summon(scrolls)}</ErrorBox>}
       {ctrl.error && <ErrorBox>{ctrl.error}</ErrorBox>}
 
-      {generating ? (
-        <section className="create__generating" role="status" aria-live="polite">
-          <p className="create__status">
-            <span className="spinner" aria-hidden="true" /> Creating 2 unique heroes (30-40 seconds)
-          </p>
-          <div className="create__pair">
-            <Skeleton width={280} height={400} radius={12} />
-            <Skeleton width={280} height={400} radius={12} />
-          </div>
-        </section>
-      ) : candidates ? (
-        <section aria-label="Candidates">
-          {ctrl.restored && (
-            <p className="create__restored" role="status">
-              Your summoned heroes are still waiting: the scroll is already spent.
+      <div ref={summons} className="create__summons">
+        {generating ? (
+          <section className="create__generating" role="status" aria-live="polite">
+            <p className="create__status">
+              <span className="spinner" aria-hidden="true" /> Creating 2 unique heroes (30-40 seconds)
             </p>
-          )}
-          {/* A 4★ or 5★ answering the summons is a moment (a fresh draw only, not a pair found waiting). */}
-          {drawn && <SummonMoment heroes={drawn} />}
-          <p className="create__hint">Choose the hero you want to keep.</p>
-          <div className="create__pair">
-            {candidates.map((c) => (
-              <HeroCard
-                key={c.id}
-                hero={c}
-                size="large"
-                selected={selected === c.id}
-                onClick={() => ctrl.choose(c.id)}
-              />
-            ))}
-          </div>
-        </section>
-      ) : ctrl.lookingForPair ? (
-        <section className="create__pair" aria-busy="true" aria-label="Looking for your summoned heroes">
-          <Skeleton width={280} height={400} radius={12} />
-          <Skeleton width={280} height={400} radius={12} />
-        </section>
-      ) : (
-        <section className="create__empty panel">
-          <div className="create__rune" aria-hidden="true">
-            <Sigil size={56} />
-          </div>
-          <p>The summoning circle is quiet. Spend a scroll to call two heroes.</p>
-        </section>
-      )}
+            <div className="create__pair">
+              <Skeleton width={280} height={400} radius={12} />
+              <Skeleton width={280} height={400} radius={12} />
+            </div>
+          </section>
+        ) : candidates ? (
+          <section aria-label="Candidates">
+            {ctrl.restored && (
+              <p className="create__restored" role="status">
+                Your summoned heroes are still waiting: the scroll is already spent.
+              </p>
+            )}
+            {/* A 4★ or 5★ answering the summons is a moment (a fresh draw only, not a pair found waiting). */}
+            {drawn && <SummonMoment heroes={drawn} />}
+            <p className="create__hint">Choose the hero you want to keep.</p>
+            <div className="create__pair">
+              {candidates.map((c) => (
+                <HeroCard
+                  key={c.id}
+                  hero={c}
+                  size="large"
+                  selected={selected === c.id}
+                  onClick={() => ctrl.choose(c.id)}
+                />
+              ))}
+            </div>
+          </section>
+        ) : ctrl.lookingForPair ? (
+          <section className="create__pair" aria-busy="true" aria-label="Looking for your summoned heroes">
+            <Skeleton width={280} height={400} radius={12} />
+            <Skeleton width={280} height={400} radius={12} />
+          </section>
+        ) : (
+          <section className="create__empty panel">
+            <div className="create__rune" aria-hidden="true">
+              <Sigil size={56} />
+            </div>
+            <p>The summoning circle is quiet. Spend a scroll to call two heroes.</p>
+          </section>
+        )}
+      </div>
 
       {candidates && !generating && (
         <p className="create__cost muted">
