@@ -74,7 +74,9 @@ export {
 } from './battle/turn-based.ts';
 export {
   estimateOdds,
+  fightStory,
   narrateFight,
+  tellAgain,
   nextLook,
   ODDS_SAMPLING,
   resolveFight,

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Migrator } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRecord } from '../../src/server/battles/battle-record.ts';
 import { FairnessResponse } from '../../src/api/fairness.ts';
 import {
   ALTAR,
@@ -64,18 +65,18 @@ interface StoredFight {
   won: boolean;
 }
 
-/** Every finished auto fight as its row says: kind, the stated chance kept in its result, won or lost. */
+/** Every finished auto fight as its row says: kind, the stated chance kept in its record, won or lost. */
 async function storedFights(h: Harness): Promise<StoredFight[]> {
   const rows = await withStore(h, (db) =>
     db
       .selectFrom('battles')
-      .select(['location_type', 'status', 'result'])
+      .select(['location_type', 'status', 'record'])
       .where('kind', '=', 'auto')
       .execute(),
   );
   return rows.map((r) => ({
     kind: r.location_type,
-    probability: (JSON.parse(r.result!) as { probability: number }).probability,
+    probability: readRecord(r).probability,
     won: r.status === 'won',
   }));
 }

@@ -5,7 +5,7 @@
 // battle still on, loaded from its stored core, carries on without the ability or status it no longer knows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hero } from '../../src/game/types.ts';
-import type { AutoBattleState } from '../../src/server/battles/fights.ts';
+import { encodeRecord, readRecord, type StoredHero } from '../../src/server/battles/battle-record.ts';
 import { heroColumns, heroFromRow } from '../../src/server/store/hero-rows.ts';
 import type { StoredBattle } from '../../src/server/battles/turn-battle-store.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
@@ -45,10 +45,18 @@ describe.each(DATABASES)('records naming content gone from the tables, on %s', (
       mode: 'auto',
     });
     expect(quick.status).toBe(201);
-    await editState<AutoBattleState>(quick.body.battle_id, (s) => ({
-      ...s,
-      replay: { ...s.replay!, allies: s.replay!.allies.map(withForgottenAbility) },
-    }));
+    await withStore(h, async (db) => {
+      const id = quick.body.battle_id as string;
+      const row = await db
+        .selectFrom('battles')
+        .select('record')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const r = readRecord(row);
+      const allies = r.allies!.map((a) => ({ ...a, abilities: ['forgotten_bolt', ...a.abilities.slice(1)] }));
+      const record = encodeRecord({ ...r, allies: allies as StoredHero[] });
+      await db.updateTable('battles').set({ record }).where('id', '=', id).execute();
+    });
     const turnBased = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [hero.id] });
     if (turnBased.body.status === 'active')
       await h.call('POST', `/api/battles/${turnBased.body.battle_id}/action`, { user_id: p.id, auto: true });

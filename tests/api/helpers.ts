@@ -54,7 +54,11 @@ export interface Harness {
 }
 
 export async function startHarness(kind: DatabaseKind, opts: Partial<AppOptions> = {}): Promise<Harness> {
-  const db = await freshDatabase(kind);
+  return openHarness(await freshDatabase(kind), opts);
+}
+
+/** The app started on a database as it is (its migrations run anew): a fresh one, or one a harness closed. */
+export async function openHarness(db: TestDatabase, opts: Partial<AppOptions> = {}): Promise<Harness> {
   const app = await buildApp({
     databaseUrl: db.url,
     rateLimits: false,

@@ -11,6 +11,7 @@ import { generateHero } from '../../src/game/generation.ts';
 import { conservativeRating, LEVEL_RATING, rateDuel } from '../../src/game/ladder.ts';
 import { repeatWinFactor, scaleRewards } from '../../src/game/rewards.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { readRecord } from '../../src/server/battles/battle-record.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
 import { heroRow } from '../../src/server/store/hero-rows.ts';
 import { migrationsFor } from '../../src/server/store/migrations.ts';
@@ -158,10 +159,10 @@ describe.each(DATABASES)('arena ladder on %s', (kind) => {
     // The stored result carries the change too (GET /api/battles/{id} reads it back).
     const stored = await store.db
       .selectFrom('battles')
-      .select('result')
+      .select('record')
       .where('id', '=', res.battle_id)
-      .executeTakeFirst();
-    expect(JSON.parse(stored!.result!).ratings).toEqual(res.ratings);
+      .executeTakeFirstOrThrow();
+    expect(readRecord(stored).extra).toMatchObject({ ratings: res.ratings });
 
     // A refused fight moves nothing.
     const refused = await fight(p.id, mine.id, mine.id);

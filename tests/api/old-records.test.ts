@@ -14,9 +14,30 @@ import {
 } from '../../src/game/index.ts';
 import type { BattleEvent, Hero } from '../../src/game/types.ts';
 import type { StoredBattle } from '../../src/server/battles/turn-battle-store.ts';
-import type { AutoBattleState } from '../../src/server/battles/fights.ts';
-import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
+import { NO_REPLAY } from '../../src/server/battles/battle-record.ts';
+import {
+  DATABASES,
+  newPlayer,
+  openHarness,
+  startHarness,
+  summonHero,
+  withStore,
+  type Harness,
+} from './helpers.ts';
 import { asStoredBefore } from '../../src/game/battle/testing.ts';
+
+/** An auto fight's row state as it was kept before one record (src/server/store/old-fight-records.ts). */
+interface OldAutoState {
+  seed: number;
+  enemies: string[];
+  samples: number;
+  replay?: {
+    engine_version: string;
+    allies: Hero[];
+    enemies: Hero[];
+    told: { seed: number; facts: Omit<BattleEvent, 'description'>[] } | null;
+  };
+}
 
 const NOTHING = { gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0 };
 const facts = <E extends { description?: string }>(events: E[]): Omit<E, 'description'>[] =>
@@ -96,32 +117,78 @@ describe.each(DATABASES)('records stored before the expires after a death, on %s
     expect(state.body.events).toEqual(today.events);
   });
 
-  it('an auto fight: its replay tells the expires', async () => {
+  it('auto fights kept in each shape before one record: converted by the migration, replayed to the same facts', async () => {
     const today = firstSeed(
       (seed) => startBattle(seed, allies, enemies, { battleId: 'story', auto: true }).state,
     );
-    const state: AutoBattleState = {
+    const status = today.status === 'won' ? 'won' : 'lost';
+    const old = (replay: OldAutoState['replay']): OldAutoState => ({
       seed: 1,
       enemies: enemies.map((e) => e.id),
       samples: 2000,
-      replay: {
-        engine_version: ENGINE_VERSION,
-        allies,
-        enemies,
-        told: { seed: today.seed, facts: asStoredBefore(facts(today.events)) },
-      },
-    };
-    const status = today.status === 'won' ? 'won' : 'lost';
-    const result = { battle_id: 'b_02a', status, rewards: NOTHING, level_ups: [] };
-    await insert('b_02a', {
-      kind: 'auto',
-      status,
-      state: JSON.stringify(state),
-      result: JSON.stringify(result),
+      ...(replay && { replay }),
     });
-    const r = await replay('b_02a');
-    expect(facts(r.events)).toEqual(facts(today.events));
-    expect(r.events.map((e) => e.description)).toEqual(today.events.map((e) => e.description));
+    const told = { seed: today.seed, facts: asStoredBefore(facts(today.events)) };
+    const shapes: Record<string, OldAutoState> = {
+      // Fought under today's engine: its facts are played again from the seed.
+      b_04a: old({ engine_version: ENGINE_VERSION, allies, enemies, told }),
+      // Fought under an engine since changed: its facts are kept.
+      b_04b: old({ engine_version: '0.old', allies, enemies, told }),
+      // No simulated battle went the rolled way: nothing to play.
+      b_04c: old({ engine_version: ENGINE_VERSION, allies, enemies, told: null }),
+      // Recorded before replays were kept.
+      b_04d: old(undefined),
+    };
+    // The store as it was before migration 0021: no record column, the migration not yet run.
+    await withStore(h, async (db) => {
+      await db.schema.alterTable('battles').dropColumn('record').execute();
+      await db
+        .deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', '0021_battle_record' as never)
+        .execute();
+    });
+    for (const [id, state] of Object.entries(shapes)) {
+      const result = {
+        battle_id: id,
+        status,
+        probability: 0.4,
+        roll: 0.7,
+        description: 'Told in words.',
+        rewards: NOTHING,
+        level_ups: [],
+      };
+      await insert(id, {
+        kind: 'auto',
+        status,
+        state: JSON.stringify(state),
+        result: JSON.stringify(result),
+      });
+    }
+    // Started again: the migration converts them.
+    await h.app.close();
+    h = await openHarness(h.db);
+    const rows = await withStore(h, (db) =>
+      db.selectFrom('battles').selectAll().where('id', 'in', Object.keys(shapes)).execute(),
+    );
+    for (const row of rows) {
+      expect([row.state, row.result, row.rewards, row.level_ups]).toEqual([null, null, null, null]);
+      expect(row.record).not.toBeNull();
+    }
+    for (const id of ['b_04a', 'b_04b']) {
+      const r = await replay(id);
+      expect(facts(r.events)).toEqual(facts(today.events));
+      expect(r.events.map((e) => e.description)).toEqual(today.events.map((e) => e.description));
+      expect(r.allies).toEqual(allies);
+      expect(r.status).toBe(status);
+    }
+    expect((await replay('b_04c')).events).toEqual([]);
+    const none = await h.call('GET', '/api/battles/b_04d/replay');
+    expect(none).toEqual({ status: 404, body: { error: NO_REPLAY } });
+    for (const id of Object.keys(shapes)) {
+      const r = await h.call('GET', `/api/battles/${id}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body).toMatchObject({ battle_id: id, status, probability: 0.4, roll: 0.7, rewards: NOTHING });
+    }
   });
 
   it('a turn-based battle still on: shown with the expires, then moved on to an end that keeps them', async () => {

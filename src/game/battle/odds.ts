@@ -9,6 +9,7 @@ import { ACTION_DEFS, compileTeam, type CompiledTeam } from './compile.ts';
 import { simulate } from './simulate.ts';
 import { SIDE0_WON } from './core.ts';
 import { startBattle } from './turn-based.ts';
+import type { EventFacts } from './narration.ts';
 
 const ACTIONS = new Map(ACTION_DEFS.map((a) => [a.id, a]));
 
@@ -75,7 +76,12 @@ const listNames = (hs: Hero[]) => {
     : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 };
 
-function storyOf(events: BattleEvent[], a: Hero[], b: Hero[], outcome: 'won' | 'lost' | 'draw'): string {
+function storyOf(
+  events: readonly EventFacts[],
+  a: Hero[],
+  b: Hero[],
+  outcome: 'won' | 'lost' | 'draw',
+): string {
   const name = new Map<string, string>();
   for (const h of [...a, ...b]) name.set(h.id, h.name.split(' ')[0]);
   const sideA = new Set(a.map((h) => h.id));
@@ -83,13 +89,13 @@ function storyOf(events: BattleEvent[], a: Hero[], b: Hero[], outcome: 'won' | '
   const heroes = new Map([...a, ...b].map((h) => [h.id, h]));
   // What was used, by name, from the event's facts: a basic action named by the class's attack is told by it; the
   // other basic actions (Defend, Focus) are not worth telling.
-  const abilityName = (e: BattleEvent): string | undefined => {
+  const abilityName = (e: EventFacts): string | undefined => {
     const def = e.ability_id === undefined ? undefined : ACTIONS.get(e.ability_id);
     if (def?.basic === undefined) return def?.name;
     const hero = e.actor_id ? heroes.get(e.actor_id) : undefined;
     return def.basic.classNamed && hero ? attackNameOf(hero) : undefined;
   };
-  const isUltimate = (e: BattleEvent) => !!e.ability_id && own(ABILITIES, e.ability_id)?.type === 'ultimate';
+  const isUltimate = (e: EventFacts) => !!e.ability_id && own(ABILITIES, e.ability_id)?.type === 'ultimate';
   const sentences: string[] = [];
   sentences.push(
     a.length === 1 && b.length === 1
@@ -183,25 +189,36 @@ export function narrateFight(
 ): { description: string; scenarios: { win: string; lose: string }; told: ToldBattle | null } {
   for (let k = 0; k < 40; k++) {
     const storySeed = hashSeed(seed, 'story', k);
-    const { state } = startBattle(storySeed, a, b, { battleId: 'story', auto: true });
-    const aWon = state.status === 'won';
-    if (aWon === won)
-      return {
-        description: storyOf(
-          state.events,
-          a,
-          b,
-          state.status === 'won' ? 'won' : state.status === 'lost' ? 'lost' : 'draw',
-        ),
-        scenarios: scenarios(a, b),
-        told: { seed: storySeed, events: state.events },
-      };
+    const told = tellAgain(storySeed, a, b);
+    if ((told.events.at(-1)?.outcome === 'won') === won) return { ...fightStory(told, a, b, won), told };
   }
   // No simulated battle went this way: the odds were lopsided and the dice defied them.
+  return { ...fightStory(null, a, b, won), told: null };
+}
+
+/** The battle a fight's story tells, played again from its seed (the same rules give the same facts). */
+export function tellAgain(seed: number, a: Hero[], b: Hero[]): ToldBattle {
+  return { seed, events: startBattle(seed, a, b, { battleId: 'story', auto: true }).state.events };
+}
+
+/**
+ * A fight's story and its two scenarios, from the battle it tells (null: none went the rolled way) — told when it
+ * is fought and told again from its record (server/battle-record.ts).
+ */
+export function fightStory(
+  told: { events: readonly EventFacts[] } | null,
+  a: Hero[],
+  b: Hero[],
+  won: boolean,
+): { description: string; scenarios: { win: string; lose: string } } {
+  if (told) {
+    const outcome = told.events.at(-1)?.outcome ?? (won ? 'won' : 'lost');
+    return { description: storyOf(told.events, a, b, outcome), scenarios: scenarios(a, b) };
+  }
   const desc = won
     ? `Against all odds, ${listNames(a)} overcame ${listNames(b)}: a desperate stand that no one expected to hold.`
     : `Despite every advantage, ${listNames(a)} fell to ${listNames(b)} in a stunning reversal.`;
-  return { description: desc, scenarios: scenarios(a, b), told: null };
+  return { description: desc, scenarios: scenarios(a, b) };
 }
 
 /** estimateOdds + a roll from the PRNG (A wins exactly when roll > 1 - probability) + the story. */

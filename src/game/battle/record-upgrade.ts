@@ -3,8 +3,9 @@
 // reader of the facts alone (the web's replay and playback) would leave those statuses on the fallen. No record
 // says which kind it is (a turn-based state's `v` is the core's layout, not its facts; the engine version did not
 // change), so the upgrade is exact from the facts instead: it adds only the expires a death is not already followed
-// by, which makes it a no-op on today's records and on its own output. The server applies it wherever a stored
-// record is read (server/turn-based.ts readStoredBattle, battle-replays.ts), rewriting no row, so any number of
+// by, which makes it a no-op on today's records and on its own output. The server applies it wherever a turn-based
+// battle's state is read (server/battles/turn-battle-store.ts readStoredBattle), rewriting no row, and migration 0021 to the facts
+// of fights resolved at once (server/store/old-fight-records.ts), so any number of
 // instances on one database read the same; a battle continued from an old state stores the upgraded log. Not
 // upgraded: an old record's status `turns`, which stay as recorded (a status a unit gave itself says one turn more
 // than it kept).

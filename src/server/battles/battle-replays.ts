@@ -1,25 +1,21 @@
 // Every finished fight can be watched again (GET /api/battles/{id}/replay): the record is read from the battle's
-// row — a turn-based battle keeps its whole engine state (seed, choices, facts) and its teams as they began; an
-// auto fight (quick battle, arena, dungeon floor) keeps its teams and the seed and facts of the battle its story
-// tells (fights.ts). Sentences are rendered again from the facts (src/game/battle/narration.ts), so a record
-// stays small and reads the same under reworded texts.
+// row — a turn-based battle keeps its whole engine state (seed, choices, facts) and its teams as they began; a fight
+// resolved at once (quick battle, arena, dungeon floor) keeps its record (battle-record.ts: its teams and the seed
+// of the battle its story tells, whose facts are played again). Sentences are rendered again from the facts
+// (src/game/battle/narration.ts), so a record stays small and reads the same under reworded texts.
 import type { Selectable } from 'kysely';
 import type { BattleHistoryEntry, BattleReplay } from '../../api/battles.ts';
-import type { BattleResult } from '../../api/common.ts';
 import { attackNameOf, own, STATUSES } from '../../game/content.ts';
 import { iconPath } from '../../game/art/paths.ts';
 import { describeStatus } from '../../game/describe.ts';
 import { unitsAtStart } from '../../game/index.ts';
 import { castOf, narrate } from '../../game/battle/narration.ts';
-import { withExpiresAfterDeaths } from '../../game/battle/record-upgrade.ts';
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
 import { badRequest, conflict, MESSAGES, notFound } from '../foundation/errors.ts';
 import { findUser, type Db } from '../economy/wallet.ts';
-import type { AutoBattleState } from './fights.ts';
+import { factsOf, NO_REPLAY, readRecord, teamsOf } from './battle-record.ts';
 import type { BattlesTable } from '../store/tables.ts';
 import { readStoredBattle, type StoredBattle } from './turn-battle-store.ts';
-
-export const NO_REPLAY = 'This fight was recorded before replays were kept';
 
 const parse = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
 
@@ -40,7 +36,8 @@ function staging(allies: Hero[], enemies: Hero[], events: { status_id?: string }
 }
 
 export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
-  if (row.status === 'expired' || row.state === null) throw notFound(MESSAGES.battleNotFound);
+  if (row.status === 'expired' || (row.state === null && row.record === null))
+    throw notFound(MESSAGES.battleNotFound);
   const base = {
     battle_id: row.id,
     location_type: row.location_type,
@@ -50,7 +47,7 @@ export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
   if (row.kind === 'turn_based') {
     if (row.status === 'active')
       throw conflict('This battle is still being fought: its replay comes when it ends');
-    const stored = readStoredBattle(row.state);
+    const stored = readStoredBattle(row.state!);
     if (!stored.teams || !stored.engine_version) throw notFound(NO_REPLAY);
     const engine = stored.engine;
     return {
@@ -69,28 +66,25 @@ export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
       level_ups: parse<LevelUp[]>(row.level_ups) ?? [],
     };
   }
-  const state = parse<AutoBattleState>(row.state)!;
-  const result = parse<BattleResult>(row.result)!;
-  if (!state.replay) throw notFound(NO_REPLAY);
-  const { allies, enemies, told } = state.replay;
-  // Recorded before the core told a fallen unit's expires: read with them (record-upgrade.ts).
-  const facts = withExpiresAfterDeaths(told?.facts ?? [], (fact) => fact);
+  const record = readRecord(row);
+  const { allies, enemies } = teamsOf(record);
+  const facts = factsOf(record, allies, enemies);
   const cast = castOf(
     [...allies, ...enemies].map((h) => ({ id: h.id, name: h.name, attack: attackNameOf(h) })),
   );
   return {
     ...base,
     kind: 'auto',
-    engine_version: state.replay.engine_version,
-    seed: told?.seed ?? null,
+    engine_version: record.engine_version,
+    seed: record.seed,
     choices: [],
     allies,
     enemies,
     ...staging(allies, enemies, facts),
     events: facts.map((fact) => ({ ...fact, description: narrate(fact, cast) })),
-    status: result.status === 'won' ? 'won' : 'lost',
-    rewards: result.rewards ?? null,
-    level_ups: result.level_ups ?? [],
+    status: row.status === 'won' ? 'won' : 'lost',
+    rewards: record.rewards,
+    level_ups: record.level_ups,
   };
 }
 
@@ -107,15 +101,13 @@ function decodeCursor(cursor: string): { createdAt: number; id: string } {
 
 /** The names of the heroes a fight was against, from what its row keeps (older rows may not say). */
 function opponentsOf(row: Selectable<BattlesTable>): string[] {
+  if (row.kind !== 'turn_based') return row.record ? (readRecord(row).enemies?.map((h) => h.name) ?? []) : [];
   if (row.state === null) return [];
-  if (row.kind === 'turn_based') {
-    const stored = parse<StoredBattle>(row.state)!;
-    return (
-      stored.teams?.enemies.map((h) => h.name) ??
-      stored.engine.units.slice(stored.engine.n_allies).map((u) => u.name)
-    );
-  }
-  return parse<AutoBattleState>(row.state)!.replay?.enemies.map((h) => h.name) ?? [];
+  const stored = parse<StoredBattle>(row.state)!;
+  return (
+    stored.teams?.enemies.map((h) => h.name) ??
+    stored.engine.units.slice(stored.engine.n_allies).map((u) => u.name)
+  );
 }
 
 /** A player's finished fights, newest first: `limit` of them after `cursor`, and the cursor of the next page. */
@@ -154,7 +146,7 @@ export async function historyOf(
       location: row.location,
       opponents: opponentsOf(row),
       status: row.status as 'won' | 'lost' | 'draw',
-      rewards: parse<Rewards>(row.rewards),
+      rewards: row.kind === 'turn_based' ? parse<Rewards>(row.rewards) : readRecord(row).rewards,
       created_at: Number(row.created_at),
     })),
     next_cursor: rows.length > limit && last ? encodeCursor(Number(last.created_at), last.id) : null,

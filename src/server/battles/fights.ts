@@ -7,17 +7,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BattleResult } from '../../api/common.ts';
 import type { LedgerReason } from '../../api/ledger.ts';
-import type { FightKind, Hero, Rewards } from '../../game/types.ts';
-import { ENGINE_VERSION, type ToldBattle } from '../../game/index.ts';
+import type { FightKind, Rewards } from '../../game/types.ts';
 import { fightActs } from '../../game/daily.ts';
 import { recordDaily } from '../economy/daily-progress.ts';
-import type { BattleEvent } from '../../game/types.ts';
-import type { Insertable } from 'kysely';
 import type { Ctx } from '../context.ts';
-import type { BattlesTable } from '../store/tables.ts';
+import { fightRecord, recordBattle } from './battle-record.ts';
 import { Refusal } from '../foundation/errors.ts';
 import { newId, newRoll, newSeed } from '../foundation/ids.ts';
-import { nowSeconds } from '../foundation/clock.ts';
 import { OddsPoolBusy, type Odds, type Story } from '../odds/odds-pool.ts';
 import { NO_REWARDS, payRewards, type Payment } from './reward-payment.ts';
 import { tallyFight } from '../odds/fairness.ts';
@@ -137,39 +133,37 @@ export async function fightNow<X extends object = object>(
       fightActs({ kind: f.kind, mode: 'auto', won, probability: odds.probability }),
     );
     const settled = { rewards: bonus ? addRewards(own.rewards, bonus) : own.rewards, extra: own.extra };
-    const result = {
-      battle_id: battleId,
-      status: won ? ('won' as const) : ('lost' as const),
-      probability: odds.probability,
-      roll,
-      description: story.description,
-      scenarios: story.scenarios,
-      rewards: settled.rewards,
-      level_ups: paid.levelUps,
-      location: f.location,
-      location_type: f.kind,
-      odds_key: f.key,
-      ...settled.extra,
-    };
-    await recordBattle(trx, {
-      id: battleId,
-      user_id: f.userId,
-      kind: 'auto',
-      location_type: f.kind,
-      location: f.location,
-      status: result.status,
-      team_hero_ids: JSON.stringify(teamIds),
-      state: JSON.stringify({
-        seed,
-        enemies: f.enemies.map((e) => e.id),
-        samples: odds.samples,
-        replay: replayOf(f.team, f.enemies, story.told),
-      } satisfies AutoBattleState),
-      result: JSON.stringify(result),
-      rewards: JSON.stringify(settled.rewards),
-      level_ups: JSON.stringify(paid.levelUps),
-      run_id: f.runId ?? null,
-    });
+    await recordBattle(
+      trx,
+      {
+        id: battleId,
+        user_id: f.userId,
+        kind: 'auto',
+        location_type: f.kind,
+        location: f.location,
+        status: won ? 'won' : 'lost',
+        team_hero_ids: '[]',
+        state: null,
+        result: null,
+        rewards: null,
+        level_ups: null,
+        run_id: f.runId ?? null,
+      },
+      fightRecord(
+        {
+          seed: story.told?.seed ?? null,
+          probability: odds.probability,
+          roll,
+          samples: odds.samples,
+          odds_key: f.key,
+          rewards: settled.rewards,
+          level_ups: paid.levelUps,
+          ...(Object.keys(settled.extra).length > 0 && { extra: settled.extra }),
+        },
+        f.team,
+        f.enemies,
+      ),
+    );
     // Counted for the fairness page, last: the one row here other players' fights share (fairness.ts).
     await tallyFight(trx, f.kind, odds.probability, won);
     return { ...paid, settled };
@@ -188,46 +182,5 @@ export async function fightNow<X extends object = object>(
     odds_key: f.key,
     ...settled.extra,
     user: userView(user),
-  };
-}
-
-/** Writes a battle's row (both kinds, inside the caller's transaction), stamped now. */
-export async function recordBattle(
-  trx: Db,
-  row: Omit<Insertable<BattlesTable>, 'created_at' | 'updated_at' | 'version'>,
-): Promise<void> {
-  const now = nowSeconds();
-  await trx
-    .insertInto('battles')
-    .values({ ...row, created_at: now, updated_at: now })
-    .execute();
-}
-
-/** What an auto fight's row keeps: its seed and samples, and what its replay plays (battle-replays.ts). */
-export interface AutoBattleState {
-  seed: number;
-  enemies: string[];
-  samples: number;
-  replay?: StoredReplay;
-}
-
-/**
- * A fight as it can be shown again: the teams as they were (heroes whole: stats, abilities, traits, portraits),
- * the engine version, and the told battle's seed and facts (sentences are rendered again from them on reading).
- */
-export interface StoredReplay {
-  engine_version: string;
-  allies: Hero[];
-  enemies: Hero[];
-  /** The simulated battle the story tells (its seed replays it), or null when none went the rolled way. */
-  told: { seed: number; facts: Omit<BattleEvent, 'description'>[] } | null;
-}
-
-export function replayOf(allies: Hero[], enemies: Hero[], told: ToldBattle | null): StoredReplay {
-  return {
-    engine_version: ENGINE_VERSION,
-    allies,
-    enemies,
-    told: told && { seed: told.seed, facts: told.events.map(({ description: _, ...fact }) => fact) },
   };
 }

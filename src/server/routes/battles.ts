@@ -23,7 +23,6 @@ import {
   type BattleEvent,
   type BattleState as BattleStateView,
 } from '../../api/battles.ts';
-import type { BattleResult } from '../../api/common.ts';
 import { ENGINE_VERSION, chooseOption, setAuto, startBattle, viewBattle } from '../../game/index.ts';
 import type { LevelUp, Rewards } from '../../game/types.ts';
 import type { RouteOpts } from '../context.ts';
@@ -37,6 +36,7 @@ import { randomPlan } from '../battles/fight-plans.ts';
 import { idleBefore, isIdle } from '../battles/battle-expiry.ts';
 import { moveBattle, openBattle, readStoredBattle, type StoredBattle } from '../battles/turn-battle-store.ts';
 import { historyOf, replayOf } from '../battles/battle-replays.ts';
+import { resultOf } from '../battles/battle-record.ts';
 import { recordDaily } from '../economy/daily-progress.ts';
 import { economyTransaction } from '../economy/transaction.ts';
 import type { Db } from '../economy/wallet.ts';
@@ -271,8 +271,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     handler: async (req) => {
       const row = await loadBattle(req.params.battleId);
-      if (row.kind !== 'turn_based')
-        return { ...(JSON.parse(row.result!) as BattleResult), kind: 'auto' as const };
+      if (row.kind !== 'turn_based') return { ...resultOf(row), kind: 'auto' as const };
       const stored = readStoredBattle(row.state!);
       return stateView(row.id, stored, {
         location: row.location,

@@ -8,6 +8,8 @@ import { heroScanNeeded, lockKnownIds, recordKnownIds, recordedIds } from './kno
 import type { Database } from './tables.ts';
 import { unresolvedReferences } from './content-references.ts';
 import { CURRENCIES } from '../../api/rules.ts';
+import { encodeRecord } from '../battles/battle-record.ts';
+import { oldFightRecord } from './old-fight-records.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -728,6 +730,52 @@ const passkeys: Migration = {
   },
 };
 
+/**
+ * A fight resolved at once keeps one record (battle-record.ts): a `record` column, deflated JSON, and nothing in
+ * `state`, `result`, `rewards` or `level_ups`. Rows from before are converted here: their teams kept without their
+ * texts, their facts as today's core tells them (the expires after a death added: src/game/battle/record-upgrade.ts)
+ * and kept only where the engine running does not play the same from the seed; rows from before replays were kept
+ * keep no teams.
+ */
+function battleRecord(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable('battles')
+        .addColumn('record', dialect === 'postgres' ? 'bytea' : 'blob')
+        .execute();
+      for (let after = ''; ;) {
+        const rows = await db
+          .selectFrom('battles')
+          .select(['id', 'status', 'state', 'result', 'rewards', 'level_ups'])
+          .where('kind', '=', 'auto')
+          .where('record', 'is', null)
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(500)
+          .execute();
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          const record = oldFightRecord(row);
+          await db
+            .updateTable('battles')
+            .set({
+              record: encodeRecord(record),
+              state: null,
+              result: null,
+              rewards: null,
+              level_ups: null,
+              team_hero_ids: '[]',
+            })
+            .where('id', '=', row.id)
+            .execute();
+        }
+        after = rows.at(-1)!.id as string;
+      }
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -748,6 +796,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0016_altar': altar,
     '0017_daily': daily,
     '0020_passkeys': passkeys,
+    '0021_battle_record': battleRecord(dialect),
   };
 }
 

@@ -171,6 +171,8 @@ export interface BattlesTable {
   result: string | null;
   rewards: string | null;
   level_ups: string | null;
+  /** a fight resolved at once: its record, deflated JSON (battle-record.ts) */
+  record: Buffer | null;
   run_id: string | null;
   /** unix seconds a replay of it was last opened (sweep.ts keeps those 30 days), or null */
   replay_opened_at: number | null;

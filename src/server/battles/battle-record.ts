@@ -1,0 +1,212 @@
+// A fight's record: what a battle row keeps of a fight resolved at once (quick battle, arena duel, dungeon floor), in
+// its one `record` column, written by recordBattle and read by readRecord. It keeps the fight's inputs, not what
+// they give: the teams as they began (each hero without the texts its content gives it again), the engine version
+// and the seed of the battle its story tells; the facts are played again from them on reading while the engine is
+// the one that fought it, and are kept only in a record of an engine since changed (fights converted from older
+// rows by migration 0021). The outcome is the row's status; rewards and level-ups are kept here once. No sentence
+// is kept: the story and the events' words are told again from the facts (src/game/battle/odds.ts fightStory,
+// narration.ts). The JSON is deflated: a 4v4 fight keeps about 1 KB (npm run bench:storage).
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { Insertable, Selectable } from 'kysely';
+import type { BattleResult } from '../../api/common.ts';
+import { ABILITIES, BANES, BOONS, findClass, findRace, own, UnknownContent } from '../../game/content.ts';
+import { describeAbility, describeTrait } from '../../game/describe.ts';
+import { iconPath } from '../../game/art/paths.ts';
+import { abilityLevelFor } from '../../game/progression.ts';
+import { ENGINE_VERSION, fightStory, generateHero, tellAgain } from '../../game/index.ts';
+import type { EventFacts } from '../../game/battle/narration.ts';
+import type { Ability, Hero, LevelUp, Rewards, Trait } from '../../game/types.ts';
+import { nowSeconds } from '../foundation/clock.ts';
+import { Refusal } from '../foundation/errors.ts';
+import type { BattlesTable } from '../store/tables.ts';
+import type { Db } from '../economy/wallet.ts';
+
+/** A hero as a record keeps it: every text its content gives it again left out (kept only where it differs). */
+export type StoredHero = Omit<Hero, 'boon' | 'bane' | 'abilities' | TextField> &
+  Partial<Pick<Hero, TextField>> & {
+    boon: string | Trait;
+    bane: string | Trait;
+    abilities: (string | Ability)[];
+  };
+type TextField =
+  'race_description' | 'class_description' | 'description' | 'portrait_url' | 'boon_icon' | 'bane_icon';
+const TEXT_FIELDS: TextField[] = [
+  'race_description',
+  'class_description',
+  'description',
+  'portrait_url',
+  'boon_icon',
+  'bane_icon',
+];
+
+/** A fight resolved at once, as its row keeps it. */
+export interface FightRecord {
+  engine_version: string;
+  /** The teams as they began (absent on fights recorded before replays were kept). */
+  allies?: StoredHero[];
+  enemies?: StoredHero[];
+  /** The seed of the battle the fight's story tells, or null when none went the rolled way. */
+  seed: number | null;
+  /** That battle's facts: kept only when the engine running is not the one that fought it. */
+  facts?: EventFacts[];
+  probability: number;
+  roll: number;
+  samples: number;
+  odds_key?: string;
+  rewards: Rewards;
+  level_ups: LevelUp[];
+  /** What was settled with it and joined its answer (an arena duel's ratings before and after: ladder.ts). */
+  extra?: object;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const trait = (id: string): Trait | undefined => {
+  const t = own(BOONS, id) ?? own(BANES, id);
+  return t && { id: t.id, name: t.name, description: describeTrait(t) };
+};
+const ability = (id: string, heroLevel: number): Ability | undefined => {
+  const a = own(ABILITIES, id);
+  return (
+    a && {
+      id,
+      name: a.name,
+      description: describeAbility(a),
+      level: abilityLevelFor(heroLevel),
+      type: a.type,
+      icon: iconPath('ability', id),
+    }
+  );
+};
+
+/** The texts a hero's content gives it (its sheet and portrait as its seed draws them). */
+function textsOf(
+  h: Pick<Hero, 'id' | 'user_id' | 'seed' | 'level' | 'rarity' | 'race' | 'class'>,
+  boon: string,
+  bane: string,
+) {
+  const drawn = generateHero(h.seed, { id: h.id, userId: h.user_id, level: h.level, rarity: h.rarity });
+  return {
+    race_description: findRace(h.race)?.description,
+    class_description: findClass(h.class)?.description,
+    description: drawn.description,
+    portrait_url: drawn.portrait_url,
+    boon_icon: iconPath('trait', boon),
+    bane_icon: iconPath('trait', bane),
+  };
+}
+
+export function storedHero(hero: Hero): StoredHero {
+  const { rating: _rating, ...h } = hero;
+  const texts = textsOf(h, h.boon.id, h.bane.id);
+  const out: StoredHero = {
+    ...h,
+    boon: same(trait(h.boon.id), h.boon) ? h.boon.id : h.boon,
+    bane: same(trait(h.bane.id), h.bane) ? h.bane.id : h.bane,
+    abilities: h.abilities.map((a) => (same(ability(a.id, h.level), a) ? a.id : a)),
+  };
+  for (const f of TEXT_FIELDS) if (texts[f] === h[f]) delete out[f];
+  return out;
+}
+
+export function heroOf(s: StoredHero): Hero {
+  const boonId = typeof s.boon === 'string' ? s.boon : s.boon.id;
+  const baneId = typeof s.bane === 'string' ? s.bane : s.bane.id;
+  const texts = textsOf(s, boonId, baneId);
+  const named = <T>(t: T | undefined, kind: string, id: string): T => {
+    if (!t) throw new UnknownContent(`hero ${s.id}`, kind, id, kind === 'ability' ? 'ABILITIES' : 'TRAITS');
+    return t;
+  };
+  const hero = {
+    ...s,
+    boon: typeof s.boon === 'string' ? named(trait(s.boon), 'boon', s.boon) : s.boon,
+    bane: typeof s.bane === 'string' ? named(trait(s.bane), 'bane', s.bane) : s.bane,
+    abilities: s.abilities.map((a) => (typeof a === 'string' ? named(ability(a, s.level), 'ability', a) : a)),
+  } as Hero;
+  for (const f of TEXT_FIELDS) if (hero[f] === undefined) hero[f] = texts[f] ?? '';
+  // The fields in the order a hero has them (a replay's heroes read as the fight's did).
+  return Object.fromEntries(HERO_ORDER.filter((k) => k in hero).map((k) => [k, hero[k]])) as unknown as Hero;
+}
+const HERO_ORDER: (keyof Hero)[] = Object.keys(generateHero(1, { id: 'h', userId: null })) as (keyof Hero)[];
+HERO_ORDER.push('rating', 'version');
+
+export const encodeRecord = (r: FightRecord): Buffer => deflateRawSync(JSON.stringify(r), { level: 9 });
+export const readRecord = (row: Pick<Selectable<BattlesTable>, 'record'>): FightRecord =>
+  JSON.parse(inflateRawSync(row.record!).toString('utf8')) as FightRecord;
+
+/** A fight's record as it is written: its teams kept without their texts, its facts left to the seed. */
+export function fightRecord(
+  f: Omit<FightRecord, 'allies' | 'enemies' | 'engine_version' | 'facts'>,
+  allies: Hero[],
+  enemies: Hero[],
+): FightRecord {
+  return {
+    engine_version: ENGINE_VERSION,
+    allies: allies.map(storedHero),
+    enemies: enemies.map(storedHero),
+    ...f,
+  };
+}
+
+/** Writes a battle's row (inside the caller's transaction), stamped now, with the record of a fight resolved at once. */
+export async function recordBattle(
+  trx: Db,
+  row: Omit<Insertable<BattlesTable>, 'created_at' | 'updated_at' | 'version' | 'record'>,
+  record?: FightRecord,
+): Promise<void> {
+  const now = nowSeconds();
+  await trx
+    .insertInto('battles')
+    .values({ ...row, record: record ? encodeRecord(record) : null, created_at: now, updated_at: now })
+    .execute();
+}
+
+export const NO_REPLAY = 'This fight was recorded before replays were kept';
+export const RULES_CHANGED =
+  'This fight was fought under rules that have changed since, before its facts were kept: it cannot be shown again';
+
+/** A record's teams as they began (404 for a fight recorded before replays were kept). */
+export function teamsOf(r: FightRecord): { allies: Hero[]; enemies: Hero[] } {
+  if (!r.allies || !r.enemies) throw new Refusal(404, NO_REPLAY);
+  return { allies: r.allies.map(heroOf), enemies: r.enemies.map(heroOf) };
+}
+
+/** The facts of the battle a fight's story tells (none when none went the rolled way): kept, or played again. */
+export function factsOf(r: FightRecord, allies: Hero[], enemies: Hero[]): EventFacts[] {
+  if (r.facts) return r.facts;
+  if (r.seed === null) return [];
+  if (r.engine_version !== ENGINE_VERSION) throw new Refusal(410, RULES_CHANGED);
+  return tellAgain(r.seed, allies, enemies).events.map(({ description: _, ...fact }) => fact);
+}
+
+/** A fight's result as it was answered (GET /api/battles/{id}), its story told again from its facts. */
+export function resultOf(row: Selectable<BattlesTable>): BattleResult {
+  const r = readRecord(row);
+  const won = row.status === 'won';
+  return {
+    battle_id: row.id,
+    status: won ? 'won' : 'lost',
+    probability: r.probability,
+    roll: r.roll,
+    ...storyOf(r, won, row.location),
+    rewards: r.rewards,
+    level_ups: r.level_ups,
+    location: row.location,
+    location_type: row.location_type as BattleResult['location_type'],
+    ...(r.odds_key !== undefined && { odds_key: r.odds_key }),
+    ...r.extra,
+  };
+}
+
+/** The story told again; a fight whose battle cannot be played again (its teams or rules gone) is told in a line. */
+function storyOf(r: FightRecord, won: boolean, location: string) {
+  try {
+    const { allies, enemies } = teamsOf(r);
+    const told = r.seed === null ? null : { events: factsOf(r, allies, enemies) };
+    return fightStory(told, allies, enemies, won);
+  } catch (err) {
+    if (!(err instanceof Refusal || err instanceof UnknownContent)) throw err;
+    const line = `${won ? 'Victory' : 'Defeat'} at ${location}.`;
+    return { description: line, scenarios: { win: 'Victory.', lose: 'Defeat.' } };
+  }
+}
