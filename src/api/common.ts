@@ -85,6 +85,23 @@ export const HeroRating = z
   .describe("the hero's arena ladder standing; one arena fight is one Glicko-2 rating period");
 export type HeroRating = z.infer<typeof HeroRating>;
 
+export const GearSlot = z.enum(['weapon', 'armour', 'charm', 'relic']);
+export const WornGear = z.object({
+  slot: GearSlot,
+  item_id: z.string().describe('the piece: its shop and inventory item id'),
+  name: z.string(),
+  set: z.string(),
+  set_name: z.string(),
+  icon: z.string(),
+  description: z.string().describe('what it does, written from its figures'),
+});
+export const GearSetBonus = z.object({
+  set: z.string(),
+  name: z.string(),
+  pieces: z.union([z.literal(2), z.literal(4)]),
+  description: z.string(),
+});
+
 export const HeroSchema = z.object({
   id: z.string(),
   user_id: z.string().nullable(),
@@ -119,8 +136,17 @@ export const HeroSchema = z.object({
     .int()
     .optional()
     .describe(
-      "the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews",
+      "the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews",
     ),
+  gear: z.array(WornGear).optional().describe('the gear it wears, one piece a slot, in slot order'),
+  gear_sets: z.array(GearSetBonus).optional().describe('the set bonuses its gear gives'),
+  summoned_rarity: z
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .optional()
+    .describe('the rarity it was summoned at, once it has ascended (a reset returns it there)'),
 });
 export type { Hero };
 // The schema and the game's type must not drift: this line fails to compile if they do.

@@ -66,4 +66,12 @@ export const RunBattleBody = z
       ),
   })
   .nullish();
-export const RunBattleResponse = BattleResult.extend({ run: DungeonRun, clear_bonus: z.boolean() });
+export const RunBattleResponse = BattleResult.extend({
+  run: DungeonRun,
+  clear_bonus: z.boolean(),
+  gear_drop: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('a cleared run: the piece of gear it dropped into the inventory (its item id), or null'),
+});

@@ -90,7 +90,11 @@ export type NpcDungeon = z.infer<typeof NpcDungeon>;
 
 export const HeroParams = z.object({ heroId: Id });
 export const DeleteHeroQuery = z.object({ user_id: Id });
-export const DeleteHeroResponse = z.object({ deleted: z.literal(true), id: z.string() });
+export const DeleteHeroResponse = z.object({
+  deleted: z.literal(true),
+  id: z.string(),
+  shards: z.number().int().optional().describe('the Star Shards it left in the inventory'),
+});
 
 export const RerollBody = z.object({ user_id: Id });
 export const RerollResponse = HeroSchema.extend({ user: User.optional() });

@@ -12,3 +12,4 @@ export * from './ledger.ts';
 export * from './fairness.ts';
 export * from './daily.ts';
 export * from './summons.ts';
+export * from './ascension.ts';

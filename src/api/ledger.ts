@@ -36,6 +36,10 @@ export const LEDGER_REASONS = [
   'daily_quest',
   /** the bonus for all three of a day's quests (ref: '2026-11-27.bonus') */
   'daily_bonus',
+  /** a hero raised one star (ref: the hero's id) */
+  'ascension',
+  /** a hero's stars reset to its summoned rarity, every star's essence refunded (ref: the hero's id) */
+  'ascension_reset',
   /** a login-calendar reward (ref: '2026-11-27.calendar.3', the day and the calendar day it paid) */
   'daily_calendar',
   /** a campaign stage won (its first clear pays apart) */

@@ -32,6 +32,7 @@ import { migrate } from './store/migrations.ts';
 import { sweepStale } from './sweep.ts';
 import { parseTrustProxy } from './http/trust-proxy.ts';
 import artRoutes from './routes/art.ts';
+import ascensionRoutes from './routes/ascension.ts';
 import arenaRoutes from './routes/arena.ts';
 import battleRoutes from './routes/battles.ts';
 import dailyRoutes from './routes/daily.ts';
@@ -269,6 +270,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(heroRoutes, { ctx });
+  await app.register(ascensionRoutes, { ctx });
   await app.register(battleRoutes, { ctx });
   await app.register(arenaRoutes, { ctx });
   await app.register(dungeonRoutes, { ctx });

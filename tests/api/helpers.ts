@@ -170,6 +170,35 @@ export async function withStore<T>(
   }
 }
 
+let heroSeed = 1000;
+/** A hero of `rarity` (and `level`) put straight into the player's collection (test setup only). */
+export async function giveHero(
+  h: Harness,
+  userId: string,
+  rarity: number,
+  level = 1,
+): Promise<import('../../src/game/types.ts').Hero> {
+  const hero = (await import('../../src/game/generation.ts')).generateHero(heroSeed++, {
+    id: `h_t${heroSeed}_${Math.random().toString(36).slice(2, 8)}`,
+    userId,
+    rarity,
+    level,
+  });
+  const { heroRow } = await import('../../src/server/store/hero-rows.ts');
+  await withStore(h, async (db) => {
+    await db
+      .insertInto('heroes')
+      .values(heroRow(hero, { user_id: userId, created_at: 1 }))
+      .execute();
+    await db
+      .updateTable('users')
+      .set((eb) => ({ hero_count: eb('hero_count', '+', 1) }))
+      .where('id', '=', userId)
+      .execute();
+  });
+  return hero;
+}
+
 /** Names every JS object answers to unless its lookups are own-property only. */
 export const BUILT_IN_NAMES = [
   'constructor',

@@ -11,6 +11,7 @@ import {
 import { sql } from 'kysely';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildApp } from '../../src/server/app.ts';
+import { SHARDS_PER_HERO } from '../../src/game/data/ascension.ts';
 import {
   DATABASES,
   newPlayer,
@@ -413,7 +414,7 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     expect((await h.call('GET', `/api/heroes/${hero.id}`)).status).toBe(200);
     expect(await h.call('DELETE', `/api/heroes/${hero.id}?user_id=${p.id}`)).toEqual({
       status: 200,
-      body: { deleted: true, id: hero.id },
+      body: { deleted: true, id: hero.id, shards: SHARDS_PER_HERO[hero.rarity - 1] },
     });
     expect((await h.call('GET', `/api/heroes/${hero.id}`)).status).toBe(404);
     expect((await h.call('DELETE', `/api/heroes/${hero.id}?user_id=${p.id}`)).status).toBe(404);

@@ -28,6 +28,8 @@ const PLAYER_TABLES = [
   'summon_history',
   'passkeys',
   'webauthn_challenges',
+  'hero_gear',
+  'ascension_spends',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Routes that act for a player and must never be public (a route that went public by mistake fails here). */
@@ -41,6 +43,11 @@ const MUST_GUARD = [
   'POST /api/heroes',
   'DELETE /api/heroes/:heroId',
   'POST /api/heroes/:heroId/reroll-abilities',
+  'GET /api/heroes/:heroId/ascension',
+  'POST /api/heroes/:heroId/ascend',
+  'POST /api/heroes/:heroId/ascension/reset',
+  'POST /api/heroes/:heroId/gear',
+  'DELETE /api/heroes/:heroId/gear/:slot',
   'POST /api/battles',
   'GET /api/battles/active',
   'GET /api/battles/:battleId',

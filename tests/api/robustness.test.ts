@@ -290,6 +290,49 @@ function routes(f: Fixtures) {
       seg(someId).map((id) => `/api/heroes/${id}/reroll-abilities`),
       fc.oneof(junk, fc.record({ user_id: actingUser })),
     ),
+    'GET /api/heroes/:heroId/ascension': get(
+      fc
+        .tuple(seg(someId), seg(fc.oneof(fc.constant(f.attacker), text)))
+        .map(([id, u]) => `/api/heroes/${id}/ascension?user_id=${u}`),
+    ),
+    'POST /api/heroes/:heroId/ascend': r(
+      'POST',
+      seg(someId).map((id) => `/api/heroes/${id}/ascend`),
+      fc.oneof(
+        junk,
+        fc.record({
+          user_id: actingUser,
+          spend_hero_ids: maybe(team),
+          use_shards: maybe(fc.oneof(fc.boolean(), junk)),
+        }),
+      ),
+    ),
+    'POST /api/heroes/:heroId/ascension/reset': r(
+      'POST',
+      seg(someId).map((id) => `/api/heroes/${id}/ascension/reset`),
+      fc.oneof(junk, fc.record({ user_id: actingUser })),
+    ),
+    'POST /api/heroes/:heroId/gear': r(
+      'POST',
+      seg(someId).map((id) => `/api/heroes/${id}/gear`),
+      fc.oneof(
+        junk,
+        fc.record({
+          user_id: actingUser,
+          item_id: fc.oneof(someId, fc.constantFrom('ember_weapon', 'gale_relic')),
+        }),
+      ),
+    ),
+    'DELETE /api/heroes/:heroId/gear/:slot': r(
+      'DELETE',
+      fc
+        .tuple(
+          seg(someId),
+          seg(fc.oneof(text, fc.constantFrom('weapon', 'armour', 'charm', 'relic'))),
+          seg(fc.oneof(fc.constant(f.attacker), text)),
+        )
+        .map(([id, slot, u]) => `/api/heroes/${id}/gear/${slot}?user_id=${u}`),
+    ),
     'POST /api/battles': r(
       'POST',
       fc.constant('/api/battles'),

@@ -1,4 +1,5 @@
 // The shop and the inventory: catalogue, atomic purchases (never overspending), inventory, every item's use.
+import { STAR_SHARD_ITEM } from '../../src/game/data/ascension.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InventoryResponse, PurchaseResponse, ShopResponse, UseItemResponse } from '../../src/api/shop.ts';
 import { ITEMS } from '../../src/game/data/items.ts';
@@ -110,7 +111,7 @@ describe.each(DATABASES)('shop and inventory on %s', (kind) => {
 
   it('every item works when used, says what it did, and is spent', async () => {
     const p = await newPlayer(h);
-    await setBalances(h, p.id, { gold: 100000, combat_tokens: 1000 });
+    await setBalances(h, p.id, { gold: 100000, combat_tokens: 100000 });
     const hero = await summonHero(h, p.id);
     for (const item of ITEMS) {
       expect((await h.call('POST', '/api/shop/purchase', { user_id: p.id, item_id: item.id })).status).toBe(
@@ -123,6 +124,12 @@ describe.each(DATABASES)('shop and inventory on %s', (kind) => {
         item_id: item.id,
         ...(item.targetsHero ? { hero_id: hero.id } : {}),
       });
+      if (item.id === STAR_SHARD_ITEM) {
+        // Star Shards are spent on ascension (tests/api/ascension.test.ts): Use Item says so and keeps them.
+        expect(r.status).toBe(400);
+        expect(r.body.error).toMatch(/Spend Star Shards on ascension/);
+        continue;
+      }
       expect(r.status, `${item.id}: ${JSON.stringify(r.body)}`).toBe(200);
       const used = UseItemResponse.parse(r.body);
       expect(used.message.length).toBeGreaterThan(10);

@@ -5,6 +5,7 @@
 // (src/game/rewards.ts: clearBonus). The run advances in the same transaction that records the floor's result and
 // pays it (a turn-based floor's: when its battle ends, ./turn-battle-store.ts); a call that races a finished floor (two
 // tabs, a double tap) is a 409 saying where the run is now, and a floor being fought turn by turn is fought there.
+import { dropGear } from '../heroes/gear.ts';
 import type { Selectable } from 'kysely';
 import type { BattleResult } from '../../api/common.ts';
 import { ENGINE_VERSION, startBattle } from '../../game/index.ts';
@@ -111,7 +112,7 @@ export async function fightFloor(
   ctx: Ctx,
   run: RunRow,
   dungeon: Selectable<DungeonsTable>,
-): Promise<{ result: BattleResult; run: RunRow; cleared: boolean }> {
+): Promise<{ result: BattleResult & { gear_drop: string | null }; run: RunRow; cleared: boolean }> {
   const { db } = ctx.store;
   const team = await remainingTeam(db, run.team_hero_ids, run.user_id);
   if (team.length === 0) {
@@ -154,6 +155,11 @@ export async function fightFloor(
         throw movedOn(now, floor);
       }
     },
+    // A cleared run may drop a piece of gear (heroes/gear.ts dropGear), in the result's transaction.
+    settle: async (trx, fight, rewards) => ({
+      rewards,
+      extra: { gear_drop: fight.won && bossFloor ? await dropGear(trx, run.user_id, fight.battleId) : null },
+    }),
   });
   const after = await db
     .selectFrom('dungeon_runs')

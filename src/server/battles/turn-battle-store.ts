@@ -6,6 +6,7 @@
 // a dungeon floor fought turn by turn also moves its run on there (and pays the clear bonus on the boss floor).
 // Routes (routes/battles.ts, routes/dungeons.ts) validate, drive the engine (src/game/battle/turn-based.ts), call
 // these and return a view.
+import { dropGear } from '../heroes/gear.ts';
 import type { Kysely, Selectable } from 'kysely';
 import type { LedgerReason } from '../../api/ledger.ts';
 import {
@@ -176,6 +177,7 @@ async function settle(
     cleared = true;
     const bonus = clearBonus({ floors: d.floors, multiplier: d.multiplier }, probability);
     payments.push({ rewards: bonus, entry: { reason: 'dungeon_clear', ref: battleId } });
+    await dropGear(trx, userId, battleId);
   }
   const { levelUps } = await payRewards(trx, userId, teamIds, payments);
   const paid = payments.reduce((sum, p) => add(sum, p.rewards), NO_REWARDS);

@@ -10,6 +10,8 @@ import { dailyRewardName } from '../../game/daily.ts';
 import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
 import { findUser, type Db } from './wallet.ts';
 
+/** Reasons whose ref is a hero's id. */
+const HERO_REASONS = new Set<LedgerReason>(['reroll', 'ascension', 'ascension_reset']);
 const BATTLE_REASONS: ReadonlySet<LedgerReason> = new Set([
   'battle_reward',
   'arena_reward',
@@ -39,7 +41,7 @@ async function subjectsOf(
     ...new Set(rows.filter((r) => r.ref !== null && reasons(r.reason as LedgerReason)).map((r) => r.ref!)),
   ];
   const battleIds = refs((r) => BATTLE_REASONS.has(r));
-  const heroIds = refs((r) => r === 'reroll');
+  const heroIds = refs((r) => HERO_REASONS.has(r));
   const generationIds = refs((r) => r === 'summon');
   const [battles, heroes] = await Promise.all([
     battleIds.length === 0
@@ -80,7 +82,7 @@ async function subjectsOf(
       const item = ITEMS_BY_ID.get(ref);
       return item ? { kind: 'item', id: ref, name: item.name } : null;
     }
-    if (why === 'reroll') {
+    if (HERO_REASONS.has(why)) {
       const name = heroNamed.get(ref);
       return name === undefined ? null : { kind: 'hero', id: ref, name };
     }

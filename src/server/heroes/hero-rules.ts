@@ -2,6 +2,8 @@
 // essence) and delete it (the player's hero count follows). Routes validate, call one of these, return a view.
 import { PRICE_RULES, REROLL_COST } from '../../api/rules.ts';
 import { rerollAbilities } from '../../game/index.ts';
+import { shardsFor, STAR_SHARD_ITEM } from '../../game/ascension.ts';
+import { addStock, removeHeroes } from './hero-stock.ts';
 import type { Hero } from '../../game/types.ts';
 import { badRequest, busy, forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
 import { saveHero } from './hero-store.ts';
@@ -31,17 +33,22 @@ export async function keepHero(
   return { ...hero, version: row.version + 1 };
 }
 
-export function deleteHero(db: Kysely<Database>, userId: string, heroId: string): Promise<void> {
+/**
+ * Dismisses a hero: it leaves with its worn gear given back (hero-stock.ts removeHeroes) and leaves Star Shards for
+ * its rarity (src/game/ascension.ts shardsFor); the stars it rose by are not refunded (a reset does that).
+ */
+export function deleteHero(
+  db: Kysely<Database>,
+  userId: string,
+  heroId: string,
+): Promise<{ shards: number }> {
   return economyTransaction(db, { userId, heroIds: [heroId] }, async (trx, locked) => {
-    heldHero(locked, heroId, userId);
-    await trx.deleteFrom('heroes').where('id', '=', heroId).execute();
-    // Its ladder rating goes with it (locked after the hero: transaction.ts step 4).
-    await trx.deleteFrom('hero_ratings').where('hero_id', '=', heroId).execute();
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ hero_count: eb('hero_count', '-', 1) }))
-      .where('id', '=', userId)
-      .execute();
+    const row = heldHero(locked, heroId, userId);
+    const shards = shardsFor(row.rarity);
+    await removeHeroes(trx, userId, [heroId]);
+    await trx.deleteFrom('ascension_spends').where('hero_id', '=', heroId).execute();
+    await addStock(trx, userId, STAR_SHARD_ITEM, shards);
+    return { shards };
   });
 }
 

@@ -4,6 +4,9 @@
 import type { Kysely } from 'kysely';
 import { ITEMS_BY_ID } from '../../game/data/items.ts';
 import { useItem } from '../../game/items.ts';
+import { GEAR } from '../../game/data/gear.ts';
+import { own } from '../../game/content.ts';
+import { wearPiece } from './gear.ts';
 import type { Hero } from '../../game/types.ts';
 import { badRequest, forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
 import { heldHero, keepHero } from './hero-rules.ts';
@@ -48,6 +51,13 @@ export function useInventoryItem(
     if (def.targetsHero) {
       if (!heroId) throw badRequest('Choose a hero to use this on');
       target = heldHero(locked, heroId, userId);
+    }
+    // A piece of gear is used by putting it on (gear.ts), which takes it from its stack.
+    const piece = own(GEAR, def.id);
+    if (piece && target) {
+      const worn = await wearPiece(trx, target, userId, piece);
+      await recordDaily(trx, userId, ['use_item']);
+      return { user: locked.user, hero: worn.hero, message: worn.message };
     }
     const outcome = useItem(def, { hero: target && heroFromRow(target), seed });
     if (!outcome.ok) throw badRequest(outcome.error);

@@ -235,8 +235,8 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     handler: async (req) => {
       const { heroId } = req.params;
       const { user_id } = req.query;
-      await deleteHero(db, user_id, heroId);
-      return { deleted: true as const, id: heroId };
+      const { shards } = await deleteHero(db, user_id, heroId);
+      return { deleted: true as const, id: heroId, shards };
     },
   });
 

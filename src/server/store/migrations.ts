@@ -776,6 +776,38 @@ function battleRecord(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Ascension and gear (heroes/ascension.ts, heroes/gear.ts): the pieces a hero wears — one a slot, the primary key
+ * (hero, slot); a piece leaves its inventory stack (whose quantity cannot go below 0) for the hero in the same
+ * transaction, so one piece is on one hero at a time — and what each star a hero rose was paid with (essence, Star
+ * Shards, the spent heroes' documents), one row a star, so a reset refunds exactly that.
+ */
+const ascensionGear: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('hero_gear')
+      .addColumn('hero_id', 'text', (c) => c.notNull())
+      .addColumn('slot', 'text', (c) => c.notNull())
+      .addColumn('item_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('equipped_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('hero_gear_pk', ['hero_id', 'slot'])
+      .execute();
+    await db.schema.createIndex('hero_gear_user').on('hero_gear').columns(['user_id', 'item_id']).execute();
+    await db.schema
+      .createTable('ascension_spends')
+      .addColumn('hero_id', 'text', (c) => c.notNull())
+      .addColumn('star', 'integer', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('essence', 'integer', (c) => c.notNull())
+      .addColumn('shards', 'integer', (c) => c.notNull())
+      .addColumn('heroes', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('ascension_spends_pk', ['hero_id', 'star'])
+      .execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -797,6 +829,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0017_daily': daily,
     '0020_passkeys': passkeys,
     '0021_battle_record': battleRecord(dialect),
+    '0023_ascension_gear': ascensionGear,
   };
 }
 

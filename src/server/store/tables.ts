@@ -317,6 +317,32 @@ export interface Database {
   summon_tally: SummonTallyTable;
   balance_measures: BalanceMeasuresTable;
   content_ids: ContentIdsTable;
+  hero_gear: HeroGearTable;
+  ascension_spends: AscensionSpendsTable;
+}
+
+/** A piece of gear a hero wears: one a slot (heroes/gear.ts); the hero's document carries the same, for fights. */
+export interface HeroGearTable {
+  hero_id: string;
+  /** weapon, armour, charm or relic */
+  slot: string;
+  /** the piece's content id (src/game/data/gear.ts), also its inventory item id */
+  item_id: string;
+  user_id: string;
+  equipped_at: number;
+}
+
+/** What one star a hero rose was paid with (heroes/ascension.ts): a reset refunds every row of the hero's. */
+export interface AscensionSpendsTable {
+  hero_id: string;
+  /** the rarity the star reached */
+  star: number;
+  user_id: string;
+  essence: number;
+  shards: number;
+  /** the spent heroes' documents, as JSON: a reset puts them back */
+  heroes: string;
+  created_at: number;
 }
 
 /** A client's window of one limit (limit-store.ts; PostgreSQL deployments without Redis). */

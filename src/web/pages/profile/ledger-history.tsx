@@ -39,6 +39,8 @@ const REASON_ICON: Record<LedgerReason, IconName> = {
   campaign_reward: 'map',
   campaign_first_clear: 'map',
   idle_income: 'chest',
+  ascension: 'sparkles',
+  ascension_reset: 'reroll',
 };
 
 /** The filter tabs' short names (the full ones, CURRENCY_NAMES, label everything else). */

@@ -73,6 +73,10 @@ export function reasonText(row: Pick<LedgerRow, 'reason' | 'subject'>): string {
       return 'Summoned heroes';
     case 'reroll':
       return 'Rerolled abilities';
+    case 'ascension':
+      return 'Ascended a hero';
+    case 'ascension_reset':
+      return 'Reset a hero to its summoned stars';
     case 'purchase':
       return item ? `Bought ${item}` : 'Bought an item';
     case 'item_use':

@@ -1,0 +1,261 @@
+// Ascension on the server (the rules: src/game/ascension.ts): the next star's preview, a star paid for — copies
+// (the player's heroes), Star Shards from the inventory, essence with its ledger entry — and a reset refunding every
+// star's payment, each in one economy transaction (player, then the hero and the heroes it spends, in id order).
+// Spent heroes leave the collection with their gear given back, their ratings and their places in dungeon runs
+// (hero-stock.ts removeHeroes); what each star cost is kept a row a star (ascension_spends) until a reset puts it back.
+import type { Kysely } from 'kysely';
+import {
+  ascend,
+  ascensionPreview,
+  resetAscension,
+  shardsFor,
+  ASCENSION,
+  STAR_SHARD_ITEM,
+} from '../../game/ascension.ts';
+import type { Hero } from '../../game/types.ts';
+import type { z } from 'zod';
+import type { AscensionResponse } from '../../api/ascension.ts';
+import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
+import { nowSeconds } from '../foundation/clock.ts';
+import { economyTransaction } from '../economy/transaction.ts';
+import { credit, findUser, pay, type Trx, type UserRow } from '../economy/wallet.ts';
+import { heroFromRow, heroRow } from '../store/hero-rows.ts';
+import type { Database, HeroRatingsTable } from '../store/tables.ts';
+import { heldHero, keepHero } from './hero-rules.ts';
+import { ownHero } from './hero-store.ts';
+import { addStock, heroesInBattle, removeHeroes, stockOf, takeStock } from './hero-stock.ts';
+
+/** A spent hero as a star's row keeps it: its document and its ladder rating row, if it had one. */
+interface KeptHero {
+  hero: Hero;
+  rating: HeroRatingsTable | null;
+}
+
+const brief = (h: Hero) => ({
+  id: h.id,
+  name: h.name,
+  rarity: h.rarity,
+  level: h.level,
+  portrait_url: h.portrait_url,
+});
+
+/** GET /api/heroes/:heroId/ascension: the next star's cost and gain, the whole table, what the player can pay with. */
+export async function ascensionView(
+  db: Kysely<Database>,
+  userId: string,
+  heroId: string,
+): Promise<z.infer<typeof AscensionResponse>> {
+  const user = await findUser(db, userId);
+  if (!user) throw notFound(MESSAGES.userNotFound);
+  const { hero } = await ownHero(db, heroId, userId);
+  const preview = ascensionPreview(hero);
+  const [shards, rows, spends] = await Promise.all([
+    db
+      .selectFrom('inventory')
+      .select('quantity')
+      .where('user_id', '=', userId)
+      .where('item_id', '=', STAR_SHARD_ITEM)
+      .executeTakeFirst(),
+    db
+      .selectFrom('heroes')
+      .select('doc')
+      .where('user_id', '=', userId)
+      .where('rarity', '>=', hero.rarity)
+      .where('id', '!=', heroId)
+      .orderBy('rarity')
+      .orderBy('level')
+      .orderBy('id')
+      .limit(200)
+      .execute(),
+    db.selectFrom('ascension_spends').selectAll().where('hero_id', '=', heroId).execute(),
+  ]);
+  const fighting = await db
+    .selectFrom('battles')
+    .select('team_hero_ids')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .execute();
+  const busy = new Set(fighting.flatMap((r) => JSON.parse(r.team_hero_ids) as string[]));
+  const refund = spends.reduce(
+    (a, s) => ({
+      essence: a.essence + Number(s.essence),
+      shards: a.shards + Number(s.shards),
+      heroes: [...a.heroes, ...(JSON.parse(s.heroes) as KeptHero[]).map((k) => brief(k.hero))],
+    }),
+    { essence: 0, shards: 0, heroes: [] as ReturnType<typeof brief>[] },
+  );
+  return {
+    hero_id: hero.id,
+    ...preview,
+    table: ASCENSION.map((r) => ({
+      from: r.from,
+      copies: r.copies,
+      shards_per_copy: shardsFor(r.from),
+      essence: r.essence,
+    })),
+    shards_held: shards ? Number(shards.quantity) : 0,
+    essence_held: Number(user.magic_essence),
+    copies: rows
+      .map((r) => heroFromRow(r))
+      .filter((h) => !busy.has(h.id))
+      .map(brief),
+    reset:
+      hero.summoned_rarity !== undefined && hero.summoned_rarity !== hero.rarity
+        ? { rarity: hero.summoned_rarity, ...refund }
+        : null,
+  };
+}
+
+export interface AscendRequest {
+  userId: string;
+  heroId: string;
+  spendHeroIds: string[];
+  useShards: boolean;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** POST /api/heroes/:heroId/ascend: one star, paid in one transaction, or a refusal that changes nothing. */
+export function ascendHero(
+  db: Kysely<Database>,
+  req: AscendRequest,
+): Promise<{ user: UserRow; hero: Hero; spent: string[]; shards: number; essence: number; message: string }> {
+  const { userId, heroId, spendHeroIds, useShards } = req;
+  if (new Set(spendHeroIds).size !== spendHeroIds.length)
+    throw badRequest('Each hero can only be spent once');
+  return economyTransaction(db, { userId, heroIds: [heroId, ...spendHeroIds] }, async (trx, locked) => {
+    if (!locked.user) throw notFound(MESSAGES.userNotFound);
+    const row = heldHero(locked, heroId, userId);
+    const spentRows = spendHeroIds.map((id) => heldHero(locked, id, userId));
+    const hero = heroFromRow(row);
+    const spent = spentRows.map((r) => heroFromRow(r));
+    const outcome = ascend(hero, spent, useShards);
+    if (!outcome.ok) throw badRequest(outcome.error);
+    const fighting = await heroesInBattle(trx, userId);
+    const busy = spent.find((h) => fighting.has(h.id));
+    if (busy) throw badRequest(`${busy.name} is fighting a battle: finish it before spending them`);
+    const { shards, essence } = outcome.paid;
+    if (!(await takeStock(trx, userId, STAR_SHARD_ITEM, shards))) {
+      const held = await stockOf(trx, userId, STAR_SHARD_ITEM);
+      throw badRequest(`Not enough Star Shards: this star takes ${shards}, you have ${held}`);
+    }
+    const user = await pay(trx, userId, 'magic_essence', essence, { reason: 'ascension', ref: heroId }, (u) =>
+      badRequest(`Not enough magic essence: this star takes ${essence}, you have ${u.magic_essence}`),
+    );
+    const kept = await keptHeroes(trx, spent);
+    await removeHeroes(
+      trx,
+      userId,
+      spent.map((h) => h.id),
+    );
+    await trx
+      .insertInto('ascension_spends')
+      .values({
+        hero_id: heroId,
+        star: outcome.hero.rarity,
+        user_id: userId,
+        essence,
+        shards,
+        heroes: JSON.stringify(kept),
+        created_at: nowSeconds(),
+      })
+      .execute();
+    const saved = await keepHero(trx, outcome.hero, row, userId);
+    const paid = [
+      ...(spent.length ? [spent.map((h) => h.name).join(', ')] : []),
+      ...(shards ? [plural(shards, 'Star Shard')] : []),
+      `${essence} magic essence`,
+    ];
+    return {
+      user,
+      hero: saved,
+      spent: spent.map((h) => h.id),
+      shards,
+      essence,
+      message: `${hero.name} rose to ${saved.rarity}★ for ${paid.join(', ')}.`,
+    };
+  });
+}
+
+/** The spent heroes as a star's row keeps them: each document without its gear (given back), with its rating row. */
+async function keptHeroes(trx: Trx, spent: Hero[]): Promise<KeptHero[]> {
+  if (spent.length === 0) return [];
+  const ratings = await trx
+    .selectFrom('hero_ratings')
+    .selectAll()
+    .where(
+      'hero_id',
+      'in',
+      spent.map((h) => h.id),
+    )
+    .execute();
+  return spent.map((h) => {
+    const { gear: _g, gear_sets: _s, version: _v, rating: _r, ...hero } = h;
+    return { hero, rating: ratings.find((r) => r.hero_id === h.id) ?? null };
+  });
+}
+
+/** POST /api/heroes/:heroId/ascension/reset: back to the summoned rarity; every star's essence, shards and heroes back. */
+export function resetHero(
+  db: Kysely<Database>,
+  userId: string,
+  heroId: string,
+): Promise<{
+  user: UserRow;
+  hero: Hero;
+  restored: string[];
+  shards: number;
+  essence: number;
+  message: string;
+}> {
+  return economyTransaction(db, { userId, heroIds: [heroId] }, async (trx, locked) => {
+    if (!locked.user) throw notFound(MESSAGES.userNotFound);
+    const row = heldHero(locked, heroId, userId);
+    const hero = heroFromRow(row);
+    const back = resetAscension(hero);
+    if (!back.ok) throw badRequest(back.error);
+    const spends = await trx
+      .selectFrom('ascension_spends')
+      .selectAll()
+      .where('hero_id', '=', heroId)
+      .execute();
+    const essence = spends.reduce((n, s) => n + Number(s.essence), 0);
+    const shards = spends.reduce((n, s) => n + Number(s.shards), 0);
+    const heroes = spends.flatMap((s) => JSON.parse(s.heroes) as KeptHero[]);
+    const now = nowSeconds();
+    for (const k of heroes) {
+      await trx
+        .insertInto('heroes')
+        .values(heroRow(k.hero, { user_id: userId, created_at: now }))
+        .execute();
+      if (k.rating) await trx.insertInto('hero_ratings').values(k.rating).execute();
+    }
+    if (heroes.length)
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ hero_count: eb('hero_count', '+', heroes.length) }))
+        .where('id', '=', userId)
+        .execute();
+    await addStock(trx, userId, STAR_SHARD_ITEM, shards);
+    const user =
+      essence > 0
+        ? await credit(trx, userId, { magic_essence: essence }, { reason: 'ascension_reset', ref: heroId })
+        : locked.user;
+    if (!user) throw notFound(MESSAGES.userNotFound);
+    await trx.deleteFrom('ascension_spends').where('hero_id', '=', heroId).execute();
+    const saved = await keepHero(trx, back.hero, row, userId);
+    const refunded = [
+      ...(heroes.length ? [heroes.map((k) => k.hero.name).join(', ')] : []),
+      ...(shards ? [plural(shards, 'Star Shard')] : []),
+      `${essence} magic essence`,
+    ];
+    return {
+      user,
+      hero: saved,
+      restored: heroes.map((k) => k.hero.id),
+      shards,
+      essence,
+      message: `${hero.name} is ${saved.rarity}★ again. Refunded: ${refunded.join(', ')}.`,
+    };
+  });
+}
