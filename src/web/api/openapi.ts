@@ -237,6 +237,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/heroes/{heroId}/ascension': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The hero's next star: its cost (copies, Star Shards, essence), its stats there, the whole table, what a reset refunds
+     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    get: operations['getAscension'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/heroes/{heroId}/ascend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Raise the hero one star, spending heroes of at least its rarity (or Star Shards in their place) and essence
+     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     */
+    post: operations['ascendHero'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/heroes/{heroId}/ascension/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return the hero to its summoned rarity, refunding every star: the essence, the Star Shards and the spent heroes
+     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     */
+    post: operations['resetAscension'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/heroes/{heroId}/gear': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put a piece of gear from the inventory on the hero (what it wore in that slot goes back)
+     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['equipGear'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/heroes/{heroId}/gear/{slot}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Take off what the hero wears in a slot; the piece goes back to the inventory
+     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    delete: operations['unequipGear'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/battles': {
     parameters: {
       query?: never;
@@ -1399,6 +1499,8 @@ export interface operations {
                 | 'adjustment'
                 | 'daily_quest'
                 | 'daily_bonus'
+                | 'ascension'
+                | 'ascension_reset'
                 | 'daily_calendar'
                 | 'campaign_reward'
                 | 'campaign_first_clear'
@@ -1565,8 +1667,30 @@ export interface operations {
               /** @description arena fights lost */
               losses: number;
             };
-            /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+            /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
             version?: number;
+            /** @description the gear it wears, one piece a slot, in slot order */
+            gear?: {
+              /** @enum {string} */
+              slot: 'weapon' | 'armour' | 'charm' | 'relic';
+              /** @description the piece: its shop and inventory item id */
+              item_id: string;
+              name: string;
+              set: string;
+              set_name: string;
+              icon: string;
+              /** @description what it does, written from its figures */
+              description: string;
+            }[];
+            /** @description the set bonuses its gear gives */
+            gear_sets?: {
+              set: string;
+              name: string;
+              pieces: 2 | 4;
+              description: string;
+            }[];
+            /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+            summoned_rarity?: number;
             /** @description the pair this candidate belongs to (the pending pair); null for a preview */
             generation_id: string | null;
             /** @description whether this call spent the scroll (true in exactly one call per pair) */
@@ -1632,8 +1756,30 @@ export interface operations {
                 /** @description arena fights lost */
                 losses: number;
               };
-              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
               version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
             }[];
           };
         };
@@ -1808,8 +1954,30 @@ export interface operations {
                 /** @description arena fights lost */
                 losses: number;
               };
-              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
               version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
             }[];
             /** @description epoch seconds after which the pair may be forgotten */
             expires_at: number | null;
@@ -1950,8 +2118,30 @@ export interface operations {
               /** @description arena fights lost */
               losses: number;
             };
-            /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+            /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
             version?: number;
+            /** @description the gear it wears, one piece a slot, in slot order */
+            gear?: {
+              /** @enum {string} */
+              slot: 'weapon' | 'armour' | 'charm' | 'relic';
+              /** @description the piece: its shop and inventory item id */
+              item_id: string;
+              name: string;
+              set: string;
+              set_name: string;
+              icon: string;
+              /** @description what it does, written from its figures */
+              description: string;
+            }[];
+            /** @description the set bonuses its gear gives */
+            gear_sets?: {
+              set: string;
+              name: string;
+              pieces: 2 | 4;
+              description: string;
+            }[];
+            /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+            summoned_rarity?: number;
           }[];
         };
       };
@@ -2074,8 +2264,30 @@ export interface operations {
               /** @description arena fights lost */
               losses: number;
             };
-            /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+            /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
             version?: number;
+            /** @description the gear it wears, one piece a slot, in slot order */
+            gear?: {
+              /** @enum {string} */
+              slot: 'weapon' | 'armour' | 'charm' | 'relic';
+              /** @description the piece: its shop and inventory item id */
+              item_id: string;
+              name: string;
+              set: string;
+              set_name: string;
+              icon: string;
+              /** @description what it does, written from its figures */
+              description: string;
+            }[];
+            /** @description the set bonuses its gear gives */
+            gear_sets?: {
+              set: string;
+              name: string;
+              pieces: 2 | 4;
+              description: string;
+            }[];
+            /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+            summoned_rarity?: number;
           };
         };
       };
@@ -2233,8 +2445,30 @@ export interface operations {
                   /** @description arena fights lost */
                   losses: number;
                 };
-                /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+                /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
                 version?: number;
+                /** @description the gear it wears, one piece a slot, in slot order */
+                gear?: {
+                  /** @enum {string} */
+                  slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                  /** @description the piece: its shop and inventory item id */
+                  item_id: string;
+                  name: string;
+                  set: string;
+                  set_name: string;
+                  icon: string;
+                  /** @description what it does, written from its figures */
+                  description: string;
+                }[];
+                /** @description the set bonuses its gear gives */
+                gear_sets?: {
+                  set: string;
+                  name: string;
+                  pieces: 2 | 4;
+                  description: string;
+                }[];
+                /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+                summoned_rarity?: number;
               }[];
             }[];
             next_cursor: string | null;
@@ -2346,8 +2580,30 @@ export interface operations {
                   /** @description arena fights lost */
                   losses: number;
                 };
-                /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+                /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
                 version?: number;
+                /** @description the gear it wears, one piece a slot, in slot order */
+                gear?: {
+                  /** @enum {string} */
+                  slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                  /** @description the piece: its shop and inventory item id */
+                  item_id: string;
+                  name: string;
+                  set: string;
+                  set_name: string;
+                  icon: string;
+                  /** @description what it does, written from its figures */
+                  description: string;
+                }[];
+                /** @description the set bonuses its gear gives */
+                gear_sets?: {
+                  set: string;
+                  name: string;
+                  pieces: 2 | 4;
+                  description: string;
+                }[];
+                /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+                summoned_rarity?: number;
               }[];
             }[];
           };
@@ -2443,8 +2699,30 @@ export interface operations {
               /** @description arena fights lost */
               losses: number;
             };
-            /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+            /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
             version?: number;
+            /** @description the gear it wears, one piece a slot, in slot order */
+            gear?: {
+              /** @enum {string} */
+              slot: 'weapon' | 'armour' | 'charm' | 'relic';
+              /** @description the piece: its shop and inventory item id */
+              item_id: string;
+              name: string;
+              set: string;
+              set_name: string;
+              icon: string;
+              /** @description what it does, written from its figures */
+              description: string;
+            }[];
+            /** @description the set bonuses its gear gives */
+            gear_sets?: {
+              set: string;
+              name: string;
+              pieces: 2 | 4;
+              description: string;
+            }[];
+            /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+            summoned_rarity?: number;
           };
         };
       };
@@ -2506,6 +2784,8 @@ export interface operations {
             /** @enum {boolean} */
             deleted: true;
             id: string;
+            /** @description the Star Shards it left in the inventory */
+            shards?: number;
           };
         };
       };
@@ -2652,8 +2932,30 @@ export interface operations {
               /** @description arena fights lost */
               losses: number;
             };
-            /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+            /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
             version?: number;
+            /** @description the gear it wears, one piece a slot, in slot order */
+            gear?: {
+              /** @enum {string} */
+              slot: 'weapon' | 'armour' | 'charm' | 'relic';
+              /** @description the piece: its shop and inventory item id */
+              item_id: string;
+              name: string;
+              set: string;
+              set_name: string;
+              icon: string;
+              /** @description what it does, written from its figures */
+              description: string;
+            }[];
+            /** @description the set bonuses its gear gives */
+            gear_sets?: {
+              set: string;
+              name: string;
+              pieces: 2 | 4;
+              description: string;
+            }[];
+            /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+            summoned_rarity?: number;
             user?: {
               id: string;
               username: string;
@@ -2728,6 +3030,930 @@ export interface operations {
       };
       /** @description Default Response */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getAscension: {
+    parameters: {
+      query: {
+        user_id: string;
+      };
+      header?: never;
+      path: {
+        heroId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hero_id: string;
+            rarity: number;
+            max_rarity: number;
+            summoned_rarity: number;
+            /** @description the next star: null at the highest rarity */
+            next: {
+              rarity: number;
+              /** @description heroes spent, each of rarity ≥ copy_min_rarity, or Star Shards in their place */
+              copies: number;
+              copy_min_rarity: number;
+              shards_per_copy: number;
+              essence: number;
+              stats_now: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
+              /** @description its stats at the next rarity, by the formula generation uses */
+              stats_next: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
+            } | null;
+            table: {
+              from: number;
+              copies: number;
+              shards_per_copy: number;
+              essence: number;
+            }[];
+            shards_held: number;
+            essence_held: number;
+            /** @description the player’s heroes it may spend: rarity ≥ its own, not in a battle */
+            copies: {
+              id: string;
+              name: string;
+              rarity: number;
+              level: number;
+              portrait_url: string;
+            }[];
+            /** @description what a reset refunds; null when it has not ascended */
+            reset: {
+              rarity: number;
+              essence: number;
+              shards: number;
+              heroes: {
+                id: string;
+                name: string;
+                rarity: number;
+                level: number;
+                portrait_url: string;
+              }[];
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  ascendHero: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A key of your own for this one intent (e.g. a UUID): sent again — a retry, a double tap, even concurrently or through another instance — it answers the first answer (same status and body, with `Idempotent-Replayed: true`) and charges nothing more. The same key with another body, route or player is a 422. Kept 24 hours (docs/api.md). */
+        'idempotency-key'?: string;
+      };
+      path: {
+        heroId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+          /** @description heroes spent as copies */
+          spend_hero_ids?: string[];
+          /** @description Star Shards pay the copies the heroes leave unpaid */
+          use_shards?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hero: {
+              id: string;
+              user_id: string | null;
+              seed: number;
+              name: string;
+              race: string;
+              race_description: string;
+              class: string;
+              class_description: string;
+              /** @enum {string} */
+              type: 'Tank' | 'Damage' | 'Support';
+              rarity: number;
+              level: number;
+              xp: number;
+              hp: number;
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+              /** @description the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads) */
+              spread: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
+              description: string;
+              portrait_url: string;
+              boon: {
+                id: string;
+                name: string;
+                description: string;
+              };
+              bane: {
+                id: string;
+                name: string;
+                description: string;
+              };
+              boon_icon: string;
+              bane_icon: string;
+              abilities: {
+                id: string;
+                name: string;
+                description: string;
+                level: number;
+                /** @enum {string} */
+                type: 'offensive' | 'defensive' | 'support' | 'utility' | 'passive' | 'ultimate';
+                icon: string;
+              }[];
+              /** @description the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays */
+              rating?: {
+                /** @description Glicko-2 rating (a new hero 1500) */
+                rating: number;
+                /** @description rating deviation: how sure the rating is (a new hero 350) */
+                rd: number;
+                /** @description arena fights won */
+                wins: number;
+                /** @description arena fights lost */
+                losses: number;
+              };
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
+            };
+            user: {
+              id: string;
+              username: string;
+              gold: number;
+              magic_essence: number;
+              summoning_scrolls: number;
+              combat_tokens: number;
+              /** @description epoch seconds */
+              created_at: number;
+              /** @description the IANA zone the player's day is kept in (GET /api/daily) */
+              time_zone: string;
+              /** @description the local hour their day resets at */
+              reset_hour: number;
+            };
+            spent_hero_ids: string[];
+            shards_spent: number;
+            essence_spent: number;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  resetAscension: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A key of your own for this one intent (e.g. a UUID): sent again — a retry, a double tap, even concurrently or through another instance — it answers the first answer (same status and body, with `Idempotent-Replayed: true`) and charges nothing more. The same key with another body, route or player is a 422. Kept 24 hours (docs/api.md). */
+        'idempotency-key'?: string;
+      };
+      path: {
+        heroId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hero: {
+              id: string;
+              user_id: string | null;
+              seed: number;
+              name: string;
+              race: string;
+              race_description: string;
+              class: string;
+              class_description: string;
+              /** @enum {string} */
+              type: 'Tank' | 'Damage' | 'Support';
+              rarity: number;
+              level: number;
+              xp: number;
+              hp: number;
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+              /** @description the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads) */
+              spread: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
+              description: string;
+              portrait_url: string;
+              boon: {
+                id: string;
+                name: string;
+                description: string;
+              };
+              bane: {
+                id: string;
+                name: string;
+                description: string;
+              };
+              boon_icon: string;
+              bane_icon: string;
+              abilities: {
+                id: string;
+                name: string;
+                description: string;
+                level: number;
+                /** @enum {string} */
+                type: 'offensive' | 'defensive' | 'support' | 'utility' | 'passive' | 'ultimate';
+                icon: string;
+              }[];
+              /** @description the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays */
+              rating?: {
+                /** @description Glicko-2 rating (a new hero 1500) */
+                rating: number;
+                /** @description rating deviation: how sure the rating is (a new hero 350) */
+                rd: number;
+                /** @description arena fights won */
+                wins: number;
+                /** @description arena fights lost */
+                losses: number;
+              };
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
+            };
+            user: {
+              id: string;
+              username: string;
+              gold: number;
+              magic_essence: number;
+              summoning_scrolls: number;
+              combat_tokens: number;
+              /** @description epoch seconds */
+              created_at: number;
+              /** @description the IANA zone the player's day is kept in (GET /api/daily) */
+              time_zone: string;
+              /** @description the local hour their day resets at */
+              reset_hour: number;
+            };
+            restored_hero_ids: string[];
+            shards_refunded: number;
+            essence_refunded: number;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  equipGear: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        heroId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+          /** @description the piece: its item id (or its inventory row id) */
+          item_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hero: {
+              id: string;
+              user_id: string | null;
+              seed: number;
+              name: string;
+              race: string;
+              race_description: string;
+              class: string;
+              class_description: string;
+              /** @enum {string} */
+              type: 'Tank' | 'Damage' | 'Support';
+              rarity: number;
+              level: number;
+              xp: number;
+              hp: number;
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+              /** @description the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads) */
+              spread: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
+              description: string;
+              portrait_url: string;
+              boon: {
+                id: string;
+                name: string;
+                description: string;
+              };
+              bane: {
+                id: string;
+                name: string;
+                description: string;
+              };
+              boon_icon: string;
+              bane_icon: string;
+              abilities: {
+                id: string;
+                name: string;
+                description: string;
+                level: number;
+                /** @enum {string} */
+                type: 'offensive' | 'defensive' | 'support' | 'utility' | 'passive' | 'ultimate';
+                icon: string;
+              }[];
+              /** @description the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays */
+              rating?: {
+                /** @description Glicko-2 rating (a new hero 1500) */
+                rating: number;
+                /** @description rating deviation: how sure the rating is (a new hero 350) */
+                rd: number;
+                /** @description arena fights won */
+                wins: number;
+                /** @description arena fights lost */
+                losses: number;
+              };
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  unequipGear: {
+    parameters: {
+      query: {
+        user_id: string;
+      };
+      header?: never;
+      path: {
+        heroId: string;
+        slot: 'weapon' | 'armour' | 'charm' | 'relic';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hero: {
+              id: string;
+              user_id: string | null;
+              seed: number;
+              name: string;
+              race: string;
+              race_description: string;
+              class: string;
+              class_description: string;
+              /** @enum {string} */
+              type: 'Tank' | 'Damage' | 'Support';
+              rarity: number;
+              level: number;
+              xp: number;
+              hp: number;
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+              /** @description the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads) */
+              spread: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
+              description: string;
+              portrait_url: string;
+              boon: {
+                id: string;
+                name: string;
+                description: string;
+              };
+              bane: {
+                id: string;
+                name: string;
+                description: string;
+              };
+              boon_icon: string;
+              bane_icon: string;
+              abilities: {
+                id: string;
+                name: string;
+                description: string;
+                level: number;
+                /** @enum {string} */
+                type: 'offensive' | 'defensive' | 'support' | 'utility' | 'passive' | 'ultimate';
+                icon: string;
+              }[];
+              /** @description the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays */
+              rating?: {
+                /** @description Glicko-2 rating (a new hero 1500) */
+                rating: number;
+                /** @description rating deviation: how sure the rating is (a new hero 350) */
+                rd: number;
+                /** @description arena fights won */
+                wins: number;
+                /** @description arena fights lost */
+                losses: number;
+              };
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -3515,8 +4741,30 @@ export interface operations {
                 /** @description arena fights lost */
                 losses: number;
               };
-              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
               version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
             }[];
             enemies: {
               id: string;
@@ -3578,8 +4826,30 @@ export interface operations {
                 /** @description arena fights lost */
                 losses: number;
               };
-              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
               version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
             }[];
             units: {
               id: string;
@@ -4853,8 +6123,30 @@ export interface operations {
                 /** @description arena fights lost */
                 losses: number;
               };
-              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
               version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
             };
             /** @description other players' heroes and NPCs whose duel with your hero is nearest 50% by its honest odds, nearest first (the rating's distance breaking ties), each with its rating */
             opponents: {
@@ -4917,8 +6209,30 @@ export interface operations {
                 /** @description arena fights lost */
                 losses: number;
               };
-              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
               version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
             }[];
             /** @description your hero's chance against each opponent, in the same order: the duel's estimate, the number GET /api/odds and the fight then state */
             probabilities: number[];
@@ -5091,8 +6405,30 @@ export interface operations {
                 /** @description arena fights lost */
                 losses: number;
               };
-              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
               version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
             }[];
           }[];
         };
@@ -5199,8 +6535,30 @@ export interface operations {
                 /** @description arena fights lost */
                 losses: number;
               };
-              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
               version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
             }[];
           };
         };
@@ -5317,8 +6675,30 @@ export interface operations {
               /** @description arena fights lost */
               losses: number;
             };
-            /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+            /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
             version?: number;
+            /** @description the gear it wears, one piece a slot, in slot order */
+            gear?: {
+              /** @enum {string} */
+              slot: 'weapon' | 'armour' | 'charm' | 'relic';
+              /** @description the piece: its shop and inventory item id */
+              item_id: string;
+              name: string;
+              set: string;
+              set_name: string;
+              icon: string;
+              /** @description what it does, written from its figures */
+              description: string;
+            }[];
+            /** @description the set bonuses its gear gives */
+            gear_sets?: {
+              set: string;
+              name: string;
+              pieces: 2 | 4;
+              description: string;
+            }[];
+            /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+            summoned_rarity?: number;
           }[];
         };
       };
@@ -5739,6 +7119,8 @@ export interface operations {
               status: 'active' | 'cleared' | 'failed' | 'abandoned';
             };
             clear_bonus: boolean;
+            /** @description a cleared run: the piece of gear it dropped into the inventory (its item id), or null */
+            gear_drop?: string | null;
           };
         };
       };
@@ -6170,8 +7552,30 @@ export interface operations {
                 /** @description arena fights lost */
                 losses: number;
               };
-              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
               version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
             }[];
             /** @description 'Arena', the dungeon's name, or the random battle's place */
             location: string;
@@ -6937,8 +8341,30 @@ export interface operations {
                 /** @description arena fights lost */
                 losses: number;
               };
-              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
               version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
             };
           };
         };
