@@ -1,13 +1,15 @@
-// What every route plugin is handed: the store, the content loaded once at start, the odds pool and settings.
-import type { FastifyRequest } from 'fastify';
+// What every route plugin is handed: the store, the content loaded once at start, the odds pool, the caches and
+// settings — made once by makeContext (app.ts), closed with the app.
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Store } from './store/db.ts';
 import type { DungeonsTable, ShopItemsTable } from './store/tables.ts';
-import type { HeroLists } from './heroes/hero-lists.ts';
-import type { BrowsePages } from './heroes/browse-pages.ts';
-import type { HeroDocs } from './heroes/hero-store.ts';
-import type { OddsPool } from './odds/odds-pool.ts';
-import type { Fairness } from './odds/fairness.ts';
+import { HeroLists } from './heroes/hero-lists.ts';
+import { BrowsePages } from './heroes/browse-pages.ts';
+import { HeroDocs } from './heroes/hero-store.ts';
+import { OddsPool } from './odds/odds-pool.ts';
+import { Fairness } from './odds/fairness.ts';
+import { DUNGEON_ROWS, SHOP_ITEMS } from './content/catalog.ts';
 import type { RelyingPartyConfig } from './accounts/passkeys.ts';
 
 export interface RateLimits {
@@ -46,4 +48,50 @@ export interface Ctx {
 
 export interface RouteOpts {
   ctx: Ctx;
+}
+
+export interface ContextOptions {
+  /** odds worker threads, remembered matchups, queued tasks and the ms a fight waits for room (OddsPool) */
+  oddsThreads?: number;
+  oddsCacheSize?: number;
+  oddsQueue?: number;
+  oddsWaitMs?: number;
+  /** ms an instance answers the fairness counts from its last read; battles in the balance measure */
+  fairnessTtlMs?: number;
+  fairnessBattles?: number;
+  rateLimits: RateLimits | null;
+  /** passkeys' relying party; null or absent: the request's own host */
+  relyingParty?: RelyingPartyConfig;
+}
+
+/** The context over an open, migrated store; countFight is set once the rate limits are registered. */
+export function makeContext(store: Store, opts: ContextOptions, log: FastifyBaseLogger): Ctx {
+  const shopItems = [...SHOP_ITEMS];
+  const dungeons = [...DUNGEON_ROWS];
+  return {
+    store,
+    shopItems,
+    shopItemsById: new Map(shopItems.map((i) => [i.id, i])),
+    dungeons,
+    dungeonsById: new Map(dungeons.map((d) => [d.id, d])),
+    odds: new OddsPool(opts.oddsThreads, opts.oddsCacheSize, opts.oddsQueue, opts.oddsWaitMs),
+    fairness: new Fairness(store, {
+      ttlMs: opts.fairnessTtlMs,
+      balanceBattles: opts.fairnessBattles,
+      warn: (err, msg) => log.warn({ err }, msg),
+    }),
+    heroLists: new HeroLists(store),
+    browsePages: new BrowsePages(store),
+    heroDocs: new HeroDocs(store),
+    rateLimits: opts.rateLimits,
+    countFight: null,
+    relyingParty: opts.relyingParty ?? null,
+  };
+}
+
+/** Stops what the context runs (the fairness measure's thread, the odds workers) and closes the store. */
+export async function closeContext(ctx: Ctx): Promise<void> {
+  await ctx.fairness.close();
+  await ctx.odds.close();
+  await ctx.store.close();
 }

@@ -9,7 +9,18 @@ import { describe, expect, it } from 'vitest';
 const SERVER = import.meta.dirname;
 const GAME = join(SERVER, '..', 'game');
 /** From the bottom up; the top level (main, app, context, sweep) may import any of them. */
-const LAYERS = ['foundation', 'store', 'economy', 'odds', 'heroes', 'content', 'battles', 'http', 'routes'];
+const LAYERS = [
+  'foundation',
+  'store',
+  'economy',
+  'accounts',
+  'odds',
+  'heroes',
+  'content',
+  'battles',
+  'http',
+  'routes',
+];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

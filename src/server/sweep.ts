@@ -68,3 +68,23 @@ export async function sweepStale(
   await pruneDaily(db);
   return { expiredBattles: Number(r.numUpdatedRows), prunedFights };
 }
+
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * Runs the sweep (and the rate limits' own pruning) every SWEEP_EVERY_MS, a failure logged; answers how to stop.
+ * Reads already treat what it removes as gone, so when it runs never changes an answer.
+ */
+export function startSweeps(
+  db: Kysely<Database>,
+  limits: { prune(): Promise<void> } | null,
+  log: { warn(obj: object, msg: string): void },
+): () => void {
+  const timer = setInterval(
+    () =>
+      void Promise.all([sweepStale(db), limits?.prune()]).catch((err) => log.warn({ err }, 'sweep failed')),
+    SWEEP_EVERY_MS,
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -184,3 +184,17 @@ export function replayHead(r: BattleReplay, origin: string): string {
     (image ? tag('og:image', `${origin}${image}`) : '')
   );
 }
+
+/**
+ * The replay page's head for the fight `id` (replayHead), or null when there is none to name: an id no fight has,
+ * or a fight not finished, expired or recorded before replays (the page then says so itself).
+ */
+export async function replayHeadFor(db: Db, id: string, origin: string): Promise<string | null> {
+  const row = await db.selectFrom('battles').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  try {
+    return replayHead(replayOf(row), origin);
+  } catch {
+    return null;
+  }
+}
