@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Migrator } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRecord } from '../../src/server/battles/battle-record.ts';
+import { readRecord } from '../../src/server/store/battle-record.ts';
 import { FairnessResponse } from '../../src/api/fairness.ts';
 import {
   ALTAR,

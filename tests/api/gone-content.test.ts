@@ -5,7 +5,7 @@
 // battle still on, loaded from its stored core, carries on without the ability or status it no longer knows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hero } from '../../src/game/types.ts';
-import { encodeRecord, readRecord, type StoredHero } from '../../src/server/battles/battle-record.ts';
+import { encodeRecord, readRecord, type StoredHero } from '../../src/server/store/battle-record.ts';
 import { heroColumns, heroFromRow } from '../../src/server/store/hero-rows.ts';
 import type { StoredBattle } from '../../src/server/battles/turn-battle-store.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';

@@ -11,7 +11,7 @@ import { generateHero } from '../../src/game/generation.ts';
 import { conservativeRating, LEVEL_RATING, rateDuel } from '../../src/game/ladder.ts';
 import { repeatWinFactor, scaleRewards } from '../../src/game/rewards.ts';
 import { buildApp } from '../../src/server/app.ts';
-import { readRecord } from '../../src/server/battles/battle-record.ts';
+import { readRecord } from '../../src/server/store/battle-record.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
 import { heroRow } from '../../src/server/store/hero-rows.ts';
 import { migrationsFor } from '../../src/server/store/migrations.ts';

@@ -14,7 +14,7 @@ import {
 } from '../../src/game/index.ts';
 import type { BattleEvent, Hero } from '../../src/game/types.ts';
 import type { StoredBattle } from '../../src/server/battles/turn-battle-store.ts';
-import { NO_REPLAY } from '../../src/server/battles/battle-record.ts';
+import { NO_REPLAY } from '../../src/server/store/battle-record.ts';
 import {
   DATABASES,
   newPlayer,

@@ -203,7 +203,7 @@ export function tellAgain(seed: number, a: Hero[], b: Hero[]): ToldBattle {
 
 /**
  * A fight's story and its two scenarios, from the battle it tells (null: none went the rolled way) — told when it
- * is fought and told again from its record (server/battle-record.ts).
+ * is fought and told again from its record (src/server/store/battle-record.ts).
  */
 export function fightStory(
   told: { events: readonly EventFacts[] } | null,

@@ -1,6 +1,6 @@
 // Every finished fight can be watched again (GET /api/battles/{id}/replay): the record is read from the battle's
 // row — a turn-based battle keeps its whole engine state (seed, choices, facts) and its teams as they began; a fight
-// resolved at once (quick battle, arena, dungeon floor) keeps its record (battle-record.ts: its teams and the seed
+// resolved at once (quick battle, arena, dungeon floor) keeps its record (../store/battle-record.ts: its teams and the seed
 // of the battle its story tells, whose facts are played again). Sentences are rendered again from the facts
 // (src/game/battle/narration.ts), so a record stays small and reads the same under reworded texts.
 import type { Selectable } from 'kysely';
@@ -13,7 +13,7 @@ import { castOf, narrate } from '../../game/battle/narration.ts';
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
 import { badRequest, conflict, MESSAGES, notFound } from '../foundation/errors.ts';
 import { findUser, type Db } from '../economy/wallet.ts';
-import { factsOf, NO_REPLAY, readRecord, teamsOf } from './battle-record.ts';
+import { factsOf, NO_REPLAY, readRecord, teamsOf } from '../store/battle-record.ts';
 import type { BattlesTable } from '../store/tables.ts';
 import { readStoredBattle, type StoredBattle } from './turn-battle-store.ts';
 

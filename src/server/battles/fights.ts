@@ -11,7 +11,7 @@ import type { FightKind, Rewards } from '../../game/types.ts';
 import { fightActs } from '../../game/daily.ts';
 import { recordDaily } from '../economy/daily-progress.ts';
 import type { Ctx } from '../context.ts';
-import { fightRecord, recordBattle } from './battle-record.ts';
+import { fightRecord, recordBattle } from '../store/battle-record.ts';
 import { Refusal } from '../foundation/errors.ts';
 import { newId, newRoll, newSeed } from '../foundation/ids.ts';
 import { OddsPoolBusy, type Odds, type Story } from '../odds/odds-pool.ts';

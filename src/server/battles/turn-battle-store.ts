@@ -22,7 +22,7 @@ import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
 import { fightActs } from '../../game/daily.ts';
 import { recordDaily } from '../economy/daily-progress.ts';
 import { conflict } from '../foundation/errors.ts';
-import { recordBattle } from './battle-record.ts';
+import { recordBattle } from '../store/battle-record.ts';
 import { drawNextEncounter } from './random-foes.ts';
 import { NO_REWARDS, payRewards, type Payment } from './reward-payment.ts';
 import type { BattlesTable, Database } from '../store/tables.ts';

@@ -36,7 +36,7 @@ import { randomPlan } from '../battles/fight-plans.ts';
 import { idleBefore, isIdle } from '../battles/battle-expiry.ts';
 import { moveBattle, openBattle, readStoredBattle, type StoredBattle } from '../battles/turn-battle-store.ts';
 import { historyOf, replayOf } from '../battles/battle-replays.ts';
-import { resultOf } from '../battles/battle-record.ts';
+import { resultOf } from '../store/battle-record.ts';
 import { recordDaily } from '../economy/daily-progress.ts';
 import { economyTransaction } from '../economy/transaction.ts';
 import type { Db } from '../economy/wallet.ts';

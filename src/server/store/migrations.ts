@@ -8,7 +8,7 @@ import { heroScanNeeded, lockKnownIds, recordKnownIds, recordedIds } from './kno
 import type { Database } from './tables.ts';
 import { unresolvedReferences } from './content-references.ts';
 import { CURRENCIES } from '../../api/rules.ts';
-import { encodeRecord } from '../battles/battle-record.ts';
+import { encodeRecord } from './battle-record.ts';
 import { oldFightRecord } from './old-fight-records.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

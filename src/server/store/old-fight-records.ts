@@ -1,12 +1,12 @@
 // The shapes a fight resolved at once was kept in before one record (before 2026-11-26), read only by migration
-// 0021_battle_record, which converts every such row to its record (../battle-record.ts): the row's `state` (the
+// 0021_battle_record, which converts every such row to its record (battle-record.ts): the row's `state` (the
 // seed, samples and — since replays were kept — the teams and the told battle's facts), its `result` (the answer,
 // sentences and all) and the `rewards` and `level_ups` that repeated it.
 import { ENGINE_VERSION, tellAgain } from '../../game/index.ts';
 import type { EventFacts } from '../../game/battle/narration.ts';
 import { withExpiresAfterDeaths } from '../../game/battle/record-upgrade.ts';
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
-import { heroOf, storedHero, type FightRecord } from '../battles/battle-record.ts';
+import { heroOf, storedHero, type FightRecord } from './battle-record.ts';
 
 interface OldState {
   seed: number;

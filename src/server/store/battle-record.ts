@@ -7,7 +7,7 @@
 // is kept: the story and the events' words are told again from the facts (src/game/battle/odds.ts fightStory,
 // narration.ts). The JSON is deflated: a 4v4 fight keeps about 1 KB (npm run bench:storage).
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { BattleResult } from '../../api/common.ts';
 import { ABILITIES, BANES, BOONS, findClass, findRace, own, UnknownContent } from '../../game/content.ts';
 import { describeAbility, describeTrait } from '../../game/describe.ts';
@@ -18,8 +18,9 @@ import type { EventFacts } from '../../game/battle/narration.ts';
 import type { Ability, Hero, LevelUp, Rewards, Trait } from '../../game/types.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { Refusal } from '../foundation/errors.ts';
-import type { BattlesTable } from '../store/tables.ts';
-import type { Db } from '../economy/wallet.ts';
+import type { BattlesTable, Database } from './tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** A hero as a record keeps it: every text its content gives it again left out (kept only where it differs). */
 export type StoredHero = Omit<Hero, 'boon' | 'bane' | 'abilities' | TextField> &
