@@ -5,7 +5,7 @@
 // (src/game/rewards.ts: clearBonus). The run advances in the same transaction that records the floor's result and
 // pays it (a turn-based floor's: when its battle ends, ./turn-battle-store.ts); a call that races a finished floor (two
 // tabs, a double tap) is a 409 saying where the run is now, and a floor being fought turn by turn is fought there.
-import { dropGear } from '../heroes/gear.ts';
+import { dropGear } from '../heroes/worn-gear.ts';
 import type { Selectable } from 'kysely';
 import type { BattleResult } from '../../api/common.ts';
 import { ENGINE_VERSION, startBattle } from '../../game/index.ts';
@@ -155,7 +155,7 @@ export async function fightFloor(
         throw movedOn(now, floor);
       }
     },
-    // A cleared run may drop a piece of gear (heroes/gear.ts dropGear), in the result's transaction.
+    // A cleared run may drop a piece of gear (heroes/worn-gear.ts dropGear), in the result's transaction.
     settle: async (trx, fight, rewards) => ({
       rewards,
       extra: { gear_drop: fight.won && bossFloor ? await dropGear(trx, run.user_id, fight.battleId) : null },

@@ -6,7 +6,7 @@
 // a dungeon floor fought turn by turn also moves its run on there (and pays the clear bonus on the boss floor).
 // Routes (routes/battles.ts, routes/dungeons.ts) validate, drive the engine (src/game/battle/turn-based.ts), call
 // these and return a view.
-import { dropGear } from '../heroes/gear.ts';
+import { dropGear } from '../heroes/worn-gear.ts';
 import type { Kysely, Selectable } from 'kysely';
 import type { LedgerReason } from '../../api/ledger.ts';
 import {

@@ -6,7 +6,7 @@ import { ITEMS_BY_ID } from '../../game/data/items.ts';
 import { useItem } from '../../game/items.ts';
 import { GEAR } from '../../game/data/gear.ts';
 import { own } from '../../game/content.ts';
-import { wearPiece } from './gear.ts';
+import { wearPiece } from './worn-gear.ts';
 import type { Hero } from '../../game/types.ts';
 import { badRequest, forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
 import { heldHero, keepHero } from './hero-rules.ts';
@@ -52,7 +52,7 @@ export function useInventoryItem(
       if (!heroId) throw badRequest('Choose a hero to use this on');
       target = heldHero(locked, heroId, userId);
     }
-    // A piece of gear is used by putting it on (gear.ts), which takes it from its stack.
+    // A piece of gear is used by putting it on (worn-gear.ts), which takes it from its stack.
     const piece = own(GEAR, def.id);
     if (piece && target) {
       const worn = await wearPiece(trx, target, userId, piece);

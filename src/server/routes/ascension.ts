@@ -1,6 +1,6 @@
 // Ascension and gear: GET /api/heroes/:heroId/ascension, POST /api/heroes/:heroId/ascend, POST
 // /api/heroes/:heroId/ascension/reset, POST /api/heroes/:heroId/gear, DELETE /api/heroes/:heroId/gear/:slot. The
-// rules live in ../heroes/ascension.ts and ../heroes/gear.ts; these only route.
+// rules live in ../heroes/hero-ascension.ts and ../heroes/worn-gear.ts; these only route.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
@@ -17,8 +17,8 @@ import {
   UnequipQuery,
 } from '../../api/ascension.ts';
 import type { RouteOpts } from '../context.ts';
-import { ascendHero, ascensionView, resetHero } from '../heroes/ascension.ts';
-import { equipGear, unequipGear } from '../heroes/gear.ts';
+import { ascendHero, ascensionView, resetHero } from '../heroes/hero-ascension.ts';
+import { equipGear, unequipGear } from '../heroes/worn-gear.ts';
 import { withRating } from '../battles/rating-store.ts';
 import { userView } from '../economy/wallet.ts';
 

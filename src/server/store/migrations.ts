@@ -777,7 +777,7 @@ function battleRecord(dialect: Dialect): Migration {
 }
 
 /**
- * Ascension and gear (heroes/ascension.ts, heroes/gear.ts): the pieces a hero wears — one a slot, the primary key
+ * Ascension and gear (heroes/hero-ascension.ts, heroes/worn-gear.ts): the pieces a hero wears — one a slot, the primary key
  * (hero, slot); a piece leaves its inventory stack (whose quantity cannot go below 0) for the hero in the same
  * transaction, so one piece is on one hero at a time — and what each star a hero rose was paid with (essence, Star
  * Shards, the spent heroes' documents), one row a star, so a reset refunds exactly that.

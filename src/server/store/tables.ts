@@ -321,7 +321,7 @@ export interface Database {
   ascension_spends: AscensionSpendsTable;
 }
 
-/** A piece of gear a hero wears: one a slot (heroes/gear.ts); the hero's document carries the same, for fights. */
+/** A piece of gear a hero wears: one a slot (heroes/worn-gear.ts); the hero's document carries the same, for fights. */
 export interface HeroGearTable {
   hero_id: string;
   /** weapon, armour, charm or relic */
@@ -332,7 +332,7 @@ export interface HeroGearTable {
   equipped_at: number;
 }
 
-/** What one star a hero rose was paid with (heroes/ascension.ts): a reset refunds every row of the hero's. */
+/** What one star a hero rose was paid with (heroes/hero-ascension.ts): a reset refunds every row of the hero's. */
 export interface AscensionSpendsTable {
   hero_id: string;
   /** the rarity the star reached */
