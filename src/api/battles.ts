@@ -1,6 +1,6 @@
 // Team battles: turn-based (state, options, actions, auto) and quick (resolved at once). DESIGN.md "two readings".
 import { z } from 'zod';
-import { BattleResult, HeroSchema, Id, LevelUp, Rewards } from './common.ts';
+import { BattleResult, CampaignFight, HeroSchema, Id, LevelUp, Rewards } from './common.ts';
 import { TEAM_MAX, TEAM_MIN, TEAM_RULES } from './rules.ts';
 
 export { TEAM_MAX, TEAM_MIN };
@@ -121,6 +121,7 @@ export const BattleState = z.object({
     .describe(
       'a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards)',
     ),
+  campaign: CampaignFight.optional(),
 });
 export type BattleState = z.infer<typeof BattleState>;
 export type BattleUnit = z.infer<typeof UnitView>;

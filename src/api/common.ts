@@ -174,6 +174,27 @@ export const LevelUp = z.object({
 });
 
 /** A fight resolved at once (spec §3 "Battle result (simple)"): arena, dungeon floors and quick battles. */
+/** What a campaign stage's first clear pays: whole amounts of the four currencies. */
+export const StageReward = z.object({
+  gold: z.number().int(),
+  magic_essence: z.number().int(),
+  summoning_scrolls: z.number().int(),
+  combat_tokens: z.number().int(),
+});
+export type StageReward = z.infer<typeof StageReward>;
+
+/** A campaign stage's fight: which stage, and once it is won, what its first clear paid (null: cleared before). */
+export const CampaignFight = z
+  .object({
+    stage_id: z.string(),
+    first_clear: StageReward.nullable().describe(
+      'what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win',
+    ),
+    cleared: z.number().int().describe('stages the player has cleared after this fight'),
+  })
+  .describe('a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle)');
+export type CampaignFight = z.infer<typeof CampaignFight>;
+
 export const BattleResult = z.object({
   battle_id: z.string(),
   status: z.enum(['won', 'lost']),
@@ -194,6 +215,7 @@ export const BattleResult = z.object({
     ),
   /** The user after the rewards were paid. */
   user: User.optional(),
+  campaign: CampaignFight.optional(),
 });
 export type BattleResult = z.infer<typeof BattleResult>;
 export type LevelUp = z.infer<typeof LevelUp>;

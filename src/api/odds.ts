@@ -1,12 +1,12 @@
 // The win chance of a fight before it is fought: one read for the arena, a dungeon's next floor and the next
 // random battle. The number it states is the number that fight then uses (server: routes/odds.ts).
 import { z } from 'zod';
-import { HeroSchema, Id, Rewards } from './common.ts';
+import { HeroSchema, Id, Rewards, StageReward } from './common.ts';
 import { RepeatWin } from './arena.ts';
 import { TEAM_MAX, TEAM_MIN } from './rules.ts';
 
-export const OddsKind = z.enum(['arena', 'dungeon', 'random'], {
-  error: 'kind must be arena, dungeon or random',
+export const OddsKind = z.enum(['arena', 'dungeon', 'random', 'campaign'], {
+  error: 'kind must be arena, dungeon, random or campaign',
 });
 
 export const OddsQuery = z.object({
@@ -16,12 +16,13 @@ export const OddsQuery = z.object({
   opponent_id: Id.optional().describe("arena: the opponent (another player's hero or an NPC)"),
   dungeon_id: Id.optional().describe('dungeon: floor 1 of a new run in this dungeon, fought by `team`'),
   run_id: Id.optional().describe('dungeon: the next floor of this active run of yours, with its team'),
+  stage_id: Id.optional().describe("campaign: the stage ('1-1'), fought by `team`"),
   team: z
     .string()
     .max(TEAM_MAX * 65)
     .optional()
     .describe(
-      `dungeon with dungeon_id, and random: ${TEAM_MIN}–${TEAM_MAX} of your hero ids, comma-separated`,
+      `dungeon with dungeon_id, random and campaign: ${TEAM_MIN}–${TEAM_MAX} of your hero ids, comma-separated`,
     ),
 });
 export type OddsQuery = z.infer<typeof OddsQuery>;
@@ -66,7 +67,10 @@ export const OddsResponse = z.object({
   ),
   team_hero_ids: z.array(z.string()),
   enemies: z.array(HeroSchema).describe('who the fight is against'),
-  location: z.string().describe("'Arena', the dungeon's name, or the random battle's place"),
+  location: z.string().describe("'Arena', the dungeon's name, the random battle's place or the stage's name"),
+  first_clear: StageReward.nullable()
+    .optional()
+    .describe('campaign: what winning pays besides win_rewards the first time, once; null once paid'),
   floor: z.number().int().optional().describe('dungeon: the floor this is (1-based)'),
   floors: z.number().int().optional(),
   boss_floor: z.boolean().optional(),

@@ -26,6 +26,7 @@ import artRoutes from './routes/art.ts';
 import ascensionRoutes from './routes/ascension.ts';
 import arenaRoutes from './routes/arena.ts';
 import battleRoutes from './routes/battles.ts';
+import campaignRoutes from './routes/campaign.ts';
 import dailyRoutes from './routes/daily.ts';
 import dungeonRoutes from './routes/dungeons.ts';
 import fairnessRoutes from './routes/fairness.ts';
@@ -158,6 +159,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(summonRoutes, { ctx });
   await app.register(inventoryRoutes, { ctx });
   await app.register(dailyRoutes, { ctx });
+  await app.register(campaignRoutes, { ctx });
   await app.register(artRoutes, { ctx });
   await app.register(passkeyRoutes, { ctx });
 

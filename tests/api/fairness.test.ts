@@ -135,6 +135,7 @@ describe.each(DATABASES)('fairness figures on %s', (kind) => {
       { kind: 'arena', fights: 0, won: 0 },
       { kind: 'dungeon', fights: 0, won: 0 },
       { kind: 'random', fights: 0, won: 0 },
+      { kind: 'campaign', fights: 0, won: 0 },
     ]);
     expect(r.summons.drawn).toBe(0);
     expect(r.summons.rarities.map((x) => x.base)).toEqual([...RARITY_ODDS]);
@@ -415,6 +416,7 @@ describe.each(DATABASES)('fairness counts kept before the tallies, on %s', (kind
           { kind: 'arena', fights: 2, won: 1 },
           { kind: 'dungeon', fights: 1, won: 1 },
           { kind: 'random', fights: 2, won: 1 },
+          { kind: 'campaign', fights: 0, won: 0 },
         ]);
         expect(r.fights.buckets.map((b) => [b.fights, b.won])).toEqual([
           [1, 0],

@@ -188,7 +188,7 @@ describe.each(DATABASES)('odds read on %s', (kind) => {
       [{ user_id: p.id, kind: 'dungeon', dungeon_id: 'nowhere', team: a.id }, 404, 'Dungeon not found'],
       [{ user_id: p.id, kind: 'dungeon', run_id: 'r_nope' }, 404, 'Dungeon run not found'],
       [{ user_id: p.id, kind: 'dungeon', dungeon_id: 'sunken_mines' }, 400, 'Select at least 1 hero'],
-      [{ user_id: p.id, kind: 'duel' }, 400, 'kind must be arena, dungeon or random'],
+      [{ user_id: p.id, kind: 'duel' }, 400, 'kind must be arena, dungeon, random or campaign'],
       [{ kind: 'random', team: a.id }, 400, /user_id/],
     ];
     for (const [query, status, error] of cases) {

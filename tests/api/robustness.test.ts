@@ -177,6 +177,7 @@ function routes(f: Fixtures) {
         return q ? `${path}?${q}` : path;
       });
   const team = fc.oneof(junk, fc.array(someId, { maxLength: 6 }));
+  const stageId = fc.oneof(fc.constantFrom('1-1', '1-2', '6-8', '0-0', '__proto__'), someId);
   const generators: Record<string, fc.Arbitrary<{ method: string; url: string; body: unknown }>> = {
     'GET /api/health': get(withQuery('/api/health')),
     'GET /api/users': get(
@@ -412,18 +413,38 @@ function routes(f: Fixtures) {
       withQuery(
         '/api/odds',
         ['user_id', fc.oneof(fc.constant(f.attacker), text)],
-        ['kind', fc.oneof(fc.constantFrom('arena', 'dungeon', 'random'), text)],
+        ['kind', fc.oneof(fc.constantFrom('arena', 'dungeon', 'random', 'campaign'), text)],
         ['hero_id', someId],
         ['opponent_id', someId],
         ['dungeon_id', fc.oneof(fc.constant('sunken_mines'), someId)],
         ['run_id', someId],
+        ['stage_id', stageId],
         ['team', fc.array(someId, { maxLength: 6 }).map((ids) => ids.join(','))],
       ),
+    ),
+    'GET /api/campaign': get(withQuery('/api/campaign', ['user_id', someId])),
+    'POST /api/campaign/stages/:stageId/battle': r(
+      'POST',
+      seg(stageId).map((id) => `/api/campaign/stages/${id}/battle`),
+      fc.oneof(
+        junk,
+        fc.record({
+          user_id: actingUser,
+          team_hero_ids: team,
+          mode: maybe(fc.oneof(fc.constantFrom('auto', 'turn_based'), junk)),
+        }),
+      ),
+    ),
+    'GET /api/idle': get(withQuery('/api/idle', ['user_id', someId])),
+    'POST /api/idle/claim': r(
+      'POST',
+      fc.constant('/api/idle/claim'),
+      fc.oneof(junk, fc.record({ user_id: actingUser })),
     ),
     'GET /api/fairness': get(
       withQuery(
         '/api/fairness',
-        ['kind', fc.oneof(fc.constantFrom('all', 'arena', 'dungeon', 'random'), text)],
+        ['kind', fc.oneof(fc.constantFrom('all', 'arena', 'dungeon', 'random', 'campaign'), text)],
         ['buckets', fc.oneof(fc.constantFrom('5', '10', '20'), fc.integer().map(String), text)],
       ),
     ),

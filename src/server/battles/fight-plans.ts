@@ -4,7 +4,7 @@
 // so the read states the very probability, key and pay the fight then does. The pay is rewardsFor's
 // (src/game/rewards.ts) through winPay, the one place a quick fight's win is priced.
 import type { Selectable } from 'kysely';
-import { clearBonus, rewardsFor, type Difficulty } from '../../game/index.ts';
+import { clearBonus, rewardsFor, stageFoes, type Difficulty, type StageDef } from '../../game/index.ts';
 import type { FightKind, Hero, Rewards } from '../../game/types.ts';
 import { floorFoes } from '../content/npcs.ts';
 import { randomFoes } from './random-foes.ts';
@@ -28,6 +28,8 @@ export interface FightPlan {
   floor?: { floor: number; floors: number; boss: boolean };
   /** a random battle: the band of the player's stored encounter */
   encounter?: number;
+  /** a campaign stage: which */
+  stage?: StageDef;
 }
 
 /** `h_1@4,h_2@7`: each hero of a side with the version it was read at. */
@@ -82,6 +84,20 @@ export function floorPlan(
     clear: bossFloor ? { floors, multiplier: dungeon.rewards_multiplier } : undefined,
     key: `dungeon:${dungeon.id} floor ${floor} of ${floors}:${sideKey(team)}`,
     floor: { floor, floors, boss: bossFloor },
+  };
+}
+
+/** A campaign stage (its fixed foes: src/game/campaign.ts stageFoes), fought by `team`. */
+export function campaignPlan(stage: StageDef, team: Hero[]): FightPlan {
+  const enemies = stageFoes(stage);
+  return {
+    kind: 'campaign',
+    team,
+    enemies,
+    location: `${stage.id} ${stage.name}`,
+    rewards: { enemyLevel: highestLevel(enemies) },
+    key: `campaign:${stage.id}:${sideKey(team)}`,
+    stage,
   };
 }
 

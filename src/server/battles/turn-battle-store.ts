@@ -30,6 +30,9 @@ import { idleBefore } from './battle-expiry.ts';
 import { economyTransaction } from '../economy/transaction.ts';
 import type { Db, Trx } from '../economy/wallet.ts';
 import { nowMs, nowSeconds } from '../foundation/clock.ts';
+import { STAGES_BY_ID } from '../../game/index.ts';
+import type { CampaignFight } from '../../api/common.ts';
+import { recordStageWin, stageUnchanged } from '../economy/campaign.ts';
 
 /**
  * What a turn-based battle's row keeps: the engine's state (which holds the whole event log) and what it pays
@@ -49,6 +52,8 @@ export interface StoredBattle {
   waiting_since_ms?: number;
   /** A dungeon run's floor fought turn by turn: what it pays by and the run it moves on. */
   dungeon?: FloorBattle;
+  /** A campaign stage fought turn by turn: won, it is recorded (and its first clear paid) where it is paid. */
+  campaign?: { stage_id: string };
 }
 
 /** The dungeon floor a turn-based battle fights. */
@@ -77,6 +82,8 @@ export interface Payout {
   rewards: Rewards | null;
   level_ups: LevelUp[];
   clear_bonus?: boolean;
+  /** a campaign stage's battle that has ended: the stage, and what its first clear paid */
+  campaign?: CampaignFight;
 }
 const UNPAID: Payout = { rewards: null, level_ups: [] };
 
@@ -142,7 +149,10 @@ const add = (a: Rewards, b: Rewards): Rewards => ({
  * random battle's, or a dungeon floor's) at the odds stated at its start, by time (src/game/rewards.ts). GET
  * /api/odds states it before the fight, played at once and per minute of play.
  */
-export function turnBasedWinPay(kind: 'random' | 'dungeon', o: Omit<RewardInput, 'won' | 'mode'>): Rewards {
+export function turnBasedWinPay(
+  kind: 'random' | 'dungeon' | 'campaign',
+  o: Omit<RewardInput, 'won' | 'mode'>,
+): Rewards {
   return rewardsFor(kind, { won: true, mode: 'turn_based', ...o });
 }
 
@@ -160,8 +170,10 @@ async function settle(
 ): Promise<Payout> {
   const won = status === 'won';
   const d = stored.dungeon;
+  const stage = stored.campaign && STAGES_BY_ID.get(stored.campaign.stage_id);
+  const kind = d ? 'dungeon' : stage ? 'campaign' : 'random';
   const rewards = won
-    ? turnBasedWinPay(d ? 'dungeon' : 'random', {
+    ? turnBasedWinPay(kind, {
         playedSeconds: stored.played_s ?? 0,
         probability: stored.probability ?? 0.5,
         enemyLevel: stored.enemyLevel,
@@ -169,7 +181,7 @@ async function settle(
         ...(d && { difficulty: d.difficulty, multiplier: d.multiplier }),
       })
     : NO_REWARDS;
-  const reason: LedgerReason = d ? 'dungeon_reward' : 'battle_reward';
+  const reason: LedgerReason = d ? 'dungeon_reward' : stage ? 'campaign_reward' : 'battle_reward';
   const payments: Payment[] = [{ rewards, entry: { reason, ref: battleId } }];
   let cleared = false;
   const probability = stored.probability ?? 0.5;
@@ -179,19 +191,26 @@ async function settle(
     payments.push({ rewards: bonus, entry: { reason: 'dungeon_clear', ref: battleId } });
     await dropGear(trx, userId, battleId);
   }
+  // A campaign stage: recorded, and its first clear paid (its own ledger entry), before the fight's own pay.
+  const campaign = stage
+    ? won
+      ? await recordStageWin(trx, userId, stage, teamIds)
+      : await stageUnchanged(trx, userId, stage)
+    : undefined;
   const { levelUps } = await payRewards(trx, userId, teamIds, payments);
   const paid = payments.reduce((sum, p) => add(sum, p.rewards), NO_REWARDS);
-  await recordDaily(
-    trx,
-    userId,
-    fightActs({ kind: d ? 'dungeon' : 'random', mode: 'turn_based', won, probability }),
-  );
+  await recordDaily(trx, userId, fightActs({ kind, mode: 'turn_based', won, probability }));
   await trx
     .updateTable('battles')
     .set({ rewards: JSON.stringify(paid), level_ups: JSON.stringify(levelUps) })
     .where('id', '=', battleId)
     .execute();
-  return { rewards: paid, level_ups: levelUps, ...(d && { clear_bonus: cleared }) };
+  return {
+    rewards: paid,
+    level_ups: levelUps,
+    ...(d && { clear_bonus: cleared }),
+    ...(campaign && { campaign }),
+  };
 }
 
 /**
@@ -246,7 +265,7 @@ export function openBattle(
       id: o.battleId,
       user_id: o.userId,
       kind: 'turn_based',
-      location_type: stored.dungeon ? 'dungeon' : 'random',
+      location_type: stored.dungeon ? 'dungeon' : stored.campaign ? 'campaign' : 'random',
       location: o.location,
       status,
       team_hero_ids: JSON.stringify(o.teamIds),

@@ -23,6 +23,7 @@ export const API_TAGS = [
   { name: 'shop', description: 'The shop’s catalogue and purchases.' },
   { name: 'inventory', description: 'The items a player holds, and using them.' },
   { name: 'daily', description: 'Daily quests, the bonus and the login calendar.' },
+  { name: 'campaign', description: 'The campaign’s chapters and stages, and idle income.' },
   { name: 'art', description: 'Portraits, icons and battle scenes drawn as SVG.' },
   {
     name: 'passkeys',

@@ -5,7 +5,7 @@
 // at a time: starting another ends the active one as lost, with no rewards (else a player could open battles until
 // the foes they like come up), enforced by a unique index too.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
+import { ErrorBody, FIGHT_REFUSALS, type CampaignFight } from '../../api/common.ts';
 import {
   ActionBody,
   ActionResponse,
@@ -55,6 +55,8 @@ export function stateView(
     /** the row's status, when it ended without the engine (abandoned for another battle) */
     rowStatus?: string;
     clearBonus?: boolean;
+    /** a campaign stage's battle: the stage, and once won what its first clear paid */
+    campaign?: CampaignFight;
   },
 ): BattleStateView {
   const view = viewBattle(stored.engine);
@@ -82,6 +84,7 @@ export function stateView(
       },
       ...(extra.clearBonus !== undefined && { clear_bonus: extra.clearBonus }),
     }),
+    ...(extra.campaign && { campaign: extra.campaign }),
   };
 }
 
@@ -341,6 +344,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         rewards: paid.rewards,
         levelUps: paid.level_ups,
         clearBonus: paid.clear_bonus,
+        campaign: paid.campaign,
       });
     },
   });

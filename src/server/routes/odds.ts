@@ -18,6 +18,7 @@ import {
   arenaPlan,
   floorPlan,
   randomPlan,
+  campaignPlan,
   winPay,
   type FightPlan,
 } from '../battles/fight-plans.ts';
@@ -26,6 +27,7 @@ import { repeatWin } from '../battles/rating-store.ts';
 import { nextEncounter } from '../battles/random-foes.ts';
 import { turnBasedWinPay } from '../battles/turn-battle-store.ts';
 import { arenaSides } from './arena.ts';
+import { firstClearDue, stageById } from '../economy/campaign.ts';
 
 /** A comma-separated team of the player's own heroes (1–4, no repeats). */
 async function teamOf(ctx: Ctx, userId: string, team: string | undefined): Promise<Hero[]> {
@@ -68,7 +70,7 @@ async function winRewards(ctx: Ctx, userId: string, plan: FightPlan, probability
     return { win_rewards: rewards, repeat_win: repeat };
   }
   const steered = (playedSeconds: number) =>
-    turnBasedWinPay(plan.kind === 'dungeon' ? 'dungeon' : 'random', {
+    turnBasedWinPay(plan.kind === 'dungeon' || plan.kind === 'campaign' ? plan.kind : 'random', {
       probability,
       teamSize: plan.team.length,
       ...plan.rewards,
@@ -107,7 +109,8 @@ const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         'their versions, the encounter, opponent or floor; the fight states the same odds_key and probability) ' +
         "and what a win pays (win_rewards, by the function the fight pays with). kind 'arena': hero_id and " +
         "opponent_id. kind 'dungeon': run_id (its next floor), or dungeon_id and team (floor 1 of a new run). " +
-        "kind 'random': team (the player's next random battle, as POST /api/battles will fight it).",
+        "kind 'random': team (the player's next random battle, as POST /api/battles will fight it). " +
+        "kind 'campaign': stage_id and team (with first_clear: what the first clear adds, null once paid).",
       querystring: OddsQuery,
       response: {
         200: OddsResponse,
@@ -127,6 +130,10 @@ const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         plan = arenaPlan(attacker, opponent);
       } else if (q.kind === 'dungeon') {
         plan = await dungeonPlan(ctx, q);
+      } else if (q.kind === 'campaign') {
+        if (!q.stage_id) throw badRequest('Give stage_id (with team)');
+        const stage = stageById(q.stage_id);
+        plan = campaignPlan(stage, await teamOf(ctx, q.user_id, q.team));
       } else {
         const team = await teamOf(ctx, q.user_id, q.team);
         plan = randomPlan(team, await nextEncounter(db, q.user_id));
@@ -144,6 +151,7 @@ const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         team_hero_ids: team.map((h) => h.id),
         enemies,
         location: plan.location,
+        ...(plan.stage && { first_clear: await firstClearDue(db, q.user_id, plan.stage) }),
         ...(plan.floor && {
           floor: plan.floor.floor,
           floors: plan.floor.floors,

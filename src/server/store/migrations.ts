@@ -808,6 +808,34 @@ const ascensionGear: Migration = {
   },
 };
 
+/**
+ * The campaign (issue 30): each player's progress — how many stages they have cleared (in order), when their idle
+ * income began accruing and the team it pays xp to — and its claims, one row per (player, claim, period) as the daily
+ * claims: a stage's first clear ('first_clear', the stage id) and each idle claim ('idle', the instant it accrued
+ * from), inserted before the credit, so each pays once whatever races it (src/server/economy/campaign.ts).
+ */
+const campaign: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('campaign_progress')
+      .addColumn('user_id', 'text', (c) => c.primaryKey())
+      .addColumn('cleared', 'integer', (c) => c.notNull())
+      .addColumn('idle_since', 'bigint')
+      .addColumn('idle_team', 'text')
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('campaign_claims')
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('claim', 'text', (c) => c.notNull())
+      .addColumn('period', 'text', (c) => c.notNull())
+      .addColumn('reward', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('campaign_claims_pk', ['user_id', 'claim', 'period'])
+      .execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -829,6 +857,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0017_daily': daily,
     '0020_passkeys': passkeys,
     '0021_battle_record': battleRecord(dialect),
+    '0022_campaign': campaign,
     '0023_ascension_gear': ascensionGear,
   };
 }

@@ -240,6 +240,27 @@ export interface DailyProgressTable {
 }
 
 /** A daily reward paid: one row per (player, claim, period), inserted before the credit in the same transaction. */
+/** A player's way through the campaign (migration 0022_campaign). */
+export interface CampaignProgressTable {
+  user_id: string;
+  /** stages cleared, in order: the furthest is STAGES[cleared - 1] */
+  cleared: number;
+  /** when idle income began accruing (the first clear, then each claim), epoch seconds */
+  idle_since: number | null;
+  /** the hero ids (JSON) of the last team that won a stage: idle xp goes to them */
+  idle_team: string | null;
+  updated_at: number;
+}
+
+/** A campaign claim paid once: 'first_clear' (period: the stage id) or 'idle' (period: idle_since it paid from). */
+export interface CampaignClaimsTable {
+  user_id: string;
+  claim: string;
+  period: string;
+  reward: string;
+  created_at: number;
+}
+
 export interface DailyClaimsTable {
   user_id: string;
   /** 'quest:<kind>', 'bonus' or 'calendar' */
@@ -297,6 +318,8 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   daily_progress: DailyProgressTable;
   daily_claims: DailyClaimsTable;
+  campaign_progress: CampaignProgressTable;
+  campaign_claims: CampaignClaimsTable;
   heroes: HeroesTable;
   generations: GenerationsTable;
   candidates: CandidatesTable;

@@ -666,7 +666,7 @@ export interface paths {
     };
     /**
      * Read a fight’s win chance before it
-     * @description The win chance of a fight before it is fought, who it is against, the key it is for (the heroes at their versions, the encounter, opponent or floor; the fight states the same odds_key and probability) and what a win pays (win_rewards, by the function the fight pays with). kind 'arena': hero_id and opponent_id. kind 'dungeon': run_id (its next floor), or dungeon_id and team (floor 1 of a new run). kind 'random': team (the player's next random battle, as POST /api/battles will fight it). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description The win chance of a fight before it is fought, who it is against, the key it is for (the heroes at their versions, the encounter, opponent or floor; the fight states the same odds_key and probability) and what a win pays (win_rewards, by the function the fight pays with). kind 'arena': hero_id and opponent_id. kind 'dungeon': run_id (its next floor), or dungeon_id and team (floor 1 of a new run). kind 'random': team (the player's next random battle, as POST /api/battles will fight it). kind 'campaign': stage_id and team (with first_clear: what the first clear adds, null once paid). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getOdds'];
     put?: never;
@@ -831,6 +831,86 @@ export interface paths {
      * @description Claims one reward of the player's day — a quest (its id), 'bonus' or 'calendar' — and answers it with the new balances. Each pays once a day: a repeat, or a reward not yet earned, is a 409 saying which. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
      */
     post: operations['claimDailyReward'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/campaign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the campaign as the player stands in it
+     * @description Every chapter and stage (id, status locked/open/cleared, recommended team power, its foes, what the first clear pays and whether it was paid, when the road reaches it, what it opens), the stages cleared, the player's strongest team power, the order in which stages open the dungeons and the arena, and idle income. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    get: operations['getCampaign'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/campaign/stages/{stageId}/battle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Fight a campaign stage
+     * @description Fights the stage's fixed foes with the player's team, as team battles are (POST /api/battles): mode 'turn_based' (default) answers the battle state, 'auto' the result at once. Its win chance is stated first by GET /api/odds?kind=campaign&stage_id=…&team=…. A win pays a little (campaign_reward); the first clear pays its reward once (campaign_first_clear, in `campaign.first_clear`). A stage not open — the one before not cleared, or the road not there yet — is a 409 saying which. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['fightCampaignStage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/idle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the player’s idle income
+     * @description What has accrued since the last claim (or the first clear) at the furthest cleared stage’s hourly rate, when it will be full (full_at) and the cap in hours; nothing accrues past the cap. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    get: operations['getIdleIncome'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/idle/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Claim idle income
+     * @description Pays what has accrued, once — gold and essence to the player, xp to each hero of their last winning campaign team — and starts accruing again. Nothing accrued (or claimed just before) is a 409. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     */
+    post: operations['claimIdleIncome'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4181,6 +4261,19 @@ export interface operations {
                 };
                 /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
                 clear_bonus?: boolean;
+                /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+                campaign?: {
+                  stage_id: string;
+                  /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+                  first_clear: {
+                    gold: number;
+                    magic_essence: number;
+                    summoning_scrolls: number;
+                    combat_tokens: number;
+                  } | null;
+                  /** @description stages the player has cleared after this fight */
+                  cleared: number;
+                };
                 /** @description the active battle this one replaced: it ended as a loss with no rewards */
                 ended_battle: {
                   battle_id: string;
@@ -4235,6 +4328,19 @@ export interface operations {
                   time_zone: string;
                   /** @description the local hour their day resets at */
                   reset_hour: number;
+                };
+                /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+                campaign?: {
+                  stage_id: string;
+                  /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+                  first_clear: {
+                    gold: number;
+                    magic_essence: number;
+                    summoning_scrolls: number;
+                    combat_tokens: number;
+                  } | null;
+                  /** @description stages the player has cleared after this fight */
+                  cleared: number;
                 };
                 /** @enum {string} */
                 kind: 'auto';
@@ -4425,6 +4531,19 @@ export interface operations {
                 };
                 /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
                 clear_bonus?: boolean;
+                /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+                campaign?: {
+                  stage_id: string;
+                  /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+                  first_clear: {
+                    gold: number;
+                    magic_essence: number;
+                    summoning_scrolls: number;
+                    combat_tokens: number;
+                  } | null;
+                  /** @description stages the player has cleared after this fight */
+                  cleared: number;
+                };
                 /** @description the active battle this one replaced: it ended as a loss with no rewards */
                 ended_battle: {
                   battle_id: string;
@@ -4479,6 +4598,19 @@ export interface operations {
                   time_zone: string;
                   /** @description the local hour their day resets at */
                   reset_hour: number;
+                };
+                /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+                campaign?: {
+                  stage_id: string;
+                  /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+                  first_clear: {
+                    gold: number;
+                    magic_essence: number;
+                    summoning_scrolls: number;
+                    combat_tokens: number;
+                  } | null;
+                  /** @description stages the player has cleared after this fight */
+                  cleared: number;
                 };
                 /** @enum {string} */
                 kind: 'auto';
@@ -5292,6 +5424,19 @@ export interface operations {
                 };
                 /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
                 clear_bonus?: boolean;
+                /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+                campaign?: {
+                  stage_id: string;
+                  /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+                  first_clear: {
+                    gold: number;
+                    magic_essence: number;
+                    summoning_scrolls: number;
+                    combat_tokens: number;
+                  } | null;
+                  /** @description stages the player has cleared after this fight */
+                  cleared: number;
+                };
               }
             | {
                 battle_id: string;
@@ -5341,6 +5486,19 @@ export interface operations {
                   time_zone: string;
                   /** @description the local hour their day resets at */
                   reset_hour: number;
+                };
+                /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+                campaign?: {
+                  stage_id: string;
+                  /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+                  first_clear: {
+                    gold: number;
+                    magic_essence: number;
+                    summoning_scrolls: number;
+                    combat_tokens: number;
+                  } | null;
+                  /** @description stages the player has cleared after this fight */
+                  cleared: number;
                 };
                 /** @enum {string} */
                 kind: 'auto';
@@ -5607,6 +5765,19 @@ export interface operations {
             };
             /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
             clear_bonus?: boolean;
+            /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+            campaign?: {
+              stage_id: string;
+              /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+              first_clear: {
+                gold: number;
+                magic_essence: number;
+                summoning_scrolls: number;
+                combat_tokens: number;
+              } | null;
+              /** @description stages the player has cleared after this fight */
+              cleared: number;
+            };
           };
         };
       };
@@ -5760,6 +5931,19 @@ export interface operations {
               time_zone: string;
               /** @description the local hour their day resets at */
               reset_hour: number;
+            };
+            /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+            campaign?: {
+              stage_id: string;
+              /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+              first_clear: {
+                gold: number;
+                magic_essence: number;
+                summoning_scrolls: number;
+                combat_tokens: number;
+              } | null;
+              /** @description stages the player has cleared after this fight */
+              cleared: number;
             };
             /** @description both sides' ladder ratings, moved by this fight */
             ratings: {
@@ -7106,6 +7290,19 @@ export interface operations {
               /** @description the local hour their day resets at */
               reset_hour: number;
             };
+            /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+            campaign?: {
+              stage_id: string;
+              /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+              first_clear: {
+                gold: number;
+                magic_essence: number;
+                summoning_scrolls: number;
+                combat_tokens: number;
+              } | null;
+              /** @description stages the player has cleared after this fight */
+              cleared: number;
+            };
             run: {
               id: string;
               dungeon_id: string;
@@ -7307,6 +7504,19 @@ export interface operations {
             };
             /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
             clear_bonus?: boolean;
+            /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+            campaign?: {
+              stage_id: string;
+              /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+              first_clear: {
+                gold: number;
+                magic_essence: number;
+                summoning_scrolls: number;
+                combat_tokens: number;
+              } | null;
+              /** @description stages the player has cleared after this fight */
+              cleared: number;
+            };
             /** @description the active battle this one replaced: it ended as a loss with no rewards */
             ended_battle: {
               battle_id: string;
@@ -7409,7 +7619,7 @@ export interface operations {
     parameters: {
       query: {
         user_id: string;
-        kind: 'arena' | 'dungeon' | 'random';
+        kind: 'arena' | 'dungeon' | 'random' | 'campaign';
         /** @description arena: your hero */
         hero_id?: string;
         /** @description arena: the opponent (another player's hero or an NPC) */
@@ -7418,7 +7628,9 @@ export interface operations {
         dungeon_id?: string;
         /** @description dungeon: the next floor of this active run of yours, with its team */
         run_id?: string;
-        /** @description dungeon with dungeon_id, and random: 1–4 of your hero ids, comma-separated */
+        /** @description campaign: the stage ('1-1'), fought by `team` */
+        stage_id?: string;
+        /** @description dungeon with dungeon_id, random and campaign: 1–4 of your hero ids, comma-separated */
         team?: string;
       };
       header?: never;
@@ -7435,7 +7647,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            kind: 'arena' | 'dungeon' | 'random';
+            kind: 'arena' | 'dungeon' | 'random' | 'campaign';
             /** @description the chance to win: the probability the fight then states */
             probability: number;
             /** @description simulated battles behind the estimate */
@@ -7577,8 +7789,15 @@ export interface operations {
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
             }[];
-            /** @description 'Arena', the dungeon's name, or the random battle's place */
+            /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
             location: string;
+            /** @description campaign: what winning pays besides win_rewards the first time, once; null once paid */
+            first_clear?: {
+              gold: number;
+              magic_essence: number;
+              summoning_scrolls: number;
+              combat_tokens: number;
+            } | null;
             /** @description dungeon: the floor this is (1-based) */
             floor?: number;
             floors?: number;
@@ -8747,6 +8966,1078 @@ export interface operations {
                   combat_tokens: number;
                 };
               }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCampaign: {
+    parameters: {
+      query: {
+        user_id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            chapters: {
+              id: number;
+              name: string;
+              story: string;
+              scene_url: string;
+              stages: {
+                /** @description '1-1' … '6-8': chapter and place in it */
+                id: string;
+                chapter: number;
+                index: number;
+                name: string;
+                story: string;
+                /** @description the stage’s scene (SVG) */
+                scene_url: string;
+                /**
+                 * @description cleared; open (the next stage, reached by the road); locked (the stage before is not cleared, or the road has not reached it: opens_at)
+                 * @enum {string}
+                 */
+                status: 'locked' | 'open' | 'cleared';
+                /** @description the team power at which it is an even fight (measured) */
+                recommended_power: number;
+                enemies: {
+                  level: number;
+                  rarity: number;
+                }[];
+                /** @description what the first clear pays, once */
+                first_clear: {
+                  gold: number;
+                  magic_essence: number;
+                  summoning_scrolls: number;
+                  combat_tokens: number;
+                };
+                first_clear_paid: boolean;
+                /** @description unix seconds at which the road reaches it; null when it already has */
+                opens_at: number | null;
+                /** @description what its first clear opens */
+                unlocks: {
+                  /** @enum {string} */
+                  kind: 'dungeon' | 'arena';
+                  /** @description the dungeon id; null for the arena */
+                  id: string | null;
+                  name: string;
+                }[];
+              }[];
+            }[];
+            /** @description stages cleared, in order */
+            cleared: number;
+            /** @description the stage to fight next (open or waiting for the road); null when all are cleared */
+            next_stage_id: string | null;
+            /** @description the power of the player's four strongest heroes */
+            team_power: number;
+            /** @description the order in which stages open the dungeons and the arena */
+            unlocks: {
+              /** @enum {string} */
+              kind: 'dungeon' | 'arena';
+              /** @description the dungeon id; null for the arena */
+              id: string | null;
+              name: string;
+              stage_id: string;
+              unlocked: boolean;
+            }[];
+            idle: {
+              /** @description what has accrued since the last claim (or the first clear), whole amounts */
+              accrued: {
+                gold: number;
+                xp_per_hero: number;
+                magic_essence: number;
+              };
+              /** @description per hour, set by the furthest cleared stage (all zero before the first clear) */
+              rate: {
+                gold: number;
+                xp_per_hero: number;
+                magic_essence: number;
+              };
+              /** @description unix seconds it has accrued from (the last claim or the first clear); null before the first clear */
+              since: number | null;
+              /** @description unix seconds at which it is full (since + cap_hours): nothing accrues after; null before the first clear */
+              full_at: number | null;
+              /** @description how many hours of income it holds at most */
+              cap_hours: number;
+              /** @description the server's clock, unix seconds (to show it filling) */
+              now: number;
+              /** @description the player's last winning campaign team: a claim's xp goes to each of them still theirs */
+              team_hero_ids: string[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  fightCampaignStage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        stageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+          team_hero_ids: string[];
+          /**
+           * @default turn_based
+           * @enum {string}
+           */
+          mode?: 'turn_based' | 'auto';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                battle_id: string;
+                /** @enum {string} */
+                kind: 'turn_based';
+                allies: {
+                  id: string;
+                  name: string;
+                  level: number;
+                  class: string;
+                  race: string;
+                  /** @enum {string} */
+                  type: 'Tank' | 'Damage' | 'Support';
+                  rarity: number;
+                  portrait_url: string;
+                  is_ally: boolean;
+                  is_dead: boolean;
+                  stats: {
+                    hp: number;
+                    max_hp: number;
+                    /** @description the health it began the battle with (a bane can start it wounded) */
+                    start_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
+                  shield: number;
+                  energy: number;
+                  max_energy: number;
+                  status_effects: {
+                    id: string;
+                    name: string;
+                    turns: number;
+                    icon: string;
+                    harmful: boolean;
+                    description: string;
+                  }[];
+                }[];
+                enemies: {
+                  id: string;
+                  name: string;
+                  level: number;
+                  class: string;
+                  race: string;
+                  /** @enum {string} */
+                  type: 'Tank' | 'Damage' | 'Support';
+                  rarity: number;
+                  portrait_url: string;
+                  is_ally: boolean;
+                  is_dead: boolean;
+                  stats: {
+                    hp: number;
+                    max_hp: number;
+                    /** @description the health it began the battle with (a bane can start it wounded) */
+                    start_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
+                  shield: number;
+                  energy: number;
+                  max_energy: number;
+                  status_effects: {
+                    id: string;
+                    name: string;
+                    turns: number;
+                    icon: string;
+                    harmful: boolean;
+                    description: string;
+                  }[];
+                }[];
+                /** @enum {string} */
+                status: 'active' | 'won' | 'lost' | 'draw';
+                pending_options: {
+                  id: string;
+                  /** @enum {string} */
+                  tendency: 'aggressive' | 'defensive' | 'supportive' | 'tactical';
+                  label: string;
+                  detail: string;
+                  targets: string[];
+                  aims: {
+                    target_id: string;
+                    label: string;
+                    detail: string;
+                  }[];
+                  description: string;
+                }[];
+                current_actor_id: string | null;
+                turn: number;
+                events: {
+                  turn: number;
+                  description: string;
+                  /** @enum {string} */
+                  kind:
+                    | 'turn'
+                    | 'ability'
+                    | 'damage'
+                    | 'heal'
+                    | 'shield'
+                    | 'status'
+                    | 'expire'
+                    | 'death'
+                    | 'miss'
+                    | 'end';
+                  actor_id?: string;
+                  target_id?: string;
+                  ability_id?: string;
+                  amount?: number;
+                  absorbed?: number;
+                  crit?: boolean;
+                  status_id?: string;
+                  turns?: number;
+                  fatigue?: boolean;
+                  hp_after?: number;
+                  shield_after?: number;
+                  /** @enum {string} */
+                  outcome?: 'won' | 'lost' | 'draw';
+                }[];
+                new_events: {
+                  turn: number;
+                  description: string;
+                  /** @enum {string} */
+                  kind:
+                    | 'turn'
+                    | 'ability'
+                    | 'damage'
+                    | 'heal'
+                    | 'shield'
+                    | 'status'
+                    | 'expire'
+                    | 'death'
+                    | 'miss'
+                    | 'end';
+                  actor_id?: string;
+                  target_id?: string;
+                  ability_id?: string;
+                  amount?: number;
+                  absorbed?: number;
+                  crit?: boolean;
+                  status_id?: string;
+                  turns?: number;
+                  fatigue?: boolean;
+                  hp_after?: number;
+                  shield_after?: number;
+                  /** @enum {string} */
+                  outcome?: 'won' | 'lost' | 'draw';
+                }[];
+                auto: boolean;
+                location: string;
+                rewards: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                } | null;
+                level_ups: {
+                  hero_id: string;
+                  hero_name: string;
+                  name: string;
+                  new_level: number;
+                  gains?: {
+                    max_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
+                  portrait_url?: string;
+                }[];
+                /** @description a dungeon run’s floor fought turn by turn: when the battle ends, the run moves on */
+                dungeon?: {
+                  run_id: string;
+                  dungeon_id: string;
+                  floor: number;
+                  floors: number;
+                  boss_floor: boolean;
+                };
+                /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
+                clear_bonus?: boolean;
+                /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+                campaign?: {
+                  stage_id: string;
+                  /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+                  first_clear: {
+                    gold: number;
+                    magic_essence: number;
+                    summoning_scrolls: number;
+                    combat_tokens: number;
+                  } | null;
+                  /** @description stages the player has cleared after this fight */
+                  cleared: number;
+                };
+                /** @description the active battle this one replaced: it ended as a loss with no rewards */
+                ended_battle: {
+                  battle_id: string;
+                  location: string;
+                } | null;
+              }
+            | {
+                battle_id: string;
+                /** @enum {string} */
+                status: 'won' | 'lost';
+                probability: number;
+                roll: number;
+                description: string;
+                scenarios: {
+                  win: string;
+                  lose: string;
+                };
+                rewards: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                level_ups: {
+                  hero_id: string;
+                  hero_name: string;
+                  name: string;
+                  new_level: number;
+                  gains?: {
+                    max_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
+                  portrait_url?: string;
+                }[];
+                location: string;
+                /** @enum {string} */
+                location_type: 'dungeon' | 'arena' | 'random' | 'campaign';
+                /** @description the key of the odds this fight used: GET /api/odds states the same key, and the same probability, for this fight before it (absent on fights stored before keys were told) */
+                odds_key?: string;
+                user?: {
+                  id: string;
+                  username: string;
+                  gold: number;
+                  magic_essence: number;
+                  summoning_scrolls: number;
+                  combat_tokens: number;
+                  /** @description epoch seconds */
+                  created_at: number;
+                  /** @description the IANA zone the player's day is kept in (GET /api/daily) */
+                  time_zone: string;
+                  /** @description the local hour their day resets at */
+                  reset_hour: number;
+                };
+                /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+                campaign?: {
+                  stage_id: string;
+                  /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+                  first_clear: {
+                    gold: number;
+                    magic_essence: number;
+                    summoning_scrolls: number;
+                    combat_tokens: number;
+                  } | null;
+                  /** @description stages the player has cleared after this fight */
+                  cleared: number;
+                };
+                /** @enum {string} */
+                kind: 'auto';
+              };
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                battle_id: string;
+                /** @enum {string} */
+                kind: 'turn_based';
+                allies: {
+                  id: string;
+                  name: string;
+                  level: number;
+                  class: string;
+                  race: string;
+                  /** @enum {string} */
+                  type: 'Tank' | 'Damage' | 'Support';
+                  rarity: number;
+                  portrait_url: string;
+                  is_ally: boolean;
+                  is_dead: boolean;
+                  stats: {
+                    hp: number;
+                    max_hp: number;
+                    /** @description the health it began the battle with (a bane can start it wounded) */
+                    start_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
+                  shield: number;
+                  energy: number;
+                  max_energy: number;
+                  status_effects: {
+                    id: string;
+                    name: string;
+                    turns: number;
+                    icon: string;
+                    harmful: boolean;
+                    description: string;
+                  }[];
+                }[];
+                enemies: {
+                  id: string;
+                  name: string;
+                  level: number;
+                  class: string;
+                  race: string;
+                  /** @enum {string} */
+                  type: 'Tank' | 'Damage' | 'Support';
+                  rarity: number;
+                  portrait_url: string;
+                  is_ally: boolean;
+                  is_dead: boolean;
+                  stats: {
+                    hp: number;
+                    max_hp: number;
+                    /** @description the health it began the battle with (a bane can start it wounded) */
+                    start_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
+                  shield: number;
+                  energy: number;
+                  max_energy: number;
+                  status_effects: {
+                    id: string;
+                    name: string;
+                    turns: number;
+                    icon: string;
+                    harmful: boolean;
+                    description: string;
+                  }[];
+                }[];
+                /** @enum {string} */
+                status: 'active' | 'won' | 'lost' | 'draw';
+                pending_options: {
+                  id: string;
+                  /** @enum {string} */
+                  tendency: 'aggressive' | 'defensive' | 'supportive' | 'tactical';
+                  label: string;
+                  detail: string;
+                  targets: string[];
+                  aims: {
+                    target_id: string;
+                    label: string;
+                    detail: string;
+                  }[];
+                  description: string;
+                }[];
+                current_actor_id: string | null;
+                turn: number;
+                events: {
+                  turn: number;
+                  description: string;
+                  /** @enum {string} */
+                  kind:
+                    | 'turn'
+                    | 'ability'
+                    | 'damage'
+                    | 'heal'
+                    | 'shield'
+                    | 'status'
+                    | 'expire'
+                    | 'death'
+                    | 'miss'
+                    | 'end';
+                  actor_id?: string;
+                  target_id?: string;
+                  ability_id?: string;
+                  amount?: number;
+                  absorbed?: number;
+                  crit?: boolean;
+                  status_id?: string;
+                  turns?: number;
+                  fatigue?: boolean;
+                  hp_after?: number;
+                  shield_after?: number;
+                  /** @enum {string} */
+                  outcome?: 'won' | 'lost' | 'draw';
+                }[];
+                new_events: {
+                  turn: number;
+                  description: string;
+                  /** @enum {string} */
+                  kind:
+                    | 'turn'
+                    | 'ability'
+                    | 'damage'
+                    | 'heal'
+                    | 'shield'
+                    | 'status'
+                    | 'expire'
+                    | 'death'
+                    | 'miss'
+                    | 'end';
+                  actor_id?: string;
+                  target_id?: string;
+                  ability_id?: string;
+                  amount?: number;
+                  absorbed?: number;
+                  crit?: boolean;
+                  status_id?: string;
+                  turns?: number;
+                  fatigue?: boolean;
+                  hp_after?: number;
+                  shield_after?: number;
+                  /** @enum {string} */
+                  outcome?: 'won' | 'lost' | 'draw';
+                }[];
+                auto: boolean;
+                location: string;
+                rewards: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                } | null;
+                level_ups: {
+                  hero_id: string;
+                  hero_name: string;
+                  name: string;
+                  new_level: number;
+                  gains?: {
+                    max_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
+                  portrait_url?: string;
+                }[];
+                /** @description a dungeon run’s floor fought turn by turn: when the battle ends, the run moves on */
+                dungeon?: {
+                  run_id: string;
+                  dungeon_id: string;
+                  floor: number;
+                  floors: number;
+                  boss_floor: boolean;
+                };
+                /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
+                clear_bonus?: boolean;
+                /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+                campaign?: {
+                  stage_id: string;
+                  /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+                  first_clear: {
+                    gold: number;
+                    magic_essence: number;
+                    summoning_scrolls: number;
+                    combat_tokens: number;
+                  } | null;
+                  /** @description stages the player has cleared after this fight */
+                  cleared: number;
+                };
+                /** @description the active battle this one replaced: it ended as a loss with no rewards */
+                ended_battle: {
+                  battle_id: string;
+                  location: string;
+                } | null;
+              }
+            | {
+                battle_id: string;
+                /** @enum {string} */
+                status: 'won' | 'lost';
+                probability: number;
+                roll: number;
+                description: string;
+                scenarios: {
+                  win: string;
+                  lose: string;
+                };
+                rewards: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                level_ups: {
+                  hero_id: string;
+                  hero_name: string;
+                  name: string;
+                  new_level: number;
+                  gains?: {
+                    max_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
+                  portrait_url?: string;
+                }[];
+                location: string;
+                /** @enum {string} */
+                location_type: 'dungeon' | 'arena' | 'random' | 'campaign';
+                /** @description the key of the odds this fight used: GET /api/odds states the same key, and the same probability, for this fight before it (absent on fights stored before keys were told) */
+                odds_key?: string;
+                user?: {
+                  id: string;
+                  username: string;
+                  gold: number;
+                  magic_essence: number;
+                  summoning_scrolls: number;
+                  combat_tokens: number;
+                  /** @description epoch seconds */
+                  created_at: number;
+                  /** @description the IANA zone the player's day is kept in (GET /api/daily) */
+                  time_zone: string;
+                  /** @description the local hour their day resets at */
+                  reset_hour: number;
+                };
+                /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
+                campaign?: {
+                  stage_id: string;
+                  /** @description what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win */
+                  first_clear: {
+                    gold: number;
+                    magic_essence: number;
+                    summoning_scrolls: number;
+                    combat_tokens: number;
+                  } | null;
+                  /** @description stages the player has cleared after this fight */
+                  cleared: number;
+                };
+                /** @enum {string} */
+                kind: 'auto';
+              };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getIdleIncome: {
+    parameters: {
+      query: {
+        user_id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description what has accrued since the last claim (or the first clear), whole amounts */
+            accrued: {
+              gold: number;
+              xp_per_hero: number;
+              magic_essence: number;
+            };
+            /** @description per hour, set by the furthest cleared stage (all zero before the first clear) */
+            rate: {
+              gold: number;
+              xp_per_hero: number;
+              magic_essence: number;
+            };
+            /** @description unix seconds it has accrued from (the last claim or the first clear); null before the first clear */
+            since: number | null;
+            /** @description unix seconds at which it is full (since + cap_hours): nothing accrues after; null before the first clear */
+            full_at: number | null;
+            /** @description how many hours of income it holds at most */
+            cap_hours: number;
+            /** @description the server's clock, unix seconds (to show it filling) */
+            now: number;
+            /** @description the player's last winning campaign team: a claim's xp goes to each of them still theirs */
+            team_hero_ids: string[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  claimIdleIncome: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A key of your own for this one intent (e.g. a UUID): sent again — a retry, a double tap, even concurrently or through another instance — it answers the first answer (same status and body, with `Idempotent-Replayed: true`) and charges nothing more. The same key with another body, route or player is a 422. Kept 24 hours (docs/api.md). */
+        'idempotency-key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description what this claim paid: gold and essence to the player, xp to each hero of the idle team */
+            claimed: {
+              gold: number;
+              xp_per_hero: number;
+              magic_essence: number;
+            };
+            level_ups: {
+              hero_id: string;
+              name: string;
+              new_level: number;
+            }[];
+            idle: {
+              /** @description what has accrued since the last claim (or the first clear), whole amounts */
+              accrued: {
+                gold: number;
+                xp_per_hero: number;
+                magic_essence: number;
+              };
+              /** @description per hour, set by the furthest cleared stage (all zero before the first clear) */
+              rate: {
+                gold: number;
+                xp_per_hero: number;
+                magic_essence: number;
+              };
+              /** @description unix seconds it has accrued from (the last claim or the first clear); null before the first clear */
+              since: number | null;
+              /** @description unix seconds at which it is full (since + cap_hours): nothing accrues after; null before the first clear */
+              full_at: number | null;
+              /** @description how many hours of income it holds at most */
+              cap_hours: number;
+              /** @description the server's clock, unix seconds (to show it filling) */
+              now: number;
+              /** @description the player's last winning campaign team: a claim's xp goes to each of them still theirs */
+              team_hero_ids: string[];
+            };
+            user: {
+              id: string;
+              username: string;
+              gold: number;
+              magic_essence: number;
+              summoning_scrolls: number;
+              combat_tokens: number;
+              /** @description epoch seconds */
+              created_at: number;
+              /** @description the IANA zone the player's day is kept in (GET /api/daily) */
+              time_zone: string;
+              /** @description the local hour their day resets at */
+              reset_hour: number;
             };
           };
         };

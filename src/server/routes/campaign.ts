@@ -1,0 +1,161 @@
+// The campaign and idle income (issue 30): GET /api/campaign, POST /api/campaign/stages/{stageId}/battle (fought as
+// team battles are — mode 'turn_based' (default) or 'auto' — on the same code path: fights.ts fightNow,
+// turn-battle-store.ts openBattle), GET /api/idle and POST /api/idle/claim. The rules over the store are
+// ../economy/campaign.ts; the stage's win chance before the fight is GET /api/odds?kind=campaign (routes/odds.ts).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
+import { CreateBattleResponse } from '../../api/battles.ts';
+import {
+  CampaignQuery,
+  CampaignResponse,
+  IdleClaimBody,
+  IdleClaimResponse,
+  IdleView,
+  StageBattleBody,
+  StageParams,
+} from '../../api/campaign.ts';
+import { ENGINE_VERSION, startBattle } from '../../game/index.ts';
+import type { RouteOpts } from '../context.ts';
+import { fightNow, fightRoute, simulated } from '../battles/fights.ts';
+import { campaignPlan } from '../battles/fight-plans.ts';
+import { openBattle, type StoredBattle } from '../battles/turn-battle-store.ts';
+import { ownTeam } from '../heroes/hero-store.ts';
+import { newId, newSeed } from '../foundation/ids.ts';
+import {
+  campaignView,
+  checkStageOpen,
+  claimIdle,
+  idleView,
+  recordStageWin,
+  stageById,
+  stageUnchanged,
+} from '../economy/campaign.ts';
+import { stateView } from './battles.ts';
+import type { Trx } from '../economy/wallet.ts';
+
+const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
+  const { db } = ctx.store;
+
+  app.get('/api/campaign', {
+    schema: {
+      operationId: 'getCampaign',
+      summary: 'Read the campaign as the player stands in it',
+      tags: ['campaign'],
+      description:
+        'Every chapter and stage (id, status locked/open/cleared, recommended team power, its foes, what the first ' +
+        'clear pays and whether it was paid, when the road reaches it, what it opens), the stages cleared, the ' +
+        "player's strongest team power, the order in which stages open the dungeons and the arena, and idle income.",
+      querystring: CampaignQuery,
+      response: { 200: CampaignResponse, 404: ErrorBody },
+    },
+    handler: async (req) => campaignView(db, req.query.user_id),
+  });
+
+  app.post('/api/campaign/stages/:stageId/battle', {
+    ...fightRoute(ctx),
+    schema: {
+      operationId: 'fightCampaignStage',
+      summary: 'Fight a campaign stage',
+      tags: ['campaign'],
+      description:
+        "Fights the stage's fixed foes with the player's team, as team battles are (POST /api/battles): mode " +
+        "'turn_based' (default) answers the battle state, 'auto' the result at once. Its win chance is stated first " +
+        'by GET /api/odds?kind=campaign&stage_id=…&team=…. A win pays a little (campaign_reward); the first clear ' +
+        'pays its reward once (campaign_first_clear, in `campaign.first_clear`). A stage not open — the one before ' +
+        'not cleared, or the road not there yet — is a 409 saying which.',
+      params: StageParams,
+      body: StageBattleBody,
+      response: { 200: CreateBattleResponse, 201: CreateBattleResponse, ...FIGHT_REFUSALS },
+    },
+    handler: async (req, reply) => {
+      const { user_id, team_hero_ids, mode } = req.body;
+      const stage = stageById(req.params.stageId);
+      const team = (await ownTeam(db, team_hero_ids, user_id)).map((s) => s.hero);
+      await checkStageOpen(db, user_id, stage);
+      const plan = campaignPlan(stage, team);
+      const teamIds = team.map((h) => h.id);
+      if (mode === 'auto') {
+        const result = await fightNow(ctx, {
+          ...plan,
+          userId: user_id,
+          guard: (trx) => checkStageOpen(trx, user_id, stage),
+          // settle runs inside the fight's transaction (fights.ts), which is what `trx` is.
+          settle: async (trx, { won }, rewards) => ({
+            rewards,
+            extra: {
+              campaign: won
+                ? await recordStageWin(trx as Trx, user_id, stage, teamIds)
+                : await stageUnchanged(trx, user_id, stage),
+            },
+          }),
+        });
+        return reply.code(201).send({ ...result, kind: 'auto' as const });
+      }
+      const battleId = newId('b');
+      const odds = await simulated(() => ctx.odds.estimate(team, plan.enemies));
+      const started = startBattle(newSeed(), team, plan.enemies, {
+        battleId,
+        enemyAi: 'normal',
+        allyAi: 'normal',
+        auto: false,
+      });
+      const stored: StoredBattle = {
+        engine: started.state,
+        enemyLevel: plan.rewards.enemyLevel,
+        probability: odds.probability,
+        teams: { allies: team, enemies: plan.enemies },
+        engine_version: ENGINE_VERSION,
+        campaign: { stage_id: stage.id },
+      };
+      const { ended, payout } = await openBattle(db, {
+        battleId,
+        userId: user_id,
+        teamIds,
+        location: plan.location,
+        stored,
+        guard: (trx) => checkStageOpen(trx, user_id, stage),
+      });
+      const view = stateView(battleId, stored, {
+        location: plan.location,
+        newEvents: started.events,
+        rewards: null,
+        levelUps: [],
+        campaign: payout.campaign ?? (await stageUnchanged(db, user_id, stage)),
+      });
+      if (payout.rewards) Object.assign(view, { rewards: payout.rewards, level_ups: payout.level_ups });
+      return reply.code(201).send({ ...view, ended_battle: ended });
+    },
+  });
+
+  app.get('/api/idle', {
+    schema: {
+      operationId: 'getIdleIncome',
+      summary: 'Read the player’s idle income',
+      tags: ['campaign'],
+      description:
+        'What has accrued since the last claim (or the first clear) at the furthest cleared stage’s hourly rate, ' +
+        'when it will be full (full_at) and the cap in hours; nothing accrues past the cap.',
+      querystring: CampaignQuery,
+      response: { 200: IdleView, 404: ErrorBody },
+    },
+    handler: async (req) => idleView(db, req.query.user_id),
+  });
+
+  app.post('/api/idle/claim', {
+    // A claim pays: a retry with the same Idempotency-Key answers the first answer (idempotency.ts).
+    config: { idempotent: true },
+    schema: {
+      operationId: 'claimIdleIncome',
+      summary: 'Claim idle income',
+      tags: ['campaign'],
+      description:
+        'Pays what has accrued, once — gold and essence to the player, xp to each hero of their last winning ' +
+        'campaign team — and starts accruing again. Nothing accrued (or claimed just before) is a 409.',
+      body: IdleClaimBody,
+      response: { 200: IdleClaimResponse, 404: ErrorBody, 409: ErrorBody },
+    },
+    handler: async (req) => claimIdle(db, req.body.user_id),
+  });
+};
+
+export default campaign;
