@@ -188,7 +188,7 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
       );
       expect(error).toMatch(/cursor/);
     }
-    const fine = await get(`/api/heroes/browse/all?cursor=${Buffer.from('host').toString('base64url')}`);
+    const fine = await get(`/api/heroes/browse/all?cursor=${Buffer.from('["host"]').toString('base64url')}`);
     expect(fine.statusCode).toBe(200);
   });
 

@@ -355,7 +355,7 @@ describe.each(DATABASES)('the ledger on %s', (kind) => {
       expect(r.body.error, url).toMatch(error);
     }
     // A cursor of another page (any server-given cursor) is fine on an unknown player: still a 404.
-    const cursor = Buffer.from('l.99').toString('base64url');
+    const cursor = Buffer.from('[99]').toString('base64url');
     expect((await h.call('GET', `/api/users/u_nobody/ledger?cursor=${cursor}`)).status).toBe(404);
   });
 

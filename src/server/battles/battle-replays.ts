@@ -3,6 +3,7 @@
 // resolved at once (quick battle, arena, dungeon floor) keeps its record (../store/battle-record.ts: its teams and the seed
 // of the battle its story tells, whose facts are played again). Sentences are rendered again from the facts
 // (src/game/battle/narration.ts), so a record stays small and reads the same under reworded texts.
+import { cursorCodec } from '../http/cursor.ts';
 import type { Selectable } from 'kysely';
 import type { BattleHistoryEntry, BattleReplay } from '../../api/battles.ts';
 import { attackNameOf, own, STATUSES } from '../../game/content.ts';
@@ -11,7 +12,7 @@ import { describeStatus } from '../../game/describe.ts';
 import { unitsAtStart } from '../../game/index.ts';
 import { castOf, narrate } from '../../game/battle/narration.ts';
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
-import { badRequest, conflict, MESSAGES, notFound } from '../foundation/errors.ts';
+import { conflict, MESSAGES, notFound } from '../foundation/errors.ts';
 import { findUser, type Db } from '../economy/wallet.ts';
 import { factsOf, NO_REPLAY, readRecord, teamsOf } from '../store/battle-record.ts';
 import type { BattlesTable } from '../store/tables.ts';
@@ -90,14 +91,8 @@ export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
 
 // ---- a player's history ---------------------------------------------------------------------------------------
 
-const encodeCursor = (createdAt: number, id: string) =>
-  Buffer.from(`${createdAt}.${id}`).toString('base64url');
-function decodeCursor(cursor: string): { createdAt: number; id: string } {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const m = /^(\d{1,12})\.(b_[0-9a-f]{1,40})$/.exec(text);
-  if (!m) throw badRequest('Invalid query field "cursor": not a cursor this server gave');
-  return { createdAt: Number(m[1]), id: m[2]! };
-}
+/** A history page's last fight: when it was recorded, and its id. */
+const historyCursor = cursorCodec('integer', 'id');
 
 /** The names of the heroes a fight was against, from what its row keeps (older rows may not say). */
 function opponentsOf(row: Selectable<BattlesTable>): string[] {
@@ -126,11 +121,11 @@ export async function historyOf(
     .orderBy('id', 'desc')
     .limit(limit + 1);
   if (cursor) {
-    const c = decodeCursor(cursor);
+    const [createdAt, id] = historyCursor.decode(cursor);
     q = q.where((eb) =>
       eb.or([
-        eb('created_at', '<', c.createdAt),
-        eb.and([eb('created_at', '=', c.createdAt), eb('id', '<', c.id)]),
+        eb('created_at', '<', createdAt),
+        eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
       ]),
     );
   }
@@ -149,7 +144,8 @@ export async function historyOf(
       rewards: row.kind === 'turn_based' ? parse<Rewards>(row.rewards) : readRecord(row).rewards,
       created_at: Number(row.created_at),
     })),
-    next_cursor: rows.length > limit && last ? encodeCursor(Number(last.created_at), last.id) : null,
+    next_cursor:
+      rows.length > limit && last ? historyCursor.encode([Number(last.created_at), last.id]) : null,
   };
 }
 

@@ -9,10 +9,10 @@
 // transaction locks — and after them only writes rows it already holds or inserts new ones. So two fights of the
 // same heroes, in either direction and on any instance, wait for each other and never deadlock, and each reads the
 // rating the other wrote: every result moves both ratings exactly once.
+import { cursorCodec } from '../http/cursor.ts';
 import { sql, SqliteAdapter, type Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { HeroRatingChange, LeaderboardEntry, RepeatWin } from '../../api/arena.ts';
-import { isValidId } from '../../api/common.ts';
 import { isProvisional } from '../../api/rules.ts';
 import {
   conservativeRating,
@@ -24,7 +24,7 @@ import {
   type LadderRating,
 } from '../../game/index.ts';
 import type { Hero, HeroRating, Rewards } from '../../game/types.ts';
-import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
+import { MESSAGES, notFound } from '../foundation/errors.ts';
 import { ownHero } from '../heroes/hero-store.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { heroFromRow } from '../store/hero-rows.ts';
@@ -203,27 +203,8 @@ export const RANK_LIMIT = 10_000;
 /** A player's own heroes shown with their standing (the best of them). */
 export const STANDING_HEROES = 10;
 
-const CURSOR_ERROR = 'Invalid query field "cursor": not a cursor this server gave';
-const encodeCursor = (r: Pick<RatingRow, 'conservative' | 'hero_id'>) =>
-  Buffer.from(JSON.stringify([r.conservative, r.hero_id]), 'utf8').toString('base64url');
-function decodeCursor(cursor: string): { conservative: number; heroId: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badRequest(CURSOR_ERROR);
-  }
-  if (
-    !Array.isArray(value) ||
-    value.length !== 2 ||
-    typeof value[0] !== 'number' ||
-    !Number.isFinite(value[0]) ||
-    typeof value[1] !== 'string' ||
-    !isValidId(value[1])
-  )
-    throw badRequest(CURSOR_ERROR);
-  return { conservative: value[0], heroId: value[1] };
-}
+/** A ladder page's last hero: its conservative rating and id. */
+const cursor = cursorCodec('number', 'id');
 
 /** A leaderboard row: the rating joined with what the list shows of its hero and owner. */
 function ladderQuery(db: Db) {
@@ -308,9 +289,9 @@ export async function leaderboard(
     .orderBy('r.hero_id', 'desc')
     .limit(q.limit + 1);
   if (q.cursor) {
-    const c = decodeCursor(q.cursor);
+    const [conservative, heroId] = cursor.decode(q.cursor);
     page = page.where((eb) =>
-      eb(eb.refTuple('r.conservative', 'r.hero_id'), '<', eb.tuple(c.conservative, c.heroId)),
+      eb(eb.refTuple('r.conservative', 'r.hero_id'), '<', eb.tuple(conservative, heroId)),
     );
   }
   let mine: LeaderboardEntry[] | undefined;
@@ -331,7 +312,8 @@ export async function leaderboard(
   const first = shown[0] ? await rankOf(db, shown[0]) : null;
   return {
     heroes: shown.map((r, i) => entryOf(r, first === null ? null : first + i)),
-    next_cursor: rows.length > q.limit ? encodeCursor(shown[shown.length - 1]) : null,
+    next_cursor:
+      rows.length > q.limit ? cursor.encode([shown.at(-1)!.conservative, shown.at(-1)!.hero_id]) : null,
     ...(mine ? { mine } : {}),
   };
 }

@@ -2,12 +2,13 @@
 // audit that every balance is the sum of its entries (npm run audit:ledger, scripts/audit-ledger.ts). The entries
 // are written by the wallet alone (wallet.ts), in the transaction of each change; the table and its guards are
 // migration 0010_ledger (store/migrations.ts).
+import { cursorCodec } from '../http/cursor.ts';
 import { sql } from 'kysely';
 import type { LedgerEntry, LedgerReason, LedgerSubject } from '../../api/ledger.ts';
 import { CURRENCIES, type Currency } from '../../api/rules.ts';
 import { ITEMS_BY_ID } from '../../game/data/items.ts';
 import { dailyRewardName } from '../../game/daily.ts';
-import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
+import { MESSAGES, notFound } from '../foundation/errors.ts';
 import { findUser, type Db } from './wallet.ts';
 
 /** Reasons whose ref is a hero's id. */
@@ -21,12 +22,8 @@ const BATTLE_REASONS: ReadonlySet<LedgerReason> = new Set([
 ]);
 const ITEM_REASONS: ReadonlySet<LedgerReason> = new Set(['purchase', 'item_use']);
 
-const encodeCursor = (id: number) => Buffer.from(`l.${id}`).toString('base64url');
-function decodeCursor(cursor: string): number {
-  const m = /^l\.(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw badRequest('Invalid query field "cursor": not a cursor this server gave');
-  return Number(m[1]);
-}
+/** A ledger page's last entry: its id. */
+const cursor = cursorCodec('integer');
 
 /**
  * What each entry links to now: the fight (its location), the hero (a summon's kept hero, a rerolled hero — only
@@ -111,7 +108,7 @@ export async function ledgerPage(
     .orderBy('id', 'desc')
     .limit(opts.limit + 1);
   if (opts.currency) q = q.where('currency', '=', opts.currency);
-  if (opts.cursor) q = q.where('id', '<', decodeCursor(opts.cursor));
+  if (opts.cursor) q = q.where('id', '<', cursor.decode(opts.cursor)[0]);
   const rows = await q.execute();
   if (rows.length === 0 && !(await findUser(db, userId))) throw notFound(MESSAGES.userNotFound);
   const page = rows.slice(0, opts.limit);
@@ -128,7 +125,7 @@ export async function ledgerPage(
       subject: subjects[i]!,
       created_at: Number(r.created_at),
     })),
-    next_cursor: rows.length > opts.limit && last ? encodeCursor(Number(last.id)) : null,
+    next_cursor: rows.length > opts.limit && last ? cursor.encode([Number(last.id)]) : null,
   };
 }
 

@@ -1,8 +1,9 @@
 // Heroes: generate candidates, save one, list (own, other players' paged, NPCs by dungeon), detail, delete,
 // ability reroll. The scroll rules live in ../heroes/summoning.ts; heroes in the store in ../heroes/hero-store.ts.
+import { cursorCodec } from '../http/cursor.ts';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody, ID_MAX_LENGTH, isCleanText } from '../../api/common.ts';
+import { ErrorBody } from '../../api/common.ts';
 import { SUMMON_COST } from '../../api/rules.ts';
 import {
   BrowseQuery,
@@ -44,14 +45,8 @@ import { userView } from '../economy/wallet.ts';
 /** What the hero list can be sent as, best first. */
 const ENCODINGS = ['br', 'gzip', 'identity'];
 
-const encodeCursor = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
-/** The username key a cursor names; a cursor this server did not give (a NUL inside, say) is a 400. */
-function decodeCursor(c: string): string {
-  const key = Buffer.from(c, 'base64url').toString('utf8');
-  if (key.length > ID_MAX_LENGTH || !isCleanText(key))
-    throw badRequest('Invalid query field "cursor": not a cursor this server gave');
-  return key;
-}
+/** A browse page's last player: their username key. */
+const browseCursor = cursorCodec('text');
 
 const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
@@ -168,10 +163,14 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     // Remembered as bytes under the key of what the page shows (browse-pages.ts).
     handler: async (req, reply) => {
-      const { limit, cursor, exclude_user_id } = req.query;
+      const { limit, exclude_user_id } = req.query;
       const page = await ctx.browsePages.page(
-        { limit, after: cursor ? decodeCursor(cursor) : '', exclude: exclude_user_id ?? '' },
-        encodeCursor,
+        {
+          limit,
+          after: req.query.cursor ? browseCursor.decode(req.query.cursor)[0] : '',
+          exclude: exclude_user_id ?? '',
+        },
+        (key) => browseCursor.encode([key]),
       );
       return sendJson(reply, page);
     },
