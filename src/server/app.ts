@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { documentEveryAnswer, SWAGGER_OPTIONS } from './http/api-document.ts';
+import { AccessLog } from './http/access-log.ts';
 import { setClock, type ClockSource } from './foundation/clock.ts';
 import { closeContext, makeContext, type RateLimits } from './context.ts';
 import { handleError, Refusal } from './foundation/errors.ts';
@@ -80,6 +81,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   let page: WebPage | null = null;
   const app = Fastify({
     logger: opts.logger ?? false,
+    // One access line a request instead of Fastify's two (http/access-log.ts).
+    logController: new AccessLog(),
     bodyLimit: BODY_LIMIT,
     trustProxy: parseTrustProxy(opts.trustProxy),
     frameworkErrors: refusedAddress(() => page),

@@ -9,6 +9,7 @@ import './foundation/v8-flags.ts'; // first: V8's inlining budgets for the rules
 import { buildApp } from './app.ts';
 import { DEFAULT_DATABASE_URL } from './store/db.ts';
 import { parseTrustProxy, TrustProxyError } from './http/trust-proxy.ts';
+import { serverLogger } from './http/access-log.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -24,7 +25,7 @@ try {
 
 const app = await buildApp({
   databaseUrl,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  logger: serverLogger(process.env.LOG_LEVEL ?? 'info'),
   rateLimits: process.env.RATE_LIMIT === 'off' ? false : undefined,
   oddsThreads: process.env.ODDS_THREADS ? Number(process.env.ODDS_THREADS) : undefined,
   oddsCacheSize: process.env.ODDS_CACHE_SIZE ? Number(process.env.ODDS_CACHE_SIZE) : undefined,
