@@ -15,6 +15,11 @@ export const API_TAGS = [
   { name: 'health', description: 'Whether the server and its database answer.' },
   { name: 'users', description: 'Players: accounts, balances, their day, their ledger.' },
   { name: 'heroes', description: 'Summoning candidates, keeping, listing, browsing and rerolling heroes.' },
+  {
+    name: 'ascension',
+    description: 'A hero’s stars: their cost, raising one, resetting to the summoned rarity.',
+  },
+  { name: 'gear', description: 'Gear pieces worn by heroes in four slots.' },
   { name: 'battles', description: 'Random battles, quick or turn by turn; replays and a player’s history.' },
   { name: 'arena', description: 'Duels against other players’ heroes and NPCs, and the Glicko-2 ladder.' },
   { name: 'dungeons', description: 'Dungeons (content) and a player’s runs through their floors.' },

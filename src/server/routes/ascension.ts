@@ -30,8 +30,9 @@ const ascension: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.get('/api/heroes/:heroId/ascension', {
     schema: {
       operationId: 'getAscension',
-      summary:
-        "The hero's next star: its cost (copies, Star Shards, essence), its stats there, the whole table, what a reset refunds",
+      summary: "Read a hero's next star and its cost",
+      description:
+        "The hero's next star: its cost (copies, Star Shards, essence), its stats there, the whole table, what a reset refunds.",
       tags: ['ascension'],
       params: HeroPathParams,
       querystring: AscensionQuery,
@@ -44,8 +45,9 @@ const ascension: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     config: { idempotent: true },
     schema: {
       operationId: 'ascendHero',
-      summary:
-        'Raise the hero one star, spending heroes of at least its rarity (or Star Shards in their place) and essence',
+      summary: 'Raise a hero one star',
+      description:
+        'Raises the hero one star, spending heroes of at least its rarity (or Star Shards in their place) and essence.',
       tags: ['ascension'],
       params: HeroPathParams,
       body: AscendBody,
@@ -74,8 +76,9 @@ const ascension: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     config: { idempotent: true },
     schema: {
       operationId: 'resetAscension',
-      summary:
-        'Return the hero to its summoned rarity, refunding every star: the essence, the Star Shards and the spent heroes',
+      summary: 'Reset a hero to its summoned rarity',
+      description:
+        'Returns the hero to its summoned rarity, refunding every star: the essence, the Star Shards and the spent heroes.',
       tags: ['ascension'],
       params: HeroPathParams,
       body: ResetBody,
@@ -97,7 +100,9 @@ const ascension: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.post('/api/heroes/:heroId/gear', {
     schema: {
       operationId: 'equipGear',
-      summary: 'Put a piece of gear from the inventory on the hero (what it wore in that slot goes back)',
+      summary: 'Put a piece of gear on a hero',
+      description:
+        'Puts a piece of gear from the inventory on the hero (what it wore in that slot goes back).',
       tags: ['gear'],
       params: HeroPathParams,
       body: EquipBody,
@@ -112,7 +117,8 @@ const ascension: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.delete('/api/heroes/:heroId/gear/:slot', {
     schema: {
       operationId: 'unequipGear',
-      summary: 'Take off what the hero wears in a slot; the piece goes back to the inventory',
+      summary: 'Take a piece of gear off a hero',
+      description: 'Takes off what the hero wears in a slot; the piece goes back to the inventory.',
       tags: ['gear'],
       params: UnequipParams,
       querystring: UnequipQuery,

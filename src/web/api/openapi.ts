@@ -245,8 +245,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The hero's next star: its cost (copies, Star Shards, essence), its stats there, the whole table, what a reset refunds
-     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * Read a hero's next star and its cost
+     * @description The hero's next star: its cost (copies, Star Shards, essence), its stats there, the whole table, what a reset refunds. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getAscension'];
     put?: never;
@@ -267,8 +267,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Raise the hero one star, spending heroes of at least its rarity (or Star Shards in their place) and essence
-     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     * Raise a hero one star
+     * @description Raises the hero one star, spending heroes of at least its rarity (or Star Shards in their place) and essence. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
      */
     post: operations['ascendHero'];
     delete?: never;
@@ -287,8 +287,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Return the hero to its summoned rarity, refunding every star: the essence, the Star Shards and the spent heroes
-     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     * Reset a hero to its summoned rarity
+     * @description Returns the hero to its summoned rarity, refunding every star: the essence, the Star Shards and the spent heroes. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
      */
     post: operations['resetAscension'];
     delete?: never;
@@ -307,8 +307,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Put a piece of gear from the inventory on the hero (what it wore in that slot goes back)
-     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * Put a piece of gear on a hero
+     * @description Puts a piece of gear from the inventory on the hero (what it wore in that slot goes back). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['equipGear'];
     delete?: never;
@@ -328,8 +328,8 @@ export interface paths {
     put?: never;
     post?: never;
     /**
-     * Take off what the hero wears in a slot; the piece goes back to the inventory
-     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * Take a piece of gear off a hero
+     * @description Takes off what the hero wears in a slot; the piece goes back to the inventory. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     delete: operations['unequipGear'];
     options?: never;
