@@ -13,3 +13,4 @@ export * from './fairness.ts';
 export * from './daily.ts';
 export * from './summons.ts';
 export * from './ascension.ts';
+export * from './passkeys.ts';

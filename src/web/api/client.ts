@@ -39,6 +39,8 @@ import type {
   UseItemResponse,
   User,
   UserSummary,
+  PasskeysResponse,
+  SessionResponse,
 } from '../../api/index.ts';
 import { isValidId } from '../../api/id-rule.ts';
 import type { Currency } from '../../api/rules.ts';
@@ -59,6 +61,15 @@ export type RunBattleResult = z.infer<typeof RunBattleResponse>;
 export type StartedFloorBattle = z.infer<typeof StartedBattle>;
 export type DeletedHero = z.infer<typeof DeleteHeroResponse>;
 export type BattleHistory = z.infer<typeof BattleHistoryResponse>;
+
+let lockedOut: (() => void) | null = null;
+/**
+ * What the app does when a call answers 401: the account is locked and this browser holds no session of it (none,
+ * expired, or ended by 'sign out everywhere'). The layout signs the browser out of it (app-layout.tsx).
+ */
+export function whenLockedOut(handler: (() => void) | null): void {
+  lockedOut = handler;
+}
 
 /** A refused or failed call. `serverText` is the server's `{error}` text when there was one. */
 export class ApiError extends Error {
@@ -143,6 +154,7 @@ async function call<P extends Path, M extends MethodOf<P>>(
       data = null;
     }
   }
+  if (res.status === 401) lockedOut?.();
   if (!res.ok) {
     const serverText =
       data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
@@ -183,6 +195,49 @@ export const getLedger = (
     path: { id: userId },
     query: { limit: 20, currency: opts.currency, cursor: opts.cursor ?? undefined },
   });
+
+// --- Locked accounts: passkeys and sessions (the ceremonies' browser side: ./passkey-prompt.ts) ----------
+/** A ceremony's options for @simplewebauthn/browser and the id to send its answer back under. */
+export interface Ceremony {
+  challenge_id: string;
+  options: Record<string, unknown>;
+}
+/** Whom this browser is signed in as (a locked account's session cookie), or null. */
+export const getSession = (): Promise<SessionResponse> => call('get', '/api/session', {});
+/** Signs this browser out (its session ended, its cookie cleared). */
+export const signOut = (): Promise<SessionResponse> => call('delete', '/api/session', {});
+export const listPasskeys = (userId: string): Promise<PasskeysResponse> =>
+  call('get', '/api/users/{id}/passkeys', { path: { id: userId } });
+export const passkeyOptions = (userId: string): Promise<Ceremony> =>
+  call('post', '/api/users/{id}/passkeys/options', { path: { id: userId } });
+/** Keeps the browser's new passkey: the first locks the account and signs this browser in. */
+export const addPasskey = (
+  userId: string,
+  challengeId: string,
+  response: unknown,
+  name?: string,
+): Promise<PasskeysResponse> =>
+  call('post', '/api/users/{id}/passkeys', {
+    path: { id: userId },
+    body: { challenge_id: challengeId, response: response as never, name },
+  });
+export const removePasskey = (userId: string, passkeyId: string): Promise<PasskeysResponse> =>
+  call('delete', '/api/users/{id}/passkeys/{passkeyId}', { path: { id: userId, passkeyId } });
+export const unlockAccount = (userId: string): Promise<PasskeysResponse> =>
+  call('post', '/api/users/{id}/unlock', { path: { id: userId } });
+export const signInOptions = (userId: string): Promise<Ceremony> =>
+  call('post', '/api/users/{id}/sign-in/options', { path: { id: userId } });
+export const signInWithPasskey = (
+  userId: string,
+  challengeId: string,
+  response: unknown,
+): Promise<SessionResponse> =>
+  call('post', '/api/users/{id}/sign-in', {
+    path: { id: userId },
+    body: { challenge_id: challengeId, response: response as never },
+  });
+export const signOutEverywhere = (userId: string): Promise<{ ended: number }> =>
+  call('delete', '/api/users/{id}/sessions', { path: { id: userId } });
 
 // --- Heroes --------------------------------------------------------------------------------------------
 /**

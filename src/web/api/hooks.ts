@@ -30,7 +30,13 @@ export const queryKeys = {
   ledger: (userId: string, currency: Currency | null) => ['ledger', userId, currency] as const,
   fairness: (kind: FairnessKind) => ['fairness', kind] as const,
   daily: (userId: string) => ['daily', userId] as const,
+  passkeys: (userId: string) => ['passkeys', userId] as const,
 };
+
+/** Whether the player's account is locked, and its passkeys (the profile's Passkeys section). */
+export function usePasskeyList(userId: string) {
+  return useQuery({ queryKey: queryKeys.passkeys(userId), queryFn: () => api.listPasskeys(userId) });
+}
 
 /**
  * The player's day (quests, bonus, calendar, reset), read afresh whenever a screen showing it opens: progress is

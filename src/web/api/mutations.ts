@@ -17,7 +17,16 @@ import {
 import * as api from './client.ts';
 import { queryKeys, refreshUser } from './hooks.ts';
 import { saveUser } from '../session.ts';
-import type { DungeonRun, Hero, InventoryItem, PendingPair, ShopItem, User } from '../../api/index.ts';
+import { givePasskey, makePasskey, PasskeyNotGiven } from './passkey-prompt.ts';
+import type {
+  DungeonRun,
+  Hero,
+  InventoryItem,
+  PasskeysResponse,
+  PendingPair,
+  ShopItem,
+  User,
+} from '../../api/index.ts';
 
 /** A write as pages use it: the mutation, and `failure`, the text its error shows (null while none). */
 export type Write<TData, TVars> = UseMutationResult<TData, Error, TVars> & { failure: string | null };
@@ -241,11 +250,62 @@ export function useClaimDaily(userId: string) {
 }
 
 /** Continue on the landing page: the chosen account read afresh and signed in. */
+/**
+ * Continue on the landing page: the account, signed in. A locked one asks for its passkey first — unless this
+ * browser already holds a session of it — and the passkey's sign-in starts that session.
+ */
 export function useSignIn() {
   return useWrite(
-    { mutationFn: (userId: string) => api.getUser(userId), onSuccess: (user) => saveUser(user) },
-    failing('Failed to load user'),
+    {
+      mutationFn: async ({ userId, locked }: { userId: string; locked: boolean }) => {
+        if (locked && (await api.getSession()).user_id !== userId) {
+          const ceremony = await api.signInOptions(userId);
+          await api.signInWithPasskey(userId, ceremony.challenge_id, await givePasskey(ceremony));
+        }
+        return api.getUser(userId);
+      },
+      onSuccess: (user) => saveUser(user),
+    },
+    passkeyFailing('Failed to load user'),
   );
+}
+
+/** A failure's text where a passkey may have been asked for: the prompt's own words, else the server's. */
+const passkeyFailing =
+  (fallback: string) =>
+  (err: Error): string =>
+    err instanceof PasskeyNotGiven ? err.message : api.errorText(err, fallback);
+
+/** The profile's passkey actions: lock (the first passkey), add, remove, unlock, sign out everywhere. */
+export function usePasskeys(userId: string) {
+  const client = useQueryClient();
+  const settle = (list: PasskeysResponse) => {
+    client.setQueryData(queryKeys.passkeys(userId), list);
+    void client.invalidateQueries({ queryKey: ['users'] });
+  };
+  const add = useWrite(
+    {
+      mutationFn: async (name: string | undefined) => {
+        const ceremony = await api.passkeyOptions(userId);
+        return api.addPasskey(userId, ceremony.challenge_id, await makePasskey(ceremony), name);
+      },
+      onSuccess: settle,
+    },
+    passkeyFailing('Failed to add the passkey'),
+  );
+  const remove = useWrite(
+    { mutationFn: (passkeyId: string) => api.removePasskey(userId, passkeyId), onSuccess: settle },
+    failing('Failed to remove the passkey'),
+  );
+  const unlock = useWrite(
+    { mutationFn: () => api.unlockAccount(userId), onSuccess: settle },
+    failing('Failed to unlock the account'),
+  );
+  const everywhere = useWrite(
+    { mutationFn: () => api.signOutEverywhere(userId) },
+    failing('Failed to sign out everywhere'),
+  );
+  return { add, remove, unlock, everywhere, errors: useErrorLine([add, remove, unlock, everywhere]) };
 }
 
 /** Create Account: the new account, signed in. */

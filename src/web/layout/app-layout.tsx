@@ -1,6 +1,6 @@
 // The shared layout of spec §2: sticky header (title → /, compact currencies, username) and the navigation
 // Heroes / Map / Inventory / Profile (fixed at the bottom on phones, in the header on desktop). Also the guard
-// for protected routes, the route error screen and the lazy-route fallback, and the scroll position: a new page
+// for protected routes (which also signs out a locked account whose session is gone), the route error screen and the lazy-route fallback, and the scroll position: a new page
 // opens at its top, Back restores where the player was (react-router's ScrollRestoration). Styles in
 // ./app-layout.css.
 import {
@@ -16,7 +16,9 @@ import {
 } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { refreshUser } from '../api/hooks.ts';
-import { useSession } from '../session.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { whenLockedOut } from '../api/client.ts';
+import { logout, useSession } from '../session.ts';
 import { CurrencyBar } from '../components/currency-bar.tsx';
 import { Icon, type IconName } from '../components/icon.tsx';
 import { ButtonLink, Skeleton } from '../components/ui.tsx';
@@ -125,9 +127,21 @@ export function AppLayout() {
   );
 }
 
-/** Protected routes: logged-out visitors go to / (spec §2 route table). */
+/**
+ * Protected routes: logged-out visitors go to / (spec §2 route table). A call answered 401 — the account is locked
+ * and this browser's session of it is gone (expired, or 'sign out everywhere' on another device) — signs it out
+ * too, so the landing page asks for the passkey again.
+ */
 export function RequireUser() {
   const user = useSession();
+  const client = useQueryClient();
+  useEffect(() => {
+    whenLockedOut(() => {
+      logout();
+      client.clear();
+    });
+    return () => whenLockedOut(null);
+  }, [client]);
   if (!user) return <Navigate to="/" replace />;
   return <Outlet />;
 }

@@ -1,5 +1,5 @@
 // The landing page's controller (spec §4 "Login mode"): the mode, the account search (debounced) and choice,
-// the new username, Continue (api/mutations.ts useSignIn → /heroes) and Create Account (useCreateAccount →
+// the new username, Continue (api/mutations.ts useSignIn → /heroes; a locked account asks for its passkey first) and Create Account (useCreateAccount →
 // /create), and the one error line both forms share — switching modes clears it, and each form starts afresh.
 // View: ./index.tsx. Loaded with the entry chunk: keep it light.
 import { useEffect, useState } from 'react';
@@ -35,6 +35,8 @@ export function useLandingCtrl() {
     if (users.error) console.error('Failed to load users', users.error);
   }, [users.error]);
 
+  const selectedLocked = (users.data ?? []).some((u) => u.id === selected && u.locked);
+
   return {
     mode,
     switchTo: (next: Mode) => {
@@ -50,6 +52,8 @@ export function useLandingCtrl() {
     usersLoading: users.isPending && !users.error,
     users: users.error ? [] : (users.data ?? []),
     selected,
+    /** the chosen account is locked: Continue asks for its passkey */
+    selectedLocked,
     choose: (userId: string) => {
       setSelected(userId);
       if (errors.text) errors.clear();
@@ -58,7 +62,7 @@ export function useLandingCtrl() {
     signIn: () => {
       if (!selected) return errors.refuse('Please select a user');
       errors.clear();
-      signIn.mutate(selected, { onSuccess: () => navigate('/heroes') });
+      signIn.mutate({ userId: selected, locked: selectedLocked }, { onSuccess: () => navigate('/heroes') });
     },
     username,
     setUsername,

@@ -8,6 +8,7 @@ import { USERNAME_LENGTHS } from '../../../api/rules.ts';
 import { Button, ErrorBox } from '../../components/ui.tsx';
 import { formatNumber } from '../../components/format.ts';
 import { Sigil } from '../../components/sigil.tsx';
+import { LockMark } from '../../components/lock-mark.tsx';
 import { useLandingCtrl, type LandingCtrl } from './ctrl.ts';
 import './landing.css';
 
@@ -55,15 +56,18 @@ function SelectUser({ ctrl }: { ctrl: LandingCtrl }) {
           >
             <option value="">Select a user</option>
             {list.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.gold === null
-                  ? `🔒 ${u.username} — locked`
-                  : `${u.username} — ${formatNumber(u.gold)} gold`}
+              <option key={u.id} value={u.id} data-locked={u.locked || undefined}>
+                {u.gold === null ? `${u.username} — locked` : `${u.username} — ${formatNumber(u.gold)} gold`}
               </option>
             ))}
           </select>
         )}
       </div>
+      {ctrl.selectedLocked && (
+        <p className="landing__locked" role="status">
+          <LockMark /> Locked: Continue asks for this account’s passkey.
+        </p>
+      )}
       {error && <ErrorBox>{error}</ErrorBox>}
       <Button type="submit" block busy={ctrl.signingIn} busyText="Loading...">
         Continue

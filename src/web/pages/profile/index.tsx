@@ -1,10 +1,10 @@
 // /profile (spec §2 "/profile"): username, joined date (created_at, epoch seconds), currencies, when the player's
 // day resets (./day-rule.tsx), the History of
-// every change to them (./ledger-history.tsx), the battle history, Logout (clears the stored session and goes to
-// /), and the ways to the Fairness page and the Credits view.
-import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { logout, useSignedInUser } from '../../session.ts';
+// every change to them (./ledger-history.tsx), the battle history, the account's passkeys (./passkeys.tsx: lock,
+// add, remove, unlock, sign out everywhere), Logout (clears the stored session — and a locked account's session
+// on the server — and goes to /), and the ways to the Fairness page and the Credits view.
+import { Link } from 'react-router';
+import { useSignedInUser } from '../../session.ts';
 import { CurrencyBar } from '../../components/currency-bar.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { Button, ErrorBox } from '../../components/ui.tsx';
@@ -13,18 +13,13 @@ import { errorText } from '../../api/client.ts';
 import { formatJoined } from '../../components/format.ts';
 import { LedgerHistory } from './ledger-history.tsx';
 import { DayRule } from './day-rule.tsx';
+import { Passkeys, useLeave } from './passkeys.tsx';
 import './profile.css';
 
 export default function ProfilePage() {
   const user = useSignedInUser();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
-  function onLogout() {
-    logout();
-    queryClient.clear();
-    navigate('/', { replace: true });
-  }
+  const leave = useLeave();
 
   return (
     <div className="profile stack">
@@ -46,6 +41,7 @@ export default function ProfilePage() {
         <h2>Currencies</h2>
         <CurrencyBar user={user} variant="full" />
       </section>
+      <Passkeys user={user} />
       <DayRule user={user} />
       <LedgerHistory userId={user.id} />
       <BattleHistory userId={user.id} />
@@ -58,7 +54,7 @@ export default function ProfilePage() {
             <Icon name="credits" size={18} /> Credits
           </Link>
         </span>
-        <Button variant="danger" onClick={onLogout}>
+        <Button variant="danger" onClick={() => void leave(true)}>
           <Icon name="logout" size={18} /> Logout
         </Button>
       </section>
