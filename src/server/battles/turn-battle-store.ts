@@ -32,7 +32,7 @@ import type { Db, Trx } from '../economy/wallet.ts';
 import { nowMs, nowSeconds } from '../foundation/clock.ts';
 import { STAGES_BY_ID } from '../../game/index.ts';
 import type { CampaignFight } from '../../api/common.ts';
-import { recordStageWin, stageUnchanged } from '../economy/campaign.ts';
+import { recordStageWin, stageUnchanged } from './campaign-progress.ts';
 
 /**
  * What a turn-based battle's row keeps: the engine's state (which holds the whole event log) and what it pays

@@ -1,7 +1,7 @@
 // The campaign and idle income (issue 30): GET /api/campaign, POST /api/campaign/stages/{stageId}/battle (fought as
 // team battles are — mode 'turn_based' (default) or 'auto' — on the same code path: fights.ts fightNow,
 // turn-battle-store.ts openBattle), GET /api/idle and POST /api/idle/claim. The rules over the store are
-// ../economy/campaign.ts; the stage's win chance before the fight is GET /api/odds?kind=campaign (routes/odds.ts).
+// ../battles/campaign-progress.ts; the stage's win chance before the fight is GET /api/odds?kind=campaign (routes/odds.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
 import { CreateBattleResponse } from '../../api/battles.ts';
@@ -29,7 +29,7 @@ import {
   recordStageWin,
   stageById,
   stageUnchanged,
-} from '../economy/campaign.ts';
+} from '../battles/campaign-progress.ts';
 import { stateView } from './battles.ts';
 import type { Trx } from '../economy/wallet.ts';
 

@@ -27,7 +27,7 @@ import { repeatWin } from '../battles/rating-store.ts';
 import { nextEncounter } from '../battles/random-foes.ts';
 import { turnBasedWinPay } from '../battles/turn-battle-store.ts';
 import { arenaSides } from './arena.ts';
-import { firstClearDue, stageById } from '../economy/campaign.ts';
+import { firstClearDue, stageById } from '../battles/campaign-progress.ts';
 
 /** A comma-separated team of the player's own heroes (1–4, no repeats). */
 async function teamOf(ctx: Ctx, userId: string, team: string | undefined): Promise<Hero[]> {

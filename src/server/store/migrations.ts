@@ -812,7 +812,7 @@ const ascensionGear: Migration = {
  * The campaign (issue 30): each player's progress — how many stages they have cleared (in order), when their idle
  * income began accruing and the team it pays xp to — and its claims, one row per (player, claim, period) as the daily
  * claims: a stage's first clear ('first_clear', the stage id) and each idle claim ('idle', the instant it accrued
- * from), inserted before the credit, so each pays once whatever races it (src/server/economy/campaign.ts).
+ * from), inserted before the credit, so each pays once whatever races it (src/server/battles/campaign-progress.ts).
  */
 const campaign: Migration = {
   async up(db: AnyDb) {

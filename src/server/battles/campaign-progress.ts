@@ -25,12 +25,12 @@ import {
 } from '../../game/index.ts';
 import { DUNGEONS } from '../../game/data/dungeons.ts';
 import { scenePath } from '../../game/art/paths.ts';
-import { payRewards } from '../battles/reward-payment.ts';
+import { payRewards } from './reward-payment.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { conflict, MESSAGES, notFound } from '../foundation/errors.ts';
 import type { Database } from '../store/tables.ts';
-import { economyTransaction } from './transaction.ts';
-import { credit, findUser, userView, type Db, type Trx } from './wallet.ts';
+import { economyTransaction } from '../economy/transaction.ts';
+import { credit, findUser, userView, type Db, type Trx } from '../economy/wallet.ts';
 
 const STAGES_BY_ID_OWN = new Map(STAGES.map((s) => [s.id, s]));
 
