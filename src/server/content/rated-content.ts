@@ -7,6 +7,7 @@ import type { Hero } from '../../game/types.ts';
 import { withRatingBytes, type RatedDoc } from '../heroes/hero-store.ts';
 import { startRating } from '../store/content-rows.ts';
 import type { Store } from '../store/db.ts';
+import { changeMark, sameMark, type ChangeMark } from '../store/prepared.ts';
 import { keyedRead } from '../store/read-batches.ts';
 
 type RatingRow = Omit<RatedDoc, 'doc'> & { hero_id: string };
@@ -43,9 +44,15 @@ export class RatedContent {
     this.ids = [...new Set(this.heroes.map((h) => h.hero.id))];
   }
 
+  /** The last answer, and the mark of the database it was made under (SQLite: store/prepared.ts changeMark). */
+  private last: { mark: ChangeMark; bytes: Buffer } | undefined;
+
   /** The answer, each hero with its rating as it is now. */
   async render(store: Store): Promise<Buffer> {
     if (this.heroes.length === 0) return this.parts[0];
+    // On SQLite, while the database has not changed since the last answer, that answer is still exact.
+    const mark = changeMark(store);
+    if (this.last && sameMark(this.last.mark, mark)) return this.last.bytes;
     const ratings = await RATINGS.many(store, this.ids);
     const out: Buffer[] = [this.parts[0]];
     this.heroes.forEach(({ hero, json }, i) => {
@@ -53,6 +60,9 @@ export class RatedContent {
       const r = ratings.get(hero.id)?.[0] ?? { ...startRating(hero), wins: 0, losses: 0 };
       out.push(...withRatingBytes({ doc: json, ...r }), this.parts[i + 1]);
     });
-    return Buffer.concat(out);
+    const bytes = Buffer.concat(out);
+    // remembered under the mark read before the ratings: if they moved in between, the next answer reads again
+    this.last = mark ? { mark, bytes } : undefined;
+    return bytes;
   }
 }
