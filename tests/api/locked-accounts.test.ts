@@ -70,6 +70,15 @@ const MUST_GUARD = [
   'DELETE /api/users/:id/passkeys/:passkeyId',
   'POST /api/users/:id/unlock',
   'DELETE /api/users/:id/sessions',
+  'GET /api/heroes/:heroId/ascension',
+  'POST /api/heroes/:heroId/ascend',
+  'POST /api/heroes/:heroId/ascension/reset',
+  'POST /api/heroes/:heroId/gear',
+  'DELETE /api/heroes/:heroId/gear/:slot',
+  'GET /api/campaign',
+  'POST /api/campaign/stages/:stageId/battle',
+  'GET /api/idle',
+  'POST /api/idle/claim',
 ];
 /** Public reads: shown to everyone, locked or not. (A replay is too; with user_id it counts toward that player's daily
  * quest, so that is acting for them: the walk covers it, and a replay without user_id is read below.) */

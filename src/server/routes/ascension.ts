@@ -28,6 +28,7 @@ const ascension: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
 
   app.get('/api/heroes/:heroId/ascension', {
+    config: { actsFor: ['query.user_id', { owner: 'hero', of: 'params.heroId' }] },
     schema: {
       operationId: 'getAscension',
       summary: "Read a hero's next star and its cost",
@@ -42,7 +43,7 @@ const ascension: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/heroes/:heroId/ascend', {
-    config: { idempotent: true },
+    config: { actsFor: ['body.user_id', { owner: 'hero', of: 'params.heroId' }], idempotent: true },
     schema: {
       operationId: 'ascendHero',
       summary: 'Raise a hero one star',
@@ -73,7 +74,7 @@ const ascension: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/heroes/:heroId/ascension/reset', {
-    config: { idempotent: true },
+    config: { actsFor: ['body.user_id', { owner: 'hero', of: 'params.heroId' }], idempotent: true },
     schema: {
       operationId: 'resetAscension',
       summary: 'Reset a hero to its summoned rarity',
@@ -98,6 +99,7 @@ const ascension: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/heroes/:heroId/gear', {
+    config: { actsFor: ['body.user_id', { owner: 'hero', of: 'params.heroId' }] },
     schema: {
       operationId: 'equipGear',
       summary: 'Put a piece of gear on a hero',
@@ -115,6 +117,7 @@ const ascension: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.delete('/api/heroes/:heroId/gear/:slot', {
+    config: { actsFor: ['query.user_id', { owner: 'hero', of: 'params.heroId' }] },
     schema: {
       operationId: 'unequipGear',
       summary: 'Take a piece of gear off a hero',

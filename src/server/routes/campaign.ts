@@ -37,6 +37,7 @@ const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
 
   app.get('/api/campaign', {
+    config: { actsFor: ['query.user_id'] },
     schema: {
       operationId: 'getCampaign',
       summary: 'Read the campaign as the player stands in it',
@@ -52,6 +53,7 @@ const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/campaign/stages/:stageId/battle', {
+    config: { actsFor: ['body.user_id'] },
     ...fightRoute(ctx),
     schema: {
       operationId: 'fightCampaignStage',
@@ -128,6 +130,7 @@ const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/idle', {
+    config: { actsFor: ['query.user_id'] },
     schema: {
       operationId: 'getIdleIncome',
       summary: 'Read the player’s idle income',
@@ -143,7 +146,7 @@ const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
 
   app.post('/api/idle/claim', {
     // A claim pays: a retry with the same Idempotency-Key answers the first answer (idempotency.ts).
-    config: { idempotent: true },
+    config: { actsFor: ['body.user_id'], idempotent: true },
     schema: {
       operationId: 'claimIdleIncome',
       summary: 'Claim idle income',
