@@ -23,6 +23,7 @@ import { LOCK_MESSAGES } from '../../api/passkeys.ts';
 import { Refusal } from '../foundation/errors.ts';
 import { currentSession, type Session } from './sessions.ts';
 import type { Store } from '../store/db.ts';
+import { firstRow, prepared } from '../store/prepared.ts';
 
 export type PlayerField = `${'params' | 'query' | 'body'}.${string}`;
 export type Owned = { owner: 'battle' | 'run' | 'hero'; of: PlayerField };
@@ -47,6 +48,7 @@ export interface PlayerRoute {
   declared: boolean;
 }
 
+const LOCKED_PLAYER = prepared('locked-player', 'select 1 as locked from users where id = ? and locked = 1');
 const OWNER_TABLE = { battle: 'battles', run: 'dungeon_runs', hero: 'heroes' } as const;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SESSION = Symbol('session');
@@ -129,15 +131,12 @@ async function check(
     if (row?.user_id) players.add(row.user_id);
   }
   if (players.size === 0) return;
-  const locked = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', [...players])
-    .where('locked', '=', 1)
-    .execute();
+  // Asked on every request that acts for a player (the hot reads among them): a statement prepared once, by key.
+  const locked: string[] = [];
+  for (const id of players) if (await firstRow(store, LOCKED_PLAYER, [id])) locked.push(id);
   if (locked.length === 0) return;
   const session = await sessionOf(store, req, reply);
-  for (const { id } of locked) {
+  for (const id of locked) {
     if (!session) throw new Refusal(401, LOCK_MESSAGES.signIn);
     if (session.userId !== id) throw new Refusal(403, LOCK_MESSAGES.otherPlayer);
   }
