@@ -39,6 +39,10 @@ export const InventoryItem = z.object({
   icon: z.string(),
   quantity: z.number().int(),
   targets_hero: z.boolean(),
+  slot: z
+    .enum(['weapon', 'armour', 'charm', 'relic'])
+    .optional()
+    .describe('a piece of gear: the slot it is worn in (POST /api/heroes/{heroId}/gear)'),
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
 export const InventoryQuery = z.object({ user_id: Id });

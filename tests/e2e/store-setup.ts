@@ -131,3 +131,17 @@ export async function finishDay(userId: string, period: string): Promise<void> {
     await store.close();
   }
 }
+
+/** Sets how many of an item a player holds in their inventory (test setup only). */
+export async function setStock(userId: string, itemId: string, quantity: number): Promise<void> {
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    await store.db
+      .insertInto('inventory')
+      .values({ id: `inv_${userId}_${itemId}`, user_id: userId, item_id: itemId, quantity, created_at: 1 })
+      .onConflict((oc) => oc.columns(['user_id', 'item_id']).doUpdateSet({ quantity }))
+      .execute();
+  } finally {
+    await store.close();
+  }
+}

@@ -1,4 +1,6 @@
 // The inventory: GET /api/inventory?user_id=, POST /api/inventory/use (the rule: ../heroes/item-use.ts).
+import { GEAR } from '../../game/data/gear.ts';
+import { own } from '../../game/content.ts';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,6 +44,7 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         description: def.description,
         icon: def.icon,
         targets_hero: def.targets_hero === 1,
+        ...(own(GEAR, def.id) ? { slot: GEAR[def.id].slot } : {}),
       },
     ]),
   );

@@ -41,6 +41,10 @@ import type {
   UserSummary,
   PasskeysResponse,
   SessionResponse,
+  AscensionResponse,
+  AscendResponse,
+  ResetResponse,
+  GearResponse,
 } from '../../api/index.ts';
 import { isValidId } from '../../api/id-rule.ts';
 import type { Currency } from '../../api/rules.ts';
@@ -60,6 +64,11 @@ export type ArenaResult = z.infer<typeof ArenaResponse>;
 export type RunBattleResult = z.infer<typeof RunBattleResponse>;
 export type StartedFloorBattle = z.infer<typeof StartedBattle>;
 export type DeletedHero = z.infer<typeof DeleteHeroResponse>;
+export type Ascension = z.infer<typeof AscensionResponse>;
+export type Ascended = z.infer<typeof AscendResponse>;
+export type AscensionReset = z.infer<typeof ResetResponse>;
+export type GearChange = z.infer<typeof GearResponse>;
+export type GearSlot = 'weapon' | 'armour' | 'charm' | 'relic';
 export type BattleHistory = z.infer<typeof BattleHistoryResponse>;
 
 let lockedOut: (() => void) | null = null;
@@ -287,6 +296,33 @@ export const rerollAbilities = (heroId: string, userId: string, key: string): Pr
     { path: { heroId }, body: { user_id: userId } },
     { idempotencyKey: key },
   );
+
+// --- Ascension and gear ---------------------------------------------------------------------------------
+export const getAscension = (heroId: string, userId: string): Promise<Ascension> =>
+  call('get', '/api/heroes/{heroId}/ascension', { path: { heroId }, query: { user_id: userId } });
+export const ascendHero = (
+  heroId: string,
+  userId: string,
+  spend: { spend_hero_ids: string[]; use_shards: boolean },
+  key: string,
+): Promise<Ascended> =>
+  call(
+    'post',
+    '/api/heroes/{heroId}/ascend',
+    { path: { heroId }, body: { user_id: userId, ...spend } },
+    { idempotencyKey: key },
+  );
+export const resetAscension = (heroId: string, userId: string, key: string): Promise<AscensionReset> =>
+  call(
+    'post',
+    '/api/heroes/{heroId}/ascension/reset',
+    { path: { heroId }, body: { user_id: userId } },
+    { idempotencyKey: key },
+  );
+export const equipGear = (heroId: string, userId: string, itemId: string): Promise<GearChange> =>
+  call('post', '/api/heroes/{heroId}/gear', { path: { heroId }, body: { user_id: userId, item_id: itemId } });
+export const unequipGear = (heroId: string, userId: string, slot: GearSlot): Promise<GearChange> =>
+  call('delete', '/api/heroes/{heroId}/gear/{slot}', { path: { heroId, slot }, query: { user_id: userId } });
 
 // --- Battles, arena ------------------------------------------------------------------------------------
 export const createBattle = (

@@ -17,6 +17,7 @@ export const queryKeys = {
   browse: (userId: string) => ['browse', userId] as const,
   npcs: ['npcs'] as const,
   hero: (heroId: string) => ['hero', heroId] as const,
+  ascension: (heroId: string) => ['ascension', heroId] as const,
   shop: ['shop'] as const,
   inventory: (userId: string) => ['inventory', userId] as const,
   dungeons: ['dungeons'] as const,
@@ -174,6 +175,16 @@ export function useActiveBattle(userId: string | undefined) {
 
 export function useShop() {
   return useQuery({ queryKey: queryKeys.shop, queryFn: api.listShop, staleTime: 60_000 });
+}
+
+/** A hero's next star (its cost and gain), the cost table, what the player can pay with, what a reset refunds. */
+export function useAscension(heroId: string, userId: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.ascension(heroId),
+    queryFn: () => api.getAscension(heroId, userId),
+    enabled: enabled && !!heroId && !!userId,
+    retry: false,
+  });
 }
 
 export function useInventory(userId: string | undefined) {

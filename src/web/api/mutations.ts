@@ -646,3 +646,70 @@ export function useFightFloor(userId: string) {
     stepFailure('Failed to start dungeon battle'),
   );
 }
+
+// --- Ascension and gear ---------------------------------------------------------------------------------------
+
+/** After a hero changed by ascension or gear: its page, the player's list, inventory and ascension read again. */
+function heroMoved(client: QueryClient, userId: string, hero: Hero) {
+  client.setQueryData(queryKeys.hero(hero.id), hero);
+  void client.invalidateQueries({ queryKey: queryKeys.myHeroes(userId) });
+  void client.invalidateQueries({ queryKey: queryKeys.inventory(userId) });
+  void client.invalidateQueries({ queryKey: ['ascension'] });
+}
+
+/** Ascend: one star, paid with the chosen heroes and (when asked) Star Shards, and essence. */
+export function useAscend(userId: string) {
+  const client = useQueryClient();
+  return usePaying(
+    {
+      mutationFn: ({
+        input,
+        key,
+      }: Intent<{ heroId: string; spend_hero_ids: string[]; use_shards: boolean }>) =>
+        api.ascendHero(
+          input.heroId,
+          userId,
+          { spend_hero_ids: input.spend_hero_ids, use_shards: input.use_shards },
+          key,
+        ),
+      onSuccess: async (res) => {
+        heroMoved(client, userId, res.hero);
+        for (const id of res.spent_hero_ids) dropWhenUnread(client, queryKeys.hero(id));
+        await refreshUser(userId, res.user);
+      },
+    },
+    failing('Failed to ascend'),
+  );
+}
+
+/** Reset: back to the summoned rarity, every star refunded. */
+export function useResetAscension(userId: string) {
+  const client = useQueryClient();
+  return usePaying(
+    {
+      mutationFn: ({ input: heroId, key }: Intent<string>) => api.resetAscension(heroId, userId, key),
+      onSuccess: async (res) => {
+        heroMoved(client, userId, res.hero);
+        await refreshUser(userId, res.user);
+      },
+    },
+    failing('Failed to reset'),
+  );
+}
+
+/** Put on a piece from the inventory, or take off what a slot holds. */
+export function useGear(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: (
+        change: { heroId: string; put: string } | { heroId: string; off: api.GearSlot },
+      ): Promise<api.GearChange> =>
+        'put' in change
+          ? api.equipGear(change.heroId, userId, change.put)
+          : api.unequipGear(change.heroId, userId, change.off),
+      onSuccess: (res) => heroMoved(client, userId, res.hero),
+    },
+    failing('Failed to change gear'),
+  );
+}

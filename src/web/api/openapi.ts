@@ -8383,6 +8383,11 @@ export interface operations {
               icon: string;
               quantity: number;
               targets_hero: boolean;
+              /**
+               * @description a piece of gear: the slot it is worn in (POST /api/heroes/{heroId}/gear)
+               * @enum {string}
+               */
+              slot?: 'weapon' | 'armour' | 'charm' | 'relic';
             }[];
             grouped: {
               [key: string]: {
@@ -8395,6 +8400,11 @@ export interface operations {
                 icon: string;
                 quantity: number;
                 targets_hero: boolean;
+                /**
+                 * @description a piece of gear: the slot it is worn in (POST /api/heroes/{heroId}/gear)
+                 * @enum {string}
+                 */
+                slot?: 'weapon' | 'armour' | 'charm' | 'relic';
               }[];
             };
             total_quantity: number;

@@ -120,4 +120,41 @@ describe('HeroCard', () => {
     expect(marks('tiny', 2150)).toEqual([['4', '-2'], true]);
     expect(marks('small', 2150)).toEqual([['3', '4', '-2'], true]);
   });
+
+  const GEARED = {
+    ...DEMO_HERO,
+    gear: (['weapon', 'armour', 'charm', 'relic'] as const).map((slot) => ({
+      slot,
+      item_id: `ember_${slot}`,
+      name: `Ember ${slot}`,
+      set: 'ember',
+      set_name: 'Ember',
+      icon: `/api/art/icons/item/ember_${slot}.svg`,
+      description: 'Attack is 8% higher.',
+    })),
+    gear_sets: [
+      { set: 'ember', name: 'Ember', pieces: 2 as const, description: 'Attack is 6% higher.' },
+      { set: 'ember', name: 'Ember', pieces: 4 as const, description: 'Deals 10% more damage.' },
+    ],
+  };
+
+  it.each(Object.keys(HERO_CARD_SIZES) as HeroCardSize[])(
+    '%s shows the gear it wears: a count on the two smallest, the pieces and the best set bonus above',
+    (size) => {
+      const { container } = renderCard(<HeroCard hero={GEARED} size={size} />);
+      const badge = container.querySelector('.hero-card__gear')!;
+      expect(badge.getAttribute('aria-label')).toBe(
+        'Gear: Ember weapon, Ember armour, Ember charm, Ember relic',
+      );
+      expect(badge.getAttribute('title')).toContain('Ember set (4): Deals 10% more damage.');
+      const compact = size === 'tiny' || size === 'x-small';
+      expect(badge.querySelectorAll('img')).toHaveLength(compact ? 1 : 4);
+      expect(badge.textContent).toBe(compact ? '4' : 'Ember 4');
+    },
+  );
+
+  it('shows no gear badge on a hero wearing nothing', () => {
+    const { container } = renderCard(<HeroCard hero={DEMO_HERO} size="large" />);
+    expect(container.querySelector('.hero-card__gear')).toBeNull();
+  });
 });

@@ -12,6 +12,43 @@ import { formatSpread } from './format.ts';
 
 import './hero-card.css';
 
+/**
+ * The gear a hero wears, on its portrait's foot: the pieces' icons (a count on the two smallest cards) and, from
+ * small up, its best set bonus ('Ember 4'); every piece and bonus named in the badge's title.
+ */
+function GearBadge({ hero, size }: { hero: HeroCardData; size: HeroCardSize }) {
+  const worn = hero.gear ?? [];
+  if (worn.length === 0) return null;
+  const sets = hero.gear_sets ?? [];
+  const best = sets.reduce<(typeof sets)[number] | null>((b, s) => (!b || s.pieces > b.pieces ? s : b), null);
+  const title = [
+    ...worn.map((w) => `${w.name}: ${w.description}`),
+    ...sets.map((s) => `${s.name} set (${s.pieces}): ${s.description}`),
+  ].join('\n');
+  const compact = size === 'tiny' || size === 'x-small';
+  return (
+    <span
+      className="hero-card__gear"
+      title={title}
+      aria-label={`Gear: ${worn.map((w) => w.name).join(', ')}`}
+    >
+      {compact ? (
+        <>
+          <img src={worn[0].icon} alt="" width={14} height={14} />
+          <span>{worn.length}</span>
+        </>
+      ) : (
+        worn.map((w) => <img key={w.slot} src={w.icon} alt="" width={18} height={18} />)
+      )}
+      {!compact && best && (
+        <span className="hero-card__set">
+          {best.name} {best.pieces}
+        </span>
+      )}
+    </span>
+  );
+}
+
 /** One of a hero's abilities. */
 export type Ability = Hero['abilities'][number];
 
@@ -44,7 +81,7 @@ export type HeroCardData = Pick<
   | 'atk'
   | 'def'
   | 'spd'
-> & { abilities?: Ability[]; spread?: Hero['spread'] };
+> & { abilities?: Ability[]; spread?: Hero['spread']; gear?: Hero['gear']; gear_sets?: Hero['gear_sets'] };
 
 export interface HeroCardProps {
   hero: HeroCardData;
@@ -235,6 +272,7 @@ export function HeroCard({
           <span className="hero-card__stars">
             <RarityStars rarity={rarity} size={size === 'x-small' ? 11 : size === 'tiny' ? 12 : 14} />
           </span>
+          <GearBadge hero={hero} size={size} />
           {overlay}
         </div>
         <div className="hero-card__band">

@@ -22,6 +22,8 @@ export function useHeroDetailCtrl() {
 
   return {
     hero,
+    /** the signed-in player: the ascension and gear controls show on their own heroes */
+    userId: user.id,
     essence: user.magic_essence ?? 0,
     /** Back returns where the player came from (the list when the page was opened directly). */
     goBack: (e: React.MouseEvent) => {

@@ -20,6 +20,8 @@ import {
   TextSkeleton,
 } from '../../components/ui.tsx';
 import { useHeroDetailCtrl } from './ctrl.ts';
+import { AscensionPanel } from './ascension-panel.tsx';
+import { GearPanel } from './gear-panel.tsx';
 import './hero-detail.css';
 
 /** An icon counts only when it is served by our API (spec §3). */
@@ -298,6 +300,9 @@ export default function HeroDetailPage() {
         </p>
         {h.level < MAX_LEVEL && <XpBar hero={h} />}
       </section>
+
+      {ctrl.userId === h.user_id && <AscensionPanel hero={h} userId={ctrl.userId} />}
+      <GearPanel hero={h} userId={ctrl.userId} />
 
       <ArenaStanding hero={h} />
 

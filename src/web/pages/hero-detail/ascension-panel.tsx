@@ -1,0 +1,285 @@
+// The hero page's Ascension panel (docs/api.md "Ascension and gear"): the next star — what it costs (heroes of at
+// least the hero's rarity, or Star Shards in their place, and essence) and what the hero gains (its stats at the new
+// rarity, as the server computes them) — the whole cost table, the heroes to spend, and a confirmation naming
+// everything spent before anything is; a reset back to the summoned rarity with its refund. Shown on the player's own
+// heroes. Everything it states is the server's answer (GET /api/heroes/{id}/ascension).
+import { useState } from 'react';
+import type { Hero } from '../../../api/index.ts';
+import { errorText } from '../../api/client.ts';
+import { useAscension } from '../../api/hooks.ts';
+import { useAscend, useResetAscension } from '../../api/mutations.ts';
+import { RarityStars } from '../../components/hero-card.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { formatNumber } from '../../components/format.ts';
+import { Button, ErrorBox, Modal, Skeleton, SuccessBanner } from '../../components/ui.tsx';
+
+const STATS = [
+  { key: 'max_hp', label: 'Health', icon: 'hp' },
+  { key: 'atk', label: 'Attack', icon: 'atk' },
+  { key: 'def', label: 'Defense', icon: 'def' },
+  { key: 'spd', label: 'Speed', icon: 'spd' },
+] as const;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string }) {
+  const view = useAscension(hero.id, userId);
+  const ascend = useAscend(userId);
+  const reset = useResetAscension(userId);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [useShards, setUseShards] = useState(true);
+  const [asking, setAsking] = useState<'ascend' | 'reset' | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const first = hero.name.split(' ')[0];
+
+  if (view.isPending)
+    return (
+      <section className="panel" aria-label="Ascension">
+        <h2>Ascension</h2>
+        <Skeleton height={120} />
+      </section>
+    );
+  if (view.error || !view.data)
+    return (
+      <section className="panel">
+        <h2>Ascension</h2>
+        <ErrorBox>{errorText(view.error, 'Failed to load the ascension')}</ErrorBox>
+      </section>
+    );
+  const a = view.data;
+  const next = a.next;
+  const copies = next ? next.copies : 0;
+  const chosen = picked.filter((id) => a.copies.some((c) => c.id === id)).slice(0, copies);
+  const missing = copies - chosen.length;
+  const shardsNeeded = next && useShards ? missing * next.shards_per_copy : 0;
+  const short = !next
+    ? null
+    : missing > 0 && !useShards
+      ? `Choose ${plural(missing, 'more hero', 'more heroes')} or use Star Shards`
+      : shardsNeeded > a.shards_held
+        ? `Not enough Star Shards: ${formatNumber(shardsNeeded)} needed, you have ${formatNumber(a.shards_held)}`
+        : a.essence_held < next.essence
+          ? `Not enough magic essence: ${formatNumber(next.essence)} needed, you have ${formatNumber(a.essence_held)}`
+          : null;
+  const spentNames = a.copies.filter((c) => chosen.includes(c.id)).map((c) => c.name);
+  const paying = [
+    ...(spentNames.length ? [spentNames.join(', ')] : []),
+    ...(shardsNeeded ? [plural(shardsNeeded, 'Star Shard')] : []),
+    ...(next ? [`${formatNumber(next.essence)} magic essence`] : []),
+  ];
+  const toggle = (id: string) =>
+    setPicked((p) =>
+      p.includes(id) ? p.filter((x) => x !== id) : [...p.filter((x) => chosen.includes(x)), id],
+    );
+
+  return (
+    <section className="panel ascension" aria-labelledby="ascension-title" data-testid="ascension">
+      <div className="section-head">
+        <h2 id="ascension-title">Ascension</h2>
+        <RarityStars rarity={hero.rarity} size={16} />
+      </div>
+      {done && <SuccessBanner onDone={() => setDone(null)}>{done}</SuccessBanner>}
+      {(ascend.failure || reset.failure) && <ErrorBox>{ascend.failure ?? reset.failure}</ErrorBox>}
+      {next ? (
+        <>
+          <p className="ascension__lead">
+            Next: <strong className={`rarity-text--${next.rarity}`}>{next.rarity}★</strong> — {first} keeps
+            level, XP, abilities, traits, spread and gear, and gains:
+          </p>
+          <table className="ascension__gains tabular" aria-label={`What ${first} gains at ${next.rarity}★`}>
+            <tbody>
+              {STATS.map(({ key, label, icon }) => (
+                <tr key={key}>
+                  <th scope="row">
+                    <Icon name={icon} size={14} /> {label}
+                  </th>
+                  <td>{formatNumber(next.stats_now[key])}</td>
+                  <td aria-hidden="true">→</td>
+                  <td>
+                    <strong>{formatNumber(next.stats_next[key])}</strong>
+                  </td>
+                  <td className="ascension__plus">
+                    +{formatNumber(next.stats_next[key] - next.stats_now[key])}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="ascension__cost" data-testid="ascension-cost">
+            Costs{' '}
+            {plural(
+              next.copies,
+              `hero of ${next.copy_min_rarity}★ or more`,
+              `heroes of ${next.copy_min_rarity}★ or more`,
+            )}{' '}
+            (or {formatNumber(next.shards_per_copy)} Star Shards for each) and {formatNumber(next.essence)}{' '}
+            magic essence. You hold {plural(a.shards_held, 'Star Shard')} and {formatNumber(a.essence_held)}{' '}
+            essence.
+          </p>
+          {a.copies.length > 0 ? (
+            <fieldset className="ascension__copies">
+              <legend>
+                Heroes to spend ({chosen.length}/{copies})
+              </legend>
+              {a.copies.map((c) => (
+                <label key={c.id} className="ascension__copy">
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(c.id)}
+                    disabled={!chosen.includes(c.id) && chosen.length >= copies}
+                    onChange={() => toggle(c.id)}
+                  />
+                  <img src={c.portrait_url} alt="" width={32} height={32} />
+                  <span>
+                    {c.name} <span className={`rarity-text--${c.rarity}`}>{c.rarity}★</span>{' '}
+                    <span className="muted">Lv {c.level}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          ) : (
+            <p className="muted">
+              No other hero of {next.copy_min_rarity}★ or more: Star Shards can stand in.
+            </p>
+          )}
+          <label className="ascension__shards">
+            <input type="checkbox" checked={useShards} onChange={(e) => setUseShards(e.target.checked)} />
+            Use Star Shards for the heroes not chosen
+            {missing > 0 && useShards ? ` (${plural(shardsNeeded, 'shard')})` : ''}
+          </label>
+          <Button
+            onClick={() => setAsking('ascend')}
+            disabled={!!short}
+            title={short ?? undefined}
+            busy={ascend.isPending}
+            busyText="Ascending..."
+          >
+            <Icon name="sparkles" size={16} /> Ascend to {next.rarity}★
+          </Button>
+          {short && <p className="muted ascension__why">{short}</p>}
+        </>
+      ) : (
+        <p>
+          {first} is {a.max_rarity}★, the highest rarity.
+        </p>
+      )}
+      <details className="ascension__table">
+        <summary>Cost of every star</summary>
+        <table className="tabular">
+          <thead>
+            <tr>
+              <th scope="col">Star</th>
+              <th scope="col">Heroes (rarity ≥)</th>
+              <th scope="col">Or shards each</th>
+              <th scope="col">Essence</th>
+            </tr>
+          </thead>
+          <tbody>
+            {a.table.map((r) => (
+              <tr key={r.from} aria-current={r.from === hero.rarity ? 'step' : undefined}>
+                <td>
+                  {r.from}★ → {r.from + 1}★
+                </td>
+                <td>
+                  {r.copies} ({r.from}★)
+                </td>
+                <td>{formatNumber(r.shards_per_copy)}</td>
+                <td>{formatNumber(r.essence)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="muted">Dismissing a hero leaves its shards; the shop sells them too.</p>
+      </details>
+      {a.reset && (
+        <div className="ascension__reset">
+          <p className="muted">
+            Summoned at {a.reset.rarity}★. A reset returns {first} there and refunds every star:{' '}
+            {formatNumber(a.reset.essence)} essence, {plural(a.reset.shards, 'Star Shard')}
+            {a.reset.heroes.length ? ` and ${a.reset.heroes.map((x) => x.name).join(', ')}` : ''}.
+          </p>
+          <Button
+            variant="secondary"
+            onClick={() => setAsking('reset')}
+            busy={reset.isPending}
+            busyText="Resetting..."
+          >
+            Reset to {a.reset.rarity}★
+          </Button>
+        </div>
+      )}
+
+      {asking === 'ascend' && next && (
+        <Modal
+          title={`Ascend ${first} to ${next.rarity}★?`}
+          onClose={() => !ascend.isPending && setAsking(null)}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setAsking(null)} disabled={ascend.isPending}>
+                Cancel
+              </Button>
+              <Button
+                busy={ascend.isPending}
+                busyText="Ascending..."
+                onClick={() =>
+                  ascend.mutate(
+                    { heroId: hero.id, spend_hero_ids: chosen, use_shards: useShards && missing > 0 },
+                    {
+                      onSuccess: (r) => {
+                        setPicked([]);
+                        setDone(r.message);
+                      },
+                      onSettled: () => setAsking(null),
+                    },
+                  )
+                }
+              >
+                Ascend
+              </Button>
+            </>
+          }
+        >
+          <p>
+            Spends {paying.length > 1 ? `${paying.slice(0, -1).join(', ')} and ${paying.at(-1)}` : paying[0]}.
+          </p>
+          {spentNames.length > 0 && (
+            <p className="muted">
+              The heroes spent leave your collection, teams and the arena (a reset brings them back).
+            </p>
+          )}
+        </Modal>
+      )}
+      {asking === 'reset' && a.reset && (
+        <Modal
+          title={`Reset ${first} to ${a.reset.rarity}★?`}
+          onClose={() => !reset.isPending && setAsking(null)}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setAsking(null)} disabled={reset.isPending}>
+                Cancel
+              </Button>
+              <Button
+                busy={reset.isPending}
+                busyText="Resetting..."
+                onClick={() =>
+                  reset.mutate(hero.id, {
+                    onSuccess: (r) => setDone(r.message),
+                    onSettled: () => setAsking(null),
+                  })
+                }
+              >
+                Reset
+              </Button>
+            </>
+          }
+        >
+          <p>
+            {first} returns to {a.reset.rarity}★ and every star is refunded: {formatNumber(a.reset.essence)}{' '}
+            essence, {plural(a.reset.shards, 'Star Shard')}
+            {a.reset.heroes.length ? ` and ${a.reset.heroes.map((x) => x.name).join(', ')}` : ''}.
+          </p>
+        </Modal>
+      )}
+    </section>
+  );
+}
