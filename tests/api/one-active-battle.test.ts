@@ -2,7 +2,7 @@
 // says so; GET /api/battles/active finds the one in play. On SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StartedBattle } from '../../src/api/battles.ts';
-import { ABANDONED_TEXT } from '../../src/server/routes/battles.ts';
+import { ABANDONED_TEXT } from '../../src/server/battles/turn-battles.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
 
 describe.each(DATABASES)('one active turn-based battle per player on %s', (kind) => {

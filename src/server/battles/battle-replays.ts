@@ -17,6 +17,10 @@ import { findUser, type Db } from '../economy/wallet.ts';
 import { factsOf, NO_REPLAY, readRecord, teamsOf } from '../store/battle-record.ts';
 import type { BattlesTable } from '../store/tables.ts';
 import { readStoredBattle, type StoredBattle } from './turn-battle-store.ts';
+import { loadBattle } from './turn-battles.ts';
+import { nowSeconds } from '../foundation/clock.ts';
+import { recordDaily } from '../economy/daily-progress.ts';
+import { economyTransaction } from '../economy/transaction.ts';
 
 const parse = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
 
@@ -193,4 +197,32 @@ export async function replayHeadFor(db: Db, id: string, origin: string): Promise
   } catch {
     return null;
   }
+}
+
+/**
+ * A finished fight's replay, opened by its link: the fight is kept past the per-player bound for a while (sweep.ts;
+ * at most one write a day), and a player watching (`viewer`) counts it toward their daily quest.
+ */
+export async function openReplay(db: Db, id: string, viewer: string | undefined): Promise<BattleReplay> {
+  const record = replayOf(await loadBattle(db, id));
+  // Opened by its link: kept past the per-player bound for a while (sweep.ts). At most one write a day.
+  const opened = (trx: Db) => {
+    const now = nowSeconds();
+    return trx
+      .updateTable('battles')
+      .set({ replay_opened_at: now })
+      .where('id', '=', record.battle_id)
+      .where((eb) =>
+        eb.or([eb('replay_opened_at', 'is', null), eb('replay_opened_at', '<', now - 24 * 3600)]),
+      )
+      .execute();
+  };
+  // A player watching: the opening and their daily quest's count in one transaction (their row first).
+  if (viewer)
+    await economyTransaction(db, { userId: viewer }, async (trx) => {
+      await opened(trx);
+      await recordDaily(trx, viewer, ['watch_replay']);
+    });
+  else await opened(db);
+  return record;
 }

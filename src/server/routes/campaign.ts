@@ -30,7 +30,7 @@ import {
   stageById,
   stageUnchanged,
 } from '../battles/campaign-progress.ts';
-import { stateView } from './battles.ts';
+import { stateView } from '../battles/turn-battles.ts';
 import type { Trx } from '../economy/wallet.ts';
 
 const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {

@@ -27,7 +27,7 @@ import { forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
 import { fightFloor, movedOn, openFloorBattle, startRun } from '../battles/dungeon-runs.ts';
 import { StartedBattle } from '../../api/battles.ts';
 import { readStoredBattle } from '../battles/turn-battle-store.ts';
-import { stateView } from './battles.ts';
+import { stateView } from '../battles/turn-battles.ts';
 import { fightRoute } from '../battles/fights.ts';
 import { ownTeam } from '../heroes/hero-store.ts';
 import { findUser } from '../economy/wallet.ts';
