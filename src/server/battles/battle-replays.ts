@@ -3,7 +3,7 @@
 // resolved at once (quick battle, arena, dungeon floor) keeps its record (../store/battle-record.ts: its teams and the seed
 // of the battle its story tells, whose facts are played again). Sentences are rendered again from the facts
 // (src/game/battle/narration.ts), so a record stays small and reads the same under reworded texts.
-import { cursorCodec } from '../http/cursor.ts';
+import { cursorCodec } from '../foundation/cursor.ts';
 import type { Selectable } from 'kysely';
 import type { BattleHistoryEntry, BattleReplay } from '../../api/battles.ts';
 import { attackNameOf, own, STATUSES } from '../../game/content.ts';

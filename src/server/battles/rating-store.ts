@@ -9,7 +9,7 @@
 // transaction locks — and after them only writes rows it already holds or inserts new ones. So two fights of the
 // same heroes, in either direction and on any instance, wait for each other and never deadlock, and each reads the
 // rating the other wrote: every result moves both ratings exactly once.
-import { cursorCodec } from '../http/cursor.ts';
+import { cursorCodec } from '../foundation/cursor.ts';
 import { sql, SqliteAdapter, type Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { HeroRatingChange, LeaderboardEntry, RepeatWin } from '../../api/arena.ts';

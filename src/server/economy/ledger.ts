@@ -2,7 +2,7 @@
 // audit that every balance is the sum of its entries (npm run audit:ledger, scripts/audit-ledger.ts). The entries
 // are written by the wallet alone (wallet.ts), in the transaction of each change; the table and its guards are
 // migration 0010_ledger (store/migrations.ts).
-import { cursorCodec } from '../http/cursor.ts';
+import { cursorCodec } from '../foundation/cursor.ts';
 import { sql } from 'kysely';
 import type { LedgerEntry, LedgerReason, LedgerSubject } from '../../api/ledger.ts';
 import { CURRENCIES, type Currency } from '../../api/rules.ts';

@@ -1,6 +1,6 @@
 // Heroes: generate candidates, save one, list (own, other players' paged, NPCs by dungeon), detail, delete,
 // ability reroll. The scroll rules live in ../heroes/summoning.ts; heroes in the store in ../heroes/hero-store.ts.
-import { cursorCodec } from '../http/cursor.ts';
+import { cursorCodec } from '../foundation/cursor.ts';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';

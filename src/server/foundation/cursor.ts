@@ -2,7 +2,7 @@
 // page's last key as a JSON array, base64url. Decoding checks the array against the key's shape, field by field;
 // anything else — a cursor this server never gave — is a 400 with one text.
 import { ID_MAX_LENGTH, isCleanText, isValidId } from '../../api/id-rule.ts';
-import { badRequest } from '../foundation/errors.ts';
+import { badRequest } from './errors.ts';
 
 export const CURSOR_ERROR = 'Invalid query field "cursor": not a cursor this server gave';
 
