@@ -74,7 +74,13 @@ export interface AppOptions {
 }
 
 export const BODY_LIMIT = 64 * 1024;
-export const DEFAULT_RATE_LIMITS: RateLimits = { users: 20, generate: 240, odds: 240, fights: 120 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  users: 20,
+  generate: 240,
+  odds: 240,
+  fights: 120,
+  passkeys: 30,
+};
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The web app's page and its headers, once they are read below (an address the router refuses gets it).

@@ -233,3 +233,21 @@ describe.each(DATABASES)('passkeys on %s', (kind) => {
     expect(read.status).toBe(200);
   });
 });
+
+describe('passkey ceremonies under rate limits', () => {
+  it('counts each kind of ceremony per client, refusing past the limit with 429', async () => {
+    const h = await startHarness('sqlite', {
+      rateLimits: { users: 10, generate: 10, odds: 10, fights: 10, passkeys: 2 },
+    });
+    try {
+      const p = await newPlayer(h, 'rl');
+      await lockAccount(h, p.id);
+      const asks = [];
+      for (let i = 0; i < 3; i++)
+        asks.push((await send(h, 'POST', `/api/users/${p.id}/sign-in/options`)).status);
+      expect(asks).toEqual([200, 200, 429]);
+    } finally {
+      await h.close();
+    }
+  });
+});

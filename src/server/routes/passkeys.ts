@@ -13,7 +13,7 @@ import {
   SignOutEverywhereResponse,
 } from '../../api/passkeys.ts';
 import { UserParams } from '../../api/users.ts';
-import type { RouteOpts } from '../context.ts';
+import { PASSKEY_RATE_LIMIT, type RouteOpts } from '../context.ts';
 import {
   passkeysOf,
   registerPasskey,
@@ -32,6 +32,10 @@ const passkeys: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = store;
   const rp = (req: Parameters<typeof relyingParty>[1]) => relyingParty(ctx.relyingParty, req);
   const tags = ['passkeys'];
+  // A ceremony stores a challenge: each kind is counted per client, so no one fills the table (they expire in 5 min).
+  const limited = ctx.rateLimits
+    ? { rateLimit: { max: ctx.rateLimits.passkeys ?? PASSKEY_RATE_LIMIT, timeWindow: '1 minute' } }
+    : {};
 
   app.get('/api/session', {
     config: { actsFor: 'public' },
@@ -77,7 +81,7 @@ const passkeys: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/users/:id/passkeys/options', {
-    config: { actsFor: ['params.id'] },
+    config: { actsFor: ['params.id'], ...limited },
     schema: {
       tags,
       operationId: 'passkeyRegistrationOptions',
@@ -149,7 +153,7 @@ const passkeys: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/users/:id/sign-in/options', {
-    config: { actsFor: 'public' },
+    config: { actsFor: 'public', ...limited },
     schema: {
       tags,
       operationId: 'signInOptions',
@@ -164,7 +168,7 @@ const passkeys: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.post('/api/users/:id/sign-in', {
-    config: { actsFor: 'public' },
+    config: { actsFor: 'public', ...limited },
     schema: {
       tags,
       operationId: 'signIn',

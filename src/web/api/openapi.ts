@@ -10643,6 +10643,17 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       default: {
         headers: {
           [name: string]: unknown;
@@ -10902,6 +10913,17 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       default: {
         headers: {
           [name: string]: unknown;
@@ -10996,6 +11018,17 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
         headers: {
           [name: string]: unknown;
         };
