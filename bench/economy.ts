@@ -217,6 +217,8 @@ export interface Spent {
   scrolls: number;
   recruits: number;
   summoned: number;
+  /** the rarities of heroes a summon left off the team (the kept one not fielded, or the one it replaced) */
+  letGo?: number[];
 }
 
 /**
@@ -293,7 +295,11 @@ export function summonPair(team: Hero[], spent: Spent): Hero[] {
   );
   const best = b.rarity > a.rarity ? b : a;
   const weakest = team.reduce((m, h, i) => (h.rarity < team[m].rarity ? i : m), 0);
-  if (best.rarity <= team[weakest].rarity) return team;
+  if (best.rarity <= team[weakest].rarity) {
+    (spent.letGo ??= []).push(best.rarity);
+    return team;
+  }
+  (spent.letGo ??= []).push(team[weakest].rarity);
   spent.recruits++;
   return team.map((h, i) => (i === weakest ? best : h));
 }

@@ -23,6 +23,7 @@ import {
   type Hero,
 } from '../src/game/index.ts';
 import { QUICK_FIGHT_S } from '../src/game/play-time.ts';
+import { ascend, rungFrom, shardsFor } from '../src/game/ascension.ts';
 import { fightingFingerprints } from '../src/game/index.ts';
 import { playDays, type DayPlayer } from './daily-player.ts';
 import { decisionsPerBattle, summonPair, type TimeModel } from './economy.ts';
@@ -48,6 +49,9 @@ export interface SeasonRow {
   earned: Record<Cur, number>;
   spent: Record<Cur, number>;
   idle: Record<Cur | 'xp_per_hero', number>;
+  /** stars the team rose by ascension today, and the Star Shards held at the day's end */
+  ascended: number;
+  shards: number;
 }
 
 const oddsCache = new Map<string, number>();
@@ -82,6 +86,10 @@ export function playSeason(o: {
   let clearedAtMorning = 0;
   let idleToday = { gold: 0, magic_essence: 0, combat_tokens: 0, xp_per_hero: 0 };
   const rng = createPrng(hashSeed('season', o.seed ?? 20261123));
+  // Ascension (src/game/ascension.ts): the heroes a summon leaves off the team are dismissed for Star Shards; each
+  // evening the team's lowest hero rises a star while the essence and the shards pay for it.
+  let shards = 0;
+  let letGoSeen = 0;
 
   const morning = (p: DayPlayer) => {
     clearedAtMorning = cleared;
@@ -132,6 +140,23 @@ export function playSeason(o: {
     unlocked(cleared, (u) => u.kind === 'dungeon') ? ('dungeon runs' as const) : ('quick battles' as const);
 
   const evening = (p: DayPlayer) => {
+    const letGo = p.spent.letGo ?? [];
+    for (const r of letGo.slice(letGoSeen)) shards += shardsFor(r);
+    letGoSeen = letGo.length;
+    let ascended = 0;
+    for (;;) {
+      const low = p.team.reduce((a, b) => (b.rarity < a.rarity ? b : a));
+      const rung = rungFrom(low.rarity);
+      if (!rung) break;
+      const need = rung.copies * shardsFor(low.rarity);
+      if (shards < need || p.w.magic_essence < rung.essence) break;
+      const out = ascend(low, [], true);
+      if (!out.ok) break;
+      shards -= out.paid.shards;
+      p.w.magic_essence -= out.paid.essence;
+      p.team = p.team.map((h) => (h.id === low.id ? out.hero : h));
+      ascended++;
+    }
     const held = { gold: p.w.gold, magic_essence: p.w.magic_essence, combat_tokens: p.w.combat_tokens };
     const earned = {} as Record<Cur, number>;
     const spent = {} as Record<Cur, number>;
@@ -151,6 +176,8 @@ export function playSeason(o: {
       earned,
       spent,
       idle: idleToday,
+      ascended,
+      shards,
     });
   };
 
@@ -216,12 +243,12 @@ const f0 = (x: number) => Math.round(x).toLocaleString('en-US');
 
 export function printSeason(rows: SeasonRow[]): string {
   const lines = [
-    '| Day | Furthest stage | Cleared today | Team power | Levels | Stars | Gold held / spent | Essence held / spent | Tokens held / spent | Idle claimed (gold, xp, essence) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Day | Furthest stage | Cleared today | Team power | Levels | Stars (ascended today) | Star Shards | Gold held / spent | Essence held / spent | Tokens held / spent | Idle claimed (gold, xp, essence) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of rows)
     lines.push(
-      `| ${r.day} | ${r.cleared > 0 ? STAGES[r.cleared - 1].id : '—'} | ${r.clearedToday} | ${f0(r.power)} | ${r.levels.join(' ')} | ${r.stars} | ${f0(r.held.gold)} / ${f0(r.spent.gold)} | ${f0(r.held.magic_essence)} / ${f0(r.spent.magic_essence)} | ${f0(r.held.combat_tokens)} / ${f0(r.spent.combat_tokens)} | ${f0(r.idle.gold)}, ${f0(r.idle.xp_per_hero)}, ${f0(r.idle.magic_essence)} |`,
+      `| ${r.day} | ${r.cleared > 0 ? STAGES[r.cleared - 1].id : '—'} | ${r.clearedToday} | ${f0(r.power)} | ${r.levels.join(' ')} | ${r.stars}${r.ascended ? ` (+${r.ascended})` : ''} | ${f0(r.shards)} | ${f0(r.held.gold)} / ${f0(r.spent.gold)} | ${f0(r.held.magic_essence)} / ${f0(r.spent.magic_essence)} | ${f0(r.held.combat_tokens)} / ${f0(r.spent.combat_tokens)} | ${f0(r.idle.gold)}, ${f0(r.idle.xp_per_hero)}, ${f0(r.idle.magic_essence)} |`,
     );
   return lines.join('\n');
 }
