@@ -64,9 +64,11 @@ export const AscensionResponse = z.object({
 });
 
 export const HeroPathParams = z.object({ heroId: Id });
+/** The most heroes one request may name to spend (a star asks at most a handful of copies). */
+const MOST_SPENT_HEROES = 10;
 export const AscendBody = z.object({
   user_id: Id,
-  spend_hero_ids: z.array(Id).max(10).optional().describe('heroes spent as copies'),
+  spend_hero_ids: z.array(Id).max(MOST_SPENT_HEROES).optional().describe('heroes spent as copies'),
   use_shards: z.boolean().optional().describe('Star Shards pay the copies the heroes leave unpaid'),
 });
 export const AscendResponse = z.object({

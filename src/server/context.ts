@@ -22,11 +22,9 @@ export interface RateLimits {
   /** fights (arena, team battles, dungeon floors, a battle handed to Auto) per IP per minute, all together */
   fights: number;
   /** passkey ceremonies opened or answered (sign-in options and sign-ins, new-passkey options) per IP per minute,
-   * each kind counted apart; PASSKEY_RATE_LIMIT when not given */
+   * each kind counted apart; routes/passkeys.ts's PASSKEY_RATE_LIMIT when not given */
   passkeys?: number;
 }
-
-export const PASSKEY_RATE_LIMIT = 30;
 
 export interface Ctx {
   store: Store;

@@ -6,6 +6,7 @@
 // once). The rules themselves (foes, power, the road, rates) are src/game/campaign.ts; routes/campaign.ts routes.
 import type { Kysely } from 'kysely';
 import type { CampaignFight, StageReward } from '../../api/common.ts';
+import { TEAM_MAX } from '../../api/rules.ts';
 import type { CampaignResponse, IdleClaimResponse, IdleView } from '../../api/campaign.ts';
 import {
   CHAPTERS,
@@ -197,7 +198,7 @@ async function bestTeamPower(db: Db, userId: string): Promise<number> {
   const best = rows
     .map((r) => ({ max_hp: Number(r.max_hp), atk: Number(r.atk), def: Number(r.def), spd: Number(r.spd) }))
     .sort((a, b) => teamPower([b]) - teamPower([a]))
-    .slice(0, 4);
+    .slice(0, TEAM_MAX);
   return teamPower(best);
 }
 

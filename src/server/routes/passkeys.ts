@@ -13,7 +13,7 @@ import {
   SignOutEverywhereResponse,
 } from '../../api/passkeys.ts';
 import { UserParams } from '../../api/users.ts';
-import { PASSKEY_RATE_LIMIT, type RouteOpts } from '../context.ts';
+import type { RouteOpts } from '../context.ts';
 import {
   passkeysOf,
   registerPasskey,
@@ -26,6 +26,9 @@ import {
 } from '../accounts/passkeys.ts';
 import { sessionOf } from '../accounts/player-guard.ts';
 import { endSession, endSessionsOf, startSession } from '../accounts/sessions.ts';
+
+/** Passkey ceremonies a client may open or answer a minute, of each kind, when the context does not say. */
+export const PASSKEY_RATE_LIMIT = 30;
 
 const passkeys: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { store } = ctx;
