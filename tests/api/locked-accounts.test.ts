@@ -266,6 +266,11 @@ describe.each(DATABASES)('locked accounts on %s', (kind) => {
       expect((await send(h, 'GET', url)).status, url).toBe(200);
   });
 
+  it('answers a HEAD like its GET', async () => {
+    for (const url of [`/api/users/${victim.player}`, `/api/inventory?user_id=${victim.player}`])
+      expect((await send(h, 'HEAD', url)).status, url).toBe(401);
+  });
+
   it('lets the locked player’s own session play', async () => {
     const { cookie } = victim;
     expect((await send(h, 'GET', `/api/users/${victim.player}`, { cookie })).status).toBe(200);

@@ -145,7 +145,7 @@ export async function send(
   const last = [set ?? []].flat().at(-1);
   const cookie = last ? last.split(';')[0] : null;
   const json = (res.headers['content-type'] ?? '').toString().includes('json');
-  return { status: res.statusCode, body: json ? res.json() : res.body, cookie };
+  return { status: res.statusCode, body: json && res.body ? res.json() : res.body, cookie };
 }
 
 /** Locks the player's account with a new software passkey; the session cookie the lock started comes back. */
