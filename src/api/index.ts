@@ -11,6 +11,7 @@ export * from './odds.ts';
 export * from './ledger.ts';
 export * from './fairness.ts';
 export * from './daily.ts';
+export * from './campaign.ts';
 export * from './summons.ts';
 export * from './ascension.ts';
 export * from './passkeys.ts';

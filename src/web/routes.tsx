@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
           { path: 'heroes/:heroId', lazy: page(() => import('./pages/hero-detail/index.tsx')) },
           { path: 'map', lazy: page(() => import('./pages/map/index.tsx')) },
           { path: 'daily', lazy: page(() => import('./pages/daily/index.tsx')) },
+          { path: 'campaign', lazy: page(() => import('./pages/campaign/index.tsx')) },
           { path: 'battle', lazy: page(() => import('./pages/battle/index.tsx')) },
           { path: 'battle/:battleId', lazy: page(() => import('./pages/battle-view/index.tsx')) },
           { path: 'combat', lazy: page(() => import('./pages/combat/index.tsx')) },

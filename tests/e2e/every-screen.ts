@@ -43,6 +43,7 @@ export async function everyScreen(
     screens: [
       ['map', '/map', '[data-testid="daily-strip"]'],
       ['daily', '/daily', '[data-testid="daily-quests"]'],
+      ['campaign', '/campaign', '[data-testid="stage"]'],
       ['my heroes', '/heroes', 'main h1'],
       ['a hero', `/heroes/${heroes[0].id}`, 'main h1'],
       ['summon', '/create', 'main h1'],

@@ -145,3 +145,22 @@ export async function setStock(userId: string, itemId: string, quantity: number)
     await store.close();
   }
 }
+
+/** Moves the start of a player's idle income `hours` back, as if they had been away that long since their clear. */
+export async function awayFor(userId: string, hours: number): Promise<void> {
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    const row = await store.db
+      .selectFrom('campaign_progress')
+      .select('idle_since')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    await store.db
+      .updateTable('campaign_progress')
+      .set({ idle_since: Number(row.idle_since) - Math.round(hours * 3600) })
+      .where('user_id', '=', userId)
+      .execute();
+  } finally {
+    await store.close();
+  }
+}

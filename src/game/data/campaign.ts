@@ -89,7 +89,7 @@ export const CHAPTERS: readonly ChapterDef[] = [
 ];
 
 const STAGE_TEXT: readonly (readonly [name: string, story: string])[] = [
-  ['The Toll Gate', 'Two cutthroats demand a toll at the edge of the woods.'],
+  ['The Toll Gate', 'A lone cutthroat demands a toll at the edge of the woods.'],
   ['Broken Wagons', 'A looted caravan, and the looters still picking at it.'],
   ['Thornling Hollow', 'Something in the briars has been feeding the bandits warnings.'],
   ['The Poachers’ Camp', 'Smoke rises from a camp that should not be there.'],

@@ -11,7 +11,10 @@ import type {
   ActiveBattleResponse,
   ArenaResponse,
   BrowseResponse,
+  CampaignResponse,
   ClaimResponse,
+  IdleClaimResponse,
+  IdleView,
   CreateBattleResponse,
   DailyResponse,
   DeleteHeroResponse,
@@ -385,6 +388,26 @@ export const getFairness = (kind: FairnessKind, signal?: AbortSignal): Promise<F
 
 // --- Shop, inventory -----------------------------------------------------------------------------------
 export const listShop = (): Promise<ShopItem[]> => call('get', '/api/shop', {});
+
+// --- The campaign and idle income ----------------------------------------------------------------------
+export const getCampaign = (userId: string): Promise<CampaignResponse> =>
+  call('get', '/api/campaign', { query: { user_id: userId } });
+/** A campaign stage fought turn by turn (the battle state) or at once (the result), as team battles are. */
+export const fightStage = (
+  userId: string,
+  stageId: string,
+  team: string[],
+  mode: 'turn_based' | 'auto',
+): Promise<CreatedBattle> =>
+  call('post', '/api/campaign/stages/{stageId}/battle', {
+    path: { stageId },
+    body: { user_id: userId, team_hero_ids: team, mode },
+  });
+export const getIdle = (userId: string): Promise<IdleView> =>
+  call('get', '/api/idle', { query: { user_id: userId } });
+/** Claims idle income; `key` is the press's Idempotency-Key. */
+export const claimIdle = (userId: string, key: string): Promise<IdleClaimResponse> =>
+  call('post', '/api/idle/claim', { body: { user_id: userId } }, { idempotencyKey: key });
 
 // --- The daily layer -----------------------------------------------------------------------------------
 export const getDaily = (userId: string): Promise<DailyResponse> =>

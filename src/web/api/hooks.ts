@@ -31,6 +31,7 @@ export const queryKeys = {
   ledger: (userId: string, currency: Currency | null) => ['ledger', userId, currency] as const,
   fairness: (kind: FairnessKind) => ['fairness', kind] as const,
   daily: (userId: string) => ['daily', userId] as const,
+  campaign: (userId: string) => ['campaign', userId] as const,
   passkeys: (userId: string) => ['passkeys', userId] as const,
 };
 
@@ -47,6 +48,16 @@ export function useDaily(userId: string) {
   return useQuery({
     queryKey: queryKeys.daily(userId),
     queryFn: () => api.getDaily(userId),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+/** The campaign as the player stands in it (stages, idle income): read afresh on every visit. */
+export function useCampaign(userId: string) {
+  return useQuery({
+    queryKey: queryKeys.campaign(userId),
+    queryFn: () => api.getCampaign(userId),
     staleTime: 0,
     refetchOnMount: 'always',
   });

@@ -249,6 +249,50 @@ export function useClaimDaily(userId: string) {
   );
 }
 
+/** Claim idle income (a paying write: one press, one Idempotency-Key): the campaign, balances and heroes anew. */
+export function useClaimIdle(userId: string) {
+  const client = useQueryClient();
+  return usePaying(
+    {
+      mutationFn: ({ key }: Intent<null>) => api.claimIdle(userId, key),
+      onSuccess: (res) => {
+        void refreshUser(userId, res.user);
+        void client.invalidateQueries({ queryKey: queryKeys.campaign(userId) });
+        void client.invalidateQueries({ queryKey: ['ledger', userId] });
+        void client.invalidateQueries({ queryKey: queryKeys.myHeroes(userId) });
+      },
+      onError: () => void client.invalidateQueries({ queryKey: queryKeys.campaign(userId) }),
+    },
+    failing('Failed to claim idle income'),
+  );
+}
+
+/** A campaign stage fought (turn by turn or at once): as a team battle's start, then the campaign read anew. */
+export function useFightStage(userId: string) {
+  const client = useQueryClient();
+  return useWrite(
+    {
+      mutationFn: ({
+        stageId,
+        team,
+        mode,
+      }: {
+        stageId: string;
+        team: string[];
+        mode: 'turn_based' | 'auto';
+      }) => api.fightStage(userId, stageId, team, mode),
+      onSuccess: (battle) => {
+        void client.invalidateQueries({ queryKey: queryKeys.campaign(userId) });
+        if (battle.kind !== 'turn_based') return afterFight(client, userId, battle);
+        forgetOdds(client);
+        client.setQueryData(queryKeys.battle(battle.battle_id), battle);
+        void client.invalidateQueries({ queryKey: queryKeys.activeBattle(userId) });
+      },
+    },
+    (err) => api.errorText(err, 'Failed to start the fight'),
+  );
+}
+
 /** Continue on the landing page: the chosen account read afresh and signed in. */
 /**
  * Continue on the landing page: the account, signed in. A locked one asks for its passkey first — unless this

@@ -9,6 +9,8 @@ import { sceneUrl } from '../../components/battle-scene.ts';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import { DailyStrip } from '../../components/daily.tsx';
 import { useSignedInUser } from '../../session.ts';
+import { useCampaign } from '../../api/hooks.ts';
+import { IdleIncome } from '../../components/idle-income.tsx';
 import './map.css';
 
 interface Destination {
@@ -122,6 +124,7 @@ export default function MapPage() {
         </div>
       </header>
       <DailyStrip userId={user.id} />
+      <CampaignEntry userId={user.id} />
       <ul className="world-map__places">
         {DESTINATIONS.map((d) => (
           <li key={d.to}>
@@ -168,6 +171,43 @@ export default function MapPage() {
         </span>
       </Link>
     </div>
+  );
+}
+
+/** The campaign's way in — the next stage, its chapter's scene — and idle income filling beneath it. */
+function CampaignEntry({ userId }: { userId: string }) {
+  const campaign = useCampaign(userId);
+  const data = campaign.data;
+  const stages = data?.chapters.flatMap((c) => c.stages) ?? [];
+  const next = stages.find((s) => s.id === data?.next_stage_id) ?? null;
+  const chapter = data?.chapters.find((c) => c.id === (next?.chapter ?? 6));
+  return (
+    <>
+      <Link
+        to="/campaign"
+        className="team-battle-entry campaign-entry"
+        data-testid="campaign-entry"
+        style={{ '--scene': `url("${chapter?.scene_url ?? sceneUrl('forest')}")` } as React.CSSProperties}
+      >
+        <span className="place__emblem">
+          <Icon name="map" size={30} />
+        </span>
+        <span className="place__text">
+          <span className="place__name">Campaign</span>
+          <span className="place__blurb">
+            {!data
+              ? 'Six chapters of the long climb'
+              : next
+                ? `Chapter ${next.chapter}, ${chapter?.name ?? ''} · next: ${next.id} ${next.name}${next.status === 'locked' && next.opens_at ? ' (opens soon)' : ''}`
+                : 'Every stage cleared: the sky is closed'}
+          </span>
+        </span>
+        <span className="place__go" aria-hidden="true">
+          ›
+        </span>
+      </Link>
+      {data && <IdleIncome idle={data.idle} userId={userId} readAt={campaign.dataUpdatedAt} />}
+    </>
   );
 }
 

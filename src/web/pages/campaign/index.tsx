@@ -1,0 +1,273 @@
+// /campaign — the long climb (issue 30): idle income at the top (components/idle-income.tsx), then the chapter of
+// the stage shown, its eight stages as a road (cleared ✓, open, locked), and the stage: its scene, story, recommended
+// power beside the team's, its foes, what its first clear pays and what it opens. Pick up to four heroes (the team
+// /battle remembers too) to see the win chance (GET /api/odds), then Fight (turn by turn, on the battle view) or
+// Quick Battle (the result shown here, with its replay). State and actions: ./ctrl.ts.
+import { Link } from 'react-router';
+import type { StageView } from '../../../api/index.ts';
+import { errorText } from '../../api/client.ts';
+import { HeroCard, RarityStars } from '../../components/hero-card.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { IdleIncome } from '../../components/idle-income.tsx';
+import { LockMark } from '../../components/lock-mark.tsx';
+import { Button, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
+import { WinChance, WinPays } from '../../components/win-chance.tsx';
+import { useCampaignCtrl, type QuickResult } from './ctrl.ts';
+import './campaign.css';
+
+const fmt = (n: number) => new Intl.NumberFormat('en-US').format(n);
+
+function rewardText(r: {
+  gold: number;
+  magic_essence: number;
+  summoning_scrolls: number;
+  combat_tokens: number;
+}) {
+  const parts = [
+    r.gold && `${fmt(r.gold)} gold`,
+    r.magic_essence && `${fmt(r.magic_essence)} essence`,
+    r.combat_tokens && `${fmt(r.combat_tokens)} tokens`,
+    r.summoning_scrolls && `${r.summoning_scrolls} summoning scroll${r.summoning_scrolls > 1 ? 's' : ''}`,
+  ].filter(Boolean);
+  return parts.join(', ');
+}
+
+function opensIn(at: number): string {
+  const s = Math.max(60, at - Math.floor(Date.now() / 1000));
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  return d > 0 ? `${d} day${d > 1 ? 's' : ''}${h ? ` ${h} h` : ''}` : `${Math.max(1, h)} h`;
+}
+
+export default function CampaignPage() {
+  const ctrl = useCampaignCtrl();
+  const { campaign, stage, chapter } = ctrl;
+  if (campaign.isPending)
+    return (
+      <Loading label="Loading the campaign">
+        <div className="campaign">
+          <Skeleton height={34} width="40%" />
+          <Skeleton height={120} radius={12} />
+          <Skeleton height={260} radius={12} />
+        </div>
+      </Loading>
+    );
+  if (campaign.isError)
+    return (
+      <section className="campaign">
+        <h1>Campaign</h1>
+        <ErrorBox>{errorText(campaign.error, 'Failed to load the campaign')}</ErrorBox>
+        <Button variant="secondary" onClick={() => void campaign.refetch()}>
+          Retry
+        </Button>
+      </section>
+    );
+  const data = campaign.data;
+  return (
+    <section className="campaign">
+      <header className="page-head">
+        <div>
+          <h1>Campaign</h1>
+          <p className="muted">
+            {data.cleared} of 48 stages cleared · your strongest four:{' '}
+            <strong className="tabular">{fmt(data.team_power)}</strong> power
+          </p>
+        </div>
+      </header>
+      <IdleIncome idle={data.idle} userId={ctrl.user.id} readAt={ctrl.readAt} />
+      <nav className="campaign__chapters" aria-label="Chapters">
+        {data.chapters.map((c) => {
+          const open = c.stages.some((s) => s.status !== 'locked');
+          const first = c.stages.find((s) => s.status === 'open') ?? c.stages[0]!;
+          return (
+            <button
+              key={c.id}
+              type="button"
+              className="campaign__chapter-tab"
+              aria-pressed={chapter?.id === c.id}
+              disabled={!open}
+              title={open ? c.name : 'Clear the chapter before to open it'}
+              onClick={() => ctrl.choose(first.id)}
+            >
+              {c.id}
+            </button>
+          );
+        })}
+      </nav>
+      {chapter && stage && (
+        <>
+          <div
+            className="campaign__chapter"
+            style={{ '--scene': `url("${chapter.scene_url}")` } as React.CSSProperties}
+          >
+            <h2>
+              Chapter {chapter.id}: {chapter.name}
+            </h2>
+            <p>{chapter.story}</p>
+          </div>
+          <ol className="campaign__road" aria-label={`Stages of chapter ${chapter.id}`}>
+            {chapter.stages.map((s) => (
+              <li key={s.id}>
+                <StageNode s={s} current={s.id === stage.id} onPick={() => ctrl.choose(s.id)} />
+              </li>
+            ))}
+          </ol>
+          <StagePanel ctrl={ctrl} stage={stage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function StageNode({ s, current, onPick }: { s: StageView; current: boolean; onPick: () => void }) {
+  return (
+    <button
+      type="button"
+      className={`stage-node stage-node--${s.status}`}
+      aria-current={current ? 'step' : undefined}
+      onClick={onPick}
+      data-stage={s.id}
+      aria-label={`Stage ${s.id} ${s.name}: ${s.status}`}
+    >
+      <span className="stage-node__id">{s.id}</span>
+      <span className="stage-node__mark" aria-hidden="true">
+        {s.status === 'cleared' ? (
+          <Icon name="check" size={14} />
+        ) : s.status === 'locked' ? (
+          <LockMark size={14} />
+        ) : (
+          <Icon name="atk" size={14} />
+        )}
+      </span>
+    </button>
+  );
+}
+
+function StagePanel({ ctrl, stage }: { ctrl: ReturnType<typeof useCampaignCtrl>; stage: StageView }) {
+  const busy = ctrl.starting != null;
+  const locked = stage.status === 'locked';
+  const why = locked
+    ? stage.opens_at
+      ? `The road reaches this stage in ${opensIn(stage.opens_at)}`
+      : 'Clear the stage before it first'
+    : ctrl.team.length === 0
+      ? 'Pick at least one hero'
+      : undefined;
+  return (
+    <article className="stage panel" aria-labelledby="stage-title" data-testid="stage">
+      <div className="stage__scene" style={{ backgroundImage: `url("${stage.scene_url}")` }}>
+        <div className="stage__scene-text">
+          <h2 id="stage-title">
+            {stage.id} · {stage.name}
+          </h2>
+          <p>{stage.story}</p>
+        </div>
+      </div>
+      <dl className="stage__facts">
+        <div>
+          <dt>Recommended power</dt>
+          <dd className="tabular">{fmt(stage.recommended_power)}</dd>
+        </div>
+        <div>
+          <dt>Foes</dt>
+          <dd className="stage__foes">
+            {stage.enemies.map((e, i) => (
+              <span key={i} className="stage__foe">
+                Lv {e.level} <RarityStars rarity={e.rarity} size={11} />
+              </span>
+            ))}
+          </dd>
+        </div>
+        <div>
+          <dt>First clear</dt>
+          <dd>
+            {stage.first_clear_paid ? <span className="muted">Paid ✓</span> : rewardText(stage.first_clear)}
+          </dd>
+        </div>
+        {stage.unlocks.length > 0 && (
+          <div>
+            <dt>Opens</dt>
+            <dd>{stage.unlocks.map((u) => u.name).join(', ')}</dd>
+          </div>
+        )}
+      </dl>
+      {locked ? (
+        <p className="stage__locked" role="status">
+          {why}
+        </p>
+      ) : (
+        <>
+          <h3 className="stage__team-title">Your team</h3>
+          {ctrl.heroes.data && ctrl.heroes.data.length === 0 ? (
+            <p className="muted">
+              You have no heroes yet: <Link to="/create">summon one</Link>.
+            </p>
+          ) : (
+            <div className="stage__team" role="group" aria-label="Your heroes">
+              {(ctrl.heroes.data ?? []).map((h) => (
+                <HeroCard
+                  key={h.id}
+                  hero={h}
+                  size="x-small"
+                  selected={ctrl.team.includes(h.id)}
+                  onClick={() => ctrl.toggle(h.id)}
+                />
+              ))}
+            </div>
+          )}
+          <div className="stage__odds">
+            <WinChance odds={ctrl.odds} idle="Pick your team to see your chance" />
+            {ctrl.oddsQuery && <WinPays odds={ctrl.odds} label="A win pays" name="quick" />}
+          </div>
+          <div className="stage__actions">
+            <Button onClick={() => ctrl.begin('turn_based')} disabled={busy || !!why} title={why}>
+              {ctrl.starting === 'turn_based' ? 'Starting...' : 'Fight'}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => ctrl.begin('auto')}
+              disabled={busy || !!why}
+              title={why}
+            >
+              {ctrl.starting === 'auto' ? 'Battling...' : 'Quick Battle'}
+            </Button>
+          </div>
+        </>
+      )}
+      {ctrl.error && <ErrorBox onDismiss={ctrl.dismissError}>{ctrl.error}</ErrorBox>}
+      {ctrl.result && (
+        <QuickOutcome
+          r={ctrl.result}
+          next={ctrl.nextOpen && { id: ctrl.nextOpen.id, go: () => ctrl.choose(ctrl.nextOpen!.id) }}
+        />
+      )}
+    </article>
+  );
+}
+
+function QuickOutcome({ r, next }: { r: QuickResult; next: { id: string; go: () => void } | null }) {
+  const won = r.status === 'won';
+  return (
+    <section className={`stage__result stage__result--${r.status}`} role="status" data-testid="stage-result">
+      <h3 className="stage__result-title">{won ? 'VICTORY!' : 'DEFEAT'}</h3>
+      <p className="muted">
+        Win chance {Math.round(r.probability * 100)}% · {r.location}
+      </p>
+      {won && (
+        <p>
+          Rewards: {fmt(r.rewards.gold)} gold, {fmt(r.rewards.xp_per_hero)} xp per hero,{' '}
+          {fmt(r.rewards.magic_essence)} essence
+        </p>
+      )}
+      {r.campaign?.first_clear && (
+        <p className="stage__first-clear" data-testid="first-clear">
+          First clear: {rewardText(r.campaign.first_clear)}
+        </p>
+      )}
+      <div className="stage__result-actions">
+        {next && <Button onClick={next.go}>Next stage: {next.id}</Button>}
+        <Link to={`/replay/${encodeURIComponent(r.battle_id)}`}>Watch replay</Link>
+      </div>
+    </section>
+  );
+}
