@@ -114,6 +114,9 @@ export interface AscendRequest {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** 'a', 'a and b', 'a, b and c'. */
+const listed = (parts: string[]) =>
+  parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 
 /** POST /api/heroes/:heroId/ascend: one star, paid in one transaction, or a refusal that changes nothing. */
 export function ascendHero(
@@ -172,7 +175,7 @@ export function ascendHero(
       spent: spent.map((h) => h.id),
       shards,
       essence,
-      message: `${hero.name} rose to ${saved.rarity}★ for ${paid.join(', ')}.`,
+      message: `${hero.name} rose to ${saved.rarity}★ for ${listed(paid)}.`,
     };
   });
 }
@@ -255,7 +258,7 @@ export function resetHero(
       restored: heroes.map((k) => k.hero.id),
       shards,
       essence,
-      message: `${hero.name} is ${saved.rarity}★ again. Refunded: ${refunded.join(', ')}.`,
+      message: `${hero.name} is ${saved.rarity}★ again. Refunded: ${listed(refunded)}.`,
     };
   });
 }
