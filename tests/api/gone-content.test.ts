@@ -36,7 +36,7 @@ describe.each(DATABASES)('records naming content gone from the tables, on %s', (
       await db.updateTable('battles').set({ state }).where('id', '=', battleId).execute();
     });
 
-  it('a finished fight whose saved team names a removed ability: its replay is 410, the rest reads', async () => {
+  it('a finished fight whose saved team names a removed ability: its replay is 410, its result and the history read', async () => {
     const p = await newPlayer(h);
     const hero = await summonHero(h, p.id);
     const quick = await h.call('POST', '/api/battles', {
@@ -45,31 +45,36 @@ describe.each(DATABASES)('records naming content gone from the tables, on %s', (
       mode: 'auto',
     });
     expect(quick.status).toBe(201);
-    await withStore(h, async (db) => {
-      const id = quick.body.battle_id as string;
-      const row = await db
-        .selectFrom('battles')
-        .select('record')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      const r = readRecord(row);
-      const allies = r.allies!.map((a) => ({ ...a, abilities: ['forgotten_bolt', ...a.abilities.slice(1)] }));
-      const record = encodeRecord({ ...r, allies: allies as StoredHero[] });
-      await db.updateTable('battles').set({ record }).where('id', '=', id).execute();
-    });
     const turnBased = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [hero.id] });
     if (turnBased.body.status === 'active')
       await h.call('POST', `/api/battles/${turnBased.body.battle_id}/action`, { user_id: p.id, auto: true });
-    await editState<StoredBattle>(turnBased.body.battle_id, (s) => ({
-      ...s,
-      teams: { ...s.teams!, allies: s.teams!.allies.map(withForgottenAbility) },
-    }));
+    // Each record's team as an older release kept it: its first ability one the tables no longer have.
+    for (const id of [quick.body.battle_id as string, turnBased.body.battle_id as string])
+      await withStore(h, async (db) => {
+        const row = await db
+          .selectFrom('battles')
+          .select('record')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        const r = readRecord(row);
+        const allies = r.allies!.map((a) => ({
+          ...a,
+          abilities: ['forgotten_bolt', ...a.abilities.slice(1)],
+        }));
+        const record = encodeRecord({ ...r, allies: allies as StoredHero[] });
+        await db.updateTable('battles').set({ record }).where('id', '=', id).execute();
+      });
 
     for (const id of [quick.body.battle_id, turnBased.body.battle_id]) {
       const replay = await h.call('GET', `/api/battles/${id}/replay`);
       expect(replay).toEqual({ status: 410, body: { error: gone(hero.id) } });
-      expect((await h.call('GET', `/api/battles/${id}`)).status).toBe(200);
     }
+    // A fight's result reads, its story in a line; a turn-based battle's state is its record played again: 410 too.
+    expect((await h.call('GET', `/api/battles/${quick.body.battle_id}`)).status).toBe(200);
+    expect(await h.call('GET', `/api/battles/${turnBased.body.battle_id}`)).toEqual({
+      status: 410,
+      body: { error: gone(hero.id) },
+    });
     expect((await h.call('GET', `/api/users/${p.id}/battles`)).status).toBe(200);
   });
 

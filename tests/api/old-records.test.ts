@@ -106,18 +106,7 @@ describe.each(DATABASES)('records stored before the expires after a death, on %s
     return BattleReplay.parse(r.body);
   };
 
-  it('a finished turn-based battle: its replay and its state tell the expires, sentences and all', async () => {
-    const today = firstSeed(
-      (seed) => startBattle(seed, allies, enemies, { battleId: 'b_01d', auto: true }).state,
-    );
-    await insert('b_01d', { kind: 'turn_based', status: today.status, state: JSON.stringify(stored(today)) });
-    expect((await replay('b_01d')).events).toEqual(today.events);
-    const state = await h.call('GET', '/api/battles/b_01d');
-    expect(state.status).toBe(200);
-    expect(state.body.events).toEqual(today.events);
-  });
-
-  it('auto fights kept in each shape before one record: converted by the migration, replayed to the same facts', async () => {
+  it('finished fights kept in each shape before one record: converted by the migration, replayed to the same facts', async () => {
     const today = firstSeed(
       (seed) => startBattle(seed, allies, enemies, { battleId: 'story', auto: true }).state,
     );
@@ -164,6 +153,18 @@ describe.each(DATABASES)('records stored before the expires after a death, on %s
         result: JSON.stringify(result),
       });
     }
+    // Finished turn-based battles: with their teams (played again from seed and choices), and from before teams
+    // were kept (no replay).
+    const fought = firstSeed(
+      (seed) => startBattle(seed, allies, enemies, { battleId: 'b_01d', auto: true }).state,
+    );
+    await insert('b_01d', {
+      kind: 'turn_based',
+      status: fought.status,
+      state: JSON.stringify(stored(fought)),
+    });
+    const { teams: _, engine_version: __, ...bare } = stored(fought);
+    await insert('b_01e', { kind: 'turn_based', status: fought.status, state: JSON.stringify(bare) });
     // Started again: the migration converts them.
     await h.app.close();
     h = await openHarness(h.db);
@@ -184,6 +185,19 @@ describe.each(DATABASES)('records stored before the expires after a death, on %s
     expect((await replay('b_04c')).events).toEqual([]);
     const none = await h.call('GET', '/api/battles/b_04d/replay');
     expect(none).toEqual({ status: 404, body: { error: NO_REPLAY } });
+    expect((await replay('b_01d')).events).toEqual(fought.events);
+    const state = await h.call('GET', '/api/battles/b_01d');
+    expect(state.status).toBe(200);
+    expect(state.body.events).toEqual(fought.events);
+    expect(await h.call('GET', '/api/battles/b_01e/replay')).toEqual({
+      status: 404,
+      body: { error: NO_REPLAY },
+    });
+    const turnRows = await withStore(h, (db) =>
+      db.selectFrom('battles').selectAll().where('id', 'in', ['b_01d', 'b_01e']).execute(),
+    );
+    for (const row of turnRows)
+      expect([row.state, row.rewards, row.level_ups, row.record === null]).toEqual([null, null, null, false]);
     for (const id of Object.keys(shapes)) {
       const r = await h.call('GET', `/api/battles/${id}`);
       expect(r.status, JSON.stringify(r.body)).toBe(200);

@@ -1,28 +1,23 @@
-// Every finished fight can be watched again (GET /api/battles/{id}/replay): the record is read from the battle's
-// row — a turn-based battle keeps its whole engine state (seed, choices, facts) and its teams as they began; a fight
-// resolved at once (quick battle, arena, dungeon floor) keeps its record (../store/battle-record.ts: its teams and the seed
-// of the battle its story tells, whose facts are played again). Sentences are rendered again from the facts
-// (src/game/battle/narration.ts), so a record stays small and reads the same under reworded texts.
+// Every finished fight can be watched again (GET /api/battles/{id}/replay), read from its record (battle-record.ts):
+// the teams as they began and the battle played again from its seed (and a turn-based battle's choices), or its
+// facts where they are kept. Sentences are told again from the facts (src/game/battle/narration.ts), so a record
+// stays small and reads the same under reworded texts.
 import { cursorCodec } from '../foundation/cursor.ts';
 import type { Selectable } from 'kysely';
 import type { BattleHistoryEntry, BattleReplay } from '../../api/battles.ts';
-import { attackNameOf, own, STATUSES } from '../../game/content.ts';
+import { own, STATUSES } from '../../game/content.ts';
 import { iconPath } from '../../game/art/paths.ts';
 import { describeStatus } from '../../game/describe.ts';
 import { unitsAtStart } from '../../game/index.ts';
-import { castOf, narrate } from '../../game/battle/narration.ts';
-import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
+import type { Hero } from '../../game/types.ts';
 import { conflict, MESSAGES, notFound } from '../foundation/errors.ts';
 import { findUser, type Db } from '../economy/wallet.ts';
-import { factsOf, NO_REPLAY, readRecord, teamsOf } from '../store/battle-record.ts';
+import { eventsOf, readRecord, teamsOf } from '../store/battle-record.ts';
 import type { BattlesTable } from '../store/tables.ts';
-import { readStoredBattle, type StoredBattle } from './turn-battle-store.ts';
 import { loadBattle } from './turn-battles.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { recordDaily } from '../economy/daily-progress.ts';
 import { economyTransaction } from '../economy/transaction.ts';
-
-const parse = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
 
 /** The teams' fighters as they began, and how to show each status the events name. */
 function staging(allies: Hero[], enemies: Hero[], events: { status_id?: string }[]) {
@@ -41,53 +36,29 @@ function staging(allies: Hero[], enemies: Hero[], events: { status_id?: string }
 }
 
 export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
-  if (row.status === 'expired' || (row.state === null && row.record === null))
-    throw notFound(MESSAGES.battleNotFound);
-  const base = {
+  if (row.status === 'expired') throw notFound(MESSAGES.battleNotFound);
+  if (row.kind === 'turn_based' && row.status === 'active')
+    throw conflict('This battle is still being fought: its replay comes when it ends');
+  if (row.record === null) throw notFound(MESSAGES.battleNotFound);
+  const record = readRecord(row);
+  const { allies, enemies } = teamsOf(record);
+  const events = eventsOf(record, row.id, allies, enemies);
+  const turnBased = row.kind === 'turn_based';
+  return {
     battle_id: row.id,
     location_type: row.location_type,
     location: row.location,
     created_at: Number(row.created_at),
-  };
-  if (row.kind === 'turn_based') {
-    if (row.status === 'active')
-      throw conflict('This battle is still being fought: its replay comes when it ends');
-    const stored = readStoredBattle(row.state!);
-    if (!stored.teams || !stored.engine_version) throw notFound(NO_REPLAY);
-    const engine = stored.engine;
-    return {
-      ...base,
-      kind: 'turn_based',
-      engine_version: stored.engine_version,
-      seed: engine.seed,
-      choices: engine.choices,
-      allies: stored.teams.allies,
-      enemies: stored.teams.enemies,
-      ...staging(stored.teams.allies, stored.teams.enemies, engine.events),
-      events: engine.events,
-      // A battle ended by starting another is a loss, though its engine never finished it.
-      status: row.status === 'won' || row.status === 'draw' ? row.status : 'lost',
-      rewards: parse<Rewards>(row.rewards),
-      level_ups: parse<LevelUp[]>(row.level_ups) ?? [],
-    };
-  }
-  const record = readRecord(row);
-  const { allies, enemies } = teamsOf(record);
-  const facts = factsOf(record, allies, enemies);
-  const cast = castOf(
-    [...allies, ...enemies].map((h) => ({ id: h.id, name: h.name, attack: attackNameOf(h) })),
-  );
-  return {
-    ...base,
-    kind: 'auto',
+    kind: turnBased ? 'turn_based' : 'auto',
     engine_version: record.engine_version,
     seed: record.seed,
-    choices: [],
+    choices: record.choices ?? [],
     allies,
     enemies,
-    ...staging(allies, enemies, facts),
-    events: facts.map((fact) => ({ ...fact, description: narrate(fact, cast) })),
-    status: row.status === 'won' ? 'won' : 'lost',
+    ...staging(allies, enemies, events),
+    events,
+    // A turn-based battle ended by starting another is a loss, though its engine never finished it.
+    status: row.status === 'won' || (turnBased && row.status === 'draw') ? row.status : 'lost',
     rewards: record.rewards,
     level_ups: record.level_ups,
   };
@@ -97,17 +68,6 @@ export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
 
 /** A history page's last fight: when it was recorded, and its id. */
 const historyCursor = cursorCodec('integer', 'id');
-
-/** The names of the heroes a fight was against, from what its row keeps (older rows may not say). */
-function opponentsOf(row: Selectable<BattlesTable>): string[] {
-  if (row.kind !== 'turn_based') return row.record ? (readRecord(row).enemies?.map((h) => h.name) ?? []) : [];
-  if (row.state === null) return [];
-  const stored = parse<StoredBattle>(row.state)!;
-  return (
-    stored.teams?.enemies.map((h) => h.name) ??
-    stored.engine.units.slice(stored.engine.n_allies).map((u) => u.name)
-  );
-}
 
 /** A player's finished fights, newest first: `limit` of them after `cursor`, and the cursor of the next page. */
 export async function historyOf(
@@ -143,9 +103,9 @@ export async function historyOf(
       kind: row.kind === 'turn_based' ? 'turn_based' : 'auto',
       location_type: row.location_type,
       location: row.location,
-      opponents: opponentsOf(row),
+      opponents: row.record ? (readRecord(row).enemies?.map((h) => h.name) ?? []) : [],
       status: row.status as 'won' | 'lost' | 'draw',
-      rewards: row.kind === 'turn_based' ? parse<Rewards>(row.rewards) : readRecord(row).rewards,
+      rewards: row.record ? readRecord(row).rewards : null,
       created_at: Number(row.created_at),
     })),
     next_cursor:

@@ -20,8 +20,7 @@ import { floorPlan } from './fight-plans.ts';
 import type { BattlesTable, DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
 import { idleBefore } from './battle-expiry.ts';
 import { economyTransaction } from '../economy/transaction.ts';
-import { NO_REWARDS } from './reward-payment.ts';
-import { openBattle, type Payout, type StoredBattle } from './turn-battle-store.ts';
+import { abandonBattles, openBattle, type Payout, type StoredBattle } from './turn-battle-store.ts';
 import type { Db } from '../economy/wallet.ts';
 
 export type RunRow = Selectable<DungeonRunsTable>;
@@ -67,20 +66,7 @@ export async function startRun(
         .returning('id')
         .executeTakeFirst();
       // A floor of it being fought turn by turn ends with it, lost.
-      if (left)
-        await trx
-          .updateTable('battles')
-          .set((eb) => ({
-            status: 'lost',
-            rewards: JSON.stringify(NO_REWARDS),
-            level_ups: '[]',
-            updated_at: now,
-            version: eb('version', '+', 1),
-          }))
-          .where('run_id', '=', left.id)
-          .where('kind', '=', 'turn_based')
-          .where('status', '=', 'active')
-          .execute();
+      if (left) await abandonBattles(trx, { runId: left.id }, now);
     }
     return trx
       .insertInto('dungeon_runs')

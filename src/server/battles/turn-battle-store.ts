@@ -9,20 +9,14 @@
 import { dropGear } from '../heroes/worn-gear.ts';
 import type { Kysely, Selectable } from 'kysely';
 import type { LedgerReason } from '../../api/ledger.ts';
-import {
-  clearBonus,
-  decisionCredit,
-  rewardsFor,
-  type BattleState,
-  type Difficulty,
-} from '../../game/index.ts';
+import { clearBonus, decisionCredit, rewardsFor, type BattleState } from '../../game/index.ts';
 import type { RewardInput } from '../../game/rewards.ts';
 import { upgradeBattleState } from '../../game/battle/record-upgrade.ts';
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
 import { fightActs } from '../../game/daily.ts';
 import { recordDaily } from '../economy/daily-progress.ts';
 import { conflict } from '../foundation/errors.ts';
-import { recordBattle } from '../store/battle-record.ts';
+import { encodeRecord, recordBattle, turnRecord, type FloorBattle } from '../store/battle-record.ts';
 import { drawNextEncounter } from './random-foes.ts';
 import { NO_REWARDS, payRewards, type Payment } from './reward-payment.ts';
 import type { BattlesTable, Database } from '../store/tables.ts';
@@ -56,16 +50,7 @@ export interface StoredBattle {
   campaign?: { stage_id: string };
 }
 
-/** The dungeon floor a turn-based battle fights. */
-export interface FloorBattle {
-  run_id: string;
-  dungeon_id: string;
-  floor: number;
-  floors: number;
-  difficulty: Difficulty;
-  multiplier: number;
-  boss_floor: boolean;
-}
+export type { FloorBattle };
 
 /**
  * A battle's row state with its log as today's facts: every read that answers or moves on a battle's events goes
@@ -104,6 +89,32 @@ async function settleRun(trx: Db, d: FloorBattle, won: boolean, now: number): Pr
 }
 
 /**
+ * Ends the turn-based battles still on of a player (one at most) or of a dungeon run as lost, with no rewards, each
+ * kept as its record from now on, abandoned where it stood (inside the caller's transaction).
+ */
+export async function abandonBattles(trx: Db, of: { userId: string } | { runId: string }, now: number) {
+  const ended = await trx
+    .updateTable('battles')
+    .set((eb) => ({ status: 'lost', updated_at: now, version: eb('version', '+', 1) }))
+    .where('userId' in of ? 'user_id' : 'run_id', '=', 'userId' in of ? of.userId : of.runId)
+    .where('kind', '=', 'turn_based')
+    .where('status', '=', 'active')
+    .returning(['id', 'location', 'run_id', 'state'])
+    .execute();
+  return Promise.all(
+    ended.map(async (e) => {
+      const stored = readStoredBattle(e.state!);
+      await trx
+        .updateTable('battles')
+        .set({ record: encodeRecord(turnRecord(stored, NO_REWARDS, [])), state: null })
+        .where('id', '=', e.id)
+        .execute();
+      return { id: e.id, location: e.location, run_id: e.run_id, stored };
+    }),
+  );
+}
+
+/**
  * Ends the player's active turn-based battle, if any, before a new one starts (inside its transaction): lost,
  * no rewards. One idle past the expiry is expired instead, as the sweep would. Answers the battle it ended.
  */
@@ -116,23 +127,10 @@ async function endActiveBattle(trx: Db, userId: string, now: number) {
     .where('status', '=', 'active')
     .where('updated_at', '<', idleBefore(now))
     .execute();
-  const ended = await trx
-    .updateTable('battles')
-    .set((eb) => ({
-      status: 'lost',
-      rewards: JSON.stringify(NO_REWARDS),
-      level_ups: '[]',
-      updated_at: now,
-      version: eb('version', '+', 1),
-    }))
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'turn_based')
-    .where('status', '=', 'active')
-    .returning(['id', 'location', 'run_id', 'state'])
-    .executeTakeFirst();
+  const [ended] = await abandonBattles(trx, { userId }, now);
   if (!ended) return null;
   // A dungeon floor left unfinished is a lost floor: its run ends with it.
-  const floor = ended.run_id && ended.state ? (JSON.parse(ended.state) as StoredBattle).dungeon : undefined;
+  const floor = ended.run_id ? ended.stored.dungeon : undefined;
   if (floor) await settleRun(trx, floor, false, now);
   return { battle_id: ended.id, location: ended.location };
 }
@@ -200,9 +198,10 @@ async function settle(
   const { levelUps } = await payRewards(trx, userId, teamIds, payments);
   const paid = payments.reduce((sum, p) => add(sum, p.rewards), NO_REWARDS);
   await recordDaily(trx, userId, fightActs({ kind, mode: 'turn_based', won, probability }));
+  // Over: kept as its record from now on (store/battle-record.ts).
   await trx
     .updateTable('battles')
-    .set({ rewards: JSON.stringify(paid), level_ups: JSON.stringify(levelUps) })
+    .set({ record: encodeRecord(turnRecord(stored, paid, levelUps)), state: null })
     .where('id', '=', battleId)
     .execute();
   return {

@@ -11,7 +11,7 @@ import type { Ctx } from '../context.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
 import { newId, newSeed } from '../foundation/ids.ts';
 import type { Db } from '../economy/wallet.ts';
-import { resultOf } from '../store/battle-record.ts';
+import { finishedBattle, resultOf } from '../store/battle-record.ts';
 import { idleBefore, isIdle } from './battle-expiry.ts';
 import { simulated } from './fights.ts';
 import type { randomPlan } from './fight-plans.ts';
@@ -156,14 +156,27 @@ export async function activeBattle(db: Db, userId: string) {
 export async function readBattle(db: Db, id: string) {
   const row = await loadBattle(db, id);
   if (row.kind !== 'turn_based') return { ...resultOf(row), kind: 'auto' as const };
-  const stored = readStoredBattle(row.state!);
+  if (row.status === 'active')
+    return stateView(row.id, readStoredBattle(row.state!), {
+      location: row.location,
+      newEvents: [],
+      rewards: null,
+      levelUps: [],
+    });
+  // Over: its record, played again.
+  const { record, state } = finishedBattle(row);
+  const stored: StoredBattle = {
+    engine: state,
+    enemyLevel: 0,
+    ...(record.dungeon && { dungeon: record.dungeon }),
+  };
   return stateView(row.id, stored, {
     location: row.location,
     newEvents: [],
-    rewards: row.rewards ? JSON.parse(row.rewards) : null,
-    levelUps: row.level_ups ? JSON.parse(row.level_ups) : [],
+    rewards: record.rewards,
+    levelUps: record.level_ups,
     rowStatus: row.status,
-    clearBonus: stored.dungeon && row.status !== 'active' ? await cleared(db, stored, row.status) : undefined,
+    clearBonus: stored.dungeon ? await cleared(db, stored, row.status) : undefined,
   });
 }
 

@@ -119,7 +119,7 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         'A turn-based battle as it stands (its state, options and events so far), or an auto fight’s result (`kind: auto`).',
       tags: ['battles'],
       params: BattleParams,
-      response: { 200: GetBattleResponse, 404: ErrorBody },
+      response: { 200: GetBattleResponse, 404: ErrorBody, 410: ErrorBody },
     },
     handler: async (req) => readBattle(db, req.params.battleId),
   });

@@ -9,13 +9,32 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { BattleResult } from '../../api/common.ts';
-import { ABILITIES, BANES, BOONS, findClass, findRace, own, UnknownContent } from '../../game/content.ts';
+import {
+  ABILITIES,
+  attackNameOf,
+  BANES,
+  BOONS,
+  findClass,
+  findRace,
+  own,
+  UnknownContent,
+} from '../../game/content.ts';
 import { describeAbility, describeTrait } from '../../game/describe.ts';
 import { iconPath } from '../../game/art/paths.ts';
 import { abilityLevelFor } from '../../game/progression.ts';
-import { ENGINE_VERSION, fightStory, generateHero, tellAgain } from '../../game/index.ts';
-import type { EventFacts } from '../../game/battle/narration.ts';
-import type { Ability, Hero, LevelUp, Rewards, Trait } from '../../game/types.ts';
+import {
+  chooseOption,
+  ENGINE_VERSION,
+  fightStory,
+  generateHero,
+  setAuto,
+  startBattle,
+  tellAgain,
+  type BattleState,
+  type Difficulty,
+} from '../../game/index.ts';
+import { castOf, narrate, type EventFacts } from '../../game/battle/narration.ts';
+import type { Ability, AiTier, BattleEvent, Hero, LevelUp, Rewards, Trait } from '../../game/types.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { Refusal } from '../foundation/errors.ts';
 import type { BattlesTable, Database } from './tables.ts';
@@ -40,8 +59,28 @@ const TEXT_FIELDS: TextField[] = [
   'bane_icon',
 ];
 
+/** The dungeon floor a turn-based battle fights: what it pays by and the run it moves on. */
+export interface FloorBattle {
+  run_id: string;
+  dungeon_id: string;
+  floor: number;
+  floors: number;
+  difficulty: Difficulty;
+  multiplier: number;
+  boss_floor: boolean;
+}
+
+/** A turn-based battle as it ends (battles/turn-battle-store.ts StoredBattle): what its record is made of. */
+export interface EndedBattle {
+  engine: BattleState;
+  teams?: { allies: Hero[]; enemies: Hero[] };
+  engine_version?: string;
+  probability?: number;
+  dungeon?: FloorBattle;
+}
+
 /** A fight resolved at once, as its row keeps it. */
-export interface FightRecord {
+export interface BattleRecord {
   engine_version: string;
   /** The teams as they began (absent on fights recorded before replays were kept). */
   allies?: StoredHero[];
@@ -50,10 +89,19 @@ export interface FightRecord {
   seed: number | null;
   /** That battle's facts: kept only when the engine running is not the one that fought it. */
   facts?: EventFacts[];
+  /** The win chance stated before it (a turn-based battle's: the same matchup's at its start). */
   probability: number;
-  roll: number;
-  samples: number;
+  /** Resolved at once: the roll, the odds' sample count and key. */
+  roll?: number;
+  samples?: number;
   odds_key?: string;
+  /** Turn-based: every option chosen, in order (with the seed, the battle), and how each side was played. */
+  choices?: string[];
+  ai?: [AiTier, AiTier];
+  /** Turn-based: the allies played by their AI from the start. */
+  auto?: true;
+  /** A dungeon floor fought turn by turn: the run it moved on. */
+  dungeon?: FloorBattle;
   rewards: Rewards;
   level_ups: LevelUp[];
   /** What was settled with it and joined its answer (an arena duel's ratings before and after: ladder.ts). */
@@ -131,16 +179,16 @@ export function heroOf(s: StoredHero): Hero {
 const HERO_ORDER: (keyof Hero)[] = Object.keys(generateHero(1, { id: 'h', userId: null })) as (keyof Hero)[];
 HERO_ORDER.push('rating', 'version');
 
-export const encodeRecord = (r: FightRecord): Buffer => deflateRawSync(JSON.stringify(r), { level: 9 });
-export const readRecord = (row: Pick<Selectable<BattlesTable>, 'record'>): FightRecord =>
-  JSON.parse(inflateRawSync(row.record!).toString('utf8')) as FightRecord;
+export const encodeRecord = (r: BattleRecord): Buffer => deflateRawSync(JSON.stringify(r), { level: 9 });
+export const readRecord = (row: Pick<Selectable<BattlesTable>, 'record'>): BattleRecord =>
+  JSON.parse(inflateRawSync(row.record!).toString('utf8')) as BattleRecord;
 
 /** A fight's record as it is written: its teams kept without their texts, its facts left to the seed. */
 export function fightRecord(
-  f: Omit<FightRecord, 'allies' | 'enemies' | 'engine_version' | 'facts'>,
+  f: Omit<BattleRecord, 'allies' | 'enemies' | 'engine_version' | 'facts'>,
   allies: Hero[],
   enemies: Hero[],
-): FightRecord {
+): BattleRecord {
   return {
     engine_version: ENGINE_VERSION,
     allies: allies.map(storedHero),
@@ -153,7 +201,7 @@ export function fightRecord(
 export async function recordBattle(
   trx: Db,
   row: Omit<Insertable<BattlesTable>, 'created_at' | 'updated_at' | 'version' | 'record'>,
-  record?: FightRecord,
+  record?: BattleRecord,
 ): Promise<void> {
   const now = nowSeconds();
   await trx
@@ -167,13 +215,13 @@ export const RULES_CHANGED =
   'This fight was fought under rules that have changed since, before its facts were kept: it cannot be shown again';
 
 /** A record's teams as they began (404 for a fight recorded before replays were kept). */
-export function teamsOf(r: FightRecord): { allies: Hero[]; enemies: Hero[] } {
+export function teamsOf(r: BattleRecord): { allies: Hero[]; enemies: Hero[] } {
   if (!r.allies || !r.enemies) throw new Refusal(404, NO_REPLAY);
   return { allies: r.allies.map(heroOf), enemies: r.enemies.map(heroOf) };
 }
 
 /** The facts of the battle a fight's story tells (none when none went the rolled way): kept, or played again. */
-export function factsOf(r: FightRecord, allies: Hero[], enemies: Hero[]): EventFacts[] {
+export function factsOf(r: BattleRecord, allies: Hero[], enemies: Hero[]): EventFacts[] {
   if (r.facts) return r.facts;
   if (r.seed === null) return [];
   if (r.engine_version !== ENGINE_VERSION) throw new Refusal(410, RULES_CHANGED);
@@ -188,7 +236,7 @@ export function resultOf(row: Selectable<BattlesTable>): BattleResult {
     battle_id: row.id,
     status: won ? 'won' : 'lost',
     probability: r.probability,
-    roll: r.roll,
+    roll: r.roll ?? 0,
     ...storyOf(r, won, row.location),
     rewards: r.rewards,
     level_ups: r.level_ups,
@@ -200,7 +248,7 @@ export function resultOf(row: Selectable<BattlesTable>): BattleResult {
 }
 
 /** The story told again; a fight whose battle cannot be played again (its teams or rules gone) is told in a line. */
-function storyOf(r: FightRecord, won: boolean, location: string) {
+function storyOf(r: BattleRecord, won: boolean, location: string) {
   try {
     const { allies, enemies } = teamsOf(r);
     const told = r.seed === null ? null : { events: factsOf(r, allies, enemies) };
@@ -210,4 +258,91 @@ function storyOf(r: FightRecord, won: boolean, location: string) {
     const line = `${won ? 'Victory' : 'Defeat'} at ${location}.`;
     return { description: line, scenarios: { win: 'Victory.', lose: 'Defeat.' } };
   }
+}
+
+const factsOfEvents = (events: readonly { description: string }[]) =>
+  events.map(({ description: _, ...fact }) => fact as EventFacts);
+
+/** The battle a turn-based record plays again from its seed and choices: its engine state at the end. */
+export function battleOf(r: BattleRecord, battleId: string, allies: Hero[], enemies: Hero[]): BattleState {
+  const [allyAi, enemyAi] = r.ai ?? ['normal', 'normal'];
+  let state = startBattle(r.seed!, allies, enemies, {
+    battleId,
+    allyAi,
+    enemyAi,
+    auto: r.auto ?? false,
+  }).state;
+  for (const choice of r.choices ?? []) {
+    if (choice === 'auto') {
+      state = setAuto(state, true).state;
+      continue;
+    }
+    const [option, target] = choice.split('@');
+    const next = chooseOption(state, option!, target);
+    if (!next.ok)
+      throw new Error(`battle ${battleId}: its choice ${choice} does not play again (${next.error})`);
+    state = next.state;
+  }
+  return state;
+}
+
+/**
+ * A turn-based battle's record once it is over (won, lost, or abandoned for another): its teams, seed and choices;
+ * its facts kept only when its teams or its engine would not play them again.
+ */
+export function turnRecord(stored: EndedBattle, rewards: Rewards, levelUps: LevelUp[]): BattleRecord {
+  const e = stored.engine;
+  const record: BattleRecord = {
+    engine_version: stored.engine_version ?? '',
+    ...(stored.teams && {
+      allies: stored.teams.allies.map(storedHero),
+      enemies: stored.teams.enemies.map(storedHero),
+    }),
+    seed: e.seed,
+    choices: e.choices,
+    ai: [e.ally_ai, e.enemy_ai],
+    ...(e.auto && !e.choices.includes('auto') && { auto: true as const }),
+    probability: stored.probability ?? 0.5,
+    rewards,
+    level_ups: levelUps,
+    ...(stored.dungeon && { dungeon: stored.dungeon }),
+  };
+  const facts = factsOfEvents(e.events);
+  if (record.engine_version === ENGINE_VERSION && record.allies && record.enemies) {
+    try {
+      const again = battleOf(record, e.battle_id, record.allies.map(heroOf), record.enemies.map(heroOf));
+      if (same(factsOfEvents(again.events), facts)) return record;
+    } catch {
+      // (its teams name content since gone, or a choice no longer plays: its facts are kept)
+    }
+  }
+  return { ...record, facts };
+}
+
+/** A finished turn-based battle as its record plays it again (its state at the end; 410 when it cannot). */
+export function finishedBattle(row: Pick<Selectable<BattlesTable>, 'id' | 'record'>): {
+  record: BattleRecord;
+  state: BattleState;
+  allies: Hero[];
+  enemies: Hero[];
+} {
+  const record = readRecord(row);
+  const { allies, enemies } = teamsOf(record);
+  if (record.facts) throw new Refusal(410, RULES_CHANGED);
+  return { record, state: battleOf(record, row.id, allies, enemies), allies, enemies };
+}
+
+/** A record's events, sentences told again: its kept facts, or its battle played again (410 when it cannot be). */
+export function eventsOf(r: BattleRecord, battleId: string, allies: Hero[], enemies: Hero[]): BattleEvent[] {
+  if (r.facts) {
+    const cast = castOf(
+      [...allies, ...enemies].map((h) => ({ id: h.id, name: h.name, attack: attackNameOf(h) })),
+    );
+    return r.facts.map((fact) => ({ ...fact, description: narrate(fact, cast) }));
+  }
+  if (r.seed === null) return [];
+  if (r.engine_version !== ENGINE_VERSION) throw new Refusal(410, RULES_CHANGED);
+  return r.choices
+    ? battleOf(r, battleId, allies, enemies).events
+    : tellAgain(r.seed, allies, enemies).events;
 }

@@ -9,7 +9,7 @@ import type { Database } from './tables.ts';
 import { unresolvedReferences } from './content-references.ts';
 import { CURRENCIES } from '../../api/rules.ts';
 import { encodeRecord } from './battle-record.ts';
-import { oldFightRecord } from './old-fight-records.ts';
+import { oldFightRecord, oldTurnRecord } from './old-fight-records.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -735,7 +735,8 @@ const passkeys: Migration = {
  * `state`, `result`, `rewards` or `level_ups`. Rows from before are converted here: their teams kept without their
  * texts, their facts as today's core tells them (the expires after a death added: src/game/battle/record-upgrade.ts)
  * and kept only where the engine running does not play the same from the seed; rows from before replays were kept
- * keep no teams.
+ * keep no teams. A finished turn-based battle is converted the same way (its seed and choices, its facts kept only
+ * where they would not play again); one still on keeps its engine state until it ends.
  */
 function battleRecord(dialect: Dialect): Migration {
   return {
@@ -770,6 +771,26 @@ function battleRecord(dialect: Dialect): Migration {
             .where('id', '=', row.id)
             .execute();
         }
+        after = rows.at(-1)!.id as string;
+      }
+      for (let after = ''; ;) {
+        const rows = await db
+          .selectFrom('battles')
+          .select(['id', 'state', 'rewards', 'level_ups'])
+          .where('kind', '=', 'turn_based')
+          .where('status', 'in', ['won', 'lost', 'draw'])
+          .where('state', 'is not', null)
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(500)
+          .execute();
+        if (rows.length === 0) break;
+        for (const row of rows)
+          await db
+            .updateTable('battles')
+            .set({ record: encodeRecord(oldTurnRecord(row)), state: null, rewards: null, level_ups: null })
+            .where('id', '=', row.id)
+            .execute();
         after = rows.at(-1)!.id as string;
       }
     },

@@ -1,12 +1,15 @@
-// The shapes a fight resolved at once was kept in before one record (before 2026-11-26), read only by migration
-// 0021_battle_record, which converts every such row to its record (battle-record.ts): the row's `state` (the
-// seed, samples and — since replays were kept — the teams and the told battle's facts), its `result` (the answer,
-// sentences and all) and the `rewards` and `level_ups` that repeated it.
+// The shapes a finished fight was kept in before one record (before 2026-11-26), read only by migration
+// 0021_battle_record, which converts every such row to its record (battle-record.ts). A fight resolved at
+// once: the row's `state` (the seed, samples and — since replays were kept — the teams and the told battle's facts),
+// its `result` (the answer, sentences and all) and the `rewards` and `level_ups` that repeated it. A finished
+// turn-based battle: its whole engine state with its events in words (read as today's facts: record-upgrade.ts),
+// teams, engine version and odds where it kept them, and its pay in `rewards` and `level_ups`.
 import { ENGINE_VERSION, tellAgain } from '../../game/index.ts';
 import type { EventFacts } from '../../game/battle/narration.ts';
 import { withExpiresAfterDeaths } from '../../game/battle/record-upgrade.ts';
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
-import { heroOf, storedHero, type FightRecord } from './battle-record.ts';
+import { heroOf, storedHero, turnRecord, type BattleRecord, type EndedBattle } from './battle-record.ts';
+import { upgradeBattleState } from '../../game/battle/record-upgrade.ts';
 
 interface OldState {
   seed: number;
@@ -51,10 +54,10 @@ export function oldFightRecord(row: {
   result: string | null;
   rewards: string | null;
   level_ups: string | null;
-}): FightRecord {
+}): BattleRecord {
   const state = parse<OldState>(row.state);
   const result = parse<OldResult>(row.result) ?? {};
-  const base: Omit<FightRecord, 'engine_version' | 'seed'> = {
+  const base: Omit<BattleRecord, 'engine_version' | 'seed'> = {
     probability: result.probability ?? 0.5,
     roll: result.roll ?? 0,
     samples: state?.samples ?? 0,
@@ -67,7 +70,7 @@ export function oldFightRecord(row: {
   const replay = state?.replay;
   if (!replay) return { engine_version: '', seed: null, ...base };
   const { allies, enemies, told } = replay;
-  const record: FightRecord = {
+  const record: BattleRecord = {
     engine_version: replay.engine_version,
     allies: allies.map(storedHero),
     enemies: enemies.map(storedHero),
@@ -83,4 +86,17 @@ export function oldFightRecord(row: {
       return record;
   }
   return { ...record, facts };
+}
+
+export function oldTurnRecord(row: {
+  state: string;
+  rewards: string | null;
+  level_ups: string | null;
+}): BattleRecord {
+  const stored = JSON.parse(row.state) as EndedBattle;
+  return turnRecord(
+    { ...stored, engine: upgradeBattleState(stored.engine) },
+    parse<Rewards>(row.rewards) ?? NOTHING,
+    parse<LevelUp[]>(row.level_ups) ?? [],
+  );
 }
