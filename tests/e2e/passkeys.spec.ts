@@ -76,6 +76,10 @@ test('lock with a passkey, continue with it, refused without it, sign out everyw
   await expect(page.getByRole('button', { name: /^Remove / })).toBeDisabled(); // never the last
   expect(await credentials(auth)).toHaveLength(1);
   await shot(page, testInfo, 'profile-locked');
+  // The same device cannot add its passkey twice (the options exclude it).
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByText('That passkey is already one of this account’s')).toBeVisible();
+  expect(await credentials(auth)).toHaveLength(1);
 
   // Logout ends this browser's session: the account answers no one without its passkey.
   await page.getByRole('button', { name: 'Logout' }).click();
