@@ -184,7 +184,8 @@ function startServer(databaseUrl: string, oddsCacheSize: number, limited = false
   ];
   const [command, ...args] = PIN ? ['taskset', '-c', '0', ...node] : node;
   // Its stdout, the request log, goes to a file as a service manager would keep it; its ports come by IPC.
-  const log = openSync(join(tmpdir(), `runeborn-bench-${process.pid}-${++servers}.log`), 'w');
+  const logPath = join(tmpdir(), `runeborn-bench-${process.pid}-${++servers}.log`);
+  const log = openSync(logPath, 'w');
   const child = spawn(command, args, {
     stdio: ['ignore', log, 'inherit', 'ipc'],
     env: { ...process.env, ...(limited ? {} : { RATE_LIMIT: 'off' }) },
@@ -195,9 +196,11 @@ function startServer(databaseUrl: string, oddsCacheSize: number, limited = false
     child.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
   });
   const stop = async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(logPath, { force: true }); // read by nobody: it was there to be written
   };
   return { ports, stop };
 }
