@@ -22,7 +22,7 @@ let failed = 0;
 let broken = false;
 /** What failed, named again just above the last line: CI shows only the tail of a long run. */
 const failures: string[] = [];
-/** What passed only on its retry (CI retries once): named too, to be mended at its root. */
+/** What passed only on a retry (none is configured: a retry is a failure to mend at its root), named if one is. */
 const flaky: string[] = [];
 
 function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}): number {
