@@ -102,8 +102,13 @@ test('the generating state shows its text, and the pair drawn comes into view', 
   // The generate call is held until the in-between state has been seen, then let through.
   const release = await holdRequests(page, '**/api/characters/generate');
   await page.goto('/create');
-  // Pressed where it stands, as a finger would (a locator's click first scrolls the page to the button).
-  const box = (await page.getByRole('button', { name: 'Generate Heroes' }).boundingBox())!;
+  // Pressed where it stands, as a finger would (a locator's click first scrolls the page to the button): once the
+  // altar's counters are in (the page no longer moves), and in view where the page does not keep it so (desktop).
+  await expect(page.getByText(/^Pairs since your last 5★/)).toBeVisible();
+  const generate = page.getByRole('button', { name: 'Generate Heroes' });
+  const sticks = await generate.evaluate((b) => b.getBoundingClientRect().bottom <= innerHeight);
+  if (!sticks) await generate.scrollIntoViewIfNeeded();
+  const box = (await generate.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   // On a phone the pair sits below the altar's odds: what is being drawn, then what was drawn, comes into view.
   await expect(page.getByText('Creating 2 unique heroes (30-40 seconds)')).toBeInViewport();

@@ -5550,6 +5550,17 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       default: {
         headers: {
           [name: string]: unknown;
