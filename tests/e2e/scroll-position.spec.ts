@@ -47,3 +47,17 @@ test('a new page opens at its top, its title below the header; Back returns to t
   await page.goBack();
   await expect.poll(() => scrollY(page)).toBe(was);
 });
+
+test('a page loaded afresh (an address typed, a link opened) opens at its top, whatever the last one loaded was scrolled to', async ({
+  page,
+  player,
+}) => {
+  expect(player.id).toBeTruthy();
+  await page.goto('/heroes?tab=npcs');
+  await page.locator('.hero-card').nth(12).scrollIntoViewIfNeeded();
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(600);
+  // Every first load of a tab's entry carries the same history key; the position kept for the list is not the map's.
+  await page.goto('/map');
+  await expect(page.getByRole('heading', { level: 1, name: 'World Map' })).toBeVisible();
+  await expect.poll(() => scrollY(page)).toBe(0);
+});

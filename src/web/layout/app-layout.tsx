@@ -121,8 +121,10 @@ export function AppLayout() {
       <main id="main" className="app-main">
         <Outlet />
       </main>
-      {/* A new page opens at its top (its title below the header); Back and Forward return to where the player was. */}
-      <ScrollRestoration />
+      {/* A new page opens at its top (its title below the header); Back and Forward return to where the player was.
+          Every first entry of a page load has the key 'default': those are told apart by their address, or a page
+          loaded afresh would open where the last page loaded was left. */}
+      <ScrollRestoration getKey={(l) => (l.key === 'default' ? `${l.pathname}${l.search}` : l.key)} />
     </div>
   );
 }
