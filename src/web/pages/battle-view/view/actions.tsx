@@ -125,7 +125,9 @@ export function BattleOptions({ ctrl, board }: { ctrl: BattleViewCtrl; board: Bo
                     <span className="battle-option__tendency">
                       {TENDENCY_LABEL[o.tendency] ?? o.tendency}
                     </span>
-                    <span className="battle-option__detail">{shown.detail}</span>
+                    <span className="battle-option__detail" title={shown.detail}>
+                      {shown.detail}
+                    </span>
                   </button>
                   <button
                     type="button"
