@@ -85,7 +85,10 @@ export const CampaignResponse = z.object({
     .string()
     .nullable()
     .describe('the stage to fight next (open or waiting for the road); null when all are cleared'),
-  team_power: z.number().int().describe("the power of the player's four strongest heroes"),
+  team_power: z
+    .number()
+    .int()
+    .describe("the power of the player's four strongest heroes, in the gear they wear"),
   unlocks: z
     .array(Unlock.extend({ stage_id: z.string(), unlocked: z.boolean() }))
     .describe('the order in which stages open the dungeons and the arena'),

@@ -5,21 +5,25 @@
 // (bench/season.ts) plays by the same functions. Numbers: docs/game-rules.md "The campaign".
 import { ROAD, STAGES, type StageDef } from './data/campaign.ts';
 import { generateHero } from './generation.ts';
+import { statsWithGear, type FightingStats, type Wearer } from './gear.ts';
 import { hashSeed } from './prng.ts';
 import type { Hero } from './types.ts';
 
 export type StageStatus = 'locked' | 'open' | 'cleared';
 
+type Powered = FightingStats & Wearer;
+
 /**
- * A hero's power: its fighting numbers in one figure (health, and attack, defence and speed weighted by what a
- * point of each is worth in a fight). A team's is the sum; a stage recommends the team power at which it is even.
+ * A hero's power: its fighting numbers in its gear (./gear.ts statsWithGear) in one figure (health, and attack,
+ * defence and speed weighted by what a point of each is worth in a fight). A team's is the sum; a stage recommends the
+ * team power at which it is even. The one measure of power: the campaign's view and the season simulation read it.
  */
-export function heroPower(h: Pick<Hero, 'max_hp' | 'atk' | 'def' | 'spd'>): number {
-  return Math.round((h.max_hp + 6 * h.atk + 4 * h.def + 2 * h.spd) / 4);
+export function heroPower(h: Powered): number {
+  const s = statsWithGear(h);
+  return Math.round((s.max_hp + 6 * s.atk + 4 * s.def + 2 * s.spd) / 4);
 }
 
-export const teamPower = (team: readonly Pick<Hero, 'max_hp' | 'atk' | 'def' | 'spd'>[]): number =>
-  team.reduce((sum, h) => sum + heroPower(h), 0);
+export const teamPower = (team: readonly Powered[]): number => team.reduce((sum, h) => sum + heroPower(h), 0);
 
 const foes = new Map<string, Hero[]>();
 

@@ -6,7 +6,13 @@ import { iconPath } from './art/paths.ts';
 import { own } from './data/table.ts';
 import { GEAR, GEAR_SETS, GEAR_SLOTS, type GearDef, type GearSlot } from './data/gear.ts';
 import type { TraitMods } from './data/schema.ts';
-import { modifierClauses, type ModifierSource } from './battle/modifiers.ts';
+import {
+  applyModifiers,
+  modifierClauses,
+  setModifierBases,
+  type ModifierSource,
+} from './battle/modifiers.ts';
+import { ATK, DEF, MAXHP, SPD, UF } from './battle/layout.ts';
 import type { GearSetBonus, Hero, WornGear } from './types.ts';
 
 // (the modifier registry's clauses joined as describe.ts describeMods joins them: describe.ts reaches the rules core,
@@ -23,8 +29,13 @@ export function describeGear(g: GearDef): string {
   return sentence(g.mods);
 }
 
+/** What a hero wears, as far as the rules read it: each piece's id. */
+export interface Wearer {
+  gear?: readonly Pick<WornGear, 'item_id'>[];
+}
+
 /** The pieces a hero wears that the content still has, in slot order. */
-function wornDefs(hero: Pick<Hero, 'gear'>): GearDef[] {
+function wornDefs(hero: Wearer): GearDef[] {
   const defs = (hero.gear ?? []).map((w) => own(GEAR, w.item_id)).filter((g): g is GearDef => !!g);
   return GEAR_SLOTS.map((s) => defs.find((g) => g.slot === s)).filter((g): g is GearDef => !!g);
 }
@@ -44,7 +55,7 @@ function setBonuses(defs: readonly GearDef[]): { set: string; pieces: 2 | 4; mod
 }
 
 /** The hero's gear as modifier sources, after its boon, bane and passives: each piece, then each set bonus. */
-export function gearSources(hero: Pick<Hero, 'gear'>): ModifierSource[] {
+export function gearSources(hero: Wearer): ModifierSource[] {
   if (!hero.gear?.length) return [];
   const defs = wornDefs(hero);
   return [
@@ -55,6 +66,26 @@ export function gearSources(hero: Pick<Hero, 'gear'>): ModifierSource[] {
       mods: b.mods,
     })),
   ];
+}
+
+export type FightingStats = Pick<Hero, 'max_hp' | 'atk' | 'def' | 'spd'>;
+
+/**
+ * The hero's health, attack, defence and speed as it fights in its gear: its gear's sources composed on its stats by
+ * the modifier registry, as a battle composes them (battle/compile.ts compileHero), so a number shown (a team's
+ * power) moves with the gear as a fight's odds do. Without gear, its own stats.
+ */
+export function statsWithGear(hero: FightingStats & Wearer): FightingStats {
+  const sources = gearSources(hero);
+  if (sources.length === 0) return { max_hp: hero.max_hp, atk: hero.atk, def: hero.def, spd: hero.spd };
+  const r = new Float64Array(UF);
+  setModifierBases(r, 0);
+  r[MAXHP] = hero.max_hp;
+  r[ATK] = hero.atk;
+  r[DEF] = hero.def;
+  r[SPD] = hero.spd;
+  applyModifiers(r, 0, sources);
+  return { max_hp: r[MAXHP], atk: r[ATK], def: r[DEF], spd: r[SPD] };
 }
 
 /** A set bonus's text: 'Ember (2): attack is 6% higher.' */
@@ -78,7 +109,7 @@ function wornView(g: GearDef): WornGear {
 
 /** The hero wearing exactly `itemIds` (one a slot, in slot order), with its views of the pieces and set bonuses. */
 export function wearing(hero: Hero, itemIds: readonly string[]): Hero {
-  const defs = wornDefs({ gear: itemIds.map((id) => ({ item_id: id }) as WornGear) });
+  const defs = wornDefs({ gear: itemIds.map((id) => ({ item_id: id })) });
   const { gear: _g, gear_sets: _s, ...rest } = hero;
   if (defs.length === 0) return rest;
   const gear_sets: GearSetBonus[] = setBonuses(defs).map((b) => ({

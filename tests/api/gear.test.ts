@@ -1,7 +1,7 @@
 // Gear on the real server, SQLite and PostgreSQL: a piece bought with combat tokens goes from the inventory onto a
 // hero in one transaction and back when taken off or replaced; a piece is on one hero at a time (two heroes putting
 // on the one piece together: one wins, the other is refused and nothing moves); a hero's version, its odds key and
-// its win chance move with its gear; a dismissed hero gives its gear back; refusals are readable 4xx.
+// its win chance move with its gear, and so does the team power the campaign shows; a dismissed hero gives its gear back; refusals are readable 4xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GearResponse } from '../../src/api/ascension.ts';
 import { OddsResponse } from '../../src/api/odds.ts';
@@ -130,6 +130,36 @@ describe.each(DATABASES)('gear on %s', (kind) => {
     expect((await h.call('DELETE', `/api/heroes/${hero.id}/gear/relic?user_id=${p.id}`)).status).toBe(200);
     const less = await odds();
     expect(less.key).not.toBe(geared.key);
+  });
+
+  it('team power counts gear: the campaign’s team_power rises with each piece put on', async () => {
+    const p = await newPlayer(h);
+    await setBalances(h, p.id, { combat_tokens: 2 * GEAR_PRICE_TOKENS });
+    const hero = await giveHero(h, p.id, 3, 5);
+    const teamPower = async () => {
+      const r = await h.call('GET', `/api/campaign?user_id=${p.id}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.team_power as number;
+    };
+    // docs/api.md: round((max_hp + 6·atk + 4·def + 2·spd) / 4), the stats as the hero fights in its gear
+    const power = (hp: number, atk: number, def: number) =>
+      Math.round((hp + 6 * atk + 4 * def + 2 * hero.spd) / 4);
+    expect(await teamPower()).toBe(power(hero.max_hp, hero.atk, hero.def));
+    for (const slot of ['weapon', 'armour']) {
+      await buy(p.id, `ember_${slot}`);
+      const on = await h.call('POST', `/api/heroes/${hero.id}/gear`, {
+        user_id: p.id,
+        item_id: `ember_${slot}`,
+      });
+      expect(on.status, JSON.stringify(on.body)).toBe(200);
+    }
+    // Ember Blade attack +8%; Ember Mail health and defence +4%; two Ember pieces attack +6%
+    expect(await teamPower()).toBe(
+      power(Math.round(hero.max_hp * 1.04), hero.atk * 1.08 * 1.06, hero.def * 1.04),
+    );
+    expect(await teamPower()).toBeGreaterThan(power(hero.max_hp, hero.atk, hero.def));
+    expect((await h.call('DELETE', `/api/heroes/${hero.id}/gear/armour?user_id=${p.id}`)).status).toBe(200);
+    expect(await teamPower()).toBe(power(hero.max_hp, hero.atk * 1.08, hero.def));
   });
 
   it('refusals are readable 4xx and change nothing', async () => {

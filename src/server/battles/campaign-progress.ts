@@ -20,7 +20,7 @@ import {
   stageStatus,
   STAGES,
   stagesReachable,
-  teamPower,
+  heroPower,
   type StageDef,
   type Unlock,
 } from '../../game/index.ts';
@@ -186,20 +186,32 @@ const unlockView = (u: Unlock) =>
     : { kind: 'dungeon' as const, id: u.id, name: own(DUNGEON_NAMES, u.id) ?? u.id };
 const DUNGEON_NAMES: Record<string, string> = Object.fromEntries(DUNGEONS.map((d) => [d.id, d.name]));
 
-/** The player's four strongest heroes' power (of their 200 highest-levelled). */
+/** The player's four strongest heroes' power, in the gear they wear (of their 200 highest-levelled). */
 async function bestTeamPower(db: Db, userId: string): Promise<number> {
-  const rows = await db
-    .selectFrom('heroes')
-    .select(['max_hp', 'atk', 'def', 'spd'])
-    .where('user_id', '=', userId)
-    .orderBy('level', 'desc')
-    .limit(200)
-    .execute();
-  const best = rows
-    .map((r) => ({ max_hp: Number(r.max_hp), atk: Number(r.atk), def: Number(r.def), spd: Number(r.spd) }))
-    .sort((a, b) => teamPower([b]) - teamPower([a]))
-    .slice(0, TEAM_MAX);
-  return teamPower(best);
+  const [rows, worn] = await Promise.all([
+    db
+      .selectFrom('heroes')
+      .select(['id', 'max_hp', 'atk', 'def', 'spd'])
+      .where('user_id', '=', userId)
+      .orderBy('level', 'desc')
+      .limit(200)
+      .execute(),
+    db.selectFrom('hero_gear').select(['hero_id', 'item_id']).where('user_id', '=', userId).execute(),
+  ]);
+  const gearOf = new Map<string, { item_id: string }[]>();
+  for (const w of worn) gearOf.set(w.hero_id, [...(gearOf.get(w.hero_id) ?? []), { item_id: w.item_id }]);
+  const powers = rows
+    .map((r) =>
+      heroPower({
+        max_hp: Number(r.max_hp),
+        atk: Number(r.atk),
+        def: Number(r.def),
+        spd: Number(r.spd),
+        gear: gearOf.get(r.id),
+      }),
+    )
+    .sort((a, b) => b - a);
+  return powers.slice(0, TEAM_MAX).reduce((sum, p) => sum + p, 0);
 }
 
 /** GET /api/campaign: every chapter and stage as this player stands, what stages open, idle income. */

@@ -9137,7 +9137,7 @@ export interface operations {
             cleared: number;
             /** @description the stage to fight next (open or waiting for the road); null when all are cleared */
             next_stage_id: string | null;
-            /** @description the power of the player's four strongest heroes */
+            /** @description the power of the player's four strongest heroes, in the gear they wear */
             team_power: number;
             /** @description the order in which stages open the dungeons and the arena */
             unlocks: {
