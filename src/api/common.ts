@@ -191,6 +191,12 @@ export const CampaignFight = z
       'what the first clear paid, once (its own ledger entry, campaign_first_clear); null while the battle is on, on a loss and on a later win',
     ),
     cleared: z.number().int().describe('stages the player has cleared after this fight'),
+    gear_drop: z
+      .string()
+      .nullable()
+      .describe(
+        'the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise',
+      ),
   })
   .describe('a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle)');
 export type CampaignFight = z.infer<typeof CampaignFight>;

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/server/economy/ledger.ts';
 import { STAGES_BY_ID } from '../../src/game/index.ts';
+import { stageGearDrop } from '../../src/game/gear-drops.ts';
 import {
   DATABASES,
   newPlayer,
@@ -78,7 +79,14 @@ describe.each(DATABASES)('the campaign on %s', (kind) => {
       odds_key: odds.body.key,
       probability: odds.body.probability,
     });
-    expect(first.body.campaign).toEqual({ stage_id: '1-1', first_clear: odds.body.first_clear, cleared: 1 });
+    const drop = (won: { battle_id: string }, firstClear: boolean) =>
+      stageGearDrop(STAGES_BY_ID.get('1-1')!, firstClear, won.battle_id)?.id ?? null;
+    expect(first.body.campaign).toEqual({
+      stage_id: '1-1',
+      first_clear: odds.body.first_clear,
+      cleared: 1,
+      gear_drop: drop(first.body, true),
+    });
     const fc = odds.body.first_clear;
     expect(first.body.user.gold).toBe(p.gold + fc.gold + first.body.rewards.gold);
     expect(first.body.user.magic_essence).toBe(
@@ -87,7 +95,12 @@ describe.each(DATABASES)('the campaign on %s', (kind) => {
 
     const again = await fight(p.id, '1-1', [hero.id]);
     expect(again.status).toBe(201);
-    expect(again.body.campaign).toEqual({ stage_id: '1-1', first_clear: null, cleared: 1 });
+    expect(again.body.campaign).toEqual({
+      stage_id: '1-1',
+      first_clear: null,
+      cleared: 1,
+      gear_drop: drop(again.body, false),
+    });
     expect(again.body.user.gold).toBe(first.body.user.gold + again.body.rewards.gold);
     expect(again.body.rewards.gold).toBeLessThan(fc.gold);
     expect(await ledger(p.id, 'campaign_first_clear')).toHaveLength(2); // gold and essence, once
@@ -120,7 +133,7 @@ describe.each(DATABASES)('the campaign on %s', (kind) => {
     expect(start.status, JSON.stringify(start.body)).toBe(201);
     expect(start.body).toMatchObject({
       kind: 'turn_based',
-      campaign: { stage_id: '1-1', first_clear: null, cleared: 0 },
+      campaign: { stage_id: '1-1', first_clear: null, cleared: 0, gear_drop: null },
     });
     let state = start.body;
     if (state.status === 'active') {

@@ -4,6 +4,7 @@
 // every number here comes from a measurement: the recommended powers from `npm run difficulty` (bench/difficulty.ts),
 // the rewards and idle rates from `npm run sim:season` (bench/season.ts); docs/game-rules.md "The campaign".
 import type { DailyReward } from './quests.ts';
+import type { GearSetId } from './gear.ts';
 
 /**
  * The road: on a player's first day (the 24 hours from their account's opening) the first chapter's eight stages can
@@ -47,6 +48,8 @@ export interface ChapterDef {
   name: string;
   scene: string;
   story: string;
+  /** The gear set its stages drop (src/game/gear-drops.ts) */
+  gearSet: GearSetId;
 }
 
 export const CHAPTERS: readonly ChapterDef[] = [
@@ -55,36 +58,42 @@ export const CHAPTERS: readonly ChapterDef[] = [
     name: 'The Forest Road',
     scene: 'forest',
     story: 'Bandits have closed the old road through the woods, and the villages beyond go hungry.',
+    gearSet: 'verdant',
   },
   {
     id: 2,
     name: 'The Drowned Marsh',
     scene: 'swamp',
     story: 'The bandits answered to someone in the marsh, where the dead do not stay down.',
+    gearSet: 'gale',
   },
   {
     id: 3,
     name: 'The Sunken Deep',
     scene: 'cavern',
     story: 'Under the marsh the old mines run deep, and something down there is digging upward.',
+    gearSet: 'bulwark',
   },
   {
     id: 4,
     name: 'The Iron March',
     scene: 'fortress',
     story: 'The diggers wore the badge of Ironhold: a fortress that should have stood with you.',
+    gearSet: 'ember',
   },
   {
     id: 5,
     name: 'The Ember Peaks',
     scene: 'volcano',
     story: "Ironhold's warlord bought fire from the priests of the caldera. Go and put it out.",
+    gearSet: 'ember',
   },
   {
     id: 6,
     name: 'The Sundered Sky',
     scene: 'void',
     story: 'Above the peaks the sky has torn open. Whatever bargained with the priests is coming through.',
+    gearSet: 'gale',
   },
 ];
 

@@ -83,3 +83,10 @@ export const GEAR_PRICE_TOKENS = 300;
 
 /** The chance a cleared dungeon run drops a piece (one of every piece alike, drawn by the run's fight). */
 export const GEAR_DROP_CHANCE = 0.02;
+
+/**
+ * A campaign stage's drops (src/game/gear-drops.ts): the first clear of a chapter's 2nd, 4th, 6th and 8th stage gives
+ * the chapter's set piece for the weapon, armour, charm and relic slot — a set a chapter —; every other win has this
+ * chance of a piece of the chapter's set, its slot rolled.
+ */
+export const STAGE_GEAR_DROP_CHANCE = 0.05;

@@ -27,6 +27,7 @@ import {
 import { DUNGEONS } from '../../game/data/dungeons.ts';
 import { scenePath } from '../../game/art/paths.ts';
 import { payRewards } from './reward-payment.ts';
+import { dropStageGear } from '../heroes/worn-gear.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { conflict, MESSAGES, notFound } from '../foundation/errors.ts';
 import type { Database } from '../store/tables.ts';
@@ -97,13 +98,15 @@ const fullReward = (r: StageDef['firstClear']): StageReward => ({
 /**
  * A stage won, inside the fight's transaction (the player's row locked first): the player's progress moves on if it
  * was their next stage, idle income starts on the first clear of all, the winning team becomes the idle team, and
- * the first clear pays once — its claim row first, then the credit (ledger: campaign_first_clear, ref the stage).
+ * the first clear pays once — its claim row first, then the credit (ledger: campaign_first_clear, ref the stage) —, and
+ * the win may drop a piece of gear (its first clear's sure piece, or a chance drawn from `battleId`: once a battle).
  */
 export async function recordStageWin(
   trx: Trx,
   userId: string,
   stage: StageDef,
   teamIds: string[],
+  battleId: string,
 ): Promise<CampaignFight> {
   const now = nowSeconds();
   const before = await progressOf(trx, userId);
@@ -141,7 +144,8 @@ export async function recordStageWin(
     .executeTakeFirst();
   const first = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
   if (first) await credit(trx, userId, reward, { reason: 'campaign_first_clear', ref: stage.id });
-  return { stage_id: stage.id, first_clear: first ? reward : null, cleared };
+  const gear_drop = await dropStageGear(trx, userId, stage, first, battleId);
+  return { stage_id: stage.id, first_clear: first ? reward : null, cleared, gear_drop };
 }
 
 /** What a win of `stage` would add as its first clear: its reward, or null once it was paid. */
@@ -158,7 +162,12 @@ export async function firstClearDue(db: Db, userId: string, stage: StageDef): Pr
 
 /** A fight that did not win the stage: nothing moves; what the player has cleared. */
 export async function stageUnchanged(db: Db, userId: string, stage: StageDef): Promise<CampaignFight> {
-  return { stage_id: stage.id, first_clear: null, cleared: (await progressOf(db, userId)).cleared };
+  return {
+    stage_id: stage.id,
+    first_clear: null,
+    cleared: (await progressOf(db, userId)).cleared,
+    gear_drop: null,
+  };
 }
 
 function idleOf(p: Progress, now: number): IdleView {

@@ -192,7 +192,7 @@ async function settle(
   // A campaign stage: recorded, and its first clear paid (its own ledger entry), before the fight's own pay.
   const campaign = stage
     ? won
-      ? await recordStageWin(trx, userId, stage, teamIds)
+      ? await recordStageWin(trx, userId, stage, teamIds, battleId)
       : await stageUnchanged(trx, userId, stage)
     : undefined;
   const { levelUps } = await payRewards(trx, userId, teamIds, payments);

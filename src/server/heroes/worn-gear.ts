@@ -4,8 +4,9 @@
 // conditional take (its quantity never below 0) is what puts one piece on one hero at a time.
 import type { Kysely } from 'kysely';
 import { equip, unequip, GEAR, type GearSlot } from '../../game/gear.ts';
-import { GEAR_DROP_CHANCE, GEAR_LIST, type GearDef } from '../../game/data/gear.ts';
-import { createPrng, hashSeed } from '../../game/prng.ts';
+import type { GearDef } from '../../game/data/gear.ts';
+import type { StageDef } from '../../game/data/campaign.ts';
+import { dungeonGearDrop, stageGearDrop } from '../../game/gear-drops.ts';
 import { own } from '../../game/content.ts';
 import type { Hero } from '../../game/types.ts';
 import { badRequest, forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
@@ -97,13 +98,29 @@ export function unequipGear(
 }
 
 /**
- * A cleared dungeon run's drop (src/game/data/gear.ts GEAR_DROP_CHANCE): drawn from the battle that cleared it, so
+ * A cleared dungeon run's drop (src/game/gear-drops.ts dungeonGearDrop): drawn from the battle that cleared it, so
  * one clear drops at most once; the piece goes to the inventory. Answers the piece's id, or null.
  */
 export async function dropGear(trx: Db, userId: string, battleId: string): Promise<string | null> {
-  const rng = createPrng(hashSeed('gear-drop', battleId));
-  if (rng.next() >= GEAR_DROP_CHANCE) return null;
-  const piece = GEAR_LIST[rng.int(GEAR_LIST.length)];
+  return addDrop(trx, userId, dungeonGearDrop(battleId));
+}
+
+/**
+ * A won campaign stage's drop (src/game/gear-drops.ts stageGearDrop): the first clear's sure piece, or a chance drawn
+ * from the battle that won it — called once, in that battle's transaction; the piece goes to the inventory.
+ */
+export async function dropStageGear(
+  trx: Db,
+  userId: string,
+  stage: StageDef,
+  firstClear: boolean,
+  battleId: string,
+): Promise<string | null> {
+  return addDrop(trx, userId, stageGearDrop(stage, firstClear, battleId));
+}
+
+async function addDrop(trx: Db, userId: string, piece: GearDef | null): Promise<string | null> {
+  if (!piece) return null;
   await addStock(trx, userId, piece.id, 1);
   return piece.id;
 }

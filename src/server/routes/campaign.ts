@@ -82,11 +82,11 @@ const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           userId: user_id,
           guard: (trx) => checkStageOpen(trx, user_id, stage),
           // settle runs inside the fight's transaction (fights.ts), which is what `trx` is.
-          settle: async (trx, { won }, rewards) => ({
+          settle: async (trx, { won, battleId }, rewards) => ({
             rewards,
             extra: {
               campaign: won
-                ? await recordStageWin(trx as Trx, user_id, stage, teamIds)
+                ? await recordStageWin(trx as Trx, user_id, stage, teamIds, battleId)
                 : await stageUnchanged(trx, user_id, stage),
             },
           }),

@@ -4273,6 +4273,8 @@ export interface operations {
                   } | null;
                   /** @description stages the player has cleared after this fight */
                   cleared: number;
+                  /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+                  gear_drop: string | null;
                 };
                 /** @description the active battle this one replaced: it ended as a loss with no rewards */
                 ended_battle: {
@@ -4341,6 +4343,8 @@ export interface operations {
                   } | null;
                   /** @description stages the player has cleared after this fight */
                   cleared: number;
+                  /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+                  gear_drop: string | null;
                 };
                 /** @enum {string} */
                 kind: 'auto';
@@ -4543,6 +4547,8 @@ export interface operations {
                   } | null;
                   /** @description stages the player has cleared after this fight */
                   cleared: number;
+                  /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+                  gear_drop: string | null;
                 };
                 /** @description the active battle this one replaced: it ended as a loss with no rewards */
                 ended_battle: {
@@ -4611,6 +4617,8 @@ export interface operations {
                   } | null;
                   /** @description stages the player has cleared after this fight */
                   cleared: number;
+                  /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+                  gear_drop: string | null;
                 };
                 /** @enum {string} */
                 kind: 'auto';
@@ -5436,6 +5444,8 @@ export interface operations {
                   } | null;
                   /** @description stages the player has cleared after this fight */
                   cleared: number;
+                  /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+                  gear_drop: string | null;
                 };
               }
             | {
@@ -5499,6 +5509,8 @@ export interface operations {
                   } | null;
                   /** @description stages the player has cleared after this fight */
                   cleared: number;
+                  /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+                  gear_drop: string | null;
                 };
                 /** @enum {string} */
                 kind: 'auto';
@@ -5788,6 +5800,8 @@ export interface operations {
               } | null;
               /** @description stages the player has cleared after this fight */
               cleared: number;
+              /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+              gear_drop: string | null;
             };
           };
         };
@@ -5955,6 +5969,8 @@ export interface operations {
               } | null;
               /** @description stages the player has cleared after this fight */
               cleared: number;
+              /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+              gear_drop: string | null;
             };
             /** @description both sides' ladder ratings, moved by this fight */
             ratings: {
@@ -7313,6 +7329,8 @@ export interface operations {
               } | null;
               /** @description stages the player has cleared after this fight */
               cleared: number;
+              /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+              gear_drop: string | null;
             };
             run: {
               id: string;
@@ -7527,6 +7545,8 @@ export interface operations {
               } | null;
               /** @description stages the player has cleared after this fight */
               cleared: number;
+              /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+              gear_drop: string | null;
             };
             /** @description the active battle this one replaced: it ended as a loss with no rewards */
             ended_battle: {
@@ -9452,6 +9472,8 @@ export interface operations {
                   } | null;
                   /** @description stages the player has cleared after this fight */
                   cleared: number;
+                  /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+                  gear_drop: string | null;
                 };
                 /** @description the active battle this one replaced: it ended as a loss with no rewards */
                 ended_battle: {
@@ -9520,6 +9542,8 @@ export interface operations {
                   } | null;
                   /** @description stages the player has cleared after this fight */
                   cleared: number;
+                  /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+                  gear_drop: string | null;
                 };
                 /** @enum {string} */
                 kind: 'auto';
@@ -9722,6 +9746,8 @@ export interface operations {
                   } | null;
                   /** @description stages the player has cleared after this fight */
                   cleared: number;
+                  /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+                  gear_drop: string | null;
                 };
                 /** @description the active battle this one replaced: it ended as a loss with no rewards */
                 ended_battle: {
@@ -9790,6 +9816,8 @@ export interface operations {
                   } | null;
                   /** @description stages the player has cleared after this fight */
                   cleared: number;
+                  /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
+                  gear_drop: string | null;
                 };
                 /** @enum {string} */
                 kind: 'auto';
