@@ -1,12 +1,15 @@
 // GET /api/heroes/browse/all: pages of the players who have heroes, each with their first heroes. A page is first
 // read as what it holds — the players (id, name, hero count) and each shown hero's id, version and count of arena
 // fights (its rating moves with each), in one statement over the indexes and rating rows, never the documents — and
-// is answered from bytes remembered under that key; only a page whose key changed reads its documents again. Every write to a hero
-// bumps its version and ids are never reused, so equal keys mean equal pages, whichever instance made the change.
+// is answered from bytes remembered under that key, made by the contract's serializer (foundation/contract-json.ts);
+// only a page whose key changed reads its documents again. Every write to a hero bumps its version and ids are never
+// reused, so equal keys mean equal pages, whichever instance made the change.
 // On SQLite a page checked since the database last changed at all is sent without reading its key (changeMark).
 import { LRUCache } from 'lru-cache';
-import type { PlayerHeroes } from '../../api/heroes.ts';
-import { jsonArray, RATED, withRatingBytes, type RatedDoc } from './hero-store.ts';
+import { BrowseResponse } from '../../api/heroes.ts';
+import type { Hero } from '../../game/types.ts';
+import { contractJson } from '../foundation/contract-json.ts';
+import { RATED, ratedHero, type RatedDoc } from './hero-store.ts';
 import type { Store } from '../store/db.ts';
 import { allRows, changeMark, prepared, sameMark, type ChangeMark } from '../store/prepared.ts';
 
@@ -32,7 +35,7 @@ const PAGE_KEY = prepared(
 );
 const DOCS = prepared(
   'browse-docs',
-  `select h.id, cast(h.doc as blob) as doc, ${RATED} where h.id in (select value from json_each(?))`,
+  `select h.id, h.doc, ${RATED} where h.id in (select value from json_each(?))`,
   `select h.id, h.doc, ${RATED} where h.id = any(?::text[])`,
 );
 
@@ -60,8 +63,7 @@ interface Page {
   mark?: ChangeMark;
 }
 
-const OPEN_PAGE = Buffer.from('{"players":');
-const CLOSE_OBJECT = Buffer.from('}');
+const pageJson = contractJson(BrowseResponse);
 
 export class BrowsePages {
   private readonly pages = new LRUCache<string, Page>({
@@ -97,32 +99,23 @@ export class BrowsePages {
     );
     const page = players.slice(0, limit);
     const ids = page.flatMap((p) => heroesOf.get(p.id)!);
-    const docs = new Map<string, Buffer>();
+    const docs = new Map<string, Hero>();
     if (ids.length > 0)
       for (const d of await allRows<RatedDoc & { id: string }>(this.store, DOCS, [
         this.store.sqlite ? JSON.stringify(ids) : ids,
       ]))
-        docs.set(d.id, Buffer.concat(withRatingBytes(d)));
+        docs.set(d.id, ratedHero(d));
     const next = players.length > limit ? cursorOf(page[page.length - 1].username_key) : null;
-    // {"players":[{…,"heroes":[doc,…]},…],"next_cursor":…} from the stored documents' bytes. A hero deleted
-    // between the two reads is left out (the next read's key differs, so this page is not served again).
-    const parts = page.map((p) => {
-      const head: Omit<PlayerHeroes, 'heroes'> = {
+    // A hero deleted between the two reads is left out (the next read's key differs, so this page is not served
+    // again).
+    return pageJson({
+      players: page.map((p) => ({
         user_id: p.id,
         username: p.username,
         hero_count: p.hero_count,
-      };
-      const shown = heroesOf.get(p.id)!.flatMap((id) => docs.get(id) ?? []);
-      return Buffer.concat([
-        Buffer.from(`${JSON.stringify(head).slice(0, -1)},"heroes":`),
-        ...jsonArray(shown),
-        CLOSE_OBJECT,
-      ]);
+        heroes: heroesOf.get(p.id)!.flatMap((id) => docs.get(id) ?? []),
+      })),
+      next_cursor: next,
     });
-    return Buffer.concat([
-      OPEN_PAGE,
-      ...jsonArray(parts),
-      Buffer.from(`,"next_cursor":${JSON.stringify(next)}}`),
-    ]);
   }
 }

@@ -2,6 +2,8 @@
 // still the version that was read and still its owner's, so two concurrent changes never both land.
 import { NEW_RATING } from '../../game/ladder.ts';
 import type { Hero } from '../../game/types.ts';
+import { CreateHeroResponse, HeroesResponse } from '../../api/heroes.ts';
+import { contractJson } from '../foundation/contract-json.ts';
 import { forbidden, MESSAGES, notFound, Refusal } from '../foundation/errors.ts';
 import { heroColumns, heroFromRow, type HeroRow } from '../store/hero-rows.ts';
 import { LRUCache } from 'lru-cache';
@@ -65,17 +67,17 @@ export async function remainingTeam(db: Db, teamJson: string, userId: string): P
 
 /** The most heroes one list answers (a player's whole collection in practice). */
 export const HERO_LIST_LIMIT = 500;
-// On SQLite the documents come out as their UTF-8 bytes (cast to a blob) and go to the socket as they are: no
-// decoding into JS strings and no re-encoding on the way out — each with its ladder rating spliced in before its
-// closing brace (battles/rating-store.ts keeps ratings in rows of their own). The limit is written into the SQL: bound as a
-// parameter, it made SQLite's plan twice as slow.
+// The documents are read with their ladder ratings (battles/rating-store.ts keeps ratings in rows of their own) and
+// answered as the contract's schema serializes them (foundation/contract-json.ts); the answers' bytes are cached
+// (HeroDocs here, HeroLists in hero-lists.ts). The limit is written into the SQL: bound as a parameter, it made
+// SQLite's plan twice as slow.
 // A player's hero carries its version (an NPC is content: none). Browse pages read the same (browse-pages.ts).
 export const RATED =
   'case when h.user_id is null then null else h.version end as version, r.rating, r.rd, r.wins, r.losses ' +
   'from heroes h left join hero_ratings r on r.hero_id = h.id';
 const LIST = prepared(
   'hero-list',
-  `select cast(h.doc as blob) as doc, ${RATED} where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`,
+  `select h.doc, ${RATED} where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`,
   `select h.doc, ${RATED} where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`,
 );
 // Which hero versions a player's list holds, read from the covering index heroes_user_list without touching the
@@ -92,13 +94,13 @@ const LIST_KEY = prepared(
 );
 const DOC = prepared(
   'hero-doc',
-  `select cast(h.doc as blob) as doc, ${RATED} where h.id = ?`,
+  `select h.doc, ${RATED} where h.id = ?`,
   `select h.doc, ${RATED} where h.id = ?`,
 );
 
 /** A stored document, its row's version (a player's hero; null or absent for an NPC) and its rating row's fields (null: no row yet). */
 export interface RatedDoc {
-  doc: Buffer | string;
+  doc: string;
   version?: number | null;
   rating: number | null;
   rd: number | null;
@@ -106,27 +108,26 @@ export interface RatedDoc {
   losses: number | null;
 }
 
-/**
- * A stored document with `"rating":{…}` (a newcomer's, if it has no row yet) and its `"version"` added as its last
- * fields.
- */
-export function withRatingBytes({ doc, version, rating, rd, wins, losses }: RatedDoc): Buffer[] {
-  const bytes = asBytes(doc);
-  const r = {
+/** A stored hero as it is answered: its document with its rating (a newcomer's, if it has no row yet) and its version. */
+export function ratedHero({ doc, version, rating, rd, wins, losses }: RatedDoc): Hero {
+  const hero = JSON.parse(doc) as Hero;
+  hero.rating = {
     rating: rating ?? NEW_RATING.rating,
     rd: rd ?? NEW_RATING.rd,
     wins: wins ?? 0,
     losses: losses ?? 0,
   };
-  // A document is a JSON object: it ends with its closing brace, and never holds a rating of its own.
-  const v = version === undefined || version === null ? '' : `,"version":${Number(version)}`;
-  return [bytes.subarray(0, bytes.lastIndexOf(0x7d)), Buffer.from(`,"rating":${JSON.stringify(r)}${v}}`)];
+  if (version !== undefined && version !== null) hero.version = Number(version);
+  return hero;
 }
 
-/** A hero as JSON with its rating, its stored document unparsed; undefined when there is no such hero. */
+const heroJson = contractJson(CreateHeroResponse);
+const heroesJson = contractJson(HeroesResponse);
+
+/** A hero's answer as JSON, with its rating and version; undefined when there is no such hero. */
 export async function heroJsonOf(store: Store, id: string): Promise<Buffer | undefined> {
   const row = await firstRow<RatedDoc>(store, DOC, [id]);
-  return row && Buffer.concat(withRatingBytes(row));
+  return row && heroJson(ratedHero(row));
 }
 
 // What a hero's answer depends on — its version and its count of arena fights — from the primary keys alone; on
@@ -178,24 +179,10 @@ export class HeroDocs {
   }
 }
 
-/** A player's heroes as a ready JSON array: their stored documents with their ratings, joined without parsing. */
+/** A player's heroes as their answer's JSON: their stored documents with their ratings, as the contract writes them. */
 export async function heroesJsonOf(store: Store, userId: string): Promise<Buffer> {
   const rows = await allRows<RatedDoc>(store, LIST, [userId]);
-  return Buffer.concat(jsonArray(rows.map((r) => Buffer.concat(withRatingBytes(r)))));
-}
-
-/** A document's bytes: SQLite hands them over as they are stored (a blob), PostgreSQL as text. */
-export const asBytes = (doc: Buffer | string) => (typeof doc === 'string' ? Buffer.from(doc) : doc);
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
-
-/** The parts of a JSON array of ready JSON values, for Buffer.concat. */
-export function jsonArray(items: Buffer[]): Buffer[] {
-  const parts: Buffer[] = [OPEN];
-  items.forEach((item, i) => (i ? parts.push(COMMA, item) : parts.push(item)));
-  parts.push(CLOSE);
-  return parts;
+  return heroesJson(rows.map(ratedHero));
 }
 
 /** The state of a player's hero list as `id:version:fights,…` in list order (see LIST_KEY). */

@@ -1,8 +1,8 @@
 // Answers sent as ready JSON bytes. Fastify's zod serializer parses every answer against its schema before
 // stringifying it, which costs more than the rest of a hot read; these reads send bytes instead: static content
-// checked against its schema once at start, stored hero documents as they are, and views whose TypeScript type is
-// the schema's. The route's response schema still documents the shape (OpenAPI), and the API tests parse answers
-// with it.
+// checked against its schema once at start, and answers serialized by their schema's compiled serializer
+// (foundation/contract-json.ts), kept in caches of their own. The route's response schema documents the shape
+// (OpenAPI), and the API tests parse answers with it.
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
