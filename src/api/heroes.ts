@@ -93,7 +93,22 @@ export const DeleteHeroQuery = z.object({ user_id: Id });
 export const DeleteHeroResponse = z.object({
   deleted: z.literal(true),
   id: z.string(),
-  shards: z.number().int().optional().describe('the Star Shards it left in the inventory'),
+  shards: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'the Star Shards it left in the inventory: for its summoned rarity, and its stars’ shards given back',
+    ),
+  essence_refunded: z
+    .number()
+    .int()
+    .optional()
+    .describe('the magic essence its stars cost, given back (an ascended hero; 0 otherwise)'),
+  restored_hero_ids: z
+    .array(z.string())
+    .optional()
+    .describe('the heroes spent on its stars, back in the collection'),
 });
 
 export const RerollBody = z.object({ user_id: Id });

@@ -38,7 +38,7 @@ export const LEDGER_REASONS = [
   'daily_bonus',
   /** a hero raised one star (ref: the hero's id) */
   'ascension',
-  /** a hero's stars reset to its summoned rarity, every star's essence refunded (ref: the hero's id) */
+  /** a hero's stars reset to its summoned rarity, or the hero dismissed: every star's essence refunded (ref: its id) */
   'ascension_reset',
   /** a login-calendar reward (ref: '2026-11-27.calendar.3', the day and the calendar day it paid) */
   'daily_calendar',

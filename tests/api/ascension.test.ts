@@ -1,7 +1,8 @@
 // Ascension on the real server, SQLite and PostgreSQL: a star costs its table's copies (heroes of at least the hero's
 // rarity, or Star Shards in their place) and essence, exactly, with ledger entries; the spent heroes leave the
 // collection, its dungeon runs and the arena's ladder in the same transaction; level, xp, abilities and spread stay;
-// a reset to the summoned rarity refunds exactly what was spent (essence, shards, the heroes themselves); every
+// a reset to the summoned rarity refunds exactly what was spent (essence, shards, the heroes themselves), and so does
+// dismissing an ascended hero (besides the Star Shards for its summoned rarity); every
 // refusal is a readable 4xx that changes nothing; a repeated Idempotency-Key ascends once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AscendResponse, AscensionResponse, ResetResponse } from '../../src/api/ascension.ts';
@@ -191,6 +192,65 @@ describe.each(DATABASES)('ascension on %s', (kind) => {
     expect(r.status).toBe(200);
     expect(r.body.shards).toBe(SHARDS_PER_HERO[2]);
     expect(await shardsOf(p.id)).toBe(SHARDS_PER_HERO[2]);
+  });
+
+  it('dismissing an ascended hero gives back what its stars cost, and Star Shards for its summoned rarity', async () => {
+    const p = await newPlayer(h);
+    await setBalances(h, p.id, { magic_essence: 20_000 });
+    const hero = await giveHero(h, p.id, 1, 3);
+    const copy = await giveHero(h, p.id, 1, 4);
+    const shardsForStar2 = ASCENSION[1].copies * SHARDS_PER_HERO[1];
+    await withStore(h, (db) =>
+      db
+        .insertInto('inventory')
+        .values({
+          id: `inv_${p.id}`,
+          user_id: p.id,
+          item_id: 'star_shard',
+          quantity: shardsForStar2,
+          created_at: 1,
+        })
+        .execute(),
+    );
+    const before = await user(p.id);
+    const star = async (body: object) => {
+      const r = await h.call('POST', `/api/heroes/${hero.id}/ascend`, { user_id: p.id, ...body });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    };
+    await star({ spend_hero_ids: [copy.id] }); // 1★ → 2★: the copy and 500 essence
+    await star({ use_shards: true }); // 2★ → 3★: 40 shards and 1,500 essence
+    expect(await shardsOf(p.id)).toBe(0);
+    expect((await user(p.id)).magic_essence).toBe(
+      before.magic_essence - ASCENSION[0].essence - ASCENSION[1].essence,
+    );
+
+    const r = await h.call('DELETE', `/api/heroes/${hero.id}?user_id=${p.id}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // the summoned rarity's shards (1★: 10, not a 3★'s 50) and the 40 the second star took
+    expect(r.body).toMatchObject({
+      shards: SHARDS_PER_HERO[0] + shardsForStar2,
+      essence_refunded: ASCENSION[0].essence + ASCENSION[1].essence,
+      restored_hero_ids: [copy.id],
+    });
+    expect(await shardsOf(p.id)).toBe(SHARDS_PER_HERO[0] + shardsForStar2);
+    expect((await user(p.id)).magic_essence).toBe(before.magic_essence);
+    expect((await ledgerSum(p.id, 'ascension')) + (await ledgerSum(p.id, 'ascension_reset'))).toBe(0);
+    expect(await heroStatus(hero.id)).toBe(404);
+    expect((await h.call('GET', `/api/heroes/${copy.id}`)).body).toMatchObject({
+      id: copy.id,
+      rarity: 1,
+      level: 4,
+    });
+    const left = await withStore(h, async (db) => ({
+      count: await db
+        .selectFrom('users')
+        .select('hero_count')
+        .where('id', '=', p.id)
+        .executeTakeFirstOrThrow(),
+      spends: await db.selectFrom('ascension_spends').selectAll().where('hero_id', '=', hero.id).execute(),
+    }));
+    expect(left.count.hero_count).toBe(1);
+    expect(left.spends).toEqual([]);
   });
 
   it('refusals are readable 4xx and change nothing', async () => {

@@ -414,7 +414,13 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     expect((await h.call('GET', `/api/heroes/${hero.id}`)).status).toBe(200);
     expect(await h.call('DELETE', `/api/heroes/${hero.id}?user_id=${p.id}`)).toEqual({
       status: 200,
-      body: { deleted: true, id: hero.id, shards: SHARDS_PER_HERO[hero.rarity - 1] },
+      body: {
+        deleted: true,
+        id: hero.id,
+        shards: SHARDS_PER_HERO[hero.rarity - 1],
+        essence_refunded: 0, // it never ascended
+        restored_hero_ids: [],
+      },
     });
     expect((await h.call('GET', `/api/heroes/${hero.id}`)).status).toBe(404);
     expect((await h.call('DELETE', `/api/heroes/${hero.id}?user_id=${p.id}`)).status).toBe(404);

@@ -18,18 +18,19 @@ import type { AscensionResponse } from '../../api/ascension.ts';
 import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { economyTransaction } from '../economy/transaction.ts';
-import { credit, findUser, pay, type Trx, type UserRow } from '../economy/wallet.ts';
-import { heroFromRow, heroRow } from '../store/hero-rows.ts';
-import type { Database, HeroRatingsTable } from '../store/tables.ts';
+import { findUser, pay, type Trx, type UserRow } from '../economy/wallet.ts';
+import { heroFromRow } from '../store/hero-rows.ts';
+import type { Database } from '../store/tables.ts';
 import { heldHero, keepHero } from './hero-rules.ts';
 import { ownHero } from './hero-store.ts';
-import { addStock, heroesInBattle, removeHeroes, stockOf, takeStock } from './hero-stock.ts';
-
-/** A spent hero as a star's row keeps it: its document and its ladder rating row, if it had one. */
-interface KeptHero {
-  hero: Hero;
-  rating: HeroRatingsTable | null;
-}
+import {
+  heroesInBattle,
+  refundStars,
+  removeHeroes,
+  stockOf,
+  takeStock,
+  type KeptHero,
+} from './hero-stock.ts';
 
 const brief = (h: Hero) => ({
   id: h.id,
@@ -217,35 +218,8 @@ export function resetHero(
     const hero = heroFromRow(row);
     const back = resetAscension(hero);
     if (!back.ok) throw badRequest(back.error);
-    const spends = await trx
-      .selectFrom('ascension_spends')
-      .selectAll()
-      .where('hero_id', '=', heroId)
-      .execute();
-    const essence = spends.reduce((n, s) => n + Number(s.essence), 0);
-    const shards = spends.reduce((n, s) => n + Number(s.shards), 0);
-    const heroes = spends.flatMap((s) => JSON.parse(s.heroes) as KeptHero[]);
-    const now = nowSeconds();
-    for (const k of heroes) {
-      await trx
-        .insertInto('heroes')
-        .values(heroRow(k.hero, { user_id: userId, created_at: now }))
-        .execute();
-      if (k.rating) await trx.insertInto('hero_ratings').values(k.rating).execute();
-    }
-    if (heroes.length)
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ hero_count: eb('hero_count', '+', heroes.length) }))
-        .where('id', '=', userId)
-        .execute();
-    await addStock(trx, userId, STAR_SHARD_ITEM, shards);
-    const user =
-      essence > 0
-        ? await credit(trx, userId, { magic_essence: essence }, { reason: 'ascension_reset', ref: heroId })
-        : locked.user;
+    const { essence, shards, heroes, user = locked.user } = await refundStars(trx, userId, heroId);
     if (!user) throw notFound(MESSAGES.userNotFound);
-    await trx.deleteFrom('ascension_spends').where('hero_id', '=', heroId).execute();
     const saved = await keepHero(trx, back.hero, row, userId);
     const refunded = [
       ...(heroes.length ? [heroes.map((k) => k.hero.name).join(', ')] : []),

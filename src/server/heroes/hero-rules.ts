@@ -3,7 +3,7 @@
 import { PRICE_RULES, REROLL_COST } from '../../api/rules.ts';
 import { rerollAbilities } from '../../game/index.ts';
 import { shardsFor, STAR_SHARD_ITEM } from '../../game/ascension.ts';
-import { addStock, removeHeroes } from './hero-stock.ts';
+import { addStock, refundStars, removeHeroes } from './hero-stock.ts';
 import type { Hero } from '../../game/types.ts';
 import { badRequest, busy, forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
 import { saveHero } from './hero-store.ts';
@@ -34,21 +34,28 @@ export async function keepHero(
 }
 
 /**
- * Dismisses a hero: it leaves with its worn gear given back (hero-stock.ts removeHeroes) and leaves Star Shards for
- * its rarity (src/game/ascension.ts shardsFor); the stars it rose by are not refunded (a reset does that).
+ * Dismisses a hero: it leaves with its worn gear given back (hero-stock.ts removeHeroes) and Star Shards for the
+ * rarity it was summoned at (src/game/ascension.ts shardsFor); an ascended hero first gives back what its stars cost,
+ * as a reset would (hero-stock.ts refundStars: essence, shards, the spent heroes), so dismissing it destroys nothing
+ * spent on it. `shards` counts both.
  */
 export function deleteHero(
   db: Kysely<Database>,
   userId: string,
   heroId: string,
-): Promise<{ shards: number }> {
+): Promise<{ shards: number; essence: number; restored: string[] }> {
   return economyTransaction(db, { userId, heroIds: [heroId] }, async (trx, locked) => {
     const row = heldHero(locked, heroId, userId);
-    const shards = shardsFor(row.rarity);
+    const summoned = heroFromRow(row).summoned_rarity ?? row.rarity;
+    const refund = await refundStars(trx, userId, heroId);
     await removeHeroes(trx, userId, [heroId]);
-    await trx.deleteFrom('ascension_spends').where('hero_id', '=', heroId).execute();
+    const shards = shardsFor(summoned);
     await addStock(trx, userId, STAR_SHARD_ITEM, shards);
-    return { shards };
+    return {
+      shards: shards + refund.shards,
+      essence: refund.essence,
+      restored: refund.heroes.map((k) => k.hero.id),
+    };
   });
 }
 

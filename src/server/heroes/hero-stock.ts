@@ -1,9 +1,14 @@
 // What a hero leaving or joining a player's collection moves with it, inside the caller's economy transaction:
-// inventory stacks (a piece of gear, Star Shards) taken or added, the worn gear a leaving hero gives back, and the
-// records that name a leaving hero — its ladder rating, the active dungeon run teams that field it.
+// inventory stacks (a piece of gear, Star Shards) taken or added, the worn gear a leaving hero gives back, the
+// records that name a leaving hero — its ladder rating, the active dungeon run teams that field it —, and what an
+// ascended hero's stars cost put back (by a reset, or when it is dismissed).
+import { STAR_SHARD_ITEM } from '../../game/ascension.ts';
+import type { Hero } from '../../game/types.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { newId } from '../foundation/ids.ts';
-import type { Db, Trx } from '../economy/wallet.ts';
+import { heroRow } from '../store/hero-rows.ts';
+import type { HeroRatingsTable } from '../store/tables.ts';
+import { credit, type Db, type Trx, type UserRow } from '../economy/wallet.ts';
 
 /** How many of `itemId` the player holds in their inventory. */
 export async function stockOf(trx: Trx, userId: string, itemId: string): Promise<number> {
@@ -99,4 +104,51 @@ export async function removeHeroes(trx: Trx, userId: string, heroIds: readonly s
     .set((eb) => ({ hero_count: eb('hero_count', '-', Number(gone.numDeletedRows)) }))
     .where('id', '=', userId)
     .execute();
+}
+
+/** A hero spent on a star as the star's row (ascension_spends) keeps it: its document and its ladder rating row. */
+export interface KeptHero {
+  hero: Hero;
+  rating: HeroRatingsTable | null;
+}
+
+/** What an ascended hero's stars cost, as given back: essence, Star Shards, and the spent heroes. */
+export interface StarRefund {
+  essence: number;
+  shards: number;
+  heroes: KeptHero[];
+  /** the player after the essence came back (undefined when none did) */
+  user: UserRow | undefined;
+}
+
+/**
+ * Every star `heroId` rose by, paid back exactly and forgotten: the essence (ledger ascension_reset), the Star
+ * Shards, and the spent heroes with their rating rows, back in the collection. Nothing when it never ascended.
+ */
+export async function refundStars(trx: Trx, userId: string, heroId: string): Promise<StarRefund> {
+  const spends = await trx.selectFrom('ascension_spends').selectAll().where('hero_id', '=', heroId).execute();
+  const essence = spends.reduce((n, s) => n + Number(s.essence), 0);
+  const shards = spends.reduce((n, s) => n + Number(s.shards), 0);
+  const heroes = spends.flatMap((s) => JSON.parse(s.heroes) as KeptHero[]);
+  const now = nowSeconds();
+  for (const k of heroes) {
+    await trx
+      .insertInto('heroes')
+      .values(heroRow(k.hero, { user_id: userId, created_at: now }))
+      .execute();
+    if (k.rating) await trx.insertInto('hero_ratings').values(k.rating).execute();
+  }
+  if (heroes.length)
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ hero_count: eb('hero_count', '+', heroes.length) }))
+      .where('id', '=', userId)
+      .execute();
+  await addStock(trx, userId, STAR_SHARD_ITEM, shards);
+  const user =
+    essence > 0
+      ? await credit(trx, userId, { magic_essence: essence }, { reason: 'ascension_reset', ref: heroId })
+      : undefined;
+  if (spends.length) await trx.deleteFrom('ascension_spends').where('hero_id', '=', heroId).execute();
+  return { essence, shards, heroes, user };
 }

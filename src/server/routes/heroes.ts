@@ -225,7 +225,10 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: {
       operationId: 'deleteHero',
       summary: 'Dismiss a hero',
-      description: 'Deletes the player’s hero (`user_id` must own it) and its arena ladder rating.',
+      description:
+        'Deletes the player’s hero (`user_id` must own it) and its arena ladder rating; its gear goes back to the ' +
+        'inventory, it leaves Star Shards for its summoned rarity, and an ascended hero first gives back what its ' +
+        'stars cost, as a reset does.',
       tags: ['heroes'],
       params: HeroParams,
       querystring: DeleteHeroQuery,
@@ -234,8 +237,14 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     handler: async (req) => {
       const { heroId } = req.params;
       const { user_id } = req.query;
-      const { shards } = await deleteHero(db, user_id, heroId);
-      return { deleted: true as const, id: heroId, shards };
+      const { shards, essence, restored } = await deleteHero(db, user_id, heroId);
+      return {
+        deleted: true as const,
+        id: heroId,
+        shards,
+        essence_refunded: essence,
+        restored_hero_ids: restored,
+      };
     },
   });
 

@@ -209,7 +209,7 @@ export interface paths {
     post?: never;
     /**
      * Dismiss a hero
-     * @description Deletes the player’s hero (`user_id` must own it) and its arena ladder rating. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description Deletes the player’s hero (`user_id` must own it) and its arena ladder rating; its gear goes back to the inventory, it leaves Star Shards for its summoned rarity, and an ascended hero first gives back what its stars cost, as a reset does. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     delete: operations['deleteHero'];
     options?: never;
@@ -2864,8 +2864,12 @@ export interface operations {
             /** @enum {boolean} */
             deleted: true;
             id: string;
-            /** @description the Star Shards it left in the inventory */
+            /** @description the Star Shards it left in the inventory: for its summoned rarity, and its stars’ shards given back */
             shards?: number;
+            /** @description the magic essence its stars cost, given back (an ascended hero; 0 otherwise) */
+            essence_refunded?: number;
+            /** @description the heroes spent on its stars, back in the collection */
+            restored_hero_ids?: string[];
           };
         };
       };
