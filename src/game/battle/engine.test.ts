@@ -3,7 +3,6 @@
 // and the AI tiers measured against each other.
 
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { ABILITIES, STATUSES } from '../content.ts';
 import { describe, expect, it } from 'vitest';
 import { generateHero } from '../generation.ts';
@@ -157,22 +156,6 @@ describe('turn-based battle', () => {
     expect(unit.fields.hp).toBe(unit.fields.max_hp);
     expect(unit.abilities.every((id: string | null) => id === null || id in ABILITIES)).toBe(true);
     for (const id of Object.keys(unit.statuses)) expect(id in STATUSES).toBe(true);
-  });
-
-  it('reads a battle stored before names (version 1) and plays it on exactly as it would have gone', () => {
-    // Stored by the code of 2026-11-24 (version 1: the arrays as they were) after two choices; that code then
-    // played it to the end choosing the first option each time: lost, with these facts.
-    const v1 = JSON.parse(readFileSync(new URL('./fixtures/battle-v1.json', import.meta.url), 'utf8'));
-    expect(v1.v).toBe(1);
-    const end = playOut(v1, () => 0);
-    // (Facts that came after that code are left out of the comparison: the end event's `outcome`, `turns`, which
-    // then counted the tick a unit's own end of turn was about to take, and `expire`, which a death now tells.)
-    const facts = end.events
-      .filter((e) => e.kind !== 'expire')
-      .map(({ description: _, outcome: __, turns: ___, ...fact }) => fact);
-    expect(end.status).toBe('lost');
-    expect(sha(facts)).toBe('05204c9d9fdced1c');
-    expect(end.v).toBe(2);
   });
 
   it('survives a JSON round-trip mid-battle and continues exactly as if uninterrupted', () => {

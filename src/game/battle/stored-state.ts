@@ -2,7 +2,8 @@
 // record's fields by name, its statuses by id, its ability slots by ability id; everything the core derives
 // (status multipliers and flags, who is alive, who taunts, the outcome) is derived again on loading, so renaming
 // or reordering a field of ./compile.ts's layout changes no stored battle.
-// Version 1 (before 2026-11-24) stored the arrays as they were: it is still read, through its frozen layout below.
+// Version 1 (before 2026-11-24) stored the arrays as they were: migration 0024 converted every such battle
+// (src/server/store/migration-0024-no-old-records.ts).
 
 import type { AiTier, BattleStatus } from '../types.ts';
 import { STATUS_IDS } from '../data/statuses.ts';
@@ -78,12 +79,11 @@ export interface StoredCore {
 
 /** What a stored battle says about itself that the core needs: who is on which side and how each side plays. */
 export interface StoredBattle {
-  v: number;
   n_allies: number;
   status: BattleStatus;
   ally_ai: AiTier;
   enemy_ai: AiTier;
-  core: unknown;
+  core: StoredCore;
 }
 
 /** The outcome's one encoding is the core's (ONGOING …); a battle's status is its view from the allies' side. */
@@ -119,9 +119,9 @@ export function storeCore(c: BattleCore): StoredCore {
   return { units, rng: [c.r0, c.r1, c.r2, c.r3], turn: c.turn, turn_limit: c.turnLimit, actor: c.actor };
 }
 
-/** A core from a stored battle of any version: the stored facts set, everything derived derived again. */
+/** A core from a stored battle: the stored facts set, everything derived derived again. */
 export function loadCore(state: StoredBattle): BattleCore {
-  const k = state.v === 1 ? fromV1(state.core as V1Core) : (state.core as StoredCore);
+  const k = state.core;
   const c = new rules.BattleCore();
   c.n = k.units.length;
   c.nA = state.n_allies;
@@ -160,62 +160,4 @@ export function loadCore(state: StoredBattle): BattleCore {
   c.tier[1] = TIER[state.enemy_ai];
   restoreMasks(c);
   return c;
-}
-
-// ---- version 1: the arrays as they were, read through their frozen layout --------------------------------------
-
-interface V1Core {
-  u: number[];
-  stT: number[];
-  stP: number[];
-  cd: number[];
-  ab: number[];
-  rng: number[];
-  turn: number;
-  turn_limit: number;
-  actor: number;
-}
-/** Version 1's unit record: 48 numbers in this order (names as in STORED_FIELDS; '' for a derived one). */
-const V1_FIELDS: (StoredField | 'start_status' | '')[] = [
-  'hp', 'max_hp', 'atk', 'def', 'spd', 'shield', 'energy', 'next', 'alive', 'side',
-  'crit', 'crit_dmg', 'energy_gain', 'heal_done', 'heal_taken', 'dmg_taken', 'dmg_dealt',
-  'lifesteal', 'thorns', 'dodge', 'fumble', 'resist', 'dot_dealt', 'dot_taken',
-  'execute', 'low_hp_atk', 'regen', 'kill_energy', 'role',
-  '', '', '', '', '', '', '', '', '', '', '', '', // status multipliers, flags, status mask
-  'ability_mul', 'initiative', 'start_hp', 'start_shield', 'start_energy', 'start_status', 'start_turns',
-]; // prettier-ignore
-const V1_UF = 48;
-const V1_STATUSES = [
-  'burn', 'poison', 'bleed', 'stun', 'freeze', 'taunt', 'shield', 'regeneration', 'haste',
-  'slow', 'weaken', 'vulnerable', 'silence', 'empower', 'fortify', 'blind', 'mark', 'curse',
-]; // prettier-ignore
-const V1_MASK = 40;
-/** Version 1 kept abilities by their place in the content table, which only ever grew at its end. */
-const v1Ability = (idx: number): string | null => (idx >= 0 ? (ABILITY_IDS[idx] ?? null) : null);
-
-function fromV1(k: V1Core): StoredCore {
-  const n = k.u.length / V1_UF;
-  const units: StoredUnit[] = [];
-  for (let i = 0; i < n; i++) {
-    const o = i * V1_UF;
-    const fields = {} as Record<StoredField, number>;
-    let startStatus: string | null = null;
-    V1_FIELDS.forEach((name, f) => {
-      if (name === 'start_status') startStatus = k.u[o + f] >= 0 ? (V1_STATUSES[k.u[o + f]] ?? null) : null;
-      else if (name !== '') fields[name] = k.u[o + f];
-    });
-    const statuses: StoredUnit['statuses'] = {};
-    V1_STATUSES.forEach((id, s) => {
-      if (((k.u[o + V1_MASK] | 0) & (1 << s)) !== 0)
-        statuses[id] = { turns: k.stT[i * V1_STATUSES.length + s], power: k.stP[i * V1_STATUSES.length + s] };
-    });
-    units.push({
-      fields,
-      start_status: startStatus,
-      statuses,
-      abilities: k.ab.slice(i * 3, i * 3 + 3).map(v1Ability),
-      cooldowns: k.cd.slice(i * 3, i * 3 + 3),
-    });
-  }
-  return { units, rng: k.rng, turn: k.turn, turn_limit: k.turn_limit, actor: k.actor };
 }

@@ -1,7 +1,7 @@
 // Scenario-test kit: build a battle from chosen heroes with a fixed seed, make a unit act, and read the
 // domain facts back (statuses, hp, who acts). Used by the *.test.ts files next to the engine; not by the game.
 
-import type { BattleEvent, Hero } from '../types.ts';
+import type { Hero } from '../types.ts';
 import { generateHero, toAbility } from '../generation.ts';
 import { findClass } from '../content.ts';
 import { statsFor } from '../progression.ts';
@@ -157,16 +157,4 @@ export function battleFingerprint(): string {
         }
       }
   return (h >>> 0).toString(16).padStart(8, '0');
-}
-
-/** A log as it was stored before 2026-11-25 (./record-upgrade.ts): nothing told after a death for the fallen unit's statuses. */
-export function asStoredBefore<E extends Pick<BattleEvent, 'kind' | 'target_id'>>(events: readonly E[]): E[] {
-  const out: E[] = [];
-  let fallen: string | undefined;
-  for (const e of events) {
-    if (e.kind === 'expire' && e.target_id === fallen) continue;
-    fallen = e.kind === 'death' ? e.target_id : undefined;
-    out.push(e);
-  }
-  return out;
 }

@@ -101,12 +101,12 @@ export interface PendingOption extends BattleOption {
 
 /** Everything about a turn-based battle, as plain JSON. */
 export interface BattleState {
-  v: 1 | 2;
+  v: 2;
   battle_id: string;
   seed: number;
   units: BattleUnitMeta[];
   n_allies: number;
-  /** The rules core, stored by name (./stored-state.ts); version 1 stored its arrays as they were. */
+  /** The rules core, stored by name (./stored-state.ts). */
   core: StoredCore;
   status: BattleStatus;
   auto: boolean;

@@ -20,7 +20,7 @@ import { floorPlan } from './fight-plans.ts';
 import type { BattlesTable, DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
 import { idleBefore } from './battle-expiry.ts';
 import { economyTransaction } from '../economy/transaction.ts';
-import { abandonBattles, openBattle, type Payout, type StoredBattle } from './turn-battle-store.ts';
+import { abandonBattles, openBattle, type OpeningBattle, type Payout } from './turn-battle-store.ts';
 import type { Db } from '../economy/wallet.ts';
 
 export type RunRow = Selectable<DungeonRunsTable>;
@@ -159,7 +159,7 @@ export async function fightFloor(
 export type FloorOpening =
   | {
       battleId: string;
-      stored: StoredBattle;
+      stored: OpeningBattle;
       payout: Payout;
       ended: { battle_id: string; location: string } | null;
     }
@@ -198,7 +198,7 @@ export async function openFloorBattle(
     allyAi: 'normal',
     auto: false,
   });
-  const stored: StoredBattle = {
+  const stored: OpeningBattle = {
     engine: started.state,
     enemyLevel: plan.rewards.enemyLevel,
     probability: odds.probability,

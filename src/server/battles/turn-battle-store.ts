@@ -11,7 +11,6 @@ import type { Kysely, Selectable } from 'kysely';
 import type { LedgerReason } from '../../api/ledger.ts';
 import { clearBonus, decisionCredit, rewardsFor, type BattleState } from '../../game/index.ts';
 import type { RewardInput } from '../../game/rewards.ts';
-import { upgradeBattleState } from '../../game/battle/record-upgrade.ts';
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
 import { fightActs } from '../../game/daily.ts';
 import { recordDaily } from '../economy/daily-progress.ts';
@@ -31,19 +30,20 @@ import { recordStageWin, stageUnchanged } from './campaign-progress.ts';
 /**
  * What a turn-based battle's row keeps: the engine's state (which holds the whole event log) and what it pays
  * against. `probability` is the battle's stated odds: the same matchup's win chance estimated at its start (the
- * number a quick battle against these enemies would roll against); rows from before it was kept pay as 50%.
+ * number a quick battle against these enemies would roll against). Rows kept in older shapes were brought to this
+ * one by migration 0024 (store/migration-0024-no-old-records.ts).
  */
 export interface StoredBattle {
   engine: BattleState;
   enemyLevel: number;
-  probability?: number;
+  probability: number;
   /** The teams as they were when it began, and the engine version it was fought under (for its replay). */
-  teams?: { allies: Hero[]; enemies: Hero[] };
-  engine_version?: string;
-  /** Seconds of play credited so far, decision by decision (none on rows from before it was kept). */
-  played_s?: number;
+  teams: { allies: Hero[]; enemies: Hero[] };
+  engine_version: string;
+  /** Seconds of play credited so far, decision by decision. */
+  played_s: number;
   /** When the battle last waited for the player: its start, or the answer to their last decision (epoch ms). */
-  waiting_since_ms?: number;
+  waiting_since_ms: number;
   /** A dungeon run's floor fought turn by turn: what it pays by and the run it moves on. */
   dungeon?: FloorBattle;
   /** A campaign stage fought turn by turn: won, it is recorded (and its first clear paid) where it is paid. */
@@ -52,15 +52,11 @@ export interface StoredBattle {
 
 export type { FloorBattle };
 
-/**
- * A battle's row state with its log as today's facts: every read that answers or moves on a battle's events goes
- * through here, so one stored before the rules core told a fallen unit's expires reads (and, moved on, is stored)
- * with them (src/game/battle/record-upgrade.ts).
- */
-export function readStoredBattle(json: string): StoredBattle {
-  const stored = JSON.parse(json) as StoredBattle;
-  return { ...stored, engine: upgradeBattleState(stored.engine) };
-}
+/** A battle as it begins: its play time is counted from its opening (openBattle). */
+export type OpeningBattle = Omit<StoredBattle, 'played_s' | 'waiting_since_ms'>;
+
+/** A battle's row state, as it is written. */
+export const readStoredBattle = (json: string): StoredBattle => JSON.parse(json) as StoredBattle;
 
 /** What a battle paid when it ended (nothing yet while it is on); a boss floor's says if its dungeon was cleared. */
 export interface Payout {
@@ -172,8 +168,8 @@ async function settle(
   const kind = d ? 'dungeon' : stage ? 'campaign' : 'random';
   const rewards = won
     ? turnBasedWinPay(kind, {
-        playedSeconds: stored.played_s ?? 0,
-        probability: stored.probability ?? 0.5,
+        playedSeconds: stored.played_s,
+        probability: stored.probability,
         enemyLevel: stored.enemyLevel,
         teamSize: teamIds.length,
         ...(d && { difficulty: d.difficulty, multiplier: d.multiplier }),
@@ -182,7 +178,7 @@ async function settle(
   const reason: LedgerReason = d ? 'dungeon_reward' : stage ? 'campaign_reward' : 'battle_reward';
   const payments: Payment[] = [{ rewards, entry: { reason, ref: battleId } }];
   let cleared = false;
-  const probability = stored.probability ?? 0.5;
+  const probability = stored.probability;
   if (d && (await settleRun(trx, d, won, nowSeconds())) && won && d.boss_floor) {
     cleared = true;
     const bonus = clearBonus({ floors: d.floors, multiplier: d.multiplier }, probability);
@@ -219,7 +215,7 @@ async function settle(
  */
 async function credited(trx: Db, row: Selectable<BattlesTable>, next: StoredBattle): Promise<StoredBattle> {
   const now = nowMs();
-  let since = next.waiting_since_ms ?? Number(row.updated_at) * 1000;
+  let since = next.waiting_since_ms;
   const other = await trx
     .selectFrom('battles')
     .select((eb) => eb.fn.max('created_at').as('at'))
@@ -229,7 +225,7 @@ async function credited(trx: Db, row: Selectable<BattlesTable>, next: StoredBatt
     .executeTakeFirst();
   if (other?.at !== null && other?.at !== undefined)
     since = Math.max(since, Math.min(now, (Number(other.at) + 1) * 1000));
-  return { ...next, played_s: (next.played_s ?? 0) + decisionCredit(now - since), waiting_since_ms: now };
+  return { ...next, played_s: next.played_s + decisionCredit(now - since), waiting_since_ms: now };
 }
 
 export interface Opening {
@@ -237,7 +233,7 @@ export interface Opening {
   userId: string;
   teamIds: string[];
   location: string;
-  stored: StoredBattle;
+  stored: OpeningBattle;
   /** A random battle's next-encounter band these enemies were drawn from: the player's next one is drawn afresh. */
   band?: number;
   /** Runs first inside the opening's transaction, before the active battle ends; throwing refuses the opening. */

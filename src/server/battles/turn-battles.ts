@@ -16,14 +16,20 @@ import { idleBefore, isIdle } from './battle-expiry.ts';
 import { simulated } from './fights.ts';
 import type { randomPlan } from './fight-plans.ts';
 import type { nextEncounter } from './random-foes.ts';
-import { moveBattle, openBattle, readStoredBattle, type StoredBattle } from './turn-battle-store.ts';
+import {
+  moveBattle,
+  openBattle,
+  readStoredBattle,
+  type OpeningBattle,
+  type StoredBattle,
+} from './turn-battle-store.ts';
 
 export const ABANDONED_TEXT = 'Abandoned when another battle was started: counted as a loss.';
 
 /** A turn-based battle as the player sees it (a dungeon floor's says which, and, once over, if it cleared the dungeon). */
 export function stateView(
   id: string,
-  stored: StoredBattle,
+  stored: Pick<StoredBattle, 'engine' | 'dungeon'>,
   extra: {
     location: string;
     newEvents: BattleEvent[];
@@ -74,7 +80,7 @@ export async function loadBattle(db: Db, id: string) {
 }
 
 /** Whether a finished dungeon floor's battle cleared its dungeon: a won boss floor of a run now cleared. */
-async function cleared(db: Db, stored: StoredBattle, status: string): Promise<boolean> {
+async function cleared(db: Db, stored: Pick<StoredBattle, 'dungeon'>, status: string): Promise<boolean> {
   const d = stored.dungeon!;
   if (!d.boss_floor || status !== 'won') return false;
   const run = await db
@@ -105,7 +111,7 @@ export async function openTurnBattle(
     allyAi: 'normal',
     auto: false,
   });
-  const stored: StoredBattle = {
+  const stored: OpeningBattle = {
     engine: started.state,
     enemyLevel: plan.rewards.enemyLevel,
     probability: odds.probability,
@@ -165,11 +171,7 @@ export async function readBattle(db: Db, id: string) {
     });
   // Over: its record, played again.
   const { record, state } = finishedBattle(row);
-  const stored: StoredBattle = {
-    engine: state,
-    enemyLevel: 0,
-    ...(record.dungeon && { dungeon: record.dungeon }),
-  };
+  const stored = { engine: state, ...(record.dungeon && { dungeon: record.dungeon }) };
   return stateView(row.id, stored, {
     location: row.location,
     newEvents: [],

@@ -18,7 +18,7 @@ import { ENGINE_VERSION, startBattle } from '../../game/index.ts';
 import type { RouteOpts } from '../context.ts';
 import { fightNow, fightRoute, simulated } from '../battles/fights.ts';
 import { campaignPlan } from '../battles/fight-plans.ts';
-import { openBattle, type StoredBattle } from '../battles/turn-battle-store.ts';
+import { openBattle, type OpeningBattle } from '../battles/turn-battle-store.ts';
 import { ownTeam } from '../heroes/hero-store.ts';
 import { newId, newSeed } from '../foundation/ids.ts';
 import {
@@ -101,7 +101,7 @@ const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         allyAi: 'normal',
         auto: false,
       });
-      const stored: StoredBattle = {
+      const stored: OpeningBattle = {
         engine: started.state,
         enemyLevel: plan.rewards.enemyLevel,
         probability: odds.probability,

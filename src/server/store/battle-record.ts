@@ -73,9 +73,9 @@ export interface FloorBattle {
 /** A turn-based battle as it ends (battles/turn-battle-store.ts StoredBattle): what its record is made of. */
 export interface EndedBattle {
   engine: BattleState;
-  teams?: { allies: Hero[]; enemies: Hero[] };
-  engine_version?: string;
-  probability?: number;
+  teams: { allies: Hero[]; enemies: Hero[] };
+  engine_version: string;
+  probability: number;
   dungeon?: FloorBattle;
 }
 
@@ -293,24 +293,22 @@ export function battleOf(r: BattleRecord, battleId: string, allies: Hero[], enem
 export function turnRecord(stored: EndedBattle, rewards: Rewards, levelUps: LevelUp[]): BattleRecord {
   const e = stored.engine;
   const record: BattleRecord = {
-    engine_version: stored.engine_version ?? '',
-    ...(stored.teams && {
-      allies: stored.teams.allies.map(storedHero),
-      enemies: stored.teams.enemies.map(storedHero),
-    }),
+    engine_version: stored.engine_version,
+    allies: stored.teams.allies.map(storedHero),
+    enemies: stored.teams.enemies.map(storedHero),
     seed: e.seed,
     choices: e.choices,
     ai: [e.ally_ai, e.enemy_ai],
     ...(e.auto && !e.choices.includes('auto') && { auto: true as const }),
-    probability: stored.probability ?? 0.5,
+    probability: stored.probability,
     rewards,
     level_ups: levelUps,
     ...(stored.dungeon && { dungeon: stored.dungeon }),
   };
   const facts = factsOfEvents(e.events);
-  if (record.engine_version === ENGINE_VERSION && record.allies && record.enemies) {
+  if (record.engine_version === ENGINE_VERSION) {
     try {
-      const again = battleOf(record, e.battle_id, record.allies.map(heroOf), record.enemies.map(heroOf));
+      const again = battleOf(record, e.battle_id, record.allies!.map(heroOf), record.enemies!.map(heroOf));
       if (same(factsOfEvents(again.events), facts)) return record;
     } catch {
       // (its teams name content since gone, or a choice no longer plays: its facts are kept)

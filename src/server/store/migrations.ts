@@ -8,8 +8,8 @@ import { heroScanNeeded, lockKnownIds, recordKnownIds, recordedIds } from './kno
 import type { Database } from './tables.ts';
 import { unresolvedReferences } from './content-references.ts';
 import { CURRENCIES } from '../../api/rules.ts';
-import { encodeRecord } from './battle-record.ts';
-import { oldFightRecord, oldTurnRecord } from './old-fight-records.ts';
+import { battleRecord } from './migration-0021-battle-record.ts';
+import { noOldRecords } from './migration-0024-no-old-records.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -731,73 +731,6 @@ const passkeys: Migration = {
 };
 
 /**
- * A fight resolved at once keeps one record (battle-record.ts): a `record` column, deflated JSON, and nothing in
- * `state`, `result`, `rewards` or `level_ups`. Rows from before are converted here: their teams kept without their
- * texts, their facts as today's core tells them (the expires after a death added: src/game/battle/record-upgrade.ts)
- * and kept only where the engine running does not play the same from the seed; rows from before replays were kept
- * keep no teams. A finished turn-based battle is converted the same way (its seed and choices, its facts kept only
- * where they would not play again); one still on keeps its engine state until it ends.
- */
-function battleRecord(dialect: Dialect): Migration {
-  return {
-    async up(db: AnyDb) {
-      await db.schema
-        .alterTable('battles')
-        .addColumn('record', dialect === 'postgres' ? 'bytea' : 'blob')
-        .execute();
-      for (let after = ''; ;) {
-        const rows = await db
-          .selectFrom('battles')
-          .select(['id', 'status', 'state', 'result', 'rewards', 'level_ups'])
-          .where('kind', '=', 'auto')
-          .where('record', 'is', null)
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(500)
-          .execute();
-        if (rows.length === 0) break;
-        for (const row of rows) {
-          const record = oldFightRecord(row);
-          await db
-            .updateTable('battles')
-            .set({
-              record: encodeRecord(record),
-              state: null,
-              result: null,
-              rewards: null,
-              level_ups: null,
-              team_hero_ids: '[]',
-            })
-            .where('id', '=', row.id)
-            .execute();
-        }
-        after = rows.at(-1)!.id as string;
-      }
-      for (let after = ''; ;) {
-        const rows = await db
-          .selectFrom('battles')
-          .select(['id', 'state', 'rewards', 'level_ups'])
-          .where('kind', '=', 'turn_based')
-          .where('status', 'in', ['won', 'lost', 'draw'])
-          .where('state', 'is not', null)
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(500)
-          .execute();
-        if (rows.length === 0) break;
-        for (const row of rows)
-          await db
-            .updateTable('battles')
-            .set({ record: encodeRecord(oldTurnRecord(row)), state: null, rewards: null, level_ups: null })
-            .where('id', '=', row.id)
-            .execute();
-        after = rows.at(-1)!.id as string;
-      }
-    },
-  };
-}
-
-/**
  * Ascension and gear (heroes/hero-ascension.ts, heroes/worn-gear.ts): the pieces a hero wears — one a slot, the primary key
  * (hero, slot); a piece leaves its inventory stack (whose quantity cannot go below 0) for the hero in the same
  * transaction, so one piece is on one hero at a time — and what each star a hero rose was paid with (essence, Star
@@ -880,6 +813,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0021_battle_record': battleRecord(dialect),
     '0022_campaign': campaign,
     '0023_ascension_gear': ascensionGear,
+    '0024_no_old_records': noOldRecords,
   };
 }
 
