@@ -126,6 +126,8 @@ export interface SeasonHooks {
   rest?: (p: DayPlayer) => SessionKind;
   /** once the day's minutes are played */
   evening?: (p: DayPlayer) => void;
+  /** after each fight the day's play fights (quests and the rest), with what happened */
+  afterFight?: (p: DayPlayer, outcome: Outcome) => void;
 }
 
 /** Which session a fight quest is played in, and what else it needs. */
@@ -185,6 +187,7 @@ export function playDays(o: DailyOptions = {}): DailyReport {
       today.play.xp_per_hero += paid.xp_per_hero * heroes.length;
       play.xp_per_hero += paid.xp_per_hero * heroes.length;
       team = bank(team, w, spent, paid, heroes, n);
+      o.season?.afterFight?.(player, outcome);
       return outcome;
     };
 

@@ -219,6 +219,10 @@ export interface Spent {
   summoned: number;
   /** the rarities of heroes a summon left off the team (the kept one not fielded, or the one it replaced) */
   letGo?: number[];
+  /** what a longer game spends tokens on first (bench/season.ts: gear), before the shop's Banners and Coffers */
+  tokensFirst?: (team: Hero[], w: Wallet) => Hero[];
+  /** tokens Coffers leave alone, saved for what tokensFirst buys */
+  tokensSaved?: () => number;
 }
 
 /**
@@ -228,7 +232,7 @@ export interface Spent {
  * team's least rare hero, who then has its own path to walk.
  */
 export function shop(team: Hero[], w: Wallet, spent: Spent, seed: number): Hero[] {
-  let t = team;
+  let t = spent.tokensFirst ? spent.tokensFirst(team, w) : team;
   const apply = (idx: number, itemId: string) => {
     const r = useItem(itemId, { hero: t[idx], seed });
     if (!r.ok) return false;
@@ -243,7 +247,8 @@ export function shop(team: Hero[], w: Wallet, spent: Spent, seed: number): Hero[
     apply(idx, banner.id);
   }
   const coffer = ITEMS_BY_ID.get('victors_coffer')!;
-  while (w.combat_tokens >= coffer.cost + banner.cost) {
+  const saved = spent.tokensSaved?.() ?? 0;
+  while (w.combat_tokens >= coffer.cost + banner.cost + saved) {
     w.combat_tokens -= coffer.cost;
     w.gold += 300;
   }

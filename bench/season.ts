@@ -24,6 +24,9 @@ import {
 } from '../src/game/index.ts';
 import { QUICK_FIGHT_S } from '../src/game/play-time.ts';
 import { ascend, rungFrom, shardsFor } from '../src/game/ascension.ts';
+import { wearing } from '../src/game/gear.ts';
+import { dungeonGearDrop, stageGearDrop } from '../src/game/gear-drops.ts';
+import { GEAR, GEAR_PRICE_TOKENS, GEAR_SLOTS, type GearSetId } from '../src/game/data/gear.ts';
 import { fightingFingerprints } from '../src/game/index.ts';
 import { playDays, type DayPlayer } from './daily-player.ts';
 import { decisionsPerBattle, summonPair, type TimeModel } from './economy.ts';
@@ -33,6 +36,8 @@ import { MEASURED_BATTLE_MID_S } from '../src/game/play-time.ts';
 export const PUSH_ODDS = 0.45;
 /** Losses on the campaign a day before the player turns to other play. */
 export const PUSH_TRIES = 3;
+/** Days a currency may be held past two days' income (from day 7) and the target still hold: "a few". */
+export const PILE_DAYS = 5;
 
 const CURRENCIES = ['gold', 'magic_essence', 'combat_tokens'] as const;
 type Cur = (typeof CURRENCIES)[number];
@@ -52,7 +57,18 @@ export interface SeasonRow {
   /** stars the team rose by ascension today, and the Star Shards held at the day's end */
   ascended: number;
   shards: number;
+  /** Star Shards the day brought in (dismissals) */
+  shardsEarned: number;
+  /** gear: pieces worn by the team, full sets worn, sets completed today, pieces dropped and bought today */
+  worn: number;
+  sets: number;
+  setsToday: number;
+  dropped: number;
+  bought: number;
 }
+
+/** The set each team position collects, in the order the campaign's chapters drop them (data/campaign.ts). */
+const SET_OF_POSITION: readonly GearSetId[] = ['verdant', 'gale', 'bulwark', 'ember'];
 
 const oddsCache = new Map<string, number>();
 function odds(team: Hero[], foes: Hero[], samples: number): number {
@@ -90,8 +106,67 @@ export function playSeason(o: {
   // evening the team's lowest hero rises a star while the essence and the shards pay for it.
   let shards = 0;
   let letGoSeen = 0;
+  let shardsAtMorning = 0;
+  // Gear (src/game/gear.ts): pieces held unworn, and the pieces each team position wears (a hero replaced by a rarer
+  // recruit hands its gear on, as dismissing gives it back). Tokens buy the missing piece of the set nearest done
+  // (GEAR_PRICE_TOKENS) before the shop's Banners and Coffers; drops come from campaign wins and dungeon clears.
+  const held = new Map<string, number>();
+  const wornBy: string[][] = [[], [], [], []];
+  let dropped = 0;
+  let bought = 0;
+  let setsAtMorning = 0;
+  const drop = (id: string | undefined) => {
+    if (!id) return;
+    held.set(id, (held.get(id) ?? 0) + 1);
+    dropped++;
+  };
+  const fullSets = () =>
+    wornBy.filter((ids, i) => GEAR_SLOTS.every((slot) => ids.includes(`${SET_OF_POSITION[i]}_${slot}`)))
+      .length;
+  /** Puts on every held piece a position's set still lacks; the team dressed as `wornBy` says. */
+  const dress = (team: Hero[]): Hero[] => {
+    for (const [i, set] of SET_OF_POSITION.entries())
+      for (const slot of GEAR_SLOTS) {
+        const id = `${set}_${slot}`;
+        if (wornBy[i].includes(id) || !held.get(id)) continue;
+        held.set(id, held.get(id)! - 1);
+        wornBy[i] = [...wornBy[i].filter((x) => GEAR[x].slot !== slot), id];
+      }
+    return team.map((h, i) => {
+      const want = wornBy[i] ?? [];
+      const has = (h.gear ?? []).map((g) => g.item_id);
+      return want.length === has.length && want.every((x) => has.includes(x)) ? h : wearing(h, want);
+    });
+  };
+  /** The set nearest done that still lacks a piece, and the pieces it lacks (none held unworn either). */
+  const lacking = () =>
+    SET_OF_POSITION.map((set, i) => ({
+      i,
+      missing: GEAR_SLOTS.map((slot) => `${set}_${slot}`).filter(
+        (id) => !wornBy[i].includes(id) && !held.get(id),
+      ),
+    }))
+      .filter((x) => x.missing.length > 0)
+      .sort((a, b) => a.missing.length - b.missing.length)[0];
+  /** Tokens on gear: the missing piece of the set nearest done, while one is missing and the tokens pay. */
+  const buyGear = (team: Hero[], w: { combat_tokens: number }): Hero[] => {
+    for (;;) {
+      const lack = lacking();
+      if (!lack || w.combat_tokens < GEAR_PRICE_TOKENS) break;
+      w.combat_tokens -= GEAR_PRICE_TOKENS;
+      held.set(lack.missing[0], (held.get(lack.missing[0]) ?? 0) + 1);
+      bought++;
+    }
+    return dress(team);
+  };
 
   const morning = (p: DayPlayer) => {
+    p.spent.tokensFirst = buyGear;
+    p.spent.tokensSaved = () => (lacking() ? GEAR_PRICE_TOKENS : 0);
+    dropped = 0;
+    bought = 0;
+    shardsAtMorning = shards;
+    setsAtMorning = fullSets();
     clearedAtMorning = cleared;
     before = { gold: p.w.gold, magic_essence: p.w.magic_essence, combat_tokens: p.w.combat_tokens };
     // Idle income first: what accrued since yesterday's claim (capped).
@@ -108,7 +183,7 @@ export function playSeason(o: {
     while (cleared < reachable && losses < PUSH_TRIES && p.t.now < p.end) {
       const stage = STAGES[cleared];
       const foes = stageFoes(stage);
-      const team = p.team;
+      const team = (p.team = dress(p.team));
       const pr = odds(team, foes, samples);
       if (pr < PUSH_ODDS) break;
       p.t.now += QUICK_FIGHT_S;
@@ -131,6 +206,7 @@ export function playSeason(o: {
         combat_tokens: first.combat_tokens ?? 0,
       });
       for (let s = 0; s < (first.summoning_scrolls ?? 0); s++) p.team = summonPair(p.team, p.spent);
+      drop(stageGearDrop(stage, true, `season_${p.day}_${p.t.now}`)?.id);
       cleared++;
       idleSince ??= p.t.now;
     }
@@ -139,11 +215,18 @@ export function playSeason(o: {
   const rest = () =>
     unlocked(cleared, (u) => u.kind === 'dungeon') ? ('dungeon runs' as const) : ('quick battles' as const);
 
+  const afterFight = (p: DayPlayer, o: { bonus?: unknown }) => {
+    // a cleared dungeon run (its clear bonus paid) may drop a piece, drawn as the server draws it
+    if (o.bonus) drop(dungeonGearDrop(`season_${p.day}_${p.t.now}`)?.id);
+  };
+
   const evening = (p: DayPlayer) => {
+    p.team = dress(p.team);
     const letGo = p.spent.letGo ?? [];
     for (const r of letGo.slice(letGoSeen)) shards += shardsFor(r);
     letGoSeen = letGo.length;
     let ascended = 0;
+    let spentShards = 0;
     for (;;) {
       const low = p.team.reduce((a, b) => (b.rarity < a.rarity ? b : a));
       const rung = rungFrom(low.rarity);
@@ -153,6 +236,7 @@ export function playSeason(o: {
       const out = ascend(low, [], true);
       if (!out.ok) break;
       shards -= out.paid.shards;
+      spentShards += out.paid.shards;
       p.w.magic_essence -= out.paid.essence;
       p.team = p.team.map((h) => (h.id === low.id ? out.hero : h));
       ascended++;
@@ -178,6 +262,12 @@ export function playSeason(o: {
       idle: idleToday,
       ascended,
       shards,
+      shardsEarned: shards - shardsAtMorning + spentShards,
+      worn: wornBy.reduce((n, ids) => n + ids.length, 0),
+      sets: fullSets(),
+      setsToday: fullSets() - setsAtMorning,
+      dropped,
+      bought,
     });
   };
 
@@ -187,7 +277,7 @@ export function playSeason(o: {
     seed: o.seed,
     samples,
     time: o.time,
-    season: { morning, rest, evening },
+    season: { morning, rest, evening, afterFight },
   });
   return rows;
 }
@@ -204,25 +294,37 @@ export function seasonChecks(rows: SeasonRow[]): SeasonCheck[] {
   let run = 0;
   for (const [i, r] of rows.entries()) {
     const starUp = i > 0 && r.stars > rows[i - 1].stars;
-    run = r.clearedToday > 0 || starUp ? 0 : run + 1;
+    run = r.clearedToday > 0 || starUp || r.setsToday > 0 ? 0 : run + 1;
     worst = Math.max(worst, run);
   }
   const lastChapter = STAGES.findIndex((s) => s.chapter === 6);
   const reached = rows.find((r) => r.cleared > lastChapter);
   // No currency piling up: held at the end of a day ≤ two days' income (the mean of the last 7 days' earnings × 2).
+  // Star Shards are counted as a currency: what dismissals bring in a day against what is held.
   const piles: string[] = [];
-  for (const c of CURRENCIES) {
+  const overDays: Record<string, number> = {};
+  const kinds: { name: string; held: (r: SeasonRow) => number; earned: (r: SeasonRow) => number }[] = [
+    ...CURRENCIES.map((c) => ({
+      name: c,
+      held: (r: SeasonRow) => r.held[c],
+      earned: (r: SeasonRow) => r.earned[c],
+    })),
+    { name: 'star_shards', held: (r) => r.shards, earned: (r) => r.shardsEarned },
+  ];
+  for (const k of kinds) {
     let over = 0;
     for (const [i, r] of rows.entries()) {
       const week = rows.slice(Math.max(0, i - 6), i + 1);
-      const income = week.reduce((s, x) => s + x.earned[c], 0) / week.length;
-      if (i >= 6 && r.held[c] > 2 * income + 1) over++;
+      const income = week.reduce((s, x) => s + k.earned(x), 0) / week.length;
+      if (i >= 6 && k.held(r) > 2 * income + 1) over++;
     }
-    if (over > 0) piles.push(`${c} on ${over} days`);
+    overDays[k.name] = over;
+    if (over > PILE_DAYS) piles.push(`${k.name} on ${over} days`);
   }
   return [
     {
-      target: 'a new goal every day: never 3 days without a stage cleared or a star gained',
+      target:
+        'a new goal every day: never 3 days without a stage cleared, a star gained or a gear set completed',
       ok: worst < 3,
       seen: `longest stretch without: ${worst} day(s)`,
     },
@@ -232,9 +334,11 @@ export function seasonChecks(rows: SeasonRow[]): SeasonCheck[] {
       seen: reached ? `day ${reached.day}` : 'not reached',
     },
     {
-      target: "no currency held past two days' income (from day 7)",
+      target: `no currency (Star Shards too) held past two days' income (the last 7 days' mean) on more than ${PILE_DAYS} of the days from day 7`,
       ok: piles.length === 0,
-      seen: piles.length === 0 ? 'none' : piles.join(', '),
+      seen: Object.entries(overDays)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', '),
     },
   ];
 }
@@ -243,12 +347,12 @@ const f0 = (x: number) => Math.round(x).toLocaleString('en-US');
 
 export function printSeason(rows: SeasonRow[]): string {
   const lines = [
-    '| Day | Furthest stage | Cleared today | Team power | Levels | Stars (ascended today) | Star Shards | Gold held / spent | Essence held / spent | Tokens held / spent | Idle claimed (gold, xp, essence) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Day | Furthest stage | Cleared today | Team power | Levels | Stars (ascended today) | Gear worn (sets; dropped, bought today) | Star Shards held / earned | Gold held / spent | Essence held / spent | Tokens held / spent | Idle claimed (gold, xp, essence) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of rows)
     lines.push(
-      `| ${r.day} | ${r.cleared > 0 ? STAGES[r.cleared - 1].id : '—'} | ${r.clearedToday} | ${f0(r.power)} | ${r.levels.join(' ')} | ${r.stars}${r.ascended ? ` (+${r.ascended})` : ''} | ${f0(r.shards)} | ${f0(r.held.gold)} / ${f0(r.spent.gold)} | ${f0(r.held.magic_essence)} / ${f0(r.spent.magic_essence)} | ${f0(r.held.combat_tokens)} / ${f0(r.spent.combat_tokens)} | ${f0(r.idle.gold)}, ${f0(r.idle.xp_per_hero)}, ${f0(r.idle.magic_essence)} |`,
+      `| ${r.day} | ${r.cleared > 0 ? STAGES[r.cleared - 1].id : '—'} | ${r.clearedToday} | ${f0(r.power)} | ${r.levels.join(' ')} | ${r.stars}${r.ascended ? ` (+${r.ascended})` : ''} | ${r.worn} (${r.sets}${r.setsToday ? ` +${r.setsToday}` : ''}; ${r.dropped}, ${r.bought}) | ${f0(r.shards)} / ${f0(r.shardsEarned)} | ${f0(r.held.gold)} / ${f0(r.spent.gold)} | ${f0(r.held.magic_essence)} / ${f0(r.spent.magic_essence)} | ${f0(r.held.combat_tokens)} / ${f0(r.spent.combat_tokens)} | ${f0(r.idle.gold)}, ${f0(r.idle.xp_per_hero)}, ${f0(r.idle.magic_essence)} |`,
     );
   return lines.join('\n');
 }
