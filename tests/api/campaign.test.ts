@@ -8,10 +8,11 @@ import { STAGES_BY_ID } from '../../src/game/index.ts';
 import { stageGearDrop } from '../../src/game/gear-drops.ts';
 import {
   DATABASES,
+  fightStage,
+  ledgerEntries,
+  mightyPlayer,
   newPlayer,
-  setHeroPower,
   startHarness,
-  summonHero,
   withStore,
   type Harness,
 } from './helpers.ts';
@@ -26,24 +27,9 @@ describe.each(DATABASES)('the campaign on %s', (kind) => {
   });
   afterAll(async () => h?.close());
 
-  /** A new player with one hero that wins every fight. */
-  async function mightyPlayer() {
-    const p = await newPlayer(h);
-    const hero = await summonHero(h, p.id);
-    await setHeroPower(h, hero.id, 'mighty');
-    return { p, hero };
-  }
-  const fight = (userId: string, stage: string, team: string[], mode: 'auto' | 'turn_based' = 'auto') =>
-    h.call('POST', `/api/campaign/stages/${stage}/battle`, { user_id: userId, team_hero_ids: team, mode });
-  const ledger = (userId: string, reason: string) =>
-    withStore(h, (db) =>
-      db
-        .selectFrom('ledger')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('reason', '=', reason)
-        .execute(),
-    );
+  const fight = (userId: string, stage: string, team: string[], mode?: 'auto' | 'turn_based') =>
+    fightStage(h, userId, stage, team, mode);
+  const ledger = (userId: string, reason: string) => ledgerEntries(h, userId, reason);
 
   it('shows six chapters of eight stages: 1-1 open, the rest locked, the road’s times', async () => {
     const p = await newPlayer(h);
@@ -65,7 +51,7 @@ describe.each(DATABASES)('the campaign on %s', (kind) => {
   });
 
   it('states a stage’s odds first, then fights it at once: the first clear pays once, a later win a little', async () => {
-    const { p, hero } = await mightyPlayer();
+    const { p, hero } = await mightyPlayer(h);
     const odds = await h.call('GET', `/api/odds?user_id=${p.id}&kind=campaign&stage_id=1-1&team=${hero.id}`);
     expect(odds.status).toBe(200);
     expect(odds.body.first_clear).toMatchObject({ gold: STAGES_BY_ID.get('1-1')!.firstClear.gold });
@@ -116,7 +102,7 @@ describe.each(DATABASES)('the campaign on %s', (kind) => {
   });
 
   it('pays a first clear once when wins of it race', async () => {
-    const { p, hero } = await mightyPlayer();
+    const { p, hero } = await mightyPlayer(h);
     const answers = await Promise.all(Array.from({ length: 8 }, () => fight(p.id, '1-1', [hero.id])));
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(201);
     expect(answers.filter((a) => a.body.campaign.first_clear !== null)).toHaveLength(1);
@@ -128,7 +114,7 @@ describe.each(DATABASES)('the campaign on %s', (kind) => {
   });
 
   it('fights a stage turn by turn like a team battle, paying the first clear when it is won', async () => {
-    const { p, hero } = await mightyPlayer();
+    const { p, hero } = await mightyPlayer(h);
     const start = await fight(p.id, '1-1', [hero.id], 'turn_based');
     expect(start.status, JSON.stringify(start.body)).toBe(201);
     expect(start.body).toMatchObject({
@@ -160,7 +146,7 @@ describe.each(DATABASES)('the campaign on %s', (kind) => {
   });
 
   it('opens stages in order and as the road reaches them; refusals are readable and change nothing', async () => {
-    const { p, hero } = await mightyPlayer();
+    const { p, hero } = await mightyPlayer(h);
     const before = (await h.call('GET', `/api/users/${p.id}`)).body;
     const locked = await fight(p.id, '1-3', [hero.id]);
     expect(locked.status).toBe(409);
@@ -172,7 +158,7 @@ describe.each(DATABASES)('the campaign on %s', (kind) => {
     ] as const)
       expect((await fight(p.id, bad[0], [hero.id])).status).toBe(bad[1]);
     expect((await fight(p.id, '1-1', [])).status).toBe(400);
-    const other = await mightyPlayer();
+    const other = await mightyPlayer(h);
     expect((await fight(p.id, '1-1', [other.hero.id])).status).toBe(403);
     expect((await fight('nobody', '1-1', [hero.id])).status).toBe(403);
     expect((await h.call('POST', '/api/campaign/stages/1-1/battle', { user_id: p.id })).status).toBe(400);

@@ -156,6 +156,29 @@ export async function setHeroPower(h: Harness, heroId: string, power: 'mighty' |
   await store.close();
 }
 
+/** A new player owning one summoned hero that wins every fight (setHeroPower 'mighty'). */
+export async function mightyPlayer(h: Harness) {
+  const p = await newPlayer(h);
+  const hero = await summonHero(h, p.id);
+  await setHeroPower(h, hero.id, 'mighty');
+  return { p, hero };
+}
+
+/** POST /api/campaign/stages/:stage/battle: the team fights the campaign stage (at once unless asked turn by turn). */
+export const fightStage = (
+  h: Harness,
+  userId: string,
+  stage: string,
+  team: string[],
+  mode: 'auto' | 'turn_based' = 'auto',
+) => h.call('POST', `/api/campaign/stages/${stage}/battle`, { user_id: userId, team_hero_ids: team, mode });
+
+/** The player's ledger entries for one reason, as stored. */
+export const ledgerEntries = (h: Harness, userId: string, reason: string) =>
+  withStore(h, (db) =>
+    db.selectFrom('ledger').selectAll().where('user_id', '=', userId).where('reason', '=', reason).execute(),
+  );
+
 /** Runs raw SQL-free updates on any table (test setup only). */
 export async function withStore<T>(
   h: Harness,

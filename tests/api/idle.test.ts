@@ -7,10 +7,11 @@ import { auditLedger } from '../../src/server/economy/ledger.ts';
 import { idleRate } from '../../src/game/index.ts';
 import {
   DATABASES,
+  fightStage,
+  ledgerEntries,
+  mightyPlayer,
   newPlayer,
-  setHeroPower,
   startHarness,
-  summonHero,
   withStore,
   type Harness,
 } from './helpers.ts';
@@ -28,14 +29,8 @@ describe.each(DATABASES)('idle income on %s', (kind) => {
 
   /** A player who has cleared 1-1 (now): idle income accrues from this instant at one stage's rate. */
   async function clearedOne() {
-    const p = await newPlayer(h);
-    const hero = await summonHero(h, p.id);
-    await setHeroPower(h, hero.id, 'mighty');
-    const won = await h.call('POST', '/api/campaign/stages/1-1/battle', {
-      user_id: p.id,
-      team_hero_ids: [hero.id],
-      mode: 'auto',
-    });
+    const { p, hero } = await mightyPlayer(h);
+    const won = await fightStage(h, p.id, '1-1', [hero.id]);
     expect(won.body.status).toBe('won');
     return { p, hero, user: won.body.user, since: Math.floor(now / 1000) };
   }
@@ -48,15 +43,7 @@ describe.each(DATABASES)('idle income on %s', (kind) => {
         headers: key ? { 'idempotency-key': key } : {},
       })
       .then((r) => ({ status: r.statusCode, body: r.json() }));
-  const entries = (userId: string) =>
-    withStore(h, (db) =>
-      db
-        .selectFrom('ledger')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('reason', '=', 'idle_income')
-        .execute(),
-    );
+  const entries = (userId: string) => ledgerEntries(h, userId, 'idle_income');
 
   it('has nothing before the first clear, and refuses a claim readably', async () => {
     const p = await newPlayer(h);
