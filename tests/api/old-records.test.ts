@@ -290,6 +290,10 @@ describe.each(DATABASES)('battle rows kept in older shapes, converted by the mig
     const shown = await h.call('GET', '/api/battles/b_v1');
     expect(shown.status, JSON.stringify(shown.body)).toBe(200);
     expect(shown.body.events).toEqual(today.events);
+    // Its options, stored before they had a description, read with their detail for one.
+    expect(shown.body.pending_options.map((o: { description: string }) => o.description)).toEqual(
+      V1.options.map((o) => o.detail),
+    );
     const moved = await h.call('POST', '/api/battles/b_v1/action', { user_id: players.v1!.id, auto: true });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const end = setAuto(today, true).state;

@@ -423,7 +423,7 @@ export function chooseOption(
   if (!option) return { ok: false, error: `Unknown option: ${String(optionId)}` };
   let target = option.target;
   if (targetId !== undefined && targetId !== state.units[target]?.id) {
-    if (!(option.targets ?? []).includes(targetId)) return { ok: false, error: NOT_A_TARGET };
+    if (!option.targets.includes(targetId)) return { ok: false, error: NOT_A_TARGET };
     target = state.units.findIndex((u) => u.id === targetId);
   }
   const c = restore(state);
@@ -503,10 +503,9 @@ export function viewBattle(state: BattleState, recentEvents?: number): BattleVie
       tendency,
       label,
       detail,
-      // options stored before aiming existed have neither, nor a description
-      targets: targets ?? [],
-      aims: aims ?? [],
-      description: description ?? detail,
+      targets,
+      aims,
+      description,
     })),
     current_actor_id: state.current >= 0 ? state.units[state.current].id : null,
     turn: c.turn,

@@ -67,6 +67,20 @@ describe('migration 0024: a battle still on, in an old shape', () => {
     expect(withExpiresAfterDeaths(upgraded, (fact) => fact)).toEqual(upgraded);
   });
 
+  it('options stored before aiming existed: no targets, no aims, their detail for a description', () => {
+    // (version 1's options have targets and aims, not a description)
+    expect(V1.options.every((o: { description?: string }) => o.description === undefined)).toBe(true);
+    const [first, ...rest] = V1.options;
+    const { targets: _, aims: __, ...bare } = first;
+    const today = battleToday({ engine: { ...V1, options: [bare, ...rest] }, teams: {} }, 0) as {
+      engine: BattleState;
+    };
+    expect(today.engine.options).toEqual([
+      { ...first, targets: [], aims: [], description: first.detail },
+      ...rest.map((o: { detail: string }) => ({ ...o, description: o.detail })),
+    ]);
+  });
+
   it('one begun before teams were kept is closed (null: expired)', () => {
     expect(battleToday({ engine: V1 }, 0)).toBeNull();
   });

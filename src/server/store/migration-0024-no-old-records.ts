@@ -8,7 +8,11 @@
 //   2026-11-25): the expires a death is not already followed by are added, in the core's status order, told in
 //   words as the core's log tells them;
 // - a row without its stated odds, its play time or when it last waited for the player: given what was read in
-//   their place (odds of 50%, no play credited yet, waiting since the row was last moved).
+//   their place (odds of 50%, no play credited yet, waiting since the row was last moved);
+// - pending options stored before aiming existed (before 2026-11-24 16:17 UTC), without targets, aims or a
+//   description: given what was read in their place (no targets, no aims, the description its detail). (Added to
+//   this migration after it first landed: such a battle was last moved before then, so it is idle and reads as
+//   gone to every route, on a database that ran the first version too.)
 // A battle still on that kept no teams (begun before replays were kept) cannot be kept as a record that plays
 // again once it ends: it is closed as expired, as the sweep closes an idle one (status 'expired', its state
 // dropped, nothing paid: a turn-based battle costs nothing to start, and the sweep refunds nothing).
@@ -60,6 +64,7 @@ interface OldStoredBattle {
     units: { id: string; name: string; attack: string }[];
     core: CoreV1 | CoreV2;
     events: Fact[];
+    options: { detail: string; targets?: string[]; aims?: unknown[]; description?: string }[];
     [more: string]: unknown;
   };
   teams?: unknown;
@@ -195,7 +200,18 @@ export function battleToday(stored: OldStoredBattle, movedAt: number): object | 
   }));
   return {
     ...stored,
-    engine: { ...e, v: 2, core: e.v === 1 ? coreFromV1(e.core as CoreV1) : e.core, events },
+    engine: {
+      ...e,
+      v: 2,
+      core: e.v === 1 ? coreFromV1(e.core as CoreV1) : e.core,
+      options: e.options.map((o) => ({
+        ...o,
+        targets: o.targets ?? [],
+        aims: o.aims ?? [],
+        description: o.description ?? o.detail,
+      })),
+      events,
+    },
     probability: stored.probability ?? 0.5,
     engine_version: stored.engine_version ?? '',
     played_s: stored.played_s ?? 0,
