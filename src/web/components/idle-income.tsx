@@ -59,7 +59,7 @@ export function IdleIncome({ idle, userId, readAt }: { idle: IdleView; userId: s
     idle.accrued.gold === 0 && idle.accrued.xp_per_hero === 0 && idle.accrued.magic_essence === 0;
   return (
     <section className="idle-income panel" aria-labelledby="idle-title" data-testid="idle-income">
-      <div className="idle-income__head">
+      <div className="idle-income__head row row--spread">
         <h2 id="idle-title" className="idle-income__title">
           <Icon name="chest" size={20} /> Idle income
         </h2>
@@ -77,7 +77,7 @@ export function IdleIncome({ idle, userId, readAt }: { idle: IdleView; userId: s
       >
         <span style={{ width: `${share * 100}%` }} />
       </div>
-      <div className="idle-income__body">
+      <div className="row row--spread">
         <ul className="idle-income__amounts tabular" aria-label="Accrued">
           <li>
             <Icon name="gold" size={16} /> {fmt(idle.accrued.gold)}

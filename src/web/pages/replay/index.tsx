@@ -26,7 +26,7 @@ function ReplayPlayer({ replay }: { replay: BattleReplay }) {
       data-events={events.length}
       data-playing={playing ? 'true' : 'false'}
     >
-      <header className="battle-view__head">
+      <header className="battle-view__head row row--spread">
         <div className="battle-view__where">
           <h1 className="battle-view__title">Replay</h1>
           <span className="muted">

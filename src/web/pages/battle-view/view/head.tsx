@@ -43,7 +43,7 @@ export function BattleHead({ ctrl, board }: { ctrl: BattleViewCtrl; board: Board
   // ends the playback (there is nothing left to choose), and nothing greys out ahead of the ending.
   const ended = state.status !== 'active';
   return (
-    <header className="battle-view__head">
+    <header className="battle-view__head row row--spread">
       <div className="battle-view__where">
         <h1 className="battle-view__title">{state.dungeon?.boss_floor ? 'Boss Battle' : 'Battle'}</h1>
         <span className="muted">
