@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { documentEveryAnswer, SWAGGER_OPTIONS } from './http/api-document.ts';
 import { AccessLog } from './http/access-log.ts';
+import { checkAnswers } from './http/answer-check.ts';
 import { setClock, type ClockSource } from './foundation/clock.ts';
 import { closeContext, makeContext, type RateLimits } from './context.ts';
 import { handleError, Refusal } from './foundation/errors.ts';
@@ -69,6 +70,8 @@ export interface AppOptions {
   clock?: ClockSource;
   /** SQLite: how the WAL is flushed before a change is answered (default fsync; tests hold it to watch answers wait) */
   walFlush?: (path: string) => Promise<void>;
+  /** every JSON success answer parsed with its route's response schema, a 500 if it has none or fails (tests) */
+  checkAnswers?: boolean;
   /** WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS: who passkeys are made for (default: the host each request names) */
   relyingParty?: RelyingPartyConfig;
 }
@@ -96,6 +99,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  // The API tests read every success answer back against its route's response schema (http/answer-check.ts).
+  if (opts.checkAnswers) checkAnswers(app);
 
   // An empty body with a JSON content type counts as no body (spec: generate is called with none).
   const parseJson = app.getDefaultJsonParser('error', 'remove');

@@ -1,16 +1,22 @@
 // The API document as a product (src/server/http/api-document.ts): the document the real app serves at /api/docs/json
 // passes Spectral's `oas` ruleset (.spectral.yaml) with no error and no warning, and every route of the route
 // table is an operation with an operationId, a summary, a description and known tags, and a schema for every
-// answer it gives. A route added without them fails here, naming it.
+// answer it gives. A route added without them fails here, naming it. Every success answer the API tests meet is read
+// back against its route's response schema (http/answer-check.ts, on in every harness): a route answering a success
+// with no schema for it — or outside it, or bytes its schema would not write — is a 500, and the test fails.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { API_TAGS } from '../../src/server/http/api-document.ts';
-import { DATABASES, startHarness, type Harness } from './helpers.ts';
+import { checkAnswers } from '../../src/server/http/answer-check.ts';
+import { sendJson } from '../../src/server/http/json-reply.ts';
+import { DATABASES, newPlayer, startHarness, summonHero, type Harness } from './helpers.ts';
 
 interface Operation {
   operationId?: string;
@@ -128,5 +134,72 @@ describe.each(DATABASES)('the API document on %s', (kind) => {
     const badBody = await h.call('POST', '/api/shop/purchase', { user_id: 1 });
     expect(badBody.status).toBe(400);
     expect(Object.keys(badBody.body)).toEqual(['error']);
+  });
+});
+
+describe('every answer has a schema (http/answer-check.ts)', () => {
+  const Answer = z.object({ n: z.number().int() });
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    checkAnswers(app);
+    app.get('/api/no-schema', async () => ({ n: 1 }));
+    app.get('/api/other-status', { schema: { response: { 200: Answer } } }, async (_q, reply) =>
+      reply.code(201 as 200).send({ n: 1 }),
+    );
+    app.get('/api/bytes-outside', { schema: { response: { 200: Answer } } }, async (_q, reply) =>
+      sendJson(reply, Buffer.from('{"n":"one"}')),
+    );
+    app.get('/api/bytes-inside', { schema: { response: { 200: Answer } } }, async (_q, reply) =>
+      sendJson(reply, Buffer.from('{"n":1}')),
+    );
+    app.get('/api/serialized', { schema: { response: { 200: Answer } } }, async () => ({ n: 2 }));
+    await app.ready();
+  });
+  afterAll(async () => app?.close());
+
+  it('refuses a success with no response schema, and bytes outside their schema', async () => {
+    for (const url of ['/api/no-schema', '/api/other-status', '/api/bytes-outside']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(500);
+    }
+  });
+
+  it('passes answers within their schema, serialized or sent as bytes', async () => {
+    for (const url of ['/api/bytes-inside', '/api/serialized']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+});
+
+describe.each(DATABASES)('the hot reads on %s, each read back against its schema', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind);
+  });
+  afterAll(async () => h?.close());
+
+  it('answers every hot read within its schema (a hero, a list, browse, NPCs, dungeons, shop, a player)', async () => {
+    const user = await newPlayer(h);
+    const hero = await summonHero(h, user.id);
+    const dungeon = (await h.call('GET', '/api/dungeons')).body[0];
+    for (const url of [
+      `/api/heroes/${hero.id}`,
+      `/api/heroes?user_id=${user.id}`,
+      '/api/heroes/browse/all',
+      '/api/npcs',
+      '/api/dungeons',
+      `/api/dungeons/${dungeon.id}`,
+      `/api/dungeons/${dungeon.id}/npcs`,
+      '/api/shop',
+      `/api/users/${user.id}`,
+      `/api/inventory?user_id=${user.id}`,
+    ]) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
+    }
   });
 });

@@ -64,6 +64,7 @@ export async function openHarness(db: TestDatabase, opts: Partial<AppOptions> = 
     rateLimits: false,
     webRoot: null,
     oddsThreads: 1,
+    checkAnswers: true,
     ...opts,
   });
   return {

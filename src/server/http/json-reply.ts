@@ -5,6 +5,7 @@
 // (OpenAPI), and the API tests parse answers with it.
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { contractJson } from '../foundation/contract-json.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -15,5 +16,5 @@ export function sendJson(reply: FastifyReply, body: string | Buffer): FastifyRep
 
 /** A value that never changes while the server runs, checked against its schema and serialized once. */
 export function fixedJson<S extends z.ZodType>(schema: S, value: z.input<S>): Buffer {
-  return Buffer.from(JSON.stringify(schema.parse(value)));
+  return contractJson(schema)(schema.parse(value));
 }

@@ -2,7 +2,6 @@
 import { GEAR } from '../../game/data/gear.ts';
 import { own } from '../../game/content.ts';
 import { LRUCache } from 'lru-cache';
-import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
@@ -20,6 +19,7 @@ import { newSeed } from '../foundation/ids.ts';
 import { readUser, userView } from '../economy/wallet.ts';
 import { changeMark, sameMark, type ChangeMark } from '../store/prepared.ts';
 import { keyedRead } from '../store/read-batches.ts';
+import { contractJson } from '../foundation/contract-json.ts';
 import { sendJson } from '../http/json-reply.ts';
 
 const ITEM_TYPES = ['potion', 'upgrade_mat', 'gear_token', 'hero_shard'] as const;
@@ -29,6 +29,9 @@ const INVENTORY = keyedRead<{ id: string; user_id: string; item_id: string; quan
   (match) => `select id, user_id, item_id, quantity from inventory where user_id ${match} and quantity > 0`,
   (r) => r.user_id,
 );
+
+/** A player's inventory, serialized from the contract. */
+const inventoryJson = contractJson(InventoryResponse);
 
 const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
@@ -49,10 +52,10 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     ]),
   );
 
-  const answers = new LRUCache<string, { json: string; mark: ChangeMark }>({
+  const answers = new LRUCache<string, { json: Buffer; mark: ChangeMark }>({
     max: 10_000,
     maxSize: 16 * 1024 * 1024,
-    sizeCalculation: (a) => 2 * a.json.length + 100,
+    sizeCalculation: (a) => a.json.byteLength + 100,
   });
 
   app.get('/api/inventory', {
@@ -80,10 +83,8 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const grouped: Record<string, InventoryItem[]> = Object.fromEntries(ITEM_TYPES.map((t) => [t, []]));
       for (const item of items) grouped[item.type].push(item);
       const total_quantity = items.reduce((n, item) => n + item.quantity, 0);
-      // A typed view of the schema's shape, stringified as it is (json-reply.ts); the API tests parse it.
-      const json = JSON.stringify({ items, grouped, total_quantity } satisfies z.infer<
-        typeof InventoryResponse
-      >);
+      // Serialized by the contract's compiled serializer (foundation/contract-json.ts); the API tests parse it.
+      const json = inventoryJson({ items, grouped, total_quantity });
       if (mark) answers.set(user_id, { json, mark });
       return sendJson(reply, json);
     },

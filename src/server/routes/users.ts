@@ -20,7 +20,11 @@ import { badRequest, conflict, MESSAGES, notFound } from '../foundation/errors.t
 import { newId } from '../foundation/ids.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { openAccount, readUser, userView } from '../economy/wallet.ts';
+import { contractJson } from '../foundation/contract-json.ts';
 import { sendJson } from '../http/json-reply.ts';
+
+/** A player's answer, serialized from the contract (a read sends it without the zod serializer's parse). */
+const userJson = contractJson(UserResponse);
 
 const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
@@ -68,7 +72,7 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     handler: async (req, reply) => {
       const user = await readUser(ctx.store, req.params.id);
       if (!user) throw notFound(MESSAGES.userNotFound);
-      return sendJson(reply, JSON.stringify(userView(user)));
+      return sendJson(reply, userJson(userView(user)));
     },
   });
 
