@@ -12,6 +12,7 @@ import {
 } from '../../src/game/index.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
 import { pruneFights } from '../../src/server/sweep.ts';
+import { encodeRecord, readRecord, RULES_CHANGED } from '../../src/server/store/battle-record.ts';
 
 const facts = (events: { description: string }[]) => events.map(({ description: _, ...fact }) => fact);
 
@@ -91,6 +92,26 @@ describe.each(DATABASES)('replays on %s', (kind) => {
     expect(again.status).toBe(r.status);
     expect(facts(again.events)).toEqual(facts(r.events));
     expect(again.events.map((e) => e.description)).toEqual(r.events.map((e) => e.description));
+
+    // Once the engine has changed, a record that kept no facts cannot be played again: its battle and its replay
+    // say so (410) rather than play it under today's rules.
+    await withStore(h, async (db) => {
+      const row = await db
+        .selectFrom('battles')
+        .select('record')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const record = { ...readRecord(row), engine_version: '0.old' };
+      expect(record.facts).toBeUndefined();
+      await db
+        .updateTable('battles')
+        .set({ record: encodeRecord(record) })
+        .where('id', '=', id)
+        .execute();
+    });
+    const gone = { status: 410, body: { error: RULES_CHANGED } };
+    expect(await h.call('GET', `/api/battles/${id}`)).toEqual(gone);
+    expect(await h.call('GET', `/api/battles/${id}/replay`)).toEqual(gone);
   });
 
   it('a quick battle, an arena duel and a dungeon floor: each record plays again to the same facts', async () => {

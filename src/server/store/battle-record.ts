@@ -326,7 +326,8 @@ export function finishedBattle(row: Pick<Selectable<BattlesTable>, 'id' | 'recor
 } {
   const record = readRecord(row);
   const { allies, enemies } = teamsOf(record);
-  if (record.facts) throw new Refusal(410, RULES_CHANGED);
+  // Kept facts, or none from an engine since changed: it cannot be played again under today's rules.
+  if (record.facts || record.engine_version !== ENGINE_VERSION) throw new Refusal(410, RULES_CHANGED);
   return { record, state: battleOf(record, row.id, allies, enemies), allies, enemies };
 }
 
