@@ -24,6 +24,7 @@ import {
 } from '../src/game/index.ts';
 import { QUICK_FIGHT_S } from '../src/game/play-time.ts';
 import { ascend, rungFrom, shardsFor } from '../src/game/ascension.ts';
+import { SHARDS_PER_SCROLL, SIGIL_ESSENCE } from '../src/game/data/ascension.ts';
 import { wearing } from '../src/game/gear.ts';
 import { dungeonGearDrop, stageGearDrop } from '../src/game/gear-drops.ts';
 import { GEAR, GEAR_PRICE_TOKENS, GEAR_SLOTS, type GearSetId } from '../src/game/data/gear.ts';
@@ -65,6 +66,9 @@ export interface SeasonRow {
   setsToday: number;
   dropped: number;
   bought: number;
+  /** scrolls made today from Star Shards (fused) and from essence (Astral Sigils), each summoned with */
+  fused: number;
+  sigils: number;
 }
 
 /** The set each team position collects, in the order the campaign's chapters drop them (data/campaign.ts). */
@@ -241,6 +245,29 @@ export function playSeason(o: {
       p.team = p.team.map((h) => (h.id === low.id ? out.hero : h));
       ascended++;
     }
+    // The sinks past ascension: Star Shards fused a hundred to a scroll, and essence the next star does not need into
+    // Astral Sigils; each scroll summoned with (its let-go hero dismissed for shards, fused in turn).
+    const gather = () => {
+      const all = p.spent.letGo ?? [];
+      for (const r of all.slice(letGoSeen)) shards += shardsFor(r);
+      letGoSeen = all.length;
+    };
+    let fused = 0;
+    let sigils = 0;
+    for (;;) {
+      const low = p.team.reduce((a, b) => (b.rarity < a.rarity ? b : a));
+      const reserve = rungFrom(low.rarity)?.essence ?? 0;
+      if (shards >= SHARDS_PER_SCROLL) {
+        shards -= SHARDS_PER_SCROLL;
+        spentShards += SHARDS_PER_SCROLL;
+        fused++;
+      } else if (p.w.magic_essence - reserve >= SIGIL_ESSENCE) {
+        p.w.magic_essence -= SIGIL_ESSENCE;
+        sigils++;
+      } else break;
+      p.team = dress(summonPair(p.team, p.spent));
+      gather();
+    }
     const held = { gold: p.w.gold, magic_essence: p.w.magic_essence, combat_tokens: p.w.combat_tokens };
     const earned = {} as Record<Cur, number>;
     const spent = {} as Record<Cur, number>;
@@ -268,6 +295,8 @@ export function playSeason(o: {
       setsToday: fullSets() - setsAtMorning,
       dropped,
       bought,
+      fused,
+      sigils,
     });
   };
 
@@ -347,12 +376,12 @@ const f0 = (x: number) => Math.round(x).toLocaleString('en-US');
 
 export function printSeason(rows: SeasonRow[]): string {
   const lines = [
-    '| Day | Furthest stage | Cleared today | Team power | Levels | Stars (ascended today) | Gear worn (sets; dropped, bought today) | Star Shards held / earned | Gold held / spent | Essence held / spent | Tokens held / spent | Idle claimed (gold, xp, essence) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Day | Furthest stage | Cleared today | Team power | Levels | Stars (ascended today) | Gear worn (sets; dropped, bought today) | Star Shards held / earned | Scrolls fused / from sigils | Gold held / spent | Essence held / spent | Tokens held / spent | Idle claimed (gold, xp, essence) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of rows)
     lines.push(
-      `| ${r.day} | ${r.cleared > 0 ? STAGES[r.cleared - 1].id : '—'} | ${r.clearedToday} | ${f0(r.power)} | ${r.levels.join(' ')} | ${r.stars}${r.ascended ? ` (+${r.ascended})` : ''} | ${r.worn} (${r.sets}${r.setsToday ? ` +${r.setsToday}` : ''}; ${r.dropped}, ${r.bought}) | ${f0(r.shards)} / ${f0(r.shardsEarned)} | ${f0(r.held.gold)} / ${f0(r.spent.gold)} | ${f0(r.held.magic_essence)} / ${f0(r.spent.magic_essence)} | ${f0(r.held.combat_tokens)} / ${f0(r.spent.combat_tokens)} | ${f0(r.idle.gold)}, ${f0(r.idle.xp_per_hero)}, ${f0(r.idle.magic_essence)} |`,
+      `| ${r.day} | ${r.cleared > 0 ? STAGES[r.cleared - 1].id : '—'} | ${r.clearedToday} | ${f0(r.power)} | ${r.levels.join(' ')} | ${r.stars}${r.ascended ? ` (+${r.ascended})` : ''} | ${r.worn} (${r.sets}${r.setsToday ? ` +${r.setsToday}` : ''}; ${r.dropped}, ${r.bought}) | ${f0(r.shards)} / ${f0(r.shardsEarned)} | ${r.fused} / ${r.sigils} | ${f0(r.held.gold)} / ${f0(r.spent.gold)} | ${f0(r.held.magic_essence)} / ${f0(r.spent.magic_essence)} | ${f0(r.held.combat_tokens)} / ${f0(r.spent.combat_tokens)} | ${f0(r.idle.gold)}, ${f0(r.idle.xp_per_hero)}, ${f0(r.idle.magic_essence)} |`,
     );
   return lines.join('\n');
 }

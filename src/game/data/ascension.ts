@@ -30,3 +30,10 @@ export const SHARDS_PER_HERO: readonly number[] = [10, 20, 50, 120, 300];
 /** The inventory item the shards are (src/game/data/items.ts), and its price in the shop, in combat tokens. */
 export const STAR_SHARD_ITEM = 'star_shard';
 export const STAR_SHARD_TOKENS = 15;
+/**
+ * Star Shards fused into one summoning scroll (Use Item on the shards): their sink once a team has its stars. A summon's
+ * kept hero is worth 42 shards on average dismissed (the altar's odds), so fusing gives back less than it takes.
+ */
+export const SHARDS_PER_SCROLL = 100;
+/** Magic essence an Astral Sigil costs in the shop (opened, one summoning scroll): essence's sink past ascension. */
+export const SIGIL_ESSENCE = 500;

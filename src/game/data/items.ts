@@ -4,7 +4,13 @@
 import type { Hero } from '../types.ts';
 import type { Currency } from './currencies.ts';
 import { GEAR_LIST, GEAR_PRICE_TOKENS, GEAR_SETS, type GearDef } from './gear.ts';
-import { SHARDS_PER_HERO, STAR_SHARD_ITEM, STAR_SHARD_TOKENS } from './ascension.ts';
+import {
+  SHARDS_PER_HERO,
+  SHARDS_PER_SCROLL,
+  SIGIL_ESSENCE,
+  STAR_SHARD_ITEM,
+  STAR_SHARD_TOKENS,
+} from './ascension.ts';
 import { modifierClauses } from '../battle/modifiers.ts';
 import type { TraitMods } from './schema.ts';
 
@@ -23,7 +29,14 @@ export interface ItemTools {
 }
 
 export type ItemOutcome =
-  | { ok: true; hero?: Hero; currencyDelta?: Partial<Record<Currency, number>>; message: string }
+  | {
+      ok: true;
+      hero?: Hero;
+      currencyDelta?: Partial<Record<Currency, number>>;
+      message: string;
+      /** how many of the item one use takes (1 unless said; refused when fewer are held) */
+      consumes?: number;
+    }
   | { ok: false; error: string };
 
 export interface ItemDef {
@@ -300,15 +313,29 @@ export const ITEMS: readonly ItemDef[] = [
     type: 'hero_shard',
     description:
       `What is left of a dismissed hero. Star Shards stand in for a hero spent on ascension: ` +
-      `${SHARDS_PER_HERO.map((n, i) => `${n} for a ${i + 1}★`).join(', ')}.`,
+      `${SHARDS_PER_HERO.map((n, i) => `${n} for a ${i + 1}★`).join(', ')}. ` +
+      `Using them fuses ${SHARDS_PER_SCROLL} into 1 summoning scroll.`,
     cost: STAR_SHARD_TOKENS,
     currency: 'combat_tokens',
     glyph: 'star-formation',
-    targetsHero: true,
-    use: (hero) =>
-      hero
-        ? { ok: false, error: `Spend Star Shards on ascension: Heroes → ${hero.name} → Ascend` }
-        : { ok: false, error: 'Choose a hero to use this on' },
+    targetsHero: false,
+    use: () => ({
+      ok: true,
+      consumes: SHARDS_PER_SCROLL,
+      currencyDelta: { summoning_scrolls: 1 },
+      message: `You fused ${SHARDS_PER_SCROLL} Star Shards into 1 summoning scroll.`,
+    }),
+  },
+  {
+    id: 'astral_sigil',
+    name: 'Astral Sigil',
+    type: 'gear_token',
+    description: `Magic essence pressed into a summoning writ. Breaking it grants 1 summoning scroll.`,
+    cost: SIGIL_ESSENCE,
+    currency: 'magic_essence',
+    glyph: 'rune-stone',
+    targetsHero: false,
+    use: currencyItem({ summoning_scrolls: 1 }, '1 summoning scroll'),
   },
   ...GEAR_LIST.map(gearItem),
 ];

@@ -61,13 +61,17 @@ export function useInventoryItem(
     }
     const outcome = useItem(def, { hero: target && heroFromRow(target), seed });
     if (!outcome.ok) throw badRequest(outcome.error);
+    // One use takes `consumes` of the stack (Star Shards fuse a hundred at a time), only if that many are held.
+    const n = outcome.consumes ?? 1;
+    const short = `You need ${n} ${def.name}s to use them; you have ${row.quantity}`;
+    if (row.quantity < n) throw badRequest(short);
     const spent = await trx
       .updateTable('inventory')
-      .set((eb) => ({ quantity: eb('quantity', '-', 1) }))
+      .set((eb) => ({ quantity: eb('quantity', '-', n) }))
       .where('id', '=', row.id)
-      .where('quantity', '>=', 1)
+      .where('quantity', '>=', n)
       .executeTakeFirst();
-    if (Number(spent.numUpdatedRows) !== 1) throw badRequest(NONE_LEFT);
+    if (Number(spent.numUpdatedRows) !== 1) throw badRequest(n > 1 ? short : NONE_LEFT);
     const hero = outcome.hero && target ? await keepHero(trx, outcome.hero, target, userId) : outcome.hero;
     const user = await credit(trx, userId, outcome.currencyDelta ?? {}, {
       reason: 'item_use',
