@@ -214,7 +214,12 @@ export const NO_REPLAY = 'This fight was recorded before replays were kept';
 export const RULES_CHANGED =
   'This fight was fought under rules that have changed since, before its facts were kept: it cannot be shown again';
 
-/** A record's teams as they began (404 for a fight recorded before replays were kept). */
+/**
+ * A record's teams as they began (404 for a fight recorded before replays were kept). The one reader left of an
+ * older shape: those fights' teams were never kept, so no migration can give them a record that plays again
+ * (migration 0021 kept what they had: outcome, odds, roll, pay). It goes when those rows do (or if they are given
+ * a shape of their own that says 'not kept').
+ */
 export function teamsOf(r: BattleRecord): { allies: Hero[]; enemies: Hero[] } {
   if (!r.allies || !r.enemies) throw new Refusal(404, NO_REPLAY);
   return { allies: r.allies.map(heroOf), enemies: r.enemies.map(heroOf) };
