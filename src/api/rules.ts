@@ -7,6 +7,8 @@ import { CURRENCIES, type Currency } from '../game/data/currencies.ts';
 
 export { MAX_LEVEL, XP_TABLE, xpToNextLevel } from '../game/progression.ts';
 export { CURRENCIES, type Currency };
+/** Star Shards fused into one summoning scroll (Use Item on the shards; src/game/data/ascension.ts). */
+export { SHARDS_PER_SCROLL } from '../game/data/ascension.ts';
 
 /** Magic essence one ability reroll costs (spec §5). */
 export const REROLL_COST = 50;

@@ -14,7 +14,8 @@ const WEB_MAY_IMPORT = new Set(['game/art/paths.ts']);
 
 /** The src/api modules the web may take values from, and all that each of them imports (from src/game only). */
 const API_FOR_WEB: Record<string, readonly string[]> = {
-  'api/rules.ts': ['game/progression.ts', 'game/data/currencies.ts'], // the XP table and level cap; the currency list
+  // the XP table and level cap; the currency list; the Star Shards a fused scroll takes
+  'api/rules.ts': ['game/progression.ts', 'game/data/currencies.ts', 'game/data/ascension.ts'],
   'api/id-rule.ts': [],
 };
 

@@ -1,5 +1,6 @@
 // Ascension and gear on a phone (issue 30): on a hero's page the player reads the next star's cost and what the
-// hero gains, ascends it with Star Shards after a confirmation naming what is spent, and puts on a piece of gear
+// hero gains, ascends it with Star Shards after a confirmation naming what is spent, fuses spare shards into a
+// summoning scroll, and puts on a piece of gear
 // bought with combat tokens; the set bonus text and the card's gear badge follow. Screenshots of each screen.
 import { createHero, createUser, expect, signIn, test } from './fixtures.ts';
 import { setBalances, setStock } from './store-setup.ts';
@@ -39,6 +40,21 @@ test('a hero ascends one star with Star Shards and puts on a piece of gear', asy
   expect(after.rarity).toBe(hero.rarity + 1);
   expect(after.level).toBe(hero.level);
   await panel.screenshot({ path: info.outputPath('ascension-after.png') });
+
+  // Star Shards past what the stars need: fused a hundred into a summoning scroll from the same panel.
+  const scrolls = (await (await request.get(`/api/users/${user.id}`)).json()).summoning_scrolls;
+  const fuse = panel.getByRole('button', { name: 'Fuse 100 shards' });
+  const held = Number(
+    (await panel.getByTestId('ascension-cost').innerText()).match(/hold ([\d,]+) Star/)![1].replace(/,/g, ''),
+  );
+  await fuse.click();
+  await expect(panel.getByRole('status')).toContainText('You fused 100 Star Shards into 1 summoning scroll.');
+  await expect(panel.getByTestId('ascension-cost')).toContainText(
+    `You hold ${(held - 100).toLocaleString('en-US')} Star Shards`,
+  );
+  await expect(fuse).toBeEnabled();
+  expect((await (await request.get(`/api/users/${user.id}`)).json()).summoning_scrolls).toBe(scrolls + 1);
+  await panel.screenshot({ path: info.outputPath('ascension-fused.png') });
 
   const gear = page.getByTestId('gear');
   await gear.scrollIntoViewIfNeeded();

@@ -726,6 +726,24 @@ export function useAscend(userId: string) {
   );
 }
 
+/** Star Shards fused into a summoning scroll (Use Item on the shards): the inventory, ascension views and user re-read. */
+export function useFuseShards(userId: string) {
+  const client = useQueryClient();
+  return usePaying(
+    {
+      mutationFn: ({ key }: Intent<null>) => api.applyItem(userId, 'star_shard', key),
+      onSuccess: async (res) => {
+        await Promise.all([
+          client.invalidateQueries({ queryKey: queryKeys.inventory(userId) }),
+          client.invalidateQueries({ queryKey: ['ascension'] }),
+          refreshUser(userId, res.user),
+        ]);
+      },
+    },
+    failing('Failed to fuse Star Shards'),
+  );
+}
+
 /** Reset: back to the summoned rarity, every star refunded. */
 export function useResetAscension(userId: string) {
   const client = useQueryClient();

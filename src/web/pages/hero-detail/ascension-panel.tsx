@@ -7,7 +7,8 @@ import { useState } from 'react';
 import type { Hero } from '../../../api/index.ts';
 import { errorText } from '../../api/client.ts';
 import { useAscension } from '../../api/hooks.ts';
-import { useAscend, useResetAscension } from '../../api/mutations.ts';
+import { useAscend, useFuseShards, useResetAscension } from '../../api/mutations.ts';
+import { SHARDS_PER_SCROLL } from '../../../api/rules.ts';
 import { RarityStars } from '../../components/hero-card.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { formatNumber } from '../../components/format.ts';
@@ -26,6 +27,7 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
   const view = useAscension(hero.id, userId);
   const ascend = useAscend(userId);
   const reset = useResetAscension(userId);
+  const fuse = useFuseShards(userId);
   const [picked, setPicked] = useState<string[]>([]);
   const [useShards, setUseShards] = useState(true);
   const [asking, setAsking] = useState<'ascend' | 'reset' | null>(null);
@@ -79,7 +81,9 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
         <RarityStars rarity={hero.rarity} size={16} />
       </div>
       {done && <SuccessBanner onDone={() => setDone(null)}>{done}</SuccessBanner>}
-      {(ascend.failure || reset.failure) && <ErrorBox>{ascend.failure ?? reset.failure}</ErrorBox>}
+      {(ascend.failure || reset.failure || fuse.failure) && (
+        <ErrorBox>{ascend.failure ?? reset.failure ?? fuse.failure}</ErrorBox>
+      )}
       {next ? (
         <>
           <p className="ascension__lead">
@@ -162,6 +166,21 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
         <p>
           {first} is {a.max_rarity}★, the highest rarity.
         </p>
+      )}
+      {a.shards_held >= SHARDS_PER_SCROLL && (
+        <div className="ascension__fuse">
+          <p className="muted">
+            Star Shards to spare fuse {formatNumber(SHARDS_PER_SCROLL)} at a time into a summoning scroll.
+          </p>
+          <Button
+            variant="secondary"
+            onClick={() => fuse.mutate(null, { onSuccess: (r) => setDone(r.message) })}
+            busy={fuse.isPending}
+            busyText="Fusing..."
+          >
+            <Icon name="summoning_scrolls" size={16} /> Fuse {formatNumber(SHARDS_PER_SCROLL)} shards
+          </Button>
+        </div>
       )}
       <details className="ascension__table">
         <summary>Cost of every star</summary>
