@@ -2,6 +2,13 @@
 import { z } from 'zod';
 import { BattleResult, CampaignFight, HeroSchema, Id, LevelUp, Rewards } from './common.ts';
 import { TEAM_MAX, TEAM_MIN, TEAM_RULES } from './rules.ts';
+import type {
+  BattleEvent as BattleEventType,
+  BattleOption as BattleOptionType,
+  BattleUnitView,
+  StatusEffectView,
+} from '../game/types.ts';
+import { mirrors } from './wire-types.ts';
 
 export { TEAM_MAX, TEAM_MIN };
 
@@ -16,70 +23,78 @@ export const CreateBattleBody = z.object({
   mode: z.enum(['turn_based', 'auto']).default('turn_based'),
 });
 
-const UnitView = z.object({
-  id: z.string(),
-  name: z.string(),
-  level: z.number().int(),
-  class: z.string(),
-  race: z.string(),
-  type: z.enum(['Tank', 'Damage', 'Support']),
-  rarity: z.number().int(),
-  portrait_url: z.string(),
-  is_ally: z.boolean(),
-  is_dead: z.boolean(),
-  stats: z.object({
-    hp: z.number(),
-    max_hp: z.number(),
-    start_hp: z.number().describe('the health it began the battle with (a bane can start it wounded)'),
-    atk: z.number(),
-    def: z.number(),
-    spd: z.number(),
-  }),
-  shield: z.number(),
-  energy: z.number(),
-  max_energy: z.number(),
-  status_effects: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      turns: z.number(),
-      icon: z.string(),
-      harmful: z.boolean(),
-      /** what it does, with its figures (tap a badge to read it) */
-      description: z.string(),
+const UnitView = mirrors<BattleUnitView>()(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    level: z.number().int(),
+    class: z.string(),
+    race: z.string(),
+    type: z.enum(['Tank', 'Damage', 'Support']),
+    rarity: z.number().int(),
+    portrait_url: z.string(),
+    is_ally: z.boolean(),
+    is_dead: z.boolean(),
+    stats: z.object({
+      hp: z.number(),
+      max_hp: z.number(),
+      start_hp: z.number().describe('the health it began the battle with (a bane can start it wounded)'),
+      atk: z.number(),
+      def: z.number(),
+      spd: z.number(),
     }),
-  ),
-});
-const Option = z.object({
-  id: z.string(),
-  tendency: z.enum(['aggressive', 'defensive', 'supportive', 'tactical']),
-  label: z.string(),
-  detail: z.string(),
-  /** the unit ids the player may aim it at with `target_id` (one enemy or one ally); empty when it aims itself */
-  targets: z.array(z.string()),
-  /** for each of `targets`, the option's label and detail aimed there (the figures are for that unit) */
-  aims: z.array(z.object({ target_id: z.string(), label: z.string(), detail: z.string() })),
-  /** what the action does, as its rules text (written from the same effects the engine applies) */
-  description: z.string(),
-});
+    shield: z.number(),
+    energy: z.number(),
+    max_energy: z.number(),
+    status_effects: z.array(
+      mirrors<StatusEffectView>()(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          turns: z.number(),
+          icon: z.string(),
+          harmful: z.boolean(),
+          /** what it does, with its figures (tap a badge to read it) */
+          description: z.string(),
+        }),
+      ),
+    ),
+  }),
+);
+const Option = mirrors<BattleOptionType>()(
+  z.object({
+    id: z.string(),
+    tendency: z.enum(['aggressive', 'defensive', 'supportive', 'tactical']),
+    label: z.string(),
+    detail: z.string(),
+    /** the unit ids the player may aim it at with `target_id` (one enemy or one ally); empty when it aims itself */
+    targets: z.array(z.string()),
+    /** for each of `targets`, the option's label and detail aimed there (the figures are for that unit) */
+    aims: z.array(z.object({ target_id: z.string(), label: z.string(), detail: z.string() })),
+    /** what the action does, as its rules text (written from the same effects the engine applies) */
+    description: z.string(),
+  }),
+);
 /** One thing that happened, told as facts (src/game/types.ts documents each kind); `description` is its sentence. */
-export const BattleEvent = z.object({
-  turn: z.number().int(),
-  description: z.string(),
-  kind: z.enum(['turn', 'ability', 'damage', 'heal', 'shield', 'status', 'expire', 'death', 'miss', 'end']),
-  actor_id: z.string().optional(),
-  target_id: z.string().optional(),
-  ability_id: z.string().optional(),
-  amount: z.number().optional(),
-  absorbed: z.number().optional(),
-  crit: z.boolean().optional(),
-  status_id: z.string().optional(),
-  turns: z.number().optional(),
-  fatigue: z.boolean().optional(),
-  hp_after: z.number().optional(),
-  shield_after: z.number().optional(),
-  outcome: z.enum(['won', 'lost', 'draw']).optional(),
-});
+export const BattleEvent = mirrors<BattleEventType>()(
+  z.object({
+    turn: z.number().int(),
+    description: z.string(),
+    kind: z.enum(['turn', 'ability', 'damage', 'heal', 'shield', 'status', 'expire', 'death', 'miss', 'end']),
+    actor_id: z.string().optional(),
+    target_id: z.string().optional(),
+    ability_id: z.string().optional(),
+    amount: z.number().optional(),
+    absorbed: z.number().optional(),
+    crit: z.boolean().optional(),
+    status_id: z.string().optional(),
+    turns: z.number().optional(),
+    fatigue: z.boolean().optional(),
+    hp_after: z.number().optional(),
+    shield_after: z.number().optional(),
+    outcome: z.enum(['won', 'lost', 'draw']).optional(),
+  }),
+);
 /** The turn-based battle state of spec §3, plus where it is fought and, once over, what it paid. */
 export const BattleState = z.object({
   battle_id: z.string(),
@@ -124,9 +139,9 @@ export const BattleState = z.object({
   campaign: CampaignFight.optional(),
 });
 export type BattleState = z.infer<typeof BattleState>;
-export type BattleUnit = z.infer<typeof UnitView>;
-export type BattleOption = z.infer<typeof Option>;
-export type BattleEvent = z.infer<typeof BattleEvent>;
+export type BattleUnit = BattleUnitView;
+export type BattleOption = BattleOptionType;
+export type BattleEvent = BattleEventType;
 
 export const QuickBattleResult = BattleResult.extend({ kind: z.literal('auto') });
 

@@ -3,7 +3,18 @@
 import { z } from 'zod';
 import { ID_MAX_LENGTH, isCleanText } from './id-rule.ts';
 import { CURRENCIES, MAX_LEVEL } from './rules.ts';
-import type { Hero } from '../game/types.ts';
+import type {
+  Ability as AbilityType,
+  GearSetBonus as GearSetBonusType,
+  Hero,
+  HeroRating as HeroRatingType,
+  LevelUp as LevelUpType,
+  Rewards as RewardsType,
+  StatSpread as StatSpreadType,
+  Trait as TraitType,
+  WornGear as WornGearType,
+} from '../game/types.ts';
+import { mirrors } from './wire-types.ts';
 
 /** Every refusal: a 4xx whose body is `{ error }`, text a player can read (spec §5 and §8 word for word). */
 export const ErrorBody = z.object({ error: z.string() });
@@ -57,121 +68,133 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-const AbilityType = z.enum(['offensive', 'defensive', 'support', 'utility', 'passive', 'ultimate']);
-export const Ability = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  level: z.number().int(),
-  type: AbilityType,
-  icon: z.string(),
-});
-export const Trait = z.object({ id: z.string(), name: z.string(), description: z.string() });
+const AbilityKind = z.enum(['offensive', 'defensive', 'support', 'utility', 'passive', 'ultimate']);
+export const Ability = mirrors<AbilityType>()(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    level: z.number().int(),
+    type: AbilityKind,
+    icon: z.string(),
+  }),
+);
+export const Trait = mirrors<TraitType>()(
+  z.object({ id: z.string(), name: z.string(), description: z.string() }),
+);
 const SpreadPct = z.number().int().min(-5).max(5);
-export const StatSpread = z
-  .object({ max_hp: SpreadPct, atk: SpreadPct, def: SpreadPct, spd: SpreadPct })
-  .describe(
-    "the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads)",
-  );
+export const StatSpread = mirrors<StatSpreadType>()(
+  z
+    .object({ max_hp: SpreadPct, atk: SpreadPct, def: SpreadPct, spd: SpreadPct })
+    .describe(
+      "the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads)",
+    ),
+);
 
 /** A hero's arena ladder standing (Glicko-2, src/game/ladder.ts): rating and deviation, arena wins and losses. */
-export const HeroRating = z
-  .object({
-    rating: z.number().describe('Glicko-2 rating (a new hero 1500)'),
-    rd: z.number().describe('rating deviation: how sure the rating is (a new hero 350)'),
-    wins: z.number().int().min(0).describe('arena fights won'),
-    losses: z.number().int().min(0).describe('arena fights lost'),
-  })
-  .describe("the hero's arena ladder standing; one arena fight is one Glicko-2 rating period");
-export type HeroRating = z.infer<typeof HeroRating>;
+export const HeroRating = mirrors<HeroRatingType>()(
+  z
+    .object({
+      rating: z.number().describe('Glicko-2 rating (a new hero 1500)'),
+      rd: z.number().describe('rating deviation: how sure the rating is (a new hero 350)'),
+      wins: z.number().int().min(0).describe('arena fights won'),
+      losses: z.number().int().min(0).describe('arena fights lost'),
+    })
+    .describe("the hero's arena ladder standing; one arena fight is one Glicko-2 rating period"),
+);
+export type HeroRating = HeroRatingType;
 
 export const GearSlot = z.enum(['weapon', 'armour', 'charm', 'relic']);
-export const WornGear = z.object({
-  slot: GearSlot,
-  item_id: z.string().describe('the piece: its shop and inventory item id'),
-  name: z.string(),
-  set: z.string(),
-  set_name: z.string(),
-  icon: z.string(),
-  description: z.string().describe('what it does, written from its figures'),
-});
-export const GearSetBonus = z.object({
-  set: z.string(),
-  name: z.string(),
-  pieces: z.union([z.literal(2), z.literal(4)]),
-  description: z.string(),
-});
+export const WornGear = mirrors<WornGearType>()(
+  z.object({
+    slot: GearSlot,
+    item_id: z.string().describe('the piece: its shop and inventory item id'),
+    name: z.string(),
+    set: z.string(),
+    set_name: z.string(),
+    icon: z.string(),
+    description: z.string().describe('what it does, written from its figures'),
+  }),
+);
+export const GearSetBonus = mirrors<GearSetBonusType>()(
+  z.object({
+    set: z.string(),
+    name: z.string(),
+    pieces: z.union([z.literal(2), z.literal(4)]),
+    description: z.string(),
+  }),
+);
 
-export const HeroSchema = z.object({
-  id: z.string(),
-  user_id: z.string().nullable(),
-  seed: z.number().int(),
-  name: z.string(),
-  race: z.string(),
-  race_description: z.string(),
-  class: z.string(),
-  class_description: z.string(),
-  type: z.enum(['Tank', 'Damage', 'Support']),
-  rarity: z.number().int().min(1).max(5),
-  level: z.number().int().min(1).max(MAX_LEVEL),
-  xp: z.number().int().min(0),
-  hp: z.number().int(),
-  max_hp: z.number().int(),
-  atk: z.number().int(),
-  def: z.number().int(),
-  spd: z.number().int(),
-  spread: StatSpread,
-  description: z.string(),
-  portrait_url: z.string(),
-  boon: Trait,
-  bane: Trait,
-  boon_icon: z.string(),
-  bane_icon: z.string(),
-  abilities: z.array(Ability),
-  rating: HeroRating.optional().describe(
-    'the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays',
-  ),
-  version: z
-    .number()
-    .int()
-    .optional()
-    .describe(
-      "the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews",
+export const HeroSchema = mirrors<Hero>()(
+  z.object({
+    id: z.string(),
+    user_id: z.string().nullable(),
+    seed: z.number().int(),
+    name: z.string(),
+    race: z.string(),
+    race_description: z.string(),
+    class: z.string(),
+    class_description: z.string(),
+    type: z.enum(['Tank', 'Damage', 'Support']),
+    rarity: z.number().int().min(1).max(5),
+    level: z.number().int().min(1).max(MAX_LEVEL),
+    xp: z.number().int().min(0),
+    hp: z.number().int(),
+    max_hp: z.number().int(),
+    atk: z.number().int(),
+    def: z.number().int(),
+    spd: z.number().int(),
+    spread: StatSpread,
+    description: z.string(),
+    portrait_url: z.string(),
+    boon: Trait,
+    bane: Trait,
+    boon_icon: z.string(),
+    bane_icon: z.string(),
+    abilities: z.array(Ability),
+    rating: HeroRating.optional().describe(
+      'the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays',
     ),
-  gear: z.array(WornGear).optional().describe('the gear it wears, one piece a slot, in slot order'),
-  gear_sets: z.array(GearSetBonus).optional().describe('the set bonuses its gear gives'),
-  summoned_rarity: z
-    .number()
-    .int()
-    .min(1)
-    .max(5)
-    .optional()
-    .describe('the rarity it was summoned at, once it has ascended (a reset returns it there)'),
-});
+    version: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews",
+      ),
+    gear: z.array(WornGear).optional().describe('the gear it wears, one piece a slot, in slot order'),
+    gear_sets: z.array(GearSetBonus).optional().describe('the set bonuses its gear gives'),
+    summoned_rarity: z
+      .number()
+      .int()
+      .min(1)
+      .max(5)
+      .optional()
+      .describe('the rarity it was summoned at, once it has ascended (a reset returns it there)'),
+  }),
+);
 export type { Hero };
-// The schema and the game's type must not drift: this line fails to compile if they do.
-export const heroSchemaMatches: z.infer<typeof HeroSchema> extends Hero
-  ? Hero extends z.infer<typeof HeroSchema>
-    ? true
-    : false
-  : false = true;
 
-export const Rewards = z.object({
-  gold: z.number().int(),
-  xp_per_hero: z.number().int(),
-  magic_essence: z.number().int(),
-  combat_tokens: z.number().int(),
-});
-export type Rewards = z.infer<typeof Rewards>;
-export const LevelUp = z.object({
-  hero_id: z.string(),
-  hero_name: z.string(),
-  name: z.string(),
-  new_level: z.number().int(),
-  /** what grew with the new level (absent on level-ups recorded before it was told) */
-  gains: z.object({ max_hp: z.number(), atk: z.number(), def: z.number(), spd: z.number() }).optional(),
-  portrait_url: z.string().optional(),
-});
+export const Rewards = mirrors<RewardsType>()(
+  z.object({
+    gold: z.number().int(),
+    xp_per_hero: z.number().int(),
+    magic_essence: z.number().int(),
+    combat_tokens: z.number().int(),
+  }),
+);
+export type Rewards = RewardsType;
+export const LevelUp = mirrors<LevelUpType>()(
+  z.object({
+    hero_id: z.string(),
+    hero_name: z.string(),
+    name: z.string(),
+    new_level: z.number().int(),
+    /** what grew with the new level (absent on level-ups recorded before it was told) */
+    gains: z.object({ max_hp: z.number(), atk: z.number(), def: z.number(), spd: z.number() }).optional(),
+    portrait_url: z.string().optional(),
+  }),
+);
 
 /** A fight resolved at once (spec §3 "Battle result (simple)"): arena, dungeon floors and quick battles. */
 /** What a campaign stage's first clear pays: whole amounts of the four currencies. */
@@ -224,7 +247,7 @@ export const BattleResult = z.object({
   campaign: CampaignFight.optional(),
 });
 export type BattleResult = z.infer<typeof BattleResult>;
-export type LevelUp = z.infer<typeof LevelUp>;
+export type LevelUp = LevelUpType;
 
 /** Idempotency-Key: 8-255 visible ASCII characters (a UUID fits); the same key again answers the first answer. */
 export const IDEMPOTENCY_KEY_RULE =
