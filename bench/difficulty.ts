@@ -2,17 +2,20 @@
 // several levels, each dungeon's floors' stated win chance, then issue 17's targets; exits non-zero when one fails.
 // Then the campaign's stages (issue 30): each stage's team power at an even fight, measured against reference teams
 // (levels 1–10 and stronger), beside the recommended power the stage states, and the campaign's targets.
-// Run: npm run difficulty [-- teams=12 samples=400 campaign-teams=6 campaign-samples=200 only=campaign|dungeons]
+// Run: npm run difficulty [-- teams=12 samples=400 campaign-teams=8 campaign-samples=300 only=campaign|dungeons]
 
 import {
   campaignChecks,
   campaignTable,
+  CAMPAIGN_SAMPLES,
+  CAMPAIGN_TEAMS,
   tuneCampaign,
   difficultyChecks,
   difficultyTable,
   type DifficultyRow,
   type StageMeasure,
 } from '../src/game/difficulty.ts';
+import { STAGES } from '../src/game/data/campaign.ts';
 
 export function printCampaign(rows: StageMeasure[]): string {
   const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -63,10 +66,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     checks.push(...difficultyChecks(rows));
   }
   if (process.argv.includes('tune')) {
-    console.log(`Campaign seed variants (data/campaign.ts VARIANTS): [${tuneCampaign().join(', ')}]`);
+    const tuned = tuneCampaign();
+    console.log(
+      `Campaign seed variants (data/campaign.ts VARIANTS): [${tuned.map((t) => t.variant).join(', ')}]`,
+    );
+    console.log(
+      `Recommended powers (data/campaign.ts RECOMMENDED_POWER): [${tuned.map((t) => t.power).join(', ')}]`,
+    );
+    console.log(
+      `Odds there: ${tuned.map((t, k) => `${STAGES[k].id} ${Math.round(t.odds * 100)}%`).join(', ')}`,
+    );
     console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } else if (only !== 'dungeons') {
-    const rows = campaignTable(arg('campaign-teams', 6), arg('campaign-samples', 200));
+    const rows = campaignTable(
+      arg('campaign-teams', CAMPAIGN_TEAMS),
+      arg('campaign-samples', CAMPAIGN_SAMPLES),
+    );
     console.log(`Campaign stages: the team power of an even fight (reference teams of the foes' number)\n`);
     console.log(printCampaign(rows));
     console.log('');

@@ -137,10 +137,14 @@ const oddsOf = (seed: number, a: Hero[], b: Hero[], samples: number) =>
 /** How many reference teams of about one power a stage's odds at that power are the mean of. */
 const NEAREST = 9;
 
+/** The campaign's measurement (docs/game-rules.md): reference teams per group, battles per estimate. */
+export const CAMPAIGN_TEAMS = 8;
+export const CAMPAIGN_SAMPLES = 300;
+
 /** Measures every stage (or those given) against the reference teams of its foes' number. */
 export function campaignTable(
-  teamCount = 6,
-  samples = 200,
+  teamCount = CAMPAIGN_TEAMS,
+  samples = CAMPAIGN_SAMPLES,
   stages: readonly StageDef[] = STAGES,
 ): StageMeasure[] {
   const pools = new Map<number, { power: number; team: Hero[]; group: number }[]>();
@@ -174,10 +178,7 @@ export function campaignTable(
     const crossing = byPower.findIndex((_, i) => around(i) >= 0.5);
     const evenPower = byPower[crossing < 0 ? byPower.length - 1 : crossing].power;
     const easier = crossing === 0 && around(0) > 0.6;
-    const nearest = [...teams]
-      .sort((a, b) => Math.abs(a.power - stage.recommendedPower) - Math.abs(b.power - stage.recommendedPower))
-      .slice(0, NEAREST);
-    const atRecommended = nearest.reduce((s, t) => s + t.odds, 0) / nearest.length;
+    const atRecommended = oddsAtPower(teams, stage.recommendedPower);
     let firstTwo: number | undefined;
     if (foes.length <= 2) {
       const pairs = referenceTeams({ level: 1 }, 2, 24);
@@ -198,24 +199,67 @@ export function campaignTable(
   });
 }
 
+/** The mean odds of the NEAREST reference teams nearest `power` (as campaignTable's atRecommended reads them). */
+export function oddsAtPower(teams: readonly { power: number; odds: number }[], power: number): number {
+  const nearest = [...teams]
+    .sort((a, b) => Math.abs(a.power - power) - Math.abs(b.power - power))
+    .slice(0, NEAREST);
+  return nearest.reduce((s, t) => s + t.odds, 0) / nearest.length;
+}
+
+/** A stage's tuning: its seed variant and recommended power, and the odds there. */
+export interface StageTuning {
+  variant: number;
+  power: number;
+  odds: number;
+}
+
 /**
- * Picks each stage's seed variant in order: of `variants`, the one whose even power is the least above the stage
- * before's (the first stage: the least), so every stage is harder than the last. Answers the variants.
+ * Tunes each stage from `from` (0-based) on, in order, on the same reference teams and seeds as campaignTable
+ * (`teamCount`, `samples`): of `variants` seed variants, each measured once, and every recommended power from the
+ * stage before's up (steps of 10), the least power at which a variant's nearest reference teams win 45–55% (else
+ * 40–60%, else the nearest to 50%) — so a stage is never easier to recommend than the last and is a fair fight at
+ * its recommendation. The stages before `from` keep theirs (the first stages, easier than any team). Answers every
+ * stage's tuning.
  */
-export function tuneCampaign(variants = 8, teamCount = 4, samples = 120): number[] {
-  const picked: number[] = [];
+export function tuneCampaign(
+  from = 6,
+  variants = 8,
+  teamCount = CAMPAIGN_TEAMS,
+  samples = CAMPAIGN_SAMPLES,
+): StageTuning[] {
+  const out: StageTuning[] = [];
   let prev = 0;
-  for (const stage of STAGES) {
-    const tried = Array.from({ length: variants }, (_, v) => {
-      const [m] = campaignTable(teamCount, samples, [{ ...stage, variant: v }]);
-      return { v, even: m.evenPower, firstTwo: m.firstTwo };
+  STAGES.forEach((stage, k) => {
+    if (k < from) {
+      const [m] = campaignTable(teamCount, samples, [stage]);
+      out.push({ variant: stage.variant, power: stage.recommendedPower, odds: m.atRecommended });
+      prev = stage.recommendedPower;
+      return;
+    }
+    const measured = Array.from(
+      { length: variants },
+      (_, v) => campaignTable(teamCount, samples, [{ ...stage, variant: v }])[0],
+    );
+    const candidates = measured.flatMap((m, v) => {
+      const top = Math.max(...m.teams.map((t) => t.power));
+      const rows: StageTuning[] = [];
+      for (let power = prev; power <= top; power += 10)
+        rows.push({ variant: v, power, odds: oddsAtPower(m.teams, power) });
+      return rows;
     });
-    const above = tried.filter((t) => t.even > prev).sort((a, b) => a.even - b.even);
-    const best = above[0] ?? tried.sort((a, b) => b.even - a.even)[0];
-    picked.push(best.v);
-    prev = best.even;
-  }
-  return picked;
+    const within = (lo: number, hi: number) =>
+      candidates
+        .filter((c) => c.odds >= lo && c.odds <= hi)
+        .sort((a, b) => a.power - b.power || Math.abs(a.odds - 0.5) - Math.abs(b.odds - 0.5));
+    const best =
+      within(0.45, 0.55)[0] ??
+      within(0.4, 0.6)[0] ??
+      [...candidates].sort((a, b) => Math.abs(a.odds - 0.5) - Math.abs(b.odds - 0.5))[0];
+    out.push(best);
+    prev = best.power;
+  });
+  return out;
 }
 
 /** The campaign's targets (issue 30), each with whether the table meets it. */

@@ -186,17 +186,18 @@ const CHAPTER_RARITY: Record<number, number> = { 2: 1, 3: 2, 4: 2, 5: 3 };
 
 /**
  * The team power at which each stage is an even fight: measured by `npm run difficulty` (typical teams of the
- * foes' number, levels 1–10 and stronger, their win chance against the stage interpolated to 50%).
+ * foes' number, levels 1–10 and stronger: the nine nearest this power win 45–55% against the stage from 1-7 on),
+ * picked with the stage's variant by `npm run difficulty -- only=campaign tune`, never falling from stage to stage.
  */
-const RECOMMENDED_POWER: readonly number[] = [260, 510, 760, 760, 760, 1030, 1030, 1210, 1220, 1220, 1250, 1270, 1280, 1290, 1300, 1310, 1400, 1500, 1530, 1540, 1540, 1580, 1620, 1620, 1620, 1660, 1690, 1740, 1750, 1780, 1840, 1860, 1880, 1920, 2070, 2070, 2070, 2080, 2120, 2180, 2180, 2190, 2190, 2280, 2280, 2460, 2460, 2830];
+const RECOMMENDED_POWER: readonly number[] = [260, 510, 760, 760, 760, 1030, 1130, 1200, 1200, 1210, 1210, 1210, 1210, 1210, 1210, 1290, 1410, 1410, 1450, 1530, 1530, 1530, 1530, 1530, 1620, 1620, 1620, 1620, 1670, 1670, 1790, 1790, 1870, 1900, 2000, 2050, 2050, 2070, 2090, 2130, 2160, 2160, 2160, 2160, 2180, 2490, 2490, 2490];
 
 /**
- * Each stage's seed variant: of eight, the one whose measured even power is the least above the stage before's, so
- * that every stage is harder than the last (`npm run difficulty -- tune` prints this list).
+ * Each stage's seed variant: of eight, the one that is a fair fight (45–55%) at the least recommended power not below
+ * the stage before's (`npm run difficulty -- only=campaign tune` prints this list and the powers).
  */
 const VARIANTS: readonly number[] = [
-  3, 7, 5, 3, 6, 4, 4, 4, 3, 2, 3, 2, 0, 0, 0, 6, 4, 2, 0, 2, 2, 4, 6, 6, 1, 6, 2, 0, 7, 7, 4, 5, 2, 0, 5, 2, 5, 4, 0, 4, 0,
-  1, 3, 5, 1, 4, 3, 0,
+  3, 7, 5, 3, 6, 4, 2, 4, 7, 0, 1, 6, 7, 5, 7, 4, 4, 1, 7, 4, 6, 4, 2, 7, 0, 2, 1, 3, 4, 4, 4, 0, 2, 0, 1, 2, 6, 4, 0, 4, 0,
+  0, 3, 6, 5, 4, 3, 3,
 ];
 
 /** What opens with each stage's first clear, one new thing at a time (docs/game-rules.md "The campaign"). */
