@@ -43,6 +43,7 @@ export const InventoryItem = z.object({
     .enum(['weapon', 'armour', 'charm', 'relic'])
     .optional()
     .describe('a piece of gear: the slot it is worn in (POST /api/heroes/{heroId}/gear)'),
+  set_name: z.string().optional().describe('a piece of gear: the name of the set it belongs to'),
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
 export const InventoryQuery = z.object({ user_id: Id });

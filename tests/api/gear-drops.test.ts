@@ -66,6 +66,15 @@ describe.each(DATABASES)('gear drops on %s', (kind) => {
     expect(drops).toEqual(['verdant_weapon']);
     expect(wins.find((w) => w.body.campaign.gear_drop)!.body.campaign.first_clear).not.toBeNull();
     expect(await stock(p.id)).toEqual({ verdant_weapon: 1 });
+    // the inventory names the piece's slot and set, as the result screens show them
+    const items = (await h.call('GET', `/api/inventory?user_id=${p.id}`)).body.items as Record<
+      string,
+      unknown
+    >[];
+    expect(items.find((i) => i.item_id === 'verdant_weapon')).toMatchObject({
+      slot: 'weapon',
+      set_name: 'Verdant',
+    });
     // a later win whose roll drops: a piece of the chapter's set, into the inventory
     roll.want = (id) => stageGearDrop(stage('1-2'), false, id) !== null;
     const lucky = await fight(p.id, '1-2', [hero.id]);

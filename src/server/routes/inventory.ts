@@ -1,5 +1,5 @@
 // The inventory: GET /api/inventory?user_id=, POST /api/inventory/use (the rule: ../heroes/item-use.ts).
-import { GEAR } from '../../game/data/gear.ts';
+import { GEAR, GEAR_SETS, type GearSetId } from '../../game/data/gear.ts';
 import { own } from '../../game/content.ts';
 import { LRUCache } from 'lru-cache';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,6 +33,12 @@ const INVENTORY = keyedRead<{ id: string; user_id: string; item_id: string; quan
 /** A player's inventory, serialized from the contract. */
 const inventoryJson = contractJson(InventoryResponse);
 
+/** A piece of gear's slot and set, as its inventory entry names them; nothing for any other item. */
+function gearFacts(itemId: string): Pick<InventoryItem, 'slot' | 'set_name'> {
+  const piece = own(GEAR, itemId);
+  return piece ? { slot: piece.slot, set_name: GEAR_SETS[piece.set as GearSetId].name } : {};
+}
+
 const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
 
@@ -47,7 +53,7 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         description: def.description,
         icon: def.icon,
         targets_hero: def.targets_hero === 1,
-        ...(own(GEAR, def.id) ? { slot: GEAR[def.id].slot } : {}),
+        ...gearFacts(def.id),
       },
     ]),
   );

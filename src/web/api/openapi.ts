@@ -8423,6 +8423,8 @@ export interface operations {
                * @enum {string}
                */
               slot?: 'weapon' | 'armour' | 'charm' | 'relic';
+              /** @description a piece of gear: the name of the set it belongs to */
+              set_name?: string;
             }[];
             grouped: {
               [key: string]: {
@@ -8440,6 +8442,8 @@ export interface operations {
                  * @enum {string}
                  */
                 slot?: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description a piece of gear: the name of the set it belongs to */
+                set_name?: string;
               }[];
             };
             total_quantity: number;

@@ -137,6 +137,7 @@ export function useBattleViewCtrl() {
   const quick = query.data?.kind === 'auto' ? query.data : null;
 
   return {
+    userId: user.id,
     query,
     resolved: quick && {
       url: combatUrl({

@@ -102,7 +102,7 @@ export default function BattleViewPage() {
         <div className="battle-side-col">
           {ctrl.actionError && <ErrorBox onDismiss={ctrl.dismissActionError}>{ctrl.actionError}</ErrorBox>}
           {board.showResult ? (
-            <BattleResultPanel board={board} />
+            <BattleResultPanel board={board} userId={ctrl.userId} />
           ) : (
             <BattleOptions ctrl={ctrl} board={board} />
           )}

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { StageView } from '../../../api/index.ts';
 import { errorText } from '../../api/client.ts';
 import { HeroCard, RarityStars } from '../../components/hero-card.tsx';
+import { GearDrop } from '../../components/gear-drop.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { IdleIncome } from '../../components/idle-income.tsx';
 import { LockMark } from '../../components/lock-mark.tsx';
@@ -238,6 +239,8 @@ function StagePanel({ ctrl, stage }: { ctrl: ReturnType<typeof useCampaignCtrl>;
       {ctrl.result && (
         <QuickOutcome
           r={ctrl.result}
+          userId={ctrl.user.id}
+          heroId={ctrl.team[0]}
           next={ctrl.nextOpen && { id: ctrl.nextOpen.id, go: () => ctrl.choose(ctrl.nextOpen!.id) }}
         />
       )}
@@ -245,7 +248,17 @@ function StagePanel({ ctrl, stage }: { ctrl: ReturnType<typeof useCampaignCtrl>;
   );
 }
 
-function QuickOutcome({ r, next }: { r: QuickResult; next: { id: string; go: () => void } | null }) {
+function QuickOutcome({
+  r,
+  userId,
+  heroId,
+  next,
+}: {
+  r: QuickResult;
+  userId: string;
+  heroId: string | undefined;
+  next: { id: string; go: () => void } | null;
+}) {
   const won = r.status === 'won';
   return (
     <section className={`stage__result stage__result--${r.status}`} role="status" data-testid="stage-result">
@@ -264,6 +277,7 @@ function QuickOutcome({ r, next }: { r: QuickResult; next: { id: string; go: () 
           First clear: {rewardText(r.campaign.first_clear)}
         </p>
       )}
+      {r.campaign?.gear_drop && <GearDrop itemId={r.campaign.gear_drop} userId={userId} heroId={heroId} />}
       <div className="stage__result-actions">
         {next && <Button onClick={next.go}>Next stage: {next.id}</Button>}
         <Link to={`/replay/${encodeURIComponent(r.battle_id)}`}>Watch replay</Link>

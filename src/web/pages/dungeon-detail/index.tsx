@@ -19,6 +19,7 @@ import {
   RunNotice,
   nextFloorText,
 } from '../../components/dungeon-run.tsx';
+import { GearDrop } from '../../components/gear-drop.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { TeamPicker } from '../../components/team-picker.tsx';
 import { clearBonusNote, LongShotPrompt, WinChance, WinPays } from '../../components/win-chance.tsx';
@@ -103,6 +104,15 @@ export default function DungeonDetailPage() {
               </p>
             }
             moment={<RunMoment run={result.run} won={isWin(result.status)} place={d.name} />}
+            details={
+              result.gear_drop && (
+                <GearDrop
+                  itemId={result.gear_drop}
+                  userId={ctrl.userId}
+                  heroId={result.run.team_hero_ids[0]}
+                />
+              )
+            }
           >
             <LongShotPrompt longShot={longShot} />
             {runNow.status === 'active' && <WinChance odds={nextOdds} className="dungeon-detail__odds" />}

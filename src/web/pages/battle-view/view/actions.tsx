@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { ButtonLink, Button } from '../../../components/ui.tsx';
 import { RewardsList, WatchReplay } from '../../../components/battle-result.tsx';
+import { GearDrop } from '../../../components/gear-drop.tsx';
 import { Moment } from '../../../components/moment.tsx';
 import { sameExplained } from '../../../components/battle-explain.tsx';
 import type { BattleViewCtrl, Board } from '../ctrl.ts';
@@ -35,7 +36,7 @@ function RunOutcome({ state }: { state: Board['state'] }) {
   );
 }
 
-export function BattleResultPanel({ board: { state } }: { board: Board }) {
+export function BattleResultPanel({ board: { state }, userId }: { board: Board; userId: string }) {
   const actions = useRef<HTMLDivElement>(null);
   // On a phone the panel comes below the battlefield, its buttons under the fixed bottom bar: they are brought into
   // view when the result shows (the page's scroll-padding keeps them clear of the bar; nothing moves if in view).
@@ -57,6 +58,9 @@ export function BattleResultPanel({ board: { state } }: { board: Board }) {
       )}
       {state.status === 'won' && state.rewards && (
         <RewardsList result={{ status: 'won', rewards: state.rewards, level_ups: state.level_ups }} />
+      )}
+      {state.campaign?.gear_drop && (
+        <GearDrop itemId={state.campaign.gear_drop} userId={userId} heroId={state.allies[0]?.id} />
       )}
       <WatchReplay battleId={state.battle_id} />
       <div className="battle-result__actions" ref={actions}>
