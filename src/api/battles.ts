@@ -136,6 +136,13 @@ export const BattleState = z.object({
     .describe(
       'a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards)',
     ),
+  gear_drop: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'a dungeon floor’s battle that has just ended: the piece of gear a cleared run dropped into the inventory (its item id), or null; absent when read again later',
+    ),
   campaign: CampaignFight.optional(),
 });
 export type BattleState = z.infer<typeof BattleState>;

@@ -129,4 +129,37 @@ describe.each(DATABASES)('gear drops on %s', (kind) => {
     expect(some).toMatchObject({ clear_bonus: true, gear_drop: piece.id });
     expect(await stock(p.id)).toEqual({ [piece.id]: 1 });
   });
+
+  it('a boss floor fought turn by turn answers the piece its cleared run dropped, when the battle ends', async () => {
+    const { p, hero } = await mightyPlayer();
+    const clear = async (drop: boolean) => {
+      const run = await h.call('POST', '/api/dungeons/whispering_woods/start', {
+        user_id: p.id,
+        team_hero_ids: [hero.id],
+        abandon_active: true,
+      });
+      expect(run.status, JSON.stringify(run.body)).toBe(201);
+      for (let floor = 1; floor < run.body.floors; floor++)
+        expect((await h.call('POST', `/api/dungeon-runs/${run.body.id}/battle`, {})).body.status).toBe('won');
+      roll.want = (id) => (dungeonGearDrop(id) !== null) === drop;
+      const start = await h.call('POST', `/api/dungeon-runs/${run.body.id}/battle`, { mode: 'turn_based' });
+      expect(start.status, JSON.stringify(start.body)).toBe(201);
+      let state = start.body;
+      if (state.status === 'active') {
+        expect(state.gear_drop).toBeUndefined();
+        state = (
+          await h.call('POST', `/api/battles/${state.battle_id}/action`, { user_id: p.id, auto: true })
+        ).body;
+      }
+      expect(state.status).toBe('won');
+      return state;
+    };
+    const none = await clear(false);
+    expect(none).toMatchObject({ clear_bonus: true, gear_drop: null });
+    expect(await stock(p.id)).toEqual({});
+    const some = await clear(true);
+    const piece = dungeonGearDrop(some.battle_id)!;
+    expect(some).toMatchObject({ clear_bonus: true, gear_drop: piece.id });
+    expect(await stock(p.id)).toEqual({ [piece.id]: 1 });
+  });
 });

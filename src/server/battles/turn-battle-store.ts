@@ -63,6 +63,8 @@ export interface Payout {
   rewards: Rewards | null;
   level_ups: LevelUp[];
   clear_bonus?: boolean;
+  /** a boss floor's battle: the piece of gear the cleared run dropped (its item id), or null */
+  gear_drop?: string | null;
   /** a campaign stage's battle that has ended: the stage, and what its first clear paid */
   campaign?: CampaignFight;
 }
@@ -178,12 +180,13 @@ async function settle(
   const reason: LedgerReason = d ? 'dungeon_reward' : stage ? 'campaign_reward' : 'battle_reward';
   const payments: Payment[] = [{ rewards, entry: { reason, ref: battleId } }];
   let cleared = false;
+  let gearDrop: string | null = null;
   const probability = stored.probability;
   if (d && (await settleRun(trx, d, won, nowSeconds())) && won && d.boss_floor) {
     cleared = true;
     const bonus = clearBonus({ floors: d.floors, multiplier: d.multiplier }, probability);
     payments.push({ rewards: bonus, entry: { reason: 'dungeon_clear', ref: battleId } });
-    await dropGear(trx, userId, battleId);
+    gearDrop = await dropGear(trx, userId, battleId);
   }
   // A campaign stage: recorded, and its first clear paid (its own ledger entry), before the fight's own pay.
   const campaign = stage
@@ -203,7 +206,7 @@ async function settle(
   return {
     rewards: paid,
     level_ups: levelUps,
-    ...(d && { clear_bonus: cleared }),
+    ...(d && { clear_bonus: cleared, gear_drop: gearDrop }),
     ...(campaign && { campaign }),
   };
 }

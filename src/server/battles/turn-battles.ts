@@ -38,6 +38,8 @@ export function stateView(
     /** the row's status, when it ended without the engine (abandoned for another battle) */
     rowStatus?: string;
     clearBonus?: boolean;
+    /** a dungeon floor's battle that has just ended: the piece its cleared run dropped, or null */
+    gearDrop?: string | null;
     /** a campaign stage's battle: the stage, and once won what its first clear paid */
     campaign?: CampaignFight;
   },
@@ -66,6 +68,7 @@ export function stateView(
         boss_floor: stored.dungeon.boss_floor,
       },
       ...(extra.clearBonus !== undefined && { clear_bonus: extra.clearBonus }),
+      ...(extra.gearDrop !== undefined && { gear_drop: extra.gearDrop }),
     }),
     ...(extra.campaign && { campaign: extra.campaign }),
   };
@@ -218,6 +221,7 @@ export async function actInBattle(
     rewards: paid.rewards,
     levelUps: paid.level_ups,
     clearBonus: paid.clear_bonus,
+    gearDrop: paid.gear_drop,
     campaign: paid.campaign,
   });
 }

@@ -240,6 +240,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           rewards: opened.payout.rewards,
           levelUps: opened.payout.level_ups,
           clearBonus: opened.payout.clear_bonus,
+          gearDrop: opened.payout.gear_drop,
         });
         return reply.code(201).send({ ...view, ended_battle: opened.ended });
       }

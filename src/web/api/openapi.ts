@@ -4265,6 +4265,8 @@ export interface operations {
                 };
                 /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
                 clear_bonus?: boolean;
+                /** @description a dungeon floor’s battle that has just ended: the piece of gear a cleared run dropped into the inventory (its item id), or null; absent when read again later */
+                gear_drop?: string | null;
                 /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
                 campaign?: {
                   stage_id: string;
@@ -4539,6 +4541,8 @@ export interface operations {
                 };
                 /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
                 clear_bonus?: boolean;
+                /** @description a dungeon floor’s battle that has just ended: the piece of gear a cleared run dropped into the inventory (its item id), or null; absent when read again later */
+                gear_drop?: string | null;
                 /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
                 campaign?: {
                   stage_id: string;
@@ -5436,6 +5440,8 @@ export interface operations {
                 };
                 /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
                 clear_bonus?: boolean;
+                /** @description a dungeon floor’s battle that has just ended: the piece of gear a cleared run dropped into the inventory (its item id), or null; absent when read again later */
+                gear_drop?: string | null;
                 /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
                 campaign?: {
                   stage_id: string;
@@ -5792,6 +5798,8 @@ export interface operations {
             };
             /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
             clear_bonus?: boolean;
+            /** @description a dungeon floor’s battle that has just ended: the piece of gear a cleared run dropped into the inventory (its item id), or null; absent when read again later */
+            gear_drop?: string | null;
             /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
             campaign?: {
               stage_id: string;
@@ -7537,6 +7545,8 @@ export interface operations {
             };
             /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
             clear_bonus?: boolean;
+            /** @description a dungeon floor’s battle that has just ended: the piece of gear a cleared run dropped into the inventory (its item id), or null; absent when read again later */
+            gear_drop?: string | null;
             /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
             campaign?: {
               stage_id: string;
@@ -9468,6 +9478,8 @@ export interface operations {
                 };
                 /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
                 clear_bonus?: boolean;
+                /** @description a dungeon floor’s battle that has just ended: the piece of gear a cleared run dropped into the inventory (its item id), or null; absent when read again later */
+                gear_drop?: string | null;
                 /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
                 campaign?: {
                   stage_id: string;
@@ -9742,6 +9754,8 @@ export interface operations {
                 };
                 /** @description a dungeon floor’s battle that has ended: whether it cleared the dungeon (its bonus is in rewards) */
                 clear_bonus?: boolean;
+                /** @description a dungeon floor’s battle that has just ended: the piece of gear a cleared run dropped into the inventory (its item id), or null; absent when read again later */
+                gear_drop?: string | null;
                 /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
                 campaign?: {
                   stage_id: string;

@@ -45,6 +45,8 @@ export function BattleResultPanel({ board: { state }, userId }: { board: Board; 
     actions.current?.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
   }, []);
   const d = state.dungeon;
+  // a campaign stage's drop, or a cleared dungeon run's (a boss floor fought turn by turn)
+  const drop = state.campaign?.gear_drop ?? state.gear_drop;
   return (
     <section
       className={`battle-result panel battle-result--${state.status}`}
@@ -59,9 +61,7 @@ export function BattleResultPanel({ board: { state }, userId }: { board: Board; 
       {state.status === 'won' && state.rewards && (
         <RewardsList result={{ status: 'won', rewards: state.rewards, level_ups: state.level_ups }} />
       )}
-      {state.campaign?.gear_drop && (
-        <GearDrop itemId={state.campaign.gear_drop} userId={userId} heroId={state.allies[0]?.id} />
-      )}
+      {drop && <GearDrop itemId={drop} userId={userId} heroId={state.allies[0]?.id} />}
       <WatchReplay battleId={state.battle_id} />
       <div className="battle-result__actions" ref={actions}>
         <ButtonLink to="/heroes" variant="secondary">
