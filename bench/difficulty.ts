@@ -73,8 +73,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `Recommended powers (data/campaign.ts RECOMMENDED_POWER): [${tuned.map((t) => t.power).join(', ')}]`,
     );
+    const pcts = (odds: number[]) => odds.map((o) => `${Math.round(o * 100)}%`).join('/');
     console.log(
-      `Odds there: ${tuned.map((t, k) => `${STAGES[k].id} ${Math.round(t.odds * 100)}%`).join(', ')}`,
+      `Odds there (this measurement / 6 teams, 200 battles): ${tuned.map((t, k) => `${STAGES[k].id} ${pcts(t.odds)}`).join(', ')}`,
     );
     console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } else if (only !== 'dungeons') {

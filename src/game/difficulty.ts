@@ -207,55 +207,61 @@ export function oddsAtPower(teams: readonly { power: number; odds: number }[], p
   return nearest.reduce((s, t) => s + t.odds, 0) / nearest.length;
 }
 
-/** A stage's tuning: its seed variant and recommended power, and the odds there. */
+/** A stage's tuning: its seed variant and recommended power, and the odds there on each measurement. */
 export interface StageTuning {
   variant: number;
   power: number;
-  odds: number;
+  /** on each of tuneCampaign's measurements, the first being the table's */
+  odds: number[];
+}
+
+/** One way to measure the campaign: reference teams per group, battles per estimate. */
+export interface CampaignMeasurement {
+  teams: number;
+  samples: number;
 }
 
 /**
- * Tunes each stage from `from` (0-based) on, in order, on the same reference teams and seeds as campaignTable
- * (`teamCount`, `samples`): of `variants` seed variants, each measured once, and every recommended power from the
- * stage before's up (steps of 10), the least power at which a variant's nearest reference teams win 45–55% (else
- * 40–60%, else the nearest to 50%) — so a stage is never easier to recommend than the last and is a fair fight at
- * its recommendation. The stages before `from` keep theirs (the first stages, easier than any team). Answers every
- * stage's tuning.
+ * Tunes each stage from `from` (0-based) on, in order, on the same reference teams and seeds as campaignTable:
+ * of `variants` seed variants, each measured once on every one of `measurements` (the table's, and another pool of
+ * reference teams, so the tuning does not lean on one pool's noise), and every recommended power from the stage
+ * before's up (steps of 10), the least power at which a variant's nearest reference teams win 45–55% on every
+ * measurement (else 40–60%, else the nearest to 50% on the worst) — so a stage is never easier to recommend than the
+ * last and is a fair fight at its recommendation. The stages before `from` keep theirs (the first stages, easier than
+ * any team). Answers every stage's tuning.
  */
 export function tuneCampaign(
   from = 6,
   variants = 8,
-  teamCount = CAMPAIGN_TEAMS,
-  samples = CAMPAIGN_SAMPLES,
+  measurements: readonly CampaignMeasurement[] = [
+    { teams: CAMPAIGN_TEAMS, samples: CAMPAIGN_SAMPLES },
+    { teams: 6, samples: 200 },
+  ],
 ): StageTuning[] {
   const out: StageTuning[] = [];
   let prev = 0;
+  const measure = (stage: StageDef) =>
+    measurements.map(({ teams, samples }) => campaignTable(teams, samples, [stage])[0]);
+  const worst = (c: StageTuning) => Math.max(...c.odds.map((o) => Math.abs(o - 0.5)));
   STAGES.forEach((stage, k) => {
     if (k < from) {
-      const [m] = campaignTable(teamCount, samples, [stage]);
-      out.push({ variant: stage.variant, power: stage.recommendedPower, odds: m.atRecommended });
+      const odds = measure(stage).map((m) => m.atRecommended);
+      out.push({ variant: stage.variant, power: stage.recommendedPower, odds });
       prev = stage.recommendedPower;
       return;
     }
-    const measured = Array.from(
-      { length: variants },
-      (_, v) => campaignTable(teamCount, samples, [{ ...stage, variant: v }])[0],
+    const candidates = Array.from({ length: variants }, (_, v) => measure({ ...stage, variant: v })).flatMap(
+      (ms, v) => {
+        const top = Math.max(...ms.flatMap((m) => m.teams.map((t) => t.power)));
+        const rows: StageTuning[] = [];
+        for (let power = prev; power <= top; power += 10)
+          rows.push({ variant: v, power, odds: ms.map((m) => oddsAtPower(m.teams, power)) });
+        return rows;
+      },
     );
-    const candidates = measured.flatMap((m, v) => {
-      const top = Math.max(...m.teams.map((t) => t.power));
-      const rows: StageTuning[] = [];
-      for (let power = prev; power <= top; power += 10)
-        rows.push({ variant: v, power, odds: oddsAtPower(m.teams, power) });
-      return rows;
-    });
-    const within = (lo: number, hi: number) =>
-      candidates
-        .filter((c) => c.odds >= lo && c.odds <= hi)
-        .sort((a, b) => a.power - b.power || Math.abs(a.odds - 0.5) - Math.abs(b.odds - 0.5));
-    const best =
-      within(0.45, 0.55)[0] ??
-      within(0.4, 0.6)[0] ??
-      [...candidates].sort((a, b) => Math.abs(a.odds - 0.5) - Math.abs(b.odds - 0.5))[0];
+    const within = (half: number) =>
+      candidates.filter((c) => worst(c) <= half).sort((a, b) => a.power - b.power || worst(a) - worst(b));
+    const best = within(0.05)[0] ?? within(0.1)[0] ?? [...candidates].sort((a, b) => worst(a) - worst(b))[0];
     out.push(best);
     prev = best.power;
   });

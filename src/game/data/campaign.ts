@@ -186,17 +186,17 @@ const CHAPTER_RARITY: Record<number, number> = { 2: 1, 3: 2, 4: 2, 5: 3 };
 
 /**
  * The team power at which each stage is an even fight: measured by `npm run difficulty` (typical teams of the
- * foes' number, levels 1–10 and stronger: the nine nearest this power win 45–55% against the stage from 1-7 on),
- * picked with the stage's variant by `npm run difficulty -- only=campaign tune`, never falling from stage to stage.
+ * foes' number, levels 1–10 and stronger: the nine nearest this power win 45–55% against the stage from 1-7 on, 2-1
+ * 59%), picked with the stage's variant by `npm run difficulty -- only=campaign tune`, never falling stage to stage.
  */
-const RECOMMENDED_POWER: readonly number[] = [260, 510, 760, 760, 760, 1030, 1130, 1200, 1200, 1210, 1210, 1210, 1210, 1210, 1210, 1290, 1410, 1410, 1450, 1530, 1530, 1530, 1530, 1530, 1620, 1620, 1620, 1620, 1670, 1670, 1790, 1790, 1870, 1900, 2000, 2050, 2050, 2070, 2090, 2130, 2160, 2160, 2160, 2160, 2180, 2490, 2490, 2490];
+const RECOMMENDED_POWER: readonly number[] = [260, 510, 760, 760, 760, 1030, 1130, 1260, 1270, 1270, 1270, 1270, 1290, 1290, 1290, 1290, 1410, 1410, 1450, 1530, 1530, 1530, 1530, 1620, 1620, 1640, 1640, 1710, 1710, 1750, 1790, 1870, 1870, 1900, 2130, 2130, 2130, 2130, 2130, 2130, 2160, 2160, 2160, 2160, 2180, 2490, 2490, 2490];
 
 /**
  * Each stage's seed variant: of eight, the one that is a fair fight (45–55%) at the least recommended power not below
  * the stage before's (`npm run difficulty -- only=campaign tune` prints this list and the powers).
  */
 const VARIANTS: readonly number[] = [
-  3, 7, 5, 3, 6, 4, 2, 4, 7, 0, 1, 6, 7, 5, 7, 4, 4, 1, 7, 4, 6, 4, 2, 7, 0, 2, 1, 3, 4, 4, 4, 0, 2, 0, 1, 2, 6, 4, 0, 4, 0,
+  3, 7, 5, 3, 6, 4, 2, 6, 5, 4, 4, 3, 3, 2, 0, 4, 4, 1, 1, 4, 1, 4, 2, 5, 0, 6, 1, 0, 7, 6, 4, 3, 2, 0, 6, 5, 3, 0, 4, 4, 0,
   0, 3, 6, 5, 4, 3, 3,
 ];
 
