@@ -7,7 +7,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { User } from '../../src/api/index.ts';
 import { createHero, createUser, expect, signIn, test } from './fixtures.ts';
 import { screen } from './fight-steps.ts';
-import { setHeroPower } from './store-setup.ts';
+import { setHeroPower, setStock } from './store-setup.ts';
 
 /** A player whose one mighty hero has cleared stage 1-1 (through the API): 1-2's first clear is next. */
 async function atStageTwo(request: APIRequestContext): Promise<{ user: User; heroId: string }> {
@@ -48,7 +48,7 @@ test('stage 1-2’s first clear shows its piece of gear, then found in the inven
   await drop.screenshot({ path: `test-results/screens/${info.project.name}-gear-drop-card.png` });
 
   // In the inventory: the piece, its dialog opened by the result's link.
-  await drop.getByRole('link', { name: 'See in inventory' }).click();
+  await drop.getByRole('link', { name: 'Inventory', exact: true }).click();
   await expect(page).toHaveURL(/\/inventory\?item=verdant_weapon$/);
   await expect(page.getByRole('dialog', { name: 'Verdant Staff' })).toBeVisible();
   await expect(page.locator('[data-item-id="verdant_weapon"]')).toBeVisible();
@@ -84,4 +84,70 @@ test('a stage won turn by turn shows its dropped piece on the battle’s result,
   const gear = page.getByTestId('gear');
   await gear.getByRole('button', { name: 'Put on Verdant Staff' }).click();
   await expect(gear.locator('[data-slot="weapon"]')).toContainText('Verdant Staff');
+});
+
+/**
+ * A cleared run's drop is a 2% roll drawn from the battle's id (tests/api/gear-drops.test.ts forces it on the server);
+ * here the floor's real answer names a piece the player holds, so the result screens can be seen showing one.
+ */
+async function answerWithDrop(page: import('@playwright/test').Page, itemId: string): Promise<void> {
+  await page.route('**/api/dungeon-runs/*/battle', async (route) => {
+    const real = await route.fetch();
+    route.fulfill({ response: real, json: { ...(await real.json()), gear_drop: itemId } });
+  });
+}
+
+/** A player with one mighty hero holding the piece the dungeon floors' answers will name, signed in on `page`. */
+async function droppingPlayer(
+  page: import('@playwright/test').Page,
+  request: APIRequestContext,
+): Promise<string> {
+  const user = await createUser(request);
+  const hero = await createHero(request, user);
+  await setHeroPower(hero.id, 'mighty');
+  await setStock(user.id, 'ember_weapon', 1);
+  await signIn(page, user);
+  await answerWithDrop(page, 'ember_weapon');
+  return hero.id;
+}
+
+test('a dungeon floor’s result on the dungeon’s page shows a dropped piece', async ({
+  page,
+  request,
+}, info) => {
+  test.skip(info.project.name !== 'phone', 'a phone test');
+  const heroId = await droppingPlayer(page, request);
+  await page.goto('/dungeons/whispering_woods');
+  await page.getByRole('button', { name: 'Enter Dungeon' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
+  await dialog.locator(`[data-hero-id="${heroId}"] .hero-card__action`).click();
+  await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
+  const result = page.getByTestId('fight-result');
+  await expect(result.locator('.fight-result__headline')).toHaveText('VICTORY!');
+  const drop = result.getByTestId('gear-drop');
+  await expect(drop.getByTestId('gear-drop-name')).toHaveText('Ember Blade');
+  await expect(drop.getByTestId('gear-drop-meta')).toHaveText('Weapon · Ember set');
+  await expect(drop.getByTestId('gear-drop-equip')).toHaveAttribute('href', `/heroes/${heroId}`);
+  await drop.scrollIntoViewIfNeeded();
+  await screen(page, info, 'gear-drop-dungeon');
+});
+
+test('a dungeon floor’s result on /combat shows a dropped piece', async ({ page, request }, info) => {
+  test.skip(info.project.name !== 'phone', 'a phone test');
+  const heroId = await droppingPlayer(page, request);
+  await page.goto('/dungeons');
+  await page
+    .locator('[data-dungeon-id="whispering_woods"]')
+    .getByRole('button', { name: 'Enter Dungeon' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
+  await dialog.locator(`[data-hero-id="${heroId}"] .hero-card__action`).click();
+  await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
+  await expect(page).toHaveURL(/\/combat\?/);
+  await expect(page.locator('.combat__headline')).toHaveText('VICTORY!');
+  const drop = page.getByTestId('gear-drop');
+  await expect(drop.getByTestId('gear-drop-name')).toHaveText('Ember Blade');
+  await expect(drop.getByTestId('gear-drop-equip')).toHaveAttribute('href', `/heroes/${heroId}`);
+  await drop.scrollIntoViewIfNeeded();
+  await screen(page, info, 'gear-drop-combat');
 });

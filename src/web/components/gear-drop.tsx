@@ -1,6 +1,6 @@
 // A piece of gear a won fight dropped, as a reward card in its result panel: the campaign's Quick Battle result
 // (pages/campaign), a turn-based battle's end (pages/battle-view/view/actions.tsx) and a dungeon floor's result
-// (pages/dungeon-detail). The fight answers only the piece's id (`gear_drop`); its name, slot, set and icon come from
+// (pages/dungeon-detail, pages/combat). The fight answers only the piece's id (`gear_drop`); its name, slot, set and icon come from
 // the inventory it was put in (GET /api/inventory, read again after every fight). Equip leads to the hero page's
 // Gear panel, the one place a piece is put on; the inventory shows it with the rest. Styles: ./gear-drop.css.
 import { useInventory } from '../api/hooks.ts';
@@ -59,8 +59,12 @@ export function GearDrop({
         >
           Equip
         </ButtonLink>
-        <ButtonLink to={`/inventory?item=${encodeURIComponent(itemId)}`} variant="ghost">
-          See in inventory
+        <ButtonLink
+          to={`/inventory?item=${encodeURIComponent(itemId)}`}
+          variant="ghost"
+          title="See it in your inventory"
+        >
+          Inventory
         </ButtonLink>
       </div>
     </section>

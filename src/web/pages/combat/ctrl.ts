@@ -28,7 +28,7 @@ import { NEW_RUN_TEXT, nextFloorText, runEndsText } from '../../components/dunge
 import { rollFigures } from '../../components/format.ts';
 import { useSignedInUser } from '../../session.ts';
 
-export type Shown = FightResult & { run?: DungeonRun; clear_bonus?: boolean };
+export type Shown = FightResult & { run?: DungeonRun; clear_bonus?: boolean; gear_drop?: string | null };
 export type CombatParams = ReturnType<typeof readParams>;
 
 /** The query values of spec §2, with their defaults. */

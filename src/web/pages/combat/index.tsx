@@ -17,6 +17,7 @@ import { useEffect, useRef } from 'react';
 import { errorText } from '../../api/client.ts';
 import type { OddsView } from '../../api/hooks.ts';
 import { wholePercent } from '../../components/format.ts';
+import { GearDrop } from '../../components/gear-drop.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { Button, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import {
@@ -171,6 +172,9 @@ export default function CombatPage() {
             title="Rewards"
             all
           />
+        )}
+        {won && result.gear_drop && (
+          <GearDrop itemId={result.gear_drop} userId={ctrl.userId} heroId={run?.team_hero_ids[0]} />
         )}
         {ctrl.notice && <RunNotice onDismiss={ctrl.dismissNotice}>{ctrl.notice}</RunNotice>}
         {run && <BossTurnByTurn run={run} userId={ctrl.userId} />}
