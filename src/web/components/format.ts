@@ -120,3 +120,20 @@ export function ordinal(n: number): string {
 export function formatShare(factor: number): string {
   return factor === 0.5 ? '½' : factor === 0.25 ? '¼' : factor === 0.125 ? '⅛' : String(factor);
 }
+
+/** What a campaign stage's first clear pays, in words: "80 gold, 12 essence" (the currencies it pays, in this order). */
+export function stageRewardText(r: {
+  gold: number;
+  magic_essence: number;
+  summoning_scrolls: number;
+  combat_tokens: number;
+}): string {
+  return [
+    r.gold && `${formatNumber(r.gold)} gold`,
+    r.magic_essence && `${formatNumber(r.magic_essence)} essence`,
+    r.combat_tokens && `${formatNumber(r.combat_tokens)} tokens`,
+    r.summoning_scrolls && `${r.summoning_scrolls} summoning scroll${r.summoning_scrolls > 1 ? 's' : ''}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}

@@ -8,6 +8,7 @@ import type { StageView } from '../../../api/index.ts';
 import { errorText } from '../../api/client.ts';
 import { HeroCard, RarityStars } from '../../components/hero-card.tsx';
 import { GearDrop } from '../../components/gear-drop.tsx';
+import { stageRewardText } from '../../components/format.ts';
 import { Icon } from '../../components/icon.tsx';
 import { IdleIncome } from '../../components/idle-income.tsx';
 import { LockMark } from '../../components/lock-mark.tsx';
@@ -17,21 +18,6 @@ import { useCampaignCtrl, type QuickResult } from './ctrl.ts';
 import './campaign.css';
 
 const fmt = (n: number) => new Intl.NumberFormat('en-US').format(n);
-
-function rewardText(r: {
-  gold: number;
-  magic_essence: number;
-  summoning_scrolls: number;
-  combat_tokens: number;
-}) {
-  const parts = [
-    r.gold && `${fmt(r.gold)} gold`,
-    r.magic_essence && `${fmt(r.magic_essence)} essence`,
-    r.combat_tokens && `${fmt(r.combat_tokens)} tokens`,
-    r.summoning_scrolls && `${r.summoning_scrolls} summoning scroll${r.summoning_scrolls > 1 ? 's' : ''}`,
-  ].filter(Boolean);
-  return parts.join(', ');
-}
 
 function opensIn(at: number): string {
   const s = Math.max(60, at - Math.floor(Date.now() / 1000));
@@ -182,7 +168,7 @@ function StagePanel({ ctrl, stage }: { ctrl: ReturnType<typeof useCampaignCtrl>;
         <div>
           <dt>First clear</dt>
           <dd>
-            {stage.first_clear_paid ? <span className="muted">Paid ✓</span> : rewardText(stage.first_clear)}
+            {stage.first_clear_paid ? <span className="muted">Paid ✓</span> : stageRewardText(stage.first_clear)}
           </dd>
         </div>
         {stage.unlocks.length > 0 && (
@@ -274,7 +260,7 @@ function QuickOutcome({
       )}
       {r.campaign?.first_clear && (
         <p className="stage__first-clear" data-testid="first-clear">
-          First clear: {rewardText(r.campaign.first_clear)}
+          First clear: {stageRewardText(r.campaign.first_clear)}
         </p>
       )}
       {r.campaign?.gear_drop && <GearDrop itemId={r.campaign.gear_drop} userId={userId} heroId={heroId} />}

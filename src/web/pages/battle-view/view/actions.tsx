@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { ButtonLink, Button } from '../../../components/ui.tsx';
 import { RewardsList, WatchReplay } from '../../../components/battle-result.tsx';
 import { GearDrop } from '../../../components/gear-drop.tsx';
+import { stageRewardText } from '../../../components/format.ts';
 import { Moment } from '../../../components/moment.tsx';
 import { sameExplained } from '../../../components/battle-explain.tsx';
 import type { BattleViewCtrl, Board } from '../ctrl.ts';
@@ -61,6 +62,11 @@ export function BattleResultPanel({ board: { state }, userId }: { board: Board; 
       {state.status === 'won' && state.rewards && (
         <RewardsList result={{ status: 'won', rewards: state.rewards, level_ups: state.level_ups }} />
       )}
+      {state.campaign?.first_clear && (
+        <p className="battle-result__first-clear" data-testid="first-clear">
+          First clear: {stageRewardText(state.campaign.first_clear)}
+        </p>
+      )}
       {drop && <GearDrop itemId={drop} userId={userId} heroId={state.allies[0]?.id} />}
       <WatchReplay battleId={state.battle_id} />
       <div className="battle-result__actions" ref={actions}>
@@ -71,6 +77,10 @@ export function BattleResultPanel({ board: { state }, userId }: { board: Board; 
           <ButtonLink to={`/dungeons/${encodeURIComponent(d.dungeon_id)}`}>
             Back to {state.location}
           </ButtonLink>
+        ) : state.campaign ? (
+          // a stage fought turn by turn goes back to the campaign (its next stage shown once this one is cleared),
+          // not to the team-battle picker
+          <ButtonLink to="/campaign">Back to Campaign</ButtonLink>
         ) : (
           <ButtonLink to="/battle">New Battle</ButtonLink>
         )}
