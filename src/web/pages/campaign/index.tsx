@@ -168,7 +168,11 @@ function StagePanel({ ctrl, stage }: { ctrl: ReturnType<typeof useCampaignCtrl>;
         <div>
           <dt>First clear</dt>
           <dd>
-            {stage.first_clear_paid ? <span className="muted">Paid ✓</span> : stageRewardText(stage.first_clear)}
+            {stage.first_clear_paid ? (
+              <span className="muted">Paid ✓</span>
+            ) : (
+              stageRewardText(stage.first_clear)
+            )}
           </dd>
         </div>
         {stage.unlocks.length > 0 && (
