@@ -1,4 +1,5 @@
-// /dungeons' controller: the dungeon list, the player's active run (its card offers to continue it), the dungeon
+// /dungeons' controller: the dungeon list (with the campaign's order of opening them: components/unlock-order.tsx),
+// the player's active run (its card offers to continue it), the dungeon
 // whose team picker is open, and dungeon entry (api/mutations.ts useEnterDungeon: start a run, fight its first
 // floor → /combat) with the error line. View: ./index.tsx.
 import { useState } from 'react';
@@ -8,6 +9,7 @@ import { useDungeons } from '../../api/hooks.ts';
 import { useEnterDungeon } from '../../api/mutations.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
 import { useDungeonPicker } from '../../components/dungeon-run.tsx';
+import { useUnlocks } from '../../components/unlock-order.tsx';
 import { saveActiveTeam, useSignedInUser } from '../../session.ts';
 
 export function useDungeonsCtrl() {
@@ -17,10 +19,13 @@ export function useDungeonsCtrl() {
   const [picking, setPicking] = useState<Dungeon | null>(null);
   const { active, picker } = useDungeonPicker(user.id, picking !== null);
   const enter = useEnterDungeon(user.id);
+  const unlocks = useUnlocks(user.id);
 
   return {
     userId: user.id,
     dungeons,
+    /** the campaign's opening order (GET /api/campaign `unlocks`); undefined while unread: nothing extra shows */
+    unlocks,
     /** the dungeon being entered, if one is (every Enter Dungeon waits meanwhile) */
     entering: enter.isPending ? enter.variables.dungeonId : null,
     /** the player's active run, when it is in this dungeon: it continues on the detail page */

@@ -2,12 +2,14 @@
 // recommended level, NPC count, description and 'Nx' rewards; Enter Dungeon opens the team picker
 // (components/team-picker.tsx, numbered; it says which active run a new start ends), then starts a run and its
 // first battle and opens /combat. The card of the dungeon holding the player's active run offers to continue it.
-// State and dungeon entry: ./ctrl.ts. Detail page: pages/dungeon-detail.
+// The dungeons a campaign stage has opened come first; the others say which stage opens them (issue 30) and can
+// still be entered. State and dungeon entry: ./ctrl.ts. Detail page: pages/dungeon-detail.
 import { Link } from 'react-router';
 import type { Dungeon, DungeonRun } from '../../../api/index.ts';
 import { errorText } from '../../api/client.ts';
 import { nextFloorText } from '../../components/dungeon-run.tsx';
 import { TeamPicker } from '../../components/team-picker.tsx';
+import { inOpeningOrder, opensWith, OpensWithBadge } from '../../components/unlock-order.tsx';
 import { Button, DifficultyBadge, ErrorBox, Loading, RetryPanel, Skeleton } from '../../components/ui.tsx';
 import { useDungeonsCtrl } from './ctrl.ts';
 import './dungeons.css';
@@ -51,11 +53,14 @@ export function NpcPortraits({ dungeon }: { dungeon: Dungeon }) {
 function DungeonCard({
   dungeon,
   run,
+  opens,
   busy,
   disabled,
   onEnter,
 }: {
   dungeon: Dungeon;
+  /** the campaign stage that opens it, while it has not (the dungeon is not refused meanwhile) */
+  opens: string | null;
   /** The player's active run, when it is in this dungeon: it continues on the detail page. */
   run: DungeonRun | null;
   busy: boolean;
@@ -80,6 +85,7 @@ function DungeonCard({
         <h2 className="dungeon-card__name">
           <Link to={to}>{dungeon.name}</Link>
         </h2>
+        {opens && <OpensWithBadge stageId={opens} />}
         <p className="dungeon-card__facts tabular">
           <span>Level {dungeon.level_recommendation}</span>
           <span aria-hidden="true">·</span>
@@ -150,10 +156,11 @@ export default function DungeonsPage() {
         </div>
       ) : (
         <div className="dungeons__grid">
-          {dungeons.data.map((d) => (
+          {inOpeningOrder(dungeons.data, ctrl.unlocks).map((d) => (
             <DungeonCard
               key={d.id}
               dungeon={d}
+              opens={opensWith(ctrl.unlocks, d.id)}
               busy={entering === d.id}
               disabled={entering !== null}
               run={ctrl.runIn(d)}

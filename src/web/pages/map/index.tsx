@@ -2,7 +2,8 @@
 // (the reset's countdown, the login calendar, quests to claim: components/daily.tsx), the way to /daily.
 // A destination can be flagged Coming Soon; none is. Below the three cards, the way into a team battle
 // (/battle, in the dusk forest of random battles) — the spec's screen that no card leads to — and the way to
-// /fairness.
+// /fairness. The Arena card, and the Dungeons card while no dungeon is open, say which campaign stage opens them
+// (issue 30: components/unlock-order.tsx); neither is refused meanwhile.
 import { Link } from 'react-router';
 import { TEAM_MAX } from '../../../api/rules.ts';
 import { sceneUrl } from '../../components/battle-scene.ts';
@@ -11,6 +12,12 @@ import { DailyStrip } from '../../components/daily.tsx';
 import { useSignedInUser } from '../../session.ts';
 import { useCampaign } from '../../api/hooks.ts';
 import { IdleIncome } from '../../components/idle-income.tsx';
+import {
+  firstDungeonOpensWith,
+  opensWith,
+  OpensWithBadge,
+  useUnlocks,
+} from '../../components/unlock-order.tsx';
 import './map.css';
 
 interface Destination {
@@ -114,6 +121,13 @@ function MapArt() {
 
 export default function MapPage() {
   const user = useSignedInUser();
+  const unlocks = useUnlocks(user.id);
+  const opens = (d: Destination): string | null =>
+    d.to === '/arena'
+      ? opensWith(unlocks, null)
+      : d.to === '/dungeons'
+        ? firstDungeonOpensWith(unlocks)
+        : null;
   return (
     <div className="world-map">
       <header className="world-map__head">
@@ -135,7 +149,7 @@ export default function MapPage() {
               </div>
             ) : (
               <Link to={d.to} className={`place place--${d.theme}`} data-destination={d.name}>
-                <PlaceBody d={d} />
+                <PlaceBody d={d} opens={opens(d)} />
               </Link>
             )}
           </li>
@@ -211,7 +225,7 @@ function CampaignEntry({ userId }: { userId: string }) {
   );
 }
 
-function PlaceBody({ d }: { d: Destination }) {
+function PlaceBody({ d, opens = null }: { d: Destination; opens?: string | null }) {
   return (
     <>
       <span className="place__emblem">
@@ -220,6 +234,7 @@ function PlaceBody({ d }: { d: Destination }) {
       <span className="place__text">
         <span className="place__name">{d.name}</span>
         <span className="place__blurb">{d.blurb}</span>
+        {opens && <OpensWithBadge stageId={opens} />}
       </span>
       <span className="place__go" aria-hidden="true">
         ›
