@@ -94,7 +94,7 @@ export function CalendarDays({ calendar }: { calendar: DailyResponse['calendar']
                 </span>
               ))}
             </span>
-            {d.claimed && <Icon name="check" size={14} className="calendar-day__tick" />}
+            {d.claimed && <Icon name="check" size={12} className="calendar-day__tick" />}
             <span className="visually-hidden">
               : {rewardLongText(d.reward)}
               {words && `, ${words}`}
