@@ -1,12 +1,13 @@
 // /inventory's controller: the tab, the opened item (kept as a snapshot, so its modal and outcome stay after its
-// last one is used), the hero it would act on, Use Item (api/mutations.ts useItemUse) and its outcome, and
+// last one is used), the hero it would act on, Use Item (api/mutations.ts useItemUse) and its outcome — for a piece of
+// gear, Use Item puts it on the chosen hero (useGear, as its page's Gear panel does) — and
 // `?item=<item_id>` (the profile History's link), which opens that item once while the player holds it.
 // View: ./index.tsx.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { InventoryItem } from '../../../api/index.ts';
 import { useInventory, useMyHeroes } from '../../api/hooks.ts';
-import { useItemUse } from '../../api/mutations.ts';
+import { useGear, useItemUse } from '../../api/mutations.ts';
 import { useSignedInUser } from '../../session.ts';
 
 export type TabKey = 'all' | 'potion' | 'upgrade_mat' | 'gear_token' | 'hero_shard';
@@ -25,6 +26,7 @@ export function useInventoryCtrl() {
   const [opened, setOpened] = useState<InventoryItem | null>(null);
   const [heroId, setHeroId] = useState<string | null>(null);
   const use = useItemUse(user.id);
+  const gear = useGear(user.id);
   const [params] = useSearchParams();
   const [linkFollowed, setLinkFollowed] = useState(false);
   const linked = params.get('item');
@@ -35,6 +37,7 @@ export function useInventoryCtrl() {
     setOpened(item);
     setHeroId(null);
     use.reset();
+    gear.reset();
   };
   // The item a link named opens once, as if tapped, when the inventory has loaded and holds it.
   if (inventory.data && linked && !linkFollowed) {
@@ -60,19 +63,28 @@ export function useInventoryCtrl() {
     close: () => {
       setOpened(null);
       use.reset();
+      gear.reset();
     },
     heroes,
     ownHeroes: heroes.data?.filter((h) => h.user_id === user.id),
     heroId,
     chooseHero: setHeroId,
-    use: () => open && use.mutate({ item: open, heroId }),
-    using: use.isPending,
+    use: () => {
+      if (!open) return;
+      if (open.slot && heroId) gear.mutate({ heroId, put: open.item_id });
+      else use.mutate({ item: open, heroId });
+    },
+    using: use.isPending || gear.isPending,
     outcome:
-      use.isSuccess && use.data
-        ? { ok: true, text: use.data.message }
-        : use.failure !== null
-          ? { ok: false, text: use.failure }
-          : null,
+      gear.isSuccess && gear.data && open
+        ? { ok: true, text: `${gear.data.hero.name} now wears ${open.name}.` }
+        : gear.failure !== null
+          ? { ok: false, text: gear.failure }
+          : use.isSuccess && use.data
+            ? { ok: true, text: use.data.message }
+            : use.failure !== null
+              ? { ok: false, text: use.failure }
+              : null,
   };
 }
 export type InventoryCtrl = ReturnType<typeof useInventoryCtrl>;

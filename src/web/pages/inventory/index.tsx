@@ -44,6 +44,7 @@ function conditionOf(item: InventoryItem, ctrl: InventoryCtrl): string {
   if (!item.targets_hero) return 'This one has none: it is used on your account.';
   if (ctrl.ownHeroes?.length === 0) return 'This one is used on a hero, and you have none yet.';
   const hero = ctrl.ownHeroes?.find((h) => h.id === ctrl.heroId);
+  if (item.slot) return hero ? `${hero.name} will wear it.` : 'Choose a hero to wear it.';
   return hero ? `It will be used on ${hero.name}.` : 'Choose a hero to use this on.';
 }
 
