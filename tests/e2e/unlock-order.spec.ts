@@ -64,3 +64,31 @@ test('a new player meets the dungeons and the arena in the campaign’s order', 
   await expect(dungeonsPlace.getByTestId('opens-with')).toHaveCount(0);
   await screen(page, info, 'unlock-map-woods-open');
 });
+
+test('a failed campaign read adds nothing: the dungeons and the map show as before, with no error', async ({
+  page,
+  player,
+}, info) => {
+  test.skip(info.project.name !== 'phone', 'a phone test');
+  void player;
+  let failed = 0;
+  await page.route('**/api/campaign?*', async (route) => {
+    failed++;
+    await route.fulfill({ status: 500, json: { error: 'Internal error' } });
+  });
+  await page.goto('/dungeons');
+  await expect(page.locator('[data-dungeon-id]').first()).toBeVisible();
+  await expect.poll(() => failed).toBeGreaterThanOrEqual(2); // the read and its one retry
+  await expect(page.locator('[data-dungeon-id]').first()).toHaveAttribute(
+    'data-dungeon-id',
+    'whispering_woods',
+  );
+  await expect(page.getByTestId('opens-with')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  failed = 0;
+  await page.goto('/map');
+  await expect(page.locator('[data-destination="Arena"]')).toContainText('1v1 duels vs players or NPCs');
+  await expect.poll(() => failed).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('opens-with')).toHaveCount(0);
+});
