@@ -54,15 +54,19 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
   const chosen = picked.filter((id) => a.copies.some((c) => c.id === id)).slice(0, copies);
   const missing = copies - chosen.length;
   const shardsNeeded = next && useShards ? missing * next.shards_per_copy : 0;
-  const short = !next
-    ? null
-    : missing > 0 && !useShards
-      ? `Choose ${plural(missing, 'more hero', 'more heroes')} or use Star Shards`
-      : shardsNeeded > a.shards_held
-        ? `Not enough Star Shards: ${formatNumber(shardsNeeded)} needed, you have ${formatNumber(a.shards_held)}`
-        : a.essence_held < next.essence
-          ? `Not enough magic essence: ${formatNumber(next.essence)} needed, you have ${formatNumber(a.essence_held)}`
-          : null;
+  // Every reason the star is out of reach, not only the first: a new player short of shards is short of essence too.
+  const shortOf = !next
+    ? []
+    : [
+        missing > 0 &&
+          !useShards &&
+          `Choose ${plural(missing, 'more hero', 'more heroes')} or use Star Shards`,
+        shardsNeeded > a.shards_held &&
+          `Not enough Star Shards: ${formatNumber(shardsNeeded)} needed, you have ${formatNumber(a.shards_held)}`,
+        a.essence_held < next.essence &&
+          `Not enough magic essence: ${formatNumber(next.essence)} needed, you have ${formatNumber(a.essence_held)}`,
+      ].filter((r): r is string => !!r);
+  const short = shortOf.length ? shortOf.join('. ') : null;
   const spentNames = a.copies.filter((c) => chosen.includes(c.id)).map((c) => c.name);
   const paying = [
     ...(spentNames.length ? [spentNames.join(', ')] : []),
@@ -160,7 +164,11 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
           >
             <Icon name="sparkles" size={16} /> Ascend to {next.rarity}★
           </Button>
-          {short && <p className="muted ascension__why">{short}</p>}
+          {shortOf.map((r) => (
+            <p key={r} className="muted ascension__why">
+              {r}
+            </p>
+          ))}
         </>
       ) : (
         <p>
