@@ -6,6 +6,7 @@ import {
   formatRatingChange,
   formatRecord,
   formatSpread,
+  idleClaimText,
   itemTypeLabel,
   ordinal,
   rollFigures,
@@ -125,5 +126,17 @@ describe('ladder figures', () => {
       '101st',
       '111th',
     ]);
+  });
+});
+
+describe('idleClaimText', () => {
+  it('names only what a claim paid', () => {
+    expect(idleClaimText({ gold: 11, xp_per_hero: 12, magic_essence: 0 })).toBe(
+      'Claimed 11 gold, 12 xp per hero',
+    );
+    expect(idleClaimText({ gold: 1200, xp_per_hero: 0, magic_essence: 3 })).toBe(
+      'Claimed 1,200 gold, 3 essence',
+    );
+    expect(idleClaimText({ gold: 0, xp_per_hero: 0, magic_essence: 0 })).toBe('Nothing had accrued yet');
   });
 });

@@ -137,3 +137,13 @@ export function stageRewardText(r: {
     .filter(Boolean)
     .join(', ');
 }
+
+/** What an idle claim paid, naming only what it paid: 'Claimed 11 gold, 12 xp per hero' (no '0 essence'). */
+export function idleClaimText(c: { gold: number; xp_per_hero: number; magic_essence: number }): string {
+  const parts = [
+    c.gold && `${formatNumber(c.gold)} gold`,
+    c.xp_per_hero && `${formatNumber(c.xp_per_hero)} xp per hero`,
+    c.magic_essence && `${formatNumber(c.magic_essence)} essence`,
+  ].filter(Boolean);
+  return parts.length > 0 ? `Claimed ${parts.join(', ')}` : 'Nothing had accrued yet';
+}

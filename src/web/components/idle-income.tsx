@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { IdleView } from '../../api/index.ts';
 import { useClaimIdle } from '../api/mutations.ts';
+import { idleClaimText } from './format.ts';
 import { Icon } from './icon.tsx';
 import { Button, ErrorBox } from './ui.tsx';
 import './idle-income.css';
@@ -93,10 +94,7 @@ export function IdleIncome({ idle, userId, readAt }: { idle: IdleView; userId: s
           onClick={() => {
             setClaimed(null);
             claim.mutate(null, {
-              onSuccess: (r) =>
-                setClaimed(
-                  `Claimed ${fmt(r.claimed.gold)} gold, ${fmt(r.claimed.xp_per_hero)} xp per hero, ${fmt(r.claimed.magic_essence)} essence`,
-                ),
+              onSuccess: (r) => setClaimed(idleClaimText(r.claimed)),
             });
           }}
           disabled={claim.isPending || nothing}
