@@ -2,6 +2,7 @@
 // it as a loss and links back to it; after Fight, the new battle's view says the old one was lost.
 import { test, expect } from './fixtures.ts';
 import { heroesFor, screen } from './fight-steps.ts';
+import { setHeroPower } from './store-setup.ts';
 
 test('a battle in play: Resume link, the warning before Fight, the notice after', async ({
   page,
@@ -9,6 +10,8 @@ test('a battle in play: Resume link, the warning before Fight, the notice after'
   player,
 }, testInfo) => {
   const [hero] = await heroesFor(request, player, 1);
+  // Quick enough to act first in every battle here, so each one is still in play when the next is started.
+  await setHeroPower(hero.id, 'mighty');
   // A battle still in play (a rare one ends before the player acts: start another then).
   let inPlay: { battle_id: string; location: string } | null = null;
   for (let i = 0; i < 10 && !inPlay; i++) {
@@ -48,6 +51,18 @@ test('a battle in play: Resume link, the warning before Fight, the notice after'
   await screen(page, testInfo, 'battle-ended-notice');
   await after.getByRole('button', { name: 'Dismiss notice' }).click();
   await expect(after).toHaveCount(0);
+  const second = page.url().split('/').pop()!;
+
+  // Left undismissed, the notice goes with the new battle's first choice (it would say 'a loss' beside its result).
+  await page.goto('/battle');
+  // The team picked above is remembered.
+  await expect(page.locator(`[data-hero-id="${hero.id}"]`)).toHaveAttribute('data-selected', 'true');
+  await page.getByRole('button', { name: 'Fight', exact: true }).click();
+  await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
+  expect(page.url()).not.toContain(second);
+  await expect(page.getByTestId('ended-battle-notice')).toBeVisible();
+  await page.locator('[data-option-id]').first().click();
+  await expect(page.getByTestId('ended-battle-notice')).toHaveCount(0);
 
   // The old battle is over: lost, nothing paid.
   const old = (await (await request.get(`/api/battles/${battle_id}`)).json()) as {

@@ -161,6 +161,9 @@ export function useBattleViewCtrl() {
     /** the control whose action is being sent (every control waits meanwhile) */
     sending: act.isPending ? act.variables.key : null,
     send: (action: Action, key: string) => {
+      // The forfeited battle's notice is read by the first choice of this one: it would stand beside this
+      // battle's own result otherwise, and say 'a loss' over a victory.
+      setEndedSeen(true);
       skip();
       act.mutate({ action, key });
     },
