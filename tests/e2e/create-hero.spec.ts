@@ -133,6 +133,8 @@ test('without scrolls the button is disabled and says why', async ({ page, reque
   const generate = page.getByRole('button', { name: 'Generate Heroes' });
   await expect(generate).toBeDisabled();
   await expect(generate).toHaveAttribute('title', 'Insufficient summoning scrolls');
+  // It does not look pressable: no gold on a primary button that cannot be pressed.
+  await expect(generate).toHaveCSS('background-image', 'none');
   await expect(page.getByRole('alert')).toHaveText(
     'Insufficient summoning scrolls! You need 1 scroll(s) to generate heroes. You have 0 scroll(s).',
   );
