@@ -11,10 +11,14 @@ function storeUrl(): string {
 }
 
 /**
- * Rewrites a hero's stats: 'mighty' wins every fight, 'feeble' loses every one, 'slow' keeps its strength but
- * always moves after its foes. Its version bumps, so every cache (hero lists, odds) sees the change.
+ * Rewrites a hero's stats: 'mighty' wins every fight, 'feeble' loses every one, 'strong' (twice its own hp,
+ * attack and defence) wins most fights at its level but not all, 'slow' keeps its strength but always moves after
+ * its foes. Its version bumps, so every cache (hero lists, odds) sees the change.
  */
-export async function setHeroPower(heroId: string, power: 'mighty' | 'feeble' | 'slow'): Promise<void> {
+export async function setHeroPower(
+  heroId: string,
+  power: 'mighty' | 'feeble' | 'strong' | 'slow',
+): Promise<void> {
   const store = openStore(storeUrl(), { poolSize: 1 });
   try {
     const row = await store.db
@@ -22,15 +26,16 @@ export async function setHeroPower(heroId: string, power: 'mighty' | 'feeble' | 
       .selectAll()
       .where('id', '=', heroId)
       .executeTakeFirstOrThrow();
-    const stats =
-      power === 'mighty'
-        ? { hp: 90000, max_hp: 90000, atk: 9000, def: 3000, spd: 500 }
-        : power === 'slow'
-          ? { spd: 30 }
-          : { hp: 1, max_hp: 1, atk: 1, def: 0, spd: 1 };
+    const hero = heroFromRow(row);
+    const stats = {
+      mighty: { hp: 90000, max_hp: 90000, atk: 9000, def: 3000, spd: 500 },
+      feeble: { hp: 1, max_hp: 1, atk: 1, def: 0, spd: 1 },
+      strong: { hp: hero.hp * 2, max_hp: hero.max_hp * 2, atk: hero.atk * 2, def: hero.def * 2 },
+      slow: { spd: 30 },
+    }[power];
     await store.db
       .updateTable('heroes')
-      .set({ ...heroColumns({ ...heroFromRow(row), ...stats }), version: row.version + 1 })
+      .set({ ...heroColumns({ ...hero, ...stats }), version: row.version + 1 })
       .where('id', '=', heroId)
       .execute();
   } finally {
