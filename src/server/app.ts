@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { documentEveryAnswer, SWAGGER_OPTIONS } from './http/api-document.ts';
 import { AccessLog } from './http/access-log.ts';
+import { addRouteHook, changes } from './http/route-hooks.ts';
 import { checkAnswers } from './http/answer-check.ts';
 import { setClock, type ClockSource } from './foundation/clock.ts';
 import { closeContext, makeContext, type RateLimits } from './context.ts';
@@ -142,8 +143,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // reads never wait for it.
   const walSync = store.walSync;
   if (walSync)
-    app.addHook('onSend', async (req) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') await walSync.settle();
+    app.addHook('onRoute', (route) => {
+      if (changes(route))
+        addRouteHook(route, 'onSend', async function flushWal(req) {
+          if (req.method !== 'GET' && req.method !== 'HEAD') await walSync.settle();
+        });
     });
   if (rateLimits && limits) {
     app.addHook('onClose', () => limits.close());

@@ -134,12 +134,16 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
       exactly(BrowseResponse, await h.call('GET', '/api/heroes/browse/all?limit=50')).players.find(
         (p) => p.user_id === userId,
       )!.heroes[0];
+    const player = async () => exactly(UserResponse, await h.call('GET', `/api/users/${userId}`));
     const before = await inventory();
     expect(await inventory()).toEqual(before); // remembered
+    const gold = (await player()).gold;
+    expect((await player()).gold).toBe(gold);
     expect(await hero()).toEqual(await browsed());
     expect(await hero()).toEqual(await browsed());
     // another connection writes as the app would (a hero's every write bumps its version)
     const { openStore } = await import('../../src/server/store/db.ts');
+    const { adjustBalances } = await import('../../src/server/economy/wallet.ts');
     const store = openStore(h.db.url, { poolSize: 1 });
     try {
       await store.db
@@ -148,6 +152,7 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
         .where('user_id', '=', userId)
         .where('item_id', '=', 'rune_dust')
         .execute();
+      await adjustBalances(store.db, userId, { gold: gold + 7 }); // with its ledger entry, as the wallet writes
       const row = await store.db
         .selectFrom('heroes')
         .select(['doc', 'version'])
@@ -163,10 +168,12 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
       await store.close();
     }
     expect(await inventory()).toEqual(before.map(([id, n]) => [id, id === 'rune_dust' ? Number(n) + 5 : n]));
+    expect((await player()).gold).toBe(gold + 7);
     expect((await hero()).name).toBe('Renamed Elsewhere');
     expect((await browsed()).name).toBe('Renamed Elsewhere');
-    // and through this server: a purchase shows in the inventory remembered just before it
+    // and through this server: a purchase shows in the inventory and the balance remembered just before it
     await inventory();
+    await player();
     const bought = await h.call('POST', '/api/shop/purchase', {
       user_id: userId,
       item_id: 'rune_dust',
@@ -176,6 +183,7 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
     expect((await inventory()).find(([id]) => id === 'rune_dust')![1]).toBe(
       Number(before.find(([id]) => id === 'rune_dust')![1]) + 6,
     );
+    expect((await player()).gold).toBe(gold + 7 - bought.body.item.cost);
   });
 
   it('ratings in ready answers move with each arena fight: the hero, browse pages, the NPC in every content answer', async () => {

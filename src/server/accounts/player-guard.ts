@@ -24,6 +24,7 @@ import { Refusal } from '../foundation/errors.ts';
 import { currentSession, type Session } from './sessions.ts';
 import type { Store } from '../store/db.ts';
 import { firstRow, prepared } from '../store/prepared.ts';
+import { addRouteHook, methodsOf } from '../http/route-hooks.ts';
 
 export type PlayerField = `${'params' | 'query' | 'body'}.${string}`;
 export type Owned = { owner: 'battle' | 'run' | 'hero'; of: PlayerField };
@@ -154,7 +155,15 @@ function sameSite(req: FastifyRequest): boolean {
   }
 }
 
-/** Installs the guard: the route declarations (onRoute), the Origin check and the per-request checks. */
+/** A request of an unsafe method sent from a page of another site: refused before anything runs. */
+function refuseCrossSite(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
+  done(UNSAFE.has(req.method) && !sameSite(req) ? new Refusal(403, LOCK_MESSAGES.crossOrigin) : undefined);
+}
+
+/**
+ * Installs the guard on each /api route as it is declared (onRoute): the Origin check on those that take an unsafe
+ * method, the player checks on those that act for a player. A public read runs none of it.
+ */
 export function guardPlayers(app: FastifyInstance, store: Store): void {
   const table: PlayerRoute[] = [];
   app.decorate('playerRoutes', table);
@@ -163,10 +172,19 @@ export function guardPlayers(app: FastifyInstance, store: Store): void {
     const declared = route.config?.actsFor;
     const actsFor = declared ?? inferActsFor(route.url, route.schema);
     route.config = { ...route.config, actsFor };
-    for (const method of [route.method].flat())
+    for (const method of methodsOf(route))
       if (method !== 'HEAD')
         table.push({ method, url: route.url, actsFor, declared: declared !== undefined });
-    if (actsFor === 'public' || !route.schema) return;
+    if (methodsOf(route).some((m) => UNSAFE.has(m))) addRouteHook(route, 'onRequest', refuseCrossSite);
+    if (actsFor === 'public') return;
+    addRouteHook(route, 'preValidation', async function checkPlayers(req, reply) {
+      (req as Guarded)[CHECKED] = namedIds(req, actsFor);
+      await check(store, req, reply, actsFor);
+    });
+    addRouteHook(route, 'preHandler', async function recheckPlayers(req, reply) {
+      if ((req as Guarded)[CHECKED] !== namedIds(req, actsFor)) await check(store, req, reply, actsFor);
+    });
+    if (!route.schema) return;
     const schema = route.schema;
     route.schema = {
       ...schema,
@@ -176,20 +194,5 @@ export function guardPlayers(app: FastifyInstance, store: Store): void {
       ).trim(),
       response: { 401: ErrorBody, 403: ErrorBody, ...(schema.response as object) },
     };
-  });
-  app.addHook('onRequest', async (req) => {
-    if (UNSAFE.has(req.method) && req.url.startsWith('/api/') && !sameSite(req))
-      throw new Refusal(403, LOCK_MESSAGES.crossOrigin);
-  });
-  app.addHook('preValidation', async (req, reply) => {
-    const actsFor = req.routeOptions.config.actsFor;
-    if (!actsFor || actsFor === 'public') return;
-    (req as Guarded)[CHECKED] = namedIds(req, actsFor);
-    await check(store, req, reply, actsFor);
-  });
-  app.addHook('preHandler', async (req, reply) => {
-    const actsFor = req.routeOptions.config.actsFor;
-    if (!actsFor || actsFor === 'public') return;
-    if ((req as Guarded)[CHECKED] !== namedIds(req, actsFor)) await check(store, req, reply, actsFor);
   });
 }

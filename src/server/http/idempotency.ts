@@ -25,12 +25,19 @@
 // A bad key (not 8–255 visible ASCII characters) is a 400 before anything runs. SQLite's purchase path (purchase.ts's
 // group commit) needs nothing of its own: the claim is taken before the purchase is queued.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  RouteHandlerMethod,
+} from 'fastify';
 import { ErrorBody, IdempotentHeaders } from '../../api/common.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { busy, conflict, Refusal } from '../foundation/errors.ts';
 import { newId } from '../foundation/ids.ts';
 import type { Store } from '../store/db.ts';
+import { addRouteHook } from './route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -150,8 +157,41 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store): void 
     }
   }
 
+  // The claimer's answer, stored before it is sent (on the routes that honour a key).
+  const storeAnswer: onSendHookHandler = async (req, reply, payload) => {
+    const held = (req as WithClaim)[CLAIM];
+    if (!held) return payload;
+    (req as WithClaim)[CLAIM] = undefined;
+    const status = reply.statusCode;
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
+    const kept = !held.transient && status < 500 && status !== 429 && body !== null;
+    try {
+      const mine = db
+        .updateTable('idempotency_keys')
+        .where('key', '=', held.key)
+        .where('token', '=', held.token);
+      if (kept) {
+        const type = reply.getHeader('content-type');
+        await mine.set({ status, body, content_type: typeof type === 'string' ? type : null }).execute();
+      } else {
+        await db
+          .deleteFrom('idempotency_keys')
+          .where('key', '=', held.key)
+          .where('token', '=', held.token)
+          .execute();
+      }
+    } catch (err) {
+      // The answer still goes out; the key then reads as interrupted (step 4) and nothing runs twice.
+      req.log.warn({ err }, 'an Idempotency-Key answer could not be stored');
+    } finally {
+      held.settle();
+    }
+    return payload;
+  };
+
   app.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
+    addRouteHook(route, 'onSend', storeAnswer);
     const schema = route.schema ?? {};
     if (schema.headers) throw new Error(`${route.url}: merge its headers schema with IdempotentHeaders`);
     route.schema = {
@@ -182,38 +222,6 @@ export function honourIdempotencyKeys(app: FastifyInstance, store: Store): void 
         throw err;
       }
     };
-  });
-
-  // The claimer's answer, stored before it is sent (a hook on every route: one property read when none is held).
-  app.addHook('onSend', async (req, reply, payload) => {
-    const held = (req as WithClaim)[CLAIM];
-    if (!held) return payload;
-    (req as WithClaim)[CLAIM] = undefined;
-    const status = reply.statusCode;
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
-    const kept = !held.transient && status < 500 && status !== 429 && body !== null;
-    try {
-      const mine = db
-        .updateTable('idempotency_keys')
-        .where('key', '=', held.key)
-        .where('token', '=', held.token);
-      if (kept) {
-        const type = reply.getHeader('content-type');
-        await mine.set({ status, body, content_type: typeof type === 'string' ? type : null }).execute();
-      } else {
-        await db
-          .deleteFrom('idempotency_keys')
-          .where('key', '=', held.key)
-          .where('token', '=', held.token)
-          .execute();
-      }
-    } catch (err) {
-      // The answer still goes out; the key then reads as interrupted (step 4) and nothing runs twice.
-      req.log.warn({ err }, 'an Idempotency-Key answer could not be stored');
-    } finally {
-      held.settle();
-    }
-    return payload;
   });
 }
 

@@ -1,7 +1,6 @@
 // The inventory: GET /api/inventory?user_id=, POST /api/inventory/use (the rule: ../heroes/item-use.ts).
 import { GEAR, GEAR_SETS, type GearSetId } from '../../game/data/gear.ts';
 import { own } from '../../game/content.ts';
-import { LRUCache } from 'lru-cache';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
@@ -17,7 +16,7 @@ import { useInventoryItem } from '../heroes/item-use.ts';
 import { withRating } from '../battles/rating-store.ts';
 import { newSeed } from '../foundation/ids.ts';
 import { readUser, userView } from '../economy/wallet.ts';
-import { changeMark, sameMark, type ChangeMark } from '../store/prepared.ts';
+import { MarkedAnswers } from '../store/marked-answers.ts';
 import { keyedRead } from '../store/read-batches.ts';
 import { contractJson } from '../foundation/contract-json.ts';
 import { sendJson } from '../http/json-reply.ts';
@@ -58,10 +57,10 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     ]),
   );
 
-  const answers = new LRUCache<string, { json: Buffer; mark: ChangeMark }>({
+  const answers = new MarkedAnswers<Buffer>(ctx.store, {
     max: 10_000,
     maxSize: 16 * 1024 * 1024,
-    sizeCalculation: (a) => a.json.byteLength + 100,
+    sizeOf: (json: Buffer) => json.byteLength,
   });
 
   app.get('/api/inventory', {
@@ -77,22 +76,20 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     handler: async (req, reply) => {
       const { user_id } = req.query;
       // On SQLite an answer is sent again while the database has not changed at all since it was made.
-      const mark = changeMark(ctx.store);
-      const held = answers.get(user_id);
-      if (held && sameMark(held.mark, mark)) return sendJson(reply, held.json);
-      const rows = await INVENTORY(ctx.store, user_id);
-      if (rows.length === 0 && !(await readUser(ctx.store, user_id))) throw notFound(MESSAGES.userNotFound);
-      const items: InventoryItem[] = rows
-        .filter((r) => content.has(r.item_id))
-        .sort((x, y) => order.get(x.item_id)! - order.get(y.item_id)!)
-        .map((r) => ({ id: r.id, item_id: r.item_id, quantity: r.quantity, ...content.get(r.item_id)! }));
-      const grouped: Record<string, InventoryItem[]> = Object.fromEntries(ITEM_TYPES.map((t) => [t, []]));
-      for (const item of items) grouped[item.type].push(item);
-      const total_quantity = items.reduce((n, item) => n + item.quantity, 0);
-      // Serialized by the contract's compiled serializer (foundation/contract-json.ts); the API tests parse it.
-      const json = inventoryJson({ items, grouped, total_quantity });
-      if (mark) answers.set(user_id, { json, mark });
-      return sendJson(reply, json);
+      const json = await answers.get(user_id, async () => {
+        const rows = await INVENTORY(ctx.store, user_id);
+        if (rows.length === 0 && !(await readUser(ctx.store, user_id))) throw notFound(MESSAGES.userNotFound);
+        const items: InventoryItem[] = rows
+          .filter((r) => content.has(r.item_id))
+          .sort((x, y) => order.get(x.item_id)! - order.get(y.item_id)!)
+          .map((r) => ({ id: r.id, item_id: r.item_id, quantity: r.quantity, ...content.get(r.item_id)! }));
+        const grouped: Record<string, InventoryItem[]> = Object.fromEntries(ITEM_TYPES.map((t) => [t, []]));
+        for (const item of items) grouped[item.type].push(item);
+        const total_quantity = items.reduce((n, item) => n + item.quantity, 0);
+        // Serialized by the contract's compiled serializer (foundation/contract-json.ts); the API tests parse it.
+        return inventoryJson({ items, grouped, total_quantity });
+      });
+      return sendJson(reply, json!);
     },
   });
 

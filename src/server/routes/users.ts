@@ -22,12 +22,19 @@ import { nowSeconds } from '../foundation/clock.ts';
 import { openAccount, readUser, userView } from '../economy/wallet.ts';
 import { contractJson } from '../foundation/contract-json.ts';
 import { sendJson } from '../http/json-reply.ts';
+import { MarkedAnswers } from '../store/marked-answers.ts';
 
 /** A player's answer, serialized from the contract (a read sends it without the zod serializer's parse). */
 const userJson = contractJson(UserResponse);
 
 const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
+  // On SQLite a player's answer is sent again while the database has not changed at all since it was made.
+  const answers = new MarkedAnswers<Buffer>(ctx.store, {
+    max: 10_000,
+    maxSize: 4 * 1024 * 1024,
+    sizeOf: (json: Buffer) => json.byteLength,
+  });
 
   app.get('/api/users', {
     config: { actsFor: 'public' },
@@ -70,9 +77,12 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       response: { 200: UserResponse, 404: ErrorBody },
     },
     handler: async (req, reply) => {
-      const user = await readUser(ctx.store, req.params.id);
-      if (!user) throw notFound(MESSAGES.userNotFound);
-      return sendJson(reply, userJson(userView(user)));
+      const json = await answers.get(req.params.id, async () => {
+        const user = await readUser(ctx.store, req.params.id);
+        if (!user) throw notFound(MESSAGES.userNotFound);
+        return userJson(userView(user));
+      });
+      return sendJson(reply, json!);
     },
   });
 
