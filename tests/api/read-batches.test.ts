@@ -1,10 +1,11 @@
-// keyedRead (src/server/store/read-batches.ts) on real databases: on PostgreSQL reads that must wait go as one
-// statement, each gets its own rows, and a read never gets an answer older than itself; on SQLite each read is
-// its own statement.
+// keyedRead and sharedRead (src/server/store/read-batches.ts) on real databases: on PostgreSQL reads that must wait
+// go as one statement (sharedRead: those with the same values), each gets its own rows, and a read never gets an
+// answer older than itself; on SQLite each read is its own statement.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openStore, type Store } from '../../src/server/store/db.ts';
-import { keyedRead } from '../../src/server/store/read-batches.ts';
+import { keyedRead, sharedRead } from '../../src/server/store/read-batches.ts';
+import { prepared } from '../../src/server/store/prepared.ts';
 import { DATABASES, freshDatabase, type TestDatabase } from './helpers.ts';
 
 interface Row {
@@ -95,5 +96,36 @@ describe.each(DATABASES)('keyedRead on %s', (kind) => {
     const results = await Promise.allSettled(['a', 'b', 'c'].map((k) => broken(store, k)));
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect((await readOf('rb-after')(store, 'c')).map((r) => r.v)).toEqual([4]);
+  });
+
+  it('shared reads: those that wait with the same values get one statement’s rows, others their own', async () => {
+    const page = sharedRead<Row>(
+      prepared(
+        'rb-shared',
+        'select k, v from t where v >= ? order by v',
+        'select k, v from t where v >= ? order by v',
+      ),
+      1,
+    );
+    statements = 0;
+    const mins = [1, 3, 3, 3, 4, 3];
+    const answers = await Promise.all(mins.map((m) => page(store, [m])));
+    expect(answers.map((rows) => rows.map((r) => r.v))).toEqual([
+      [1, 2, 3, 4],
+      [3, 4],
+      [3, 4],
+      [3, 4],
+      [4],
+      [3, 4],
+    ]);
+    // the first went alone at once; the others waited: all the 3s as one statement, the 4 as another
+    if (kind === 'postgres') expect(statements).toBe(3);
+    const broken = sharedRead<Row>(
+      prepared('rb-shared-broken', 'select k, v from no_such_table where v >= ?'),
+      1,
+    );
+    const failed = await Promise.allSettled([1, 1, 2].map((m) => broken(store, [m])));
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect((await page(store, [4])).map((r) => r.v)).toEqual([4]);
   });
 });

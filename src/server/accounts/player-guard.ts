@@ -23,7 +23,7 @@ import { LOCK_MESSAGES } from '../../api/passkeys.ts';
 import { Refusal } from '../foundation/errors.ts';
 import { currentSession, type Session } from './sessions.ts';
 import type { Store } from '../store/db.ts';
-import { firstRow, prepared } from '../store/prepared.ts';
+import { keyedRead } from '../store/read-batches.ts';
 import { addRouteHook, methodsOf } from '../http/route-hooks.ts';
 
 export type PlayerField = `${'params' | 'query' | 'body'}.${string}`;
@@ -49,7 +49,13 @@ export interface PlayerRoute {
   declared: boolean;
 }
 
-const LOCKED_PLAYER = prepared('locked-player', 'select 1 as locked from users where id = ? and locked = 1');
+// Asked on every request that acts for a player (the hot reads among them): on PostgreSQL the checks of requests
+// that come together go as one statement (store/read-batches.ts).
+const LOCKED_PLAYER = keyedRead<{ id: string }>(
+  'locked-player',
+  (match) => `select id from users where locked = 1 and id ${match}`,
+  (r) => r.id,
+);
 const OWNER_TABLE = { battle: 'battles', run: 'dungeon_runs', hero: 'heroes' } as const;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SESSION = Symbol('session');
@@ -132,9 +138,8 @@ async function check(
     if (row?.user_id) players.add(row.user_id);
   }
   if (players.size === 0) return;
-  // Asked on every request that acts for a player (the hot reads among them): a statement prepared once, by key.
   const locked: string[] = [];
-  for (const id of players) if (await firstRow(store, LOCKED_PLAYER, [id])) locked.push(id);
+  for (const id of players) if ((await LOCKED_PLAYER(store, id)).length > 0) locked.push(id);
   if (locked.length === 0) return;
   const session = await sessionOf(store, req, reply);
   for (const id of locked) {

@@ -11,6 +11,7 @@ import type { Hero } from '../../game/types.ts';
 import { contractJson } from '../foundation/contract-json.ts';
 import { RATED, ratedHero, type RatedDoc } from './hero-store.ts';
 import type { Store } from '../store/db.ts';
+import { sharedRead } from '../store/read-batches.ts';
 import { allRows, changeMark, prepared, sameMark, type ChangeMark } from '../store/prepared.ts';
 
 /** Heroes shown per player in one page. */
@@ -25,13 +26,15 @@ const SHOWN_OF = (concat: string) =>
        h.created_at as c, h.id as i
      from heroes h left join hero_ratings r on r.hero_id = h.id
      where h.user_id = p.id order by h.created_at, h.id limit ${BROWSE_HEROES_PER_PLAYER}) s)`;
-const PAGE_KEY = prepared(
-  'browse-page-key',
-  `select p.id, p.username, p.username_key, p.hero_count,
+const PAGE_KEY = sharedRead<KeyRow>(
+  prepared(
+    'browse-page-key',
+    `select p.id, p.username, p.username_key, p.hero_count,
      ${SHOWN_OF("group_concat(v, ',' order by c, i)")} as shown
    from users p where p.hero_count > 0 and p.username_key > ? and p.id != ? order by p.username_key limit ?`,
-  `select p.id, p.username, p.username_key, p.hero_count, ${SHOWN_OF("string_agg(v, ',' order by c, i)")} as shown
+    `select p.id, p.username, p.username_key, p.hero_count, ${SHOWN_OF("string_agg(v, ',' order by c, i)")} as shown
    from users p where p.hero_count > 0 and p.username_key > ? and p.id != ? order by p.username_key limit ?`,
+  ),
 );
 const DOCS = prepared(
   'browse-docs',
@@ -81,7 +84,7 @@ export class BrowsePages {
     const mark = changeMark(this.store);
     const cached = this.pages.get(slot);
     if (cached && sameMark(cached.mark, mark)) return cached.bytes;
-    const rows = await allRows<KeyRow>(this.store, PAGE_KEY, [q.after, q.exclude, q.limit + 1]);
+    const rows = await PAGE_KEY(this.store, [q.after, q.exclude, q.limit + 1]);
     const key = rows.map((r) => `${r.id}/${r.username}/${r.hero_count}/${r.shown ?? ''}`).join(';');
     if (cached?.key === key) {
       cached.mark = mark;

@@ -82,15 +82,19 @@ const LIST = prepared(
 );
 // Which hero versions a player's list holds, read from the covering index heroes_user_list without touching the
 // documents, with each hero's count of arena fights (its rating changes with each and nothing else). Every write
-// to a hero bumps its version and ids are never reused, so equal keys mean equal lists.
-const LIST_KEY_FROM =
-  '(select h.id, h.version, coalesce(r.wins + r.losses, -1) as games from heroes h ' +
-  'left join hero_ratings r on r.hero_id = h.id ' +
-  `where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT})`;
-const LIST_KEY = prepared(
+// to a hero bumps its version and ids are never reused, so equal keys mean equal lists. Read by player from the
+// users table, so on PostgreSQL the keys of requests that come together go as one statement (read-batches.ts);
+// a player without heroes (or no such player) has the key ''.
+const LIST_KEY = keyedRead<{ user_id: string; key: string }>(
   'hero-list-key',
-  `select coalesce(group_concat(id || ':' || version || ':' || games, ','), '') as key from ${LIST_KEY_FROM}`,
-  `select coalesce(string_agg(id || ':' || version || ':' || games, ','), '') as key from ${LIST_KEY_FROM} s`,
+  (match, dialect) =>
+    `select u.id as user_id, (select coalesce(${dialect === 'sqlite' ? 'group_concat' : 'string_agg'}(` +
+    "id || ':' || version || ':' || games, ','), '') from " +
+    '(select h.id, h.version, coalesce(r.wins + r.losses, -1) as games from heroes h ' +
+    'left join hero_ratings r on r.hero_id = h.id ' +
+    `where h.user_id = u.id order by h.created_at, h.id limit ${HERO_LIST_LIMIT}) s) as key ` +
+    `from users u where u.id ${match}`,
+  (r) => r.user_id,
 );
 const DOC = prepared(
   'hero-doc',
@@ -187,7 +191,7 @@ export async function heroesJsonOf(store: Store, userId: string): Promise<Buffer
 
 /** The state of a player's hero list as `id:version:fights,…` in list order (see LIST_KEY). */
 export async function heroListKey(store: Store, userId: string): Promise<string> {
-  return (await firstRow<{ key: string }>(store, LIST_KEY, [userId]))!.key;
+  return (await LIST_KEY(store, userId))[0]?.key ?? '';
 }
 
 /**

@@ -16,21 +16,21 @@ export interface KeyedRead<Row> {
 }
 
 /**
- * A read by key. `sqlOf(match)` is the statement with `match` where the key is compared (`= ?`, `in (…)` or
- * `= any(?)`); `keyOf` tells whose a row is; `inFlight` is how many statements of this read may be under way at
+ * A read by key. `sqlOf(match, dialect)` is the statement with `match` where the key is compared (`= ?`, `in (…)`
+ * or `= any(?)`), in that database's SQL; `keyOf` tells whose a row is; `inFlight` is how many statements of this read may be under way at
  * once on PostgreSQL (a share of the pool, so other work still finds connections).
  */
 export function keyedRead<Row>(
   name: string,
-  sqlOf: (match: string) => string,
+  sqlOf: (match: string, dialect: 'sqlite' | 'postgres') => string,
   keyOf: (row: Row) => string,
   inFlight = 2,
 ): KeyedRead<Row> {
-  const one = prepared(name, sqlOf('= ?'));
+  const one = prepared(name, sqlOf('= ?', 'sqlite'));
   const some = prepared(
     `${name}-many`,
-    sqlOf('in (select value from json_each(?))'),
-    sqlOf('= any(?::text[])'),
+    sqlOf('in (select value from json_each(?))', 'sqlite'),
+    sqlOf('= any(?::text[])', 'postgres'),
   );
   const batches = new WeakMap<Store, ReadBatches<Row>>();
   const batchesOf = (store: Store) => {
@@ -108,5 +108,70 @@ class ReadBatches<Row> {
   private done(): void {
     this.running--;
     if (this.waiting.length > 0) this.send();
+  }
+}
+
+/**
+ * A read that cannot be merged with others (a page, say) but can be shared: on PostgreSQL, while `inFlight` of its
+ * statements are under way, a read waits, and every read that came meanwhile with the same values gets the rows
+ * of one statement sent when a slot frees. As with keyedRead, a read joins only a statement not yet sent. On
+ * SQLite the statement runs at once.
+ */
+export function sharedRead<Row>(
+  q: Prepared,
+  inFlight = 2,
+): (store: Store, values: unknown[]) => Promise<Row[]> {
+  const queues = new WeakMap<Store, SharedQueue<Row>>();
+  return (store, values) => {
+    if (store.sqlite) return allRows<Row>(store, q, values);
+    let queue = queues.get(store);
+    if (!queue) queues.set(store, (queue = new SharedQueue(store, q, inFlight)));
+    return queue.read(values);
+  };
+}
+
+class SharedQueue<Row> {
+  /** reads waiting for a slot, by their values (as JSON), in the order they came */
+  private waiting = new Map<string, { values: unknown[]; readers: Waiting<Row>[] }>();
+  private running = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly q: Prepared,
+    private readonly inFlight: number,
+  ) {}
+
+  read(values: unknown[]): Promise<Row[]> {
+    return new Promise((resolve, reject) => {
+      const key = JSON.stringify(values);
+      let same = this.waiting.get(key);
+      if (!same) this.waiting.set(key, (same = { values, readers: [] }));
+      same.readers.push({ keys: [], resolve: (m) => resolve(m.get('') ?? []), reject });
+      if (this.running < this.inFlight) this.send();
+    });
+  }
+
+  private send(): void {
+    const next = this.waiting.entries().next();
+    if (next.done) return;
+    const [key, { values, readers }] = next.value;
+    this.waiting.delete(key);
+    this.running++;
+    allRows<Row>(this.store, this.q, values).then(
+      (rows) => {
+        const found = new Map([['', rows]]);
+        for (const r of readers) r.resolve(found);
+        this.done();
+      },
+      (err: unknown) => {
+        for (const r of readers) r.reject(err);
+        this.done();
+      },
+    );
+  }
+
+  private done(): void {
+    this.running--;
+    if (this.waiting.size > 0) this.send();
   }
 }
