@@ -103,20 +103,26 @@ describe.each(DATABASES)('gear drops on %s', (kind) => {
     expect((await stock(p.id)).verdant_weapon).toBe((dropped.verdant_weapon ?? 0) + 1);
   });
 
+  /** A fresh run of Whispering Woods with the player's hero (any run left open abandoned). */
+  async function startWoods(userId: string, heroId: string): Promise<{ id: string; floors: number }> {
+    const run = await h.call('POST', '/api/dungeons/whispering_woods/start', {
+      user_id: userId,
+      team_hero_ids: [heroId],
+      abandon_active: true,
+    });
+    expect(run.status, JSON.stringify(run.body)).toBe(201);
+    return run.body;
+  }
+
   it('a cleared dungeon run whose roll drops puts the piece in the inventory; one that does not, nothing', async () => {
     const { p, hero } = await mightyPlayer();
     const clear = async (drop: boolean) => {
-      const run = await h.call('POST', '/api/dungeons/whispering_woods/start', {
-        user_id: p.id,
-        team_hero_ids: [hero.id],
-        abandon_active: true,
-      });
-      expect(run.status, JSON.stringify(run.body)).toBe(201);
+      const run = await startWoods(p.id, hero.id);
       let last;
-      for (let floor = 1; floor <= run.body.floors; floor++) {
+      for (let floor = 1; floor <= run.floors; floor++) {
         // only the boss floor's battle rolls; every floor's id is drawn alike
         roll.want = (id) => (dungeonGearDrop(id) !== null) === drop;
-        last = await h.call('POST', `/api/dungeon-runs/${run.body.id}/battle`, {});
+        last = await h.call('POST', `/api/dungeon-runs/${run.id}/battle`, {});
         expect(last.body.status).toBe('won');
       }
       return last!.body;
@@ -133,16 +139,11 @@ describe.each(DATABASES)('gear drops on %s', (kind) => {
   it('a boss floor fought turn by turn answers the piece its cleared run dropped, when the battle ends', async () => {
     const { p, hero } = await mightyPlayer();
     const clear = async (drop: boolean) => {
-      const run = await h.call('POST', '/api/dungeons/whispering_woods/start', {
-        user_id: p.id,
-        team_hero_ids: [hero.id],
-        abandon_active: true,
-      });
-      expect(run.status, JSON.stringify(run.body)).toBe(201);
-      for (let floor = 1; floor < run.body.floors; floor++)
-        expect((await h.call('POST', `/api/dungeon-runs/${run.body.id}/battle`, {})).body.status).toBe('won');
+      const run = await startWoods(p.id, hero.id);
+      for (let floor = 1; floor < run.floors; floor++)
+        expect((await h.call('POST', `/api/dungeon-runs/${run.id}/battle`, {})).body.status).toBe('won');
       roll.want = (id) => (dungeonGearDrop(id) !== null) === drop;
-      const start = await h.call('POST', `/api/dungeon-runs/${run.body.id}/battle`, { mode: 'turn_based' });
+      const start = await h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { mode: 'turn_based' });
       expect(start.status, JSON.stringify(start.body)).toBe(201);
       let state = start.body;
       if (state.status === 'active') {
