@@ -2,7 +2,7 @@
 // Quick Battle's does on /campaign) and leads back to the campaign — its next stage now shown — not to the
 // team-battle picker (/battle), which knows nothing of the campaign. Screen: phone-campaign-turn-by-turn-result.png.
 import { createHero, createUser, expect, signIn, test } from './fixtures.ts';
-import { screen } from './fight-steps.ts';
+import { fightStageToItsEnd, screen, stageWithHero } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 
 test('a stage won turn by turn shows its first clear and goes back to the campaign’s next stage', async ({
@@ -15,16 +15,7 @@ test('a stage won turn by turn shows its first clear and goes back to the campai
   await setHeroPower(hero.id, 'mighty');
   await signIn(page, user);
 
-  await page.goto('/campaign');
-  const stage = page.getByTestId('stage');
-  await expect(stage.getByRole('heading', { name: '1-1 · The Toll Gate' })).toBeVisible();
-  await stage.locator(`.hero-card[data-hero-id="${hero.id}"]`).click();
-  await stage.getByRole('button', { name: 'Fight', exact: true }).click();
-  await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
-  await page.locator('[data-speed="instant"]').click();
-  await page.getByRole('switch', { name: 'Auto' }).click();
-
-  const result = page.getByTestId('battle-result');
+  const result = await fightStageToItsEnd(page, await stageWithHero(page, '1-1 · The Toll Gate', hero.id));
   await expect(result.getByRole('heading', { name: 'Victory!' })).toBeVisible();
   await expect(result.getByTestId('first-clear')).toHaveText('First clear: 80 gold, 12 essence');
   await expect(result.getByRole('link', { name: 'New Battle' })).toHaveCount(0);

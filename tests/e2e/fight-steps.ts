@@ -99,3 +99,21 @@ export async function recordWhilePlaying(page: Page, selector: string): Promise<
   return () =>
     page.evaluate(() => (window as unknown as { recordedWhilePlaying: string[] }).recordedWhilePlaying);
 }
+
+/** On /campaign: waits for the stage whose heading matches `heading`, and picks the hero into its team. */
+export async function stageWithHero(page: Page, heading: RegExp | string, heroId: string): Promise<Locator> {
+  await page.goto('/campaign');
+  const stage = page.getByTestId('stage');
+  await expect(stage.getByRole('heading', { name: heading })).toBeVisible();
+  await stage.locator(`.hero-card[data-hero-id="${heroId}"]`).click();
+  return stage;
+}
+
+/** Fights the picked stage turn by turn, played out at once on Auto; answers the battle's result panel. */
+export async function fightStageToItsEnd(page: Page, stage: Locator): Promise<Locator> {
+  await stage.getByRole('button', { name: 'Fight', exact: true }).click();
+  await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
+  await page.locator('[data-speed="instant"]').click();
+  await page.getByRole('switch', { name: 'Auto' }).click();
+  return page.getByTestId('battle-result');
+}

@@ -6,7 +6,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { User } from '../../src/api/index.ts';
 import { createHero, createUser, expect, signIn, test } from './fixtures.ts';
-import { screen } from './fight-steps.ts';
+import { fightStageToItsEnd, screen, stageWithHero } from './fight-steps.ts';
 import { setHeroPower, setStock } from './store-setup.ts';
 
 /** A player whose one mighty hero has cleared stage 1-1 (through the API): 1-2's first clear is next. */
@@ -30,10 +30,7 @@ test('stage 1-2’s first clear shows its piece of gear, then found in the inven
   test.setTimeout(60_000);
   const { user, heroId } = await atStageTwo(request);
   await signIn(page, user);
-  await page.goto('/campaign');
-  const stage = page.getByTestId('stage');
-  await expect(stage.getByRole('heading', { name: /^1-2 · / })).toBeVisible();
-  await stage.locator(`.hero-card[data-hero-id="${heroId}"]`).click();
+  const stage = await stageWithHero(page, /^1-2 · /, heroId);
   await stage.getByRole('button', { name: 'Quick Battle' }).click();
 
   const result = page.getByTestId('stage-result');
@@ -63,15 +60,7 @@ test('a stage won turn by turn shows its dropped piece on the battle’s result,
   test.setTimeout(60_000);
   const { user, heroId } = await atStageTwo(request);
   await signIn(page, user);
-  await page.goto('/campaign');
-  const stage = page.getByTestId('stage');
-  await expect(stage.getByRole('heading', { name: /^1-2 · / })).toBeVisible();
-  await stage.locator(`.hero-card[data-hero-id="${heroId}"]`).click();
-  await stage.getByRole('button', { name: 'Fight', exact: true }).click();
-  await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
-  await page.locator('[data-speed="instant"]').click();
-  await page.getByRole('switch', { name: 'Auto' }).click();
-  const result = page.getByTestId('battle-result');
+  const result = await fightStageToItsEnd(page, await stageWithHero(page, /^1-2 · /, heroId));
   await expect(result.getByRole('heading', { name: 'Victory!' })).toBeVisible();
   const drop = result.getByTestId('gear-drop');
   await expect(drop.getByTestId('gear-drop-name')).toHaveText('Verdant Staff');
