@@ -12,6 +12,17 @@ test('buy items until gold runs short', async ({ page, request, player }, testIn
   await expect(draught.locator('.item-cost')).toContainText('100');
   await expect(draught.locator('img')).toHaveAttribute('src', /^\/api\//);
   await shot(page, testInfo, 'shop');
+  // Every card holds its own buttons, the long refusals ('Not Enough Combat Tokens') included.
+  const spill = await page.locator('.item-card').evaluateAll((cards) =>
+    cards.flatMap((card) => {
+      const box = card.getBoundingClientRect();
+      return [...card.querySelectorAll('button')]
+        .map((b) => b.getBoundingClientRect())
+        .filter((b) => b.left < box.left - 0.5 || b.right > box.right + 0.5)
+        .map(() => card.getAttribute('data-item-id'));
+    }),
+  );
+  expect(spill).toEqual([]);
 
   let purchaseBodies: unknown[] = [];
   page.on('request', (r) => {

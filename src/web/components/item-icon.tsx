@@ -1,5 +1,6 @@
 // An item's icon from the API (/api/art/icons/item/…), or the default package icon (spec §2 /shop).
 import { Icon } from './icon.tsx';
+import './item-icon.css';
 
 export function ItemIcon({ icon, size = 48 }: { icon?: string; size?: number }) {
   return (
