@@ -68,46 +68,98 @@ interface Waiting<Row> {
   reject(err: unknown): void;
 }
 
-class ReadBatches<Row> {
-  private waiting: Waiting<Row>[] = [];
+/** What goes in one statement: its values, the reads it answers, and how its rows are found by key. */
+interface Batch<Row> {
+  values: unknown[];
+  readers: Waiting<Row>[];
+  found(rows: Row[]): Map<string, Row[]>;
+}
+
+/**
+ * Statements of one kind on PostgreSQL, at most `inFlight` under way at once: when a slot is free, `next()` says
+ * what the next statement carries (undefined: nothing waits).
+ */
+class Slots<Row> {
   private running = 0;
 
   constructor(
     private readonly store: Store,
     private readonly q: Prepared,
-    private readonly keyOf: (row: Row) => string,
     private readonly inFlight: number,
+    private readonly next: () => Batch<Row> | undefined,
   ) {}
+
+  /** Sends the next statement if a slot is free. */
+  kick(): void {
+    if (this.running >= this.inFlight) return;
+    const batch = this.next();
+    if (!batch) return;
+    this.running++;
+    const settled = () => {
+      this.running--;
+      this.kick();
+    };
+    allRows<Row>(this.store, this.q, batch.values).then(
+      (rows) => {
+        const found = batch.found(rows);
+        for (const r of batch.readers) r.resolve(found);
+        settled();
+      },
+      (err: unknown) => {
+        for (const r of batch.readers) r.reject(err);
+        settled();
+      },
+    );
+  }
+}
+
+/** Keyed reads: everything waiting goes as one statement, each key once. */
+class ReadBatches<Row> {
+  private waiting: Waiting<Row>[] = [];
+  private readonly slots: Slots<Row>;
+
+  constructor(store: Store, q: Prepared, keyOf: (row: Row) => string, inFlight: number) {
+    this.slots = new Slots(store, q, inFlight, () => {
+      if (this.waiting.length === 0) return undefined;
+      const readers = this.waiting;
+      this.waiting = [];
+      const keys = [...new Set(readers.flatMap((w) => w.keys))];
+      return { values: [keys], readers, found: (rows) => byKey(rows, keyOf) };
+    });
+  }
 
   /** The rows of `keys` by key, from a statement sent after this call. */
   read(keys: readonly string[]): Promise<Map<string, Row[]>> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ keys, resolve, reject });
-      if (this.running < this.inFlight) this.send();
+      this.slots.kick();
+    });
+  }
+}
+
+/** Shared reads: those waiting with the same values go as one statement, the first values that came first. */
+class SharedQueue<Row> {
+  private readonly waiting = new Map<string, { values: unknown[]; readers: Waiting<Row>[] }>();
+  private readonly slots: Slots<Row>;
+
+  constructor(store: Store, q: Prepared, inFlight: number) {
+    this.slots = new Slots(store, q, inFlight, () => {
+      const first = this.waiting.entries().next();
+      if (first.done) return undefined;
+      const [key, { values, readers }] = first.value;
+      this.waiting.delete(key);
+      return { values, readers, found: (rows) => new Map([['', rows]]) };
     });
   }
 
-  private send(): void {
-    const batch = this.waiting;
-    this.waiting = [];
-    this.running++;
-    const keys = [...new Set(batch.flatMap((w) => w.keys))];
-    allRows<Row>(this.store, this.q, [keys]).then(
-      (rows) => {
-        const found = byKey(rows, this.keyOf);
-        for (const w of batch) w.resolve(found);
-        this.done();
-      },
-      (err: unknown) => {
-        for (const w of batch) w.reject(err);
-        this.done();
-      },
-    );
-  }
-
-  private done(): void {
-    this.running--;
-    if (this.waiting.length > 0) this.send();
+  read(values: unknown[]): Promise<Row[]> {
+    return new Promise((resolve, reject) => {
+      const key = JSON.stringify(values);
+      let same = this.waiting.get(key);
+      if (!same) this.waiting.set(key, (same = { values, readers: [] }));
+      same.readers.push({ keys: [], resolve: (m) => resolve(m.get('') ?? []), reject });
+      this.slots.kick();
+    });
   }
 }
 
@@ -128,50 +180,4 @@ export function sharedRead<Row>(
     if (!queue) queues.set(store, (queue = new SharedQueue(store, q, inFlight)));
     return queue.read(values);
   };
-}
-
-class SharedQueue<Row> {
-  /** reads waiting for a slot, by their values (as JSON), in the order they came */
-  private waiting = new Map<string, { values: unknown[]; readers: Waiting<Row>[] }>();
-  private running = 0;
-
-  constructor(
-    private readonly store: Store,
-    private readonly q: Prepared,
-    private readonly inFlight: number,
-  ) {}
-
-  read(values: unknown[]): Promise<Row[]> {
-    return new Promise((resolve, reject) => {
-      const key = JSON.stringify(values);
-      let same = this.waiting.get(key);
-      if (!same) this.waiting.set(key, (same = { values, readers: [] }));
-      same.readers.push({ keys: [], resolve: (m) => resolve(m.get('') ?? []), reject });
-      if (this.running < this.inFlight) this.send();
-    });
-  }
-
-  private send(): void {
-    const next = this.waiting.entries().next();
-    if (next.done) return;
-    const [key, { values, readers }] = next.value;
-    this.waiting.delete(key);
-    this.running++;
-    allRows<Row>(this.store, this.q, values).then(
-      (rows) => {
-        const found = new Map([['', rows]]);
-        for (const r of readers) r.resolve(found);
-        this.done();
-      },
-      (err: unknown) => {
-        for (const r of readers) r.reject(err);
-        this.done();
-      },
-    );
-  }
-
-  private done(): void {
-    this.running--;
-    if (this.waiting.size > 0) this.send();
-  }
 }
