@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { documentEveryAnswer, SWAGGER_OPTIONS } from './http/api-document.ts';
 import { AccessLog } from './http/access-log.ts';
-import { addRouteHook, changes } from './http/route-hooks.ts';
+import { addRouteHook, changes } from './foundation/route-hooks.ts';
 import { checkAnswers } from './http/answer-check.ts';
 import { setClock, type ClockSource } from './foundation/clock.ts';
 import { closeContext, makeContext, type RateLimits } from './context.ts';

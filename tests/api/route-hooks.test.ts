@@ -1,4 +1,4 @@
-// The request hooks run where a route needs them and nowhere else (http/route-hooks.ts): a public read runs none of
+// The request hooks run where a route needs them and nowhere else (foundation/route-hooks.ts): a public read runs none of
 // the guard's, the Idempotency-Key's or the WAL flush's; a read for a player runs the guard's; a paying route, all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

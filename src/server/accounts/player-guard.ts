@@ -24,7 +24,7 @@ import { Refusal } from '../foundation/errors.ts';
 import { currentSession, type Session } from './sessions.ts';
 import type { Store } from '../store/db.ts';
 import { keyedRead } from '../store/read-batches.ts';
-import { addRouteHook, methodsOf } from '../http/route-hooks.ts';
+import { addRouteHook, methodsOf } from '../foundation/route-hooks.ts';
 
 export type PlayerField = `${'params' | 'query' | 'body'}.${string}`;
 export type Owned = { owner: 'battle' | 'run' | 'hero'; of: PlayerField };

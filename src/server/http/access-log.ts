@@ -37,7 +37,7 @@ export class AccessLog extends LogController {
     if (!stream || !log.isLevelEnabled) return reply.log.info(line, 'request');
     if (!log.isLevelEnabled('info')) return;
     stream.write(
-      `{"level":30,"time":${Date.now()}${log[pino.symbols.chindingsSym]},"method":${JSON.stringify(line.method)},` +
+      `{"level":30${pino.stdTimeFunctions.epochTime()}${log[pino.symbols.chindingsSym]},"method":${JSON.stringify(line.method)},` +
         `"url":${JSON.stringify(line.url)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`,
     );
   }

@@ -37,7 +37,7 @@ import { nowSeconds } from '../foundation/clock.ts';
 import { busy, conflict, Refusal } from '../foundation/errors.ts';
 import { newId } from '../foundation/ids.ts';
 import type { Store } from '../store/db.ts';
-import { addRouteHook } from './route-hooks.ts';
+import { addRouteHook } from '../foundation/route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
