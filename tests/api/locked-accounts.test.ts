@@ -253,6 +253,20 @@ describe.each(DATABASES)('locked accounts on %s', (kind) => {
     }
   }, 120_000);
 
+
+  it('holds a lock written by another connection at once, after reads that found the account open', async () => {
+    const p = await newPlayer(h, 'late');
+    const reads = [`/api/users/${p.id}`, `/api/inventory?user_id=${p.id}`, `/api/users/${p.id}/ledger`];
+    const statuses = async () => Promise.all(reads.map(async (url) => (await send(h, 'GET', url)).status));
+    expect(await statuses()).toEqual([200, 200, 200]);
+    expect(await statuses()).toEqual([200, 200, 200]); // remembered open (SQLite: under the change mark)
+    const setLocked = (locked: 0 | 1) =>
+      withStore(h, (db) => db.updateTable('users').set({ locked }).where('id', '=', p.id).execute());
+    await setLocked(1);
+    expect(await statuses()).toEqual([401, 401, 401]);
+    await setLocked(0);
+    expect(await statuses()).toEqual([200, 200, 200]);
+  });
   it('keeps public reads public for a locked player', async () => {
     for (const url of [
       '/api/users',

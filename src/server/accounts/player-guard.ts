@@ -24,6 +24,7 @@ import { Refusal } from '../foundation/errors.ts';
 import { currentSession, type Session } from './sessions.ts';
 import type { Store } from '../store/db.ts';
 import { keyedRead } from '../store/read-batches.ts';
+import { MarkedAnswers, markOf } from '../store/marked-answers.ts';
 import { addRouteHook, methodsOf } from '../foundation/route-hooks.ts';
 
 export type PlayerField = `${'params' | 'query' | 'body'}.${string}`;
@@ -86,21 +87,37 @@ export function inferActsFor(url: string, schema: RouteOptions['schema']): ActsF
   return fields.length > 0 ? fields : 'public';
 }
 
-function valueAt(req: FastifyRequest, field: PlayerField): unknown {
-  const dot = field.indexOf('.');
-  const part = field.slice(0, dot) as 'params' | 'query' | 'body';
-  const holder = req[part] as Record<string, unknown> | null | undefined;
-  return holder && typeof holder === 'object' ? holder[field.slice(dot + 1)] : undefined;
+/** A field that names a player, split once when the route is declared. */
+interface Field {
+  part: 'params' | 'query' | 'body';
+  key: string;
+  /** set when the field names a thing whose owner is the player */
+  owner?: Owned['owner'];
+}
+
+function fieldsOf(actsFor: readonly (PlayerField | Owned)[]): Field[] {
+  return actsFor.map((f) => {
+    const path = typeof f === 'string' ? f : f.of;
+    const dot = path.indexOf('.');
+    const field: Field = { part: path.slice(0, dot) as Field['part'], key: path.slice(dot + 1) };
+    if (typeof f !== 'string') field.owner = f.owner;
+    return field;
+  });
+}
+
+function valueAt(req: FastifyRequest, field: Field): unknown {
+  const holder = req[field.part] as Record<string, unknown> | null | undefined;
+  return holder && typeof holder === 'object' ? holder[field.key] : undefined;
 }
 
 /** The ids of the players a request names, in the order declared ('' for a field left out). */
-function namedIds(req: FastifyRequest, actsFor: readonly (PlayerField | Owned)[]): string {
-  return actsFor
-    .map((f) => {
-      const v = valueAt(req, typeof f === 'string' ? f : f.of);
-      return typeof v === 'string' ? v : '';
-    })
-    .join('\u0000');
+function namedIds(req: FastifyRequest, fields: readonly Field[]): string {
+  let ids = '';
+  for (let i = 0; i < fields.length; i++) {
+    const v = valueAt(req, fields[i]);
+    ids += (i > 0 ? '\u0000' : '') + (typeof v === 'string' ? v : '');
+  }
+  return ids;
 }
 
 /** The session the request carries (read once per request). */
@@ -114,38 +131,117 @@ export async function sessionOf(
   return g[SESSION];
 }
 
-async function check(
+/** Whether each player's account is locked, remembered under SQLite's change mark (marked-answers.ts). */
+const lockMemos = new WeakMap<Store, MarkedAnswers<boolean>>();
+
+/**
+ * The players among `ids` whose accounts are locked, told at once on SQLite under the request's change mark (the
+ * mark the handler's answer is then read under too); undefined where only a promise can tell.
+ */
+function lockedNow(store: Store, req: FastifyRequest, ids: readonly string[]): string[] | undefined {
+  const mark = markOf(store, req);
+  if (!mark) return undefined;
+  let memo = lockMemos.get(store);
+  if (!memo) lockMemos.set(store, (memo = new MarkedAnswers<boolean>(store, { max: 10_000 })));
+  const locked: string[] = [];
+  for (const id of ids) {
+    let isLocked = memo.now(id, mark);
+    if (isLocked === undefined) {
+      const rows = LOCKED_PLAYER.now(store, id);
+      if (!rows) return undefined;
+      memo.keep(id, mark, (isLocked = rows.length > 0));
+    }
+    if (isLocked) locked.push(id);
+  }
+  return locked;
+}
+
+/**
+ * Refuses the request unless every player it names may be played by it. Answers at once (undefined) when that is
+ * told without waiting — on SQLite, a request naming players by id — and a promise otherwise.
+ */
+function check(
   store: Store,
   req: FastifyRequest,
   reply: FastifyReply,
-  actsFor: readonly (PlayerField | Owned)[],
-): Promise<void> {
-  const { db } = store;
-  const players = new Set<string>();
-  for (const f of actsFor) {
-    const v = valueAt(req, typeof f === 'string' ? f : f.of);
+  fields: readonly Field[],
+): Promise<void> | undefined {
+  const players: string[] = [];
+  for (const f of fields) {
+    const v = valueAt(req, f);
     // An id the Id rule refuses names no one: validation answers it (400) before anything runs.
     if (typeof v !== 'string' || !isValidId(v)) continue;
-    if (typeof f === 'string') {
+    if (f.owner) return checkOwners(store, req, reply, fields);
+    if (!players.includes(v)) players.push(v);
+  }
+  if (players.length === 0) return undefined;
+  const locked = lockedNow(store, req, players);
+  if (!locked) return lockedLater(store, players).then((l) => needSession(store, req, reply, l));
+  return locked.length === 0 ? undefined : needSession(store, req, reply, locked);
+}
+
+async function lockedLater(store: Store, players: Iterable<string>): Promise<string[]> {
+  const locked: string[] = [];
+  for (const id of players) if ((await LOCKED_PLAYER(store, id)).length > 0) locked.push(id);
+  return locked;
+}
+
+/** check() for a request naming a thing whose owner is the player: the owners are read first. */
+async function checkOwners(
+  store: Store,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  fields: readonly Field[],
+): Promise<void> {
+  const players = new Set<string>();
+  for (const f of fields) {
+    const v = valueAt(req, f);
+    if (typeof v !== 'string' || !isValidId(v)) continue;
+    if (!f.owner) {
       players.add(v);
       continue;
     }
-    const row = await db
+    const row = await store.db
       .selectFrom(OWNER_TABLE[f.owner])
       .select('user_id')
       .where('id', '=', v)
       .executeTakeFirst();
     if (row?.user_id) players.add(row.user_id);
   }
-  if (players.size === 0) return;
-  const locked: string[] = [];
-  for (const id of players) if ((await LOCKED_PLAYER(store, id)).length > 0) locked.push(id);
+  await needSession(store, req, reply, await lockedLater(store, players));
+}
+
+/** A locked player needs their own live session on the request. */
+async function needSession(
+  store: Store,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  locked: readonly string[],
+): Promise<void> {
   if (locked.length === 0) return;
   const session = await sessionOf(store, req, reply);
   for (const id of locked) {
     if (!session) throw new Refusal(401, LOCK_MESSAGES.signIn);
     if (session.userId !== id) throw new Refusal(403, LOCK_MESSAGES.otherPlayer);
   }
+}
+
+/** Runs check() as a hook: a check told at once calls `done` at once, with no promise made. */
+function checkThen(
+  store: Store,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  fields: readonly Field[],
+  done: (err?: Error) => void,
+): void {
+  let pending: Promise<void> | undefined;
+  try {
+    pending = check(store, req, reply, fields);
+  } catch (err) {
+    return done(err as Error);
+  }
+  if (pending) pending.then(() => done(), done);
+  else done();
 }
 
 /** The Origin check on unsafe methods: a page of another site may not write (nor sign in, nor sign out). */
@@ -182,12 +278,14 @@ export function guardPlayers(app: FastifyInstance, store: Store): void {
         table.push({ method, url: route.url, actsFor, declared: declared !== undefined });
     if (methodsOf(route).some((m) => UNSAFE.has(m))) addRouteHook(route, 'onRequest', refuseCrossSite);
     if (actsFor === 'public') return;
-    addRouteHook(route, 'preValidation', async function checkPlayers(req, reply) {
-      (req as Guarded)[CHECKED] = namedIds(req, actsFor);
-      await check(store, req, reply, actsFor);
+    const fields = fieldsOf(actsFor);
+    addRouteHook(route, 'preValidation', function checkPlayers(req, reply, done) {
+      (req as Guarded)[CHECKED] = namedIds(req, fields);
+      checkThen(store, req, reply, fields, done);
     });
-    addRouteHook(route, 'preHandler', async function recheckPlayers(req, reply) {
-      if ((req as Guarded)[CHECKED] !== namedIds(req, actsFor)) await check(store, req, reply, actsFor);
+    addRouteHook(route, 'preHandler', function recheckPlayers(req, reply, done) {
+      if ((req as Guarded)[CHECKED] === namedIds(req, fields)) return done();
+      checkThen(store, req, reply, fields, done);
     });
     if (!route.schema) return;
     const schema = route.schema;

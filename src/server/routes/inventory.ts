@@ -60,7 +60,6 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const answers = new MarkedAnswers<Buffer>(ctx.store, {
     max: 10_000,
     maxSize: 16 * 1024 * 1024,
-    sizeOf: (json: Buffer) => json.byteLength,
   });
 
   app.get('/api/inventory', {
@@ -88,8 +87,8 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         const total_quantity = items.reduce((n, item) => n + item.quantity, 0);
         // Serialized by the contract's compiled serializer (foundation/contract-json.ts); the API tests parse it.
         return inventoryJson({ items, grouped, total_quantity });
-      });
-      return sendJson(reply, json!);
+      }, req);
+      return sendJson(reply, json);
     },
   });
 

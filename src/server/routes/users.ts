@@ -33,7 +33,6 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const answers = new MarkedAnswers<Buffer>(ctx.store, {
     max: 10_000,
     maxSize: 4 * 1024 * 1024,
-    sizeOf: (json: Buffer) => json.byteLength,
   });
 
   app.get('/api/users', {
@@ -81,8 +80,8 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         const user = await readUser(ctx.store, req.params.id);
         if (!user) throw notFound(MESSAGES.userNotFound);
         return userJson(userView(user));
-      });
-      return sendJson(reply, json!);
+      }, req);
+      return sendJson(reply, json);
     },
   });
 

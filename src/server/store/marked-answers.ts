@@ -1,15 +1,32 @@
 // Answers remembered while the database has not changed at all. On SQLite a change mark (prepared.ts changeMark:
 // two plucked statements, ~3 µs) tells whether anything was written since an answer was made — by this process or
-// any other — so a hot read whose rows did not move is answered without reading them. On PostgreSQL there is no such
-// mark without a round trip: every read is made anew, as it would be without this.
+// any other — so a hot read whose rows did not move is answered without reading them. A request reads the mark once
+// (markOf): the player guard's lock check and the handler's answer share it, so a guarded hot read costs one mark
+// and no statement. On PostgreSQL there is no such mark without a round trip: every read is made anew, as it would
+// be without this.
 import { LRUCache } from 'lru-cache';
 import { changeMark, sameMark, type ChangeMark } from './prepared.ts';
 import type { Store } from './db.ts';
 
+const MARKS = new WeakMap<object, ChangeMark>();
+
+/**
+ * The change mark of one request (any object standing for it), read at its first use. A request's answers are
+ * then of the database as it was at that moment, which lies between the request's arrival and its answer.
+ */
+export function markOf(store: Store, request: object): ChangeMark | undefined {
+  let mark = MARKS.get(request);
+  if (mark === undefined) {
+    mark = changeMark(store);
+    if (mark) MARKS.set(request, mark);
+  }
+  return mark;
+}
+
 export interface MarkedOptions<V> {
   /** answers held at most */
   max: number;
-  /** bytes held at most, counted by `sizeOf` */
+  /** bytes held at most, counted by `sizeOf` (a Buffer's own length when not given) */
   maxSize?: number;
   sizeOf?: (value: V) => number;
 }
@@ -19,6 +36,8 @@ interface Held<V> {
   mark: ChangeMark;
 }
 
+const byteLength = (value: unknown) => (Buffer.isBuffer(value) ? value.byteLength : 0);
+
 export class MarkedAnswers<V extends NonNullable<unknown>> {
   private readonly held: LRUCache<string, Held<V>>;
 
@@ -26,26 +45,40 @@ export class MarkedAnswers<V extends NonNullable<unknown>> {
     private readonly store: Store,
     o: MarkedOptions<V>,
   ) {
-    const sizeOf = o.sizeOf;
+    const sizeOf = o.sizeOf ?? byteLength;
     this.held = new LRUCache<string, Held<V>>({
       max: o.max,
-      ...(o.maxSize && sizeOf
-        ? { maxSize: o.maxSize, sizeCalculation: (e: Held<V>) => sizeOf(e.value) + 100 }
-        : {}),
+      ...(o.maxSize ? { maxSize: o.maxSize, sizeCalculation: (e: Held<V>) => sizeOf(e.value) + 100 } : {}),
     });
   }
 
   /**
-   * The answer for `key`: the one made under the database's present mark, or `make()`'s (remembered under the mark
-   * read before it ran, so a change made meanwhile is seen by the next read). `undefined` is never remembered.
+   * The answer for `key`: the one made under the request's mark (markOf; the database's present mark without a
+   * request), or `make()`'s (remembered under that mark, read before it ran, so a change made meanwhile is seen by
+   * the next read). `undefined` is never remembered.
    */
-  async get(key: string, make: () => Promise<V | undefined> | V | undefined): Promise<V | undefined> {
-    const mark = changeMark(this.store);
+  async get<A extends V | undefined>(
+    key: string,
+    make: () => Promise<A> | A,
+    request?: object,
+  ): Promise<A | V> {
+    const mark = request ? markOf(this.store, request) : changeMark(this.store);
     if (!mark) return make();
-    const held = this.held.get(key);
-    if (held && sameMark(held.mark, mark)) return held.value;
+    const held = this.now(key, mark);
+    if (held !== undefined) return held;
     const value = await make();
     if (value !== undefined) this.held.set(key, { value, mark });
     return value;
+  }
+
+  /** The answer held for `key` under `mark`, if any. */
+  now(key: string, mark: ChangeMark): V | undefined {
+    const held = this.held.get(key);
+    return held && sameMark(held.mark, mark) ? held.value : undefined;
+  }
+
+  /** Remembers `value` as the answer for `key` under `mark`. */
+  keep(key: string, mark: ChangeMark, value: V): void {
+    this.held.set(key, { value, mark });
   }
 }

@@ -6,13 +6,15 @@
 // requests instead of one each. Never a cache: a read joins only a statement not yet sent, so it sees every write
 // acknowledged before it came.
 import type { Store } from './db.ts';
-import { allRows, prepared, type Prepared } from './prepared.ts';
+import { allRows, prepared, statementOf, type Prepared } from './prepared.ts';
 
 /** Reads the rows of one key, or of several; rows are shared by the reads of a batch: treat them as read-only. */
 export interface KeyedRead<Row> {
   (store: Store, key: string): Promise<Row[]>;
   /** The rows of each of `keys` (a key with none is missing; the map may hold other keys of the same batch). */
   many(store: Store, keys: readonly string[]): Promise<Map<string, Row[]>>;
+  /** SQLite outside a transaction: the rows of one key, read at once; undefined where only a promise can tell. */
+  now(store: Store, key: string): Row[] | undefined;
 }
 
 /**
@@ -48,6 +50,10 @@ export function keyedRead<Row>(
     store.sqlite
       ? byKey(await allRows<Row>(store, some, [JSON.stringify(keys)]), keyOf)
       : batchesOf(store).read(keys);
+  read.now = (store: Store, key: string) =>
+    store.sqlite && !store.sqlite.inTransaction
+      ? (statementOf(store.sqlite, one).all(key) as Row[])
+      : undefined;
   return read;
 }
 
