@@ -253,7 +253,6 @@ describe.each(DATABASES)('locked accounts on %s', (kind) => {
     }
   }, 120_000);
 
-
   it('holds a lock written by another connection at once, after reads that found the account open', async () => {
     const p = await newPlayer(h, 'late');
     const reads = [`/api/users/${p.id}`, `/api/inventory?user_id=${p.id}`, `/api/users/${p.id}/ledger`];

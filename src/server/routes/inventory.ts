@@ -75,19 +75,24 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     handler: async (req, reply) => {
       const { user_id } = req.query;
       // On SQLite an answer is sent again while the database has not changed at all since it was made.
-      const json = await answers.get(user_id, async () => {
-        const rows = await INVENTORY(ctx.store, user_id);
-        if (rows.length === 0 && !(await readUser(ctx.store, user_id))) throw notFound(MESSAGES.userNotFound);
-        const items: InventoryItem[] = rows
-          .filter((r) => content.has(r.item_id))
-          .sort((x, y) => order.get(x.item_id)! - order.get(y.item_id)!)
-          .map((r) => ({ id: r.id, item_id: r.item_id, quantity: r.quantity, ...content.get(r.item_id)! }));
-        const grouped: Record<string, InventoryItem[]> = Object.fromEntries(ITEM_TYPES.map((t) => [t, []]));
-        for (const item of items) grouped[item.type].push(item);
-        const total_quantity = items.reduce((n, item) => n + item.quantity, 0);
-        // Serialized by the contract's compiled serializer (foundation/contract-json.ts); the API tests parse it.
-        return inventoryJson({ items, grouped, total_quantity });
-      }, req);
+      const json = await answers.get(
+        user_id,
+        async () => {
+          const rows = await INVENTORY(ctx.store, user_id);
+          if (rows.length === 0 && !(await readUser(ctx.store, user_id)))
+            throw notFound(MESSAGES.userNotFound);
+          const items: InventoryItem[] = rows
+            .filter((r) => content.has(r.item_id))
+            .sort((x, y) => order.get(x.item_id)! - order.get(y.item_id)!)
+            .map((r) => ({ id: r.id, item_id: r.item_id, quantity: r.quantity, ...content.get(r.item_id)! }));
+          const grouped: Record<string, InventoryItem[]> = Object.fromEntries(ITEM_TYPES.map((t) => [t, []]));
+          for (const item of items) grouped[item.type].push(item);
+          const total_quantity = items.reduce((n, item) => n + item.quantity, 0);
+          // Serialized by the contract's compiled serializer (foundation/contract-json.ts); the API tests parse it.
+          return inventoryJson({ items, grouped, total_quantity });
+        },
+        req,
+      );
       return sendJson(reply, json);
     },
   });

@@ -76,11 +76,15 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       response: { 200: UserResponse, 404: ErrorBody },
     },
     handler: async (req, reply) => {
-      const json = await answers.get(req.params.id, async () => {
-        const user = await readUser(ctx.store, req.params.id);
-        if (!user) throw notFound(MESSAGES.userNotFound);
-        return userJson(userView(user));
-      }, req);
+      const json = await answers.get(
+        req.params.id,
+        async () => {
+          const user = await readUser(ctx.store, req.params.id);
+          if (!user) throw notFound(MESSAGES.userNotFound);
+          return userJson(userView(user));
+        },
+        req,
+      );
       return sendJson(reply, json);
     },
   });
