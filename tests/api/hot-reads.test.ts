@@ -4,7 +4,7 @@
 // what the store holds right now.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { BrowseResponse, CreateHeroResponse, NpcsResponse } from '../../src/api/heroes.ts';
+import { BrowseResponse, CreateHeroResponse, HeroesResponse, NpcsResponse } from '../../src/api/heroes.ts';
 import { Dungeon, DungeonNpcsResponse, DungeonsResponse } from '../../src/api/dungeons.ts';
 import { InventoryResponse, ShopResponse } from '../../src/api/shop.ts';
 import { UserResponse } from '../../src/api/users.ts';
@@ -135,12 +135,17 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
         (p) => p.user_id === userId,
       )!.heroes[0];
     const player = async () => exactly(UserResponse, await h.call('GET', `/api/users/${userId}`));
+    const listed = async () =>
+      exactly(HeroesResponse, await h.call('GET', `/api/heroes?user_id=${userId}`)).find(
+        (x) => x.id === heroId,
+      )!;
     const before = await inventory();
     expect(await inventory()).toEqual(before); // remembered
     const gold = (await player()).gold;
     expect((await player()).gold).toBe(gold);
     expect(await hero()).toEqual(await browsed());
     expect(await hero()).toEqual(await browsed());
+    expect(await listed()).toEqual(await listed());
     // another connection writes as the app would (a hero's every write bumps its version)
     const { openStore } = await import('../../src/server/store/db.ts');
     const { adjustBalances } = await import('../../src/server/economy/wallet.ts');
@@ -171,6 +176,7 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
     expect((await player()).gold).toBe(gold + 7);
     expect((await hero()).name).toBe('Renamed Elsewhere');
     expect((await browsed()).name).toBe('Renamed Elsewhere');
+    expect((await listed()).name).toBe('Renamed Elsewhere');
     // and through this server: a purchase shows in the inventory and the balance remembered just before it
     await inventory();
     await player();

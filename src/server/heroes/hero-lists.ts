@@ -8,6 +8,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { heroesJsonOf, heroListKey } from './hero-store.ts';
 import type { Store } from '../store/db.ts';
+import { markOf } from '../store/marked-answers.ts';
+import { changeMark, sameMark, type ChangeMark } from '../store/prepared.ts';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -34,6 +36,8 @@ const etagOf = (key: string) => `W/"${createHash('sha1').update(key).digest('bas
 
 export class HeroList {
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  /** SQLite: the database's change mark when the key was last found to be this list's (marked-answers.ts) */
+  mark?: ChangeMark;
   /** Every byte this list holds: strings, JSON, the compressed copies made so far, object overhead. */
   size: number;
 
@@ -108,13 +112,20 @@ export class HeroLists {
     return { entries: this.entries.size, bytes: this.entries.calculatedSize };
   }
 
-  async of(userId: string): Promise<HeroList> {
-    // The key first, then the documents: a write landing between the two leaves a newer list under an older key,
-    // which only a read that began before the write can be given.
+  /** The player's list; `request` shares the request's change mark (markOf) on SQLite. */
+  async of(userId: string, request?: object): Promise<HeroList> {
+    // On SQLite, while the database has not changed at all since the list's key was read, not even the key is read.
+    const mark = request ? markOf(this.store, request) : changeMark(this.store);
+    const known = this.entries.get(userId);
+    if (known && sameMark(known.mark, mark)) return known;
+    // The mark first, then the key, then the documents: a write landing in between leaves a newer list under an
+    // older key or mark, which only a read that began before the write can be given.
     const key = await heroListKey(this.store, userId);
     if (key === '') return EMPTY;
-    const known = this.entries.get(userId);
-    if (known?.key === key) return known;
+    if (known?.key === key) {
+      known.mark = mark;
+      return known;
+    }
     const json = await heroesJsonOf(this.store, userId);
     const list = new HeroList(userId, key, json, etagOf(key), (l) => {
       // A compressed copy was added: store it anew so its new size counts (lru-cache keeps the size of a value
@@ -123,6 +134,7 @@ export class HeroLists {
       this.entries.delete(l.userId);
       this.entries.set(l.userId, l);
     });
+    list.mark = mark;
     this.entries.set(userId, list); // lru-cache refuses, and drops any older list, if it alone passes maxSize
     if (this.entries.peek(userId) !== list) this.entries.delete(userId);
     return list;

@@ -139,7 +139,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     // Stored documents are sent as they are: the schema above documents the shape, nothing re-serializes it.
     // The list is revalidated on every use (no-cache) and a client holding the current one gets a 304.
     handler: async (req, reply) => {
-      const list = await ctx.heroLists.of(req.query.user_id);
+      const list = await ctx.heroLists.of(req.query.user_id, req);
       reply.header('cache-control', 'no-cache').header('etag', list.etag).header('vary', 'accept-encoding');
       if (matchesEtag(req.headers['if-none-match'], list.etag)) return reply.code(304).send(null);
       const accepted = req.headers['accept-encoding'];
