@@ -64,6 +64,26 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
     });
   });
 
+  it.runIf(kind === 'postgres')(
+    'a player is read once a request: the guard’s read answers the handler too',
+    async () => {
+      const pg = (await import('pg')).default;
+      const query = pg.Client.prototype.query;
+      const names: string[] = [];
+      pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+        const q = args[0] as { name?: string } | undefined;
+        if (q && typeof q === 'object' && q.name) names.push(q.name);
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        expect((await h.call('GET', `/api/users/${userId}`)).status).toBe(200);
+      } finally {
+        pg.Client.prototype.query = query;
+      }
+      expect(names.filter((n) => n.startsWith('user'))).toHaveLength(1);
+    },
+  );
+
   it('a player, their inventory and the browse page', async () => {
     const user = exactly(UserResponse, await h.call('GET', `/api/users/${userId}`));
     expect(user.gold).toBeLessThan(5000);

@@ -12,7 +12,9 @@
 // player is looked up; one whose account is locked needs a live session of theirs (sessions.ts): none, an expired
 // or an ended one answers 401, another player's 403 — LOCK_MESSAGES, the same words on every route. After
 // validation the fields are read again, so a value the schema changed is checked as the handler will see it.
-// An unlocked account is not asked anything (spec §6: any visitor may play any account).
+// An unlocked account is not asked anything (spec §6: any visitor may play any account). A player's row is read
+// once for the request and the handler reads the same (request-reads.ts); on SQLite whether an account is locked is
+// remembered under the database's change mark (marked-answers.ts), so a guarded hot read costs no statement more.
 //
 // Unsafe methods (POST, PUT, PATCH, DELETE) sent from a page of another site are refused: their Origin must name
 // the host the request was sent to, by name (SameSite=Lax keeps the cookie off them too).
@@ -23,7 +25,7 @@ import { LOCK_MESSAGES } from '../../api/passkeys.ts';
 import { Refusal } from '../foundation/errors.ts';
 import { currentSession, type Session } from './sessions.ts';
 import type { Store } from '../store/db.ts';
-import { keyedRead } from '../store/read-batches.ts';
+import { readUser, readUserNow } from '../economy/wallet.ts';
 import { MarkedAnswers, markOf } from '../store/marked-answers.ts';
 import { addRouteHook, methodsOf } from '../foundation/route-hooks.ts';
 
@@ -50,13 +52,6 @@ export interface PlayerRoute {
   declared: boolean;
 }
 
-// Asked on every request that acts for a player (the hot reads among them): on PostgreSQL the checks of requests
-// that come together go as one statement (store/read-batches.ts).
-const LOCKED_PLAYER = keyedRead<{ id: string }>(
-  'locked-player',
-  (match) => `select id from users where locked = 1 and id ${match}`,
-  (r) => r.id,
-);
 const OWNER_TABLE = { battle: 'battles', run: 'dungeon_runs', hero: 'heroes' } as const;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SESSION = Symbol('session');
@@ -147,9 +142,9 @@ function lockedNow(store: Store, req: FastifyRequest, ids: readonly string[]): s
   for (const id of ids) {
     let isLocked = memo.now(id, mark);
     if (isLocked === undefined) {
-      const rows = LOCKED_PLAYER.now(store, id);
-      if (!rows) return undefined;
-      memo.keep(id, mark, (isLocked = rows.length > 0));
+      const user = readUserNow(store, id);
+      if (user === undefined) return undefined;
+      memo.keep(id, mark, (isLocked = user?.locked === 1));
     }
     if (isLocked) locked.push(id);
   }
@@ -176,13 +171,14 @@ function check(
   }
   if (players.length === 0) return undefined;
   const locked = lockedNow(store, req, players);
-  if (!locked) return lockedLater(store, players).then((l) => needSession(store, req, reply, l));
+  if (!locked) return lockedLater(store, req, players).then((l) => needSession(store, req, reply, l));
   return locked.length === 0 ? undefined : needSession(store, req, reply, locked);
 }
 
-async function lockedLater(store: Store, players: Iterable<string>): Promise<string[]> {
+/** The players among `players` whose accounts are locked, each read once for the request (its handler reuses it). */
+async function lockedLater(store: Store, req: FastifyRequest, players: Iterable<string>): Promise<string[]> {
   const locked: string[] = [];
-  for (const id of players) if ((await LOCKED_PLAYER(store, id)).length > 0) locked.push(id);
+  for (const id of players) if ((await readUser(store, id, req))?.locked === 1) locked.push(id);
   return locked;
 }
 
@@ -208,7 +204,7 @@ async function checkOwners(
       .executeTakeFirst();
     if (row?.user_id) players.add(row.user_id);
   }
-  await needSession(store, req, reply, await lockedLater(store, players));
+  await needSession(store, req, reply, await lockedLater(store, req, players));
 }
 
 /** A locked player needs their own live session on the request. */

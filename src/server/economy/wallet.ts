@@ -18,6 +18,7 @@ import { CURRENCIES, type Currency } from '../../api/rules.ts';
 import type { Database, UsersTable } from '../store/tables.ts';
 import type { Store } from '../store/db.ts';
 import { keyedRead } from '../store/read-batches.ts';
+import { readOnce } from '../store/request-reads.ts';
 import { MESSAGES, notFound, type Refusal } from '../foundation/errors.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { economyTransaction } from './transaction.ts';
@@ -54,9 +55,18 @@ const USER = keyedRead<UserRow>(
   (r) => r.id,
 );
 
-/** A player, read outside any transaction (the hot reads: read-batches.ts). */
-export async function readUser(store: Store, id: string): Promise<UserRow | undefined> {
-  return (await USER(store, id))[0];
+/**
+ * A player, read outside any transaction (the hot reads: read-batches.ts); once for `request` when one is given
+ * (request-reads.ts: the player guard's read serves the handler too).
+ */
+export async function readUser(store: Store, id: string, request?: object): Promise<UserRow | undefined> {
+  return (await readOnce(request, `user:${id}`, () => USER(store, id)))[0];
+}
+
+/** SQLite outside a transaction: the player read at once (undefined where only a promise can tell; null: none). */
+export function readUserNow(store: Store, id: string): UserRow | null | undefined {
+  const rows = USER.now(store, id);
+  return rows && (rows[0] ?? null);
 }
 
 export function findUser(db: Db, id: string): Promise<UserRow | undefined> {

@@ -79,7 +79,7 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         user_id,
         async () => {
           const rows = await INVENTORY(ctx.store, user_id);
-          if (rows.length === 0 && !(await readUser(ctx.store, user_id)))
+          if (rows.length === 0 && !(await readUser(ctx.store, user_id, req)))
             throw notFound(MESSAGES.userNotFound);
           const items: InventoryItem[] = rows
             .filter((r) => content.has(r.item_id))

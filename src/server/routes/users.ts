@@ -79,7 +79,7 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const json = await answers.get(
         req.params.id,
         async () => {
-          const user = await readUser(ctx.store, req.params.id);
+          const user = await readUser(ctx.store, req.params.id, req);
           if (!user) throw notFound(MESSAGES.userNotFound);
           return userJson(userView(user));
         },
