@@ -1,5 +1,6 @@
 // The access log as `npm start` writes it (http/access-log.ts): one JSON line a request, pino's own format — level,
 // time, pid, hostname, reqId, then method, url, status, ms, msg — so any pino tool reads it; errors through pino.
+import { once, type EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,11 +21,15 @@ describe('the access log', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The lines written so far, once `count` of them are there (the destination writes off the event loop). */
+  /**
+   * The lines written so far, once `count` of them are there (the destination opens its file and writes off the
+   * event loop: it is waited for, then flushed).
+   */
   async function lines(count: number): Promise<Record<string, unknown>[]> {
-    const stream = (h.app.log as unknown as { [k: symbol]: { flushSync(): void } })[
-      (await import('pino')).default.symbols.streamSym
-    ];
+    const stream = (
+      h.app.log as unknown as { [k: symbol]: EventEmitter & { fd: number; flushSync(): void } }
+    )[(await import('pino')).default.symbols.streamSym];
+    if (stream.fd < 0) await once(stream, 'ready');
     stream.flushSync();
     const all = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
     expect(all.length).toBeGreaterThanOrEqual(count);
