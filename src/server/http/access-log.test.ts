@@ -15,7 +15,7 @@ describe('lineDestination', () => {
     const dest = lineDestination(file);
     await once(dest, 'ready');
     dest.write('{"n":1}\n');
-    dest.write(Buffer.from('{"n":"é"}\n'));
+    dest.write('{"n":"é"}\n');
     expect(read(file)).toBe(''); // fewer bytes than a write gathers
     dest.flushSync();
     expect(read(file)).toBe('{"n":1}\n{"n":"é"}\n');
