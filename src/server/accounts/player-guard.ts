@@ -269,10 +269,11 @@ export function guardPlayers(app: FastifyInstance, store: Store): void {
     const declared = route.config?.actsFor;
     const actsFor = declared ?? inferActsFor(route.url, route.schema);
     route.config = { ...route.config, actsFor };
-    for (const method of methodsOf(route))
+    const methods = methodsOf(route);
+    for (const method of methods)
       if (method !== 'HEAD')
         table.push({ method, url: route.url, actsFor, declared: declared !== undefined });
-    if (methodsOf(route).some((m) => UNSAFE.has(m))) addRouteHook(route, 'onRequest', refuseCrossSite);
+    if (methods.some((m) => UNSAFE.has(m))) addRouteHook(route, 'onRequest', refuseCrossSite);
     if (actsFor === 'public') return;
     const fields = fieldsOf(actsFor);
     addRouteHook(route, 'preValidation', function checkPlayers(req, reply, done) {
