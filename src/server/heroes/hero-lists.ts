@@ -9,7 +9,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { heroesJsonOf, heroListKey } from './hero-store.ts';
 import type { Store } from '../store/db.ts';
 import { markOf } from '../store/marked-answers.ts';
-import { changeMark, sameMark, type ChangeMark } from '../store/prepared.ts';
+import { sameMark, type ChangeMark } from '../store/prepared.ts';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -115,7 +115,7 @@ export class HeroLists {
   /** The player's list; `request` shares the request's change mark (markOf) on SQLite. */
   async of(userId: string, request?: object): Promise<HeroList> {
     // On SQLite, while the database has not changed at all since the list's key was read, not even the key is read.
-    const mark = request ? markOf(this.store, request) : changeMark(this.store);
+    const mark = markOf(this.store, request);
     const known = this.entries.get(userId);
     if (known && sameMark(known.mark, mark)) return known;
     // The mark first, then the key, then the documents: a write landing in between leaves a newer list under an

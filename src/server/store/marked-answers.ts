@@ -12,9 +12,11 @@ const MARKS = new WeakMap<object, ChangeMark>();
 
 /**
  * The change mark of one request (any object standing for it), read at its first use. A request's answers are
- * then of the database as it was at that moment, which lies between the request's arrival and its answer.
+ * then of the database as it was at that moment, which lies between the request's arrival and its answer. Without
+ * a request, the database's present mark.
  */
-export function markOf(store: Store, request: object): ChangeMark | undefined {
+export function markOf(store: Store, request?: object): ChangeMark | undefined {
+  if (!request) return changeMark(store);
   let mark = MARKS.get(request);
   if (mark === undefined) {
     mark = changeMark(store);
@@ -62,12 +64,12 @@ export class MarkedAnswers<V extends NonNullable<unknown>> {
     make: () => Promise<A> | A,
     request?: object,
   ): Promise<A | V> {
-    const mark = request ? markOf(this.store, request) : changeMark(this.store);
+    const mark = markOf(this.store, request);
     if (!mark) return make();
     const held = this.now(key, mark);
     if (held !== undefined) return held;
     const value = await make();
-    if (value !== undefined) this.held.set(key, { value, mark });
+    if (value !== undefined) this.keep(key, mark, value);
     return value;
   }
 
