@@ -1,13 +1,14 @@
 // The Fastify app, as a context plus plugins: the store opened and migrated, the context every route plugin is
 // handed (context.ts), the security headers, Idempotency-Key, rate limits, the API document, one route plugin per
 // group (routes/*.ts) and the web app (http/web-app.ts). buildApp is what main.ts serves and what tests inject.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type pino from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { documentEveryAnswer, SWAGGER_OPTIONS } from './http/api-document.ts';
-import { AccessLog } from './http/access-log.ts';
+import { logRequests, NoArrivalLines, requestLoggers } from './http/access-log.ts';
 import { addRouteHook, changes } from './foundation/route-hooks.ts';
 import { checkAnswers } from './http/answer-check.ts';
 import { setClock, type ClockSource } from './foundation/clock.ts';
@@ -44,7 +45,8 @@ import userRoutes from './routes/users.ts';
 
 export interface AppOptions {
   databaseUrl: string;
-  logger?: FastifyServerOptions['logger'];
+  /** the server's log (http/access-log.ts serverLogger): every request's line and what goes wrong; none by default */
+  logger?: pino.Logger | false;
   /** false turns rate limiting off (tests, RATE_LIMIT=off); DEFAULT_RATE_LIMITS per IP a minute otherwise */
   rateLimits?: RateLimits | false;
   /** the built web app; null serves the API only */
@@ -90,9 +92,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The web app's page and its headers, once they are read below (an address the router refuses gets it).
   let page: WebPage | null = null;
   const app = Fastify({
-    logger: opts.logger ?? false,
-    // One access line a request instead of Fastify's two (http/access-log.ts).
-    logController: new AccessLog(),
+    // The log is the app's, not Fastify's (http/access-log.ts): a request's log is made when it is used.
+    logger: false,
+    ...(opts.logger ? { childLoggerFactory: requestLoggers(opts.logger) } : {}),
+    logController: new NoArrivalLines(),
     bodyLimit: BODY_LIMIT,
     trustProxy: parseTrustProxy(opts.trustProxy),
     frameworkErrors: refusedAddress(() => page),
@@ -100,6 +103,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  const log = opts.logger || app.log;
+  if (opts.logger) logRequests(app, opts.logger);
   // The API tests read every success answer back against its route's response schema (http/answer-check.ts).
   if (opts.checkAnswers) checkAnswers(app);
 
@@ -117,7 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const check = await migrate(store.db, store.dialect);
     // Seconds on a million heroes: said, so a slow start explains itself (store/known-ids.ts says when it runs).
     if (check.scannedHeroes)
-      app.log.info(
+      log.info(
         { ms: Math.round(performance.now() - started) },
         'start-up scanned stored heroes and candidates for content ids the tables lack',
       );
@@ -126,9 +131,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     throw err;
   }
   const rateLimits = opts.rateLimits === false ? null : (opts.rateLimits ?? DEFAULT_RATE_LIMITS);
-  const ctx = makeContext(store, { ...opts, rateLimits }, app.log);
+  const ctx = makeContext(store, { ...opts, rateLimits }, log);
   const limits = rateLimits ? limitStoreFor(store, opts.redisUrl) : null;
-  const stopSweeps = startSweeps(store.db, limits, app.log);
+  const stopSweeps = startSweeps(store.db, limits, log);
   app.addHook('onClose', async () => {
     stopSweeps();
     await closeContext(ctx);

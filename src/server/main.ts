@@ -9,6 +9,7 @@ import './foundation/v8-flags.ts'; // first: V8's inlining budgets for the rules
 import { buildApp } from './app.ts';
 import { DEFAULT_DATABASE_URL } from './store/db.ts';
 import { parseTrustProxy, TrustProxyError } from './http/trust-proxy.ts';
+import { networkInterfaces } from 'node:os';
 import { serverLogger } from './http/access-log.ts';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -23,9 +24,10 @@ try {
   process.exit(1);
 }
 
+const log = serverLogger(process.env.LOG_LEVEL ?? 'info');
 const app = await buildApp({
   databaseUrl,
-  logger: serverLogger(process.env.LOG_LEVEL ?? 'info'),
+  logger: log,
   rateLimits: process.env.RATE_LIMIT === 'off' ? false : undefined,
   oddsThreads: process.env.ODDS_THREADS ? Number(process.env.ODDS_THREADS) : undefined,
   oddsCacheSize: process.env.ODDS_CACHE_SIZE ? Number(process.env.ODDS_CACHE_SIZE) : undefined,
@@ -47,14 +49,14 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
+  log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
     await app.close();
     process.exit(0);
   } catch (err) {
-    app.log.error({ err }, 'shutdown failed');
+    log.error({ err }, 'shutdown failed');
     process.exit(1);
   }
 }
@@ -62,3 +64,16 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port, host });
+// Where to find it, as Fastify says it when it keeps the log (here the app does: http/access-log.ts): every
+// address of this machine's when it listens on all of them.
+for (const bound of app.addresses()) {
+  if (typeof bound === 'string') continue;
+  const everywhere = bound.address === '0.0.0.0' || bound.address === '::';
+  const addresses = everywhere
+    ? Object.values(networkInterfaces())
+        .flat()
+        .filter((i) => i !== undefined && i.family === 'IPv4')
+        .map((i) => i!.address)
+    : [bound.family === 'IPv6' ? `[${bound.address}]` : bound.address];
+  for (const address of addresses) log.info(`Server listening at http://${address}:${bound.port}`);
+}

@@ -1,86 +1,185 @@
-// The server's log as `npm start` writes it (and bench:api measures it): pino at LOG_LEVEL (info), to stdout. The
-// access log is one line a request, written when the answer is sent (method, url, status, ms), in place of
-// Fastify's two (its request and its answer, each with the request's serialized fields). The line is pino's own
-// (level, time, the request's bindings — pid, hostname, reqId — then method, url, status, ms, msg) written straight
-// to pino's stream: through pino's general path (merging objects, formatters, hooks) it cost a tenth of a small hot
-// read's throughput.
+// The server's log as `npm start` writes it (and bench:api measures it): pino at LOG_LEVEL (info), to stdout, kept
+// by the app rather than by Fastify. Given a logger, Fastify makes every request a child logger and puts two
+// listeners on every answer to time it; with the access line that was ~10 µs a request on GET /api/heroes/{id}
+// (ablation, about half of it Fastify's own work). Here Fastify has no logger: a request's `log` is a child made
+// only when something is logged through it (RequestLog), and the access line — one a request: method, url,
+// status, ms — is written by two hooks: its arrival noted, the line written as the answer is handed over (its ms
+// up to then). A change's line waits until its answer is done, so its ms counts the commit's flush (SQLite's WAL,
+// store/wal-sync.ts) that later hooks wait for. The line is pino's own (level, time, pid, hostname, reqId, then
+// method, url, status, ms, msg) written straight to pino's stream: pino's general path (merging objects,
+// formatters, hooks) cost a tenth of a small hot read's throughput.
 //
-// The destination (lineDestination) is SonicBoom, pino's own, holding lines as bytes and writing them off the event
-// loop a batch at a time — at least WRITE_FROM bytes, or what came within FLUSH_MS — and whatever is left when the
-// process exits. pino.destination's asynchronous mode wrote about a line a write, each a trip to libuv's threads
-// and back, and measured each queued line's length in bytes anew (perf, GET /api/users/{id} under load: 8.5 µs a
-// request for the log, 2.7 µs of it waking threads and 1.4 µs measuring strings).
+// The destination (lineDestination) gathers lines as one text and writes it a batch at a time — WRITE_FROM
+// characters, or what came within FLUSH_MS, and what is left when the process exits — synchronously through
+// SonicBoom (pino's own writer, which retries a busy pipe), as Node writes to stdout itself. Written off the event
+// loop instead, each batch woke one of libuv's threads on the server's own core: `perf stat` under load on
+// GET /api/heroes/{id}, 2,560 context switches a second, 590 so; and each line turned into bytes on its own.
 import pino from 'pino';
 import SonicBoom from 'sonic-boom';
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 
-/** Bytes gathered before a write, and the longest a line waits for it. */
+/** Characters gathered before a write, and the longest a line waits for it. */
 export const WRITE_FROM = 8 * 1024;
 export const FLUSH_MS = 250;
 
 /** Destinations still open, written out when the process exits (one listener for them all). */
-const open = new Set<SonicBoom>();
+const open = new Set<Lines>();
 process.on('exit', () => {
-  for (const boom of open)
-    try {
-      boom.flushSync();
-    } catch {
-      // not opened yet, or its reader is gone: nothing can be written
-    }
+  for (const lines of open) lines.flush();
 });
 
-/** Lines to `dest` (a descriptor or a file), written in batches off the event loop; pino writes text to it. */
-export function lineDestination(dest: number | string): pino.DestinationStream & SonicBoom {
-  const boom = new SonicBoom({
-    dest,
-    sync: false,
-    contentMode: 'buffer',
-    minLength: WRITE_FROM,
-    periodicFlush: FLUSH_MS,
-  });
-  open.add(boom);
-  boom.on('close', () => open.delete(boom));
-  // A reader that went away (EPIPE) ends the log, as pino's own destination does; any other failure is thrown.
+/** Lines gathered as one text until there are WRITE_FROM characters, or FLUSH_MS have passed, then written. */
+export class Lines implements pino.DestinationStream {
+  #waiting = '';
+  readonly #timer = setInterval(() => this.flush(), FLUSH_MS).unref();
+  constructor(private readonly boom: SonicBoom) {
+    open.add(this);
+  }
+
+  write(line: string): void {
+    this.#waiting += line;
+    if (this.#waiting.length >= WRITE_FROM) this.flush();
+  }
+
+  /** Writes what waits, now. */
+  flush(): void {
+    if (this.#waiting === '') return;
+    const text = this.#waiting;
+    this.#waiting = '';
+    try {
+      this.boom.write(text);
+    } catch (err) {
+      // A reader that went away (EPIPE) ends the log, as pino's own destination does; any other failure is thrown.
+      if ((err as NodeJS.ErrnoException).code !== 'EPIPE') throw err;
+      this.silence();
+    }
+  }
+
+  /** Writes what waits and closes the destination. */
+  end(): void {
+    this.flush();
+    this.silence();
+    this.boom.end();
+  }
+
+  /** Writes nothing more (its reader is gone). */
+  silence(): void {
+    open.delete(this);
+    clearInterval(this.#timer);
+    this.write = () => {};
+  }
+}
+
+/** Lines to `dest` (a descriptor or a file), written in batches (Lines); pino writes text to it. */
+export function lineDestination(dest: number | string): Lines {
+  const boom = new SonicBoom({ dest, sync: true });
+  const lines = new Lines(boom);
   boom.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code !== 'EPIPE') throw err;
-    open.delete(boom);
-    boom.write = () => true;
+    lines.silence();
   });
-  const write = boom.write.bind(boom);
-  boom.write = (line: string | Buffer) =>
-    write((typeof line === 'string' ? Buffer.from(line) : line) as unknown as string);
-  return boom;
+  return lines;
 }
 
-export function serverLogger(level = 'info', dest: number | string = 1): FastifyServerOptions['logger'] {
-  return { level, stream: lineDestination(dest) };
+/** The server's logger: pino at `level`, to `dest` (stdout) through lineDestination. */
+export function serverLogger(level = 'info', dest: number | string = 1): pino.Logger {
+  return pino({ level }, lineDestination(dest));
 }
 
-/** Fastify's request logging as one access line a request (its other lines — errors, 404s — as they are). */
 /** What pino keeps on a logger under its exported symbols: its destination and its bindings as JSON (`,"k":v…`). */
 interface PinoInternals {
-  [pino.symbols.streamSym]?: { write(line: string): unknown };
+  [pino.symbols.streamSym]: { write(line: string): unknown };
   [pino.symbols.chindingsSym]: string;
 }
 
-export class AccessLog extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
-    const line = {
-      method: req.method,
-      url: req.url,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-    };
-    if (error) return reply.log.error({ ...line, err: error }, 'request errored');
-    const log = reply.log as unknown as PinoInternals & Partial<Pick<pino.Logger, 'isLevelEnabled'>>;
-    const stream = log[pino.symbols.streamSym];
-    if (!stream || !log.isLevelEnabled) return reply.log.info(line, 'request');
-    if (!log.isLevelEnabled('info')) return;
-    stream.write(
-      `{"level":30${pino.stdTimeFunctions.epochTime()}${log[pino.symbols.chindingsSym]},"method":${JSON.stringify(line.method)},` +
-        `"url":${JSON.stringify(line.url)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`,
-    );
+/**
+ * A request's logger for Fastify (its childLoggerFactory): `base`'s child with the request's bindings (reqId), made
+ * when something is first logged through it — most requests log nothing but their access line.
+ */
+class RequestLog implements FastifyBaseLogger {
+  #child: pino.Logger | null = null;
+  constructor(
+    private readonly base: pino.Logger,
+    private readonly bindings: pino.Bindings,
+  ) {}
+  private get log(): pino.Logger {
+    return (this.#child ??= this.base.child(this.bindings));
   }
+  get level(): pino.LevelWithSilentOrString {
+    return this.base.level;
+  }
+  set level(level: pino.LevelWithSilentOrString) {
+    this.log.level = level;
+  }
+  // Methods, not arrow fields: a request's logger is made on every request, its methods once.
+  fatal(...args: LogArgs): void {
+    this.log.fatal(...args);
+  }
+  error(...args: LogArgs): void {
+    this.log.error(...args);
+  }
+  warn(...args: LogArgs): void {
+    this.log.warn(...args);
+  }
+  info(...args: LogArgs): void {
+    this.log.info(...args);
+  }
+  debug(...args: LogArgs): void {
+    this.log.debug(...args);
+  }
+  trace(...args: LogArgs): void {
+    this.log.trace(...args);
+  }
+  silent(): void {}
+  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): FastifyBaseLogger {
+    return this.log.child(bindings, options);
+  }
+}
+type LogArgs = [obj: unknown, msg?: string, ...args: unknown[]];
+
+/** Each request's `log`, a RequestLog over `base` (Fastify's option childLoggerFactory). */
+export function requestLoggers(base: pino.Logger): NonNullable<FastifyServerOptions['childLoggerFactory']> {
+  return (_fastifysOwn, bindings) => new RequestLog(base, bindings);
+}
+
+/** Fastify's own line on each request's arrival, not written: the access line says it all, once. */
+export class NoArrivalLines extends LogController {
+  override incomingRequest(): void {}
+}
+
+/** When a request arrived (performance.now()), noted by logRequests' first hook. */
+const ARRIVED = Symbol('arrived');
+type Noted = FastifyRequest & { [ARRIVED]?: number };
+
+/** Writes `log`'s access line for every request `app` answers (add before any route). */
+export function logRequests(app: FastifyInstance, log: pino.Logger): void {
+  const own = log as unknown as PinoInternals;
+  const stream = own[pino.symbols.streamSym];
+  const bindings = own[pino.symbols.chindingsSym];
+  const write = (req: Noted, reply: FastifyReply) => {
+    if (!log.isLevelEnabled('info')) return;
+    const arrived = req[ARRIVED];
+    const ms = arrived === undefined ? 0 : Math.round((performance.now() - arrived) * 10) / 10;
+    stream.write(
+      `{"level":30${pino.stdTimeFunctions.epochTime()}${bindings},"reqId":${JSON.stringify(req.id)},` +
+        `"method":${JSON.stringify(req.method)},"url":${JSON.stringify(req.url)},"status":${reply.statusCode},` +
+        `"ms":${ms},"msg":"request"}\n`,
+    );
+  };
+  app.addHook('onRequest', (req, _reply, done) => {
+    (req as Noted)[ARRIVED] = performance.now();
+    done();
+  });
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.method === 'GET' || req.method === 'HEAD') write(req, reply);
+    else reply.raw.once('close', () => write(req, reply));
+    done(null, payload);
+  });
 }
