@@ -18,12 +18,20 @@ import { newSeed } from '../foundation/ids.ts';
 import { readUser, userView } from '../economy/wallet.ts';
 import { MarkedAnswers } from '../store/marked-answers.ts';
 import { keyedRead } from '../store/read-batches.ts';
+import { LRUCache } from 'lru-cache';
 import { contractJson } from '../foundation/contract-json.ts';
 import { sendJson } from '../http/json-reply.ts';
 
 const ITEM_TYPES = ['potion', 'upgrade_mat', 'gear_token', 'hero_shard'] as const;
 
-const INVENTORY = keyedRead<{ id: string; user_id: string; item_id: string; quantity: number }>(
+interface InventoryRow {
+  id: string;
+  user_id: string;
+  item_id: string;
+  quantity: number;
+}
+
+const INVENTORY = keyedRead<InventoryRow>(
   'inventory',
   (match) => `select id, user_id, item_id, quantity from inventory where user_id ${match} and quantity > 0`,
   (r) => r.user_id,
@@ -62,6 +70,35 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     maxSize: 16 * 1024 * 1024,
   });
 
+  /**
+   * A player's answer from their rows. Remembered under the rows it was made from (each entry's id, item and
+   * count): on PostgreSQL, where every read asks for the rows, an answer whose rows have not changed is sent as it
+   * was made, not made anew (--cpu-prof, GET /api/inventory under load on PostgreSQL: the handler's share of the
+   * server's time 26% → 22.5%, the contract's serializer 3.9% → 0).
+   */
+  const made = new LRUCache<string, { key: string; bytes: Buffer }>({
+    max: 10_000,
+    maxSize: 16 * 1024 * 1024,
+    sizeCalculation: (m) => m.bytes.byteLength + 2 * m.key.length + 100,
+  });
+  function answerOf(userId: string, rows: readonly InventoryRow[]): Buffer {
+    let key = '';
+    for (const r of rows) key += `${r.id}:${r.item_id}:${r.quantity};`;
+    const held = made.get(userId);
+    if (held?.key === key) return held.bytes;
+    const items: InventoryItem[] = rows
+      .filter((r) => content.has(r.item_id))
+      .sort((x, y) => order.get(x.item_id)! - order.get(y.item_id)!)
+      .map((r) => ({ id: r.id, item_id: r.item_id, quantity: r.quantity, ...content.get(r.item_id)! }));
+    const grouped: Record<string, InventoryItem[]> = Object.fromEntries(ITEM_TYPES.map((t) => [t, []]));
+    for (const item of items) grouped[item.type].push(item);
+    const total_quantity = items.reduce((n, item) => n + item.quantity, 0);
+    // Serialized by the contract's compiled serializer (foundation/contract-json.ts); the API tests parse it.
+    const bytes = inventoryJson({ items, grouped, total_quantity });
+    made.set(userId, { key, bytes });
+    return bytes;
+  }
+
   app.get('/api/inventory', {
     config: { actsFor: ['query.user_id'] },
     schema: {
@@ -81,15 +118,7 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
           const rows = await INVENTORY(ctx.store, user_id);
           if (rows.length === 0 && !(await readUser(ctx.store, user_id, req)))
             throw notFound(MESSAGES.userNotFound);
-          const items: InventoryItem[] = rows
-            .filter((r) => content.has(r.item_id))
-            .sort((x, y) => order.get(x.item_id)! - order.get(y.item_id)!)
-            .map((r) => ({ id: r.id, item_id: r.item_id, quantity: r.quantity, ...content.get(r.item_id)! }));
-          const grouped: Record<string, InventoryItem[]> = Object.fromEntries(ITEM_TYPES.map((t) => [t, []]));
-          for (const item of items) grouped[item.type].push(item);
-          const total_quantity = items.reduce((n, item) => n + item.quantity, 0);
-          // Serialized by the contract's compiled serializer (foundation/contract-json.ts); the API tests parse it.
-          return inventoryJson({ items, grouped, total_quantity });
+          return answerOf(user_id, rows);
         },
         req,
       );
