@@ -1,7 +1,7 @@
 // The Fastify app, as a context plus plugins: the store opened and migrated, the context every route plugin is
 // handed (context.ts), the security headers, Idempotency-Key, rate limits, the API document, one route plugin per
 // group (routes/*.ts) and the web app (http/web-app.ts). buildApp is what main.ts serves and what tests inject.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type pino from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -91,6 +91,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The web app's page and its headers, once they are read below (an address the router refuses gets it).
   let page: WebPage | null = null;
+  // An address the router refuses is answered before any hook runs: its access line is written here.
+  const refused = refusedAddress(() => page)!;
+  let logRefused: ((req: FastifyRequest, reply: FastifyReply) => void) | undefined;
   const app = Fastify({
     // The log is the app's, not Fastify's (http/access-log.ts): a request's log is made when it is used.
     logger: false,
@@ -98,13 +101,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logController: new NoArrivalLines(),
     bodyLimit: BODY_LIMIT,
     trustProxy: parseTrustProxy(opts.trustProxy),
-    frameworkErrors: refusedAddress(() => page),
+    frameworkErrors: (err, req, res) => {
+      refused(err, req, res);
+      logRefused?.(req, res as unknown as FastifyReply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   const log = opts.logger || app.log;
-  if (opts.logger) logRequests(app, opts.logger);
+  if (opts.logger) logRefused = logRequests(app, opts.logger);
   // The API tests read every success answer back against its route's response schema (http/answer-check.ts).
   if (opts.checkAnswers) checkAnswers(app);
 

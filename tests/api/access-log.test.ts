@@ -84,4 +84,15 @@ describe('the access log', () => {
     const [line] = lines(before + 1).slice(before);
     expect(line).toMatchObject({ level: 30, method: 'POST', url: '/api/users', status: 201, msg: 'request' });
   });
+
+  it('writes the line of an address the router refuses before any hook runs', async () => {
+    const before = lines(0).length;
+    expect((await h.call('GET', '/api/users/%ED%A0%80')).status).toBe(400);
+    expect((await h.call('GET', `/api/heroes/${'x'.repeat(5000)}`)).status).toBe(400);
+    const refused = lines(before + 2).slice(before);
+    expect(refused).toMatchObject([
+      { level: 30, method: 'GET', url: '/api/users/%ED%A0%80', status: 400, msg: 'request' },
+      { level: 30, method: 'GET', status: 400, msg: 'request' },
+    ]);
+  });
 });

@@ -158,8 +158,14 @@ export class NoArrivalLines extends LogController {
 const ARRIVED = Symbol('arrived');
 type Noted = FastifyRequest & { [ARRIVED]?: number };
 
-/** Writes `log`'s access line for every request `app` answers (add before any route). */
-export function logRequests(app: FastifyInstance, log: pino.Logger): void {
+/**
+ * Writes `log`'s access line for every request `app` answers (add before any route). Answers the line's writer for
+ * what no hook sees: an address the router refuses (Fastify's frameworkErrors).
+ */
+export function logRequests(
+  app: FastifyInstance,
+  log: pino.Logger,
+): (req: FastifyRequest, reply: FastifyReply) => void {
   const own = log as unknown as PinoInternals;
   const stream = own[pino.symbols.streamSym];
   const bindings = own[pino.symbols.chindingsSym];
@@ -182,4 +188,5 @@ export function logRequests(app: FastifyInstance, log: pino.Logger): void {
     else reply.raw.once('close', () => write(req, reply));
     done(null, payload);
   });
+  return write;
 }
