@@ -92,7 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The web app's page and its headers, once they are read below (an address the router refuses gets it).
   let page: WebPage | null = null;
   // An address the router refuses is answered before any hook runs: its access line is written here.
-  const refused = refusedAddress(() => page)!;
+  const refused = refusedAddress(() => page);
   let logRefused: ((req: FastifyRequest, reply: FastifyReply) => void) | undefined;
   const app = Fastify({
     // The log is the app's, not Fastify's (http/access-log.ts): a request's log is made when it is used.

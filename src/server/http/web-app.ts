@@ -73,7 +73,9 @@ export interface WebPage {
  * surrogate's bytes), a part longer than any id: a page gets the app's page (/replay/{too long} then says Battle
  * Not Found, as for any id that names no fight); anything else is answered like every other refusal.
  */
-export function refusedAddress(pageNow: () => WebPage | null): FastifyServerOptions['frameworkErrors'] {
+export function refusedAddress(
+  pageNow: () => WebPage | null,
+): NonNullable<FastifyServerOptions['frameworkErrors']> {
   return (err, req, res) => {
     const page = pageNow();
     const reply = res as unknown as FastifyReply;

@@ -4,7 +4,6 @@
 // the store keeps Kysely. SQL is written once with `?` placeholders; PostgreSQL's `$n` are numbered from them.
 import type { Statement } from 'better-sqlite3';
 import { onSqlite, type Store } from './db.ts';
-import type { WalMark } from './wal-index.ts';
 
 export interface Prepared {
   name: string;
@@ -74,7 +73,11 @@ export function changeMark(store: Store): ChangeMark | undefined {
 const TOTAL_CHANGES = prepared('total-changes', 'select total_changes()');
 const DATA_VERSION = prepared('data-version', 'pragma data_version');
 
-export type ChangeMark = WalMark;
+/** What a mark holds: on a file, the header's commit count and WAL salt; in memory, total_changes and data_version. */
+export interface ChangeMark {
+  changes: number;
+  version: number;
+}
 
 export const sameMark = (a: ChangeMark | undefined, b: ChangeMark | undefined): boolean =>
   a !== undefined && b !== undefined && a.changes === b.changes && a.version === b.version;

@@ -7,11 +7,7 @@
 // on GET /api/users/{id}: two fcntl calls a request).
 import { closeSync, openSync, readSync } from 'node:fs';
 import { endianness } from 'node:os';
-
-export interface WalMark {
-  changes: number;
-  version: number;
-}
+import type { ChangeMark } from './prepared.ts';
 
 const HEADER = 48;
 const LITTLE = endianness() === 'LE';
@@ -35,7 +31,7 @@ export class WalIndex {
   }
 
   /** The mark the header holds now; undefined when it cannot be told (caught mid-write, not yet initialised). */
-  mark(): WalMark | undefined {
+  mark(): ChangeMark | undefined {
     if (this.fd < 0) return undefined;
     const b = this.bytes;
     if (readSync(this.fd, b, 0, 2 * HEADER, 0) < 2 * HEADER) return undefined;
