@@ -1,7 +1,7 @@
 // The Fastify app, as a context plus plugins: the store opened and migrated, the context every route plugin is
 // handed (context.ts), the security headers, Idempotency-Key, rate limits, the API document, one route plugin per
 // group (routes/*.ts) and the web app (http/web-app.ts). buildApp is what main.ts serves and what tests inject.
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type pino from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -20,6 +20,7 @@ import { limitStoreFor } from './http/limit-store.ts';
 import type { RelyingPartyConfig } from './accounts/passkeys.ts';
 import { guardPlayers } from './accounts/player-guard.ts';
 import { sendSecurityHeaders } from './http/security-headers.ts';
+import { HeldLane, requestIds, type AccessLine } from './http/held-lane.ts';
 import { refusedAddress, serveWebApp, type WebPage } from './http/web-app.ts';
 import { openStore } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
@@ -93,8 +94,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   let page: WebPage | null = null;
   // An address the router refuses is answered before any hook runs: its access line is written here.
   const refused = refusedAddress(() => page);
-  let logRefused: ((req: FastifyRequest, reply: FastifyReply) => void) | undefined;
+  let line: AccessLine | null = null;
+  // Answers held under SQLite's change mark are sent before the router (http/held-lane.ts), as Fastify's ids go.
+  const lane = new HeldLane(requestIds());
   const app = Fastify({
+    serverFactory: lane.serverFactory,
+    genReqId: lane.nextId,
     // The log is the app's, not Fastify's (http/access-log.ts): a request's log is made when it is used.
     logger: false,
     ...(opts.logger ? { childLoggerFactory: requestLoggers(opts.logger) } : {}),
@@ -103,14 +108,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: parseTrustProxy(opts.trustProxy),
     frameworkErrors: (err, req, res) => {
       refused(err, req, res);
-      logRefused?.(req, res as unknown as FastifyReply);
+      line?.(req.id, req.method, req.url, res.statusCode, performance.now());
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   const log = opts.logger || app.log;
-  if (opts.logger) logRefused = logRequests(app, opts.logger);
+  if (opts.logger) line = logRequests(app, opts.logger);
   // The API tests read every success answer back against its route's response schema (http/answer-check.ts).
   if (opts.checkAnswers) checkAnswers(app);
 
@@ -170,6 +175,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     ctx.countFight = fightLimit(app, rateLimits.fights);
   }
+  // Routes offering held answers, each with the player the guard above read for it (http/held-lane.ts).
+  app.decorate('heldLane', lane);
+  app.addHook('onRoute', lane.onRoute);
+  app.addHook('preClose', (done) => {
+    lane.close();
+    done();
+  });
+  lane.open(store, line);
   // The API document and its one rule (api-document.ts): every route's answers documented, added before any route.
   app.addHook('onRoute', documentEveryAnswer);
   await app.register(swagger, SWAGGER_OPTIONS);

@@ -27,6 +27,7 @@ import { currentSession, type Session } from './sessions.ts';
 import type { Store } from '../store/db.ts';
 import { readUser, readUserNow } from '../economy/wallet.ts';
 import { MarkedAnswers, markOf } from '../store/marked-answers.ts';
+import type { ChangeMark } from '../store/prepared.ts';
 import { addRouteHook, methodsOf } from '../foundation/route-hooks.ts';
 
 export type PlayerField = `${'params' | 'query' | 'body'}.${string}`;
@@ -149,6 +150,14 @@ function lockedNow(store: Store, req: FastifyRequest, ids: readonly string[]): s
     if (isLocked) locked.push(id);
   }
   return locked;
+}
+
+/**
+ * Whether `id`'s account is known unlocked under `mark` (remembered by an earlier request's check, lockedNow): a
+ * read answered without the guard (http/held-lane.ts) may be sent only then.
+ */
+export function unlockedNow(store: Store, id: string, mark: ChangeMark): boolean {
+  return lockMemos.get(store)?.now(id, mark) === false;
 }
 
 /**

@@ -52,6 +52,11 @@ export class RatedContent {
    */
   private last: { mark: ChangeMark | undefined; ratings: string; bytes: Buffer } | undefined;
 
+  /** The last answer while the database is as it was at `mark` (SQLite), if any. */
+  now(mark: ChangeMark): Buffer | undefined {
+    return this.last && sameMark(this.last.mark, mark) ? this.last.bytes : undefined;
+  }
+
   /** The answer, each hero with its rating as it is now. */
   async render(store: Store): Promise<Buffer> {
     // On SQLite, while the database has not changed since the last answer, that answer is still exact.

@@ -164,6 +164,12 @@ export class HeroDocs {
 
   constructor(private readonly store: Store) {}
 
+  /** The answer held for `id` while the database is as it was at `mark` (SQLite), if any. */
+  now(id: string, mark: ChangeMark): Buffer | undefined {
+    const held = this.docs.get(id);
+    return held && sameMark(held.mark, mark) ? held.bytes : undefined;
+  }
+
   async json(id: string): Promise<Buffer | undefined> {
     // On SQLite, while the database has not changed at all since the answer was checked, not even the key is read.
     const mark = changeMark(this.store);

@@ -24,6 +24,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import type { AccessLine } from './held-lane.ts';
 
 /** Characters gathered before a write, and the longest a line waits for it. */
 export const WRITE_FROM = 8 * 1024;
@@ -159,26 +160,25 @@ const ARRIVED = Symbol('arrived');
 type Noted = FastifyRequest & { [ARRIVED]?: number };
 
 /**
- * Writes `log`'s access line for every request `app` answers (add before any route). Answers the line's writer for
- * what no hook sees: an address the router refuses (Fastify's frameworkErrors).
+ * Writes `log`'s access line for every request `app` answers (add before any route). Answers the line's writer, for
+ * what no hook sees: an address the router refuses (Fastify's frameworkErrors), an answer sent before the router
+ * (held-lane.ts).
  */
-export function logRequests(
-  app: FastifyInstance,
-  log: pino.Logger,
-): (req: FastifyRequest, reply: FastifyReply) => void {
+export function logRequests(app: FastifyInstance, log: pino.Logger): AccessLine {
   const own = log as unknown as PinoInternals;
   const stream = own[pino.symbols.streamSym];
   const bindings = own[pino.symbols.chindingsSym];
-  const write = (req: Noted, reply: FastifyReply) => {
+  const line: AccessLine = (id, method, url, status, arrived) => {
     if (!log.isLevelEnabled('info')) return;
-    const arrived = req[ARRIVED];
-    const ms = arrived === undefined ? 0 : Math.round((performance.now() - arrived) * 10) / 10;
+    const ms = Math.round((performance.now() - arrived) * 10) / 10;
     stream.write(
-      `{"level":30${pino.stdTimeFunctions.epochTime()}${bindings},"reqId":${JSON.stringify(req.id)},` +
-        `"method":${JSON.stringify(req.method)},"url":${JSON.stringify(req.url)},"status":${reply.statusCode},` +
+      `{"level":30${pino.stdTimeFunctions.epochTime()}${bindings},"reqId":${JSON.stringify(id)},` +
+        `"method":${JSON.stringify(method)},"url":${JSON.stringify(url)},"status":${status},` +
         `"ms":${ms},"msg":"request"}\n`,
     );
   };
+  const write = (req: Noted, reply: FastifyReply) =>
+    line(req.id, req.method, req.url, reply.statusCode, req[ARRIVED] ?? performance.now());
   app.addHook('onRequest', (req, _reply, done) => {
     (req as Noted)[ARRIVED] = performance.now();
     done();
@@ -188,5 +188,5 @@ export function logRequests(
     else reply.raw.once('close', () => write(req, reply));
     done(null, payload);
   });
-  return write;
+  return line;
 }

@@ -203,7 +203,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/heroes/:heroId', {
-    config: { actsFor: 'public' },
+    config: { actsFor: 'public', held: (id, mark) => ctx.heroDocs.now(id, mark) },
     schema: {
       operationId: 'getHero',
       summary: 'Read a hero',

@@ -100,7 +100,7 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   }
 
   app.get('/api/inventory', {
-    config: { actsFor: ['query.user_id'] },
+    config: { actsFor: ['query.user_id'], held: (userId, mark) => answers.now(userId, mark) },
     schema: {
       operationId: 'getInventory',
       summary: 'Read a player’s inventory',

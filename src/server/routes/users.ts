@@ -66,7 +66,7 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/users/:id', {
-    config: { actsFor: ['params.id'] },
+    config: { actsFor: ['params.id'], held: (id, mark) => answers.now(id, mark) },
     schema: {
       operationId: 'getUser',
       summary: 'Read a player',
