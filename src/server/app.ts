@@ -20,7 +20,7 @@ import { limitStoreFor } from './http/limit-store.ts';
 import type { RelyingPartyConfig } from './accounts/passkeys.ts';
 import { guardPlayers } from './accounts/player-guard.ts';
 import { sendSecurityHeaders } from './http/security-headers.ts';
-import { HeldLane, requestIds, type AccessLine } from './http/held-lane.ts';
+import { ReadLane, requestIds, type AccessLine } from './http/read-lane.ts';
 import { refusedAddress, serveWebApp, type WebPage } from './http/web-app.ts';
 import { openStore } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
@@ -95,8 +95,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // An address the router refuses is answered before any hook runs: its access line is written here.
   const refused = refusedAddress(() => page);
   let line: AccessLine | null = null;
-  // Answers held under SQLite's change mark are sent before the router (http/held-lane.ts), as Fastify's ids go.
-  const lane = new HeldLane(requestIds());
+  // Hot reads by one key are answered before the router (http/read-lane.ts), their ids counted with Fastify's.
+  const lane = new ReadLane(requestIds());
   const app = Fastify({
     serverFactory: lane.serverFactory,
     genReqId: lane.nextId,
@@ -175,8 +175,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     ctx.countFight = fightLimit(app, rateLimits.fights);
   }
-  // Routes offering held answers, each with the player the guard above read for it (http/held-lane.ts).
-  app.decorate('heldLane', lane);
+  // Routes offering their answer function to the lane, each with the player the guard above read for it.
+  app.decorate('readLane', lane);
   app.addHook('onRoute', lane.onRoute);
   app.addHook('preClose', (done) => {
     lane.close();

@@ -27,7 +27,6 @@ import { currentSession, type Session } from './sessions.ts';
 import type { Store } from '../store/db.ts';
 import { readUser, readUserNow } from '../economy/wallet.ts';
 import { MarkedAnswers, markOf } from '../store/marked-answers.ts';
-import type { ChangeMark } from '../store/prepared.ts';
 import { addRouteHook, methodsOf } from '../foundation/route-hooks.ts';
 
 export type PlayerField = `${'params' | 'query' | 'body'}.${string}`;
@@ -134,7 +133,7 @@ const lockMemos = new WeakMap<Store, MarkedAnswers<boolean>>();
  * The players among `ids` whose accounts are locked, told at once on SQLite under the request's change mark (the
  * mark the handler's answer is then read under too); undefined where only a promise can tell.
  */
-function lockedNow(store: Store, req: FastifyRequest, ids: readonly string[]): string[] | undefined {
+function lockedNow(store: Store, req: object, ids: readonly string[]): string[] | undefined {
   const mark = markOf(store, req);
   if (!mark) return undefined;
   let memo = lockMemos.get(store);
@@ -153,11 +152,17 @@ function lockedNow(store: Store, req: FastifyRequest, ids: readonly string[]): s
 }
 
 /**
- * Whether `id`'s account is known unlocked under `mark` (remembered by an earlier request's check, lockedNow): a
- * read answered without the guard (http/held-lane.ts) may be sent only then.
+ * Whether `id` may be played without a session — their account is not locked — read as the guard reads it for
+ * `request` (one read of the player a request; on SQLite under the request's change mark, told at once). The reads answered
+ * before the router (http/read-lane.ts) ask this, and leave any other player to the guard.
  */
-export function unlockedNow(store: Store, id: string, mark: ChangeMark): boolean {
-  return lockMemos.get(store)?.now(id, mark) === false;
+export function playableWithoutSession(
+  store: Store,
+  id: string,
+  request: object,
+): boolean | Promise<boolean> {
+  const locked = lockedNow(store, request, [id]);
+  return locked ? locked.length === 0 : lockedLater(store, request, [id]).then((l) => l.length === 0);
 }
 
 /**
@@ -185,7 +190,7 @@ function check(
 }
 
 /** The players among `players` whose accounts are locked, each read once for the request (its handler reuses it). */
-async function lockedLater(store: Store, req: FastifyRequest, players: Iterable<string>): Promise<string[]> {
+async function lockedLater(store: Store, req: object, players: Iterable<string>): Promise<string[]> {
   const locked: string[] = [];
   for (const id of players) if ((await readUser(store, id, req))?.locked === 1) locked.push(id);
   return locked;

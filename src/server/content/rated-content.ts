@@ -52,16 +52,15 @@ export class RatedContent {
    */
   private last: { mark: ChangeMark | undefined; ratings: string; bytes: Buffer } | undefined;
 
-  /** The last answer while the database is as it was at `mark` (SQLite), if any. */
-  now(mark: ChangeMark): Buffer | undefined {
-    return this.last && sameMark(this.last.mark, mark) ? this.last.bytes : undefined;
-  }
-
   /** The answer, each hero with its rating as it is now. */
-  async render(store: Store): Promise<Buffer> {
+  render(store: Store): Buffer | Promise<Buffer> {
     // On SQLite, while the database has not changed since the last answer, that answer is still exact.
     const mark = changeMark(store);
     if (this.last && sameMark(this.last.mark, mark)) return this.last.bytes;
+    return this.rate(store, mark);
+  }
+
+  private async rate(store: Store, mark: ChangeMark | undefined): Promise<Buffer> {
     const rows = this.ids.length > 0 ? await RATINGS.many(store, this.ids) : new Map<string, RatingRow[]>();
     const ratings = new Map(
       this.unique.map((hero): [string, HeroRating] => {

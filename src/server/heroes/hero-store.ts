@@ -155,8 +155,14 @@ interface DocKey {
  * each read asks only for that key — no document crosses from the database — and a change through any instance
  * shows at the next read, since every write bumps the version and every fight the count.
  */
+interface Held {
+  key: string;
+  bytes: Buffer;
+  mark?: ChangeMark;
+}
+
 export class HeroDocs {
-  private readonly docs = new LRUCache<string, { key: string; bytes: Buffer; mark?: ChangeMark }>({
+  private readonly docs = new LRUCache<string, Held>({
     max: 50_000,
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (d) => d.bytes.byteLength + 2 * d.key.length + 160,
@@ -164,17 +170,16 @@ export class HeroDocs {
 
   constructor(private readonly store: Store) {}
 
-  /** The answer held for `id` while the database is as it was at `mark` (SQLite), if any. */
-  now(id: string, mark: ChangeMark): Buffer | undefined {
-    const held = this.docs.get(id);
-    return held && sameMark(held.mark, mark) ? held.bytes : undefined;
-  }
-
-  async json(id: string): Promise<Buffer | undefined> {
+  /** The hero's answer, at once while the database has not changed since it was checked (SQLite); none: no hero. */
+  json(id: string): Buffer | Promise<Buffer | undefined> {
     // On SQLite, while the database has not changed at all since the answer was checked, not even the key is read.
     const mark = changeMark(this.store);
     const held = this.docs.get(id);
     if (held && sameMark(held.mark, mark)) return held.bytes;
+    return this.check(id, mark, held);
+  }
+
+  private async check(id: string, mark: ChangeMark | undefined, held: Held | undefined) {
     const [row] = await DOC_KEY(this.store, id);
     if (!row) return undefined;
     const key = `${row.version}:${row.games}`;

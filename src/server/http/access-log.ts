@@ -24,7 +24,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import type { AccessLine } from './held-lane.ts';
+import type { AccessLine } from './read-lane.ts';
 
 /** Characters gathered before a write, and the longest a line waits for it. */
 export const WRITE_FROM = 8 * 1024;
@@ -162,7 +162,7 @@ type Noted = FastifyRequest & { [ARRIVED]?: number };
 /**
  * Writes `log`'s access line for every request `app` answers (add before any route). Answers the line's writer, for
  * what no hook sees: an address the router refuses (Fastify's frameworkErrors), an answer sent before the router
- * (held-lane.ts).
+ * (read-lane.ts).
  */
 export function logRequests(app: FastifyInstance, log: pino.Logger): AccessLine {
   const own = log as unknown as PinoInternals;

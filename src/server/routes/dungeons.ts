@@ -97,7 +97,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/dungeons/:dungeonId', {
-    config: { actsFor: 'public', held: (id, mark) => one.get(id)?.now(mark) },
+    config: { actsFor: 'public', answer: (id) => one.get(id)?.render(ctx.store) },
     schema: {
       operationId: 'getDungeon',
       summary: 'Read a dungeon',

@@ -203,7 +203,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/heroes/:heroId', {
-    config: { actsFor: 'public', held: (id, mark) => ctx.heroDocs.now(id, mark) },
+    config: { actsFor: 'public', answer: (id) => ctx.heroDocs.json(id) },
     schema: {
       operationId: 'getHero',
       summary: 'Read a hero',

@@ -99,8 +99,20 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     return bytes;
   }
 
+  /** A player's inventory (a 200's bytes), or undefined for no such player: the handler's and the read lane's. */
+  const inventoryAnswer = (userId: string, request: object) =>
+    answers.get(
+      userId,
+      async () => {
+        const rows = await INVENTORY(ctx.store, userId);
+        if (rows.length === 0 && !(await readUser(ctx.store, userId, request))) return undefined;
+        return answerOf(userId, rows);
+      },
+      request,
+    );
+
   app.get('/api/inventory', {
-    config: { actsFor: ['query.user_id'], held: (userId, mark) => answers.now(userId, mark) },
+    config: { actsFor: ['query.user_id'], answer: inventoryAnswer },
     schema: {
       operationId: 'getInventory',
       summary: 'Read a player’s inventory',
@@ -109,19 +121,10 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       querystring: InventoryQuery,
       response: { 200: InventoryResponse, 404: ErrorBody },
     },
+    // On SQLite an answer is sent again while the database has not changed at all since it was made.
     handler: async (req, reply) => {
-      const { user_id } = req.query;
-      // On SQLite an answer is sent again while the database has not changed at all since it was made.
-      const json = await answers.get(
-        user_id,
-        async () => {
-          const rows = await INVENTORY(ctx.store, user_id);
-          if (rows.length === 0 && !(await readUser(ctx.store, user_id, req)))
-            throw notFound(MESSAGES.userNotFound);
-          return answerOf(user_id, rows);
-        },
-        req,
-      );
+      const json = await inventoryAnswer(req.query.user_id, req);
+      if (!json) throw notFound(MESSAGES.userNotFound);
       return sendJson(reply, json);
     },
   });

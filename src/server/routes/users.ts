@@ -65,8 +65,19 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
   });
 
+  /** A player's answer (a 200's bytes), or undefined for none such: the handler's and the read lane's. */
+  const userAnswer = (id: string, request: object) =>
+    answers.get(
+      id,
+      async () => {
+        const user = await readUser(ctx.store, id, request);
+        return user ? userJson(userView(user)) : undefined;
+      },
+      request,
+    );
+
   app.get('/api/users/:id', {
-    config: { actsFor: ['params.id'], held: (id, mark) => answers.now(id, mark) },
+    config: { actsFor: ['params.id'], answer: userAnswer },
     schema: {
       operationId: 'getUser',
       summary: 'Read a player',
@@ -76,15 +87,8 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       response: { 200: UserResponse, 404: ErrorBody },
     },
     handler: async (req, reply) => {
-      const json = await answers.get(
-        req.params.id,
-        async () => {
-          const user = await readUser(ctx.store, req.params.id, req);
-          if (!user) throw notFound(MESSAGES.userNotFound);
-          return userJson(userView(user));
-        },
-        req,
-      );
+      const json = await userAnswer(req.params.id, req);
+      if (!json) throw notFound(MESSAGES.userNotFound);
       return sendJson(reply, json);
     },
   });

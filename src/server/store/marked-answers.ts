@@ -56,21 +56,22 @@ export class MarkedAnswers<V extends NonNullable<unknown>> {
 
   /**
    * The answer for `key`: the one made under the request's mark (markOf; the database's present mark without a
-   * request), or `make()`'s (remembered under that mark, read before it ran, so a change made meanwhile is seen by
-   * the next read). `undefined` is never remembered.
+   * request), at once, or `make()`'s (remembered under that mark, read before it ran, so a change made meanwhile is
+   * seen by the next read). `undefined` is never remembered.
    */
-  async get<A extends V | undefined>(
+  get<A extends V | undefined>(
     key: string,
     make: () => Promise<A> | A,
     request?: object,
-  ): Promise<A | V> {
+  ): V | Promise<A | V> {
     const mark = markOf(this.store, request);
-    if (!mark) return make();
+    if (!mark) return Promise.resolve(make());
     const held = this.now(key, mark);
     if (held !== undefined) return held;
-    const value = await make();
-    if (value !== undefined) this.keep(key, mark, value);
-    return value;
+    return Promise.resolve(make()).then((value) => {
+      if (value !== undefined) this.keep(key, mark, value);
+      return value;
+    });
   }
 
   /** The answer held for `key` under `mark`, if any. */

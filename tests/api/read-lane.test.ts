@@ -1,0 +1,151 @@
+// Hot reads answered before the router (http/read-lane.ts), asked over HTTP as a client asks, on both databases: the
+// lane's answer is the one Fastify gives (status, bytes and every header); a write, through the API or from outside,
+// shows at the next read; a locked player, a thing not found, an odd address or another method is Fastify's to
+// answer, as before.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { serverLogger, type Lines } from '../../src/server/http/access-log.ts';
+import { DATABASES, newPlayer, setBalances, startHarness, summonHero, type Harness } from './helpers.ts';
+import { lockAccount } from './software-authenticator.ts';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Headers that say how the bytes travelled, not what was answered. */
+const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+const answerHeaders = (headers: Iterable<[string, string]>) =>
+  Object.fromEntries([...headers].filter(([name]) => !TRANSPORT.has(name)));
+
+describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
+  const dir = mkdtempSync(join(tmpdir(), 'runeborn-lane-'));
+  const file = join(dir, 'access.log');
+  const log = serverLogger('info', file);
+  let h: Harness;
+  let base: string;
+  let userId: string;
+  let heroId: string;
+  let dungeonId: string;
+  beforeAll(async () => {
+    h = await startHarness(kind, { logger: log });
+    base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    userId = (await newPlayer(h, 'lane')).id;
+    heroId = (await summonHero(h, userId)).id;
+    await setBalances(h, userId, { gold: 5000 });
+    const bought = await h.call('POST', '/api/shop/purchase', { user_id: userId, item_id: 'rune_dust' });
+    expect(bought.status).toBe(200);
+    dungeonId = (await h.call('GET', '/api/dungeons')).body[0].id;
+  });
+  afterAll(async () => {
+    await h.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Asked over HTTP: the answer, and how many of it the lane sent (1 or 0). */
+  async function get(path: string, init?: RequestInit): Promise<Answer & { byLane: number }> {
+    const sent = h.app.readLane.sent;
+    const r = await fetch(base + path, init);
+    const body = await r.text();
+    return { status: r.status, headers: answerHeaders(r.headers), body, byLane: h.app.readLane.sent - sent };
+  }
+
+  /** Asked of Fastify itself (inject: no server, so no lane). */
+  async function fastify(path: string): Promise<Answer> {
+    const r = await h.app.inject({ method: 'GET', url: path });
+    const headers = Object.entries(r.headers).map(([k, v]): [string, string] => [k, String(v)]);
+    return { status: r.statusCode, headers: answerHeaders(headers), body: r.body };
+  }
+
+  const reads = () => [
+    `/api/users/${userId}`,
+    `/api/inventory?user_id=${userId}`,
+    `/api/heroes/${heroId}`,
+    `/api/dungeons/${dungeonId}`,
+  ];
+
+  it('answers each read as Fastify answers it: status, bytes and every header', async () => {
+    for (const path of reads()) {
+      for (let ask = 0; ask < 2; ask++) {
+        const { byLane, ...answer } = await get(path);
+        expect(byLane, path).toBe(1);
+        expect(answer, path).toEqual(await fastify(path));
+        expect(answer.status, path).toBe(200);
+      }
+    }
+  });
+
+  it('writes each answer’s access line, with an id of its own', async () => {
+    const stream = (log as unknown as Record<symbol, Lines>)[pino.symbols.streamSym];
+    stream.flush();
+    const before = readFileSync(file, 'utf8').trim().split('\n').length;
+    await get(`/api/users/${userId}`);
+    await get(`/api/users/${userId}`);
+    stream.flush();
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(before)
+      .map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(2);
+    for (const line of lines)
+      expect(line).toMatchObject({ method: 'GET', url: `/api/users/${userId}`, status: 200, msg: 'request' });
+    expect(lines[0].reqId).not.toBe(lines[1].reqId);
+  });
+
+  it('shows a write at the next read, made through the API or from outside', async () => {
+    await get(`/api/users/${userId}`);
+    await get(`/api/inventory?user_id=${userId}`);
+    const bought = await h.call('POST', '/api/shop/purchase', { user_id: userId, item_id: 'rune_dust' });
+    expect(bought.status).toBe(200);
+    const user = await get(`/api/users/${userId}`);
+    expect(user.byLane).toBe(1);
+    expect(JSON.parse(user.body).gold).toBe(bought.body.user.gold);
+    const items = await get(`/api/inventory?user_id=${userId}`);
+    expect(items.byLane).toBe(1);
+    expect(JSON.parse(items.body).total_quantity).toBe(2);
+    await setBalances(h, userId, { gold: 7 });
+    expect(JSON.parse((await get(`/api/users/${userId}`)).body).gold).toBe(7);
+  });
+
+  it('leaves what is not found, odd addresses and other methods to Fastify, which answers as before', async () => {
+    for (const [path, status] of [
+      ['/api/users/u_nobody', 404],
+      ['/api/inventory?user_id=u_nobody', 404],
+      ['/api/heroes/no_such_hero', 404],
+      ['/api/dungeons/no_such_dungeon', 404],
+      [`/api/users/${userId}?x=1`, 200],
+      [`/api/users/${userId}/`, 404],
+      [`/api/users/${userId}%20`, 404],
+      [`/api/inventory?user_id=${userId}&user_id=${userId}`, 400],
+      ['/api/heroes/browse/all', 200],
+    ] as const) {
+      const answer = await get(path);
+      expect(answer.byLane, path).toBe(0);
+      expect(answer.status, path).toBe(status);
+      const { byLane: _, ...rest } = answer;
+      expect(rest, path).toEqual(await fastify(path));
+    }
+    const sent = h.app.readLane.sent;
+    const head = await fetch(`${base}/api/users/${userId}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(h.app.readLane.sent).toBe(sent);
+  });
+
+  it('leaves a locked player to the guard: their session reads, nobody else does', async () => {
+    const player = (await newPlayer(h, 'lock')).id;
+    expect((await get(`/api/users/${player}`)).byLane).toBe(1);
+    const { cookie } = await lockAccount(h, player);
+    for (const path of [`/api/users/${player}`, `/api/inventory?user_id=${player}`]) {
+      // their own session reads (Fastify, asking the guard), and on SQLite the answer is then held as it is now
+      const own = await get(path, { headers: { cookie: cookie! } });
+      expect([own.status, own.byLane], path).toEqual([200, 0]);
+      const other = await get(path);
+      expect([other.status, other.byLane], path).toEqual([401, 0]);
+    }
+  });
+});
