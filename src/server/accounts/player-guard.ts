@@ -153,8 +153,8 @@ function lockedNow(store: Store, req: object, ids: readonly string[]): string[] 
 
 /**
  * Whether `id` may be played without a session — their account is not locked — read as the guard reads it for
- * `request` (one read of the player a request; on SQLite under the request's change mark, told at once). The reads answered
- * before the router (http/read-lane.ts) ask this, and leave any other player to the guard.
+ * `request` (one read of the player a request; on SQLite under the request's change mark, told at once). The reads
+ * answered before the router (http/read-lane.ts) ask this, and leave any other player to the guard.
  */
 export function playableWithoutSession(
   store: Store,

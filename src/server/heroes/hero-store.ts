@@ -150,17 +150,18 @@ interface DocKey {
   games: number;
 }
 
-/**
- * Heroes by id, remembered as their answers' bytes under what the answer depends on (version, fights played):
- * each read asks only for that key — no document crosses from the database — and a change through any instance
- * shows at the next read, since every write bumps the version and every fight the count.
- */
+/** A hero's remembered answer: its bytes, the key they were made under, the change mark it was last checked at. */
 interface Held {
   key: string;
   bytes: Buffer;
   mark?: ChangeMark;
 }
 
+/**
+ * Heroes by id, remembered as their answers' bytes under what the answer depends on (version, fights played):
+ * each read asks only for that key — no document crosses from the database — and a change through any instance
+ * shows at the next read, since every write bumps the version and every fight the count.
+ */
 export class HeroDocs {
   private readonly docs = new LRUCache<string, Held>({
     max: 50_000,

@@ -1,6 +1,6 @@
 // Hot reads answered before the router. A read of one thing by one key (a player, an inventory, a hero, a dungeon)
 // needs little of what Fastify does for every request — routing, validation, hooks, a request and a reply object —
-// and under load that was a third of its time. Such a read is answered here, in the server's request listener
+// and under load that was about a quarter of its time. Such a read is answered here, in the server's request listener
 // (Fastify's serverFactory): the route's own answer function makes or finds the bytes (its caches and batched reads
 // as they are), the guard's own check clears the player, and the answer goes out with the API's headers and its
 // access line. Whatever the lane does not answer with a 200 — another method or address, a key that is not a plain
