@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'node:http';
 import pino from 'pino';
 import { serverLogger, type Lines } from '../../src/server/http/access-log.ts';
 import { DATABASES, newPlayer, setBalances, startHarness, summonHero, type Harness } from './helpers.ts';
@@ -19,8 +20,11 @@ interface Answer {
 
 /** Headers that say how the bytes travelled, not what was answered. */
 const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-const answerHeaders = (headers: Iterable<[string, string]>) =>
+const answerHeaders = (headers: Iterable<[string, string]>): Record<string, string> =>
   Object.fromEntries([...headers].filter(([name]) => !TRANSPORT.has(name)));
+/** A body as text, or as base64 when it is compressed. */
+const bodyOf = (bytes: Buffer, headers: Record<string, string>) =>
+  bytes.toString(headers['content-encoding'] ? 'base64' : 'utf8');
 
 describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
   const dir = mkdtempSync(join(tmpdir(), 'runeborn-lane-'));
@@ -46,19 +50,33 @@ describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Asked over HTTP: the answer, and how many of it the lane sent (1 or 0). */
-  async function get(path: string, init?: RequestInit): Promise<Answer & { byLane: number }> {
+  /** Asked over HTTP (node:http: the bytes as they came): the answer, and how many of it the lane sent (1 or 0). */
+  async function get(path: string, asked: Record<string, string> = {}): Promise<Answer & { byLane: number }> {
     const sent = h.app.readLane.sent;
-    const r = await fetch(base + path, init);
-    const body = await r.text();
-    return { status: r.status, headers: answerHeaders(r.headers), body, byLane: h.app.readLane.sent - sent };
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      request(base + path, { headers: asked }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const headers = answerHeaders(
+            Object.entries(res.headers).map(([k, v]): [string, string] => [k, String(v)]),
+          );
+          resolve({ status: res.statusCode!, headers, body: bodyOf(Buffer.concat(chunks), headers) });
+        });
+      })
+        .on('error', reject)
+        .end();
+    });
+    return { ...answer, byLane: h.app.readLane.sent - sent };
   }
 
   /** Asked of Fastify itself (inject: no server, so no lane). */
-  async function fastify(path: string): Promise<Answer> {
-    const r = await h.app.inject({ method: 'GET', url: path });
-    const headers = Object.entries(r.headers).map(([k, v]): [string, string] => [k, String(v)]);
-    return { status: r.statusCode, headers: answerHeaders(headers), body: r.body };
+  async function fastify(path: string, asked: Record<string, string> = {}): Promise<Answer> {
+    const r = await h.app.inject({ method: 'GET', url: path, headers: asked });
+    const headers = answerHeaders(
+      Object.entries(r.headers).map(([k, v]): [string, string] => [k, String(v)]),
+    );
+    return { status: r.statusCode, headers, body: bodyOf(r.rawPayload, headers) };
   }
 
   const reads = () => [
@@ -66,6 +84,7 @@ describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
     `/api/inventory?user_id=${userId}`,
     `/api/heroes/${heroId}`,
     `/api/dungeons/${dungeonId}`,
+    `/api/heroes?user_id=${userId}`,
   ];
 
   it('answers each read as Fastify answers it: status, bytes and every header', async () => {
@@ -76,6 +95,32 @@ describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
         expect(answer, path).toEqual(await fastify(path));
         expect(answer.status, path).toBe(200);
       }
+    }
+  });
+
+  it('answers the hero list as Fastify does: compressed when accepted, a 304 for the list the client holds', async () => {
+    const path = `/api/heroes?user_id=${userId}`;
+    const { headers } = await get(path);
+    for (const asked of <Record<string, string>[]>[
+      { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      { 'accept-encoding': 'gzip' },
+      { 'accept-encoding': 'identity' },
+      { 'if-none-match': headers.etag },
+      { 'if-none-match': 'W/"another"' },
+    ]) {
+      const answer = await get(path, asked);
+      expect(answer.byLane, JSON.stringify(asked)).toBe(1);
+      expect(answer.status, JSON.stringify(asked)).toBe(
+        'if-none-match' in asked && asked['if-none-match'] === headers.etag ? 304 : 200,
+      );
+      const { byLane: _, ...rest } = answer;
+      const expected = await fastify(path, asked);
+      // A 304 has no body: Fastify still names the type and length of its `null`, the lane names neither.
+      if (expected.status === 304) {
+        delete expected.headers['content-type'];
+        delete expected.headers['content-length'];
+      }
+      expect(rest, JSON.stringify(asked)).toEqual(expected);
     }
   });
 
@@ -142,7 +187,7 @@ describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
     const { cookie } = await lockAccount(h, player);
     for (const path of [`/api/users/${player}`, `/api/inventory?user_id=${player}`]) {
       // their own session reads (Fastify, asking the guard), and on SQLite the answer is then held as it is now
-      const own = await get(path, { headers: { cookie: cookie! } });
+      const own = await get(path, { cookie: cookie! });
       expect([own.status, own.byLane], path).toEqual([200, 0]);
       const other = await get(path);
       expect([other.status, other.byLane], path).toEqual([401, 0]);

@@ -1,4 +1,4 @@
-// Hot reads answered before the router. A read of one thing by one key (a player, an inventory, a hero, a dungeon)
+// Hot reads answered before the router. A read by one key (a player, an inventory, a hero list, a hero, a dungeon)
 // needs little of what Fastify does for every request — routing, validation, hooks, a request and a reply object —
 // and under load that was about a quarter of its time. Such a read is answered here, in the server's request listener
 // (Fastify's serverFactory): the route's own answer function makes or finds the bytes (its caches and batched reads
@@ -11,7 +11,7 @@
 // or, on a public route, its address's last parameter. Measured under load (autocannon, 50 connections, the server
 // on one core) on GET /api/users/{id}, SQLite: the server's CPU time a request went from ~37 µs to ~27 µs, against
 // ~23 µs for a bare Fastify route sending the same bytes.
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory, RouteOptions } from 'fastify';
 import type { Store } from '../store/db.ts';
 import { API_SECURITY_HEADERS } from './security-headers.ts';
@@ -20,15 +20,36 @@ import { playableWithoutSession, type ActsFor } from '../accounts/player-guard.t
 import { methodsOf } from '../foundation/route-hooks.ts';
 
 /**
- * A route's answer for `key` as the bytes it sends with a 200, made as its handler makes it (`request` stands for
- * the request: reads it shares are keyed by it); undefined when the route answers otherwise (not found).
+ * An answer with headers of its own (which replace the API's cache-control): a 200 with its bytes, or a 304 (the
+ * client holds it already) with none.
  */
-export type ReadAnswer = (key: string, request: object) => Buffer | undefined | Promise<Buffer | undefined>;
+export interface HeadedAnswer {
+  status: 200 | 304;
+  bytes?: Buffer;
+  /** name, value, name, value … */
+  headers: readonly string[];
+}
+
+/** What a route's answer function is handed for the request: the request itself, Fastify's or Node's. */
+export interface Asking {
+  headers: IncomingHttpHeaders;
+}
+
+type Answered = Buffer | HeadedAnswer | undefined;
+
+/**
+ * A route's answer for `key` — the bytes it sends with a 200, or an answer with its own headers — made as its
+ * handler makes it (`request` stands for the request: reads it shares are keyed by it); undefined when the route
+ * answers otherwise (not found).
+ */
+export type ReadAnswer = (key: string, request: Asking) => Answered | Promise<Answered>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** This GET route's answer function, called before the router too (http/read-lane.ts). */
     answer?: ReadAnswer;
+    /** Where the answer's key is, on a public route that has no last parameter ('query.user_id'). */
+    answerKey?: `query.${string}`;
   }
   interface FastifyInstance {
     /** The reads answered before the router (tests read how many). */
@@ -108,7 +129,9 @@ export class ReadLane {
   readonly onRoute = (route: RouteOptions): void => {
     const answer = route.config?.answer;
     if (!answer || !methodsOf(route).includes('GET')) return;
-    this.#routes.push(laneRoute(route.url, route.config?.actsFor ?? 'public', answer));
+    this.#routes.push(
+      laneRoute(route.url, route.config?.actsFor ?? 'public', answer, route.config?.answerKey),
+    );
   };
 
   /** Takes `req` when it is a lane route's GET by a plain key (answered, or handed to Fastify later); false if not. */
@@ -157,37 +180,39 @@ export class ReadLane {
     );
   }
 
-  /** Sends `bytes` with a 200, or hands the request to Fastify when there are none (or the server is closing). */
-  #finish(
-    req: IncomingMessage,
-    res: ServerResponse,
-    fastify: Handler,
-    arrived: number,
-    bytes: Buffer | undefined,
-  ) {
-    if (!bytes || this.#closing) return fastify(req, res);
-    res.writeHead(200, [...HEADERS, 'content-length', String(bytes.byteLength)]);
-    res.end(bytes);
+  /** Sends the answer, or hands the request to Fastify when there is none (or the server is closing). */
+  #finish(req: IncomingMessage, res: ServerResponse, fastify: Handler, arrived: number, answer: Answered) {
+    if (!answer || this.#closing) return fastify(req, res);
+    let status = 200;
+    if (Buffer.isBuffer(answer)) {
+      res.writeHead(200, [...HEADERS, 'content-length', String(answer.byteLength)]);
+      res.end(answer);
+    } else {
+      status = answer.status;
+      const { bytes } = answer;
+      const length = bytes ? ['content-type', JSON_TYPE, 'content-length', String(bytes.byteLength)] : [];
+      res.writeHead(status, [...SECURITY, ...answer.headers, ...length]);
+      res.end(bytes);
+    }
     this.sent++;
-    this.#line?.(this.nextId(), 'GET', req.url!, 200, arrived);
+    this.#line?.(this.nextId(), 'GET', req.url!, status, arrived);
   }
 }
 
-/** What an answer carries besides its length: its type and the API data's headers (security-headers.ts). */
-const HEADERS: readonly string[] = [
-  'content-type',
-  JSON_TYPE,
-  ...Object.entries(API_SECURITY_HEADERS).flat(),
-  'cache-control',
-  'no-store',
-];
+/** The API data's headers (security-headers.ts), and with them what an answer of bytes carries but its length. */
+const SECURITY: readonly string[] = Object.entries(API_SECURITY_HEADERS).flat();
+const HEADERS: readonly string[] = ['content-type', JSON_TYPE, ...SECURITY, 'cache-control', 'no-store'];
 
 /**
- * Where a route's key sits in its address: its one player field, or a public route's last parameter. Anything
- * else cannot be answered by the lane, and says so at start.
+ * Where a route's key sits in its address: its one player field, or a public route's last parameter or named query
+ * field. Anything else cannot be answered by the lane, and says so at start.
  */
-function laneRoute(url: string, actsFor: ActsFor, answer: ReadAnswer): LaneRoute {
+function laneRoute(url: string, actsFor: ActsFor, answer: ReadAnswer, answerKey?: string): LaneRoute {
   const refuse = (why: string) => new Error(`GET ${url} cannot be answered before the router: ${why}`);
+  if (actsFor === 'public' && answerKey) {
+    if (url.includes(':')) throw refuse('a route keyed by a query field has no parameters');
+    return { prefix: `${url}?${answerKey.slice('query.'.length)}=`, answer, guarded: false };
+  }
   if (actsFor === 'public') {
     const m = /^(.*\/):\w+$/.exec(url);
     if (!m || m[1].includes(':')) throw refuse('a public route is keyed by its one parameter, last');

@@ -28,7 +28,8 @@ import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
 import { RatedContent } from '../content/rated-content.ts';
 import { withRating } from '../battles/rating-store.ts';
-import { sendJson } from '../http/json-reply.ts';
+import { JSON_TYPE, sendJson } from '../http/json-reply.ts';
+import type { Asking, HeadedAnswer } from '../http/read-lane.ts';
 import { deleteHero, rerollHero } from '../heroes/hero-rules.ts';
 import { matchesEtag, type Encoding } from '../heroes/hero-lists.ts';
 import { newSeed } from '../foundation/ids.ts';
@@ -125,8 +126,24 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       reply.code(201).send(await saveCandidate(db, req.body.user_id, req.body.character_data.id)),
   });
 
+  /**
+   * A player's list as the handler and the read lane send it: revalidated on every use (no-cache), a 304 for a
+   * client holding the current one, br or gzip when accepted. Stored documents are sent as they are: the schema
+   * documents the shape, nothing re-serializes it.
+   */
+  const listAnswer = async (userId: string, request: Asking): Promise<HeadedAnswer> => {
+    const list = await ctx.heroLists.of(userId, request);
+    const headers = ['cache-control', 'no-cache', 'etag', list.etag, 'vary', 'accept-encoding'];
+    if (matchesEtag(request.headers['if-none-match'], list.etag)) return { status: 304, headers };
+    const accepted = request.headers['accept-encoding'];
+    const wanted = accepted ? (negotiate(accepted, ENCODINGS) as Encoding | 'identity' | null) : null;
+    const { bytes, encoding } = await list.body(wanted === 'identity' || !wanted ? undefined : wanted);
+    if (encoding) headers.push('content-encoding', encoding);
+    return { status: 200, bytes, headers };
+  };
+
   app.get('/api/heroes', {
-    config: { actsFor: 'public' },
+    config: { actsFor: 'public', answer: listAnswer, answerKey: 'query.user_id' },
     schema: {
       operationId: 'listHeroes',
       summary: 'List a player’s heroes',
@@ -136,17 +153,11 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       querystring: HeroesQuery,
       response: { 200: HeroesResponse, 304: NotModified, 400: ErrorBody },
     },
-    // Stored documents are sent as they are: the schema above documents the shape, nothing re-serializes it.
-    // The list is revalidated on every use (no-cache) and a client holding the current one gets a 304.
     handler: async (req, reply) => {
-      const list = await ctx.heroLists.of(req.query.user_id, req);
-      reply.header('cache-control', 'no-cache').header('etag', list.etag).header('vary', 'accept-encoding');
-      if (matchesEtag(req.headers['if-none-match'], list.etag)) return reply.code(304).send(null);
-      const accepted = req.headers['accept-encoding'];
-      const wanted = accepted ? (negotiate(accepted, ENCODINGS) as Encoding | 'identity' | null) : null;
-      const { bytes, encoding } = await list.body(wanted === 'identity' || !wanted ? undefined : wanted);
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply.type('application/json; charset=utf-8').send(bytes as never);
+      const { status, bytes, headers } = await listAnswer(req.query.user_id, req);
+      for (let i = 0; i < headers.length; i += 2) reply.header(headers[i], headers[i + 1]);
+      if (status === 304) return reply.code(304).send(null);
+      return reply.type(JSON_TYPE).send(bytes as never);
     },
   });
 
