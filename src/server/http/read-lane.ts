@@ -14,7 +14,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory, RouteOptions } from 'fastify';
 import type { Store } from '../store/db.ts';
-import { API_SECURITY_HEADERS } from './security-headers.ts';
+import { API_DATA_HEADERS, API_SECURITY_HEADERS } from './security-headers.ts';
 import { JSON_TYPE } from './json-reply.ts';
 import { playableWithoutSession, type ActsFor } from '../accounts/player-guard.ts';
 import { methodsOf } from '../foundation/route-hooks.ts';
@@ -199,9 +199,12 @@ export class ReadLane {
   }
 }
 
-/** The API data's headers (security-headers.ts), and with them what an answer of bytes carries but its length. */
+/**
+ * The API data's headers (security-headers.ts): an answer of bytes carries them all with its type; an answer with
+ * headers of its own carries the security set beside them.
+ */
 const SECURITY: readonly string[] = Object.entries(API_SECURITY_HEADERS).flat();
-const HEADERS: readonly string[] = ['content-type', JSON_TYPE, ...SECURITY, 'cache-control', 'no-store'];
+const HEADERS: readonly string[] = ['content-type', JSON_TYPE, ...Object.entries(API_DATA_HEADERS).flat()];
 
 /**
  * Where a route's key sits in its address: its one player field, or a public route's last parameter or named query

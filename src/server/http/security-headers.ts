@@ -35,6 +35,12 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
   'x-frame-options': 'DENY',
 });
 
+/** An API data answer's headers: the security set, and no-store (a route may send a cache-control of its own). */
+export const API_DATA_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...API_SECURITY_HEADERS,
+  'cache-control': 'no-store',
+});
+
 /** An address of the API's data (the API docs are pages). */
 export const isApiData = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
@@ -60,7 +66,7 @@ async function helmetHeaders(): Promise<Record<string, string>> {
 export async function sendSecurityHeaders(app: FastifyInstance): Promise<Record<string, string>> {
   const pageHeaders = await helmetHeaders();
   app.addHook('onRequest', (req, reply, done) => {
-    if (isApiData(req.url)) reply.headers(API_SECURITY_HEADERS).header('cache-control', 'no-store');
+    if (isApiData(req.url)) reply.headers(API_DATA_HEADERS);
     else reply.headers(pageHeaders);
     done();
   });

@@ -1,9 +1,9 @@
 // Answers remembered while the database has not changed at all. On SQLite a change mark (prepared.ts changeMark:
-// one read of the WAL-index header, wal-index.ts) tells whether anything was written since an answer was made — by this process or
-// any other — so a hot read whose rows did not move is answered without reading them. A request reads the mark once
-// (markOf): the player guard's lock check and the handler's answer share it, so a guarded hot read costs one mark
-// and no statement. On PostgreSQL there is no such mark without a round trip: every read is made anew, as it would
-// be without this.
+// one read of the WAL-index header, wal-index.ts) tells whether anything was written since an answer was made — by
+// this process or any other — so a hot read whose rows did not move is answered without reading them. A request
+// reads the mark once (markOf): the player guard's lock check and the handler's answer share it, so a guarded hot
+// read costs one mark and no statement. On PostgreSQL there is no such mark without a round trip: every read is made
+// anew, as it would be without this.
 import { LRUCache } from 'lru-cache';
 import { changeMark, sameMark, type ChangeMark } from './prepared.ts';
 import type { Store } from './db.ts';
