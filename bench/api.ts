@@ -1,11 +1,11 @@
 // `npm run bench:api`: autocannon against the real server on a fresh SQLite database — GET /api/heroes?user_id=,
 // POST /api/arena/battle, POST /api/shop/purchase — side by side with a bare Fastify route served by the same
-// process (the read and the bare route take turns, three rounds each), then checks that no purchase was lost.
+// process (the read and the bare route take turns, BENCH_ROUNDS rounds, 3 by default; hot reads also by the server's CPU time a request), then checks that no purchase was lost.
 // Reads are asked as a browser asks (Accept-Encoding); the same read asked without it is shown too. Goals (issue 3): reads ≥ half the bare rate, arena p50 < 50 ms,
 // purchases ≥ 3,000/s; reads during a flood of distinct fights (most refused 503) p99 < 50 ms. `node --import tsx bench/api.ts serve` is the server half (run as a child process so the
 // load generator does not share its event loop).
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -22,7 +22,7 @@ interface LoadOptions {
   requests?: { method?: string; body?: string }[];
 }
 interface LoadResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   '2xx': number;
   non2xx: number;
@@ -99,6 +99,10 @@ interface Row {
   ok: number;
   non2xx: number;
   errors: number;
+  /** Requests sent in all (answered or not). */
+  total: number;
+  /** The server process's CPU time per request in µs (user + system), where it was measured. */
+  cpuUs?: number;
 }
 
 function run(name: string, opts: LoadOptions): Promise<Row> {
@@ -113,6 +117,7 @@ function run(name: string, opts: LoadOptions): Promise<Row> {
         ok: r['2xx'],
         non2xx: r.non2xx,
         errors: r.errors,
+        total: r.requests.total,
       });
     });
   });
@@ -142,21 +147,36 @@ async function loadChild(name: string) {
   process.stdout.write(JSON.stringify(await run(name, JSON.parse(input) as LoadOptions)));
 }
 
-/** Runs the loads in turn, `rounds` times, each for a share of DURATION: drift on a shared machine falls on all. */
-async function alternate(loads: [string, LoadOptions][], rounds = 3): Promise<Row[]> {
+/**
+ * Runs the loads in turn, `rounds` times (BENCH_ROUNDS, default 3), each for a share of DURATION: drift on a shared
+ * machine falls on all. `cpu` (the server's CPU time so far, in µs) gives each row its CPU time per request: unlike
+ * the rate, it does not move when the machine's other tenants take the core.
+ */
+async function alternate(loads: [string, LoadOptions][], cpu?: () => number | undefined): Promise<Row[]> {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const runs: Row[][] = loads.map(() => []);
+  const spent = loads.map(() => 0);
   for (let r = 0; r < rounds; r++)
-    for (const [i, [name, opts]] of loads.entries())
+    for (const [i, [name, opts]] of loads.entries()) {
+      const before = cpu?.();
       runs[i].push(await run(name, { duration: Math.max(1, Math.round(DURATION / rounds)), ...opts }));
-  return runs.map((rs) => ({
-    name: rs[0].name,
-    rps: rs.reduce((n, x) => n + x.rps, 0) / rs.length,
-    p50: rs.map((x) => x.p50).sort((a, b) => a - b)[Math.floor(rs.length / 2)],
-    p99: Math.max(...rs.map((x) => x.p99)),
-    ok: rs.reduce((n, x) => n + x.ok, 0),
-    non2xx: rs.reduce((n, x) => n + x.non2xx, 0),
-    errors: rs.reduce((n, x) => n + x.errors, 0),
-  }));
+      const after = cpu?.();
+      if (before !== undefined && after !== undefined) spent[i] += after - before;
+    }
+  return runs.map((rs, i) => {
+    const total = rs.reduce((n, x) => n + x.total, 0);
+    return {
+      name: rs[0].name,
+      rps: rs.reduce((n, x) => n + x.rps, 0) / rs.length,
+      p50: rs.map((x) => x.p50).sort((a, b) => a - b)[Math.floor(rs.length / 2)],
+      p99: Math.max(...rs.map((x) => x.p99)),
+      ok: rs.reduce((n, x) => n + x.ok, 0),
+      non2xx: rs.reduce((n, x) => n + x.non2xx, 0),
+      errors: rs.reduce((n, x) => n + x.errors, 0),
+      total,
+      cpuUs: spent[i] > 0 && total > 0 ? spent[i] / total : undefined,
+    };
+  });
 }
 
 /**
@@ -165,6 +185,21 @@ async function alternate(loads: [string, LoadOptions][], rounds = 3): Promise<Ro
  */
 const PIN = process.env.BENCH_PIN === '1';
 if (PIN && process.argv[2] !== 'serve') spawnSync('taskset', ['-a', '-p', '-c', '1-63', String(process.pid)]);
+
+/** Clock ticks a second, the unit of /proc's CPU times. */
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** A process's CPU time so far (user + system, all its threads) in µs, where /proc tells it (Linux). */
+function processCpuMicros(pid: number | undefined): number | undefined {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / TICKS) * 1e6;
+  } catch {
+    return undefined;
+  }
+}
 
 let servers = 0;
 /**
@@ -202,7 +237,7 @@ function startServer(databaseUrl: string, oddsCacheSize: number, limited = false
     }
     rmSync(logPath, { force: true }); // read by nobody: it was there to be written
   };
-  return { ports, stop };
+  return { ports, stop, cpu: () => processCpuMicros(child.pid) };
 }
 
 /** BENCH_DATABASE=postgres benches on a fresh PostgreSQL database (PG_ADMIN_URL), dropped afterwards. */
@@ -367,7 +402,7 @@ async function main() {
     const post = (path: string, body: unknown) => postJson(api + path, body);
     const { user, heroIds, store } = await benchPlayer(api, databaseUrl);
     const goldBefore = (await (await fetch(`${api}/api/users/${user.id}`)).json()).gold;
-    const reads = await hotReads(api, barePort, user.id, heroIds);
+    const reads = await hotReads(api, barePort, user.id, heroIds, server.cpu);
 
     const rows: Row[] = await alternate([
       ['bare Fastify GET /bare', { url: `http://127.0.0.1:${barePort}/bare`, headers: browser }],
@@ -562,7 +597,13 @@ async function purchasesOnly() {
  * The hot reads, each beside a bare Fastify route sending the very same bytes from memory (taking turns, three
  * rounds): the share of the bare rate each keeps (issue 13's goals: ≥ 50% on SQLite, ≥ 25% on PostgreSQL).
  */
-async function hotReads(api: string, barePort: number, userId: string, heroIds: string[]) {
+async function hotReads(
+  api: string,
+  barePort: number,
+  userId: string,
+  heroIds: string[],
+  cpu: () => number | undefined,
+) {
   const dungeons = (await (await fetch(`${api}/api/dungeons`)).json()) as { id: string }[];
   const reads: [string, string][] = [
     ['GET /api/heroes/{id}', `/api/heroes/${heroIds[0]}`],
@@ -581,13 +622,16 @@ async function hotReads(api: string, barePort: number, userId: string, heroIds: 
   for (const [name, path] of reads) {
     if (only && !only.some((w) => name.includes(w))) continue;
     const bytes = (await (await fetch(api + path)).arrayBuffer()).byteLength;
-    const [ours, bare] = await alternate([
-      [name, { url: api + path }],
+    const [ours, bare] = await alternate(
       [
-        `bare, same bytes`,
-        { url: `http://127.0.0.1:${barePort}/bare-same?path=${encodeURIComponent(path)}` },
+        [name, { url: api + path }],
+        [
+          `bare, same bytes`,
+          { url: `http://127.0.0.1:${barePort}/bare-same?path=${encodeURIComponent(path)}` },
+        ],
       ],
-    ]);
+      cpu,
+    );
     out.push({ name, bytes, ours, bare });
   }
   return out;
@@ -600,12 +644,19 @@ function printHotReads(label: string, rows: Awaited<ReturnType<typeof hotReads>>
   console.log(
     `\nHot reads on ${label} (${logged}) beside a bare route sending the same bytes (goal ≥ ${goal}% of it):\n`,
   );
-  console.log('| read | bytes | req/s | bare req/s | share | p99 ms |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  // The share by CPU: the bare route's server CPU time per request over the read's — what the rate's share would
+  // be if nothing else ran on the server's core.
+  console.log(
+    '| read | bytes | req/s | bare req/s | share | CPU µs/req | bare CPU µs/req | share by CPU | p99 ms |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const us = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(1));
   for (const r of rows)
     console.log(
       `| ${r.name} | ${r.bytes} | ${Math.round(r.ours.rps)} | ${Math.round(r.bare.rps)} | ` +
-        `${((r.ours.rps / r.bare.rps) * 100).toFixed(0)}%${r.ours.non2xx + r.ours.errors > 0 ? ' (errors!)' : ''} | ${r.ours.p99} |`,
+        `${((r.ours.rps / r.bare.rps) * 100).toFixed(0)}%${r.ours.non2xx + r.ours.errors > 0 ? ' (errors!)' : ''} | ` +
+        `${us(r.ours.cpuUs)} | ${us(r.bare.cpuUs)} | ` +
+        `${r.ours.cpuUs && r.bare.cpuUs ? ((r.bare.cpuUs / r.ours.cpuUs) * 100).toFixed(0) + '%' : '–'} | ${r.ours.p99} |`,
     );
 }
 
@@ -650,7 +701,7 @@ async function readsOnly() {
     const api = `http://127.0.0.1:${apiPort}`;
     const { user, heroIds, store } = await benchPlayer(api, bench.url);
     await store.close();
-    printHotReads(bench.label, await hotReads(api, barePort, user.id, heroIds));
+    printHotReads(bench.label, await hotReads(api, barePort, user.id, heroIds, server.cpu));
   });
 }
 
