@@ -1,9 +1,11 @@
 // `npm run bench:api`: autocannon against the real server on a fresh SQLite database — GET /api/heroes?user_id=,
 // POST /api/arena/battle, POST /api/shop/purchase — side by side with a bare Fastify route served by the same
-// process (the read and the bare route take turns, BENCH_ROUNDS rounds, 3 by default; hot reads also by the server's CPU time a request), then checks that no purchase was lost.
-// Reads are asked as a browser asks (Accept-Encoding); the same read asked without it is shown too. Goals (issue 3): reads ≥ half the bare rate, arena p50 < 50 ms,
-// purchases ≥ 3,000/s; reads during a flood of distinct fights (most refused 503) p99 < 50 ms. `node --import tsx bench/api.ts serve` is the server half (run as a child process so the
-// load generator does not share its event loop).
+// process (the read and the bare route take turns, BENCH_ROUNDS rounds, 3 by default; the hot reads are also told
+// by the server's CPU time a request), then checks that no purchase was lost. Reads are asked as a browser asks
+// (Accept-Encoding); the same read asked without it is shown too. Goals (issue 3): reads ≥ half the bare rate, arena
+// p50 < 50 ms, purchases ≥ 3,000/s; reads during a flood of distinct fights (most refused 503) p99 < 50 ms.
+// `node --import tsx bench/api.ts serve` is the server half (run as a child process so the load generator does not
+// share its event loop).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
