@@ -35,6 +35,8 @@ describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
   let userId: string;
   let heroId: string;
   let dungeonId: string;
+  /** a player who holds nothing */
+  let emptyId: string;
   beforeAll(async () => {
     h = await startHarness(kind, { logger: log });
     base = await h.app.listen({ port: 0, host: '127.0.0.1' });
@@ -44,6 +46,7 @@ describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
     const bought = await h.call('POST', '/api/shop/purchase', { user_id: userId, item_id: 'rune_dust' });
     expect(bought.status).toBe(200);
     dungeonId = (await h.call('GET', '/api/dungeons')).body[0].id;
+    emptyId = (await newPlayer(h, 'empty')).id;
   });
   afterAll(async () => {
     await h.close();
@@ -82,6 +85,7 @@ describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
   const reads = () => [
     `/api/users/${userId}`,
     `/api/inventory?user_id=${userId}`,
+    `/api/inventory?user_id=${emptyId}`,
     `/api/heroes/${heroId}`,
     `/api/dungeons/${dungeonId}`,
     `/api/heroes?user_id=${userId}`,

@@ -18,7 +18,7 @@ import { CURRENCIES, type Currency } from '../../api/rules.ts';
 import type { Database, UsersTable } from '../store/tables.ts';
 import type { Store } from '../store/db.ts';
 import { keyedRead } from '../store/read-batches.ts';
-import { readOnce } from '../store/request-reads.ts';
+import { readAlready, readOnce } from '../store/request-reads.ts';
 import { MESSAGES, notFound, type Refusal } from '../foundation/errors.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { economyTransaction } from './transaction.ts';
@@ -61,6 +61,21 @@ const USER = keyedRead<UserRow>(
  */
 export async function readUser(store: Store, id: string, request?: object): Promise<UserRow | undefined> {
   return (await readOnce(request, `user:${id}`, () => USER(store, id)))[0];
+}
+
+/** Whether `request` has read player `id` already (readUser): the player guard reads each player it clears. */
+export function userReadFor(request: object, id: string): boolean {
+  return readAlready(request, `user:${id}`);
+}
+
+/**
+ * Makes `row` — the player read by a statement that read more beside them — the request's read of player `id`
+ * (readUser answers it), unless the request has read them already.
+ */
+export function shareUserRead(request: object, id: string, row: Promise<UserRow | undefined>): void {
+  const rows = row.then((r) => (r ? [r] : []));
+  rows.catch(() => {}); // its failure is told to whoever reads it
+  void readOnce(request, `user:${id}`, () => rows);
 }
 
 /** SQLite outside a transaction: the player read at once (undefined where only a promise can tell; null: none). */

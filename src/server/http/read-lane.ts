@@ -164,11 +164,12 @@ export class ReadLane {
     const arrived = performance.now();
     let playable: boolean | Promise<boolean> = true;
     let made: ReturnType<ReadAnswer>;
+    // The answer asked first: a read it makes of the player may be the guard's too (routes/inventory.ts).
     try {
-      if (route.guarded) playable = playableWithoutSession(store, key, req);
       made = route.answer(key, req);
+      if (route.guarded) playable = playableWithoutSession(store, key, req);
     } catch {
-      if (playable instanceof Promise) playable.catch(() => {});
+      if (made instanceof Promise) made.catch(() => {});
       return fastify(req, res);
     }
     // Closures only where a promise needs them: a function made on every request costs (tsx names each one).

@@ -8,7 +8,12 @@ import { LRUCache } from 'lru-cache';
 import { changeMark, sameMark, type ChangeMark } from './prepared.ts';
 import type { Store } from './db.ts';
 
-const MARKS = new WeakMap<object, ChangeMark>();
+/**
+ * Where a request keeps its mark: a property of its own, under a symbol no one else names. An entry in a WeakMap
+ * keyed by the request cost 0.3–0.7 µs a request more (node, 200,000 Node requests: set once, read twice).
+ */
+const MARK = Symbol('change mark');
+type Marked = { [MARK]?: ChangeMark };
 
 /**
  * The change mark of one request (any object standing for it), read at its first use. A request's answers are
@@ -17,10 +22,11 @@ const MARKS = new WeakMap<object, ChangeMark>();
  */
 export function markOf(store: Store, request?: object): ChangeMark | undefined {
   if (!request) return changeMark(store);
-  let mark = MARKS.get(request);
+  const held = request as Marked;
+  let mark = held[MARK];
   if (mark === undefined) {
     mark = changeMark(store);
-    if (mark) MARKS.set(request, mark);
+    if (mark) held[MARK] = mark;
   }
   return mark;
 }
