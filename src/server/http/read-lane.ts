@@ -149,9 +149,10 @@ export class ReadLane {
   }
 
   /**
-   * The player's check and the answer, asked together (on PostgreSQL two round trips at once; on SQLite, while
-   * nothing changed, both told at once and the answer sent without a promise); the answer is sent only when the
-   * check passes. Anything else, a failure included, is Fastify's to answer.
+   * The answer and the player's check, asked together, the answer first (on PostgreSQL their reads at once, or one
+   * read that serves both; on SQLite, while nothing changed, both told at once and the answer sent without a
+   * promise); the answer is sent only when the check passes. Anything else, a failure included, is Fastify's to
+   * answer.
    */
   #answer(
     store: Store,
@@ -164,7 +165,7 @@ export class ReadLane {
     const arrived = performance.now();
     let playable: boolean | Promise<boolean> = true;
     let made: ReturnType<ReadAnswer>;
-    // The answer asked first: a read it makes of the player may be the guard's too (routes/inventory.ts).
+    // The answer first: a read it makes of the player may be the guard's too (routes/inventory.ts).
     try {
       made = route.answer(key, req);
       if (route.guarded) playable = playableWithoutSession(store, key, req);
