@@ -11,7 +11,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 // autocannon ships no types: the little of it used here, typed by hand.
 interface LoadOptions {
@@ -68,15 +68,7 @@ async function serve(databaseUrl: string, oddsCacheSize: number) {
     return reply.type('application/json').send(body);
   });
   // The same bytes any API read answers, at the same address, from memory: each read's own floor.
-  const sameBytes = new Map<string, Buffer>();
-  bare.get('/api/*', async (req, reply) => {
-    let body = sameBytes.get(req.url);
-    if (body === undefined) {
-      body = (await app.inject({ method: 'GET', url: req.url })).rawPayload;
-      sameBytes.set(req.url, body);
-    }
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  sendSameBytes(bare, async (url) => (await app.inject({ method: 'GET', url })).rawPayload);
   // What the app answers a fight past the odds queue, from a bare route: the floor of a flood's refusals.
   bare.post('/bare-refuse', async (_req, reply) =>
     reply.code(503).header('retry-after', '2').send({ error: BUSY_MESSAGE }),
@@ -212,37 +204,44 @@ let servers = 0;
  * of fights come from one address, which the limits would refuse past 120 a minute, so those run without.
  */
 function startServer(databaseUrl: string, oddsCacheSize: number, limited = false) {
-  const node = [
-    process.execPath,
-    ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
-    '--import',
-    'tsx',
-    'bench/api.ts',
-    'serve',
-    databaseUrl,
-    String(oddsCacheSize),
-  ];
-  const [command, ...args] = PIN ? ['taskset', '-c', '0', ...node] : node;
-  // Its stdout, the request log, goes to a file as a service manager would keep it; its ports come by IPC.
+  // Its stdout, the request log, goes to a file as a service manager would keep it.
   const logPath = join(tmpdir(), `runeborn-bench-${process.pid}-${++servers}.log`);
   const log = openSync(logPath, 'w');
-  const child = spawn(command, args, {
-    stdio: ['ignore', log, 'inherit', 'ipc'],
-    env: { ...process.env, ...(limited ? {} : { RATE_LIMIT: 'off' }) },
-  });
+  const child = benchChild<number[]>(
+    [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])],
+    ['serve', databaseUrl, String(oddsCacheSize)],
+    log,
+    limited ? {} : { RATE_LIMIT: 'off' },
+  );
   closeSync(log);
-  const ports = new Promise<number[]>((resolve, reject) => {
-    child.on('message', (m: { ready?: number[] }) => m.ready && resolve(m.ready));
-    child.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
-  });
   const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
+    await child.stop();
     rmSync(logPath, { force: true }); // read by nobody: it was there to be written
   };
-  return { ports, stop, cpu: () => processCpuMicros(child.pid) };
+  return { ports: child.ready, stop, cpu: child.cpu };
+}
+
+/**
+ * `node [flags] bench/api.ts <args>` in a process of its own, on the server's core when pinned; what it sends when
+ * ready (by IPC), how to stop it, and its CPU time so far.
+ */
+function benchChild<Ready>(flags: string[], args: string[], stdout: number | 'ignore', env = {}) {
+  const node = [process.execPath, ...flags, '--import', 'tsx', 'bench/api.ts', ...args];
+  const [command, ...rest] = PIN ? ['taskset', '-c', '0', ...node] : node;
+  const child = spawn(command, rest, {
+    stdio: ['ignore', stdout, 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  });
+  const ready = new Promise<Ready>((resolve, reject) => {
+    child.on('message', (m: { ready?: Ready }) => m.ready && resolve(m.ready));
+    child.on('exit', (code) => reject(new Error(`bench/api.ts ${args[0]} exited ${code}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  return { ready, stop, cpu: () => processCpuMicros(child.pid) };
 }
 
 /** BENCH_DATABASE=postgres benches on a fresh PostgreSQL database (PG_ADMIN_URL), dropped afterwards. */
@@ -650,36 +649,27 @@ async function hotReads(
  */
 async function bareAlone(api: string) {
   const bare = Fastify();
-  const copies = new Map<string, Buffer>();
-  bare.get('/api/*', async (req, reply) => {
-    let body = copies.get(req.url);
-    if (body === undefined) {
-      body = Buffer.from(await (await fetch(api + req.url)).arrayBuffer());
-      copies.set(req.url, body);
-    }
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  sendSameBytes(bare, async (url) => Buffer.from(await (await fetch(api + url)).arrayBuffer()));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const a = bare.server.address();
   process.send!({ ready: typeof a === 'object' && a ? a.port : 0 });
   process.on('SIGTERM', () => void bare.close().then(() => process.exit(0)));
 }
 
+/** GET /api/* on `bare`: the bytes `bytesOf` gives for that address, asked once and then sent from memory. */
+function sendSameBytes(bare: FastifyInstance, bytesOf: (url: string) => Promise<Buffer>) {
+  const copies = new Map<string, Buffer>();
+  bare.get('/api/*', async (req, reply) => {
+    let body = copies.get(req.url);
+    if (body === undefined) copies.set(req.url, (body = await bytesOf(req.url)));
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+}
+
 /** The bare server in a process of its own, on the server's core when pinned. */
 function startBare(api: string) {
-  const node = [process.execPath, '--import', 'tsx', 'bench/api.ts', 'bare', api];
-  const [command, ...args] = PIN ? ['taskset', '-c', '0', ...node] : node;
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const port = new Promise<number>((resolve, reject) => {
-    child.on('message', (m: { ready?: number }) => m.ready && resolve(m.ready));
-    child.on('exit', (code) => reject(new Error(`bare server exited ${code}`)));
-  });
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  };
-  return { port, stop, cpu: () => processCpuMicros(child.pid) };
+  const child = benchChild<number>([], ['bare', api], 'ignore');
+  return { port: child.ready, stop: child.stop, cpu: child.cpu };
 }
 
 function printHotReads(label: string, rows: Awaited<ReturnType<typeof hotReads>>) {
