@@ -6,7 +6,7 @@ import { Agent, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COPY_OVERHEAD, ENTRY_OVERHEAD, HeroLists } from '../../src/server/heroes/hero-lists.ts';
 import { openStore, type Store } from '../../src/server/store/db.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, type Harness } from './helpers.ts';
@@ -74,6 +74,28 @@ describe.each(DATABASES)('the hero-list cache on %s', (kind) => {
     expect(lists.stats()).toEqual({ entries: 1, bytes: plain + copies });
     expect(await lists.of(p.id)).toBe(list); // remembered
   });
+
+  it.runIf(kind === 'sqlite')(
+    "answers a newcomer's empty list again without a statement while nothing changed, and their first hero once saved",
+    async () => {
+      const p = await newPlayer(h);
+      const lists = new HeroLists(store);
+      const statement = Object.getPrototypeOf(store.sqlite!.prepare('select 1')) as { all(): unknown };
+      const all = vi.spyOn(statement, 'all');
+      try {
+        expect((await lists.of(p.id, {})).json.toString()).toBe('[]');
+        const read = all.mock.calls.length;
+        expect(read).toBeGreaterThan(0);
+        expect((await lists.of(p.id, {})).json.toString()).toBe('[]');
+        expect(all.mock.calls.length).toBe(read); // told by the change mark alone
+        const hero = await summonHero(h, p.id); // through the server's own connection
+        const ids = (JSON.parse((await lists.of(p.id, {})).json.toString()) as { id: string }[]).map((x) => x.id);
+        expect(ids).toEqual([hero.id]);
+      } finally {
+        all.mockRestore();
+      }
+    },
+  );
 
   it('caps the entries and the bytes, forgetting the least recently used', async () => {
     const players = [await newPlayer(h), await newPlayer(h), await newPlayer(h)];

@@ -2,9 +2,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { lineDestination, requestLoggers, serverLogger, WRITE_FROM, type Lines } from './access-log.ts';
+import {
+  lineDestination,
+  logRequests,
+  requestLoggers,
+  serverLogger,
+  WRITE_FROM,
+  type Lines,
+} from './access-log.ts';
 import pino from 'pino';
-import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
+import Fastify, { type FastifyInstance, type RawRequestDefaultExpression } from 'fastify';
 
 describe('lineDestination', () => {
   const dir = mkdtempSync(join(tmpdir(), 'runeborn-lines-'));
@@ -84,5 +91,35 @@ describe('requestLoggers', () => {
     expect(lines.map((l) => JSON.parse(l) as object)).toEqual([
       expect.objectContaining({ level: 40, reqId: 'req-2', n: 1, msg: 'something to say' }),
     ]);
+  });
+});
+
+describe('logRequests', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'runeborn-access-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes every address and id as JSON reads it back, plain or not', () => {
+    const file = join(dir, 'a.log');
+    const log = serverLogger('info', file);
+    const line = logRequests(Fastify(), log);
+    const odd = ['/api/users/u_1', '/a"b\\c', '/tab\there', '/nul\u0000', '/é/日本', '/\u2028', '/bad\ud800'];
+    for (const [i, url] of odd.entries()) line(`req-${i}"`, 'GET', url, 200, performance.now());
+    (log as unknown as Record<symbol, Lines>)[pino.symbols.streamSym].end();
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { url: string; reqId: string }).url)).toEqual(
+      odd.map((u) => JSON.parse(JSON.stringify(u)) as string),
+    );
+    expect(JSON.parse(lines[0])).toMatchObject({ level: 30, reqId: 'req-0"', method: 'GET', status: 200 });
+  });
+
+  it('writes a line longer than a batch has room for in its place among the others', () => {
+    const file = join(dir, 'b.log');
+    const dest = lineDestination(file);
+    const long = `{"pad":"${'é'.repeat(WRITE_FROM)}"}\n`;
+    dest.write('{"n":1}\n');
+    dest.write(long);
+    dest.write('{"n":2}\n');
+    dest.end();
+    expect(readFileSync(file, 'utf8')).toBe(`{"n":1}\n${long}{"n":2}\n`);
   });
 });

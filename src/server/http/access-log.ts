@@ -39,26 +39,46 @@ process.on('exit', () => {
   for (const lines of open) lines.flush();
 });
 
-/** Lines gathered as one text until there are WRITE_FROM characters, or FLUSH_MS have passed, then written. */
+/** Room past WRITE_FROM for the line that fills a batch: a line longer than a third of it is written on its own. */
+const LINE_ROOM = 16 * 1024;
+
+/**
+ * Lines gathered as bytes, each encoded once as it comes, until there are WRITE_FROM of them or FLUSH_MS have
+ * passed, then written. (Gathered as one text instead, a line cost ~0.2 µs more: the text is flattened, measured
+ * and encoded again at each write.)
+ */
 export class Lines implements pino.DestinationStream {
-  #waiting = '';
+  #bytes = Buffer.allocUnsafeSlow(WRITE_FROM + LINE_ROOM);
+  #used = 0;
   readonly #timer = setInterval(() => this.flush(), FLUSH_MS).unref();
   constructor(private readonly boom: SonicBoom) {
     open.add(this);
   }
 
   write(line: string): void {
-    this.#waiting += line;
-    if (this.#waiting.length >= WRITE_FROM) this.flush();
+    // A character is at most 3 bytes in UTF-8 (a surrogate pair, 2 characters, is 4): the line fits in the room.
+    if (3 * line.length > LINE_ROOM) {
+      this.flush();
+      this.#send(Buffer.from(line));
+      return;
+    }
+    this.#used += this.#bytes.write(line, this.#used);
+    if (this.#used >= WRITE_FROM) this.flush();
   }
 
   /** Writes what waits, now. */
   flush(): void {
-    if (this.#waiting === '') return;
-    const text = this.#waiting;
-    this.#waiting = '';
+    if (this.#used === 0) return;
+    // SonicBoom keeps what it is handed until it is written: it gets these bytes, and lines go to new ones.
+    const batch = this.#bytes.subarray(0, this.#used);
+    this.#bytes = Buffer.allocUnsafeSlow(WRITE_FROM + LINE_ROOM);
+    this.#used = 0;
+    this.#send(batch);
+  }
+
+  #send(bytes: Buffer): void {
     try {
-      this.boom.write(text);
+      this.boom.write(bytes as unknown as string); // contentMode 'buffer' (lineDestination)
     } catch (err) {
       // A reader that went away (EPIPE) ends the log, as pino's own destination does; any other failure is thrown.
       if ((err as NodeJS.ErrnoException).code !== 'EPIPE') throw err;
@@ -83,7 +103,7 @@ export class Lines implements pino.DestinationStream {
 
 /** Lines to `dest` (a descriptor or a file), written in batches (Lines); pino writes text to it. */
 export function lineDestination(dest: number | string): Lines {
-  const boom = new SonicBoom({ dest, sync: true });
+  const boom = new SonicBoom({ dest, sync: true, contentMode: 'buffer' });
   const lines = new Lines(boom);
   boom.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code !== 'EPIPE') throw err;
@@ -158,6 +178,12 @@ export class NoArrivalLines extends LogController {
   override incomingRequest(): void {}
 }
 
+/** Characters a JSON string holds as they are (no quote, backslash or control character; ASCII). */
+const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** `text` as a JSON string: quoted as it is when it is plain (an id, a method, most addresses), else JSON's own. */
+const jsonText = (text: string) => (PLAIN_TEXT.test(text) ? `"${text}"` : JSON.stringify(text));
+
 /** When a request arrived (performance.now()), noted by logRequests' first hook. */
 const ARRIVED = Symbol('arrived');
 type Noted = FastifyRequest & { [ARRIVED]?: number };
@@ -175,9 +201,8 @@ export function logRequests(app: FastifyInstance, log: pino.Logger): AccessLine 
     if (!log.isLevelEnabled('info')) return;
     const ms = Math.round((performance.now() - arrived) * 10) / 10;
     stream.write(
-      `{"level":30${pino.stdTimeFunctions.epochTime()}${bindings},"reqId":${JSON.stringify(id)},` +
-        `"method":${JSON.stringify(method)},"url":${JSON.stringify(url)},"status":${status},` +
-        `"ms":${ms},"msg":"request"}\n`,
+      `{"level":30,"time":${Date.now()}${bindings},"reqId":${jsonText(id)},"method":${jsonText(method)},` +
+        `"url":${jsonText(url)},"status":${status},"ms":${ms},"msg":"request"}\n`,
     );
   };
   const write = (req: Noted, reply: FastifyReply) =>

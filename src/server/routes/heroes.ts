@@ -31,7 +31,8 @@ import { withRating } from '../battles/rating-store.ts';
 import { JSON_TYPE, sendJson } from '../http/json-reply.ts';
 import type { Asking, HeadedAnswer } from '../http/read-lane.ts';
 import { deleteHero, rerollHero } from '../heroes/hero-rules.ts';
-import { matchesEtag, type Encoding } from '../heroes/hero-lists.ts';
+import { matchesEtag, type Encoding, type HeroList, type ListBody } from '../heroes/hero-lists.ts';
+import { LRUCache } from 'lru-cache';
 import { newSeed } from '../foundation/ids.ts';
 import { npcsByDungeon } from '../content/npcs.ts';
 import {
@@ -45,6 +46,19 @@ import { userView } from '../economy/wallet.ts';
 
 /** What the hero list can be sent as, best first. */
 const ENCODINGS = ['br', 'gzip', 'identity'];
+/** The encoding chosen for each Accept-Encoding seen (a browser sends the same one every time), a few kept. */
+const chosen = new LRUCache<string, Encoding | 'none'>({ max: 64 });
+
+/** The encoding a list is sent in for a client that sends `accepted` (undefined: plain JSON). */
+function encodingFor(accepted: string | undefined): Encoding | undefined {
+  if (!accepted) return undefined;
+  let encoding = chosen.get(accepted);
+  if (encoding === undefined) {
+    const wanted = negotiate(accepted, ENCODINGS) as Encoding | 'identity' | null;
+    chosen.set(accepted, (encoding = wanted === 'identity' || !wanted ? 'none' : wanted));
+  }
+  return encoding === 'none' ? undefined : encoding;
+}
 
 /** A browse page's last player: their username key. */
 const browseCursor = cursorCodec('text');
@@ -129,18 +143,20 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   /**
    * A player's list as the handler and the read lane send it: revalidated on every use (no-cache), a 304 for a
    * client holding the current one, br or gzip when accepted. Stored documents are sent as they are: the schema
-   * documents the shape, nothing re-serializes it.
+   * documents the shape, nothing re-serializes it. Without a promise when the list and its body are held (SQLite,
+   * nothing changed).
    */
-  const listAnswer = async (userId: string, request: Asking): Promise<HeadedAnswer> => {
-    const list = await ctx.heroLists.of(userId, request);
-    const headers = ['cache-control', 'no-cache', 'etag', list.etag, 'vary', 'accept-encoding'];
-    if (matchesEtag(request.headers['if-none-match'], list.etag)) return { status: 304, headers };
-    const accepted = request.headers['accept-encoding'];
-    const wanted = accepted ? (negotiate(accepted, ENCODINGS) as Encoding | 'identity' | null) : null;
-    const { bytes, encoding } = await list.body(wanted === 'identity' || !wanted ? undefined : wanted);
-    if (encoding) headers.push('content-encoding', encoding);
-    return { status: 200, bytes, headers };
+  const listAnswer = (userId: string, request: Asking): HeadedAnswer | Promise<HeadedAnswer> => {
+    const list = ctx.heroLists.of(userId, request);
+    return list instanceof Promise ? list.then((l) => answerWith(l, request)) : answerWith(list, request);
   };
+  const answerWith = (list: HeroList, request: Asking): HeadedAnswer | Promise<HeadedAnswer> => {
+    if (matchesEtag(request.headers['if-none-match'], list.etag))
+      return { status: 304, headers: list.headersFor() };
+    const body = list.body(encodingFor(request.headers['accept-encoding']));
+    return body instanceof Promise ? body.then(headedOf) : headedOf(body);
+  };
+  const headedOf = (body: ListBody): HeadedAnswer => ({ status: 200, bytes: body.bytes, headers: body.headers });
 
   app.get('/api/heroes', {
     config: { actsFor: 'public', answer: listAnswer, answerKey: 'query.user_id' },
