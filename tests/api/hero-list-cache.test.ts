@@ -89,7 +89,9 @@ describe.each(DATABASES)('the hero-list cache on %s', (kind) => {
         expect((await lists.of(p.id, {})).json.toString()).toBe('[]');
         expect(all.mock.calls.length).toBe(read); // told by the change mark alone
         const hero = await summonHero(h, p.id); // through the server's own connection
-        const ids = (JSON.parse((await lists.of(p.id, {})).json.toString()) as { id: string }[]).map((x) => x.id);
+        const ids = (JSON.parse((await lists.of(p.id, {})).json.toString()) as { id: string }[]).map(
+          (x) => x.id,
+        );
         expect(ids).toEqual([hero.id]);
       } finally {
         all.mockRestore();

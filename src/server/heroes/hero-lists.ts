@@ -161,7 +161,11 @@ export class HeroLists {
     return this.read(userId, mark, known);
   }
 
-  private async read(userId: string, mark: ChangeMark | undefined, known: HeroList | undefined): Promise<HeroList> {
+  private async read(
+    userId: string,
+    mark: ChangeMark | undefined,
+    known: HeroList | undefined,
+  ): Promise<HeroList> {
     // The mark first, then the key, then the documents: a write landing in between leaves a newer list under an
     // older key or mark, which only a read that began before the write can be given.
     const key = await heroListKey(this.store, userId);

@@ -156,7 +156,11 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     const body = list.body(encodingFor(request.headers['accept-encoding']));
     return body instanceof Promise ? body.then(headedOf) : headedOf(body);
   };
-  const headedOf = (body: ListBody): HeadedAnswer => ({ status: 200, bytes: body.bytes, headers: body.headers });
+  const headedOf = (body: ListBody): HeadedAnswer => ({
+    status: 200,
+    bytes: body.bytes,
+    headers: body.headers,
+  });
 
   app.get('/api/heroes', {
     config: { actsFor: 'public', answer: listAnswer, answerKey: 'query.user_id' },

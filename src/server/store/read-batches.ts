@@ -1,9 +1,11 @@
 // Hot reads by key (a hero by id, a player, a player's inventory), defined once like a prepared statement.
-// On SQLite a read is its statement with `= ?`, run at once. On PostgreSQL reads are sent together when they would
-// wait anyway: a read goes out at once while fewer than `inFlight` statements of its kind are under way (one, by
-// default); otherwise it waits with the others that come meanwhile, and when a statement returns, all those waiting
-// go as one (`= any($1)`), each key once. Under light load nothing waits; under heavy load one round trip answers many
-// requests instead of one each. Never a cache: a read joins only a statement not yet sent, so it sees every write
+// On SQLite a read is its statement with `= ?`, run at once. On PostgreSQL reads are sent together: those asked in
+// one turn of the event loop go as one statement (`= any($1)`, each key once) at the turn's end, while fewer than
+// `inFlight` statements of their kind are under way (one, by default); otherwise they wait with the others that come
+// meanwhile, and go as one when a statement returns. Under light load a read waits for nothing but its own turn;
+// under heavy load one round trip answers many requests instead of one each (GET /api/heroes/{id} on PostgreSQL,
+// 50 connections, the server on one core: 43–47% of a bare route's rate when the first read of a turn went at once,
+// 56–60% sent at the turn's end). Never a cache: a read joins only a statement not yet sent, so it sees every write
 // acknowledged before it came.
 import type { Store } from './db.ts';
 import { allRows, prepared, statementOf, type Prepared } from './prepared.ts';
@@ -94,6 +96,7 @@ interface Batch<Row> {
  */
 class Slots<Row> {
   private running = 0;
+  private sending = false;
 
   constructor(
     private readonly store: Store,
@@ -102,11 +105,25 @@ class Slots<Row> {
     private readonly next: () => Batch<Row> | undefined,
   ) {}
 
-  /** Sends the next statement if a slot is free. */
+  /**
+   * Sends the next statement if a slot is free, once the event loop has taken in all it has been handed this turn
+   * (setImmediate: after the poll phase, before the next). Under load, a turn brings many requests at once: they go
+   * in one statement, where sending the first at once sent one statement for it and one for the rest.
+   */
   kick(): void {
-    if (this.running >= this.inFlight) return;
-    const batch = this.next();
-    if (!batch) return;
+    if (this.sending || this.running >= this.inFlight) return;
+    this.sending = true;
+    setImmediate(this.send);
+  }
+
+  /** Sends what waits, a statement a free slot. */
+  private readonly send = (): void => {
+    this.sending = false;
+    let batch: Batch<Row> | undefined;
+    while (this.running < this.inFlight && (batch = this.next())) this.run(batch);
+  };
+
+  private run(batch: Batch<Row>): void {
     this.running++;
     const settled = () => {
       this.running--;
