@@ -19,4 +19,4 @@ export const V8_FLAGS = [
   '--max-inlined-bytecode-size-absolute=16000',
 ];
 
-if (process.env.NO_V8_FLAGS !== "1") for (const flag of V8_FLAGS) setFlagsFromString(flag);
+for (const flag of V8_FLAGS) setFlagsFromString(flag);

@@ -201,7 +201,7 @@ export function logRequests(app: FastifyInstance, log: pino.Logger): AccessLine 
     if (!log.isLevelEnabled('info')) return;
     const ms = Math.round((performance.now() - arrived) * 10) / 10;
     stream.write(
-      `{"level":30,"time":${Date.now()}${bindings},"reqId":${jsonText(id)},"method":${jsonText(method)},` +
+      `{"level":30${pino.stdTimeFunctions.epochTime()}${bindings},"reqId":${jsonText(id)},"method":${jsonText(method)},` +
         `"url":${jsonText(url)},"status":${status},"ms":${ms},"msg":"request"}\n`,
     );
   };
