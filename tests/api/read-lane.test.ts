@@ -2,11 +2,13 @@
 // lane's answer is the one Fastify gives (status, bytes and every header); a write, through the API or from outside,
 // shows at the next read; a locked player, a thing not found, an odd address or another method is Fastify's to
 // answer, as before.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
+import { connect } from 'node:net';
+import { WalIndex } from '../../src/server/store/wal-index.ts';
 import pino from 'pino';
 import { serverLogger, type Lines } from '../../src/server/http/access-log.ts';
 import { DATABASES, newPlayer, setBalances, startHarness, summonHero, type Harness } from './helpers.ts';
@@ -25,6 +27,38 @@ const answerHeaders = (headers: Iterable<[string, string]>): Record<string, stri
 /** A body as text, or as base64 when it is compressed. */
 const bodyOf = (bytes: Buffer, headers: Record<string, string>) =>
   bytes.toString(headers['content-encoding'] ? 'base64' : 'utf8');
+
+/** GETs `paths` pipelined on one connection, written at once; their statuses and bodies, in order. */
+function pipelined(base: string, paths: string[]): Promise<{ status: number; body: string }[]> {
+  const { hostname, port } = new URL(base);
+  const asked = paths
+    .map(
+      (p, i) =>
+        `GET ${p} HTTP/1.1\r\nHost: ${hostname}${i === paths.length - 1 ? '\r\nConnection: close' : ''}\r\n\r\n`,
+    )
+    .join('');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () => socket.end(asked));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      let rest = Buffer.concat(chunks);
+      const answers: { status: number; body: string }[] = [];
+      while (rest.length > 0) {
+        const end = rest.indexOf('\r\n\r\n');
+        const head = rest.subarray(0, end).toString('latin1');
+        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+        answers.push({
+          status: Number(head.split(' ')[1]),
+          body: rest.subarray(end + 4, end + 4 + length).toString('utf8'),
+        });
+        rest = rest.subarray(end + 4 + length);
+      }
+      resolve(answers);
+    });
+  });
+}
 
 describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
   const dir = mkdtempSync(join(tmpdir(), 'runeborn-lane-'));
@@ -160,6 +194,32 @@ describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
     await setBalances(h, userId, { gold: 7 });
     expect(JSON.parse((await get(`/api/users/${userId}`)).body).gold).toBe(7);
   });
+
+  it.runIf(kind === 'sqlite')(
+    'answers the reads of one turn together, in order, under one change mark read after all of them came',
+    async () => {
+      const paths = [
+        `/api/users/${userId}`,
+        `/api/heroes/${heroId}`,
+        `/api/inventory?user_id=${userId}`,
+        `/api/dungeons/${dungeonId}`,
+        `/api/heroes?user_id=${userId}`,
+      ];
+      const alone: string[] = [];
+      for (const path of paths) alone.push((await get(path)).body);
+      const marks = vi.spyOn(WalIndex.prototype, 'mark');
+      try {
+        const sent = h.app.readLane.sent;
+        const answers = await pipelined(base, paths); // one write: the server reads them in one turn
+        expect(answers.map((a) => a.status)).toEqual(paths.map(() => 200));
+        expect(answers.map((a) => a.body)).toEqual(alone);
+        expect(h.app.readLane.sent - sent).toBe(paths.length);
+        expect(marks).toHaveBeenCalledTimes(1);
+      } finally {
+        marks.mockRestore();
+      }
+    },
+  );
 
   it('leaves what is not found, odd addresses and other methods to Fastify, which answers as before', async () => {
     for (const [path, status] of [

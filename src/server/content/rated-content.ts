@@ -8,7 +8,8 @@ import type { Hero, HeroRating } from '../../game/types.ts';
 import { contractJson } from '../foundation/contract-json.ts';
 import { startRating } from '../store/content-rows.ts';
 import type { Store } from '../store/db.ts';
-import { changeMark, sameMark, type ChangeMark } from '../store/prepared.ts';
+import { sameMark, type ChangeMark } from '../store/prepared.ts';
+import { markOf } from '../store/marked-answers.ts';
 import { keyedRead } from '../store/read-batches.ts';
 
 type RatingRow = HeroRating & { hero_id: string };
@@ -52,10 +53,10 @@ export class RatedContent {
    */
   private last: { mark: ChangeMark | undefined; ratings: string; bytes: Buffer } | undefined;
 
-  /** The answer, each hero with its rating as it is now. */
-  render(store: Store): Buffer | Promise<Buffer> {
+  /** The answer, each hero with its rating as it is now (`request` shares the request's change mark, markOf). */
+  render(store: Store, request?: object): Buffer | Promise<Buffer> {
     // On SQLite, while the database has not changed since the last answer, that answer is still exact.
-    const mark = changeMark(store);
+    const mark = markOf(store, request);
     if (this.last && sameMark(this.last.mark, mark)) return this.last.bytes;
     return this.rate(store, mark);
   }

@@ -9,7 +9,8 @@ import { heroColumns, heroFromRow, type HeroRow } from '../store/hero-rows.ts';
 import { LRUCache } from 'lru-cache';
 import type { Store } from '../store/db.ts';
 import { keyedRead } from '../store/read-batches.ts';
-import { allRows, changeMark, firstRow, prepared, sameMark, type ChangeMark } from '../store/prepared.ts';
+import { allRows, firstRow, prepared, sameMark, type ChangeMark } from '../store/prepared.ts';
+import { markOf } from '../store/marked-answers.ts';
 import type { Db } from '../economy/wallet.ts';
 
 export interface StoredHero {
@@ -171,10 +172,13 @@ export class HeroDocs {
 
   constructor(private readonly store: Store) {}
 
-  /** The hero's answer, at once while the database has not changed since it was checked (SQLite); none: no hero. */
-  json(id: string): Buffer | Promise<Buffer | undefined> {
+  /**
+   * The hero's answer, at once while the database has not changed since it was checked (SQLite); none: no hero.
+   * `request` shares the request's change mark (markOf).
+   */
+  json(id: string, request?: object): Buffer | Promise<Buffer | undefined> {
     // On SQLite, while the database has not changed at all since the answer was checked, not even the key is read.
-    const mark = changeMark(this.store);
+    const mark = markOf(this.store, request);
     const held = this.docs.get(id);
     if (held && sameMark(held.mark, mark)) return held.bytes;
     return this.check(id, mark, held);

@@ -6,6 +6,12 @@
 // access line. Whatever the lane does not answer with a 200 — another method or address, a key that is not a plain
 // id, a locked player, a thing not found, an error, the server closing — goes to Fastify, which answers it as before.
 //
+// On SQLite the lane answers the requests one turn of the event loop brings together, at the turn's end
+// (setImmediate, after the poll phase that read them), under one change mark read then (markTogether): the mark is
+// still read after each request came, as one of its own would be, and one WAL-index read serves the turn. Measured
+// from outside (autocannon, 50 connections, the server and a bare Fastify process on one core, rate limits and log
+// on): GET /api/users/{id} 71–81% of the bare route's rate with a mark a request, 93–101% with a mark a turn.
+//
 // A route offers its answer function in its options, `config: { answer: (key, request) => bytes | undefined }`, and
 // its handler calls the same function. The key is the route's one player field (`actsFor`, as the guard reads it)
 // or, on a public route, its address's last parameter. Measured under load (autocannon, 50 connections, the server
@@ -18,6 +24,7 @@ import { API_DATA_HEADERS, API_SECURITY_HEADERS } from './security-headers.ts';
 import { JSON_TYPE } from './json-reply.ts';
 import { playableWithoutSession, type ActsFor } from '../accounts/player-guard.ts';
 import { methodsOf } from '../foundation/route-hooks.ts';
+import { markTogether } from '../store/marked-answers.ts';
 
 /**
  * An answer with headers of its own (which replace the API's cache-control): a 200 with its bytes, or a 304 (the
@@ -82,6 +89,16 @@ interface LaneRoute {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** A request the lane takes, waiting for the end of the loop's turn (SQLite). */
+interface Waiting {
+  route: LaneRoute;
+  key: string;
+  req: IncomingMessage;
+  res: ServerResponse;
+  fastify: Handler;
+  arrived: number;
+}
+
 /** Fastify's request ids ('req-1', 'req-2', … in base 36), one counter for the lane's answers and Fastify's. */
 export function requestIds(): () => string {
   let next = 0;
@@ -142,11 +159,31 @@ export class ReadLane {
       if (!url.startsWith(route.prefix)) continue;
       const key = url.slice(route.prefix.length);
       if (!PLAIN_KEY.test(key)) continue;
-      this.#answer(this.#store, route, key, req, res, fastify);
+      const arrived = performance.now();
+      if (!this.#store.sqlite) {
+        this.#answer(this.#store, route, key, req, res, fastify, arrived);
+        return true;
+      }
+      // SQLite: answered once the loop has taken in all this turn brings (setImmediate: after the poll phase),
+      // all under one change mark read then — after each of them came, as a mark of its own would be.
+      if (this.#waiting.push({ route, key, req, res, fastify, arrived }) === 1)
+        setImmediate(this.#answerWaiting);
       return true;
     }
     return false;
   }
+
+  #waiting: Waiting[] = [];
+
+  readonly #answerWaiting = (): void => {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    const store = this.#store!;
+    const requests: IncomingMessage[] = [];
+    for (const w of waiting) requests.push(w.req);
+    markTogether(store, requests);
+    for (const w of waiting) this.#answer(store, w.route, w.key, w.req, w.res, w.fastify, w.arrived);
+  };
 
   /**
    * The answer and the player's check, asked together, the answer first (on PostgreSQL their reads at once, or one
@@ -161,8 +198,8 @@ export class ReadLane {
     req: IncomingMessage,
     res: ServerResponse,
     fastify: Handler,
+    arrived: number,
   ) {
-    const arrived = performance.now();
     let playable: boolean | Promise<boolean> = true;
     let made: ReturnType<ReadAnswer>;
     // The answer first: a read it makes of the player may be the guard's too (routes/inventory.ts).

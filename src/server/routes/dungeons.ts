@@ -97,7 +97,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/dungeons/:dungeonId', {
-    config: { actsFor: 'public', answer: (id) => one.get(id)?.render(ctx.store) },
+    config: { actsFor: 'public', answer: (id, req) => one.get(id)?.render(ctx.store, req) },
     schema: {
       operationId: 'getDungeon',
       summary: 'Read a dungeon',
@@ -107,7 +107,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       response: { 200: DungeonSchema, 404: ErrorBody },
     },
     handler: async (req, reply) =>
-      sendJson(reply, await one.get(find(req.params.dungeonId).id)!.render(ctx.store)),
+      sendJson(reply, await one.get(find(req.params.dungeonId).id)!.render(ctx.store, req)),
   });
 
   app.get('/api/dungeons/:dungeonId/npcs', {

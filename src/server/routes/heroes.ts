@@ -234,7 +234,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/heroes/:heroId', {
-    config: { actsFor: 'public', answer: (id) => ctx.heroDocs.json(id) },
+    config: { actsFor: 'public', answer: (id, req) => ctx.heroDocs.json(id, req) },
     schema: {
       operationId: 'getHero',
       summary: 'Read a hero',
@@ -245,7 +245,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     // The stored document is the answer, with its rating: sent as it is.
     handler: async (req, reply) => {
-      const json = await ctx.heroDocs.json(req.params.heroId);
+      const json = await ctx.heroDocs.json(req.params.heroId, req);
       if (json === undefined) throw notFound(MESSAGES.heroNotFound);
       return sendJson(reply, json);
     },

@@ -31,6 +31,15 @@ export function markOf(store: Store, request?: object): ChangeMark | undefined {
   return mark;
 }
 
+/**
+ * Gives each of `requests` the database's present mark, read once (none when it cannot be told): the reads answered
+ * before the router take a turn's requests together, after all of them came (http/read-lane.ts).
+ */
+export function markTogether(store: Store, requests: readonly object[]): void {
+  const mark = changeMark(store);
+  if (mark) for (const request of requests) (request as Marked)[MARK] = mark;
+}
+
 export interface MarkedOptions<V> {
   /** answers held at most */
   max: number;
