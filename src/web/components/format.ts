@@ -55,7 +55,9 @@ export function rollFigures(
   }
   const [p, r] = [probability, roll];
   let figures: RollFigures = { chance: 50, needed: 50, rolled: 50, decimals: 0 };
-  for (let decimals = 0; decimals <= 6; decimals++) {
+  // A roll may lie within a billionth of the line (0.9460000031 against 1 − 0.054): up to 12 decimals, where a
+  // double still tells two percentages apart.
+  for (let decimals = 0; decimals <= 12; decimals++) {
     const f = 10 ** decimals;
     const chance = Math.round(p * 100 * f) / f;
     const needed = Math.round((100 - chance) * f) / f;
