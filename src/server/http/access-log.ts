@@ -44,8 +44,8 @@ const LINE_ROOM = 16 * 1024;
 
 /**
  * Lines gathered as bytes, each encoded once as it comes, until there are WRITE_FROM of them or FLUSH_MS have
- * passed, then written. (Gathered as one text instead, a line cost ~0.2 µs more: the text is flattened, measured
- * and encoded again at each write.)
+ * passed, then written. (Gathered as one text instead, the text was flattened, measured and encoded again at each
+ * write: an access line to /dev/null 0.78–0.98 µs, now 0.70–0.86; 500,000 lines, three runs each.)
  */
 export class Lines implements pino.DestinationStream {
   #bytes = Buffer.allocUnsafeSlow(WRITE_FROM + LINE_ROOM);
