@@ -123,6 +123,9 @@ describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
     `/api/heroes/${heroId}`,
     `/api/dungeons/${dungeonId}`,
     `/api/heroes?user_id=${userId}`,
+    '/api/heroes/browse/all',
+    '/api/heroes/browse/all?limit=1',
+    `/api/heroes/browse/all?limit=2&exclude_user_id=${emptyId}&unknown=1`,
   ];
 
   it('answers each read as Fastify answers it: status, bytes and every header', async () => {
@@ -134,6 +137,15 @@ describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
         expect(answer.status, path).toBe(200);
       }
     }
+    // the next browse page, by the cursor the first gave (a second player with a hero makes one)
+    await summonHero(h, (await newPlayer(h, 'lane2')).id);
+    const cursor = (JSON.parse((await get('/api/heroes/browse/all?limit=1')).body) as { next_cursor: string })
+      .next_cursor;
+    expect(cursor).toMatch(/^[\w-]+$/);
+    const next = await get(`/api/heroes/browse/all?limit=1&cursor=${cursor}`);
+    expect(next.byLane).toBe(1);
+    const { byLane: _, ...answer } = next;
+    expect(answer).toEqual(await fastify(`/api/heroes/browse/all?limit=1&cursor=${cursor}`));
   });
 
   it('answers the hero list as Fastify does: compressed when accepted, a 304 for the list the client holds', async () => {
@@ -204,6 +216,7 @@ describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
         `/api/inventory?user_id=${userId}`,
         `/api/dungeons/${dungeonId}`,
         `/api/heroes?user_id=${userId}`,
+        '/api/heroes/browse/all?limit=3',
       ];
       const alone: string[] = [];
       for (const path of paths) alone.push((await get(path)).body);
@@ -231,7 +244,10 @@ describe.each(DATABASES)('reads answered before the router on %s', (kind) => {
       [`/api/users/${userId}/`, 404],
       [`/api/users/${userId}%20`, 404],
       [`/api/inventory?user_id=${userId}&user_id=${userId}`, 400],
-      ['/api/heroes/browse/all', 200],
+      ['/api/heroes/browse/all?limit=0', 400],
+      ['/api/heroes/browse/all?limit=2&limit=3', 400],
+      ['/api/heroes/browse/all?cursor=%21', 400],
+      ['/api/heroes/browse/all?cursor=not_a_cursor', 400],
     ] as const) {
       const answer = await get(path);
       expect(answer.byLane, path).toBe(0);

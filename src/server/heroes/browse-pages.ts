@@ -12,7 +12,8 @@ import { contractJson } from '../foundation/contract-json.ts';
 import { RATED, ratedHero, type RatedDoc } from './hero-store.ts';
 import type { Store } from '../store/db.ts';
 import { sharedRead } from '../store/read-batches.ts';
-import { allRows, changeMark, prepared, sameMark, type ChangeMark } from '../store/prepared.ts';
+import { allRows, prepared, sameMark, type ChangeMark } from '../store/prepared.ts';
+import { markOf } from '../store/marked-answers.ts';
 
 /** Heroes shown per player in one page. */
 export const BROWSE_HEROES_PER_PLAYER = 12;
@@ -77,11 +78,14 @@ export class BrowsePages {
 
   constructor(private readonly store: Store) {}
 
-  /** The page as JSON bytes; its next_cursor made by `cursorOf` from the last player's username key. */
-  async page(q: BrowseQuery, cursorOf: (usernameKey: string) => string): Promise<Buffer> {
+  /**
+   * The page as JSON bytes; its next_cursor made by `cursorOf` from the last player's username key. `request`
+   * shares the request's change mark (markOf).
+   */
+  async page(q: BrowseQuery, cursorOf: (usernameKey: string) => string, request?: object): Promise<Buffer> {
     const slot = `${q.limit}|${q.after}|${q.exclude}`;
     // On SQLite, while the database has not changed at all since the page was checked, its key is not read either.
-    const mark = changeMark(this.store);
+    const mark = markOf(this.store, request);
     const cached = this.pages.get(slot);
     if (cached && sameMark(cached.mark, mark)) return cached.bytes;
     const rows = await PAGE_KEY(this.store, [q.after, q.exclude, q.limit + 1]);

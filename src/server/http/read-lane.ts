@@ -55,8 +55,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** This GET route's answer function, called before the router too (http/read-lane.ts). */
     answer?: ReadAnswer;
-    /** Where the answer's key is, on a public route that has no last parameter ('query.user_id'). */
-    answerKey?: `query.${string}`;
+    /**
+     * Where the answer's key is, on a public route that has no last parameter: one query field ('query.user_id'),
+     * or the whole query ('query': the answer is handed '' or '?name=value&…' and reads it itself).
+     */
+    answerKey?: `query.${string}` | 'query';
   }
   interface FastifyInstance {
     /** The reads answered before the router (tests read how many). */
@@ -78,6 +81,8 @@ interface ServerSettings {
 
 /** A key the lane takes as it is: what ids are made of (foundation/ids.ts), nothing a parser would change. */
 const PLAIN_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+/** A whole query the lane takes as it is: none, or plain names and values that no parser reads two ways. */
+const PLAIN_QUERY = /^(?:\?\w{1,32}=[\w-]{0,200}(?:&\w{1,32}=[\w-]{0,200}){0,7})?$/;
 
 interface LaneRoute {
   /** the address up to the key: '/api/users/' or '/api/inventory?user_id=' */
@@ -85,6 +90,8 @@ interface LaneRoute {
   answer: ReadAnswer;
   /** the key names a player, who must be playable without a session */
   guarded: boolean;
+  /** the key is the whole query: '' or '?…' (PLAIN_QUERY), not an id */
+  query?: boolean;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -158,7 +165,7 @@ export class ReadLane {
     for (const route of this.#routes) {
       if (!url.startsWith(route.prefix)) continue;
       const key = url.slice(route.prefix.length);
-      if (!PLAIN_KEY.test(key)) continue;
+      if (!(route.query ? PLAIN_QUERY : PLAIN_KEY).test(key)) continue;
       const arrived = performance.now();
       if (!this.#store.sqlite) {
         this.#answer(this.#store, route, key, req, res, fastify, arrived);
@@ -251,6 +258,10 @@ const HEADERS: readonly string[] = ['content-type', JSON_TYPE, ...Object.entries
  */
 function laneRoute(url: string, actsFor: ActsFor, answer: ReadAnswer, answerKey?: string): LaneRoute {
   const refuse = (why: string) => new Error(`GET ${url} cannot be answered before the router: ${why}`);
+  if (actsFor === 'public' && answerKey === 'query') {
+    if (url.includes(':')) throw refuse('a route keyed by its query has no parameters');
+    return { prefix: url, answer, guarded: false, query: true };
+  }
   if (actsFor === 'public' && answerKey) {
     if (url.includes(':')) throw refuse('a route keyed by a query field has no parameters');
     return { prefix: `${url}?${answerKey.slice('query.'.length)}=`, answer, guarded: false };

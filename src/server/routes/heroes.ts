@@ -3,6 +3,7 @@
 import { cursorCodec } from '../foundation/cursor.ts';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { ErrorBody } from '../../api/common.ts';
 import { SUMMON_COST } from '../../api/rules.ts';
 import {
@@ -181,8 +182,31 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
   });
 
+  /** A browse page asked by `query` (its fields as the route's schema reads them), as the handler sends it. */
+  const pageOf = (query: z.infer<typeof BrowseQuery>, request: object) =>
+    ctx.browsePages.page(
+      {
+        limit: query.limit,
+        after: query.cursor ? browseCursor.decode(query.cursor)[0] : '',
+        exclude: query.exclude_user_id ?? '',
+      },
+      (key) => browseCursor.encode([key]),
+      request,
+    );
+  /**
+   * The read lane's answer: the page for a plain query ('' or '?limit=20&…', read by the route's own schema), or
+   * none — a field asked twice, or one the schema refuses — for Fastify to answer as it does.
+   */
+  const browseAnswer = (query: string, request: Asking) => {
+    const fields = new URLSearchParams(query);
+    const asked = Object.fromEntries(fields);
+    if (Object.keys(asked).length !== [...fields.keys()].length) return undefined;
+    const q = BrowseQuery.safeParse(asked);
+    return q.success ? pageOf(q.data, request) : undefined;
+  };
+
   app.get('/api/heroes/browse/all', {
-    config: { actsFor: 'public' },
+    config: { actsFor: 'public', answer: browseAnswer, answerKey: 'query' },
     schema: {
       operationId: 'browsePlayers',
       summary: 'Browse other players’ heroes',
@@ -193,18 +217,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       response: { 200: BrowseResponse, 400: ErrorBody },
     },
     // Remembered as bytes under the key of what the page shows (browse-pages.ts).
-    handler: async (req, reply) => {
-      const { limit, exclude_user_id } = req.query;
-      const page = await ctx.browsePages.page(
-        {
-          limit,
-          after: req.query.cursor ? browseCursor.decode(req.query.cursor)[0] : '',
-          exclude: exclude_user_id ?? '',
-        },
-        (key) => browseCursor.encode([key]),
-      );
-      return sendJson(reply, page);
-    },
+    handler: async (req, reply) => sendJson(reply, await pageOf(req.query, req)),
   });
 
   // NPCs are content, made into JSON once; their ladder ratings are filled in at each answer.
