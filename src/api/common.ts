@@ -2,7 +2,7 @@
 // heroes.ts …) builds on these. The server validates with them; the web client imports their types only.
 import { z } from 'zod';
 import { ID_MAX_LENGTH, isCleanText } from './id-rule.ts';
-import { CURRENCIES, MAX_LEVEL } from './rules.ts';
+import { CURRENCIES, MAX_LEVEL, MAX_TRAINING } from './rules.ts';
 import type {
   Ability as AbilityType,
   GearSetBonus as GearSetBonusType,
@@ -171,6 +171,15 @@ export const HeroSchema = mirrors<Hero>()(
       .max(5)
       .optional()
       .describe('the rarity it was summoned at, once it has ascended (a reset returns it there)'),
+    training: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_TRAINING)
+      .optional()
+      .describe(
+        'levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none',
+      ),
   }),
 );
 export type { Hero };

@@ -112,4 +112,9 @@ export const DeleteHeroResponse = z.object({
 });
 
 export const RerollBody = z.object({ user_id: Id });
+export const TrainBody = z.object({ user_id: Id });
+export const TrainResponse = HeroSchema.extend({
+  user: User,
+  cost: z.number().int().describe('the gold this level of training cost'),
+});
 export const RerollResponse = HeroSchema.extend({ user: User.optional() });

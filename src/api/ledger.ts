@@ -48,6 +48,8 @@ export const LEDGER_REASONS = [
   'campaign_first_clear',
   /** idle income claimed (ref: the instant, in epoch seconds, it had accrued from) */
   'idle_income',
+  /** a hero trained one level for gold (ref: the hero's id) */
+  'training',
 ] as const;
 export const LedgerReason = z.enum(LEDGER_REASONS);
 export type LedgerReason = z.infer<typeof LedgerReason>;

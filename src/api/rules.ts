@@ -10,6 +10,9 @@ export { CURRENCIES, type Currency };
 /** Star Shards fused into one summoning scroll (Use Item on the shards; src/game/data/ascension.ts). */
 export { SHARDS_PER_SCROLL } from '../game/data/ascension.ts';
 
+/** Training: what a level adds, its cap, and its price in gold at each level (src/game/data/training.ts). */
+export { MAX_TRAINING, TRAINING_STEP, trainingCost } from '../game/data/training.ts';
+
 /** Magic essence one ability reroll costs (spec §5). */
 export const REROLL_COST = 50;
 

@@ -27,8 +27,8 @@ export function statsAtRarity(hero: Hero, rarity: number): Stats {
   const cls = findClass(hero.class);
   const race = findRace(hero.race);
   if (!cls || !race) return { max_hp: hero.max_hp, atk: hero.atk, def: hero.def, spd: hero.spd };
-  const now = statsFor(hero.type, cls, race, hero.rarity, hero.level, hero.spread);
-  const then = statsFor(hero.type, cls, race, rarity, hero.level, hero.spread);
+  const now = statsFor(hero.type, cls, race, hero.rarity, hero.level, hero.spread, hero.training);
+  const then = statsFor(hero.type, cls, race, rarity, hero.level, hero.spread, hero.training);
   const out = { ...now };
   // A stat exactly at the formula's (no upgrade) lands exactly on the formula's at the new rarity.
   for (const s of STATS) out[s] = hero[s] === now[s] ? then[s] : Math.round((then[s] * hero[s]) / now[s]);

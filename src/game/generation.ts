@@ -10,6 +10,8 @@ import type { ClassDef, RaceDef, TraitDef } from './data/schema.ts';
 import { describeAbility, describeTrait } from './describe.ts';
 import { abilityLevelFor, MAX_LEVEL, SPREAD_PCT, statsFor } from './progression.ts';
 import { iconPath, portraitPath } from './art/paths.ts';
+import { MAX_TRAINING } from './data/training.ts';
+import type { Sync } from './training.ts';
 import { floorOdds, RARITY_ODDS } from './altar.ts';
 
 export { RARITY_ODDS };
@@ -127,7 +129,15 @@ function describeHero(
 
 export function generateHero(
   seed: number,
-  opts: { id: string; userId: string | null; level?: number; rarity?: number; rarityFloor?: number },
+  opts: {
+    id: string;
+    userId: string | null;
+    level?: number;
+    rarity?: number;
+    rarityFloor?: number;
+    /** levels of training it arrives with (src/game/training.ts) */
+    training?: number;
+  },
 ): Hero {
   const s = seed >>> 0;
   const rng = createPrng(s);
@@ -142,7 +152,8 @@ export function generateHero(
   const name = rollName(rng, race);
   const abilities = rollAbilities(rng, cls, level);
   const spread = rollSpread(s);
-  const stats = statsFor(type, cls, race, rarity, level, spread);
+  const training = Math.min(MAX_TRAINING, Math.max(0, Math.floor(opts.training ?? 0)));
+  const stats = statsFor(type, cls, race, rarity, level, spread, training);
   return {
     id: opts.id,
     user_id: opts.userId,
@@ -169,23 +180,27 @@ export function generateHero(
     boon_icon: iconPath('trait', boon.id),
     bane_icon: iconPath('trait', bane.id),
     abilities,
+    ...(training > 0 && { training }),
   };
 }
 
 /**
  * A summoned pair: one candidate per id, each a hero of its own seed drawn from the generation's seed, so the
  * generation's seed and floor alone give the whole pair. The first candidate is drawn at `floor` or better (the
- * altar's pity: altar.ts pairFloor), the second at the plain odds.
+ * altar's pity: altar.ts pairFloor), the second at the plain odds. Both arrive at the player's `sync` level and
+ * training (training.ts syncOf), so a new pull can join the best four at once.
  */
 export function generatePair(
   seed: number,
-  opts: { ids: readonly string[]; userId: string; floor?: number },
+  opts: { ids: readonly string[]; userId: string; floor?: number; sync?: Sync },
 ): Hero[] {
   return opts.ids.map((id, slot) =>
     generateHero(hashSeed('candidate', seed >>> 0, slot), {
       id,
       userId: opts.userId,
       rarityFloor: slot === 0 ? opts.floor : undefined,
+      level: opts.sync?.level,
+      training: opts.sync?.training,
     }),
   );
 }

@@ -12,12 +12,12 @@ import {
   xpToNextLevel,
 } from './index.ts';
 
-/** A hero's stats before upgrades: what its race, class, type, rarity, level and own spread give (progression.ts). */
+/** A hero's stats before upgrades: what its race, class, type, rarity, level, spread and training give (progression.ts). */
 export function baseStats(hero: Hero) {
   const cls = findClass(hero.class);
   const race = findRace(hero.race);
   if (!cls || !race) return { max_hp: hero.max_hp, atk: hero.atk, def: hero.def, spd: hero.spd };
-  return statsFor(hero.type, cls, race, hero.rarity, hero.level, hero.spread);
+  return statsFor(hero.type, cls, race, hero.rarity, hero.level, hero.spread, hero.training);
 }
 
 export { ITEMS, ITEMS_BY_ID } from './data/items.ts';

@@ -3,6 +3,7 @@
 
 import type { Ability, Hero, HeroType, StatSpread } from './types.ts';
 import type { ClassDef, RaceDef } from './data/schema.ts';
+import { TRAINING_STEP } from './data/training.ts';
 
 export const MAX_LEVEL = 10;
 
@@ -42,6 +43,9 @@ export const SPREAD_PCT = 5;
 
 const spreadMul = (pct: number) => 1 + pct / 100;
 
+/** What `level` levels of training multiply health, attack and defence by (data/training.ts). */
+export const trainingMul = (level: number): number => 1 + TRAINING_STEP * Math.max(0, level);
+
 export function statsFor(
   type: HeroType,
   cls: ClassDef,
@@ -49,9 +53,10 @@ export function statsFor(
   rarity: number,
   level: number,
   spread: StatSpread = NO_SPREAD,
+  training = 0,
 ): Stats {
   const b = TYPE_BASE[type];
-  const m = rarityMul(rarity) * levelMul(level);
+  const m = rarityMul(rarity) * levelMul(level) * trainingMul(training);
   const ms = raritySpdMul(rarity) * levelSpdMul(level);
   return {
     max_hp: Math.round(b.hp * cls.stats.hp * race.stats.hp * m * spreadMul(spread.max_hp)),

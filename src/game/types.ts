@@ -98,6 +98,8 @@ export interface Hero {
   gear_sets?: GearSetBonus[];
   /** the rarity it was summoned at, once it has ascended (src/game/ascension.ts); absent: never ascended */
   summoned_rarity?: number;
+  /** levels of training (src/game/training.ts): the stats above include it; absent: 0 */
+  training?: number;
 }
 
 /** A piece of gear as a hero wears it: `item_id` keys src/game/data/gear.ts (and the shop's items). */

@@ -14,8 +14,13 @@ const WEB_MAY_IMPORT = new Set(['game/art/paths.ts']);
 
 /** The src/api modules the web may take values from, and all that each of them imports (from src/game only). */
 const API_FOR_WEB: Record<string, readonly string[]> = {
-  // the XP table and level cap; the currency list; the Star Shards a fused scroll takes
-  'api/rules.ts': ['game/progression.ts', 'game/data/currencies.ts', 'game/data/ascension.ts'],
+  // the XP table and level cap; the currency list; the Star Shards a fused scroll takes; training's prices
+  'api/rules.ts': [
+    'game/progression.ts',
+    'game/data/currencies.ts',
+    'game/data/ascension.ts',
+    'game/data/training.ts',
+  ],
   'api/id-rule.ts': [],
 };
 

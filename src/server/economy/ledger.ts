@@ -12,7 +12,7 @@ import { MESSAGES, notFound } from '../foundation/errors.ts';
 import { findUser, type Db } from './wallet.ts';
 
 /** Reasons whose ref is a hero's id. */
-const HERO_REASONS = new Set<LedgerReason>(['reroll', 'ascension', 'ascension_reset']);
+const HERO_REASONS = new Set<LedgerReason>(['reroll', 'ascension', 'ascension_reset', 'training']);
 const BATTLE_REASONS: ReadonlySet<LedgerReason> = new Set([
   'battle_reward',
   'arena_reward',

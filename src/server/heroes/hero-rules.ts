@@ -1,11 +1,12 @@
 // What a player may do to a hero they own, each in one economy transaction: reroll its abilities (paid in magic
-// essence) and delete it (the player's hero count follows). Routes validate, call one of these, return a view.
-import { PRICE_RULES, REROLL_COST } from '../../api/rules.ts';
+// essence), train it a level (paid in gold) and delete it (the player's hero count follows). Routes validate, call one of these, return a view.
+import { insufficient, PRICE_RULES, REROLL_COST } from '../../api/rules.ts';
 import { rerollAbilities } from '../../game/index.ts';
+import { nextTrainingCost, withTraining } from '../../game/training.ts';
 import { shardsFor, STAR_SHARD_ITEM } from '../../game/ascension.ts';
 import { addStock, refundStars, removeHeroes } from './hero-stock.ts';
 import type { Hero } from '../../game/types.ts';
-import { badRequest, busy, forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
+import { badRequest, busy, conflict, forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
 import { saveHero } from './hero-store.ts';
 import { heroFromRow, type HeroRow } from '../store/hero-rows.ts';
 import { economyTransaction, type Locked } from '../economy/transaction.ts';
@@ -75,5 +76,31 @@ export function rerollHero(
     const hero = await keepHero(trx, rerollAbilities(heroFromRow(row), seed), row, userId);
     await recordDaily(trx, userId, ['reroll']);
     return { user, hero };
+  });
+}
+
+/** The refusals of training: at the cap, and too little gold for the next level (its price named). */
+export const TRAINING_MESSAGES = {
+  capped: 'This hero has all the training there is',
+  gold: (cost: number) => `${insufficient('gold')} (requires ${cost})`,
+} as const;
+
+/** One level of training (src/game/training.ts) for its price in gold (data/training.ts trainingCost). */
+export function trainHero(
+  db: Kysely<Database>,
+  userId: string,
+  heroId: string,
+): Promise<{ user: UserRow; hero: Hero; cost: number }> {
+  return economyTransaction(db, { userId, heroIds: [heroId] }, async (trx, locked) => {
+    const row = heldHero(locked, heroId, userId);
+    if (!locked.user) throw notFound(MESSAGES.userNotFound);
+    const held = heroFromRow(row);
+    const cost = nextTrainingCost(held);
+    if (cost === null) throw conflict(TRAINING_MESSAGES.capped);
+    const user = await pay(trx, userId, 'gold', cost, { reason: 'training', ref: heroId }, () =>
+      badRequest(TRAINING_MESSAGES.gold(cost)),
+    );
+    const hero = await keepHero(trx, withTraining(held, (held.training ?? 0) + 1), row, userId);
+    return { user, hero, cost };
   });
 }

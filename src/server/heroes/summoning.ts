@@ -12,6 +12,8 @@
 //   transaction; a pair a counter reaches is drawn with its first candidate at the promised rarity or better. Every
 //   paid pair is written to the player's summon history (its rarities, later which one was kept). A pair answered
 //   again, a completed older pair and a preview move nothing.
+// - A pair arrives at the player's sync (src/game/training.ts syncOf): the level and training of the weakest of
+//   their best four, so a new pull can join the team at once.
 // - A candidate drawn without a user is a preview: never stored, never kept, free.
 // Lock order (see ARCHITECTURE.md): the player's row first — the economy transaction takes it before the work.
 import type { Kysely } from 'kysely';
@@ -25,6 +27,7 @@ import {
   pairFloor,
   type PityCounters,
 } from '../../game/index.ts';
+import { syncOf, type Sync } from '../../game/training.ts';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
 import { newId, newSeed } from '../foundation/ids.ts';
 import { nowSeconds } from '../foundation/clock.ts';
@@ -140,8 +143,9 @@ async function answerPending(trx: Trx, userId: string, generationId: string, now
     .execute();
   const candidates = rows.map((r) => JSON.parse(r.hero) as Hero);
   const drawn = candidates.length;
+  const sync = drawn < CANDIDATES_PER_GENERATION ? await playerSync(trx, userId) : undefined;
   while (candidates.length < CANDIDATES_PER_GENERATION) {
-    const hero = generateHero(newSeed(), { id: newId('h'), userId });
+    const hero = generateHero(newSeed(), { id: newId('h'), userId, ...sync });
     await storeCandidate(trx, generationId, candidates.length + 1, hero, now);
     candidates.push(hero);
   }
@@ -205,12 +209,22 @@ async function payForPair(
     .execute();
   const counters = await pityOf(trx, userId);
   const floor = pairFloor(counters);
-  const pair = generatePair(seed, { ids, userId, floor });
+  const pair = generatePair(seed, { ids, userId, floor, sync: await playerSync(trx, userId) });
   for (const [i, hero] of pair.entries()) await storeCandidate(trx, generationId, i + 1, hero, now);
   await movePity(trx, userId, afterPair(counters, Math.max(...pair.map((h) => h.rarity))));
   await recordSummon(trx, userId, generationId, pair, floor, now);
   for (const hero of pair) await tallySummon(trx, hero.rarity);
   return { hero: pair[0], generation_id: generationId, charged: true, candidates: pair };
+}
+
+/** The level and training a player's new pulls arrive at (src/game/training.ts syncOf), from their heroes. */
+async function playerSync(trx: Trx, userId: string): Promise<Sync> {
+  const rows = await trx
+    .selectFrom('heroes')
+    .select(['level', 'doc'])
+    .where('user_id', '=', userId)
+    .execute();
+  return syncOf(rows.map((r) => ({ level: r.level, training: (JSON.parse(r.doc) as Hero).training })));
 }
 
 /** A player's pity counters (absent ones are 0). */

@@ -1,5 +1,5 @@
 // Heroes: generate candidates, save one, list (own, other players' paged, NPCs by dungeon), detail, delete,
-// ability reroll. The scroll rules live in ../heroes/summoning.ts; heroes in the store in ../heroes/hero-store.ts.
+// ability reroll, training. The scroll rules live in ../heroes/summoning.ts; heroes in the store in ../heroes/hero-store.ts.
 import { cursorCodec } from '../foundation/cursor.ts';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,6 +24,8 @@ import {
   NpcsResponse,
   RerollBody,
   RerollResponse,
+  TrainBody,
+  TrainResponse,
 } from '../../api/heroes.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
@@ -31,7 +33,7 @@ import { RatedContent } from '../content/rated-content.ts';
 import { withRating } from '../battles/rating-store.ts';
 import { JSON_TYPE, sendJson } from '../http/json-reply.ts';
 import type { Asking, HeadedAnswer } from '../http/read-lane.ts';
-import { deleteHero, rerollHero } from '../heroes/hero-rules.ts';
+import { deleteHero, rerollHero, trainHero } from '../heroes/hero-rules.ts';
 import { matchesEtag, type Encoding, type HeroList, type ListBody } from '../heroes/hero-lists.ts';
 import { LRUCache } from 'lru-cache';
 import { newSeed } from '../foundation/ids.ts';
@@ -307,6 +309,22 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const { heroId } = req.params;
       const { user, hero } = await rerollHero(db, user_id, heroId, newSeed());
       return { ...(await withRating(db, hero)), user: userView(user) };
+    },
+  });
+
+  app.post('/api/heroes/:heroId/train', {
+    config: { actsFor: ['body.user_id', { owner: 'hero', of: 'params.heroId' }], idempotent: true },
+    schema: {
+      operationId: 'trainHero',
+      summary: 'Train a hero one level for gold',
+      tags: ['heroes'],
+      params: HeroParams,
+      body: TrainBody,
+      response: { 200: TrainResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    },
+    handler: async (req) => {
+      const { user, hero, cost } = await trainHero(db, req.body.user_id, req.params.heroId);
+      return { ...(await withRating(db, hero)), user: userView(user), cost };
     },
   });
 };

@@ -34,6 +34,7 @@ import type {
   PendingPair,
   PurchaseResponse,
   RerollResponse,
+  TrainResponse,
   RunBattleResponse,
   ShopItem,
   StartedBattle,
@@ -59,6 +60,7 @@ export type Inventory = z.infer<typeof InventoryResponse>;
 export type Purchase = z.infer<typeof PurchaseResponse>;
 export type UseItemResult = z.infer<typeof UseItemResponse>;
 export type RerolledHero = z.infer<typeof RerollResponse>;
+export type TrainedHero = z.infer<typeof TrainResponse>;
 export type CreatedBattle = z.infer<typeof CreateBattleResponse>;
 export type FetchedBattle = z.infer<typeof GetBattleResponse>;
 export type ActedBattle = z.infer<typeof ActionResponse>;
@@ -296,6 +298,14 @@ export const rerollAbilities = (heroId: string, userId: string, key: string): Pr
   call(
     'post',
     '/api/heroes/{heroId}/reroll-abilities',
+    { path: { heroId }, body: { user_id: userId } },
+    { idempotencyKey: key },
+  );
+
+export const trainHero = (heroId: string, userId: string, key: string): Promise<TrainedHero> =>
+  call(
+    'post',
+    '/api/heroes/{heroId}/train',
     { path: { heroId }, body: { user_id: userId } },
     { idempotencyKey: key },
   );

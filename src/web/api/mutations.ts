@@ -453,6 +453,22 @@ export function useReroll(userId: string) {
   );
 }
 
+/** Train: the hero as trained, shown at once; the gold paid re-read. */
+export function useTrain(userId: string) {
+  const client = useQueryClient();
+  return usePaying(
+    {
+      mutationFn: ({ input: heroId, key }: Intent<string>) => api.trainHero(heroId, userId, key),
+      onSuccess: async ({ user, cost: _cost, ...trained }, { input: heroId }) => {
+        client.setQueryData(queryKeys.hero(heroId), trained);
+        void client.invalidateQueries({ queryKey: queryKeys.myHeroes(userId) });
+        await refreshUser(userId, user);
+      },
+    },
+    failing('Failed to train the hero'),
+  );
+}
+
 /** Delete: the hero forgotten and the player's list re-read before the page leaves. */
 export function useDeleteHero(userId: string) {
   const client = useQueryClient();

@@ -237,6 +237,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/heroes/{heroId}/train': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Train a hero one level for gold
+     * @description When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     */
+    post: operations['trainHero'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/heroes/{heroId}/ascension': {
     parameters: {
       query?: never;
@@ -1584,7 +1604,8 @@ export interface operations {
                 | 'daily_calendar'
                 | 'campaign_reward'
                 | 'campaign_first_clear'
-                | 'idle_income';
+                | 'idle_income'
+                | 'training';
               /** @description what caused it, by id (see the reasons) */
               ref: string | null;
               /** @description what to link to: the fight's replay, the hero (a summon's kept hero, a rerolled hero), the item */
@@ -1771,6 +1792,8 @@ export interface operations {
             }[];
             /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
             summoned_rarity?: number;
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            training?: number;
             /** @description the pair this candidate belongs to (the pending pair); null for a preview */
             generation_id: string | null;
             /** @description whether this call spent the scroll (true in exactly one call per pair) */
@@ -1860,6 +1883,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             }[];
           };
         };
@@ -2058,6 +2083,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             }[];
             /** @description epoch seconds after which the pair may be forgotten */
             expires_at: number | null;
@@ -2222,6 +2249,8 @@ export interface operations {
             }[];
             /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
             summoned_rarity?: number;
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            training?: number;
           }[];
         };
       };
@@ -2368,6 +2397,8 @@ export interface operations {
             }[];
             /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
             summoned_rarity?: number;
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            training?: number;
           };
         };
       };
@@ -2549,6 +2580,8 @@ export interface operations {
                 }[];
                 /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
                 summoned_rarity?: number;
+                /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+                training?: number;
               }[];
             }[];
             next_cursor: string | null;
@@ -2684,6 +2717,8 @@ export interface operations {
                 }[];
                 /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
                 summoned_rarity?: number;
+                /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+                training?: number;
               }[];
             }[];
           };
@@ -2803,6 +2838,8 @@ export interface operations {
             }[];
             /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
             summoned_rarity?: number;
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            training?: number;
           };
         };
       };
@@ -3040,6 +3077,8 @@ export interface operations {
             }[];
             /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
             summoned_rarity?: number;
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            training?: number;
             user?: {
               id: string;
               username: string;
@@ -3054,6 +3093,216 @@ export interface operations {
               /** @description the local hour their day resets at */
               reset_hour: number;
             };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  trainHero: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A key of your own for this one intent (e.g. a UUID): sent again — a retry, a double tap, even concurrently or through another instance — it answers the first answer (same status and body, with `Idempotent-Replayed: true`) and charges nothing more. The same key with another body, route or player is a 422. Kept 24 hours (docs/api.md). */
+        'idempotency-key'?: string;
+      };
+      path: {
+        heroId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            user_id: string | null;
+            seed: number;
+            name: string;
+            race: string;
+            race_description: string;
+            class: string;
+            class_description: string;
+            /** @enum {string} */
+            type: 'Tank' | 'Damage' | 'Support';
+            rarity: number;
+            level: number;
+            xp: number;
+            hp: number;
+            max_hp: number;
+            atk: number;
+            def: number;
+            spd: number;
+            /** @description the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads) */
+            spread: {
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+            };
+            description: string;
+            portrait_url: string;
+            boon: {
+              id: string;
+              name: string;
+              description: string;
+            };
+            bane: {
+              id: string;
+              name: string;
+              description: string;
+            };
+            boon_icon: string;
+            bane_icon: string;
+            abilities: {
+              id: string;
+              name: string;
+              description: string;
+              level: number;
+              /** @enum {string} */
+              type: 'offensive' | 'defensive' | 'support' | 'utility' | 'passive' | 'ultimate';
+              icon: string;
+            }[];
+            /** @description the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays */
+            rating?: {
+              /** @description Glicko-2 rating (a new hero 1500) */
+              rating: number;
+              /** @description rating deviation: how sure the rating is (a new hero 350) */
+              rd: number;
+              /** @description arena fights won */
+              wins: number;
+              /** @description arena fights lost */
+              losses: number;
+            };
+            /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+            version?: number;
+            /** @description the gear it wears, one piece a slot, in slot order */
+            gear?: {
+              /** @enum {string} */
+              slot: 'weapon' | 'armour' | 'charm' | 'relic';
+              /** @description the piece: its shop and inventory item id */
+              item_id: string;
+              name: string;
+              set: string;
+              set_name: string;
+              icon: string;
+              /** @description what it does, written from its figures */
+              description: string;
+            }[];
+            /** @description the set bonuses its gear gives */
+            gear_sets?: {
+              set: string;
+              name: string;
+              pieces: 2 | 4;
+              description: string;
+            }[];
+            /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+            summoned_rarity?: number;
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            training?: number;
+            user: {
+              id: string;
+              username: string;
+              gold: number;
+              magic_essence: number;
+              summoning_scrolls: number;
+              combat_tokens: number;
+              /** @description epoch seconds */
+              created_at: number;
+              /** @description the IANA zone the player's day is kept in (GET /api/daily) */
+              time_zone: string;
+              /** @description the local hour their day resets at */
+              reset_hour: number;
+            };
+            /** @description the gold this level of training cost */
+            cost: number;
           };
         };
       };
@@ -3386,6 +3635,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             };
             user: {
               id: string;
@@ -3598,6 +3849,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             };
             user: {
               id: string;
@@ -3809,6 +4062,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             };
             message: string;
           };
@@ -3987,6 +4242,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             };
             message: string;
           };
@@ -4913,6 +5170,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             }[];
             enemies: {
               id: string;
@@ -4998,6 +5257,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             }[];
             units: {
               id: string;
@@ -6370,6 +6631,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             };
             /** @description other players' heroes and NPCs whose duel with your hero is nearest 50% by its honest odds, nearest first (the rating's distance breaking ties), each with its rating */
             opponents: {
@@ -6456,6 +6719,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             }[];
             /** @description your hero's chance against each opponent, in the same order: the duel's estimate, the number GET /api/odds and the fight then state */
             probabilities: number[];
@@ -6652,6 +6917,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             }[];
           }[];
         };
@@ -6782,6 +7049,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             }[];
           };
         };
@@ -6922,6 +7191,8 @@ export interface operations {
             }[];
             /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
             summoned_rarity?: number;
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            training?: number;
           }[];
         };
       };
@@ -7833,6 +8104,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             }[];
             /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
             location: string;
@@ -8643,6 +8916,8 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
             };
           };
         };

@@ -22,6 +22,7 @@ import {
 import { useHeroDetailCtrl } from './ctrl.ts';
 import { AscensionPanel } from './ascension-panel.tsx';
 import { GearPanel } from './gear-panel.tsx';
+import { TrainingPanel } from './training-panel.tsx';
 import './hero-detail.css';
 
 /** An icon counts only when it is served by our API (spec §3). */
@@ -302,6 +303,7 @@ export default function HeroDetailPage() {
       </section>
 
       {ctrl.userId === h.user_id && <AscensionPanel hero={h} userId={ctrl.userId} />}
+      {ctrl.userId === h.user_id && <TrainingPanel hero={h} userId={ctrl.userId} />}
       <GearPanel hero={h} userId={ctrl.userId} />
 
       <ArenaStanding hero={h} />

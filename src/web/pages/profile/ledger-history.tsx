@@ -41,6 +41,7 @@ const REASON_ICON: Record<LedgerReason, IconName> = {
   idle_income: 'chest',
   ascension: 'sparkles',
   ascension_reset: 'reroll',
+  training: 'atk',
 };
 
 /** The filter tabs' short names (the full ones, CURRENCY_NAMES, label everything else). */

@@ -73,6 +73,8 @@ export function reasonText(row: Pick<LedgerRow, 'reason' | 'subject'>): string {
       return 'Summoned heroes';
     case 'reroll':
       return 'Rerolled abilities';
+    case 'training':
+      return 'Trained a hero';
     case 'ascension':
       return 'Ascended a hero';
     case 'ascension_reset':

@@ -1,0 +1,16 @@
+// Training: the gold sink that keeps a hero growing once its level, rarity and shop upgrades are at their caps.
+// Each level of training multiplies the hero's health, attack and defence by (1 + TRAINING_STEP × level) over what
+// its race, class, type, rarity, level and spread give; its price in gold rises with the level. Campaign stages past
+// the sixth chapter, dungeon tiers and sparring partners field NPCs trained the same way, so both sides grow by one
+// rule. The numbers were set by `npm run sim:season` (docs/game-rules.md "Training").
+
+/** What one level of training adds to health, attack and defence, as a share of the untrained stat. */
+export const TRAINING_STEP = 0.04;
+
+/** The most training a hero can hold. */
+export const MAX_TRAINING = 60;
+
+/** Gold the next level of training costs a hero at `level` (0: untrained). */
+export function trainingCost(level: number): number {
+  return 400 + 200 * Math.max(0, Math.floor(level));
+}
