@@ -423,13 +423,13 @@ test('Quick Battle opens /combat; Fight Again repeats it with the same team; Bac
   const location = url.searchParams.get('location')!;
   await expect(page.getByTestId('combat-location')).toHaveText(location);
   await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
-  // Whole percentages unless rounding would contradict the outcome (then a few decimals, the same on each).
-  const chanceText = (await page.getByTestId('win-chance').textContent())!.replace('%', '');
-  const decimals = chanceText.split('.')[1]?.length ?? 0;
-  await expect(page.getByTestId('roll-needed')).toHaveText(
-    `>${(100 - Number(chanceText)).toFixed(decimals)}`,
-  );
-  await expect(page.getByTestId('you-rolled')).toHaveText(decimals ? /^\d{1,3}\.\d+$/ : /^\d{1,3}$/);
+  // The chance in whole percent; the line and the roll whole too unless that would contradict the outcome (then a
+  // few decimals, the same on each).
+  await expect(page.getByTestId('win-chance')).toHaveText(/^\d{1,3}%$/);
+  const chance = Number((await page.getByTestId('win-chance').textContent())!.replace('%', ''));
+  const decimals = (await page.getByTestId('you-rolled').textContent())!.split('.')[1]?.length ?? 0;
+  if (decimals === 0) await expect(page.getByTestId('roll-needed')).toHaveText(`>${100 - chance}`);
+  else await expect(page.getByTestId('roll-needed')).toHaveText(new RegExp(`^>\\d{1,3}\\.\\d{${decimals}}$`));
   await expect(page.getByTestId('narrative')).not.toBeEmpty();
   await expect(page.locator('.combat')).toHaveAttribute('data-theme', 'forest');
   if ((await page.locator('.combat__headline').textContent()) === 'VICTORY!')
@@ -471,7 +471,7 @@ test('/combat: defaults, stored results, every Fight Again check and the Battle 
   await page.goto(`/combat?battleId=${quick.battle_id}`);
   await expect(page.getByTestId('combat-location')).toHaveText('Unknown');
   const shown = rollFigures(quick.probability, quick.roll, quick.status === 'won');
-  await expect(page.getByTestId('win-chance')).toHaveText(`${shown.chance.toFixed(shown.decimals)}%`);
+  await expect(page.getByTestId('win-chance')).toHaveText(`${shown.chance}%`);
   await expect(page.getByTestId('you-rolled')).toHaveText(shown.rolled.toFixed(shown.decimals));
   await page.getByRole('button', { name: 'Fight Again' }).click();
   await expect(page.getByTestId('battle-error')).toContainText('No team hero IDs provided');

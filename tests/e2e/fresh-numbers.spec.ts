@@ -64,10 +64,10 @@ async function paysIn(scope: Locator, name = 'fight'): Promise<Rewards> {
   };
 }
 
-/** /combat's Win Chance is the chance shown before the fight (decimals only where whole percents would mislead). */
+/** /combat's Win Chance is the chance shown before the fight, in whole percent. */
 async function expectWinChance(page: Page, result: BattleResult, shownText: string) {
   const f = rollFigures(result.probability, result.roll, result.status === 'won');
-  await expect(page.getByTestId('win-chance')).toHaveText(`${f.chance.toFixed(f.decimals)}%`);
+  await expect(page.getByTestId('win-chance')).toHaveText(`${f.chance}%`);
   expect(`${wholePercent(result.probability)}%`).toBe(shownText);
 }
 

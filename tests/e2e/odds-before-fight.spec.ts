@@ -27,7 +27,7 @@ async function expectResultChance(
   result: { probability: number; roll: number; status: 'won' | 'lost' },
 ): Promise<void> {
   const shown = rollFigures(result.probability, result.roll, result.status === 'won');
-  await expect(chance).toHaveText(`${shown.chance.toFixed(shown.decimals)}%`);
+  await expect(chance).toHaveText(`${shown.chance}%`);
   expect(`${wholePercent(result.probability)}%`).toBe(before.text);
 }
 

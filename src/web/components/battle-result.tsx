@@ -1,10 +1,10 @@
 // Fight results shared by /arena, /dungeons/{id} (inline) and /combat: the chance bar with its roll marker, the
 // rewards and level-ups list, and the result panel (VICTORY! / DEFEAT, Win Chance, Dice Roll, Battle Narrative,
-// Rewards Earned). Spec §2 /arena and §9 (whole percentages, 50 when missing). Styles in ./battle-result.css.
+// Rewards Earned). Spec §2 /arena and §9 (whole percentages, 50 when missing; a roll to the decimals that tell it from the line). Styles in ./battle-result.css.
 import { CURRENCY_NAMES } from '../../api/rules.ts';
 import { ButtonLink } from './ui.tsx';
 import type { ReactNode } from 'react';
-import { formatNumber, rollFigures, type RollFigures } from './format.ts';
+import { formatNumber, rollFigures, rollText, type RollFigures } from './format.ts';
 import { Icon } from './icon.tsx';
 import { isWin, levelUpName, type FightResult } from '../api/battle-hooks.ts';
 import './battle-result.css';
@@ -33,11 +33,10 @@ export function BattleNarrative({ result }: { result: FightResult }) {
  * side the outcome says (the figures come from rollFigures, so they agree with it).
  */
 export function ChanceBar({ figures, won }: { figures: RollFigures; won: boolean }) {
-  const { decimals } = figures;
-  const chance = figures.chance.toFixed(decimals);
+  const { decimals, chance } = figures;
   const needed = Math.max(0, Math.min(100, figures.needed));
-  const rolled = figures.rolled.toFixed(decimals);
-  const neededText = needed.toFixed(decimals);
+  const rolled = rollText(figures.rolled, decimals);
+  const neededText = rollText(needed, decimals);
   const at = Math.max(0, Math.min(100, figures.rolled));
   return (
     <div
@@ -178,11 +177,11 @@ export function FightResultPanel({
       <dl className="fight-result__numbers tabular">
         <div>
           <dt>Win Chance</dt>
-          <dd data-testid="win-chance">{figures.chance.toFixed(figures.decimals)}%</dd>
+          <dd data-testid="win-chance">{figures.chance}%</dd>
         </div>
         <div>
           <dt>Dice Roll</dt>
-          <dd data-testid="dice-roll">{figures.rolled.toFixed(figures.decimals)}</dd>
+          <dd data-testid="dice-roll">{rollText(figures.rolled, figures.decimals)}</dd>
         </div>
       </dl>
       <ChanceBar figures={figures} won={won} />

@@ -49,6 +49,9 @@ describe('other formats', () => {
     expect(wholePercent(0.634)).toBe(63);
     expect(wholePercent(undefined)).toBe(50);
   });
+  it('a chance neither sure nor hopeless never reads as one', () => {
+    expect([0, 0.0004, 0.004, 0.996, 0.9996, 1].map(wholePercent)).toEqual([0, 1, 1, 99, 99, 100]);
+  });
 });
 
 describe('formatSpread', () => {
@@ -72,7 +75,13 @@ describe('rollFigures', () => {
     const f = rollFigures(0.554, 0.4465, true);
     expect(f.decimals).toBeGreaterThan(0);
     expect(f.rolled).toBeGreaterThan(f.needed);
-    expect(f.chance + f.needed).toBeCloseTo(100, 6);
+    // The line is shown as it is (44.6), the chance whole (55), as everywhere.
+    expect(f).toMatchObject({ chance: 55, needed: 44.6, rolled: 44.7, decimals: 1 });
+  });
+
+  it('keeps the chance whole and tells a roll from a line near 0 ("100.0% · >0.0 · 0.1" once)', () => {
+    expect(rollFigures(0.9995, 0.001, true)).toEqual({ chance: 99, needed: 0.05, rolled: 0.1, decimals: 2 });
+    expect(rollFigures(1, 0.3, true)).toEqual({ chance: 100, needed: 0, rolled: 30, decimals: 0 });
   });
 
   it('agrees with the outcome for every fight the server could decide', () => {
@@ -87,10 +96,11 @@ describe('rollFigures', () => {
     for (const [p, roll] of pairs) {
       const won = roll > 1 - p;
       const f = rollFigures(p, roll, won);
-      expect(
-        Number(f.rolled.toFixed(f.decimals)) > Number(f.needed.toFixed(f.decimals)),
-        `${p} ${roll}`,
-      ).toBe(won);
+      const needed = Number(f.needed.toFixed(f.decimals));
+      expect(Number(f.rolled.toFixed(f.decimals)) > needed, `${p} ${roll}`).toBe(won);
+      // The chance is whole, and neither it nor the line claims a sure or hopeless fight that is not one.
+      expect(f.chance).toBe(wholePercent(p));
+      if (p > 0 && p < 1) expect(needed > 0 && needed < 100, `${p} ${roll}: line ${needed}`).toBe(true);
     }
   });
 });

@@ -24,22 +24,35 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat('en-US').format(value);
 }
 
-/** A 0..1 chance as a whole percentage (spec §9). */
-export const wholePercent = (p: number | null | undefined): number =>
-  typeof p === 'number' && Number.isFinite(p) ? Math.round(p * 100) : 50;
+/**
+ * A 0..1 chance as a whole percentage (spec §9), 50 when missing. A chance that is neither sure nor hopeless never
+ * reads as one: 0.9996 is 99, not 100, and 0.0004 is 1, not 0.
+ */
+export function wholePercent(p: number | null | undefined): number {
+  if (typeof p !== 'number' || !Number.isFinite(p)) return 50;
+  const whole = Math.round(p * 100);
+  return p > 0 && p < 1 ? Math.min(99, Math.max(1, whole)) : whole;
+}
 
-/** A fight's figures as shown: win chance and roll needed (which add up to 100) and the roll, as percentages. */
+/**
+ * A fight's figures as shown: the win chance (whole percent, as everywhere), the line the roll had to pass and the
+ * roll, as percentages of 0..100 to `decimals` places (rollText).
+ */
 export interface RollFigures {
   chance: number;
   needed: number;
   rolled: number;
-  /** decimals to show them with (toFixed) */
+  /** decimals the line and the roll are shown with */
   decimals: number;
 }
 
+/** The line or the roll as shown: '37', '44.65'. */
+export const rollText = (x: number, decimals: number): string => x.toFixed(decimals);
+
 /**
- * Whole percentages (spec §9) unless rounding would make the figures contradict the outcome — won with "Roll
- * Needed >45, You Rolled 45" — then as few decimals as make them agree: a fight is won when the roll is above
+ * The win chance in whole percent (spec §9), and the line (100 − the chance) and the roll whole too unless that would
+ * contradict the outcome or the chance — won with "Roll Needed >45, You Rolled 45", or a line of 0 under a chance
+ * that is not sure — then to as few decimals as tell the roll from the line: a fight is won when the roll is above
  * 1 − probability, and the figures shown always say the same.
  */
 export function rollFigures(
@@ -48,22 +61,22 @@ export function rollFigures(
   won: boolean,
 ): RollFigures {
   const known = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x);
+  const chance = wholePercent(probability);
   // A stored result without its figures shows the spec's defaults (50), whole: there is nothing to agree with.
-  if (!known(probability) || !known(roll)) {
-    const chance = wholePercent(probability);
+  if (!known(probability) || !known(roll))
     return { chance, needed: 100 - chance, rolled: wholePercent(roll), decimals: 0 };
-  }
   const [p, r] = [probability, roll];
-  let figures: RollFigures = { chance: 50, needed: 50, rolled: 50, decimals: 0 };
+  const line = (1 - p) * 100;
+  // The line shown must not claim a sure or hopeless fight the chance does not: 0 only when p is 1, 100 only when 0.
+  const honest = (needed: number) => (needed > 0 || p >= 1) && (needed < 100 || p <= 0);
+  let figures: RollFigures = { chance, needed: 100 - chance, rolled: Math.round(r * 100), decimals: 0 };
+  if (figures.rolled > figures.needed === won && honest(figures.needed)) return figures;
   // A roll may lie within a billionth of the line (0.9460000031 against 1 − 0.054): up to 12 decimals, where a
   // double still tells two percentages apart.
-  for (let decimals = 0; decimals <= 12; decimals++) {
+  for (let decimals = 1; decimals <= 12; decimals++) {
     const f = 10 ** decimals;
-    const chance = Math.round(p * 100 * f) / f;
-    const needed = Math.round((100 - chance) * f) / f;
-    const rolled = Math.round(r * 100 * f) / f;
-    figures = { chance, needed, rolled, decimals };
-    if (rolled > needed === won) break;
+    figures = { chance, needed: Math.round(line * f) / f, rolled: Math.round(r * 100 * f) / f, decimals };
+    if (figures.rolled > figures.needed === won && honest(figures.needed)) break;
   }
   return figures;
 }

@@ -8,7 +8,7 @@ import type { StageView } from '../../../api/index.ts';
 import { errorText } from '../../api/client.ts';
 import { HeroCard, RarityStars } from '../../components/hero-card.tsx';
 import { GearDrop } from '../../components/gear-drop.tsx';
-import { stageRewardText } from '../../components/format.ts';
+import { stageRewardText, wholePercent } from '../../components/format.ts';
 import { Icon } from '../../components/icon.tsx';
 import { IdleIncome } from '../../components/idle-income.tsx';
 import { LockMark } from '../../components/lock-mark.tsx';
@@ -254,7 +254,7 @@ function QuickOutcome({
     <section className={`stage__result stage__result--${r.status}`} role="status" data-testid="stage-result">
       <h3 className="stage__result-title">{won ? 'VICTORY!' : 'DEFEAT'}</h3>
       <p className="muted">
-        Win chance {Math.round(r.probability * 100)}% · {r.location}
+        Win chance {wholePercent(r.probability)}% · {r.location}
       </p>
       {won && (
         <p>

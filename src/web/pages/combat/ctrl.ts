@@ -25,7 +25,7 @@ import {
 } from '../../api/battle-hooks.ts';
 import { sceneTheme, type LocationType } from '../../components/battle-scene.ts';
 import { NEW_RUN_TEXT, nextFloorText, runEndsText } from '../../components/dungeon-run.tsx';
-import { rollFigures } from '../../components/format.ts';
+import { rollFigures, rollText } from '../../components/format.ts';
 import { useSignedInUser } from '../../session.ts';
 
 export type Shown = FightResult & { run?: DungeonRun; clear_bonus?: boolean; gear_drop?: string | null };
@@ -244,9 +244,12 @@ export function useCombatCtrl() {
     result,
     won,
     figures,
-    /** Win Chance, Roll Needed and You Rolled as shown */
-    shownFigures:
-      figures && [figures.chance, figures.needed, figures.rolled].map((x) => x.toFixed(figures.decimals)),
+    /** Win Chance (whole percent), Roll Needed and You Rolled as shown */
+    shownFigures: figures && [
+      String(figures.chance),
+      rollText(figures.needed, figures.decimals),
+      rollText(figures.rolled, figures.decimals),
+    ],
     run,
     notice: floor.data?.movedOn ?? null,
     dismissNotice: floor.reset,
