@@ -1,7 +1,7 @@
 // 1v1 arena duels against another player's hero or an NPC, resolved at once with honest odds; the arena ladder
 // (Glicko-2 ratings of every hero and NPC, src/game/ladder.ts): its leaderboard and the opponents nearest a rating.
 import { z } from 'zod';
-import { BattleResult, HeroRating, HeroSchema, idField, Id, Rewards } from './common.ts';
+import { BattleResult, HeroRating, HeroSchema, idField, Id, Rewards, ShownOddsKey } from './common.ts';
 
 /** Spec §5: both a hero and an opponent must be chosen. */
 export const ARENA_PICK_BOTH = 'Select your hero and an opponent first';
@@ -11,6 +11,7 @@ export const ArenaBody = z.object({
   user_id: Id,
   attacker_hero_id: ArenaPick,
   opponent_id: ArenaPick,
+  odds_key: ShownOddsKey,
 });
 
 /** One side's rating before and after the fight (one fight is one Glicko-2 rating period). */

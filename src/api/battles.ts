@@ -1,6 +1,6 @@
 // Team battles: turn-based (state, options, actions, auto) and quick (resolved at once). DESIGN.md "two readings".
 import { z } from 'zod';
-import { BattleResult, CampaignFight, HeroSchema, Id, LevelUp, Rewards } from './common.ts';
+import { BattleResult, CampaignFight, HeroSchema, Id, LevelUp, Rewards, ShownOddsKey } from './common.ts';
 import { TEAM_MAX, TEAM_MIN, TEAM_RULES } from './rules.ts';
 import type {
   BattleEvent as BattleEventType,
@@ -21,6 +21,7 @@ export const CreateBattleBody = z.object({
   user_id: Id,
   team_hero_ids: TeamHeroIds,
   mode: z.enum(['turn_based', 'auto']).default('turn_based'),
+  odds_key: ShownOddsKey,
 });
 
 const UnitView = mirrors<BattleUnitView>()(

@@ -29,6 +29,19 @@ export const FIGHT_REFUSALS = {
 } as const;
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/**
+ * A fight request's `odds_key`: the key of the chance the player was shown (GET /api/odds `key`). When the fight
+ * has changed since (the key the server computes now differs), nothing is fought: a 409 with the new chance.
+ */
+export const ShownOddsKey = z
+  .string()
+  .min(1)
+  .max(2000)
+  .optional()
+  .describe(
+    'the `key` of the odds shown before this fight (GET /api/odds): when the fight has changed since, nothing is fought and the answer is a 409 with the new chance (`probability`, `odds_key` and the rest of the odds answer); without it the fight is fought as it now is',
+  );
+
 export { ID_MAX_LENGTH, isCleanText, isValidId } from './id-rule.ts';
 
 /** Read after the field's name: `Invalid body field "user_id": not a valid id (…)`. */

@@ -1,6 +1,6 @@
 // Dungeons and their runs: a run is a sequence of floors ending with a boss; each battle call fights the next.
 import { z } from 'zod';
-import { BattleResult, HeroSchema, Id } from './common.ts';
+import { BattleResult, HeroSchema, Id, ShownOddsKey } from './common.ts';
 import { TEAM_MAX, TEAM_MIN, TEAM_RULES } from './rules.ts';
 
 export const Dungeon = z.object({
@@ -64,6 +64,7 @@ export const RunBattleBody = z
       .describe(
         'quick: the floor is fought at once (200, its result); turn_based: a battle the player steers (201)',
       ),
+    odds_key: ShownOddsKey,
   })
   .nullish();
 export const RunBattleResponse = BattleResult.extend({

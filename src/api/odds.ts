@@ -1,8 +1,9 @@
 // The win chance of a fight before it is fought: one read for the arena, a dungeon's next floor and the next
 // random battle. The number it states is the number that fight then uses (server: routes/odds.ts).
 import { z } from 'zod';
-import { HeroSchema, Id, Rewards, StageReward } from './common.ts';
+import { ErrorBody, FIGHT_REFUSALS, HeroSchema, Id, Rewards, StageReward } from './common.ts';
 import { RepeatWin } from './arena.ts';
+import { DungeonRun } from './dungeons.ts';
 import { TEAM_MAX, TEAM_MIN } from './rules.ts';
 
 export const OddsKind = z.enum(['arena', 'dungeon', 'random', 'campaign'], {
@@ -15,7 +16,9 @@ export const OddsQuery = z.object({
   hero_id: Id.optional().describe('arena: your hero'),
   opponent_id: Id.optional().describe("arena: the opponent (another player's hero or an NPC)"),
   dungeon_id: Id.optional().describe('dungeon: floor 1 of a new run in this dungeon, fought by `team`'),
-  run_id: Id.optional().describe('dungeon: the next floor of this active run of yours, with its team'),
+  run_id: Id.optional().describe(
+    'dungeon: the next floor of this run of yours, with its team; once the run is over (run_status), floor 1 of a new run of its dungeon with its team — what comes next',
+  ),
   stage_id: Id.optional().describe("campaign: the stage ('1-1'), fought by `team`"),
   team: z
     .string()
@@ -74,5 +77,27 @@ export const OddsResponse = z.object({
   floor: z.number().int().optional().describe('dungeon: the floor this is (1-based)'),
   floors: z.number().int().optional(),
   boss_floor: z.boolean().optional(),
+  run_status: DungeonRun.shape.status
+    .optional()
+    .describe(
+      "dungeon with run_id: the run's status; not 'active' when it is over, and then the odds are those of floor 1 of a new run of its dungeon with its team",
+    ),
 });
 export type OddsResponse = z.infer<typeof OddsResponse>;
+
+/**
+ * A fight refused because the chance it was shown is no longer its own (the request's `odds_key` is not the key the
+ * server computes now): nothing was fought, and the answer carries the new chance — the odds answer as GET
+ * /api/odds would give it now, its key also as `odds_key` — so the page can show it.
+ */
+export const ChangedOdds = OddsResponse.extend({
+  error: z.string().describe('what changed, in words, with the new chance'),
+  odds_key: z.string().describe('the key of the new chance: send it with the next try'),
+});
+export type ChangedOdds = z.infer<typeof ChangedOdds>;
+
+/** A fight that names the odds it was shown may also be refused with the new chance (409 ChangedOdds). */
+export const SHOWN_FIGHT_REFUSALS = {
+  ...FIGHT_REFUSALS,
+  409: z.union([ChangedOdds, ErrorBody]),
+} as const;

@@ -162,7 +162,10 @@ describe.each(DATABASES)('odds read on %s', (kind) => {
     await withStore(h, (db) =>
       db.updateTable('dungeon_runs').set({ status: 'failed' }).where('id', '=', run.id).execute(),
     );
-    expect((await odds({ user_id: q.id, kind: 'dungeon', run_id: run.id })).status).toBe(409);
+    // A run that is over is read, not refused: what comes next is floor 1 of a new run with its team.
+    const over = await odds({ user_id: q.id, kind: 'dungeon', run_id: run.id });
+    expect(over.status).toBe(200);
+    expect(over.body).toMatchObject({ run_status: 'failed', floor: 1, team_hero_ids: [theirs.id] });
   });
 
   it('is bounded: team size, ids and parameters are checked, each refusal a readable 4xx', async () => {

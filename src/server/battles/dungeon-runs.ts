@@ -17,6 +17,7 @@ import { remainingTeam } from '../heroes/hero-store.ts';
 import { newId, newSeed } from '../foundation/ids.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { floorPlan } from './fight-plans.ts';
+import { checkShownOdds } from './fight-odds.ts';
 import type { BattlesTable, DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
 import { idleBefore } from './battle-expiry.ts';
 import { economyTransaction } from '../economy/transaction.ts';
@@ -92,12 +93,13 @@ export async function startRun(
 /**
  * Fights the run's current floor with the heroes of its team that remain (a hero deleted since the run began has
  * left it; with none left the run is over, 409). Winning moves the run a floor on, or clears it on the boss floor
- * and pays the clear bonus; losing ends it.
+ * and pays the clear bonus; losing ends it. `shown`: the odds_key the player was shown (fight-odds.ts).
  */
 export async function fightFloor(
   ctx: Ctx,
   run: RunRow,
   dungeon: Selectable<DungeonsTable>,
+  shown?: string,
 ): Promise<{ result: BattleResult & { gear_drop: string | null }; run: RunRow; cleared: boolean }> {
   const { db } = ctx.store;
   const team = await remainingTeam(db, run.team_hero_ids, run.user_id);
@@ -112,6 +114,7 @@ export async function fightFloor(
   }
   const floor = run.floor;
   const plan = floorPlan(dungeon, floor, run.floors, team);
+  await checkShownOdds(ctx, run.user_id, plan, shown);
   const bossFloor = plan.floor!.boss;
   const result = await fightNow(ctx, {
     ...plan,
@@ -175,12 +178,13 @@ class FloorUnderWay extends Error {
  * Opens the run's next floor as a turn-based battle the player steers (the team that remains against the floor's
  * foes, at the odds a quick fight of it would state). The player's other turn-based battle ends first, lost, as any
  * new battle ends it; a floor already being fought turn by turn is answered as it stands instead. The run moves on
- * when the battle ends (./turn-battle-store.ts settle).
+ * when the battle ends (./turn-battle-store.ts settle). `shown`: the odds_key the player was shown (fight-odds.ts).
  */
 export async function openFloorBattle(
   ctx: Ctx,
   run: RunRow,
   dungeon: Selectable<DungeonsTable>,
+  shown?: string,
 ): Promise<FloorOpening> {
   const { db } = ctx.store;
   const underWay = await floorBattleOn(db, run.id);
@@ -189,6 +193,7 @@ export async function openFloorBattle(
   if (team.length === 0) throw conflict(MESSAGES.runHeroesGone);
   const floor = run.floor;
   const plan = floorPlan(dungeon, floor, run.floors, team);
+  await checkShownOdds(ctx, run.user_id, plan, shown);
   const { enemies } = plan;
   const odds = await simulated(() => ctx.odds.estimate(team, enemies));
   const battleId = newId('b');

@@ -17,6 +17,8 @@ export class Refusal extends Error {
      * sent again, so an Idempotency-Key's answer is not kept from it (idempotency.ts).
      */
     readonly transient = false,
+    /** more fields of the answer beside `error` (a fight's new chance: battles/fight-odds.ts) */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     // A refusal is an answer, not a bug: skip the stack trace (capturing it cost more than the whole purchase).
     const limit = Error.stackTraceLimit;
@@ -61,7 +63,9 @@ function validationText(err: FastifyError): string {
 export function handleError(err: FastifyError | Refusal, req: FastifyRequest, reply: FastifyReply): void {
   if (err instanceof Refusal) {
     if (err.headers) reply.headers(err.headers);
-    reply.code(err.status).send({ error: err.message });
+    reply
+      .code(err.status)
+      .send(err.details ? { ...err.details, error: err.message } : { error: err.message });
     return;
   }
   if (err instanceof UnknownContent) {

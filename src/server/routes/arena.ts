@@ -11,11 +11,13 @@ import {
   OpponentsQuery,
   OpponentsResponse,
 } from '../../api/arena.ts';
-import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
+import { ErrorBody } from '../../api/common.ts';
+import { SHOWN_FIGHT_REFUSALS } from '../../api/odds.ts';
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
 import { fightNow, fightRoute, simulated } from '../battles/fights.ts';
 import { arenaPlan } from '../battles/fight-plans.ts';
+import { checkShownOdds } from '../battles/fight-odds.ts';
 import { findHero, ownHero } from '../heroes/hero-store.ts';
 import { fairMatches, leaderboard, settleDuel } from '../battles/rating-store.ts';
 import type { Hero } from '../../game/types.ts';
@@ -45,19 +47,21 @@ const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       operationId: 'fightArenaDuel',
       summary: 'Fight an arena duel',
       description:
-        'One of the player’s heroes against another player’s hero or an NPC, resolved at once: the win chance, the roll, the story, the rewards and both heroes’ new ladder ratings (Glicko-2).',
+        'One of the player’s heroes against another player’s hero or an NPC, resolved at once: the win chance, the roll, the story, the rewards and both heroes’ new ladder ratings (Glicko-2). With odds_key, a duel changed since those odds were shown (either hero) is a 409 with the new chance.',
       tags: ['arena'],
       body: ArenaBody,
       response: {
         200: ArenaResponse,
-        ...FIGHT_REFUSALS,
+        ...SHOWN_FIGHT_REFUSALS,
       },
     },
     handler: async (req) => {
-      const { user_id, attacker_hero_id, opponent_id } = req.body;
+      const { user_id, attacker_hero_id, opponent_id, odds_key } = req.body;
       const { attacker, opponent } = await arenaSides(db, user_id, attacker_hero_id, opponent_id);
+      const plan = arenaPlan(attacker, opponent);
+      await checkShownOdds(ctx, user_id, plan, odds_key);
       return fightNow(ctx, {
-        ...arenaPlan(attacker, opponent),
+        ...plan,
         userId: user_id,
         settle: (trx, { won, battleId }, rewards) =>
           settleDuel(trx, { userId: user_id, attacker, opponent, won, battleId }, rewards),

@@ -5,7 +5,8 @@
 // player has one turn-based battle at a time: starting another ends the active one as lost, with no rewards (else a
 // player could open battles until the foes they like come up), enforced by a unique index too.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
+import { ErrorBody } from '../../api/common.ts';
+import { SHOWN_FIGHT_REFUSALS } from '../../api/odds.ts';
 import {
   ActionBody,
   ActionResponse,
@@ -26,6 +27,7 @@ import { fightNow, fightRoute } from '../battles/fights.ts';
 import { ownTeam } from '../heroes/hero-store.ts';
 import { drawNextEncounter, nextEncounter } from '../battles/random-foes.ts';
 import { randomPlan } from '../battles/fight-plans.ts';
+import { checkShownOdds } from '../battles/fight-odds.ts';
 import { actInBattle, activeBattle, openTurnBattle, readBattle } from '../battles/turn-battles.ts';
 import { historyOf, openReplay } from '../battles/battle-replays.ts';
 
@@ -40,20 +42,22 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       summary: 'Fight a random battle (quick or turn-based)',
       tags: ['battles'],
       description:
-        "mode 'turn_based' (default) answers the battle state; mode 'auto' answers the result at once.",
+        "mode 'turn_based' (default) answers the battle state; mode 'auto' answers the result at once. With " +
+        'odds_key, a next encounter or team changed since those odds were shown is a 409 with the new chance.',
       body: CreateBattleBody,
       response: {
         200: CreateBattleResponse,
         201: CreateBattleResponse,
-        ...FIGHT_REFUSALS,
+        ...SHOWN_FIGHT_REFUSALS,
       },
     },
     handler: async (req, reply) => {
-      const { user_id, team_hero_ids, mode } = req.body;
+      const { user_id, team_hero_ids, mode, odds_key } = req.body;
       const team = (await ownTeam(db, team_hero_ids, user_id)).map((s) => s.hero);
       // The enemies shown before the fight (GET /api/odds): the player's stored next encounter.
       const band = await nextEncounter(db, user_id);
       const plan = randomPlan(team, band);
+      await checkShownOdds(ctx, user_id, plan, odds_key);
       if (mode === 'auto') {
         const result = await fightNow(ctx, {
           ...plan,

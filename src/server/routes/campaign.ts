@@ -3,7 +3,8 @@
 // turn-battle-store.ts openBattle), GET /api/idle and POST /api/idle/claim. The rules over the store are
 // ../battles/campaign-progress.ts; the stage's win chance before the fight is GET /api/odds?kind=campaign (routes/odds.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
+import { ErrorBody } from '../../api/common.ts';
+import { SHOWN_FIGHT_REFUSALS } from '../../api/odds.ts';
 import { CreateBattleResponse } from '../../api/battles.ts';
 import {
   CampaignQuery,
@@ -18,6 +19,7 @@ import { ENGINE_VERSION, startBattle } from '../../game/index.ts';
 import type { RouteOpts } from '../context.ts';
 import { fightNow, fightRoute, simulated } from '../battles/fights.ts';
 import { campaignPlan } from '../battles/fight-plans.ts';
+import { checkShownOdds } from '../battles/fight-odds.ts';
 import { openBattle, type OpeningBattle } from '../battles/turn-battle-store.ts';
 import { ownTeam } from '../heroes/hero-store.ts';
 import { newId, newSeed } from '../foundation/ids.ts';
@@ -64,17 +66,19 @@ const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         "'turn_based' (default) answers the battle state, 'auto' the result at once. Its win chance is stated first " +
         'by GET /api/odds?kind=campaign&stage_id=…&team=…. A win pays a little (campaign_reward); the first clear ' +
         'pays its reward once (campaign_first_clear, in `campaign.first_clear`). A stage not open — the one before ' +
-        'not cleared, or the road not there yet — is a 409 saying which.',
+        'not cleared, or the road not there yet — is a 409 saying which. With odds_key, a team changed since ' +
+        'those odds were shown is a 409 with the new chance.',
       params: StageParams,
       body: StageBattleBody,
-      response: { 200: CreateBattleResponse, 201: CreateBattleResponse, ...FIGHT_REFUSALS },
+      response: { 200: CreateBattleResponse, 201: CreateBattleResponse, ...SHOWN_FIGHT_REFUSALS },
     },
     handler: async (req, reply) => {
-      const { user_id, team_hero_ids, mode } = req.body;
+      const { user_id, team_hero_ids, mode, odds_key } = req.body;
       const stage = stageById(req.params.stageId);
       const team = (await ownTeam(db, team_hero_ids, user_id)).map((s) => s.hero);
       await checkStageOpen(db, user_id, stage);
       const plan = campaignPlan(stage, team);
+      await checkShownOdds(ctx, user_id, plan, odds_key);
       const teamIds = team.map((h) => h.id);
       if (mode === 'auto') {
         const result = await fightNow(ctx, {

@@ -3,7 +3,8 @@
 // and /active read it, so every page can show the run as it is.
 import type { Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody, FIGHT_REFUSALS } from '../../api/common.ts';
+import { ErrorBody } from '../../api/common.ts';
+import { SHOWN_FIGHT_REFUSALS } from '../../api/odds.ts';
 import { TEAM_MAX, TEAM_MIN } from '../../api/rules.ts';
 import {
   ActiveRunQuery,
@@ -207,13 +208,14 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         'pays the clear bonus. mode quick (default): fought at once, 200 with the result. mode turn_based: a battle ' +
         'the player steers like any turn-based battle (POST /api/battles/{id}/action), 201 with its state, paid for ' +
         'the time it is played; the run moves on when it ends. A floor already being fought turn by turn answers that ' +
-        'battle (201) to turn_based and 409 to quick. The player’s other turn-based battle ends, lost.',
+        'battle (201) to turn_based and 409 to quick. The player’s other turn-based battle ends, lost. With ' +
+        'odds_key, a floor changed since those odds were shown (its team) is a 409 with the new chance.',
       params: RunParams,
       body: RunBattleBody,
       response: {
         200: RunBattleResponse,
         201: StartedBattle,
-        ...FIGHT_REFUSALS,
+        ...SHOWN_FIGHT_REFUSALS,
       },
     },
     handler: async (req, reply) => {
@@ -223,7 +225,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       if (meant !== undefined && meant !== run.floor) throw movedOn(run, meant);
       const dungeon = find(run.dungeon_id);
       if (req.body?.mode === 'turn_based') {
-        const opened = await openFloorBattle(ctx, run, dungeon);
+        const opened = await openFloorBattle(ctx, run, dungeon, req.body.odds_key);
         if ('underWay' in opened) {
           const row = opened.underWay;
           const view = stateView(row.id, readStoredBattle(row.state!), {
@@ -244,7 +246,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         });
         return reply.code(201).send({ ...view, ended_battle: opened.ended });
       }
-      const fought = await fightFloor(ctx, run, dungeon);
+      const fought = await fightFloor(ctx, run, dungeon, req.body?.odds_key);
       return { ...fought.result, run: runView(ctx, fought.run), clear_bonus: fought.cleared };
     },
   });

@@ -368,7 +368,7 @@ export interface paths {
     put?: never;
     /**
      * Fight a random battle (quick or turn-based)
-     * @description mode 'turn_based' (default) answers the battle state; mode 'auto' answers the result at once. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description mode 'turn_based' (default) answers the battle state; mode 'auto' answers the result at once. With odds_key, a next encounter or team changed since those odds were shown is a 409 with the new chance. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['startBattle'];
     delete?: never;
@@ -488,7 +488,7 @@ export interface paths {
     put?: never;
     /**
      * Fight an arena duel
-     * @description One of the player’s heroes against another player’s hero or an NPC, resolved at once: the win chance, the roll, the story, the rewards and both heroes’ new ladder ratings (Glicko-2). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description One of the player’s heroes against another player’s hero or an NPC, resolved at once: the win chance, the roll, the story, the rewards and both heroes’ new ladder ratings (Glicko-2). With odds_key, a duel changed since those odds were shown (either hero) is a 409 with the new chance. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['fightArenaDuel'];
     delete?: never;
@@ -668,7 +668,7 @@ export interface paths {
     put?: never;
     /**
      * Fight a dungeon run’s next floor
-     * @description Fights the run’s next floor with its team. A defeat ends the run; winning the last (boss) floor clears it and pays the clear bonus. mode quick (default): fought at once, 200 with the result. mode turn_based: a battle the player steers like any turn-based battle (POST /api/battles/{id}/action), 201 with its state, paid for the time it is played; the run moves on when it ends. A floor already being fought turn by turn answers that battle (201) to turn_based and 409 to quick. The player’s other turn-based battle ends, lost. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description Fights the run’s next floor with its team. A defeat ends the run; winning the last (boss) floor clears it and pays the clear bonus. mode quick (default): fought at once, 200 with the result. mode turn_based: a battle the player steers like any turn-based battle (POST /api/battles/{id}/action), 201 with its state, paid for the time it is played; the run moves on when it ends. A floor already being fought turn by turn answers that battle (201) to turn_based and 409 to quick. The player’s other turn-based battle ends, lost. With odds_key, a floor changed since those odds were shown (its team) is a 409 with the new chance. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['fightDungeonFloor'];
     delete?: never;
@@ -686,7 +686,7 @@ export interface paths {
     };
     /**
      * Read a fight’s win chance before it
-     * @description The win chance of a fight before it is fought, who it is against, the key it is for (the heroes at their versions, the encounter, opponent or floor; the fight states the same odds_key and probability) and what a win pays (win_rewards, by the function the fight pays with). kind 'arena': hero_id and opponent_id. kind 'dungeon': run_id (its next floor), or dungeon_id and team (floor 1 of a new run). kind 'random': team (the player's next random battle, as POST /api/battles will fight it). kind 'campaign': stage_id and team (with first_clear: what the first clear adds, null once paid). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description The win chance of a fight before it is fought, who it is against, the key it is for (the heroes at their versions, the encounter, opponent or floor; the fight states the same odds_key and probability) and what a win pays (win_rewards, by the function the fight pays with). kind 'arena': hero_id and opponent_id. kind 'dungeon': run_id (its next floor; once the run is over, floor 1 of a new run with its team, which run_status says), or dungeon_id and team (floor 1 of a new run). kind 'random': team (the player's next random battle, as POST /api/battles will fight it). kind 'campaign': stage_id and team (with first_clear: what the first clear adds, null once paid). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getOdds'];
     put?: never;
@@ -888,7 +888,7 @@ export interface paths {
     put?: never;
     /**
      * Fight a campaign stage
-     * @description Fights the stage's fixed foes with the player's team, as team battles are (POST /api/battles): mode 'turn_based' (default) answers the battle state, 'auto' the result at once. Its win chance is stated first by GET /api/odds?kind=campaign&stage_id=…&team=…. A win pays a little (campaign_reward); the first clear pays its reward once (campaign_first_clear, in `campaign.first_clear`). A stage not open — the one before not cleared, or the road not there yet — is a 409 saying which. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description Fights the stage's fixed foes with the player's team, as team battles are (POST /api/battles): mode 'turn_based' (default) answers the battle state, 'auto' the result at once. Its win chance is stated first by GET /api/odds?kind=campaign&stage_id=…&team=…. A win pays a little (campaign_reward); the first clear pays its reward once (campaign_first_clear, in `campaign.first_clear`). A stage not open — the one before not cleared, or the road not there yet — is a 409 saying which. With odds_key, a team changed since those odds were shown is a 409 with the new chance. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['fightCampaignStage'];
     delete?: never;
@@ -4334,6 +4334,8 @@ export interface operations {
            * @enum {string}
            */
           mode?: 'turn_based' | 'auto';
+          /** @description the `key` of the odds shown before this fight (GET /api/odds): when the fight has changed since, nothing is fought and the answer is a 409 with the new chance (`probability`, `odds_key` and the rest of the odds answer); without it the fight is fought as it now is */
+          odds_key?: string;
         };
       };
     };
@@ -4940,9 +4942,177 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            error: string;
-          };
+          'application/json':
+            | {
+                /** @enum {string} */
+                kind: 'arena' | 'dungeon' | 'random' | 'campaign';
+                /** @description the chance to win: the probability the fight then states */
+                probability: number;
+                /** @description simulated battles behind the estimate */
+                samples: number;
+                /** @description what the estimate is for: the kind, what the team meets (the encounter, the opponent and its version, the dungeon and floor) and each of the team's heroes with its version. The fight states the same `odds_key` and the same probability; a changed hero (a level, an item) or a new encounter makes a new key */
+                key: string;
+                /** @description each hero of the team (and an opponent that is a stored hero), by id, with the version the estimate was made for: a client shows the chance only while its heroes are at these versions */
+                versions: {
+                  [key: string]: number;
+                };
+                /** @description random: the player's stored encounter (one of 16 bands), the same until a random battle fights it */
+                encounter?: number;
+                /** @description what winning this fight pays at this probability, computed by the function the fight pays with: gold, xp per hero, essence and tokens — on a boss floor with the clear bonus, in the arena after the repeat-win rule, for a random battle fought at once (Quick Battle) */
+                win_rewards: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                /** @description random, dungeon: the least winning it turn by turn pays (POST /api/battles, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
+                win_rewards_turn_based?: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                /** @description random, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
+                turn_based_per_minute?: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                /** @description dungeon: the clear bonus a win on the boss floor adds (inside win_rewards); null on other floors */
+                clear_bonus?: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                } | null;
+                /** @description arena: the repeat-win rule as a win now would meet it (the player's earlier wins over this opponent in 24 h) */
+                repeat_win?: {
+                  /** @description the player's wins over this opponent in the 24 hours before this one */
+                  earlier_wins: number;
+                  /** @description the share of its rewards this win paid: 1, 0.5, 0.25, then 0.125 */
+                  factor: number;
+                  /** @description what the win would have paid as a first win over this opponent */
+                  unreduced: {
+                    gold: number;
+                    xp_per_hero: number;
+                    magic_essence: number;
+                    combat_tokens: number;
+                  };
+                };
+                team_hero_ids: string[];
+                /** @description who the fight is against */
+                enemies: {
+                  id: string;
+                  user_id: string | null;
+                  seed: number;
+                  name: string;
+                  race: string;
+                  race_description: string;
+                  class: string;
+                  class_description: string;
+                  /** @enum {string} */
+                  type: 'Tank' | 'Damage' | 'Support';
+                  rarity: number;
+                  level: number;
+                  xp: number;
+                  hp: number;
+                  max_hp: number;
+                  atk: number;
+                  def: number;
+                  spd: number;
+                  /** @description the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads) */
+                  spread: {
+                    max_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
+                  description: string;
+                  portrait_url: string;
+                  boon: {
+                    id: string;
+                    name: string;
+                    description: string;
+                  };
+                  bane: {
+                    id: string;
+                    name: string;
+                    description: string;
+                  };
+                  boon_icon: string;
+                  bane_icon: string;
+                  abilities: {
+                    id: string;
+                    name: string;
+                    description: string;
+                    level: number;
+                    /** @enum {string} */
+                    type: 'offensive' | 'defensive' | 'support' | 'utility' | 'passive' | 'ultimate';
+                    icon: string;
+                  }[];
+                  /** @description the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays */
+                  rating?: {
+                    /** @description Glicko-2 rating (a new hero 1500) */
+                    rating: number;
+                    /** @description rating deviation: how sure the rating is (a new hero 350) */
+                    rd: number;
+                    /** @description arena fights won */
+                    wins: number;
+                    /** @description arena fights lost */
+                    losses: number;
+                  };
+                  /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+                  version?: number;
+                  /** @description the gear it wears, one piece a slot, in slot order */
+                  gear?: {
+                    /** @enum {string} */
+                    slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                    /** @description the piece: its shop and inventory item id */
+                    item_id: string;
+                    name: string;
+                    set: string;
+                    set_name: string;
+                    icon: string;
+                    /** @description what it does, written from its figures */
+                    description: string;
+                  }[];
+                  /** @description the set bonuses its gear gives */
+                  gear_sets?: {
+                    set: string;
+                    name: string;
+                    pieces: 2 | 4;
+                    description: string;
+                  }[];
+                  /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+                  summoned_rarity?: number;
+                }[];
+                /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
+                location: string;
+                /** @description campaign: what winning pays besides win_rewards the first time, once; null once paid */
+                first_clear?: {
+                  gold: number;
+                  magic_essence: number;
+                  summoning_scrolls: number;
+                  combat_tokens: number;
+                } | null;
+                /** @description dungeon: the floor this is (1-based) */
+                floor?: number;
+                floors?: number;
+                boss_floor?: boolean;
+                /**
+                 * @description dungeon with run_id: the run's status; not 'active' when it is over, and then the odds are those of floor 1 of a new run of its dungeon with its team
+                 * @enum {string}
+                 */
+                run_status?: 'active' | 'cleared' | 'failed' | 'abandoned';
+                /** @description what changed, in words, with the new chance */
+                error: string;
+                /** @description the key of the new chance: send it with the next try */
+                odds_key: string;
+              }
+            | {
+                error: string;
+              };
         };
       };
       /** @description Default Response */
@@ -6171,6 +6341,8 @@ export interface operations {
           user_id: string;
           attacker_hero_id: string;
           opponent_id: string;
+          /** @description the `key` of the odds shown before this fight (GET /api/odds): when the fight has changed since, nothing is fought and the answer is a 409 with the new chance (`probability`, `odds_key` and the rest of the odds answer); without it the fight is fought as it now is */
+          odds_key?: string;
         };
       };
     };
@@ -6365,9 +6537,177 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            error: string;
-          };
+          'application/json':
+            | {
+                /** @enum {string} */
+                kind: 'arena' | 'dungeon' | 'random' | 'campaign';
+                /** @description the chance to win: the probability the fight then states */
+                probability: number;
+                /** @description simulated battles behind the estimate */
+                samples: number;
+                /** @description what the estimate is for: the kind, what the team meets (the encounter, the opponent and its version, the dungeon and floor) and each of the team's heroes with its version. The fight states the same `odds_key` and the same probability; a changed hero (a level, an item) or a new encounter makes a new key */
+                key: string;
+                /** @description each hero of the team (and an opponent that is a stored hero), by id, with the version the estimate was made for: a client shows the chance only while its heroes are at these versions */
+                versions: {
+                  [key: string]: number;
+                };
+                /** @description random: the player's stored encounter (one of 16 bands), the same until a random battle fights it */
+                encounter?: number;
+                /** @description what winning this fight pays at this probability, computed by the function the fight pays with: gold, xp per hero, essence and tokens — on a boss floor with the clear bonus, in the arena after the repeat-win rule, for a random battle fought at once (Quick Battle) */
+                win_rewards: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                /** @description random, dungeon: the least winning it turn by turn pays (POST /api/battles, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
+                win_rewards_turn_based?: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                /** @description random, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
+                turn_based_per_minute?: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                /** @description dungeon: the clear bonus a win on the boss floor adds (inside win_rewards); null on other floors */
+                clear_bonus?: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                } | null;
+                /** @description arena: the repeat-win rule as a win now would meet it (the player's earlier wins over this opponent in 24 h) */
+                repeat_win?: {
+                  /** @description the player's wins over this opponent in the 24 hours before this one */
+                  earlier_wins: number;
+                  /** @description the share of its rewards this win paid: 1, 0.5, 0.25, then 0.125 */
+                  factor: number;
+                  /** @description what the win would have paid as a first win over this opponent */
+                  unreduced: {
+                    gold: number;
+                    xp_per_hero: number;
+                    magic_essence: number;
+                    combat_tokens: number;
+                  };
+                };
+                team_hero_ids: string[];
+                /** @description who the fight is against */
+                enemies: {
+                  id: string;
+                  user_id: string | null;
+                  seed: number;
+                  name: string;
+                  race: string;
+                  race_description: string;
+                  class: string;
+                  class_description: string;
+                  /** @enum {string} */
+                  type: 'Tank' | 'Damage' | 'Support';
+                  rarity: number;
+                  level: number;
+                  xp: number;
+                  hp: number;
+                  max_hp: number;
+                  atk: number;
+                  def: number;
+                  spd: number;
+                  /** @description the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads) */
+                  spread: {
+                    max_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
+                  description: string;
+                  portrait_url: string;
+                  boon: {
+                    id: string;
+                    name: string;
+                    description: string;
+                  };
+                  bane: {
+                    id: string;
+                    name: string;
+                    description: string;
+                  };
+                  boon_icon: string;
+                  bane_icon: string;
+                  abilities: {
+                    id: string;
+                    name: string;
+                    description: string;
+                    level: number;
+                    /** @enum {string} */
+                    type: 'offensive' | 'defensive' | 'support' | 'utility' | 'passive' | 'ultimate';
+                    icon: string;
+                  }[];
+                  /** @description the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays */
+                  rating?: {
+                    /** @description Glicko-2 rating (a new hero 1500) */
+                    rating: number;
+                    /** @description rating deviation: how sure the rating is (a new hero 350) */
+                    rd: number;
+                    /** @description arena fights won */
+                    wins: number;
+                    /** @description arena fights lost */
+                    losses: number;
+                  };
+                  /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+                  version?: number;
+                  /** @description the gear it wears, one piece a slot, in slot order */
+                  gear?: {
+                    /** @enum {string} */
+                    slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                    /** @description the piece: its shop and inventory item id */
+                    item_id: string;
+                    name: string;
+                    set: string;
+                    set_name: string;
+                    icon: string;
+                    /** @description what it does, written from its figures */
+                    description: string;
+                  }[];
+                  /** @description the set bonuses its gear gives */
+                  gear_sets?: {
+                    set: string;
+                    name: string;
+                    pieces: 2 | 4;
+                    description: string;
+                  }[];
+                  /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+                  summoned_rarity?: number;
+                }[];
+                /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
+                location: string;
+                /** @description campaign: what winning pays besides win_rewards the first time, once; null once paid */
+                first_clear?: {
+                  gold: number;
+                  magic_essence: number;
+                  summoning_scrolls: number;
+                  combat_tokens: number;
+                } | null;
+                /** @description dungeon: the floor this is (1-based) */
+                floor?: number;
+                floors?: number;
+                boss_floor?: boolean;
+                /**
+                 * @description dungeon with run_id: the run's status; not 'active' when it is over, and then the odds are those of floor 1 of a new run of its dungeon with its team
+                 * @enum {string}
+                 */
+                run_status?: 'active' | 'cleared' | 'failed' | 'abandoned';
+                /** @description what changed, in words, with the new chance */
+                error: string;
+                /** @description the key of the new chance: send it with the next try */
+                odds_key: string;
+              }
+            | {
+                error: string;
+              };
         };
       };
       /** @description Default Response */
@@ -7541,6 +7881,8 @@ export interface operations {
            * @enum {string}
            */
           mode?: 'quick' | 'turn_based';
+          /** @description the `key` of the odds shown before this fight (GET /api/odds): when the fight has changed since, nothing is fought and the answer is a 409 with the new chance (`probability`, `odds_key` and the rest of the odds answer); without it the fight is fought as it now is */
+          odds_key?: string;
         } | null;
       };
     };
@@ -7891,9 +8233,177 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            error: string;
-          };
+          'application/json':
+            | {
+                /** @enum {string} */
+                kind: 'arena' | 'dungeon' | 'random' | 'campaign';
+                /** @description the chance to win: the probability the fight then states */
+                probability: number;
+                /** @description simulated battles behind the estimate */
+                samples: number;
+                /** @description what the estimate is for: the kind, what the team meets (the encounter, the opponent and its version, the dungeon and floor) and each of the team's heroes with its version. The fight states the same `odds_key` and the same probability; a changed hero (a level, an item) or a new encounter makes a new key */
+                key: string;
+                /** @description each hero of the team (and an opponent that is a stored hero), by id, with the version the estimate was made for: a client shows the chance only while its heroes are at these versions */
+                versions: {
+                  [key: string]: number;
+                };
+                /** @description random: the player's stored encounter (one of 16 bands), the same until a random battle fights it */
+                encounter?: number;
+                /** @description what winning this fight pays at this probability, computed by the function the fight pays with: gold, xp per hero, essence and tokens — on a boss floor with the clear bonus, in the arena after the repeat-win rule, for a random battle fought at once (Quick Battle) */
+                win_rewards: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                /** @description random, dungeon: the least winning it turn by turn pays (POST /api/battles, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
+                win_rewards_turn_based?: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                /** @description random, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
+                turn_based_per_minute?: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                /** @description dungeon: the clear bonus a win on the boss floor adds (inside win_rewards); null on other floors */
+                clear_bonus?: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                } | null;
+                /** @description arena: the repeat-win rule as a win now would meet it (the player's earlier wins over this opponent in 24 h) */
+                repeat_win?: {
+                  /** @description the player's wins over this opponent in the 24 hours before this one */
+                  earlier_wins: number;
+                  /** @description the share of its rewards this win paid: 1, 0.5, 0.25, then 0.125 */
+                  factor: number;
+                  /** @description what the win would have paid as a first win over this opponent */
+                  unreduced: {
+                    gold: number;
+                    xp_per_hero: number;
+                    magic_essence: number;
+                    combat_tokens: number;
+                  };
+                };
+                team_hero_ids: string[];
+                /** @description who the fight is against */
+                enemies: {
+                  id: string;
+                  user_id: string | null;
+                  seed: number;
+                  name: string;
+                  race: string;
+                  race_description: string;
+                  class: string;
+                  class_description: string;
+                  /** @enum {string} */
+                  type: 'Tank' | 'Damage' | 'Support';
+                  rarity: number;
+                  level: number;
+                  xp: number;
+                  hp: number;
+                  max_hp: number;
+                  atk: number;
+                  def: number;
+                  spd: number;
+                  /** @description the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads) */
+                  spread: {
+                    max_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
+                  description: string;
+                  portrait_url: string;
+                  boon: {
+                    id: string;
+                    name: string;
+                    description: string;
+                  };
+                  bane: {
+                    id: string;
+                    name: string;
+                    description: string;
+                  };
+                  boon_icon: string;
+                  bane_icon: string;
+                  abilities: {
+                    id: string;
+                    name: string;
+                    description: string;
+                    level: number;
+                    /** @enum {string} */
+                    type: 'offensive' | 'defensive' | 'support' | 'utility' | 'passive' | 'ultimate';
+                    icon: string;
+                  }[];
+                  /** @description the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays */
+                  rating?: {
+                    /** @description Glicko-2 rating (a new hero 1500) */
+                    rating: number;
+                    /** @description rating deviation: how sure the rating is (a new hero 350) */
+                    rd: number;
+                    /** @description arena fights won */
+                    wins: number;
+                    /** @description arena fights lost */
+                    losses: number;
+                  };
+                  /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+                  version?: number;
+                  /** @description the gear it wears, one piece a slot, in slot order */
+                  gear?: {
+                    /** @enum {string} */
+                    slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                    /** @description the piece: its shop and inventory item id */
+                    item_id: string;
+                    name: string;
+                    set: string;
+                    set_name: string;
+                    icon: string;
+                    /** @description what it does, written from its figures */
+                    description: string;
+                  }[];
+                  /** @description the set bonuses its gear gives */
+                  gear_sets?: {
+                    set: string;
+                    name: string;
+                    pieces: 2 | 4;
+                    description: string;
+                  }[];
+                  /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+                  summoned_rarity?: number;
+                }[];
+                /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
+                location: string;
+                /** @description campaign: what winning pays besides win_rewards the first time, once; null once paid */
+                first_clear?: {
+                  gold: number;
+                  magic_essence: number;
+                  summoning_scrolls: number;
+                  combat_tokens: number;
+                } | null;
+                /** @description dungeon: the floor this is (1-based) */
+                floor?: number;
+                floors?: number;
+                boss_floor?: boolean;
+                /**
+                 * @description dungeon with run_id: the run's status; not 'active' when it is over, and then the odds are those of floor 1 of a new run of its dungeon with its team
+                 * @enum {string}
+                 */
+                run_status?: 'active' | 'cleared' | 'failed' | 'abandoned';
+                /** @description what changed, in words, with the new chance */
+                error: string;
+                /** @description the key of the new chance: send it with the next try */
+                odds_key: string;
+              }
+            | {
+                error: string;
+              };
         };
       };
       /** @description Default Response */
@@ -7942,7 +8452,7 @@ export interface operations {
         opponent_id?: string;
         /** @description dungeon: floor 1 of a new run in this dungeon, fought by `team` */
         dungeon_id?: string;
-        /** @description dungeon: the next floor of this active run of yours, with its team */
+        /** @description dungeon: the next floor of this run of yours, with its team; once the run is over (run_status), floor 1 of a new run of its dungeon with its team — what comes next */
         run_id?: string;
         /** @description campaign: the stage ('1-1'), fought by `team` */
         stage_id?: string;
@@ -8120,6 +8630,11 @@ export interface operations {
             floor?: number;
             floors?: number;
             boss_floor?: boolean;
+            /**
+             * @description dungeon with run_id: the run's status; not 'active' when it is over, and then the odds are those of floor 1 of a new run of its dungeon with its team
+             * @enum {string}
+             */
+            run_status?: 'active' | 'cleared' | 'failed' | 'abandoned';
           };
         };
       };
@@ -9565,6 +10080,8 @@ export interface operations {
            * @enum {string}
            */
           mode?: 'turn_based' | 'auto';
+          /** @description the `key` of the odds shown before this fight (GET /api/odds): when the fight has changed since, nothing is fought and the answer is a 409 with the new chance (`probability`, `odds_key` and the rest of the odds answer); without it the fight is fought as it now is */
+          odds_key?: string;
         };
       };
     };
@@ -10171,9 +10688,177 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            error: string;
-          };
+          'application/json':
+            | {
+                /** @enum {string} */
+                kind: 'arena' | 'dungeon' | 'random' | 'campaign';
+                /** @description the chance to win: the probability the fight then states */
+                probability: number;
+                /** @description simulated battles behind the estimate */
+                samples: number;
+                /** @description what the estimate is for: the kind, what the team meets (the encounter, the opponent and its version, the dungeon and floor) and each of the team's heroes with its version. The fight states the same `odds_key` and the same probability; a changed hero (a level, an item) or a new encounter makes a new key */
+                key: string;
+                /** @description each hero of the team (and an opponent that is a stored hero), by id, with the version the estimate was made for: a client shows the chance only while its heroes are at these versions */
+                versions: {
+                  [key: string]: number;
+                };
+                /** @description random: the player's stored encounter (one of 16 bands), the same until a random battle fights it */
+                encounter?: number;
+                /** @description what winning this fight pays at this probability, computed by the function the fight pays with: gold, xp per hero, essence and tokens — on a boss floor with the clear bonus, in the arena after the repeat-win rule, for a random battle fought at once (Quick Battle) */
+                win_rewards: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                /** @description random, dungeon: the least winning it turn by turn pays (POST /api/battles, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
+                win_rewards_turn_based?: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                /** @description random, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
+                turn_based_per_minute?: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                };
+                /** @description dungeon: the clear bonus a win on the boss floor adds (inside win_rewards); null on other floors */
+                clear_bonus?: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                } | null;
+                /** @description arena: the repeat-win rule as a win now would meet it (the player's earlier wins over this opponent in 24 h) */
+                repeat_win?: {
+                  /** @description the player's wins over this opponent in the 24 hours before this one */
+                  earlier_wins: number;
+                  /** @description the share of its rewards this win paid: 1, 0.5, 0.25, then 0.125 */
+                  factor: number;
+                  /** @description what the win would have paid as a first win over this opponent */
+                  unreduced: {
+                    gold: number;
+                    xp_per_hero: number;
+                    magic_essence: number;
+                    combat_tokens: number;
+                  };
+                };
+                team_hero_ids: string[];
+                /** @description who the fight is against */
+                enemies: {
+                  id: string;
+                  user_id: string | null;
+                  seed: number;
+                  name: string;
+                  race: string;
+                  race_description: string;
+                  class: string;
+                  class_description: string;
+                  /** @enum {string} */
+                  type: 'Tank' | 'Damage' | 'Support';
+                  rarity: number;
+                  level: number;
+                  xp: number;
+                  hp: number;
+                  max_hp: number;
+                  atk: number;
+                  def: number;
+                  spd: number;
+                  /** @description the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads) */
+                  spread: {
+                    max_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
+                  description: string;
+                  portrait_url: string;
+                  boon: {
+                    id: string;
+                    name: string;
+                    description: string;
+                  };
+                  bane: {
+                    id: string;
+                    name: string;
+                    description: string;
+                  };
+                  boon_icon: string;
+                  bane_icon: string;
+                  abilities: {
+                    id: string;
+                    name: string;
+                    description: string;
+                    level: number;
+                    /** @enum {string} */
+                    type: 'offensive' | 'defensive' | 'support' | 'utility' | 'passive' | 'ultimate';
+                    icon: string;
+                  }[];
+                  /** @description the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays */
+                  rating?: {
+                    /** @description Glicko-2 rating (a new hero 1500) */
+                    rating: number;
+                    /** @description rating deviation: how sure the rating is (a new hero 350) */
+                    rd: number;
+                    /** @description arena fights won */
+                    wins: number;
+                    /** @description arena fights lost */
+                    losses: number;
+                  };
+                  /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+                  version?: number;
+                  /** @description the gear it wears, one piece a slot, in slot order */
+                  gear?: {
+                    /** @enum {string} */
+                    slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                    /** @description the piece: its shop and inventory item id */
+                    item_id: string;
+                    name: string;
+                    set: string;
+                    set_name: string;
+                    icon: string;
+                    /** @description what it does, written from its figures */
+                    description: string;
+                  }[];
+                  /** @description the set bonuses its gear gives */
+                  gear_sets?: {
+                    set: string;
+                    name: string;
+                    pieces: 2 | 4;
+                    description: string;
+                  }[];
+                  /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+                  summoned_rarity?: number;
+                }[];
+                /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
+                location: string;
+                /** @description campaign: what winning pays besides win_rewards the first time, once; null once paid */
+                first_clear?: {
+                  gold: number;
+                  magic_essence: number;
+                  summoning_scrolls: number;
+                  combat_tokens: number;
+                } | null;
+                /** @description dungeon: the floor this is (1-based) */
+                floor?: number;
+                floors?: number;
+                boss_floor?: boolean;
+                /**
+                 * @description dungeon with run_id: the run's status; not 'active' when it is over, and then the odds are those of floor 1 of a new run of its dungeon with its team
+                 * @enum {string}
+                 */
+                run_status?: 'active' | 'cleared' | 'failed' | 'abandoned';
+                /** @description what changed, in words, with the new chance */
+                error: string;
+                /** @description the key of the new chance: send it with the next try */
+                odds_key: string;
+              }
+            | {
+                error: string;
+              };
         };
       };
       /** @description Default Response */
