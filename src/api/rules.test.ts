@@ -18,6 +18,7 @@ import {
   USERNAME_RULES,
   XP_TABLE,
   insufficient,
+  oddsChanged,
   usernameProblem,
   xpToNextLevel,
 } from './rules.ts';
@@ -77,6 +78,13 @@ describe('the rules players see', () => {
     expect(run(0).error?.issues[0].message).toBe('Please select at least one hero');
     expect(run(5).error?.issues[0].message).toBe(TEAM_RULES.tooBig);
     expect(TeamHeroIds.safeParse(ids(TEAM_MAX)).success).toBe(true);
+  });
+
+  it('a fight that changed since its chance was shown says the new chance as the pages show it', () => {
+    expect(oddsChanged(0.21)).toBe('The fight changed since you looked: your chance is now 21%.');
+    expect(oddsChanged(0.9996)).toBe('The fight changed since you looked: your chance is now 99%.');
+    expect(oddsChanged(0.0004)).toBe('The fight changed since you looked: your chance is now 1%.');
+    expect(oddsChanged(1)).toBe('The fight changed since you looked: your chance is now 100%.');
   });
 });
 

@@ -62,6 +62,20 @@ export const TEAM_RULES = {
 export const PROVISIONAL_RD = 110;
 export const isProvisional = (rd: number): boolean => rd > PROVISIONAL_RD;
 
+/**
+ * A 0..1 chance as a whole percentage (spec §9), 50 when missing. A chance that is neither sure nor hopeless never
+ * reads as one: 0.9996 is 99, not 100, and 0.0004 is 1, not 0.
+ */
+export function wholePercent(p: number | null | undefined): number {
+  if (typeof p !== 'number' || !Number.isFinite(p)) return 50;
+  const whole = Math.round(p * 100);
+  return p > 0 && p < 1 ? Math.min(99, Math.max(1, whole)) : whole;
+}
+
+/** A fight refused because it changed since its chance was shown (a 409 with the new chance): what it says. */
+export const oddsChanged = (probability: number): string =>
+  `The fight changed since you looked: your chance is now ${wholePercent(probability)}%.`;
+
 /** Usernames (spec §5): 3-20 characters, letters, digits and underscore; the texts are the spec's own. */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;

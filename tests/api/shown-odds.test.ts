@@ -7,6 +7,7 @@
 // And a run that is over is read, not refused: its odds are what comes next, floor 1 of a new run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangedOdds, OddsResponse } from '../../src/api/odds.ts';
+import { oddsChanged } from '../../src/api/rules.ts';
 import {
   DATABASES,
   mightyPlayer,
@@ -99,9 +100,7 @@ describe.each(DATABASES)('a fight names the odds it was shown, on %s', (kind) =>
     });
     expect(res.statusCode, res.body).toBe(409);
     const changed = ChangedOdds.parse(res.json());
-    expect(changed.error).toBe(
-      `The fight changed since you looked: your chance is now ${Math.round(now.probability * 100)}%.`,
-    );
+    expect(changed.error).toBe(oddsChanged(now.probability));
     expect(changed.odds_key).toBe(now.key);
     // The odds answer as a read gives it (a read by run_id also says the run is active).
     const { run_status: _status, ...read } = now;

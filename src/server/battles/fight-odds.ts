@@ -5,6 +5,7 @@
 // that changed since (another device fought, a hero levelled) fights nothing and answers 409 with the new chance, so
 // the chance on screen is the one fought.
 import type { OddsResponse } from '../../api/odds.ts';
+import { oddsChanged } from '../../api/rules.ts';
 import type { Hero, Rewards } from '../../game/types.ts';
 import type { Ctx } from '../context.ts';
 import { Refusal } from '../foundation/errors.ts';
@@ -76,10 +77,6 @@ export async function fightOdds(ctx: Ctx, userId: string, plan: FightPlan): Prom
   };
 }
 
-/** The words of a changed fight's refusal: the new chance as the pages show it (a whole percent). */
-export const changedText = (probability: number) =>
-  `The fight changed since you looked: your chance is now ${Math.round(probability * 100)}%.`;
-
 /**
  * Refuses the fight (409, nothing fought or written) when the player was shown another chance than this plan's:
  * `shown` is the request's odds_key, and a request without one is fought as it is. The refusal carries the new
@@ -93,5 +90,5 @@ export async function checkShownOdds(
 ): Promise<void> {
   if (shown === undefined || shown === plan.key) return;
   const now = await fightOdds(ctx, userId, plan);
-  throw new Refusal(409, changedText(now.probability), undefined, false, { ...now, odds_key: now.key });
+  throw new Refusal(409, oddsChanged(now.probability), undefined, false, { ...now, odds_key: now.key });
 }

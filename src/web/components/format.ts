@@ -1,4 +1,5 @@
 // Number and text formatting shared by the screens: compact currencies (1.2k), percentages, dates, item types.
+import { wholePercent } from '../../api/rules.ts';
 
 /** 950 → "950", 1234 → "1.2k", 15_000 → "15k", 2_500_000 → "2.5M". Rounds down so it never shows more than held. */
 export function formatCompact(value: number | null | undefined): string {
@@ -24,15 +25,8 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat('en-US').format(value);
 }
 
-/**
- * A 0..1 chance as a whole percentage (spec §9), 50 when missing. A chance that is neither sure nor hopeless never
- * reads as one: 0.9996 is 99, not 100, and 0.0004 is 1, not 0.
- */
-export function wholePercent(p: number | null | undefined): number {
-  if (typeof p !== 'number' || !Number.isFinite(p)) return 50;
-  const whole = Math.round(p * 100);
-  return p > 0 && p < 1 ? Math.min(99, Math.max(1, whole)) : whole;
-}
+/** A 0..1 chance as a whole percentage, as the server's texts say it too (api/rules.ts). */
+export { wholePercent };
 
 /**
  * A fight's figures as shown: the win chance (whole percent, as everywhere), the line the roll had to pass and the
