@@ -5086,6 +5086,8 @@ export interface operations {
                   }[];
                   /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
                   summoned_rarity?: number;
+                  /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+                  training?: number;
                 }[];
                 /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
                 location: string;
@@ -6681,6 +6683,8 @@ export interface operations {
                   }[];
                   /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
                   summoned_rarity?: number;
+                  /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+                  training?: number;
                 }[];
                 /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
                 location: string;
@@ -8377,6 +8381,8 @@ export interface operations {
                   }[];
                   /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
                   summoned_rarity?: number;
+                  /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+                  training?: number;
                 }[];
                 /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
                 location: string;
@@ -10832,6 +10838,8 @@ export interface operations {
                   }[];
                   /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
                   summoned_rarity?: number;
+                  /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+                  training?: number;
                 }[];
                 /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
                 location: string;
