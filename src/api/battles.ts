@@ -159,6 +159,12 @@ export const ActiveBattle = z.object({
   location: z.string(),
   turn: z.number().int(),
   started_at: z.number().int().describe('unix seconds'),
+  run_id: z
+    .string()
+    .nullable()
+    .describe(
+      "a dungeon floor's battle: its run (opening that floor turn by turn again answers this battle); null otherwise",
+    ),
 });
 export type ActiveBattle = z.infer<typeof ActiveBattle>;
 export const ActiveBattleQuery = z.object({ user_id: Id });

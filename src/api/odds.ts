@@ -55,10 +55,10 @@ export const OddsResponse = z.object({
     'what winning this fight pays at this probability, computed by the function the fight pays with: gold, xp per hero, essence and tokens — on a boss floor with the clear bonus, in the arena after the repeat-win rule, for a random battle fought at once (Quick Battle)',
   ),
   win_rewards_turn_based: Rewards.optional().describe(
-    'random, dungeon: the least winning it turn by turn pays (POST /api/battles, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus',
+    'random, campaign, dungeon: the least winning it turn by turn pays (POST /api/battles and a stage, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus',
   ),
   turn_based_per_minute: Rewards.optional().describe(
-    'random, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s)',
+    'random, campaign, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s)',
   ),
   clear_bonus: Rewards.nullable()
     .optional()

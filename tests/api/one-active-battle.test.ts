@@ -39,7 +39,11 @@ describe.each(DATABASES)('one active turn-based battle per player on %s', (kind)
     expect((await h.call('GET', `/api/battles/active?user_id=${p.id}`)).body).toEqual({ battle: null });
     const first = await startActive(p.id, [hero.id]);
     const active = (await h.call('GET', `/api/battles/active?user_id=${p.id}`)).body;
-    expect(active.battle).toMatchObject({ battle_id: first.battle_id, location: first.location });
+    expect(active.battle).toMatchObject({
+      battle_id: first.battle_id,
+      location: first.location,
+      run_id: null,
+    });
     const before = {
       user: (await h.call('GET', `/api/users/${p.id}`)).body,
       hero: (await h.call('GET', `/api/heroes/${hero.id}`)).body,

@@ -208,6 +208,11 @@ describe.each(DATABASES)('reward rules on %s', (kind) => {
     });
     expect(again.status).toBe(201);
     expect(StartedBattle.parse(again.body).battle_id).toBe(opened.battle_id);
+    // The battle in play names its run, so a page can tell that the floor's button resumes it.
+    expect((await h.call('GET', `/api/battles/active?user_id=${p.id}`)).body.battle).toMatchObject({
+      battle_id: opened.battle_id,
+      run_id: run.id,
+    });
     expect(await h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { user_id: p.id })).toEqual({
       status: 409,
       body: { error: 'This floor is being fought turn by turn: finish that battle first' },

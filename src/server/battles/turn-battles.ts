@@ -143,7 +143,7 @@ export async function openTurnBattle(
 export async function activeBattle(db: Db, userId: string) {
   const row = await db
     .selectFrom('battles')
-    .select(['id', 'location', 'state', 'created_at'])
+    .select(['id', 'location', 'state', 'created_at', 'run_id'])
     .where('user_id', '=', userId)
     .where('kind', '=', 'turn_based')
     .where('status', '=', 'active')
@@ -157,6 +157,7 @@ export async function activeBattle(db: Db, userId: string) {
       location: row.location,
       turn: viewBattle(stored.engine).turn,
       started_at: Number(row.created_at),
+      run_id: row.run_id ?? null,
     },
   };
 }

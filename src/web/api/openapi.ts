@@ -4965,14 +4965,14 @@ export interface operations {
                   magic_essence: number;
                   combat_tokens: number;
                 };
-                /** @description random, dungeon: the least winning it turn by turn pays (POST /api/battles, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
+                /** @description random, campaign, dungeon: the least winning it turn by turn pays (POST /api/battles and a stage, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
                 win_rewards_turn_based?: {
                   gold: number;
                   xp_per_hero: number;
                   magic_essence: number;
                   combat_tokens: number;
                 };
-                /** @description random, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
+                /** @description random, campaign, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
                 turn_based_per_minute?: {
                   gold: number;
                   xp_per_hero: number;
@@ -5176,6 +5176,8 @@ export interface operations {
               turn: number;
               /** @description unix seconds */
               started_at: number;
+              /** @description a dungeon floor's battle: its run (opening that floor turn by turn again answers this battle); null otherwise */
+              run_id: string | null;
             } | null;
           };
         };
@@ -6562,14 +6564,14 @@ export interface operations {
                   magic_essence: number;
                   combat_tokens: number;
                 };
-                /** @description random, dungeon: the least winning it turn by turn pays (POST /api/battles, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
+                /** @description random, campaign, dungeon: the least winning it turn by turn pays (POST /api/battles and a stage, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
                 win_rewards_turn_based?: {
                   gold: number;
                   xp_per_hero: number;
                   magic_essence: number;
                   combat_tokens: number;
                 };
-                /** @description random, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
+                /** @description random, campaign, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
                 turn_based_per_minute?: {
                   gold: number;
                   xp_per_hero: number;
@@ -8260,14 +8262,14 @@ export interface operations {
                   magic_essence: number;
                   combat_tokens: number;
                 };
-                /** @description random, dungeon: the least winning it turn by turn pays (POST /api/battles, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
+                /** @description random, campaign, dungeon: the least winning it turn by turn pays (POST /api/battles and a stage, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
                 win_rewards_turn_based?: {
                   gold: number;
                   xp_per_hero: number;
                   magic_essence: number;
                   combat_tokens: number;
                 };
-                /** @description random, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
+                /** @description random, campaign, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
                 turn_based_per_minute?: {
                   gold: number;
                   xp_per_hero: number;
@@ -8499,14 +8501,14 @@ export interface operations {
               magic_essence: number;
               combat_tokens: number;
             };
-            /** @description random, dungeon: the least winning it turn by turn pays (POST /api/battles, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
+            /** @description random, campaign, dungeon: the least winning it turn by turn pays (POST /api/battles and a stage, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
             win_rewards_turn_based?: {
               gold: number;
               xp_per_hero: number;
               magic_essence: number;
               combat_tokens: number;
             };
-            /** @description random, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
+            /** @description random, campaign, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
             turn_based_per_minute?: {
               gold: number;
               xp_per_hero: number;
@@ -10717,14 +10719,14 @@ export interface operations {
                   magic_essence: number;
                   combat_tokens: number;
                 };
-                /** @description random, dungeon: the least winning it turn by turn pays (POST /api/battles, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
+                /** @description random, campaign, dungeon: the least winning it turn by turn pays (POST /api/battles and a stage, the default mode; a floor with mode turn_based), at the same stated odds — played at once with Auto; a boss floor with the clear bonus */
                 win_rewards_turn_based?: {
                   gold: number;
                   xp_per_hero: number;
                   magic_essence: number;
                   combat_tokens: number;
                 };
-                /** @description random, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
+                /** @description random, campaign, dungeon: what each minute of play adds to a turn-based win at these odds (a turn-based battle is paid for the time it was played: each decision credited up to 20 s) */
                 turn_based_per_minute?: {
                   gold: number;
                   xp_per_hero: number;

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEAM_MAX, TEAM_RULES } from '../../../api/rules.ts';
-import { useActiveBattle, useMyHeroes, useOdds } from '../../api/hooks.ts';
+import { useMyHeroes, useOdds } from '../../api/hooks.ts';
+import { useBattleInPlay } from '../../components/battle-in-play.tsx';
 import { useErrorLine, useStartBattle } from '../../api/mutations.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
 import { toggleTeamMember } from '../../components/team-picker.tsx';
@@ -22,7 +23,7 @@ export function useBattleCtrl() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const heroes = useMyHeroes(user.id);
-  const inPlay = useActiveBattle(user.id).data?.battle ?? null;
+  const inPlay = useBattleInPlay(user.id);
   const [picked, setPicked] = useState<string[] | null>(null);
   // Reading the fight's odds before it starts (the button is busy already).
   const [checking, setChecking] = useState<Mode | null>(null);

@@ -4,10 +4,11 @@
 // runeborn_active_team_{userId} (session.ts). Before either, the page shows the team's next encounter — the
 // enemies the server has drawn for it and the win chance (GET /api/odds) — and a long shot asks once
 // (components/win-chance.tsx). One turn-based battle at a time: a battle in play is shown with a Resume link and
-// the warning that Fight ends it as a loss. State and actions: ./ctrl.ts. Battle view: pages/battle-view; result
+// the warning that Fight ends it as a loss (components/battle-in-play.tsx). State and actions: ./ctrl.ts. Battle view: pages/battle-view; result
 // screen: pages/combat.
 import { TEAM_MAX, TEAM_MIN } from '../../../api/rules.ts';
 import { errorText } from '../../api/client.ts';
+import { BattleInPlay, endsInPlayTitle } from '../../components/battle-in-play.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
@@ -68,20 +69,7 @@ export default function BattlePage() {
           </p>
         </div>
       </header>
-      {inPlay && (
-        <div className="battle-start__in-play panel" role="status" data-testid="battle-in-play">
-          <p>
-            <strong>You have a battle in progress at {inPlay.location}</strong>{' '}
-            <span className="muted tabular">(turn {inPlay.turn})</span>
-          </p>
-          <p className="battle-start__warning">
-            Your battle at {inPlay.location} will end as a loss, with no rewards, if you press Fight.
-          </p>
-          <ButtonLink to={`/battle/${encodeURIComponent(inPlay.battle_id)}`} variant="secondary">
-            Resume battle
-          </ButtonLink>
-        </div>
-      )}
+      <BattleInPlay inPlay={inPlay} action="Fight" />
       {/* Always there, one card high, so picking the first hero does not move the cards below. */}
       <section
         className="battle-start__encounter panel"
@@ -165,11 +153,7 @@ export default function BattlePage() {
             busyText="Starting..."
             disabled={busy !== null || longShot.asking}
             title={
-              busy
-                ? 'A battle is starting'
-                : inPlay
-                  ? `Start a new battle: the one at ${inPlay.location} ends as a loss`
-                  : 'Command your heroes turn by turn'
+              busy ? 'A battle is starting' : (endsInPlayTitle(inPlay) ?? 'Command your heroes turn by turn')
             }
           >
             Fight
