@@ -1,13 +1,15 @@
 // /campaign's controller: the campaign as the player stands in it (GET /api/campaign), the stage shown (the next one
 // unless another is picked), the team (remembered per user, session.ts, as /battle's), the stage's win chance for it
-// (GET /api/odds?kind=campaign), and the two ways to fight — Fight (turn by turn → /battle/{id}) and Quick Battle
-// (resolved at once: its result shown here). View: ./index.tsx.
+// and what each way pays (GET /api/odds?kind=campaign), the turn-based battle in play (Fight would end it), and the
+// two ways to fight — Fight (turn by turn → /battle/{id}) and Quick Battle (resolved at once: its result shown here).
+// View: ./index.tsx.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TEAM_MAX } from '../../../api/rules.ts';
 import type { CreatedBattle } from '../../api/client.ts';
 import { useCampaign, useMyHeroes, useOdds } from '../../api/hooks.ts';
 import { useErrorLine, useFightStage } from '../../api/mutations.ts';
+import { useBattleInPlay } from '../../components/battle-in-play.tsx';
 import { toggleTeamMember } from '../../components/team-picker.tsx';
 import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
 
@@ -21,6 +23,7 @@ export function useCampaignCtrl() {
   const [picked, setPicked] = useState<string[] | null>(null);
   const [chosenStage, setChosenStage] = useState<string | null>(null);
   const [result, setResult] = useState<QuickResult | null>(null);
+  const inPlay = useBattleInPlay(user.id);
   const fight = useFightStage(user.id);
   const errors = useErrorLine([fight]);
 
@@ -81,6 +84,8 @@ export function useCampaignCtrl() {
     fightable,
     starting: fight.isPending ? fight.variables?.mode : null,
     begin,
+    /** the turn-based battle in play, which Fight ends as a loss (null: none) */
+    inPlay,
     result,
     /** the stage after the one shown, once it is open (to go on after a win) */
     nextOpen: stages.find((s, i) => i > 0 && stages[i - 1]!.id === stage?.id && s.status === 'open') ?? null,

@@ -1,19 +1,24 @@
 // /campaign — the long climb (issue 30): idle income at the top (components/idle-income.tsx), then the chapter of
 // the stage shown, its eight stages as a road (cleared ✓, open, locked), and the stage: its scene, story, recommended
 // power beside the team's, its foes, what its first clear pays and what it opens. Pick up to four heroes (the team
-// /battle remembers too) to see the win chance (GET /api/odds), then Fight (turn by turn, on the battle view) or
-// Quick Battle (the result shown here, with its replay). State and actions: ./ctrl.ts.
+// /battle remembers too) to see the win chance and what a win pays each way (GET /api/odds: at once, and turn by
+// turn from its least, more the longer it is played), then Fight (turn by turn, on the battle view; a battle in play
+// is offered for Resume, and Fight says it ends it) or Quick Battle (the result shown here and brought into view, with
+// its replay). State and actions: ./ctrl.ts.
+import { useRef } from 'react';
 import { Link } from 'react-router';
-import type { StageView } from '../../../api/index.ts';
+import type { OddsResponse, StageView } from '../../../api/index.ts';
 import { errorText } from '../../api/client.ts';
 import { HeroCard, RarityStars } from '../../components/hero-card.tsx';
 import { GearDrop } from '../../components/gear-drop.tsx';
-import { stageRewardText, wholePercent } from '../../components/format.ts';
+import { formatNumber, stageRewardText, wholePercent } from '../../components/format.ts';
 import { Icon } from '../../components/icon.tsx';
 import { IdleIncome } from '../../components/idle-income.tsx';
 import { LockMark } from '../../components/lock-mark.tsx';
+import { useInView } from '../../components/use-in-view.ts';
 import { Button, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
 import { WinChance, WinPays } from '../../components/win-chance.tsx';
+import { BattleInPlay, endsInPlayTitle } from '../../components/battle-in-play.tsx';
 import { useCampaignCtrl, type QuickResult } from './ctrl.ts';
 import './campaign.css';
 
@@ -130,6 +135,14 @@ function StageNode({ s, current, onPick }: { s: StageView; current: boolean; onP
   );
 }
 
+/** After a turn-based win's least pay: that it is paid for the time played, and what a minute of play adds. */
+const longerPlayNote = (a: OddsResponse) => (
+  <span className="win-pays__note muted">
+    , more the longer you play
+    {a.turn_based_per_minute && ` (+${formatNumber(a.turn_based_per_minute.gold)} gold a minute)`}
+  </span>
+);
+
 function StagePanel({ ctrl, stage }: { ctrl: ReturnType<typeof useCampaignCtrl>; stage: StageView }) {
   const busy = ctrl.starting != null;
   const locked = stage.status === 'locked';
@@ -208,19 +221,39 @@ function StagePanel({ ctrl, stage }: { ctrl: ReturnType<typeof useCampaignCtrl>;
           )}
           <div className="stage__odds">
             <WinChance odds={ctrl.odds} idle="Pick your team to see your chance" />
-            {ctrl.oddsQuery && <WinPays odds={ctrl.odds} label="A win pays" name="quick" />}
+            {ctrl.oddsQuery && (
+              <div className="stage__pays">
+                <WinPays odds={ctrl.odds} label="Quick Battle, at once:" name="quick" />
+                <WinPays
+                  odds={ctrl.odds}
+                  label="Fight, turn by turn: from"
+                  rewards={(a) => a.win_rewards_turn_based}
+                  note={longerPlayNote}
+                  name="turn_based"
+                />
+              </div>
+            )}
           </div>
+          <BattleInPlay inPlay={ctrl.inPlay} action="Fight" className="stage__in-play" />
           <div className="stage__actions">
-            <Button onClick={() => ctrl.begin('turn_based')} disabled={busy || !!why} title={why}>
-              {ctrl.starting === 'turn_based' ? 'Starting...' : 'Fight'}
+            <Button
+              onClick={() => ctrl.begin('turn_based')}
+              disabled={busy || !!why}
+              busy={ctrl.starting === 'turn_based'}
+              busyText="Starting..."
+              title={why ?? endsInPlayTitle(ctrl.inPlay) ?? 'Command your heroes turn by turn'}
+            >
+              Fight
             </Button>
             <Button
               variant="secondary"
               onClick={() => ctrl.begin('auto')}
               disabled={busy || !!why}
-              title={why}
+              busy={ctrl.starting === 'auto'}
+              busyText="Battling..."
+              title={why ?? 'Resolve the battle at once'}
             >
-              {ctrl.starting === 'auto' ? 'Battling...' : 'Quick Battle'}
+              Quick Battle
             </Button>
           </div>
         </>
@@ -250,8 +283,16 @@ function QuickOutcome({
   next: { id: string; go: () => void } | null;
 }) {
   const won = r.status === 'won';
+  // Brought into view as it lands: it shows below the buttons, on a phone below the fold.
+  const ref = useRef<HTMLElement>(null);
+  useInView(ref, r.battle_id);
   return (
-    <section className={`stage__result stage__result--${r.status}`} role="status" data-testid="stage-result">
+    <section
+      ref={ref}
+      className={`stage__result stage__result--${r.status}`}
+      role="status"
+      data-testid="stage-result"
+    >
       <h3 className="stage__result-title">{won ? 'VICTORY!' : 'DEFEAT'}</h3>
       <p className="muted">
         Win chance {wholePercent(r.probability)}% · {r.location}
