@@ -1,315 +1,267 @@
-// The season simulation (issue 30, "The long climb"): the daily player (./daily-player.ts — the economy simulation's
-// sensible player on the real rules core, odds, reward tables, level-ups and shop, with the daily layer's quests and
-// calendar) plays 15 minutes a day for 60 days with the campaign and idle income: each day it claims what accrued
-// while it was away (the furthest cleared stage's rate, up to 12 hours: src/game/campaign.ts), pushes the campaign —
-// the next stage the road has opened (a stage a day) while its win chance is at least PUSH_ODDS, at most PUSH_TRIES
-// losses a day — and a first clear's
-// summoning scroll is summoned with; dungeons and the arena only once a stage has opened them. It prints a row a
-// day — furthest stage, team power, stars (the team's rarities), currencies held and spent — and the targets:
-// a new goal within reach every day (no 3 days without a stage cleared or a star gained), no currency piling up past
-// two days' income, the last chapter reached between day 30 and day 60 (docs/game-rules.md "The campaign").
-// Run: npm run sim:season [-- days=60 minutes=15 seed=20261123 samples=400]
+// The season (issue "A second week worth playing"): the real server, started in this process on a fresh database
+// (SQLite, or PostgreSQL with db=postgres), its game clock moved by the simulation, played through its HTTP API by
+// three players (./season-bots.ts) — one who does the dailies, one who fights what pays best, one who plays turn by
+// turn — each for `minutes` a day at a fixed hour after its day's reset (04:00 UTC): the dailies player at 18:00, the
+// fighter at 19:00, the turn-by-turn player at 20:00. No model of the economy beside the game's own code: every
+// figure is the server's — income by source from each player's ledger (GET /api/users/{id}/ledger, by reason), team
+// power as the campaign states it, each open dungeon's chance and the fair matches as the odds answers state them.
+// Outcomes are the server's own rolls, so two runs differ a little.
+//
+// A row a day per style, then the targets (seasonChecks), each ok or FAIL with its figure.
+// Run: npm run sim:season [-- days=30 minutes=15 db=sqlite|postgres]
+import { performance } from 'node:perf_hooks';
+import { GameServer, SimClock, must } from './season-client.ts';
 import {
-  createPrng,
-  estimateOdds,
-  hashSeed,
-  idleAccrued,
-  idleRate,
-  rewardsFor,
-  stageFoes,
-  stagesReachable,
-  STAGES,
-  teamPower,
-  type Hero,
-} from '../src/game/index.ts';
-import { QUICK_FIGHT_S } from '../src/game/play-time.ts';
-import { ascend, rungFrom, shardsFor } from '../src/game/ascension.ts';
-import { SHARDS_PER_SCROLL, SIGIL_ESSENCE } from '../src/game/data/ascension.ts';
-import { wearing } from '../src/game/gear.ts';
-import { dungeonGearDrop, stageGearDrop } from '../src/game/gear-drops.ts';
-import { GEAR, GEAR_PRICE_TOKENS, GEAR_SLOTS, type GearSetId } from '../src/game/data/gear.ts';
-import { fightingFingerprints } from '../src/game/index.ts';
-import { playDays, type DayPlayer } from './daily-player.ts';
-import { decisionsPerBattle, summonPair, type TimeModel } from './economy.ts';
-import { MEASURED_BATTLE_MID_S } from '../src/game/play-time.ts';
+  Bot,
+  CURRENCIES,
+  STYLES,
+  worth,
+  type Cur,
+  type DayLog,
+  type Purse,
+  type Style,
+} from './season-bots.ts';
+import type { DatabaseKind } from '../tests/api/helpers.ts';
 
-/** The least stated win chance the player pushes the next stage at. */
-export const PUSH_ODDS = 0.45;
-/** Losses on the campaign a day before the player turns to other play. */
-export const PUSH_TRIES = 3;
-/** Days a currency may be held past two days' income (from day 7) and the target still hold: "a few". */
-export const PILE_DAYS = 5;
+/** The season's first day, 00:00 UTC: the clock starts here and every day is a day later. */
+export const SEASON_START_MS = Date.UTC(2026, 11, 1);
+/** The UTC hour each style plays at (its day resets at 04:00). */
+export const PLAY_HOUR: Record<Style, number> = { dailies: 18, fighter: 19, turns: 20 };
 
-const CURRENCIES = ['gold', 'magic_essence', 'combat_tokens'] as const;
-type Cur = (typeof CURRENCIES)[number];
+/** Where a ledger entry's credit came from: the fights, first clears, the daily layer, idle income, or exchanges. */
+export const SOURCES = ['fights', 'first_clears', 'daily', 'idle', 'exchange', 'refunds', 'other'] as const;
+export type Source = (typeof SOURCES)[number];
+const SOURCE_OF: Record<string, Source> = {
+  battle_reward: 'fights',
+  arena_reward: 'fights',
+  dungeon_reward: 'fights',
+  dungeon_clear: 'fights',
+  campaign_reward: 'fights',
+  campaign_first_clear: 'first_clears',
+  daily_quest: 'daily',
+  daily_bonus: 'daily',
+  daily_calendar: 'daily',
+  idle_income: 'idle',
+  item_use: 'exchange',
+  ascension_reset: 'refunds',
+};
+/** The sources that bring new value (not an exchange of one currency for another, a refund or a grant). */
+export const INCOME_SOURCES: readonly Source[] = ['fights', 'first_clears', 'daily', 'idle'];
 
 export interface SeasonRow {
   day: number;
-  /** stages cleared so far (the furthest is STAGES[cleared - 1]) */
+  style: Style;
+  /** minutes of play the session spent on the clock */
+  minutes: number;
+  fights: number;
+  decisions: number;
+  requests: number;
+  /** stages cleared, the furthest of them, the stage to fight next */
   cleared: number;
-  clearedToday: number;
-  power: number;
-  levels: number[];
-  stars: number;
-  held: Record<Cur, number>;
-  earned: Record<Cur, number>;
-  spent: Record<Cur, number>;
-  idle: Record<Cur | 'xp_per_hero', number>;
-  /** stars the team rose by ascension today, and the Star Shards held at the day's end */
-  ascended: number;
+  furthest: string | null;
+  next: string | null;
+  /** the campaign answer's team_power */
+  teamPower: number;
+  team: { name: string; level: number; rarity: number }[];
+  heldBefore: Purse;
+  held: Purse;
   shards: number;
-  /** Star Shards the day brought in (dismissals) */
-  shardsEarned: number;
-  /** gear: pieces worn by the team, full sets worn, sets completed today, pieces dropped and bought today */
-  worn: number;
-  sets: number;
-  setsToday: number;
-  dropped: number;
-  bought: number;
-  /** scrolls made today from Star Shards (fused) and from essence (Astral Sigils), each summoned with */
-  fused: number;
-  sigils: number;
+  /** every credit of the day by the ledger, by source, and in all */
+  bySource: Record<Source, Purse>;
+  earned: Purse;
+  /** every debit of the day by the ledger, by reason, and in all */
+  spentOn: Record<string, Purse>;
+  spent: Purse;
+  /** the sum of the day's ledger entries, each currency */
+  ledgerDelta: Purse;
+  goals: string[];
+  wants: string[];
+  /** each open dungeon's stated chance (floor 1 of a new run) for the team */
+  dungeons: { id: string; name: string; probability: number }[];
+  /** Find a fair match for the team's strongest hero: who, and the stated chances */
+  fair: { opponents: string[]; probabilities: number[] } | null;
+  waited: DayLog['waited'];
+  serverErrors: number;
 }
 
-/** The set each team position collects, in the order the campaign's chapters drop them (data/campaign.ts). */
-const SET_OF_POSITION: readonly GearSetId[] = ['verdant', 'gale', 'bulwark', 'ember'];
-
-const oddsCache = new Map<string, number>();
-function odds(team: Hero[], foes: Hero[], samples: number): number {
-  const key = `${samples}#${fightingFingerprints(team).join('|')}#${fightingFingerprints(foes).join('|')}`;
-  let p = oddsCache.get(key);
-  if (p === undefined) {
-    p = estimateOdds(hashSeed('season-odds', key), team, foes, {
-      minSamples: samples,
-      maxSamples: samples,
-    }).probability;
-    oddsCache.set(key, p);
-  }
-  return p;
+export interface SeasonReport {
+  db: DatabaseKind;
+  days: number;
+  minutes: number;
+  /** whether the server offered training (POST /api/heroes/{id}/train) */
+  training: boolean;
+  rows: SeasonRow[];
+  serverErrors: string[];
+  seconds: number;
 }
 
-const unlocked = (cleared: number, what: (u: (typeof STAGES)[number]['unlocks'][number]) => boolean) =>
-  STAGES.slice(0, cleared).some((s) => s.unlocks.some(what));
+const purse = (): Purse => ({ gold: 0, magic_essence: 0, summoning_scrolls: 0, combat_tokens: 0 });
+const balances = (u: Purse): Purse => ({
+  gold: u.gold,
+  magic_essence: u.magic_essence,
+  summoning_scrolls: u.summoning_scrolls,
+  combat_tokens: u.combat_tokens,
+});
 
-export function playSeason(o: {
+export async function playSeason(o: {
+  db?: DatabaseKind;
   days?: number;
   minutes?: number;
-  seed?: number;
-  samples?: number;
-  time?: TimeModel;
-}) {
-  const samples = o.samples ?? 400;
+  checkAnswers?: boolean;
+  progress?: (line: string) => void;
+}): Promise<SeasonReport> {
+  const started = performance.now();
+  const days = o.days ?? 30;
+  const minutes = o.minutes ?? 15;
+  const clock = new SimClock(SEASON_START_MS);
+  const s = await GameServer.start(o.db ?? 'sqlite', clock, { checkAnswers: o.checkAnswers });
   const rows: SeasonRow[] = [];
-  let cleared = 0;
-  let idleSince: number | null = null;
-  let before: Record<Cur, number> = { gold: 0, magic_essence: 0, combat_tokens: 0 };
-  let clearedAtMorning = 0;
-  let idleToday = { gold: 0, magic_essence: 0, combat_tokens: 0, xp_per_hero: 0 };
-  const rng = createPrng(hashSeed('season', o.seed ?? 20261123));
-  // Ascension (src/game/ascension.ts): the heroes a summon leaves off the team are dismissed for Star Shards; each
-  // evening the team's lowest hero rises a star while the essence and the shards pay for it.
-  let shards = 0;
-  let letGoSeen = 0;
-  let shardsAtMorning = 0;
-  // Gear (src/game/gear.ts): pieces held unworn, and the pieces each team position wears (a hero replaced by a rarer
-  // recruit hands its gear on, as dismissing gives it back). Tokens buy the missing piece of the set nearest done
-  // (GEAR_PRICE_TOKENS) before the shop's Banners and Coffers; drops come from campaign wins and dungeon clears.
-  const held = new Map<string, number>();
-  const wornBy: string[][] = [[], [], [], []];
-  let dropped = 0;
-  let bought = 0;
-  let setsAtMorning = 0;
-  const drop = (id: string | undefined) => {
-    if (!id) return;
-    held.set(id, (held.get(id) ?? 0) + 1);
-    dropped++;
-  };
-  const fullSets = () =>
-    wornBy.filter((ids, i) => GEAR_SLOTS.every((slot) => ids.includes(`${SET_OF_POSITION[i]}_${slot}`)))
-      .length;
-  /** Puts on every held piece a position's set still lacks; the team dressed as `wornBy` says. */
-  const dress = (team: Hero[]): Hero[] => {
-    for (const [i, set] of SET_OF_POSITION.entries())
-      for (const slot of GEAR_SLOTS) {
-        const id = `${set}_${slot}`;
-        if (wornBy[i].includes(id) || !held.get(id)) continue;
-        held.set(id, held.get(id)! - 1);
-        wornBy[i] = [...wornBy[i].filter((x) => GEAR[x].slot !== slot), id];
+  try {
+    const doc = must(await s.raw('GET', '/api/docs/json'), 'the API document') as { paths: object };
+    const training = Object.keys(doc.paths).some((p) => /^\/api\/heroes\/\{[^}]+\}\/train$/.test(p));
+    const bots = new Map<Style, Bot>();
+    const markers = new Map<Style, string | null>();
+    for (let day = 1; day <= days; day++) {
+      const dayStarted = performance.now();
+      for (const style of STYLES) {
+        clock.jumpTo(
+          Math.max(clock.ms, SEASON_START_MS + (day - 1) * 86_400_000 + PLAY_HOUR[style] * 3_600_000),
+        );
+        let bot = bots.get(style);
+        if (!bot) {
+          bot = await Bot.join(s, style, `season_${style}`, training);
+          bots.set(style, bot);
+          // The starting grant is the account's, not the day's: the day's entries start after it.
+          markers.set(style, (await ledgerSince(s, bot.id, null)).newest);
+        }
+        const heldBefore = balances(await bot.me());
+        await bot.readHeroes();
+        const levels = new Map(bot.heroes.map((h) => [h.id, h.level]));
+        const requests = s.requests;
+        const errors = s.serverErrors.length;
+        await bot.session(minutes);
+        const ledger = await ledgerSince(s, bot.id, markers.get(style) ?? null);
+        markers.set(style, ledger.newest ?? markers.get(style) ?? null);
+        rows.push(
+          await measure(s, bot, day, { heldBefore, levels, ledger: ledger.entries, requests, errors }),
+        );
       }
-    return team.map((h, i) => {
-      const want = wornBy[i] ?? [];
-      const has = (h.gear ?? []).map((g) => g.item_id);
-      return want.length === has.length && want.every((x) => has.includes(x)) ? h : wearing(h, want);
-    });
-  };
-  /** The set nearest done that still lacks a piece, and the pieces it lacks (none held unworn either). */
-  const lacking = () =>
-    SET_OF_POSITION.map((set, i) => ({
-      i,
-      missing: GEAR_SLOTS.map((slot) => `${set}_${slot}`).filter(
-        (id) => !wornBy[i].includes(id) && !held.get(id),
-      ),
-    }))
-      .filter((x) => x.missing.length > 0)
-      .sort((a, b) => a.missing.length - b.missing.length)[0];
-  /** Tokens on gear: the missing piece of the set nearest done, while one is missing and the tokens pay. */
-  const buyGear = (team: Hero[], w: { combat_tokens: number }): Hero[] => {
-    for (;;) {
-      const lack = lacking();
-      if (!lack || w.combat_tokens < GEAR_PRICE_TOKENS) break;
-      w.combat_tokens -= GEAR_PRICE_TOKENS;
-      held.set(lack.missing[0], (held.get(lack.missing[0]) ?? 0) + 1);
-      bought++;
+      o.progress?.(`day ${day}: ${((performance.now() - dayStarted) / 1000).toFixed(1)} s`);
     }
-    return dress(team);
-  };
-
-  const morning = (p: DayPlayer) => {
-    p.spent.tokensFirst = buyGear;
-    p.spent.tokensSaved = () => (lacking() ? GEAR_PRICE_TOKENS : 0);
-    dropped = 0;
-    bought = 0;
-    shardsAtMorning = shards;
-    setsAtMorning = fullSets();
-    clearedAtMorning = cleared;
-    before = { gold: p.w.gold, magic_essence: p.w.magic_essence, combat_tokens: p.w.combat_tokens };
-    // Idle income first: what accrued since yesterday's claim (capped).
-    idleToday = { gold: 0, magic_essence: 0, combat_tokens: 0, xp_per_hero: 0 };
-    if (idleSince !== null) {
-      const a = idleAccrued(idleRate(cleared), p.t.now - idleSince);
-      idleToday = { ...a, combat_tokens: 0 };
-      p.credit({ ...a, combat_tokens: 0 });
-      idleSince = p.t.now;
-    }
-    // The campaign: the next stage while it is a fair chance, a few losses at most.
-    let losses = 0;
-    const reachable = stagesReachable(p.day * 86_400);
-    while (cleared < reachable && losses < PUSH_TRIES && p.t.now < p.end) {
-      const stage = STAGES[cleared];
-      const foes = stageFoes(stage);
-      const team = (p.team = dress(p.team));
-      const pr = odds(team, foes, samples);
-      if (pr < PUSH_ODDS) break;
-      p.t.now += QUICK_FIGHT_S;
-      const won = rng.next() > 1 - pr;
-      if (!won) {
-        losses++;
-        continue;
-      }
-      const pay = rewardsFor('campaign', {
-        won,
-        probability: pr,
-        enemyLevel: Math.max(...foes.map((f) => f.level)),
-        teamSize: team.length,
-      });
-      p.credit(pay);
-      const first = stage.firstClear;
-      p.credit({
-        gold: first.gold ?? 0,
-        magic_essence: first.magic_essence ?? 0,
-        combat_tokens: first.combat_tokens ?? 0,
-      });
-      for (let s = 0; s < (first.summoning_scrolls ?? 0); s++) p.team = summonPair(p.team, p.spent);
-      drop(stageGearDrop(stage, true, `season_${p.day}_${p.t.now}`)?.id);
-      cleared++;
-      idleSince ??= p.t.now;
-    }
-  };
-
-  const rest = () =>
-    unlocked(cleared, (u) => u.kind === 'dungeon') ? ('dungeon runs' as const) : ('quick battles' as const);
-
-  const afterFight = (p: DayPlayer, o: { bonus?: unknown }) => {
-    // a cleared dungeon run (its clear bonus paid) may drop a piece, drawn as the server draws it
-    if (o.bonus) drop(dungeonGearDrop(`season_${p.day}_${p.t.now}`)?.id);
-  };
-
-  const evening = (p: DayPlayer) => {
-    p.team = dress(p.team);
-    const letGo = p.spent.letGo ?? [];
-    for (const r of letGo.slice(letGoSeen)) shards += shardsFor(r);
-    letGoSeen = letGo.length;
-    let ascended = 0;
-    let spentShards = 0;
-    for (;;) {
-      const low = p.team.reduce((a, b) => (b.rarity < a.rarity ? b : a));
-      const rung = rungFrom(low.rarity);
-      if (!rung) break;
-      const need = rung.copies * shardsFor(low.rarity);
-      if (shards < need || p.w.magic_essence < rung.essence) break;
-      const out = ascend(low, [], true);
-      if (!out.ok) break;
-      shards -= out.paid.shards;
-      spentShards += out.paid.shards;
-      p.w.magic_essence -= out.paid.essence;
-      p.team = p.team.map((h) => (h.id === low.id ? out.hero : h));
-      ascended++;
-    }
-    // The sinks past ascension: Star Shards fused a hundred to a scroll, and essence the next star does not need into
-    // Astral Sigils; each scroll summoned with (its let-go hero dismissed for shards, fused in turn).
-    const gather = () => {
-      const all = p.spent.letGo ?? [];
-      for (const r of all.slice(letGoSeen)) shards += shardsFor(r);
-      letGoSeen = all.length;
+    return {
+      db: o.db ?? 'sqlite',
+      days,
+      minutes,
+      training,
+      rows,
+      serverErrors: [...s.serverErrors],
+      seconds: (performance.now() - started) / 1000,
     };
-    let fused = 0;
-    let sigils = 0;
-    for (;;) {
-      const low = p.team.reduce((a, b) => (b.rarity < a.rarity ? b : a));
-      const reserve = rungFrom(low.rarity)?.essence ?? 0;
-      if (shards >= SHARDS_PER_SCROLL) {
-        shards -= SHARDS_PER_SCROLL;
-        spentShards += SHARDS_PER_SCROLL;
-        fused++;
-      } else if (p.w.magic_essence - reserve >= SIGIL_ESSENCE) {
-        p.w.magic_essence -= SIGIL_ESSENCE;
-        sigils++;
-      } else break;
-      p.team = dress(summonPair(p.team, p.spent));
-      gather();
-    }
-    const held = { gold: p.w.gold, magic_essence: p.w.magic_essence, combat_tokens: p.w.combat_tokens };
-    const earned = {} as Record<Cur, number>;
-    const spent = {} as Record<Cur, number>;
-    for (const c of CURRENCIES) {
-      // Earned today = what the day brought in (claims, fights); spent = earned − (held now − held this morning).
-      earned[c] = p.earnedToday[c];
-      spent[c] = Math.max(0, before[c] + earned[c] - held[c]);
-    }
-    rows.push({
-      day: p.day + 1,
-      cleared,
-      clearedToday: cleared - clearedAtMorning,
-      power: teamPower(p.team),
-      levels: p.team.map((h) => h.level),
-      stars: p.team.reduce((s, h) => s + h.rarity, 0),
-      held,
-      earned,
-      spent,
-      idle: idleToday,
-      ascended,
-      shards,
-      shardsEarned: shards - shardsAtMorning + spentShards,
-      worn: wornBy.reduce((n, ids) => n + ids.length, 0),
-      sets: fullSets(),
-      setsToday: fullSets() - setsAtMorning,
-      dropped,
-      bought,
-      fused,
-      sigils,
-    });
-  };
-
-  playDays({
-    days: o.days ?? 60,
-    minutesPerDay: o.minutes ?? 15,
-    seed: o.seed,
-    samples,
-    time: o.time,
-    season: { morning, rest, evening, afterFight },
-  });
-  return rows;
+  } finally {
+    await s.stop();
+  }
 }
+
+interface Entry {
+  id: string;
+  currency: Cur;
+  delta: number;
+  reason: string;
+}
+
+/** The player's ledger entries newer than `marker` (all of them when null), newest first, and the newest id. */
+async function ledgerSince(s: GameServer, userId: string, marker: string | null) {
+  const entries: Entry[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = must(
+      await s.call('get', '/api/users/{id}/ledger', { path: { id: userId }, query: { limit: 100, cursor } }),
+      'the ledger',
+    );
+    for (const e of page.entries) {
+      if (e.id === marker) return { entries, newest: entries[0]?.id ?? null };
+      entries.push(e);
+    }
+    if (!page.next_cursor) return { entries, newest: entries[0]?.id ?? null };
+    cursor = page.next_cursor;
+  }
+}
+
+/** The day's row: what the server answers after the session (reads only: the clock does not move). */
+async function measure(
+  s: GameServer,
+  bot: Bot,
+  day: number,
+  o: { heldBefore: Purse; levels: Map<string, number>; ledger: Entry[]; requests: number; errors: number },
+): Promise<SeasonRow> {
+  const c = await bot.campaign();
+  const held = balances(await bot.me());
+  const inv = must(await s.call('get', '/api/inventory', { query: { user_id: bot.id } }), 'the inventory');
+  const shards = inv.items.filter((i) => i.item_id === 'star_shard').reduce((n, i) => n + i.quantity, 0);
+  const bySource = Object.fromEntries(SOURCES.map((k) => [k, purse()])) as Record<Source, Purse>;
+  const earned = purse();
+  const spent = purse();
+  const spentOn: Record<string, Purse> = {};
+  const ledgerDelta = purse();
+  for (const e of o.ledger) {
+    ledgerDelta[e.currency] += e.delta;
+    if (e.delta > 0) {
+      bySource[SOURCE_OF[e.reason] ?? 'other'][e.currency] += e.delta;
+      earned[e.currency] += e.delta;
+    } else {
+      (spentOn[e.reason] ??= purse())[e.currency] -= e.delta;
+      spent[e.currency] -= e.delta;
+    }
+  }
+  const goals = [...bot.log.goals];
+  for (const h of bot.team) {
+    const was = o.levels.get(h.id);
+    if (was !== undefined && h.level > was) goals.push(`level ${h.name} ${was}→${h.level}`);
+  }
+  const stages = c.chapters.flatMap((ch) => ch.stages);
+  const dungeonNames = new Map(
+    must(await s.call('get', '/api/dungeons', {}), 'the dungeons').map((d) => [d.id, d.name]),
+  );
+  const dungeons: SeasonRow['dungeons'] = [];
+  for (const id of bot.openDungeons(c)) {
+    const odds = await bot.odds({
+      kind: 'dungeon',
+      dungeon_id: id,
+      team: bot.team.map((h) => h.id).join(','),
+    });
+    if (odds) dungeons.push({ id, name: dungeonNames.get(id) ?? id, probability: odds.probability });
+  }
+  const fm = await bot.fairMatches();
+  return {
+    day,
+    style: bot.style,
+    minutes: bot.log.seconds / 60,
+    fights: bot.log.fights,
+    decisions: bot.log.decisions,
+    requests: s.requests - o.requests,
+    cleared: c.cleared,
+    furthest: stages.filter((st) => st.status === 'cleared').at(-1)?.id ?? null,
+    next: c.next_stage_id,
+    teamPower: c.team_power,
+    team: bot.team.map((h) => ({ name: h.name, level: h.level, rarity: h.rarity })),
+    heldBefore: o.heldBefore,
+    held,
+    shards,
+    bySource,
+    earned,
+    spentOn,
+    spent,
+    ledgerDelta,
+    goals,
+    wants: [...bot.log.wants.values()],
+    dungeons,
+    fair: fm ? { opponents: fm.opponents.map((h) => h.id), probabilities: fm.probabilities } : null,
+    waited: bot.log.waited ?? (await bot.clockWait(c)),
+    serverErrors: s.serverErrors.length - o.errors,
+  };
+}
+
+// ---- the targets ----------------------------------------------------------------------------------------------------
 
 export interface SeasonCheck {
   target: string;
@@ -317,91 +269,250 @@ export interface SeasonCheck {
   seen: string;
 }
 
-export function seasonChecks(rows: SeasonRow[]): SeasonCheck[] {
-  // A new goal within reach every day: no 3 days in a row without a stage cleared or a star gained.
-  let worst = 0;
-  let run = 0;
-  for (const [i, r] of rows.entries()) {
-    const starUp = i > 0 && r.stars > rows[i - 1].stars;
-    run = r.clearedToday > 0 || starUp || r.setsToday > 0 ? 0 : run + 1;
-    worst = Math.max(worst, run);
-  }
-  const lastChapter = STAGES.findIndex((s) => s.chapter === 6);
-  const reached = rows.find((r) => r.cleared > lastChapter);
-  // No currency piling up: held at the end of a day ≤ two days' income (the mean of the last 7 days' earnings × 2).
-  // Star Shards are counted as a currency: what dismissals bring in a day against what is held.
-  const piles: string[] = [];
-  const overDays: Record<string, number> = {};
-  const kinds: { name: string; held: (r: SeasonRow) => number; earned: (r: SeasonRow) => number }[] = [
-    ...CURRENCIES.map((c) => ({
-      name: c,
-      held: (r: SeasonRow) => r.held[c],
-      earned: (r: SeasonRow) => r.earned[c],
-    })),
-    { name: 'star_shards', held: (r) => r.shards, earned: (r) => r.shardsEarned },
-  ];
-  for (const k of kinds) {
-    let over = 0;
-    for (const [i, r] of rows.entries()) {
-      const week = rows.slice(Math.max(0, i - 6), i + 1);
-      const income = week.reduce((s, x) => s + k.earned(x), 0) / week.length;
-      if (i >= 6 && k.held(r) > 2 * income + 1) over++;
-    }
-    overDays[k.name] = over;
-    if (over > PILE_DAYS) piles.push(`${k.name} on ${over} days`);
-  }
-  return [
-    {
-      target:
-        'a new goal every day: never 3 days without a stage cleared, a star gained or a gear set completed',
-      ok: worst < 3,
-      seen: `longest stretch without: ${worst} day(s)`,
-    },
-    {
-      target: 'the last chapter reached (6-1 cleared) between day 30 and day 60',
-      ok: reached !== undefined && reached.day >= 30 && reached.day <= 60,
-      seen: reached ? `day ${reached.day}` : 'not reached',
-    },
-    {
-      target: `no currency (Star Shards too) held past two days' income (the last 7 days' mean) on more than ${PILE_DAYS} of the days from day 7`,
-      ok: piles.length === 0,
-      seen: Object.entries(overDays)
-        .map(([k, n]) => `${k} ${n}`)
-        .join(', '),
-    },
-  ];
+/** Days a currency may be held before it counts as piled (from day 3) and days its spending on a goal may take. */
+const PILE_DAYS = 3;
+const DUNGEON_BAND = [0.4, 0.75] as const;
+const FAIR_BAND = [0.4, 0.6] as const;
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const income = (r: SeasonRow) => {
+  const p = purse();
+  for (const src of [...INCOME_SOURCES, 'exchange'] as const)
+    for (const c of CURRENCIES) p[c] += r.bySource[src][c];
+  return p;
+};
+const newValue = (r: SeasonRow, sources: readonly Source[] = INCOME_SOURCES) =>
+  sources.reduce((s, src) => s + worth(r.bySource[src]), 0);
+
+/** The dungeon a row names as its best: the hardest one in the 40–75% band, else the one nearest it. */
+export function bestDungeon(r: SeasonRow): SeasonRow['dungeons'][number] | null {
+  const inBand = r.dungeons.filter(
+    (d) => d.probability >= DUNGEON_BAND[0] && d.probability <= DUNGEON_BAND[1],
+  );
+  if (inBand.length) return inBand.reduce((a, b) => (b.probability < a.probability ? b : a));
+  const off = (p: number) => (p < DUNGEON_BAND[0] ? DUNGEON_BAND[0] - p : p - DUNGEON_BAND[1]);
+  return r.dungeons.reduce<SeasonRow['dungeons'][number] | null>(
+    (a, b) => (!a || off(b.probability) < off(a.probability) ? b : a),
+    null,
+  );
 }
+
+/**
+ * The issue's targets over a season's rows. A currency is piled on a day (from day 3) when what is held at its end
+ * exceeds three days of its income (the mean of the last seven days' credits of it, exchanges in) — unless the next
+ * three days' spending of it covers the excess (saved for a goal and spent on it); days whose next three are not
+ * played are not judged. Shares of income are in gold's worth (season-bots.ts WORTH), of new value only (fights,
+ * first clears, the daily layer, idle income).
+ */
+export function seasonChecks(report: SeasonReport): SeasonCheck[] {
+  const by = (style: Style) => report.rows.filter((r) => r.style === style).sort((a, b) => a.day - b.day);
+  const checks: SeasonCheck[] = [];
+
+  const piles: string[] = [];
+  for (const style of STYLES) {
+    const rows = by(style);
+    for (const c of CURRENCIES) {
+      const days: number[] = [];
+      for (const [i, r] of rows.entries()) {
+        if (r.day < 3 || i + PILE_DAYS >= rows.length) continue;
+        const week = rows.slice(Math.max(0, i - 6), i + 1);
+        const daily = week.reduce((s, x) => s + income(x)[c], 0) / week.length;
+        const excess = r.held[c] - PILE_DAYS * daily;
+        if (excess <= 0) continue;
+        const after = rows.slice(i + 1, i + 1 + PILE_DAYS).reduce((s, x) => s + x.spent[c], 0);
+        if (after < excess) days.push(r.day);
+      }
+      if (days.length) piles.push(`${style} ${c} on day${days.length > 1 ? 's' : ''} ${days.join(', ')}`);
+    }
+  }
+  checks.push({
+    target: 'from day 3 no currency held above 3 days of its income unless spent on a goal within 3 days',
+    ok: piles.length === 0,
+    seen: piles.length ? piles.join('; ') : 'none piled',
+  });
+
+  const goalless = report.rows.filter((r) => r.goals.length === 0).map((r) => `${r.style} day ${r.day}`);
+  checks.push({
+    target: 'a new goal reached every day by every style',
+    ok: goalless.length === 0,
+    seen: goalless.length ? `none on ${goalless.join(', ')}` : 'every day',
+  });
+
+  const fighter = by('fighter');
+  let run = 0;
+  let worst = 0;
+  let total = 0;
+  for (const [i, r] of fighter.entries()) {
+    const prev = i > 0 ? fighter[i - 1].cleared : 0;
+    if (prev >= total && r.next === null && r.cleared === prev) break; // every stage cleared
+    run = r.cleared > prev ? 0 : run + 1;
+    worst = Math.max(worst, run);
+    total = r.cleared;
+  }
+  checks.push({
+    target: 'the fighter never 2 days without a new stage',
+    ok: worst < 2,
+    seen: `longest stretch without: ${worst} day(s); ${fighter.at(-1)?.cleared ?? 0} stages by day ${fighter.at(-1)?.day ?? 0}`,
+  });
+
+  const waits = report.rows.filter((r) => r.waited);
+  checks.push({
+    target: 'no stage waiting on a clock while the team states ≥ 40%',
+    ok: waits.length === 0,
+    seen: waits.length
+      ? `${waits.length} day(s), e.g. ${waits
+          .slice(0, 3)
+          .map((r) => `${r.style} day ${r.day} ${r.waited!.stage} at ${pct(r.waited!.probability)}`)
+          .join(', ')}`
+      : 'none',
+  });
+
+  const share = (rows: SeasonRow[], sources: readonly Source[]) => {
+    const all = rows.reduce((s, r) => s + newValue(r), 0);
+    return all > 0 ? rows.reduce((s, r) => s + newValue(r, sources), 0) / all : 0;
+  };
+  const fights = share(fighter, ['fights']);
+  checks.push({
+    target: "fights ≥ 50% of the fighter's income",
+    ok: fights >= 0.5,
+    seen: `${pct(fights)} (gold's worth over the season)`,
+  });
+  const daily = share(by('dailies'), ['daily']);
+  checks.push({
+    target: "the daily layer ⅓–½ of the dailies player's income",
+    ok: daily >= 1 / 3 && daily <= 1 / 2,
+    seen: `${pct(daily)} (gold's worth over the season)`,
+  });
+
+  const noDungeon = report.rows
+    .filter(
+      (r) => !r.dungeons.some((d) => d.probability >= DUNGEON_BAND[0] && d.probability <= DUNGEON_BAND[1]),
+    )
+    .map((r) => `${r.style} day ${r.day}${r.dungeons.length ? '' : ' (none open)'}`);
+  checks.push({
+    target: 'a dungeon at 40–75% every day',
+    ok: noDungeon.length === 0,
+    seen: noDungeon.length
+      ? `not on ${noDungeon.length} day(s): ${noDungeon.slice(0, 6).join(', ')}`
+      : 'every day',
+  });
+
+  const unfair: string[] = [];
+  const same: string[] = [];
+  for (const style of STYLES) {
+    const rows = by(style);
+    for (const [i, r] of rows.entries()) {
+      const ps = r.fair?.probabilities ?? [];
+      if (ps.length === 0 || ps.some((p) => p < FAIR_BAND[0] || p > FAIR_BAND[1]))
+        unfair.push(
+          `${style} day ${r.day} (${ps.length ? `${pct(Math.min(...ps))}–${pct(Math.max(...ps))}` : 'none'})`,
+        );
+      const before = i > 0 ? rows[i - 1].fair?.opponents : undefined;
+      const now = r.fair?.opponents;
+      if (before && now && [...before].sort().join() === [...now].sort().join())
+        same.push(`${style} day ${r.day}`);
+    }
+  }
+  checks.push({
+    target: 'fair matches at 40–60%, not the same list two days running',
+    ok: unfair.length === 0 && same.length === 0,
+    seen:
+      `outside 40–60% on ${unfair.length} day(s)${unfair.length ? ` (${unfair.slice(0, 4).join(', ')})` : ''}; ` +
+      `the same list as the day before on ${same.length}${same.length ? ` (${same.slice(0, 4).join(', ')})` : ''}`,
+  });
+
+  checks.push({
+    target: 'no server error (5xx)',
+    ok: report.serverErrors.length === 0,
+    seen: report.serverErrors.length ? report.serverErrors.slice(0, 3).join('; ') : 'none',
+  });
+  return checks;
+}
+
+// ---- printing -------------------------------------------------------------------------------------------------------
 
 const f0 = (x: number) => Math.round(x).toLocaleString('en-US');
 
-export function printSeason(rows: SeasonRow[]): string {
-  const lines = [
-    '| Day | Furthest stage | Cleared today | Team power | Levels | Stars (ascended today) | Gear worn (sets; dropped, bought today) | Star Shards held / earned | Scrolls fused / from sigils | Gold held / spent | Essence held / spent | Tokens held / spent | Idle claimed (gold, xp, essence) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-  ];
-  for (const r of rows)
-    lines.push(
-      `| ${r.day} | ${r.cleared > 0 ? STAGES[r.cleared - 1].id : '—'} | ${r.clearedToday} | ${f0(r.power)} | ${r.levels.join(' ')} | ${r.stars}${r.ascended ? ` (+${r.ascended})` : ''} | ${r.worn} (${r.sets}${r.setsToday ? ` +${r.setsToday}` : ''}; ${r.dropped}, ${r.bought}) | ${f0(r.shards)} / ${f0(r.shardsEarned)} | ${r.fused} / ${r.sigils} | ${f0(r.held.gold)} / ${f0(r.spent.gold)} | ${f0(r.held.magic_essence)} / ${f0(r.spent.magic_essence)} | ${f0(r.held.combat_tokens)} / ${f0(r.spent.combat_tokens)} | ${f0(r.idle.gold)}, ${f0(r.idle.xp_per_hero)}, ${f0(r.idle.magic_essence)} |`,
+/** held / earned / spent of one currency, as `1,200 / +800 / −650`. */
+const flow = (r: SeasonRow, c: Cur) => `${f0(r.held[c])} / +${f0(r.earned[c])} / −${f0(r.spent[c])}`;
+
+/** The day's new value by source, in shares of gold's worth. */
+function sourceShares(r: SeasonRow): string {
+  const all = newValue(r);
+  if (all <= 0) return '—';
+  const name: Record<string, string> = {
+    fights: 'fights',
+    first_clears: 'first',
+    daily: 'daily',
+    idle: 'idle',
+  };
+  return INCOME_SOURCES.map((src) => `${name[src]} ${pct(worth(r.bySource[src]) / all)}`).join(', ');
+}
+
+function fairText(r: SeasonRow): string {
+  const ps = r.fair?.probabilities ?? [];
+  return ps.length ? `${pct(Math.min(...ps))}–${pct(Math.max(...ps))} (${ps.length})` : '—';
+}
+
+export function printSeason(report: SeasonReport, days?: readonly number[]): string {
+  const out: string[] = [];
+  for (const style of STYLES) {
+    out.push(`\n### ${style}\n`);
+    out.push(
+      '| Day | Min | Fights | Stage (cleared) | Power | Levels | Stars | Gold held / earned / spent | Essence | Tokens | Scrolls earned / spent | Shards | Income (worth) | Goals | Could not buy | Best dungeon | Fair matches | Waited on a clock |',
     );
-  return lines.join('\n');
+    out.push(
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    );
+    for (const r of report.rows.filter((x) => x.style === style && (!days || days.includes(x.day)))) {
+      const best = bestDungeon(r);
+      out.push(
+        `| ${r.day} | ${r.minutes.toFixed(1)} | ${r.fights} | ${r.furthest ?? '—'} (${r.cleared}) | ${f0(r.teamPower)} | ` +
+          `${r.team.map((h) => h.level).join(' ')} | ${r.team.map((h) => h.rarity).join(' ')} | ${flow(r, 'gold')} | ` +
+          `${flow(r, 'magic_essence')} | ${flow(r, 'combat_tokens')} | +${f0(r.earned.summoning_scrolls)} / −${f0(r.spent.summoning_scrolls)} | ` +
+          `${f0(r.shards)} | ${f0(newValue(r))}: ${sourceShares(r)} | ${summarize(r.goals)} | ${r.wants.join('; ') || '—'} | ` +
+          `${best ? `${best.name} ${pct(best.probability)}` : '—'} | ${fairText(r)} | ` +
+          `${r.waited ? `${r.waited.stage} at ${pct(r.waited.probability)}` : '—'} |`,
+      );
+    }
+  }
+  return out.join('\n');
+}
+
+/** Goals of one kind counted together: `level ×6, stage 1-3, stage 1-4, gear ×4`. */
+function summarize(goals: string[]): string {
+  if (goals.length === 0) return '—';
+  const kinds = new Map<string, string[]>();
+  for (const g of goals) {
+    const k = g.split(' ')[0];
+    kinds.set(k, [...(kinds.get(k) ?? []), g]);
+  }
+  return [...kinds.entries()]
+    .map(([k, gs]) =>
+      k === 'stage' || k === 'star' || k === 'set' || gs.length === 1 ? gs.join(', ') : `${k} ×${gs.length}`,
+    )
+    .join(', ');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`${name}=`))?.split('=')[1];
-  const started = Date.now();
-  const d = decisionsPerBattle(20);
-  const time: TimeModel = { decisionS: MEASURED_BATTLE_MID_S / d.median, medianDecisions: d.median };
-  const rows = playSeason({
-    days: Number(arg('days') ?? 60),
+  const report = await playSeason({
+    db: (arg('db') ?? 'sqlite') as DatabaseKind,
+    days: Number(arg('days') ?? 30),
     minutes: Number(arg('minutes') ?? 15),
-    seed: Number(arg('seed') ?? 20261123),
-    samples: Number(arg('samples') ?? 400),
-    time,
+    progress: (line) => console.error(line),
   });
-  console.log(printSeason(rows));
+  console.log(
+    `Season: ${report.days} days of ${report.minutes} minutes, ${report.db}, training ${report.training ? 'offered' : 'not offered'}`,
+  );
+  console.log(printSeason(report));
   console.log('');
-  const checks = seasonChecks(rows);
+  const checks = seasonChecks(report);
   for (const c of checks) console.log(`${c.ok ? 'ok  ' : 'FAIL'} ${c.target}: ${c.seen}`);
-  console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`\n(${report.seconds.toFixed(1)} s)`);
+  if (process.env.SEASON_PROFILE) {
+    const { PROFILE } = await import('./season-client.ts');
+    for (const [k, [n, ms]] of [...PROFILE.entries()].sort((a, b) => b[1][1] - a[1][1]).slice(0, 25))
+      console.log(`${k}: ${n} calls, ${(ms / 1000).toFixed(1)} s, ${(ms / n).toFixed(1)} ms each`);
+  }
   if (checks.some((c) => !c.ok)) process.exitCode = 1;
 }

@@ -1,0 +1,65 @@
+// The season's harness (bench/season.ts), on SQLite and PostgreSQL: a short season of the real server played through
+// its HTTP API — every style acts every day, the server never answers 5xx, each day's income by the ledger adds up to
+// the balances' change, and every field of the report is filled. The economy's targets (seasonChecks) are a case of
+// their own below, skipped until the economy change they wait on lands.
+import { describe, expect, it } from 'vitest';
+import { DATABASES } from '../tests/api/helpers.ts';
+import { playSeason, printSeason, seasonChecks, SOURCES, type SeasonReport } from './season.ts';
+import { CURRENCIES, STYLES } from './season-bots.ts';
+
+const DAYS = 2;
+const MINUTES = 4;
+
+describe.each(DATABASES)('the season on %s', (db) => {
+  it('plays every style every day through the API, its income by the ledger adding up', async () => {
+    const report = await playSeason({ db, days: DAYS, minutes: MINUTES, checkAnswers: true });
+    expect(report.serverErrors).toEqual([]);
+    expect(report.rows).toHaveLength(DAYS * STYLES.length);
+    for (const style of STYLES)
+      for (let day = 1; day <= DAYS; day++) {
+        const r = report.rows.find((x) => x.style === style && x.day === day)!;
+        const where = `${style} day ${day}`;
+        // it acted: played its minutes, fought, asked the server
+        expect(r.minutes, where).toBeGreaterThanOrEqual(MINUTES - 0.5);
+        expect(r.fights, where).toBeGreaterThan(0);
+        expect(r.requests, where).toBeGreaterThan(10);
+        if (style === 'turns') expect(r.decisions, where).toBeGreaterThan(0);
+        // the ledger's entries of the day are the balances' change, and earned − spent is the same
+        for (const c of CURRENCIES) {
+          expect(r.ledgerDelta[c], `${where} ${c}`).toBe(r.held[c] - r.heldBefore[c]);
+          expect(r.earned[c] - r.spent[c], `${where} ${c}`).toBe(r.held[c] - r.heldBefore[c]);
+          expect(SOURCES.reduce((s, src) => s + r.bySource[src][c], 0), `${where} ${c}`).toBe(r.earned[c]);
+        }
+        expect(r.bySource.fights.gold, where).toBeGreaterThan(0);
+        expect(r.bySource.daily.gold, where).toBeGreaterThan(0);
+        if (day > 1) expect(r.bySource.idle.gold, where).toBeGreaterThan(0);
+        // every field filled
+        expect(r.cleared, where).toBeGreaterThan(0);
+        expect(r.furthest, where).toMatch(/^\d-\d$/);
+        expect(r.teamPower, where).toBeGreaterThan(0);
+        expect(r.team, where).toHaveLength(4);
+        expect(r.goals.length, where).toBeGreaterThan(0);
+        expect(r.wants.length, where).toBeGreaterThan(0);
+        expect(r.dungeons.length, where).toBeGreaterThan(0);
+        for (const d of r.dungeons) expect(d.probability, where).toBeGreaterThanOrEqual(0);
+        expect(r.fair?.opponents.length, where).toBeGreaterThan(0);
+        expect(r.fair?.probabilities.length, where).toBe(r.fair?.opponents.length);
+        expect(r.serverErrors, where).toBe(0);
+      }
+    // the checks read every row and state a figure each; the report prints a line a row
+    const checks = seasonChecks(report);
+    expect(checks.length).toBeGreaterThanOrEqual(8);
+    for (const c of checks) expect(c.seen, c.target).not.toBe('');
+    expect(printSeason(report).split('\n').filter((l) => /^\| \d/.test(l))).toHaveLength(DAYS * STYLES.length);
+  }, 100_000);
+});
+
+describe('the season’s targets', () => {
+  // Waits on the economy change of issue "A second week worth playing" (a power-gated campaign without the clock
+  // road, training, stakes, dungeon tiers, fair matches): today's economy fails several targets on purpose.
+  it.skip('meets every target of the issue over a 30-day season on SQLite', async () => {
+    const report: SeasonReport = await playSeason({ db: 'sqlite', days: 30, minutes: 15 });
+    const failed = seasonChecks(report).filter((c) => !c.ok);
+    expect(failed, printSeason(report)).toEqual([]);
+  }, 30 * 60_000);
+});
