@@ -15,14 +15,7 @@
 import { CALENDAR, DAILY_BONUS, QUESTS, type DailyReward, type QuestKind } from '../src/game/data/quests.ts';
 import { ITEMS_BY_ID } from '../src/game/data/items.ts';
 import { calendarReward, fightActs, nextCalendarDay, questsOfDay } from '../src/game/daily.ts';
-import {
-  createPrng,
-  hashSeed,
-  MAX_LEVEL,
-  rerollAbilities,
-  type Hero,
-  type Rewards,
-} from '../src/game/index.ts';
+import { createPrng, hashSeed, MAX_LEVEL, rerollAbilities, type Rewards } from '../src/game/index.ts';
 import {
   add,
   arenaDuel,
@@ -32,10 +25,7 @@ import {
   summonPair,
   type Outcome,
   type SessionKind,
-  type Spent,
-  type Table,
   type TimeModel,
-  type Wallet,
 } from './economy.ts';
 
 export const CLAIMING_S = 15;
@@ -98,36 +88,6 @@ export interface DailyOptions {
   seed?: number;
   samples?: number;
   time?: TimeModel;
-  /** What a longer game adds to each day (bench/season.ts: idle income, the campaign, the rows it prints). */
-  season?: SeasonHooks;
-}
-
-/** A day's player as a season's hooks see it: the team, wallet and table, and a fight of any session. */
-export interface DayPlayer {
-  day: number;
-  team: Hero[];
-  w: Wallet;
-  t: Table;
-  spent: Spent;
-  /** the day's play ends at this many seconds on the table's clock */
-  end: number;
-  /** one fight of `session`, banked (its pay counted as the day's play) */
-  fight: (session: SessionKind) => Outcome;
-  /** pay that is not a fight's, banked: currencies to the wallet, xp to the whole team */
-  credit: (r: DailyReward | Rewards) => void;
-  /** what the day has brought in so far: fights, claims and the daily layer */
-  readonly earnedToday: { gold: number; magic_essence: number; combat_tokens: number };
-}
-
-export interface SeasonHooks {
-  /** after the calendar's claim, before the quests */
-  morning?: (p: DayPlayer) => void;
-  /** the session that fills the rest of the day (dungeon runs unless said) */
-  rest?: (p: DayPlayer) => SessionKind;
-  /** once the day's minutes are played */
-  evening?: (p: DayPlayer) => void;
-  /** after each fight the day's play fights (quests and the rest), with what happened */
-  afterFight?: (p: DayPlayer, outcome: Outcome) => void;
 }
 
 /** Which session a fight quest is played in, and what else it needs. */
@@ -187,55 +147,13 @@ export function playDays(o: DailyOptions = {}): DailyReport {
       today.play.xp_per_hero += paid.xp_per_hero * heroes.length;
       play.xp_per_hero += paid.xp_per_hero * heroes.length;
       team = bank(team, w, spent, paid, heroes, n);
-      o.season?.afterFight?.(player, outcome);
       return outcome;
-    };
-
-    const player: DayPlayer = {
-      day,
-      get team() {
-        return team;
-      },
-      set team(next) {
-        team = next;
-      },
-      w,
-      t,
-      spent,
-      end,
-      fight: (session) => fight(session),
-      get earnedToday() {
-        const sum = (c: 'gold' | 'magic_essence' | 'combat_tokens') => today.play[c] + today.daily[c];
-        return {
-          gold: sum('gold'),
-          magic_essence: sum('magic_essence'),
-          combat_tokens: sum('combat_tokens'),
-        };
-      },
-      credit: (r) => {
-        credit(today.play, r);
-        const xp = (r as Rewards).xp_per_hero ?? 0;
-        if (xp > 0)
-          team = bank(
-            team,
-            w,
-            spent,
-            { gold: 0, magic_essence: 0, combat_tokens: 0, xp_per_hero: xp },
-            team.map((_, i) => i),
-            n,
-          );
-        else
-          team = bank(team, w, spent, { gold: 0, magic_essence: 0, combat_tokens: 0, xp_per_hero: 0 }, [], n);
-        today.play.xp_per_hero += xp * team.length;
-        play.xp_per_hero += xp * team.length;
-      },
     };
 
     // Open /daily: the calendar's reward.
     t.now += CLAIMING_S;
     credit(today.daily, calendarReward(nextCalendarDay(calendarClaims)));
     calendarClaims++;
-    o.season?.morning?.(player);
 
     // The three quests, fights first (the draw's order), each until done or the day's minutes are up.
     const drawn = questsOfDay('sim_player', day);
@@ -291,9 +209,7 @@ export function playDays(o: DailyOptions = {}): DailyReport {
       team = summonPair(team, spent);
     }
     // The rest of the day's minutes: dungeon runs, the best-paying play.
-    const rest = o.season?.rest?.(player) ?? 'dungeon runs';
-    while (t.now < end) fight(rest);
-    o.season?.evening?.(player);
+    while (t.now < end) fight('dungeon runs');
 
     for (const c of ['gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens'] as const)
       daily[c] += today.daily[c];

@@ -217,12 +217,6 @@ export interface Spent {
   scrolls: number;
   recruits: number;
   summoned: number;
-  /** the rarities of heroes a summon left off the team (the kept one not fielded, or the one it replaced) */
-  letGo?: number[];
-  /** what a longer game spends tokens on first (bench/season.ts: gear), before the shop's Banners and Coffers */
-  tokensFirst?: (team: Hero[], w: Wallet) => Hero[];
-  /** tokens Coffers leave alone, saved for what tokensFirst buys */
-  tokensSaved?: () => number;
 }
 
 /**
@@ -232,7 +226,7 @@ export interface Spent {
  * team's least rare hero, who then has its own path to walk.
  */
 export function shop(team: Hero[], w: Wallet, spent: Spent, seed: number): Hero[] {
-  let t = spent.tokensFirst ? spent.tokensFirst(team, w) : team;
+  let t = team;
   const apply = (idx: number, itemId: string) => {
     const r = useItem(itemId, { hero: t[idx], seed });
     if (!r.ok) return false;
@@ -247,8 +241,7 @@ export function shop(team: Hero[], w: Wallet, spent: Spent, seed: number): Hero[
     apply(idx, banner.id);
   }
   const coffer = ITEMS_BY_ID.get('victors_coffer')!;
-  const saved = spent.tokensSaved?.() ?? 0;
-  while (w.combat_tokens >= coffer.cost + banner.cost + saved) {
+  while (w.combat_tokens >= coffer.cost + banner.cost) {
     w.combat_tokens -= coffer.cost;
     w.gold += 300;
   }
@@ -300,11 +293,7 @@ export function summonPair(team: Hero[], spent: Spent): Hero[] {
   );
   const best = b.rarity > a.rarity ? b : a;
   const weakest = team.reduce((m, h, i) => (h.rarity < team[m].rarity ? i : m), 0);
-  if (best.rarity <= team[weakest].rarity) {
-    (spent.letGo ??= []).push(best.rarity);
-    return team;
-  }
-  (spent.letGo ??= []).push(team[weakest].rarity);
+  if (best.rarity <= team[weakest].rarity) return team;
   spent.recruits++;
   return team.map((h, i) => (i === weakest ? best : h));
 }

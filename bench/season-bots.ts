@@ -106,6 +106,8 @@ export interface DayLog {
   /** the next purchase each kind of spending waits for, with the server's figures (the last word of the day) */
   wants: Map<string, string>;
   fights: number;
+  /** fights by kind: random, arena, dungeon, stage (', turn by turn' when steered) */
+  fought: Record<string, number>;
   decisions: number;
   /** seconds of play the session spent on the clock */
   seconds: number;
@@ -696,9 +698,10 @@ export class Bot {
 
   // ---- fights -----------------------------------------------------------------------------------------------------
 
-  private note(r: { battle_id: string }): void {
+  private note(r: { battle_id: string }, kind: string): void {
     this.lastBattleId = r.battle_id;
     this.log.fights++;
+    this.log.fought[kind] = (this.log.fought[kind] ?? 0) + 1;
   }
 
   private async quickRandom() {
@@ -706,7 +709,7 @@ export class Bot {
       body: { user_id: this.id, team_hero_ids: this.team.map((h) => h.id), mode: 'auto' },
     });
     this.play(PLAY_S.quickFight);
-    if (r.ok) this.note(r.body);
+    if (r.ok) this.note(r.body, 'random');
     return r;
   }
 
@@ -716,7 +719,7 @@ export class Bot {
       body: { user_id: this.id, attacker_hero_id: this.strongest().id, opponent_id: opponentId },
     });
     this.play(PLAY_S.quickFight);
-    if (r.ok) this.note(r.body);
+    if (r.ok) this.note(r.body, 'arena');
     return r;
   }
 
@@ -743,8 +746,7 @@ export class Bot {
     this.play(PLAY_S.quickFight);
     if (!r.ok) return null;
     const b = r.body as Extract<typeof r.body, { run: unknown }>;
-    this.note(b);
-    if (b.gear_drop) this.log.goals.push(`gear drop ${this.shop.get(b.gear_drop)?.name ?? b.gear_drop}`);
+    this.note(b, 'dungeon');
     return { won: b.status === 'won', run: b.run };
   }
 
@@ -756,18 +758,17 @@ export class Bot {
     });
     if (mode === 'auto') this.play(PLAY_S.quickFight);
     if (!r.ok) return false;
-    if (mode === 'auto') this.note(r.body);
-    const end = mode === 'auto' ? r.body : await this.steer(r.body as BattleView);
+    if (mode === 'auto') this.note(r.body, 'stage');
+    const end = mode === 'auto' ? r.body : await this.steer(r.body as BattleView, 'stage');
     const won = end.status === 'won';
     const c = (end as { campaign?: { first_clear: unknown; cleared: number; gear_drop: string | null } })
       .campaign;
     if (won && c?.first_clear) this.log.goals.push(`stage ${stageId}`);
-    if (c?.gear_drop) this.log.goals.push(`gear drop ${this.shop.get(c.gear_drop)?.name ?? c.gear_drop}`);
     return won;
   }
 
   /** A turn-based battle played to its end: the first offered option each turn, after a decision's time. */
-  private async steer(state: BattleView): Promise<BattleView> {
+  private async steer(state: BattleView, kind: string): Promise<BattleView> {
     let s = state;
     for (let guard = 0; s.status === 'active' && guard < 400; guard++) {
       const option = s.pending_options[0];
@@ -780,8 +781,7 @@ export class Bot {
       this.log.decisions++;
       s = r.body;
     }
-    this.note(s);
-    if (s.gear_drop) this.log.goals.push(`gear drop ${this.shop.get(s.gear_drop)?.name ?? s.gear_drop}`);
+    this.note(s, `${kind}, turn by turn`);
     return s;
   }
 
@@ -942,7 +942,7 @@ export class Bot {
           body: { user_id: this.id, team_hero_ids: this.team.map((h) => h.id), mode: 'turn_based' },
         });
         if (!r.ok) return;
-        await this.steer(r.body as BattleView);
+        await this.steer(r.body as BattleView, 'random');
         continue;
       }
       const live = best.run ?? (await this.startRun(best.dungeonId));
@@ -952,7 +952,7 @@ export class Bot {
         body: { user_id: this.id, floor: live.floor, mode: 'turn_based' },
       });
       if (!r.ok) return;
-      await this.steer(r.body as BattleView);
+      await this.steer(r.body as BattleView, 'dungeon');
     }
   }
 
@@ -1016,7 +1016,7 @@ export class Bot {
         const r = await this.s.call('post', '/api/battles', {
           body: { user_id: this.id, team_hero_ids: this.team.map((h) => h.id), mode: 'turn_based' },
         });
-        if (r.ok) await this.steer(r.body as BattleView);
+        if (r.ok) await this.steer(r.body as BattleView, 'random');
         return;
       }
       case 'summon': {
@@ -1065,6 +1065,7 @@ const emptyLog = (): DayLog => ({
   goals: [],
   wants: new Map(),
   fights: 0,
+  fought: {},
   decisions: 0,
   seconds: 0,
   waited: null,

@@ -54,6 +54,8 @@ export interface SeasonRow {
   /** minutes of play the session spent on the clock */
   minutes: number;
   fights: number;
+  /** fights by kind: random, arena, dungeon, stage (', turn by turn' when steered) */
+  fought: Record<string, number>;
   decisions: number;
   requests: number;
   /** stages cleared, the furthest of them, the stage to fight next */
@@ -237,6 +239,7 @@ async function measure(
     style: bot.style,
     minutes: bot.log.seconds / 60,
     fights: bot.log.fights,
+    fought: { ...bot.log.fought },
     decisions: bot.log.decisions,
     requests: s.requests - o.requests,
     cleared: c.cleared,
@@ -448,6 +451,11 @@ function sourceShares(r: SeasonRow): string {
   return INCOME_SOURCES.map((src) => `${name[src]} ${pct(worth(r.bySource[src]) / all)}`).join(', ');
 }
 
+function foughtText(r: SeasonRow): string {
+  const kinds = Object.entries(r.fought).sort((a, b) => b[1] - a[1]);
+  return `${r.fights}${kinds.length ? ` (${kinds.map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`;
+}
+
 function fairText(r: SeasonRow): string {
   const ps = r.fair?.probabilities ?? [];
   return ps.length ? `${pct(Math.min(...ps))}–${pct(Math.max(...ps))} (${ps.length})` : '—';
@@ -466,7 +474,7 @@ export function printSeason(report: SeasonReport, days?: readonly number[]): str
     for (const r of report.rows.filter((x) => x.style === style && (!days || days.includes(x.day)))) {
       const best = bestDungeon(r);
       out.push(
-        `| ${r.day} | ${r.minutes.toFixed(1)} | ${r.fights} | ${r.furthest ?? '—'} (${r.cleared}) | ${f0(r.teamPower)} | ` +
+        `| ${r.day} | ${r.minutes.toFixed(1)} | ${foughtText(r)} | ${r.furthest ?? '—'} (${r.cleared}) | ${f0(r.teamPower)} | ` +
           `${r.team.map((h) => h.level).join(' ')} | ${r.team.map((h) => h.rarity).join(' ')} | ${flow(r, 'gold')} | ` +
           `${flow(r, 'magic_essence')} | ${flow(r, 'combat_tokens')} | +${f0(r.earned.summoning_scrolls)} / −${f0(r.spent.summoning_scrolls)} | ` +
           `${f0(r.shards)} | ${f0(newValue(r))}: ${sourceShares(r)} | ${summarize(r.goals)} | ${r.wants.join('; ') || '—'} | ` +
