@@ -13,8 +13,8 @@
 // rarer candidate; fields its four rarest heroes (the stronger first among equals) and dismisses the rest for Star
 // Shards; raises the team's lowest hero a star when the shards and essence pay for it; buys and wears the pieces of
 // one gear set per hero with its tokens (Champion's Banners, then Victor's Coffers once every set is worn); buys
-// stat upgrades, and training when the server offers it (POST /api/heroes/{id}/train), with its gold, then Summoner's
-// Seals; and turns essence and shards the next star does not need into summons (Astral Sigils, fused shards). What it
+// stat upgrades, then training (POST /api/heroes/{id}/train), with its gold, then Summoner's Seals; and turns
+// essence and shards the next star does not need into summons (Astral Sigils, fused shards). What it
 // cannot buy next, it notes with the server's figures ("2→3★ star (Aela): 1,500 essence …, holds 800").
 //
 // Time: fights and decisions by the game's play-time model (src/game/play-time.ts); errands by PLAY_S below (an
@@ -26,6 +26,7 @@ import { heroPower } from '../src/game/campaign.ts';
 import { GEAR_LIST, GEAR_SLOTS, GEAR_SETS } from '../src/game/data/gear.ts';
 import { ITEMS_BY_ID } from '../src/game/data/items.ts';
 import type { Hero } from '../src/game/types.ts';
+import { MAX_TRAINING, trainingCost } from '../src/api/rules.ts';
 import type { Answer, Operation } from '../src/web/api/client.ts';
 import { must, type GameServer, type Reply } from './season-client.ts';
 
@@ -67,6 +68,8 @@ export const PLAY_S = {
 
 /** The least stated chance at which a player fights the campaign's next stage (a fair fight). */
 export const PUSH_ODDS = 0.4;
+/** Goes at a daily quest that moved it no further before the dailies player leaves it for the day. */
+const QUEST_TRIES = 3;
 /** Seconds of play between a fighter's looks at what pays best. */
 const SURVEY_S = 90;
 /** Losses on the campaign a day before a style turns to other play. */
@@ -105,6 +108,8 @@ export interface DayLog {
   goals: string[];
   /** the next purchase each kind of spending waits for, with the server's figures (the last word of the day) */
   wants: Map<string, string>;
+  /** the dailies player's quests as it left them: `arena_win 3/3` */
+  quests: string[];
   fights: number;
   /** fights by kind: random, arena, dungeon, stage (', turn by turn' when steered) */
   fought: Record<string, number>;
@@ -148,11 +153,10 @@ export class Bot {
     readonly style: Style,
     readonly user: UserView,
     readonly shop: Map<string, { cost: number; currency: string; name: string }>,
-    readonly trains: boolean,
   ) {}
 
   /** A new account, its day reset at 04:00 UTC (the default), and its first heroes summoned with its scrolls. */
-  static async join(s: GameServer, style: Style, name: string, trains: boolean): Promise<Bot> {
+  static async join(s: GameServer, style: Style, name: string): Promise<Bot> {
     const user = must(
       await s.call('post', '/api/users', { body: { username: name, time_zone: 'UTC', reset_hour: 4 } }),
       'a new player',
@@ -163,7 +167,6 @@ export class Bot {
       style,
       user,
       new Map(shop.map((i) => [i.id, { cost: i.cost, currency: i.currency, name: i.name }])),
-      trains,
     );
   }
 
@@ -559,8 +562,9 @@ export class Bot {
   }
 
   /**
-   * Gold: training, when the server offers it, and stat upgrades (each hero's stats evenly, until the server says a
-   * stat is full), the cheaper first; then Summoner's Seals.
+   * Gold: stat upgrades (each hero's stats evenly, until the server says a stat is full), then training — the least
+   * trained team hero a level at the price the hero page states (api/rules.ts trainingCost) — the cheaper first;
+   * Summoner's Seals once neither is left.
    */
   private async spendGold(): Promise<boolean> {
     let moved = false;
@@ -579,38 +583,26 @@ export class Bot {
         }
       return best;
     };
-    let trainingOpen = this.trains;
-    for (let guard = 0; guard < 200; guard++) {
+    const nextTraining = () => {
+      const h = [...this.team].sort((a, b) => (a.training ?? 0) - (b.training ?? 0))[0];
+      return h && (h.training ?? 0) < MAX_TRAINING ? { hero: h, cost: trainingCost(h.training ?? 0) } : null;
+    };
+    for (let guard = 0; guard < 400; guard++) {
       const up = nextUpgrade();
       const upCost = up ? this.shop.get(up.item)!.cost : Infinity;
-      const train = trainingOpen ? this.trainingCost() : null;
-      if (train && train.cost <= upCost) {
+      const train = nextTraining();
+      if (train && train.cost < upCost) {
         if (gold < train.cost) {
           this.log.wants.set(
             'gold',
-            `training (${train.hero.name}): ${fmt(train.cost)} gold, holds ${fmt(gold)}`,
+            `training ${(train.hero.training ?? 0) + 1} (${train.hero.name}): ${fmt(train.cost)} gold, holds ${fmt(gold)}`,
           );
           return moved;
         }
-        const r = await this.train(train.hero);
-        if (!r) {
-          trainingOpen = false;
-          continue;
-        }
-        gold = (await this.me()).gold;
+        if (!(await this.train(train.hero))) break;
+        gold -= train.cost;
         moved = true;
         continue;
-      }
-      if (trainingOpen && !train) {
-        // The server states no price before: try, and read its refusal.
-        const h = [...this.team].sort((a, b) => trainingLevel(a) - trainingLevel(b))[0];
-        const ok = await this.train(h);
-        if (ok) {
-          gold = (await this.me()).gold;
-          moved = true;
-          continue;
-        }
-        trainingOpen = false;
       }
       if (!up) break;
       const key = `${up.hero.id}:${up.item}`;
@@ -633,9 +625,9 @@ export class Bot {
       this.used.set(key, (this.used.get(key) ?? 0) + 1);
       moved = true;
     }
-    // Nothing left to raise (or training refused): Seals, each a summon.
+    // Nothing left to raise: Seals, each a summon.
     const seal = this.shop.get('summoners_seal');
-    if (seal && !nextUpgrade()) {
+    if (seal && !nextUpgrade() && !nextTraining()) {
       this.log.wants.delete('gold');
       while (gold >= seal.cost) {
         if (!(await this.buy('summoners_seal')).ok) break;
@@ -646,33 +638,20 @@ export class Bot {
     return moved;
   }
 
-  /** Training's price for the team's least trained hero, when the hero's `training` states one. */
-  private trainingCost(): { hero: Hero; cost: number } | null {
-    const h = [...this.team].sort((a, b) => trainingLevel(a) - trainingLevel(b))[0];
-    const t = (h as { training?: unknown }).training;
-    if (!t || typeof t !== 'object') return null;
-    const o = t as Record<string, unknown>;
-    const cost = [o.next_cost, o.cost, o.next_gold, o.gold].find((x) => typeof x === 'number');
-    return typeof cost === 'number' ? { hero: h, cost } : null;
-  }
-
-  /** POST /api/heroes/{id}/train: true when bought; a refusal is noted as what the gold waits for. */
+  /** A level of training bought (POST /api/heroes/{id}/train); a refusal is noted as what the gold waits for. */
   private async train(h: Hero): Promise<boolean> {
-    const r = await this.s.raw(
-      'POST',
-      `/api/heroes/${encodeURIComponent(h.id)}/train`,
-      { user_id: this.id },
-      {
-        paying: true,
-      },
+    const r = await this.s.call(
+      'post',
+      '/api/heroes/{heroId}/train',
+      { path: { heroId: h.id }, body: { user_id: this.id } },
+      { paying: true },
     );
     if (!r.ok) {
       this.log.wants.set('gold', `training (${h.name}): ${r.error}`);
       return false;
     }
     this.play(PLAY_S.train);
-    const hero = ((r.body as { hero?: Hero }).hero ?? r.body) as Hero;
-    this.log.goals.push(`training ${h.name}${trainingLevel(hero) ? ` level ${trainingLevel(hero)}` : ''}`);
+    this.log.goals.push(`training ${h.name} ${r.body.training ?? 0}`);
     await this.readHeroes();
     return true;
   }
@@ -960,15 +939,19 @@ export class Bot {
 
   /** Today's three quests, each played until done (or the session's time is out), by the quickest way to it. */
   private async doQuests(): Promise<void> {
-    for (let guard = 0; guard < 60 && this.left() > 0; guard++) {
+    const tries = new Map<string, number>();
+    while (this.left() > 0) {
       const day = await this.daily();
-      const q = day.quests.find((x) => x.progress < x.goal);
-      if (!q) return;
+      // A quest that has not moved in a few goes is left for the day (the time is better spent elsewhere).
+      const q = day.quests.find((x) => x.progress < x.goal && (tries.get(x.id) ?? 0) < QUEST_TRIES);
+      if (!q) break;
       const before = q.progress;
       await this.quest(q.kind, q.goal - q.progress);
       const after = (await this.daily()).quests.find((x) => x.id === q.id)!;
-      if (after.progress === before && guard > 40) return;
+      tries.set(q.id, after.progress > before ? 0 : (tries.get(q.id) ?? 0) + 1);
     }
+    const day = await this.daily();
+    this.log.quests = day.quests.map((q) => `${q.kind} ${q.progress}/${q.goal}`);
   }
 
   private async quest(kind: DailyView['quests'][number]['kind'], left: number): Promise<void> {
@@ -1064,6 +1047,7 @@ export class Bot {
 const emptyLog = (): DayLog => ({
   goals: [],
   wants: new Map(),
+  quests: [],
   fights: 0,
   fought: {},
   decisions: 0,
@@ -1075,15 +1059,6 @@ const emptyLog = (): DayLog => ({
 export function nextStage(c: CampaignView): StageView | null {
   if (!c.next_stage_id) return null;
   return c.chapters.flatMap((ch) => ch.stages).find((s) => s.id === c.next_stage_id) ?? null;
-}
-
-/** A hero's training level, when the hero states one (`training` as a number or `{level}`). */
-function trainingLevel(h: Hero): number {
-  const t = (h as { training?: unknown }).training;
-  if (typeof t === 'number') return t;
-  if (t && typeof t === 'object' && typeof (t as { level?: unknown }).level === 'number')
-    return (t as { level: number }).level;
-  return 0;
 }
 
 export type { Rewards };

@@ -8,7 +8,7 @@
 // Outcomes are the server's own rolls, so two runs differ a little.
 //
 // A row a day per style, then the targets (seasonChecks), each ok or FAIL with its figure.
-// Run: npm run sim:season [-- days=30 minutes=15 db=sqlite|postgres]
+// Run: npm run sim:season [-- days=30 minutes=15 db=sqlite|postgres]; SEASON_PROFILE=1 adds each route's calls and time.
 import { performance } from 'node:perf_hooks';
 import { GameServer, SimClock, must } from './season-client.ts';
 import {
@@ -53,6 +53,8 @@ export interface SeasonRow {
   style: Style;
   /** minutes of play the session spent on the clock */
   minutes: number;
+  /** the dailies player's quests as it left them after doing them: `arena_win 3/3` */
+  quests: string[];
   fights: number;
   /** fights by kind: random, arena, dungeon, stage (', turn by turn' when steered) */
   fought: Record<string, number>;
@@ -90,8 +92,6 @@ export interface SeasonReport {
   db: DatabaseKind;
   days: number;
   minutes: number;
-  /** whether the server offered training (POST /api/heroes/{id}/train) */
-  training: boolean;
   rows: SeasonRow[];
   serverErrors: string[];
   seconds: number;
@@ -119,8 +119,6 @@ export async function playSeason(o: {
   const s = await GameServer.start(o.db ?? 'sqlite', clock, { checkAnswers: o.checkAnswers });
   const rows: SeasonRow[] = [];
   try {
-    const doc = must(await s.raw('GET', '/api/docs/json'), 'the API document') as { paths: object };
-    const training = Object.keys(doc.paths).some((p) => /^\/api\/heroes\/\{[^}]+\}\/train$/.test(p));
     const bots = new Map<Style, Bot>();
     const markers = new Map<Style, string | null>();
     for (let day = 1; day <= days; day++) {
@@ -131,7 +129,7 @@ export async function playSeason(o: {
         );
         let bot = bots.get(style);
         if (!bot) {
-          bot = await Bot.join(s, style, `season_${style}`, training);
+          bot = await Bot.join(s, style, `season_${style}`);
           bots.set(style, bot);
           // The starting grant is the account's, not the day's: the day's entries start after it.
           markers.set(style, (await ledgerSince(s, bot.id, null)).newest);
@@ -154,7 +152,6 @@ export async function playSeason(o: {
       db: o.db ?? 'sqlite',
       days,
       minutes,
-      training,
       rows,
       serverErrors: [...s.serverErrors],
       seconds: (performance.now() - started) / 1000,
@@ -238,6 +235,7 @@ async function measure(
     day,
     style: bot.style,
     minutes: bot.log.seconds / 60,
+    quests: [...bot.log.quests],
     fights: bot.log.fights,
     fought: { ...bot.log.fought },
     decisions: bot.log.decisions,
@@ -466,15 +464,15 @@ export function printSeason(report: SeasonReport, days?: readonly number[]): str
   for (const style of STYLES) {
     out.push(`\n### ${style}\n`);
     out.push(
-      '| Day | Min | Fights | Stage (cleared) | Power | Levels | Stars | Gold held / earned / spent | Essence | Tokens | Scrolls earned / spent | Shards | Income (worth) | Goals | Could not buy | Best dungeon | Fair matches | Waited on a clock |',
+      '| Day | Min | Quests | Fights | Stage (cleared) | Power | Levels | Stars | Gold held / earned / spent | Essence | Tokens | Scrolls earned / spent | Shards | Income (worth) | Goals | Could not buy | Best dungeon | Fair matches | Waited on a clock |',
     );
     out.push(
-      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     );
     for (const r of report.rows.filter((x) => x.style === style && (!days || days.includes(x.day)))) {
       const best = bestDungeon(r);
       out.push(
-        `| ${r.day} | ${r.minutes.toFixed(1)} | ${foughtText(r)} | ${r.furthest ?? '—'} (${r.cleared}) | ${f0(r.teamPower)} | ` +
+        `| ${r.day} | ${r.minutes.toFixed(1)} | ${r.quests.join(', ') || '—'} | ${foughtText(r)} | ${r.furthest ?? '—'} (${r.cleared}) | ${f0(r.teamPower)} | ` +
           `${r.team.map((h) => h.level).join(' ')} | ${r.team.map((h) => h.rarity).join(' ')} | ${flow(r, 'gold')} | ` +
           `${flow(r, 'magic_essence')} | ${flow(r, 'combat_tokens')} | +${f0(r.earned.summoning_scrolls)} / −${f0(r.spent.summoning_scrolls)} | ` +
           `${f0(r.shards)} | ${f0(newValue(r))}: ${sourceShares(r)} | ${summarize(r.goals)} | ${r.wants.join('; ') || '—'} | ` +
@@ -509,9 +507,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     minutes: Number(arg('minutes') ?? 15),
     progress: (line) => console.error(line),
   });
-  console.log(
-    `Season: ${report.days} days of ${report.minutes} minutes, ${report.db}, training ${report.training ? 'offered' : 'not offered'}`,
-  );
+  console.log(`Season: ${report.days} days of ${report.minutes} minutes a day, ${report.db}`);
   console.log(printSeason(report));
   console.log('');
   const checks = seasonChecks(report);
