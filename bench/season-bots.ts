@@ -261,16 +261,20 @@ export class Bot {
     return r.ok ? r.body : null;
   }
 
-  /** The next stage, when a clock (the road) shuts it while the team's stated chance there is at least 40%. */
+  /**
+   * The next stage, when a clock shuts it (a stage's `opens_at`: the road's time) while the team's stated chance there
+   * is at least 40%. A campaign whose stages no clock shuts states no `opens_at`: nothing waits.
+   */
   async clockWait(c: CampaignView): Promise<DayLog['waited']> {
     const stage = nextStage(c);
-    if (!stage || stage.status !== 'locked' || stage.opens_at === null) return null;
+    const opensAt = (stage as { opens_at?: number | null } | null)?.opens_at ?? null;
+    if (!stage || stage.status !== 'locked' || opensAt === null) return null;
     const before = c.chapters.flatMap((ch) => ch.stages);
     const i = before.findIndex((s) => s.id === stage.id);
     if (i > 0 && before[i - 1].status !== 'cleared') return null;
     const o = await this.odds({ kind: 'campaign', stage_id: stage.id, team: this.teamIds() });
     if (!o || o.probability < 0.4) return null;
-    return { stage: stage.id, probability: o.probability, opensAt: stage.opens_at };
+    return { stage: stage.id, probability: o.probability, opensAt };
   }
 
   // ---- claims -----------------------------------------------------------------------------------------------------
@@ -796,7 +800,7 @@ export class Bot {
         out.push({
           ...choice,
           probability: o.probability,
-          perSecond: (o.probability * worth(o.win_rewards)) / seconds,
+          perSecond: expected(o, worth(o.win_rewards)) / seconds,
         });
     };
     if (kinds.includes('random'))
@@ -902,8 +906,7 @@ export class Bot {
       const team = this.teamIds();
       const rate = (o: OddsView | null) =>
         o && o.win_rewards_turn_based && o.turn_based_per_minute
-          ? (o.probability * (worth(o.win_rewards_turn_based) + worth(o.turn_based_per_minute) * minutes)) /
-            minutes
+          ? expected(o, worth(o.win_rewards_turn_based) + worth(o.turn_based_per_minute) * minutes) / minutes
           : -1;
       const run = await this.activeRun();
       const options: { rate: number; dungeonId?: string; run?: RunView }[] = [
@@ -1054,6 +1057,15 @@ const emptyLog = (): DayLog => ({
   seconds: 0,
   waited: null,
 });
+
+/**
+ * A fight's expected gain in gold's worth, by the odds answer: its chance × what a win pays, less the loss's chance ×
+ * the gold a loss costs (its stake, `loss_stake`, when the server states one).
+ */
+function expected(o: OddsView, win: number): number {
+  const stake = (o as { loss_stake?: number }).loss_stake ?? 0;
+  return o.probability * win - (1 - o.probability) * stake;
+}
 
 /** The stage to fight next (open, or shut until the stage before is cleared or a clock opens it). */
 export function nextStage(c: CampaignView): StageView | null {

@@ -45,6 +45,8 @@ const SOURCE_OF: Record<string, Source> = {
   item_use: 'exchange',
   ascension_reset: 'refunds',
 };
+/** Debits that are a source's own (a lost fight's stake): its income is counted net of them. */
+const NET_OF: Record<string, Source> = { fight_stake: 'fights' };
 /** The sources that bring new value (not an exchange of one currency for another, a refund or a grant). */
 export const INCOME_SOURCES: readonly Source[] = ['fights', 'first_clears', 'daily', 'idle'];
 
@@ -70,7 +72,7 @@ export interface SeasonRow {
   heldBefore: Purse;
   held: Purse;
   shards: number;
-  /** every credit of the day by the ledger, by source, and in all */
+  /** every credit of the day by the ledger, by source (fights net of lost stakes), and in all */
   bySource: Record<Source, Purse>;
   earned: Purse;
   /** every debit of the day by the ledger, by reason, and in all */
@@ -204,6 +206,7 @@ async function measure(
   const ledgerDelta = purse();
   for (const e of o.ledger) {
     ledgerDelta[e.currency] += e.delta;
+    if (e.reason in NET_OF) bySource[NET_OF[e.reason]][e.currency] += e.delta;
     if (e.delta > 0) {
       bySource[SOURCE_OF[e.reason] ?? 'other'][e.currency] += e.delta;
       earned[e.currency] += e.delta;
