@@ -733,11 +733,14 @@ export class Bot {
     return { won: b.status === 'won', run: b.run };
   }
 
-  /** A campaign stage fought (at once, or turn by turn to its end); whether it was won. */
-  private async fightStage(stageId: string, mode: 'auto' | 'turn_based'): Promise<boolean> {
+  /**
+   * A campaign stage fought (at once, or turn by turn to its end), with the key of the odds it was shown when it was;
+   * whether it was won.
+   */
+  private async fightStage(stageId: string, mode: 'auto' | 'turn_based', oddsKey?: string): Promise<boolean> {
     const r = await this.s.call('post', '/api/campaign/stages/{stageId}/battle', {
       path: { stageId },
-      body: { user_id: this.id, team_hero_ids: this.team.map((h) => h.id), mode },
+      body: { user_id: this.id, team_hero_ids: this.team.map((h) => h.id), mode, odds_key: oddsKey },
     });
     if (mode === 'auto') this.play(PLAY_S.quickFight);
     if (!r.ok) return false;
@@ -781,7 +784,7 @@ export class Bot {
       }
       const o = await this.odds({ kind: 'campaign', stage_id: stage.id, team: this.teamIds() });
       if (!o || o.probability < PUSH_ODDS) return;
-      if (await this.fightStage(stage.id, mode)) {
+      if (await this.fightStage(stage.id, mode, o.key)) {
         if ((await this.me()).summoning_scrolls > 0) await this.spend();
       } else this.campaignLosses++;
     }
