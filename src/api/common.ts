@@ -193,6 +193,17 @@ export const HeroSchema = mirrors<Hero>()(
       .describe(
         'levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none',
       ),
+    fighting_stats: z
+      .object({
+        max_hp: z.number().int(),
+        atk: z.number().int(),
+        def: z.number().int(),
+        spd: z.number().int(),
+      })
+      .optional()
+      .describe(
+        'the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought)',
+      ),
   }),
 );
 export type { Hero };

@@ -6,9 +6,12 @@ import { generateHero } from './generation.ts';
 import {
   compileTeam,
   fightingFingerprints,
+  fightingStats,
   modifierSources,
   ATK,
+  DEF,
   MAXHP,
+  SPD,
   DMGDEALT,
 } from './battle/compile.ts';
 import { estimateOdds } from './battle/odds.ts';
@@ -72,5 +75,25 @@ describe('gear', () => {
     const before = estimateOdds(1, team, foes, { minSamples: 2000, maxSamples: 2000 }).probability;
     const after = estimateOdds(1, geared, foes, { minSamples: 2000, maxSamples: 2000 }).probability;
     expect(after).toBeGreaterThan(before + 0.05);
+  });
+
+  it('the stats a hero is shown to fight with are its battle unit’s: traits, passives, gear and sets at work', () => {
+    let moved = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const h = wearing(
+        hero(seed),
+        GEAR_LIST.filter((g, i) => (seed >> (i % 4)) & 1).map((g) => g.id),
+      );
+      const unit = compileTeam([h]).units;
+      const shown = fightingStats(h);
+      expect(shown).toEqual({
+        max_hp: unit[MAXHP],
+        atk: Math.round(unit[ATK]),
+        def: Math.round(unit[DEF]),
+        spd: Math.round(unit[SPD]),
+      });
+      if (shown.max_hp !== h.max_hp || shown.atk !== h.atk) moved++;
+    }
+    expect(moved).toBeGreaterThan(100);
   });
 });

@@ -60,7 +60,13 @@ export {
   rateDuel,
   type LadderRating,
 } from './ladder.ts';
-export { compileTeam, fightingFingerprints, type CompiledTeam } from './battle/compile.ts';
+export {
+  compileTeam,
+  fightingFingerprints,
+  fightingStats,
+  withFightingStats,
+  type CompiledTeam,
+} from './battle/compile.ts';
 export { simulate, simulateBattle, type SimulatedBattle } from './battle/simulate.ts';
 export { DRAW, SIDE0_WON, SIDE1_WON } from './battle/core.ts';
 export {

@@ -100,6 +100,12 @@ export interface Hero {
   summoned_rarity?: number;
   /** levels of training (src/game/training.ts): the stats above include it; absent: 0 */
   training?: number;
+  /**
+   * the health, attack, defence and speed it fights with — the stats above with its boon, bane, passives, gear and
+   * set bonuses composed on them (battle/compile.ts fightingStats); a view the server adds to the heroes it answers,
+   * never stored
+   */
+  fighting_stats?: Pick<Hero, 'max_hp' | 'atk' | 'def' | 'spd'>;
 }
 
 /** A piece of gear as a hero wears it: `item_id` keys src/game/data/gear.ts (and the shop's items). */

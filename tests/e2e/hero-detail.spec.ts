@@ -17,7 +17,9 @@ test('detail, reroll twice, then the essence message; delete with confirmation',
   // Spec §9's roles: the role shown is the hero's type itself, not invented text.
   expect(['Tank', 'Damage', 'Support']).toContain(hero.type);
   await expect(page.getByTestId('hero-role')).toHaveText(hero.type);
-  await expect(page.getByText(`${hero.hp}/${hero.max_hp}`)).toBeVisible();
+  // health as hp/max_hp, of the health it fights with (its traits and passives at work)
+  const health = hero.fighting_stats!.max_hp;
+  await expect(page.getByText(`${health}/${health}`)).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Experience to next level' })).toBeVisible();
   await expect(page.locator('[data-trait="boon"]')).toContainText(hero.boon.name);
   await expect(page.locator('[data-trait="bane"]')).toContainText(hero.bane.name);

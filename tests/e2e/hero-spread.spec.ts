@@ -33,9 +33,10 @@ test('the detail page and the card show the hero’s own spread; a reroll keeps 
   for (const [i, [key, name]] of STATS.entries()) {
     const tile = tiles.nth(i);
     await expect(tile.locator('dt')).toContainText(name);
-    await expect(tile.locator('dd')).toContainText(
-      key === 'max_hp' ? `${hero.hp}/${hero.max_hp}` : `${hero[key]}`,
-    );
+    // the number it fights with (its traits and passives at work), its own below where they differ
+    const fights = hero.fighting_stats![key];
+    await expect(tile.locator('dd')).toContainText(key === 'max_hp' ? `${fights}/${fights}` : `${fights}`);
+    if (fights !== hero[key]) await expect(tile.locator('.stat__own')).toHaveText(`own ${hero[key]}`);
     const chip = tile.locator('.spread-chip');
     await expect(chip).toBeVisible();
     await expect(chip).toHaveText(percent(hero.spread[key]));

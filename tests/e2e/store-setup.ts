@@ -62,6 +62,25 @@ export async function setHeroXp(heroId: string, xp: number): Promise<void> {
   }
 }
 
+/** Sets a hero's rarity (its stars; nothing else moves). Its version bumps. */
+export async function setHeroRarity(heroId: string, rarity: number): Promise<void> {
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    const row = await store.db
+      .selectFrom('heroes')
+      .selectAll()
+      .where('id', '=', heroId)
+      .executeTakeFirstOrThrow();
+    await store.db
+      .updateTable('heroes')
+      .set({ ...heroColumns({ ...heroFromRow(row), rarity }), version: row.version + 1 })
+      .where('id', '=', heroId)
+      .execute();
+  } finally {
+    await store.close();
+  }
+}
+
 /** Sets a player's balances through the wallet (each change entered in their ledger as an adjustment). */
 export async function setBalances(
   userId: string,

@@ -147,6 +147,15 @@ export function modifierSources(h: Hero): ModifierSource[] {
   return sources;
 }
 
+/** A unit record's stats before any modifier: every modifier's base, then the hero's own four. */
+function ownStats(h: Hero, r: Float64Array, o: number): void {
+  setModifierBases(r, o);
+  r[o + MAXHP] = h.max_hp;
+  r[o + ATK] = h.atk;
+  r[o + DEF] = h.def;
+  r[o + SPD] = Math.max(1, h.spd);
+}
+
 /**
  * A unit record from a hero: its stored stats, then its modifiers composed on them — from its own sources (boon,
  * bane, passives) unless others are given.
@@ -161,11 +170,7 @@ export function compileHero(
 ): void {
   const cls = findClass(h.class);
   r.fill(0, o, o + UF);
-  setModifierBases(r, o);
-  r[o + MAXHP] = h.max_hp;
-  r[o + ATK] = h.atk;
-  r[o + DEF] = h.def;
-  r[o + SPD] = Math.max(1, h.spd);
+  ownStats(h, r, o);
   r[o + CRIT] = cls ? cls.crit : 0.05;
   r[o + ROLE] = ROLE_OF[h.type] ?? 0;
   r[o + START_STATUS] = -1;
@@ -189,6 +194,21 @@ export function compileHero(
   r[o + ENERGY] = Math.min(MAX_ENERGY, r[o + START_ENERGY]);
   r[o + M_ATK] = r[o + M_DEF] = r[o + M_SPD] = r[o + M_DMGTAKEN] = r[o + M_DMGDEALT] = r[o + M_HEALTAKEN] = 1;
 }
+
+/**
+ * The health, attack, defence and speed a hero fights with: its unit record's, compiled as a battle compiles it (its
+ * boon, bane, passives, gear and set bonuses composed on its stats), in whole numbers as a player reads them.
+ */
+export function fightingStats(h: Hero): Pick<Hero, 'max_hp' | 'atk' | 'def' | 'spd'> {
+  // (a hero naming content gone from the tables still reads: its sources are the ones that are left)
+  const r = new Float64Array(UF);
+  ownStats(h, r, 0);
+  applyModifiers(r, 0, modifierSources(h));
+  return { max_hp: r[MAXHP], atk: Math.round(r[ATK]), def: Math.round(r[DEF]), spd: Math.round(r[SPD]) };
+}
+
+/** The hero as the server answers it: with the stats it fights with beside its own (fightingStats). */
+export const withFightingStats = (h: Hero): Hero => ({ ...h, fighting_stats: fightingStats(h) });
 
 /** The health a unit begins a battle with: full, unless a bane starts it wounded. */
 export function startingHp(u: ArrayLike<number>, o: number): number {

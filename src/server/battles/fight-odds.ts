@@ -6,6 +6,7 @@
 // the chance on screen is the one fought.
 import type { OddsResponse } from '../../api/odds.ts';
 import { oddsChanged } from '../../api/rules.ts';
+import { withFightingStats } from '../../game/battle/compile.ts';
 import type { Hero, Rewards } from '../../game/types.ts';
 import type { Ctx } from '../context.ts';
 import { Refusal } from '../foundation/errors.ts';
@@ -66,7 +67,7 @@ export async function fightOdds(ctx: Ctx, userId: string, plan: FightPlan): Prom
     ...(plan.encounter !== undefined && { encounter: plan.encounter }),
     ...(await winRewards(ctx, userId, plan, estimate.probability)),
     team_hero_ids: team.map((h) => h.id),
-    enemies,
+    enemies: enemies.map(withFightingStats),
     location: plan.location,
     ...(plan.stage && { first_clear: await firstClearDue(ctx.store.db, userId, plan.stage) }),
     ...(plan.floor && {

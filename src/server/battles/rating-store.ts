@@ -23,6 +23,7 @@ import {
   scaleRewards,
   type LadderRating,
 } from '../../game/index.ts';
+import { withFightingStats } from '../../game/battle/compile.ts';
 import type { Hero, HeroRating, Rewards } from '../../game/types.ts';
 import { MESSAGES, notFound } from '../foundation/errors.ts';
 import { ownHero } from '../heroes/hero-store.ts';
@@ -41,7 +42,10 @@ const view = (r: Pick<RatingRow, 'rating' | 'rd' | 'wins' | 'losses'>): HeroRati
   losses: r.losses,
 });
 
-/** `heroes` with their ladder standing (`rating`); a hero without a row shows where it would start. */
+/**
+ * `heroes` as answered: with the stats they fight with and their ladder standing (`rating`); a hero without a row
+ * shows where it would start.
+ */
 export async function withRatings(db: Db, heroes: Hero[]): Promise<Hero[]> {
   if (heroes.length === 0) return heroes;
   const rows = await db
@@ -55,7 +59,7 @@ export async function withRatings(db: Db, heroes: Hero[]): Promise<Hero[]> {
     .execute();
   const byId = new Map(rows.map((r) => [r.hero_id, view(r)]));
   return heroes.map((h) => ({
-    ...h,
+    ...withFightingStats(h),
     rating: byId.get(h.id) ?? view({ ...startRating(h), wins: 0, losses: 0 }),
   }));
 }
@@ -403,7 +407,7 @@ export async function fairMatches(
       if (seen.has(r.id)) continue;
       seen.add(r.id);
       candidates.push({
-        ...heroFromRow(r),
+        ...withFightingStats(heroFromRow(r)),
         rating: { rating: r.r_rating, rd: r.r_rd, wins: r.r_wins, losses: r.r_losses },
       });
     }

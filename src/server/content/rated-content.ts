@@ -4,6 +4,7 @@
 // serializer (foundation/contract-json.ts) — and only when a rating moved: the last answer is kept with the ratings
 // it was made from.
 import type { z } from 'zod';
+import { withFightingStats } from '../../game/battle/compile.ts';
 import type { Hero, HeroRating } from '../../game/types.ts';
 import { contractJson } from '../foundation/contract-json.ts';
 import { startRating } from '../store/content-rows.ts';
@@ -78,7 +79,9 @@ export class RatedContent {
       this.last.mark = mark;
       return this.last.bytes;
     }
-    const rated = new Map(this.heroes.map((h): [object, Hero] => [h, { ...h, rating: ratings.get(h.id)! }]));
+    const rated = new Map(
+      this.heroes.map((h): [object, Hero] => [h, { ...withFightingStats(h), rating: ratings.get(h.id)! }]),
+    );
     const bytes = this.serialize(withRated(this.value, rated));
     this.last = { mark, ratings: key, bytes };
     return bytes;

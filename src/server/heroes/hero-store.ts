@@ -1,5 +1,6 @@
 // Heroes in the store: reading (one, a player's, a team) and the guarded writes — a hero changes only if it is
 // still the version that was read and still its owner's, so two concurrent changes never both land.
+import { withFightingStats } from '../../game/battle/compile.ts';
 import { NEW_RATING } from '../../game/ladder.ts';
 import type { Hero } from '../../game/types.ts';
 import { CreateHeroResponse, HeroesResponse } from '../../api/heroes.ts';
@@ -113,9 +114,12 @@ export interface RatedDoc {
   losses: number | null;
 }
 
-/** A stored hero as it is answered: its document with its rating (a newcomer's, if it has no row yet) and its version. */
+/**
+ * A stored hero as it is answered: its document with the stats it fights with, its rating (a newcomer's, if it has no
+ * row yet) and its version.
+ */
 export function ratedHero({ doc, version, rating, rd, wins, losses }: RatedDoc): Hero {
-  const hero = JSON.parse(doc) as Hero;
+  const hero = withFightingStats(JSON.parse(doc) as Hero);
   hero.rating = {
     rating: rating ?? NEW_RATING.rating,
     rd: rd ?? NEW_RATING.rd,

@@ -18,6 +18,7 @@
 // Lock order (see ARCHITECTURE.md): the player's row first — the economy transaction takes it before the work.
 import type { Kysely } from 'kysely';
 import { PRICE_RULES, SUMMON_COST } from '../../api/rules.ts';
+import { withFightingStats } from '../../game/battle/compile.ts';
 import type { Hero } from '../../game/types.ts';
 import {
   afterPair,
@@ -58,8 +59,15 @@ export const SUMMONING_MESSAGES = {
 
 /** A hero drawn for no one: shows what summoning makes, and can never be kept. */
 export function previewCandidate(): Hero {
-  return generateHero(newSeed(), { id: newId('preview'), userId: null });
+  return withFightingStats(generateHero(newSeed(), { id: newId('preview'), userId: null }));
 }
+
+/** A generate call's answer as sent: each candidate with the stats it would fight with. */
+const answered = (s: Summons): Summons => ({
+  ...s,
+  hero: withFightingStats(s.hero),
+  candidates: s.candidates.map(withFightingStats),
+});
 
 /** What a generate call answers: a candidate of the pair, the pair, its generation and whether this call paid. */
 export interface Summons {
@@ -118,7 +126,7 @@ async function storeCandidate(
 export function summon(db: Kysely<Database>, userId: string, request: SummonRequest = {}): Promise<Summons> {
   const seed = newSeed();
   const ids = [newId('h'), newId('h')];
-  return economyTransaction(db, { userId }, async (trx, { user }) => {
+  const paid = economyTransaction(db, { userId }, async (trx, { user }) => {
     if (!user) throw notFound(MESSAGES.userNotFound);
     const now = nowSeconds();
     const pendingId = await standingPending(trx, user, now);
@@ -128,6 +136,7 @@ export function summon(db: Kysely<Database>, userId: string, request: SummonRequ
     if (replaces !== undefined && !pendingId) throw conflict(SUMMONING_MESSAGES.gone);
     return payForPair(trx, userId, generationId ?? newId('g'), seed, ids, now);
   });
+  return paid.then(answered);
 }
 
 /** The pending pair again, free. A pair drawn one candidate per call (before pairs were drawn whole) is completed. */
@@ -340,7 +349,7 @@ export async function pendingPair(db: Db, userId: string): Promise<PendingPair> 
   if (rows.length === 0) return none;
   return {
     generation_id: generationId,
-    candidates: rows.map((r) => JSON.parse(r.hero) as Hero),
+    candidates: rows.map((r) => withFightingStats(JSON.parse(r.hero) as Hero)),
     expires_at: Number(rows[0].created_at) + PENDING_TTL_S,
   };
 }
@@ -398,7 +407,11 @@ export async function saveCandidate(
     // A new hero joins the arena ladder as a newcomer (battles/rating-store.ts).
     const rating = startRatingRow(hero, nowSeconds());
     await trx.insertInto('hero_ratings').values(rating).execute();
-    return { ...hero, rating: { rating: rating.rating, rd: rating.rd, wins: 0, losses: 0 }, version: 1 };
+    return {
+      ...withFightingStats(hero),
+      rating: { rating: rating.rating, rd: rating.rd, wins: 0, losses: 0 },
+      version: 1,
+    };
   });
 }
 

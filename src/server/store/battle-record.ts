@@ -146,7 +146,7 @@ function textsOf(
 }
 
 export function storedHero(hero: Hero): StoredHero {
-  const { rating: _rating, ...h } = hero;
+  const { rating: _rating, fighting_stats: _fighting, ...h } = hero;
   const texts = textsOf(h, h.boon.id, h.bane.id);
   const out: StoredHero = {
     ...h,

@@ -1794,6 +1794,13 @@ export interface operations {
             summoned_rarity?: number;
             /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
             training?: number;
+            /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+            fighting_stats?: {
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+            };
             /** @description the pair this candidate belongs to (the pending pair); null for a preview */
             generation_id: string | null;
             /** @description whether this call spent the scroll (true in exactly one call per pair) */
@@ -1885,6 +1892,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             }[];
           };
         };
@@ -2085,6 +2099,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             }[];
             /** @description epoch seconds after which the pair may be forgotten */
             expires_at: number | null;
@@ -2251,6 +2272,13 @@ export interface operations {
             summoned_rarity?: number;
             /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
             training?: number;
+            /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+            fighting_stats?: {
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+            };
           }[];
         };
       };
@@ -2399,6 +2427,13 @@ export interface operations {
             summoned_rarity?: number;
             /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
             training?: number;
+            /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+            fighting_stats?: {
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+            };
           };
         };
       };
@@ -2582,6 +2617,13 @@ export interface operations {
                 summoned_rarity?: number;
                 /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
                 training?: number;
+                /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+                fighting_stats?: {
+                  max_hp: number;
+                  atk: number;
+                  def: number;
+                  spd: number;
+                };
               }[];
             }[];
             next_cursor: string | null;
@@ -2719,6 +2761,13 @@ export interface operations {
                 summoned_rarity?: number;
                 /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
                 training?: number;
+                /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+                fighting_stats?: {
+                  max_hp: number;
+                  atk: number;
+                  def: number;
+                  spd: number;
+                };
               }[];
             }[];
           };
@@ -2840,6 +2889,13 @@ export interface operations {
             summoned_rarity?: number;
             /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
             training?: number;
+            /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+            fighting_stats?: {
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+            };
           };
         };
       };
@@ -3079,6 +3135,13 @@ export interface operations {
             summoned_rarity?: number;
             /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
             training?: number;
+            /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+            fighting_stats?: {
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+            };
             user?: {
               id: string;
               username: string;
@@ -3287,6 +3350,13 @@ export interface operations {
             summoned_rarity?: number;
             /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
             training?: number;
+            /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+            fighting_stats?: {
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+            };
             user: {
               id: string;
               username: string;
@@ -3637,6 +3707,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             };
             user: {
               id: string;
@@ -3851,6 +3928,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             };
             user: {
               id: string;
@@ -4064,6 +4148,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             };
             message: string;
           };
@@ -4244,6 +4335,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             };
             message: string;
           };
@@ -5088,6 +5186,13 @@ export interface operations {
                   summoned_rarity?: number;
                   /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
                   training?: number;
+                  /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+                  fighting_stats?: {
+                    max_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
                 }[];
                 /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
                 location: string;
@@ -5346,6 +5451,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             }[];
             enemies: {
               id: string;
@@ -5433,6 +5545,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             }[];
             units: {
               id: string;
@@ -6687,6 +6806,13 @@ export interface operations {
                   summoned_rarity?: number;
                   /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
                   training?: number;
+                  /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+                  fighting_stats?: {
+                    max_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
                 }[];
                 /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
                 location: string;
@@ -6979,6 +7105,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             };
             /** @description other players' heroes and NPCs whose duel with your hero is nearest 50% by its honest odds, nearest first (the rating's distance breaking ties), each with its rating */
             opponents: {
@@ -7067,6 +7200,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             }[];
             /** @description your hero's chance against each opponent, in the same order: the duel's estimate, the number GET /api/odds and the fight then state */
             probabilities: number[];
@@ -7265,6 +7405,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             }[];
           }[];
         };
@@ -7397,6 +7544,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             }[];
           };
         };
@@ -7539,6 +7693,13 @@ export interface operations {
             summoned_rarity?: number;
             /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
             training?: number;
+            /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+            fighting_stats?: {
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+            };
           }[];
         };
       };
@@ -8385,6 +8546,13 @@ export interface operations {
                   summoned_rarity?: number;
                   /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
                   training?: number;
+                  /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+                  fighting_stats?: {
+                    max_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
                 }[];
                 /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
                 location: string;
@@ -8624,6 +8792,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             }[];
             /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
             location: string;
@@ -9441,6 +9616,13 @@ export interface operations {
               summoned_rarity?: number;
               /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
               training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
             };
           };
         };
@@ -10842,6 +11024,13 @@ export interface operations {
                   summoned_rarity?: number;
                   /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
                   training?: number;
+                  /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+                  fighting_stats?: {
+                    max_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
                 }[];
                 /** @description 'Arena', the dungeon's name, the random battle's place or the stage's name */
                 location: string;

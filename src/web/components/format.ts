@@ -1,25 +1,33 @@
 // Number and text formatting shared by the screens: compact currencies (1.2k), percentages, dates, item types.
 import { wholePercent } from '../../api/rules.ts';
 
-/** 950 → "950", 1234 → "1.2k", 15_000 → "15k", 2_500_000 → "2.5M". Rounds down so it never shows more than held. */
+/**
+ * 950 → "950", 1194 → "1.2k", 15_000 → "15k", 2_550_000 → "2.6M": rounded to the nearest tenth below 100 of a unit,
+ * the nearest whole above (99_950 → "100k"; 999_500 → "1M", never "1000k"). The exact amount goes in the title.
+ */
 export function formatCompact(value: number | null | undefined): string {
-  const n = typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0;
+  const n = typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : 0;
   const sign = n < 0 ? '-' : '';
   const abs = Math.abs(n);
   const units: [number, string][] = [
-    [1e9, 'B'],
-    [1e6, 'M'],
     [1e3, 'k'],
+    [1e6, 'M'],
+    [1e9, 'B'],
   ];
-  for (const [size, suffix] of units) {
-    if (abs >= size) {
-      const scaled = Math.floor((abs / size) * 10) / 10;
-      const text = scaled >= 100 ? String(Math.floor(scaled)) : String(scaled);
-      return `${sign}${text}${suffix}`;
-    }
+  if (abs < 1e3) return `${sign}${abs}`;
+  for (const [i, [size, suffix]] of units.entries()) {
+    const tenths = Math.round(abs / (size / 10));
+    const shown = tenths >= 1000 ? Math.round(abs / size) : tenths / 10;
+    // Rounding up to a thousand of this unit reads as one of the next ("1M", not "1000k").
+    if (shown >= 1000 && i < units.length - 1) continue;
+    return `${sign}${shown}${suffix}`;
   }
   return `${sign}${abs}`;
 }
+
+/** A count and its noun, singular for one: (1, 'star') → '1 star', (2, 'star') → '2 stars', (3, 'enemy', 'enemies'). */
+export const counted = (n: number, one: string, many = `${one}s`): string =>
+  `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat('en-US').format(value);
@@ -140,8 +148,8 @@ export function stageRewardText(r: {
   return [
     r.gold && `${formatNumber(r.gold)} gold`,
     r.magic_essence && `${formatNumber(r.magic_essence)} essence`,
-    r.combat_tokens && `${formatNumber(r.combat_tokens)} tokens`,
-    r.summoning_scrolls && `${r.summoning_scrolls} summoning scroll${r.summoning_scrolls > 1 ? 's' : ''}`,
+    r.combat_tokens && counted(r.combat_tokens, 'token'),
+    r.summoning_scrolls && counted(r.summoning_scrolls, 'summoning scroll'),
   ]
     .filter(Boolean)
     .join(', ');

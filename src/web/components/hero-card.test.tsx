@@ -43,6 +43,29 @@ describe('HeroCard', () => {
     expect(container.querySelector('article')!.className).toContain(`rarity-${rarity}`);
   });
 
+  it.each([
+    [1, 'Aelindra Stormveil, Lv 5 Elf Sorcerer, 1 star'],
+    [2, 'Aelindra Stormveil, Lv 5 Elf Sorcerer, 2 stars'],
+  ])('a card of rarity %i is named "%s" (one star, two stars)', (rarity, name) => {
+    const { container } = renderCard(<HeroCard hero={{ ...DEMO_HERO, rarity }} onClick={() => undefined} />);
+    expect(container.querySelector('.hero-card__action')!.getAttribute('aria-label')).toBe(name);
+  });
+
+  it('shows the stats the hero fights with, its own in each title', () => {
+    const fighting_stats = { max_hp: 935, atk: 99, def: 72, spd: 88 };
+    const { container } = renderCard(<HeroCard hero={{ ...DEMO_HERO, fighting_stats }} size="small" />);
+    const stats = [...container.querySelectorAll('.hero-card__stats > div')];
+    expect(stats.map((d) => d.querySelector('dd')!.firstChild!.textContent)).toEqual([
+      '935',
+      '99',
+      '72',
+      '88',
+    ]);
+    expect(stats[0].getAttribute('title')).toMatch(/^Health 935 in battle; its own 850 /);
+    expect(stats[1].getAttribute('title')).toMatch(/^Attack 99 in battle; its own 95 /);
+    expect(stats[2].getAttribute('title')).toMatch(/^Defense 72 \(/);
+  });
+
   it('puts the ultimate last among the abilities on large', () => {
     const abilities = [DEMO_HERO.abilities[2], DEMO_HERO.abilities[0], DEMO_HERO.abilities[1]];
     const { container } = renderCard(<HeroCard hero={{ ...DEMO_HERO, abilities }} size="large" />);

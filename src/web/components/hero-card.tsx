@@ -1,6 +1,7 @@
 // HeroCard: the collectible card of a hero or NPC in five sizes (spec §2 /herocard, §9): portrait (~60%),
 // type emblem, rarity stars (colour + count), name band, 'Lv X Race Class', HP/ATK/DEF/SPD, and on large the
-// 3 abilities with tooltips. Clickable (to / onClick) or selectable (selected → check mark, optional order
+// 3 abilities with tooltips. The stats are the ones it fights with (the server's fighting_stats: its gear, traits and
+// passives on its own stats), its own in each stat's title. Clickable (to / onClick) or selectable (selected → check mark, optional order
 // number). The root always carries data-hero-id. Each stat shows the hero's own spread beside it ('+4') where it
 // fits (not on x-small, nor beside 4-digit stats on tiny; the stat's title says it everywhere). Styles in
 // ./hero-card.css; the demo is pages/herocard.
@@ -8,7 +9,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Hero } from '../../api/index.ts';
 import { Icon } from './icon.tsx';
-import { formatSpread } from './format.ts';
+import { counted, formatSpread } from './format.ts';
 
 import './hero-card.css';
 
@@ -81,7 +82,13 @@ export type HeroCardData = Pick<
   | 'atk'
   | 'def'
   | 'spd'
-> & { abilities?: Ability[]; spread?: Hero['spread']; gear?: Hero['gear']; gear_sets?: Hero['gear_sets'] };
+> & {
+  abilities?: Ability[];
+  spread?: Hero['spread'];
+  gear?: Hero['gear'];
+  gear_sets?: Hero['gear_sets'];
+  fighting_stats?: Hero['fighting_stats'];
+};
 
 export interface HeroCardProps {
   hero: HeroCardData;
@@ -216,7 +223,7 @@ export function HeroCard({
         ...hero.abilities!.filter((a) => a.type === 'ultimate').slice(0, 1),
       ]
     : [];
-  const accessibleName = `${name}, ${roleLine(hero)}, ${rarity} stars`;
+  const accessibleName = `${name}, ${roleLine(hero)}, ${counted(rarity, 'star')}`;
 
   const classes = [
     'hero-card',
@@ -283,11 +290,13 @@ export function HeroCard({
         </div>
         <dl className="hero-card__stats tabular">
           {CARD_STATS.map(({ key, icon, label, name }) => {
-            const value = key === 'max_hp' ? hero.hp : hero[key];
+            // The number it fights with (its gear, traits and passives on its own stats), its own in the title.
+            const value = hero.fighting_stats?.[key] ?? (key === 'max_hp' ? hero.hp : hero[key]);
             const pct = hero.spread?.[key] ?? 0;
             const spreadText = pct ? ` (${spreadMeaning(pct)})` : '';
             const roomForSpread = size !== 'x-small' && !(size === 'tiny' && value >= 1000);
-            const full = key === 'max_hp' ? `${name} ${hero.hp}/${hero.max_hp}` : `${name} ${value}`;
+            const own = hero[key] !== value ? ` in battle; its own ${hero[key]}` : '';
+            const full = `${name} ${value}${own}`;
             return (
               <div key={key} title={full + spreadText}>
                 <dt>

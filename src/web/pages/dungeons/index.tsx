@@ -11,6 +11,7 @@ import { nextFloorText } from '../../components/dungeon-run.tsx';
 import { TeamPicker } from '../../components/team-picker.tsx';
 import { inOpeningOrder, opensWith, OpensWithBadge } from '../../components/unlock-order.tsx';
 import { Button, DifficultyBadge, ErrorBox, Loading, RetryPanel, Skeleton } from '../../components/ui.tsx';
+import { counted } from '../../components/format.ts';
 import { useDungeonsCtrl } from './ctrl.ts';
 import './dungeons.css';
 
@@ -23,7 +24,7 @@ export function NpcPortraits({ dungeon }: { dungeon: Dungeon }) {
   const shown = dungeon.npcs.slice(0, MAX_PORTRAITS);
   const more = dungeon.npcs.length - shown.length;
   return (
-    <ul className="npc-portraits" aria-label={`${dungeon.npcs.length} enemies`}>
+    <ul className="npc-portraits" aria-label={counted(dungeon.npcs.length, 'enemy', 'enemies')}>
       {shown.map((n) => (
         <li
           key={n.id}
@@ -89,7 +90,7 @@ function DungeonCard({
         <p className="dungeon-card__facts tabular">
           <span>Level {dungeon.level_recommendation}</span>
           <span aria-hidden="true">·</span>
-          <span>{dungeon.npc_count} NPCs</span>
+          <span>{counted(dungeon.npc_count, 'NPC')}</span>
           <span aria-hidden="true">·</span>
           <span>{multiplierText(dungeon.rewards_multiplier)} rewards</span>
         </p>

@@ -3,6 +3,7 @@
 // tokens of styles/tokens.css, as CSS variables). The numbers behind them are the tables below each chart.
 import * as Plot from '@observablehq/plot';
 import type { BalanceGroupEntry, CalibrationBucket, RarityShare } from '../../../api/index.ts';
+import { counted } from '../../components/format.ts';
 
 const STYLE = [
   'background: transparent',
@@ -101,7 +102,7 @@ export function calibrationChart(buckets: CalibrationBucket[], width: number): E
           ...tipStyle,
           title: (d: (typeof rows)[number]) =>
             `Stated ${tickPercent(d.from)}–${tickPercent(d.to)} (mean ${percent(d.stated, 1)})\n` +
-            `${d.fights.toLocaleString()} fights, ${percent(d.observed, 1)} won\n` +
+            `${counted(d.fights, 'fight')}, ${percent(d.observed, 1)} won\n` +
             `95% interval ${percent(d.low, 1)}–${percent(d.high, 1)}`,
         }),
       ),
@@ -235,7 +236,7 @@ export function balanceChart(
           y: 'name',
           ...tipStyle,
           title: (d: (typeof rows)[number]) =>
-            `${d.name}: ${percent(d.rate, 1)} of ${d.games.toLocaleString()} appearances\n` +
+            `${d.name}: ${percent(d.rate, 1)} of ${counted(d.games, 'appearance')}\n` +
             `95% interval ${percent(d.low, 1)}–${percent(d.high, 1)}`,
         }),
       ),

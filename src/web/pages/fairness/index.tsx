@@ -15,7 +15,7 @@ import type {
 } from '../../../api/index.ts';
 import { errorText } from '../../api/client.ts';
 import { useFairness } from '../../api/hooks.ts';
-import { formatNumber } from '../../components/format.ts';
+import { counted, formatNumber } from '../../components/format.ts';
 import { Icon } from '../../components/icon.tsx';
 import { ErrorBox, Skeleton } from '../../components/ui.tsx';
 import { useSession } from '../../session.ts';
@@ -153,7 +153,7 @@ function OddsSection({
     filled.length === 0
       ? ''
       : `In ${holding} of ${filled.length} ranges of stated chance the share won is within the 95% interval. ` +
-        `Overall ${pct(fights.stated!)} stated, ${pct(fights.won / fights.fights)} won over ${formatNumber(fights.fights)} fights.`;
+        `Overall ${pct(fights.stated!)} stated, ${pct(fights.won / fights.fights)} won over ${counted(fights.fights, 'fight')}.`;
   return (
     <section className="panel fairness__section" id="odds" aria-labelledby="odds-title">
       <h2 id="odds-title">Stated vs observed win chance</h2>
@@ -285,7 +285,7 @@ function SummonSection({
                 summons.rarities
                   .map(
                     (r) =>
-                      `${r.rarity} stars: stated ${pct(r.stated)}, drawn ${r.observed === null ? '—' : pct(r.observed)}`,
+                      `${counted(r.rarity, 'star')}: stated ${pct(r.stated)}, drawn ${r.observed === null ? '—' : pct(r.observed)}`,
                   )
                   .join('; ') +
                 '.'
@@ -313,7 +313,7 @@ function SummonSection({
           <tr key={r.rarity}>
             <th scope="row">
               <span className={`stars stars--${r.rarity}`}>{'★'.repeat(r.rarity)}</span>
-              <span className="visually-hidden">{r.rarity} stars</span>
+              <span className="visually-hidden">{counted(r.rarity, 'star')}</span>
             </th>
             <td className="numbers__n">{pct(r.base)}</td>
             <td className="numbers__n">{pct(r.stated)}</td>
@@ -417,7 +417,7 @@ function BalanceSection({ balance, charts }: { balance: Balance; charts: Charts 
                 {outside.map((e) => e.name).join(', ')}.
               </>
             )}{' '}
-            {formatNumber(balance.battles)} battles.
+            {counted(balance.battles, 'battle')}.
           </Verdict>
           <div className="legend legend--standalone" aria-hidden="true">
             <span className="legend__item">

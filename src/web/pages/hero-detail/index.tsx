@@ -1,5 +1,6 @@
 // /heroes/{heroId} — hero detail (spec §2 "/heroes/{heroId}", §4 "Hero deletion", §5 reroll rule, §9 XP table).
-// Each stat shows the hero's own spread ('Attack 54 +4%'). Its arena ladder rating and record have a panel of their
+// Each stat is the one it fights with (its gear, traits and passives at work: the server's fighting_stats), its own
+// below where they differ, and its own spread ('Attack 54 +4%'). Its arena ladder rating and record have a panel of their
 // own (ArenaStanding). Works for NPCs (npc_ ids) too. Delete and Reroll are shown to everyone; the server enforces
 // ownership. State and actions: ./ctrl.ts.
 import { Link } from 'react-router';
@@ -76,6 +77,13 @@ function XpBar({ hero }: { hero: Hero }) {
     </div>
   );
 }
+
+const STATS = [
+  { key: 'max_hp', label: 'Health', icon: 'hp' },
+  { key: 'atk', label: 'Attack', icon: 'atk' },
+  { key: 'def', label: 'Defense', icon: 'def' },
+  { key: 'spd', label: 'Speed', icon: 'spd' },
+] as const;
 
 /** The hero's own spread on one stat, as the percent it is. */
 function SpreadChip({ pct, stat }: { pct: number; stat: string }) {
@@ -190,7 +198,11 @@ export default function HeroDetailPage() {
   const h = hero.data!;
 
   const rarity = Math.min(5, Math.max(1, h.rarity));
-  const hpPct = h.max_hp ? Math.round((h.hp / h.max_hp) * 100) : 100;
+  // What it fights with (the server's fighting_stats), its own stats beside them where they differ.
+  const fighting = h.fighting_stats ?? h;
+  // A hero rests at full health: shown full of the health it fights with.
+  const hpShown = h.hp >= h.max_hp ? fighting.max_hp : h.hp;
+  const hpPct = fighting.max_hp ? Math.min(100, Math.round((hpShown / fighting.max_hp) * 100)) : 100;
   const className = typeof h.class === 'string' ? h.class : (h.class as { name: string }).name;
 
   return (
@@ -240,51 +252,42 @@ export default function HeroDetailPage() {
         </div>
       </article>
 
-      <section className="panel">
-        <h2>Statistics</h2>
-        <dl className="stat-grid tabular">
-          <div className="stat stat--hp">
-            <dt>
-              <Icon name="hp" size={16} /> Health
-            </dt>
-            <dd>
-              <span>
-                {h.hp}/{h.max_hp}
-              </span>
-              <SpreadChip pct={h.spread.max_hp} stat="Health" />
-            </dd>
-            <div className="stat__bar" aria-hidden="true">
-              <span style={{ width: `${hpPct}%` }} />
-            </div>
-          </div>
-          <div className="stat">
-            <dt>
-              <Icon name="atk" size={16} /> Attack
-            </dt>
-            <dd>
-              <span>{h.atk}</span>
-              <SpreadChip pct={h.spread.atk} stat="Attack" />
-            </dd>
-          </div>
-          <div className="stat">
-            <dt>
-              <Icon name="def" size={16} /> Defense
-            </dt>
-            <dd>
-              <span>{h.def}</span>
-              <SpreadChip pct={h.spread.def} stat="Defense" />
-            </dd>
-          </div>
-          <div className="stat">
-            <dt>
-              <Icon name="spd" size={16} /> Speed
-            </dt>
-            <dd>
-              <span>{h.spd}</span>
-              <SpreadChip pct={h.spread.spd} stat="Speed" />
-            </dd>
-          </div>
+      <section className="panel" aria-labelledby="hero-stats-title">
+        <h2 id="hero-stats-title">Statistics</h2>
+        <dl className="stat-grid tabular" data-testid="hero-stats">
+          {STATS.map(({ key, label, icon }) => {
+            const fights = fighting[key];
+            return (
+              <div key={key} className={`stat${key === 'max_hp' ? ' stat--hp' : ''}`} data-stat={key}>
+                <dt>
+                  <Icon name={icon} size={16} /> {label}
+                </dt>
+                <dd>
+                  <span data-testid={`stat-${key}`}>
+                    {key === 'max_hp' ? `${hpShown}/${fights}` : fights}
+                  </span>
+                  <SpreadChip pct={h.spread[key]} stat={label} />
+                </dd>
+                {fights !== h[key] && (
+                  <p className="stat__own muted" data-testid={`stat-own-${key}`}>
+                    own {h[key]}
+                  </p>
+                )}
+                {key === 'max_hp' && (
+                  <div className="stat__bar" aria-hidden="true">
+                    <span style={{ width: `${hpPct}%` }} />
+                  </div>
+                )}
+              </div>
+            );
+          })}
         </dl>
+        {STATS.some(({ key }) => fighting[key] !== h[key]) && (
+          <p className="muted hero-detail__fighting-note" data-testid="fighting-note">
+            These are the numbers {h.name.split(' ')[0]} fights with: its own stats (“own”) with its boon,
+            bane, passive abilities and gear at work.
+          </p>
+        )}
         <p className="muted hero-detail__spread-note">
           {Object.values(h.spread).some((p) => p !== 0) ? (
             <>

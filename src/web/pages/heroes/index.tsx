@@ -19,6 +19,7 @@ import {
   Tabs,
 } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
+import { counted } from '../../components/format.ts';
 import './heroes.css';
 
 type TabKey = 'mine' | 'others' | 'npcs';
@@ -51,8 +52,8 @@ function PlayerGroup({ player: p }: { player: PlayerHeroes }) {
     <section className="hero-group" data-player={p.username}>
       <header className="hero-group__head">
         <h2>{p.username}</h2>
-        <span className="count-badge" title={`${p.hero_count} heroes`}>
-          {p.hero_count} {p.hero_count === 1 ? 'hero' : 'heroes'}
+        <span className="count-badge" title={counted(p.hero_count, 'hero', 'heroes')}>
+          {counted(p.hero_count, 'hero', 'heroes')}
         </span>
       </header>
       <CardGrid heroes={shown} />
