@@ -1,5 +1,5 @@
 // The dungeon boss as a moment (issue "Trust, part two"): with a run at its boss floor, the dungeon's page and
-// /combat offer to fight the boss turn by turn beside Fight Again, saying what it pays (the server's own figures,
+// /combat offer to fight the boss turn by turn beside Next floor, saying what it pays (the server's own figures,
 // GET /api/odds); the battle opens on /battle/{id} in the dungeon's scene under the boss's banner, and its end says
 // the dungeon is cleared, shows what was paid and leads back to the dungeon.
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -122,7 +122,7 @@ test('the boss fought turn by turn: offered with its pay, fought in its scene, t
   await expect(page.getByRole('button', { name: 'Enter Dungeon' })).toBeVisible();
 });
 
-test('after the floor before the boss, /combat offers the boss turn by turn beside Fight Again', async ({
+test('after the floor before the boss, /combat offers the boss turn by turn beside Next floor', async ({
   page,
   request,
   player,
@@ -138,7 +138,7 @@ test('after the floor before the boss, /combat offers the boss turn by turn besi
       (await request.post(`/api/dungeon-runs/${run.id}/battle`, { data: { user_id: player.id } })).ok(),
     ).toBe(true);
 
-  // The floor before the boss, fought from /combat's Fight Again: the result offers both ways to meet the boss.
+  // The floor before the boss, fought from /combat: the result offers both ways to meet the boss.
   const last = await request.post(`/api/dungeon-runs/${run.id}/battle`, { data: { user_id: player.id } });
   const fought = (await last.json()) as { battle_id: string };
   await page.goto(
@@ -147,7 +147,7 @@ test('after the floor before the boss, /combat offers the boss turn by turn besi
   await expect(page.getByTestId('run-state')).toHaveText(
     `Next: floor ${run.floors} of ${run.floors} — the boss`,
   );
-  await expect(page.getByRole('button', { name: 'Fight Again' })).toHaveAccessibleDescription(
+  await expect(page.getByRole('button', { name: 'Next floor' })).toHaveAccessibleDescription(
     `Floor ${run.floors} of ${run.floors} — the boss`,
   );
   const turnByTurn = page.getByRole('button', { name: 'Fight the boss turn by turn' });

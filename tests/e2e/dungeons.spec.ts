@@ -1,6 +1,6 @@
 // /dungeons and /dungeons/{id} — the cards (badge, ≤4 portraits then +N, level, count,
 // 'Nx'), the team picker (titles, count, 'Maximum reached', numbered order, empty texts, the at-least-one check),
-// entering from the list (→ /combat, Fight Again fights the run's next floor) and from the detail page (inline
+// entering from the list (→ /combat, Next floor fights the run's next floor) and from the detail page (inline
 // result, Fight Again on a lost run reopens the picker), 'Dungeon not found', and the list's Retry.
 import { test, expect, holdRequests } from './fixtures.ts';
 import { fightAgainOnCombat, heroesFor, screen } from './fight-steps.ts';
@@ -58,7 +58,7 @@ test('dungeon list: cards, the picker with no heroes, a failed list with Retry, 
   await expect(page.getByText('Check back soon!')).toBeVisible();
 });
 
-test('entering a dungeon from the list: picker rules, /combat, Fight Again fights on', async ({
+test('entering a dungeon from the list: picker rules, /combat, Next floor fights on', async ({
   page,
   request,
   player,
@@ -99,7 +99,7 @@ test('entering a dungeon from the list: picker rules, /combat, Fight Again fight
   await expect(page.locator('.combat')).toHaveAttribute('data-theme', 'forest');
   await screen(page, testInfo, 'combat-dungeon');
 
-  // Fight Again: the run's next floor, or a new run when the first one ended.
+  // Next floor (the run's next floor), or Fight Again (a new run) when the first one ended.
   const first = url.searchParams.get('battleId');
   await fightAgainOnCombat(page);
   await expect.poll(() => new URL(page.url()).searchParams.get('battleId')).not.toBe(first);

@@ -1,8 +1,8 @@
 // Every fight has one clear path (issue 17): /battle reached by clicks from the map and from My Heroes; a dungeon
-// run followed from its detail page floor by floor to the boss with the next-floor button, each button saying
-// what it does; the team picker warning that a new start ends the active run; and a floor fought meanwhile in
-// another tab answered with a readable notice and the run as it is now, on /combat (whose Fight Again shows the run's
-// next floor as it now is before fighting it) and on the detail page.
+// run followed from its detail page floor by floor to the boss with Next floor, each button saying what it does;
+// the team picker warning that a new start ends the active run; and a floor fought meanwhile in another tab answered
+// with a readable notice and the run as it is now, on /combat (whose Next floor shows the run's next floor as it now
+// is before fighting it) and on the detail page.
 // Heroes are made mighty (or feeble) in the store (store-setup.ts), so every outcome is known in advance.
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
@@ -87,6 +87,7 @@ test('a dungeon run from its detail page to the boss, floor by floor; the picker
   await dialog.getByRole('button', { name: 'Confirm Team (2)' }).click();
 
   const result = page.getByTestId('fight-result');
+  const nextFloor = result.getByRole('button', { name: 'Next floor' });
   const fightAgain = result.getByRole('button', { name: 'Fight Again' });
   const back = result.getByRole('link', { name: 'Back to Dungeons' });
   for (let floor = 1; floor < woods.floors; floor++) {
@@ -95,7 +96,7 @@ test('a dungeon run from its detail page to the boss, floor by floor; the picker
     );
     await expect(result.locator('.fight-result__headline')).toHaveText('VICTORY!');
     const next = floor + 1;
-    await expect(fightAgain).toHaveAccessibleDescription(
+    await expect(nextFloor).toHaveAccessibleDescription(
       `Floor ${next} of ${woods.floors}${next === woods.floors ? ' — the boss' : ''}`,
     );
     await expect(back).toHaveAccessibleDescription(`Your run waits at floor ${next} of ${woods.floors}`);
@@ -113,7 +114,7 @@ test('a dungeon run from its detail page to the boss, floor by floor; the picker
       (r) => r.request().method() === 'POST' && /\/api\/dungeon-runs\/[^/]+\/battle$/.test(r.url()),
     );
     // The next floor of the same run: no picker, no new run.
-    await fightAgain.click();
+    await nextFloor.click();
     expect(((await (await fought).json()) as { probability: number }).probability).toBe(shown);
     await expect(dialog).toHaveCount(0);
     await expect(result.locator('.dungeon-detail__floor')).not.toHaveText(
@@ -124,6 +125,7 @@ test('a dungeon run from its detail page to the boss, floor by floor; the picker
   await expect(result.locator('.fight-result__headline')).toHaveText('VICTORY!');
   await expect(result.getByTestId('moment')).toHaveAttribute('data-moment', 'cleared');
   await expect(result.getByTestId('moment')).toContainText('Dungeon cleared!');
+  await expect(nextFloor).toHaveCount(0);
   await expect(fightAgain).toHaveAccessibleDescription('New run from floor 1');
   await expect(back).toHaveAccessibleDescription('Choose another dungeon');
   await expect(page).toHaveURL(/\/dungeons\/whispering_woods$/);
@@ -161,7 +163,9 @@ test('a floor fought meanwhile in another tab: a readable notice, then the run a
   await expect(page).toHaveURL(/\/combat\?/);
   await expect(page.locator('.combat__headline')).toHaveText('VICTORY!');
   await expect(page.getByTestId('run-state')).toHaveText(`Next: floor 2 ${of}`);
-  const fightAgain = page.getByRole('button', { name: 'Fight Again' });
+  // (Next floor while the run goes on, Fight Again once it is over: the same button)
+  const fightAgain = page.getByTestId('fight-again');
+  await expect(fightAgain).toHaveText('Next floor');
   await expect(fightAgain).toHaveAccessibleDescription(`Floor 2 ${of}`);
   await expect(page.getByRole('button', { name: 'Back' })).toHaveAccessibleDescription(
     `To Dungeons: your run waits at floor 2 ${of}`,
@@ -182,7 +186,7 @@ test('a floor fought meanwhile in another tab: a readable notice, then the run a
   const result2 = tab2.getByTestId('fight-result');
   await expect(result2.locator('.dungeon-detail__floor')).toHaveText(`Floor 2 ${of} won`);
 
-  // Back in tab one, still showing floor 1's result: Fight Again shows the run as it is now, floor 3.
+  // Back in tab one, still showing floor 1's result: Next floor shows the run as it is now, floor 3.
   await fightAgain.click();
   const next = page.getByTestId('next-fight');
   await expect(next.getByTestId('next-fight-where')).toContainText(`floor 3 ${of}`);
@@ -190,9 +194,9 @@ test('a floor fought meanwhile in another tab: a readable notice, then the run a
   await expect(page.getByTestId('run-notice')).toHaveCount(0);
 
   // Tab two fights floor 3 meanwhile.
-  const fightAgain2 = result2.getByRole('button', { name: 'Fight Again' });
-  await expect(fightAgain2).toHaveAccessibleDescription(`Floor 3 ${of}`);
-  await fightAgain2.click();
+  const nextFloor2 = result2.getByRole('button', { name: 'Next floor' });
+  await expect(nextFloor2).toHaveAccessibleDescription(`Floor 3 ${of}`);
+  await nextFloor2.click();
   await expect(result2.locator('.dungeon-detail__floor')).toHaveText(`Floor 3 ${of} won`);
 
   // Tab one's Fight meant floor 3: a readable notice, the run as it is now, and the boss shown next.
@@ -209,16 +213,20 @@ test('a floor fought meanwhile in another tab: a readable notice, then the run a
   await expect(page.getByTestId('run-notice')).toHaveCount(0);
   await expect(page.getByTestId('run-state')).toHaveText('Dungeon cleared!');
 
-  // Tab two now lags: its Fight Again meant the boss; the run is over, and it says so.
-  await expect(fightAgain2).toHaveAccessibleDescription(`Floor 4 ${of} — the boss`);
-  await fightAgain2.click();
+  // Tab two now lags: its Next floor meant the boss; the run is over, and it says so — Fight Again is what is left.
+  await expect(nextFloor2).toHaveAccessibleDescription(`Floor 4 ${of} — the boss`);
+  await nextFloor2.click();
   await expect(tab2.getByTestId('run-notice-text')).toHaveText(
     'This dungeon run is over (cleared): start a new one',
   );
-  await expect(fightAgain2).toHaveAccessibleDescription('New run from floor 1');
+  await expect(nextFloor2).toHaveCount(0);
+  await expect(result2.getByRole('button', { name: 'Fight Again' })).toHaveAccessibleDescription(
+    'New run from floor 1',
+  );
   await screen(tab2, testInfo, 'dungeon-detail-floor-fought-elsewhere');
 
   // Tab one: Fight Again on the cleared run shows a new run's first floor, and fights it on Fight.
+  await expect(fightAgain).toHaveText('Fight Again');
   await expect(fightAgain).toHaveAccessibleDescription('New run from floor 1');
   await fightAgain.click();
   await expect(next.getByTestId('next-fight-where')).toContainText(`floor 1 ${of}`);

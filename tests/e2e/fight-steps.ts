@@ -65,11 +65,11 @@ export async function playUntilAStatusShows(page: Page, team: Pick<Hero, 'id'>[]
 }
 
 /**
- * /combat's Fight Again: it shows the next fight first (who, the chance, what a win pays), then its Fight — the
- * second tap — fights it. Answers the shown fight's panel.
+ * /combat's Fight Again (Next floor, for a dungeon run that goes on): it shows the next fight first (who, the chance,
+ * what a win pays), then its Fight — the second tap — fights it. Answers the shown fight's panel.
  */
 export async function fightAgainOnCombat(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Fight Again' }).click();
+  await page.getByTestId('fight-again').click();
   const next = page.getByTestId('next-fight');
   await next.getByTestId('fight-confirm').click();
   return next;

@@ -211,7 +211,7 @@ test("/combat's Fight Again of a duel and of a dungeon floor shows its chance fi
   expect(result.rewards).toEqual(pays);
   await expect(next).toHaveCount(0);
 
-  // A dungeon run entered from the list: Fight Again shows floor 2 of the run, then fights it.
+  // A dungeon run entered from the list: Next floor shows floor 2 of the run, then fights it.
   await page.goto('/dungeons');
   await page
     .locator('[data-dungeon-id="whispering_woods"]')
@@ -222,7 +222,7 @@ test("/combat's Fight Again of a duel and of a dungeon floor shows its chance fi
   await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
   await expect(page).toHaveURL(/\/combat\?/);
   await expect(page.locator('.combat__headline')).toHaveText('VICTORY!');
-  await page.getByRole('button', { name: 'Fight Again' }).click();
+  await page.getByRole('button', { name: 'Next floor' }).click();
   await expect(next.getByTestId('next-fight-where')).toContainText('floor 2 of');
   const floor = await chanceIn(next);
   const floorPays = await paysIn(next);

@@ -1,8 +1,9 @@
 // /combat's controller (spec §2 /combat, §5 "Combat replay"): the query values, the result shown (the navigation
 // state's, or read by battleId), a dungeon fight's run as it is now and the player's active run, the scene, and Back
 // and Fight Again — the same kind of battle again through the same writes the other pages use (api/mutations.ts):
-// a duel (useArenaFight), a quick battle (useStartBattle), a dungeon run's next floor (useFightFloor) or, on a
-// finished run, a new run of the same dungeon, found by its id (useEnterDungeon). View: ./index.tsx.
+// a duel (useArenaFight), a quick battle (useStartBattle), a dungeon run's next floor (useFightFloor: the button
+// reads Next floor then) or, on a finished run, a new run of the same dungeon, found by its id (useEnterDungeon).
+// View: ./index.tsx.
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -258,6 +259,8 @@ export function useCombatCtrl() {
       isDungeon && run?.status === 'active'
         ? `To ${placeName(p.returnTo)}: your run waits at floor ${run.floor} of ${run.floors}`
         : `To ${placeName(p.returnTo)}`,
+    /** the repeat button's name: a dungeon run that goes on goes to its next floor, anything else is fought again */
+    fightAgainLabel: isDungeon && run?.status === 'active' ? 'Next floor' : 'Fight Again',
     /** what Fight Again does, said under it, and what it also ends (the player's other active run) */
     fightAgainCaption: isDungeon
       ? readingRun

@@ -4,7 +4,7 @@
 // Shows VICTORY!/DEFEAT, Win Chance, Roll Needed, You Rolled, the chance bar, the story, rewards and level-ups;
 // Back and Fight Again (spec §5's checks), each saying under it what it does. Fight Again first shows the next fight
 // — who, their levels, its win chance and what a win pays (GET /api/odds) — and fights on a second tap (Fight): a
-// dungeon's next is the run's next floor ('Floor 5 of 5 — the boss') or, on a finished run, a new one ('New run
+// dungeon run that goes on names it Next floor ('Floor 5 of 5 — the boss'), a finished one Fight Again ('New run
 // from floor 1');
 // a floor fought meanwhile elsewhere shows the run as it is now (components/dungeon-run.tsx); before the boss, it may
 // be fought turn by turn instead (components/boss-floor.tsx).
@@ -210,7 +210,7 @@ export default function CombatPage() {
                   aria-describedby={describedBy}
                   data-testid="fight-again"
                 >
-                  Fight Again
+                  {ctrl.fightAgainLabel}
                 </Button>
               )}
             </CaptionedAction>

@@ -1,8 +1,8 @@
 // /dungeons/{dungeonId} — one dungeon (spec §2): art and difficulty, name, 'Level N Recommended', the enemy
 // count, 'Nx Gold', description; Enter Dungeon opens the team picker, starts a run and shows its first battle
-// inline (components/battle-result.tsx) with Fight Again and Back to Dungeons, each saying under it what it
-// does. A run continues here: Fight Again on a won floor fights the run's next floor (on a finished run it
-// reopens the picker for a new run), and an active run in this dungeon offers Continue Run. The picker says
+// inline (components/battle-result.tsx) with Next floor (while the run goes on), Fight Again (reopens the picker
+// for a new run from floor 1) and Back to Dungeons, each saying under it what it does; an active run in this
+// dungeon offers Continue Run. The picker says
 // which run a new start ends; a floor fought meanwhile elsewhere shows the run as it is now
 // (components/dungeon-run.tsx). Before the boss the run also offers to fight it turn by turn
 // (components/boss-floor.tsx). The Dungeon Enemies list links to /heroes/{npcId}. State and fights: ./ctrl.ts.
@@ -18,6 +18,7 @@ import {
   RunMoment,
   RunNotice,
   nextFloorText,
+  runEndsText,
 } from '../../components/dungeon-run.tsx';
 import { GearDrop } from '../../components/gear-drop.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
@@ -118,12 +119,41 @@ export default function DungeonDetailPage() {
             {runNow.status === 'active' && <WinChance odds={nextOdds} className="dungeon-detail__odds" />}
             {runNow.status === 'active' && <WinPays odds={nextOdds} note={clearBonusNote} />}
             <BossTurnByTurn run={runNow} userId={ctrl.userId} />
-            <CaptionedAction caption={runNow.status === 'active' ? nextFloorText(runNow) : NEW_RUN_TEXT}>
+            {runNow.status === 'active' && (
+              <CaptionedAction caption={nextFloorText(runNow)}>
+                {(describedBy) => (
+                  <Button
+                    onClick={() => void fightOn(runNow)}
+                    busy={entering === 'fight'}
+                    busyText="Battling..."
+                    disabled={!!entering}
+                    aria-describedby={describedBy}
+                    data-testid="next-floor"
+                  >
+                    Next floor
+                  </Button>
+                )}
+              </CaptionedAction>
+            )}
+            <CaptionedAction
+              caption={
+                runNow.status === 'active' ? (
+                  <>
+                    {NEW_RUN_TEXT}
+                    <span className="captioned__warn">{runEndsText(runNow)}</span>
+                  </>
+                ) : (
+                  NEW_RUN_TEXT
+                )
+              }
+            >
               {(describedBy) => (
                 <Button
-                  onClick={() => (runNow.status === 'active' ? void fightOn(runNow) : openPicker())}
-                  busy={!!entering}
+                  variant={runNow.status === 'active' ? 'secondary' : 'primary'}
+                  onClick={openPicker}
+                  busy={entering === 'enter'}
                   busyText="Battling..."
+                  disabled={!!entering}
                   aria-describedby={describedBy}
                   data-testid="fight-again"
                 >
