@@ -457,6 +457,17 @@ function foughtText(r: SeasonRow): string {
   return `${r.fights}${kinds.length ? ` (${kinds.map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`;
 }
 
+/** Each open dungeon's stated chance, the best (bestDungeon) in bold: `Woods 100%, **Crypt 62%**`. */
+function dungeonText(r: SeasonRow, best: SeasonRow['dungeons'][number] | null): string {
+  if (r.dungeons.length === 0) return '—';
+  return r.dungeons
+    .map((d) => {
+      const text = `${d.name.replace(/^The /, '').split(' ').at(-1)} ${pct(d.probability)}`;
+      return d === best ? `**${text}**` : text;
+    })
+    .join(', ');
+}
+
 function fairText(r: SeasonRow): string {
   const ps = r.fair?.probabilities ?? [];
   return ps.length ? `${pct(Math.min(...ps))}–${pct(Math.max(...ps))} (${ps.length})` : '—';
@@ -467,7 +478,7 @@ export function printSeason(report: SeasonReport, days?: readonly number[]): str
   for (const style of STYLES) {
     out.push(`\n### ${style}\n`);
     out.push(
-      '| Day | Min | Quests | Fights | Stage (cleared) | Power | Levels | Stars | Gold held / earned / spent | Essence | Tokens | Scrolls earned / spent | Shards | Income (worth) | Goals | Could not buy | Best dungeon | Fair matches | Waited on a clock |',
+      '| Day | Min | Quests | Fights | Stage (cleared) | Power | Levels | Stars | Gold held / earned / spent | Essence | Tokens | Scrolls earned / spent | Shards | Income (worth) | Goals | Could not buy | Open dungeons (best) | Fair matches | Waited on a clock |',
     );
     out.push(
       '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -479,7 +490,7 @@ export function printSeason(report: SeasonReport, days?: readonly number[]): str
           `${r.team.map((h) => h.level).join(' ')} | ${r.team.map((h) => h.rarity).join(' ')} | ${flow(r, 'gold')} | ` +
           `${flow(r, 'magic_essence')} | ${flow(r, 'combat_tokens')} | +${f0(r.earned.summoning_scrolls)} / −${f0(r.spent.summoning_scrolls)} | ` +
           `${f0(r.shards)} | ${f0(newValue(r))}: ${sourceShares(r)} | ${summarize(r.goals)} | ${r.wants.join('; ') || '—'} | ` +
-          `${best ? `${best.name} ${pct(best.probability)}` : '—'} | ${fairText(r)} | ` +
+          `${dungeonText(r, best)} | ${fairText(r)} | ` +
           `${r.waited ? `${r.waited.stage} at ${pct(r.waited.probability)}` : '—'} |`,
       );
     }
