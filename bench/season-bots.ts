@@ -101,7 +101,6 @@ type OddsQuery = NonNullable<Operation<'/api/odds', 'get'>['parameters']['query'
 type BattleView = Answer<Operation<'/api/battles/{battleId}/action', 'post'>>;
 type RunView = Answer<Operation<'/api/dungeons/{dungeonId}/start', 'post'>>;
 type DailyView = Answer<Operation<'/api/daily', 'get'>>;
-type Rewards = OddsView['win_rewards'];
 
 /** What a bot noted of its day besides what the server records: goals reached, what it could not buy, acts. */
 export interface DayLog {
@@ -1075,5 +1074,3 @@ export function nextStage(c: CampaignView): StageView | null {
   if (!c.next_stage_id) return null;
   return c.chapters.flatMap((ch) => ch.stages).find((s) => s.id === c.next_stage_id) ?? null;
 }
-
-export type { Rewards };
