@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { Id, User } from './common.ts';
 import { QUEST_KINDS } from '../game/data/quests.ts';
+import { MIN_DAY_HOURS } from '../game/day-clock.ts';
 
 export { QUEST_KINDS };
 
@@ -36,11 +37,19 @@ export const CalendarDay = z.object({
   day: z.number().int().min(1).max(7),
   reward: DailyReward,
   claimed: z.boolean(),
+  claimed_on: z
+    .string()
+    .nullable()
+    .describe("the player's day it was claimed on, 'YYYY-MM-DD' (as period); null when not claimed"),
 });
 
 export const DailyQuery = z.object({ user_id: Id });
 export const DailyResponse = z.object({
-  period: z.string().describe("the player's day, 'YYYY-MM-DD' (claims are kept per period)"),
+  period: z
+    .string()
+    .describe(
+      "the player's day, named by the local date it began on in their time_zone, 'YYYY-MM-DD' (claims are kept per period)",
+    ),
   now: z
     .string()
     .describe("the server's instant (ISO 8601): count down to resets_at from it, not from a local clock"),
@@ -52,6 +61,11 @@ export const DailyResponse = z.object({
     .nullable()
     .describe(
       'while a change of time_zone or reset_hour waits for the reset it applies from: that reset; else null',
+    ),
+  first_day: z
+    .boolean()
+    .describe(
+      `the account's first day: it began when the account opened and lasts at least ${MIN_DAY_HOURS} hours, to resets_at`,
     ),
   quests: z.array(DailyQuest),
   bonus: z.object({

@@ -79,7 +79,7 @@ export const LedgerSubject = z.object({
   name: z
     .string()
     .describe(
-      "the battle's location, the hero's or the item's name, or what a daily reward was for ('Daily quest: Win 3 arena duels')",
+      "the battle's location, the hero's or the item's name, or what a daily reward was for and its day ('Daily quest: Win 3 arena duels (Dec 1)')",
     ),
 });
 export type LedgerSubject = z.infer<typeof LedgerSubject>;

@@ -12,7 +12,7 @@ import {
   type QuestDef,
   type QuestKind,
 } from './data/quests.ts';
-import { dayName, parseDayName, type DayNumber } from './day-clock.ts';
+import { dayLabel, dayName, parseDayName, type DayNumber } from './day-clock.ts';
 import type { FightKind } from './types.ts';
 
 export const QUESTS_BY_KIND = tableOf<QuestDef>(QUESTS);
@@ -67,16 +67,21 @@ export const nextCalendarDay = (claims: number): number => (claims % CALENDAR.le
 /** What calendar day `n` (1–7) pays. */
 export const calendarReward = (n: number): DailyReward => CALENDAR[n - 1]!;
 
-/** What a daily reward's ledger entry was for, in words, from its ref (null when the ref is not one of ours). */
+/**
+ * What a daily reward's ledger entry was for, in words, with the player's day it belongs to (the date in its ref:
+ * 'Daily quest: Win 3 arena duels (Dec 1)'); null when the ref is not one of ours.
+ */
 export function dailyRewardName(
   reason: 'daily_quest' | 'daily_bonus' | 'daily_calendar',
   ref: string,
 ): string | null {
+  const day = parseDayName(ref.slice(0, ref.indexOf('.')));
+  const of = day === null ? '' : ` (${dayLabel(day)})`;
   if (reason === 'daily_quest') {
     const named = parseQuestId(ref);
-    return named ? `Daily quest: ${named.quest.text}` : null;
+    return named ? `Daily quest: ${named.quest.text}${of}` : null;
   }
-  if (reason === 'daily_bonus') return 'Daily bonus: all three quests';
+  if (reason === 'daily_bonus') return `Daily bonus: all three quests${of}`;
   const n = /\.calendar\.([1-7])$/.exec(ref);
-  return n ? `Login calendar: day ${n[1]}` : null;
+  return n ? `Login calendar: day ${n[1]}${of}` : null;
 }

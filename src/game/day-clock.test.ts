@@ -1,5 +1,6 @@
 // A player's day in their own zone: resets at the chosen local hour, daylight-saving days of 23 and 25 hours that
-// still reset once, the day's name, and changes of zone or hour that never let a date be played twice.
+// still reset once, the day's name (the local date it began on), a new account's first day, and changes of zone or
+// hour that never let a date be played twice.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -9,7 +10,10 @@ import {
   dayName,
   daysFromCivil,
   dayUnder,
+  dayFrom,
   firstInstantAt,
+  MIN_DAY_HOURS,
+  localDate,
   ianaZone,
   parseDayName,
   resetOn,
@@ -33,11 +37,12 @@ function iso(ms: number): string {
 }
 const H = 3_600_000;
 const day = (text: string) => parseDayName(text)!;
-const fresh = (timeZone: string, resetHour = 4): DayState => ({
+const fresh = (timeZone: string, resetHour = 4, opened: number | null = null): DayState => ({
   timeZone,
   resetHour,
   ruleFrom: null,
   floor: null,
+  opened,
 });
 
 describe('civil dates', () => {
@@ -135,40 +140,171 @@ describe('the reset, at the first instant at or after the chosen local hour', ()
       }
   });
 
-  it('names a day that resets from noon on by the date it mostly covers', () => {
+  it('names a day by the local date it began on, whatever the hour', () => {
     const late: DayRule = { timeZone: 'Europe/Berlin', resetHour: 23 };
-    expect(dayName(dayUnder(at('2026-11-27T21:59:00Z'), late).day)).toBe('2026-11-27'); // 22:59 on the 27th
-    expect(dayName(dayUnder(at('2026-11-27T22:00:00Z'), late).day)).toBe('2026-11-28'); // 23:00 on the 27th
+    expect(dayName(dayUnder(at('2026-11-27T21:59:00Z'), late).day)).toBe('2026-11-26'); // 22:59 on the 27th
+    expect(dayName(dayUnder(at('2026-11-27T22:00:00Z'), late).day)).toBe('2026-11-27'); // 23:00 on the 27th
+    expect(dayName(dayUnder(at('2026-11-28T21:59:00Z'), late).day)).toBe('2026-11-27'); // 22:59 on the 28th
+  });
+
+  it('New York: the day that begins at 04:00 on Dec 1 (09:00 UTC) is Dec 1, until 04:00 on Dec 2', () => {
+    const ny: DayRule = { timeZone: 'America/New_York', resetHour: 4 };
+    expect(dayName(dayUnder(at('2026-12-01T08:59:59Z'), ny).day)).toBe('2026-11-30'); // 03:59:59 on Dec 1
+    const d = dayUnder(at('2026-12-01T09:00:00Z'), ny);
+    expect(dayName(d.day)).toBe('2026-12-01');
+    expect(iso(d.endsAt)).toBe('2026-12-02T09:00:00.000Z');
+    // 23:30 on Dec 1 in New York is already Dec 2 in UTC: still the day of Dec 1.
+    expect(dayName(dayUnder(at('2026-12-02T04:30:00Z'), ny).day)).toBe('2026-12-01');
+    expect(dayName(dayUnder(at('2026-12-02T08:59:59Z'), ny).day)).toBe('2026-12-01');
+  });
+
+  it('Tokyo: the day that begins at 04:00 on Dec 1 (19:00 UTC on Nov 30) is Dec 1', () => {
+    const tokyo: DayRule = { timeZone: 'Asia/Tokyo', resetHour: 4 };
+    expect(dayName(dayUnder(at('2026-11-30T18:59:59Z'), tokyo).day)).toBe('2026-11-30');
+    const d = dayUnder(at('2026-11-30T19:00:00Z'), tokyo);
+    expect(dayName(d.day)).toBe('2026-12-01');
+    expect(iso(d.endsAt)).toBe('2026-12-01T19:00:00.000Z');
+  });
+
+  it('every day is named by the local date of its reset, in every zone and at every hour', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: at('2026-01-01T00:00:00Z'), max: at('2027-12-31T00:00:00Z') }),
+        fc.constantFrom(
+          'UTC',
+          'America/New_York',
+          'Asia/Tokyo',
+          'Pacific/Kiritimati',
+          'Pacific/Niue',
+          'Asia/Kolkata',
+        ),
+        fc.integer({ min: 0, max: 23 }),
+        (ms, timeZone, resetHour) => {
+          const rule = { timeZone, resetHour };
+          const d = dayUnder(ms, rule);
+          const began = resetOn(d.day, rule);
+          expect(began).toBeLessThanOrEqual(ms);
+          expect(localDate(began, timeZone)).toBe(d.day);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("a new account's first day", () => {
+  const ny = (opened: string) => fresh('America/New_York', 4, at(opened));
+
+  it('made at 03:14 in New York: the 04:00 reset 46 minutes later does not end it; 04:00 the next day does', () => {
+    const s = ny('2026-12-01T08:14:00Z'); // 03:14 EST on Dec 1
+    for (const t of [
+      '2026-12-01T08:14:00Z',
+      '2026-12-01T08:59:59Z',
+      '2026-12-01T09:00:00Z',
+      '2026-12-02T08:59:59Z',
+    ]) {
+      const d = dayAt(at(t), s);
+      expect({ t, day: dayName(d.day), endsAt: iso(d.endsAt), first: d.first }).toEqual({
+        t,
+        day: '2026-12-01', // the local date it began on, not the day that began at 04:00 on Nov 30
+        endsAt: '2026-12-02T09:00:00.000Z',
+        first: true,
+      });
+    }
+    const next = dayAt(at('2026-12-02T09:00:00Z'), s);
+    expect(next).toMatchObject({ day: day('2026-12-02'), first: false });
+  });
+
+  it(`a reset less than ${MIN_DAY_HOURS} hours after the opening is passed over; one further ends the first day`, () => {
+    // 21:30 in New York: the 04:00 reset is 6 h 30 min away and ends the first day.
+    expect(iso(dayAt(at('2026-12-02T02:30:00Z'), ny('2026-12-02T02:30:00Z')).endsAt)).toBe(
+      '2026-12-02T09:00:00.000Z',
+    );
+    // 22:30: 5 h 30 min away, passed over: the first day (Dec 1) lasts to 04:00 on Dec 3; Dec 2 is never played.
+    const late = ny('2026-12-02T03:30:00Z');
+    expect(dayName(dayAt(at('2026-12-02T03:30:00Z'), late).day)).toBe('2026-12-01');
+    expect(iso(dayAt(at('2026-12-02T03:30:00Z'), late).endsAt)).toBe('2026-12-03T09:00:00.000Z');
+    expect(dayName(dayAt(at('2026-12-03T09:00:00Z'), late).day)).toBe('2026-12-03');
+    // 10:00: the first day is the rest of Dec 1, as any day.
+    const d = dayAt(at('2026-12-01T15:00:00Z'), ny('2026-12-01T15:00:00Z'));
+    expect(dayName(d.day)).toBe('2026-12-01');
+    expect(iso(d.endsAt)).toBe('2026-12-02T09:00:00.000Z');
+  });
+
+  it('Tokyo: made at 01:00 on Dec 1 (16:00 UTC on Nov 30), the first day is Dec 1, to 04:00 on Dec 2', () => {
+    const s = fresh('Asia/Tokyo', 4, at('2026-11-30T16:00:00Z'));
+    const d = dayAt(at('2026-11-30T19:00:00Z'), s); // 04:00 on Dec 1 in Tokyo: 3 hours in, not the end
+    expect(dayName(d.day)).toBe('2026-12-01');
+    expect(iso(d.endsAt)).toBe('2026-12-01T19:00:00.000Z');
+    expect(dayName(dayFrom(at('2026-11-30T16:00:00Z'), s).day)).toBe('2026-12-01');
+  });
+
+  it(`lasts at least ${MIN_DAY_HOURS} hours, ends at a reset, and the day after it takes a later date`, () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: at('2026-01-01T00:00:00Z'), max: at('2027-12-31T00:00:00Z') }),
+        fc.constantFrom('UTC', 'America/New_York', 'Asia/Tokyo', 'Pacific/Kiritimati', 'Pacific/Niue'),
+        fc.integer({ min: 0, max: 23 }),
+        (opened, timeZone, resetHour) => {
+          const s = fresh(timeZone, resetHour, opened);
+          const first = dayAt(opened, s);
+          expect(first.first).toBe(true);
+          expect(first.day).toBe(localDate(opened, timeZone));
+          expect(first.endsAt - opened).toBeGreaterThanOrEqual(MIN_DAY_HOURS * H);
+          expect(first.endsAt - opened).toBeLessThanOrEqual((MIN_DAY_HOURS + 50) * H);
+          expect(dayAt(first.endsAt - 1, s).day).toBe(first.day);
+          const next = dayAt(first.endsAt, s);
+          expect(next.first).toBe(false);
+          expect(next.day).toBeGreaterThan(first.day);
+          expect(resetOn(next.day, s)).toBe(first.endsAt);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
 describe('changing the zone or the hour', () => {
   const t = at('2026-11-27T12:00:00Z'); // Berlin 13:00, day 2026-11-27 until 2026-11-28 03:00 UTC
 
-  it('applies from the next reset; the day in progress keeps its date and its reset', () => {
+  it('applies from the next reset; the next day begins then, named by the new zone’s date', () => {
     const s = changeRule(t, fresh('Europe/Berlin'), { timeZone: 'Pacific/Kiritimati', resetHour: 4 });
     // In Kiritimati (UTC+14) it is already 2026-11-28 02:00 — yesterday's day there: still 2026-11-27 here.
     const now = dayAt(t, s);
-    expect(dayName(now.day)).toBe('2026-11-27');
+    expect(now).toMatchObject({ day: day('2026-11-27'), held: true });
     expect(iso(now.endsAt)).toBe('2026-11-28T03:00:00.000Z');
-    // From that reset the new zone's day: 2026-11-28 there, which ends at 04:00 Kiritimati (14:00 UTC).
+    // At that reset it is 17:00 on the 28th in Kiritimati: the 28th begins then, and lasts to 04:00 there on the 29th.
     const next = dayAt(now.endsAt, s);
     expect(dayName(next.day)).toBe('2026-11-28');
     expect(iso(next.endsAt)).toBe('2026-11-28T14:00:00.000Z');
-  });
-
-  it('moving west never plays a date again: the day keeps the next date until the new zone reaches it', () => {
-    const s = changeRule(t, fresh('Asia/Tokyo'), { timeZone: 'America/Los_Angeles', resetHour: 4 });
-    const now = dayAt(t, s); // Tokyo 21:00 on the 27th: day 2026-11-27 until 19:00 UTC
-    expect(dayName(now.day)).toBe('2026-11-27');
-    const next = dayAt(now.endsAt, s); // Los Angeles is still on 2026-11-26 there
-    expect(dayName(next.day)).toBe('2026-11-28');
-    // ... and stays 2026-11-28 until Los Angeles' own 2026-11-29 begins (04:00 PST = 12:00 UTC).
-    expect(iso(next.endsAt)).toBe('2026-11-29T12:00:00.000Z');
     expect(dayName(dayAt(next.endsAt, s).day)).toBe('2026-11-29');
   });
 
-  it('an earlier or later hour: 23 or 25 hours, never a second day in between', () => {
+  it('moving west never plays a date again: the day in progress lasts until the new zone’s next date begins', () => {
+    const s = changeRule(t, fresh('Asia/Tokyo'), { timeZone: 'America/Los_Angeles', resetHour: 4 });
+    // Tokyo 21:00 on the 27th: day 2026-11-27, to end at 19:00 UTC — 11:00 on the 27th in Los Angeles, a date played.
+    const now = dayAt(t, s);
+    expect(dayName(now.day)).toBe('2026-11-27');
+    // So it lasts on to 04:00 PST on the 28th (12:00 UTC), when the 28th begins in Los Angeles.
+    expect(iso(now.endsAt)).toBe('2026-11-28T12:00:00.000Z');
+    const next = dayAt(now.endsAt, s);
+    expect(dayName(next.day)).toBe('2026-11-28');
+    expect(iso(next.endsAt)).toBe('2026-11-29T12:00:00.000Z');
+  });
+
+  it('UTC to New York: the UTC day lasts to 04:00 in New York, and Dec 1 begins there then', () => {
+    const s = changeRule(at('2026-11-30T12:00:00Z'), fresh('UTC'), {
+      timeZone: 'America/New_York',
+      resetHour: 4,
+    });
+    // The UTC day of Nov 30 was to end at 04:00 UTC on Dec 1: 23:00 on Nov 30 in New York, a date played.
+    const now = dayAt(at('2026-12-01T04:00:00Z'), s);
+    expect(dayName(now.day)).toBe('2026-11-30');
+    expect(iso(now.endsAt)).toBe('2026-12-01T09:00:00.000Z');
+    expect(dayName(dayAt(at('2026-12-01T09:00:00Z'), s).day)).toBe('2026-12-01');
+  });
+
+  it('an earlier or later hour: the day keeps its reset, the next lasts 23 or 25 hours', () => {
     const later = changeRule(t, fresh('Europe/Berlin'), { timeZone: 'Europe/Berlin', resetHour: 5 });
     const a = dayAt(at('2026-11-28T03:00:00Z'), later);
     expect(dayName(a.day)).toBe('2026-11-28');
@@ -177,9 +313,23 @@ describe('changing the zone or the hour', () => {
     const b = dayAt(at('2026-11-28T03:00:00Z'), earlier);
     expect(dayName(b.day)).toBe('2026-11-28');
     expect(iso(b.endsAt)).toBe('2026-11-29T02:00:00.000Z'); // 03:00 CET: 23 hours
-    // 04:00 → 23:00: the 2026-11-28 day runs to 23:00 on the 28th, when the 29th begins.
+    // 04:00 → 23:00: the 28th runs from 04:00 on the 28th to 23:00 on the 29th (43 hours): a day begun at 23:00 on
+    // the 28th would be a second day named the 28th.
     const late = changeRule(t, fresh('Europe/Berlin'), { timeZone: 'Europe/Berlin', resetHour: 23 });
-    expect(iso(dayAt(at('2026-11-28T03:00:00Z'), late).endsAt)).toBe('2026-11-28T22:00:00.000Z');
+    const c = dayAt(at('2026-11-28T03:00:00Z'), late);
+    expect(dayName(c.day)).toBe('2026-11-28');
+    expect(iso(c.endsAt)).toBe('2026-11-29T22:00:00.000Z');
+    expect(dayName(dayAt(c.endsAt, late).day)).toBe('2026-11-29');
+    // 23:00 → 00:00 (a day begun at 23:00 on the 27th): the 28th begins at 23:00 on the 28th and lasts to midnight
+    // on the 30th, never one hour.
+    const fromLate = changeRule(at('2026-11-28T12:00:00Z'), fresh('Europe/Berlin', 23), {
+      timeZone: 'Europe/Berlin',
+      resetHour: 0,
+    });
+    const d = dayAt(at('2026-11-28T22:00:00Z'), fromLate);
+    expect(dayName(d.day)).toBe('2026-11-28');
+    expect(iso(d.endsAt)).toBe('2026-11-29T23:00:00.000Z');
+    expect((d.endsAt - at('2026-11-28T22:00:00Z')) / H).toBeGreaterThanOrEqual(MIN_DAY_HOURS);
   });
 
   const ZONES = [
@@ -205,14 +355,19 @@ describe('changing the zone or the hour', () => {
           { minLength: 1, maxLength: 8 },
         ),
         (changes) => {
-          let state = fresh('Europe/Berlin');
           let now = at('2026-03-20T00:00:00Z');
+          // A new account: its first day begins now.
+          let state = fresh('Europe/Berlin', 4, now);
           const seen: number[] = [];
           const walk = (until: number) => {
-            // Every reset up to `until`: each day's date is greater than the last one's.
-            for (let d = dayAt(now, state); ; d = dayAt(d.endsAt, state)) {
+            // Every reset up to `until`: each day's date is greater than the last one's, and it is the local date
+            // the day began on — in the zone in force then, which is the rule's unless the day is held.
+            for (let d = dayAt(now, state), began = now; ; began = d.endsAt, d = dayAt(d.endsAt, state)) {
               if (seen.length > 0) expect(d.day).toBeGreaterThanOrEqual(seen.at(-1)!);
-              if (seen.at(-1) !== d.day) seen.push(d.day);
+              if (seen.at(-1) !== d.day) {
+                if (!d.held) expect(localDate(began, state.timeZone)).toBe(d.day);
+                seen.push(d.day);
+              }
               if (d.endsAt > until) break;
             }
           };
@@ -221,8 +376,10 @@ describe('changing the zone or the hour', () => {
             now += c.gap;
             const before = dayAt(now, state);
             state = changeRule(now, state, { timeZone: c.zone, resetHour: c.hour });
-            // The change never touches the day in progress.
-            expect(dayAt(now, state)).toEqual(before);
+            // The change keeps the day in progress: its name, and an end no sooner.
+            const after = dayAt(now, state);
+            expect(after.day).toBe(before.day);
+            expect(after.endsAt).toBeGreaterThanOrEqual(before.endsAt);
           }
           walk(now + 5 * 24 * H);
           // Strictly increasing: no date came back after another.

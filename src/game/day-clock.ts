@@ -5,11 +5,15 @@
 // - A day starts at its reset: the first instant at or after the chosen local hour. Daylight-saving days are 23 or
 //   25 hours long and still reset once (in a spring-forward gap the reset is the first instant after the gap; on a
 //   fall-back night the first of the two times the hour is shown).
-// - A day is named by a date ('2026-03-29'): the local date it starts on for hours before noon, the next date for
-//   hours from noon (a day that resets at 23:00 on the 28th is mostly the 29th, and is called that).
-// - A change of zone or hour applies from the next reset (`changeRule`). The day that begins then never takes a
-//   date already played: until the new rule's day reaches a later date, the day keeps the date that follows the
-//   last one. So dates only move forward and no date is ever played twice, whatever the changes.
+// - A day is named by the local date it began on, in the player's zone ('2026-12-01' for a New York day that began
+//   at 04:00 on Dec 1, 09:00 UTC): never by the UTC date, nor by any other zone's.
+// - A day may also begin between resets: a new account's first day begins when it opens, and the first day after a
+//   change of zone or hour when the day in progress at the change ends. Such a day lasts at least MIN_DAY_HOURS: it
+//   ends at the first reset that far ahead that begins a later date (`dayFrom`).
+// - A change of zone or hour applies once the day in progress is over (`changeRule`): that day keeps its name and its
+//   end; if the new zone's date then is one already played (moving west), it is held on until the new rule's first
+//   reset that begins a later date. So every day is named by the date it began on, dates only move forward, and no
+//   date is ever played twice.
 
 /** A day's name as a number: days since 1970-01-01 of its date. */
 export type DayNumber = number;
@@ -23,23 +27,36 @@ export interface DayRule {
 }
 
 /**
- * A player's rule as stored: the rule chosen, and while a change is waiting for the reset it applies from, that
- * reset (`ruleFrom`, epoch ms) and the first date the new rule may use (`floor`). Both null when no change was made.
+ * A player's rule as stored: the rule chosen; after a change of it, the day that was in progress, held past the
+ * rule's resets (`ruleFrom`: the earliest instant it ends, epoch ms; `floor`: the first date the rule may name after
+ * it, the held day being named floor − 1; both null when no change was made); and when the account opened.
  */
 export interface DayState extends DayRule {
   ruleFrom: number | null;
   floor: DayNumber | null;
+  /** when the account opened (epoch ms): its first day begins then; null for none */
+  opened: number | null;
 }
 
-/** The day an instant falls in: its date, and the instant of the next reset. */
+/** The day an instant falls in: its name, the instant of the next reset, and whether it is a first or held day. */
 export interface Day {
+  /** the local date the day began on */
   day: DayNumber;
   /** the next reset (epoch ms): the first instant of the following day */
   endsAt: number;
+  /** the account's first day: it began when the account opened (dayFrom) */
+  first: boolean;
+  /** held past the rule's reset after a change of zone or hour, which applies from its end */
+  held: boolean;
 }
 
 export const DEFAULT_RESET_HOUR = 4;
 export const DEFAULT_TIME_ZONE = 'UTC';
+/**
+ * A day that begins between resets — a new account's first day, the first day after a change of zone or hour —
+ * lasts at least this long (docs/game-rules.md "The daily layer": why 6).
+ */
+export const MIN_DAY_HOURS = 6;
 const MS_DAY = 86_400_000;
 const MS_HOUR = 3_600_000;
 
@@ -76,6 +93,14 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 export function dayName(day: DayNumber): string {
   const { y, m, d } = civilFromDays(day);
   return `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A day number as players read it: 'Dec 1' (a date, read in no zone). */
+export function dayLabel(day: DayNumber): string {
+  const { m, d } = civilFromDays(day);
+  return `${MONTHS[m - 1]} ${d}`;
 }
 
 /** 'YYYY-MM-DD' as a day number, or null when it is not a real date. */
@@ -206,15 +231,11 @@ export function resetOn(date: DayNumber, rule: DayRule): number {
   return at;
 }
 
-/** Days reset at an hour from noon on are named by the next date: they are mostly that date. */
-const nameShift = (rule: DayRule) => (rule.resetHour >= 12 ? 1 : 0);
+/** The local date in `timeZone` at instant `ms`. */
+export const localDate = (ms: number, timeZone: string): DayNumber =>
+  Math.floor(wallClock(ms, timeZone) / MS_DAY);
 
-/** The start instant of the day named `day` under `rule`. */
-export function dayStart(day: DayNumber, rule: DayRule): number {
-  return resetOn(day - nameShift(rule), rule);
-}
-
-/** The day `ms` falls in under `rule` alone (no change waiting). */
+/** The day `ms` falls in under `rule` alone: the one that began at the last reset. */
 export function dayUnder(ms: number, rule: DayRule): Day {
   // Most reads fall in the day the last read of this rule found: two remembered resets answer them.
   const ruleKey = `${rule.timeZone}|${rule.resetHour}`;
@@ -222,35 +243,73 @@ export function dayUnder(ms: number, rule: DayRule): Day {
   let date =
     last !== undefined && resetOn(last, rule) <= ms && ms < resetOn(last + 1, rule)
       ? last
-      : Math.floor(wallClock(ms, rule.timeZone) / MS_DAY);
+      : localDate(ms, rule.timeZone);
   // The local date's reset may still be ahead (then the day began on the date before) or, where a zone's clock
   // turned back over midnight, the next date's may be behind: step until resetOn(date) <= ms < resetOn(date + 1).
   while (resetOn(date, rule) > ms) date--;
   while (resetOn(date + 1, rule) <= ms) date++;
   if (lastDates.size >= RESETS_KEPT) lastDates.clear();
   lastDates.set(ruleKey, date);
-  return { day: date + nameShift(rule), endsAt: resetOn(date + 1, rule) };
+  return { day: date, endsAt: resetOn(date + 1, rule), first: false, held: false };
+}
+
+/** The first reset under `rule` at or after `from` that begins a date of at least `floor`. */
+export function firstResetFrom(from: number, floor: DayNumber, rule: DayRule): number {
+  const under = dayUnder(from, rule).day;
+  const date = resetOn(under, rule) === from ? under : under + 1;
+  return resetOn(Math.max(date, floor), rule);
+}
+
+/** No day that begins between resets lasts longer than this (at least MIN_DAY_HOURS, then to a later date's reset). */
+const LONGEST_FROM_START = (MIN_DAY_HOURS + 50) * MS_HOUR;
+
+/**
+ * The day that begins at `start`, between resets of `rule`: named by the local date it begins on, it ends at the
+ * first reset at least MIN_DAY_HOURS later that begins a later date. An account opened at 03:14 with the reset at
+ * 04:00 keeps its first day until 04:00 the next day; one opened at 10:00 ends it at the next 04:00, as any day.
+ */
+export function dayFrom(start: number, rule: DayRule): Day {
+  const day = localDate(start, rule.timeZone);
+  const endsAt = firstResetFrom(start + MIN_DAY_HOURS * MS_HOUR, day + 1, rule);
+  return { day, endsAt, first: false, held: false };
+}
+
+/**
+ * After a change of rule, made in the day named floor − 1 that was to end at `ruleFrom`: when that day ends, and the
+ * day that begins then if it begins between the new rule's resets. Where the new zone's date at `ruleFrom` is one
+ * already played (moving west), the day is held on to the new rule's first reset that begins a later date.
+ */
+function afterChange(
+  ruleFrom: number,
+  floor: DayNumber,
+  rule: DayRule,
+): { heldTo: number; next: Day | null } {
+  if (localDate(ruleFrom, rule.timeZone) >= floor) return { heldTo: ruleFrom, next: dayFrom(ruleFrom, rule) };
+  return { heldTo: firstResetFrom(ruleFrom, floor, rule), next: null };
 }
 
 /** The day `ms` falls in for a player whose rule is `state`. */
 export function dayAt(ms: number, state: DayState): Day {
-  if (state.ruleFrom !== null && ms < state.ruleFrom && state.floor !== null)
-    // The day in progress when the rule was changed: it keeps its date and ends at its own reset.
-    return { day: state.floor - 1, endsAt: state.ruleFrom };
-  const day = dayUnder(ms, state);
-  if (state.floor !== null && day.day < state.floor)
-    // The new rule's date lags the dates already played: the day keeps the next unplayed one until it catches up.
-    return { day: state.floor, endsAt: dayStart(state.floor + 1, state) };
-  return day;
+  if (state.ruleFrom !== null && state.floor !== null) {
+    const after = afterChange(state.ruleFrom, state.floor, state);
+    if (ms < after.heldTo) return { day: state.floor - 1, endsAt: after.heldTo, first: false, held: true };
+    if (after.next && ms < after.next.endsAt) return after.next;
+    return dayUnder(ms, state);
+  }
+  if (state.opened !== null && ms < state.opened + LONGEST_FROM_START) {
+    const first = dayFrom(state.opened, state);
+    if (ms < first.endsAt) return { ...first, first: true };
+  }
+  return dayUnder(ms, state);
 }
 
 /**
- * The stored state after the player picks `next` at instant `ms`: the day in progress keeps its date and its reset;
- * from that reset the new rule applies, never with a date already played.
+ * The stored state after the player picks `next` at instant `ms`: the day in progress keeps its name and its end
+ * (held on past it only where the new zone's date there was already played); the new rule applies from then.
  */
 export function changeRule(ms: number, state: DayState, next: DayRule): DayState {
   const now = dayAt(ms, state);
-  return { ...next, ruleFrom: now.endsAt, floor: now.day + 1 };
+  return { ...next, ruleFrom: now.endsAt, floor: now.day + 1, opened: state.opened };
 }
 
 // ---- zone names -------------------------------------------------------------------------------------------------

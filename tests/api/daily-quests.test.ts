@@ -263,7 +263,7 @@ describe.each(DATABASES)('daily quests on %s', (kind) => {
       expect(entries.length).toBe(Object.values(done.reward).filter((v) => v > 0).length);
       for (const e of entries) {
         expect(e.ref).toBe(done.id);
-        expect(e.subject).toMatchObject({ kind: 'daily', name: `Daily quest: ${done.text}` });
+        expect(e.subject).toMatchObject({ kind: 'daily', name: `Daily quest: ${done.text} (Nov 27)` });
       }
     },
   );

@@ -208,34 +208,40 @@ describe.each(DATABASES)("the player's day on %s", (kind) => {
     expect((await claim(p.id)).status).toBe(409);
     expect((await daily(p.id)).resets_at).toBe('2026-11-28T03:00:00.000Z');
 
-    // From that reset the new rule: in Kiritimati it is 17:00 on the 28th, in the day that began at 13:00 there
-    // (23:00 UTC on the 27th) — a day resetting after noon is named by the next date, the 29th. It ends at 13:00
-    // Kiritimati on the 29th, 23:00 UTC on the 28th. The 28th itself is never played: no date twice, none extra.
+    // From that reset the new rule: in Kiritimati it is 17:00 on the 28th — the 28th begins then, named by the date
+    // it began on there, and lasts to the first 13:00 at least 6 hours on that begins a later date: 13:00 Kiritimati
+    // on the 29th, 23:00 UTC on the 28th.
     now = at('2026-11-28T03:00:00Z');
     const next = await daily(p.id);
     expect(next).toMatchObject({
-      period: '2026-11-29',
+      period: '2026-11-28',
       resets_at: '2026-11-28T23:00:00.000Z',
       rule_starts_at: null,
     });
     expect((await claim(p.id)).status).toBe(200);
     expect((await claim(p.id)).status).toBe(409);
+    now = at('2026-11-28T23:00:00Z');
+    expect((await daily(p.id)).period).toBe('2026-11-29');
+    expect((await claim(p.id)).status).toBe(200);
   });
 
-  it('moving west keeps the next date until the new zone reaches it: one claim per date', async () => {
+  it('moving west never plays a date twice: the day in progress lasts until the new zone’s next date begins', async () => {
     now = at('2026-11-27T12:00:00Z'); // Tokyo 21:00 on the 27th
     const p = await player('Asia/Tokyo');
     expect((await claim(p.id)).status).toBe(200);
     expect((await h.call('PATCH', `/api/users/${p.id}`, { time_zone: 'Pacific/Niue' })).status).toBe(200); // UTC−11
-    now = at('2026-11-27T19:00:00Z'); // Tokyo's reset; in Niue it is 08:00 on the 27th, a date already played
+    // Tokyo's reset; in Niue it is 08:00 on the 27th, a date already played: the day of the 27th goes on, to 04:00
+    // on the 28th in Niue (15:00 UTC).
+    now = at('2026-11-27T19:00:00Z');
     const d = await daily(p.id);
-    expect(d.period).toBe('2026-11-28');
-    expect(d.resets_at).toBe('2026-11-29T15:00:00.000Z'); // 04:00 on the 29th in Niue
-    expect((await claim(p.id)).status).toBe(200);
-    for (now = at('2026-11-27T20:00:00Z'); now < at('2026-11-29T15:00:00Z'); now += 3 * H)
-      expect((await claim(p.id)).status).toBe(409);
-    now = at('2026-11-29T15:00:00Z');
-    expect((await daily(p.id)).period).toBe('2026-11-29');
+    expect(d).toMatchObject({
+      period: '2026-11-27',
+      resets_at: '2026-11-28T15:00:00.000Z',
+      rule_starts_at: '2026-11-28T15:00:00.000Z',
+    });
+    for (; now < at('2026-11-28T15:00:00Z'); now += 3 * H) expect((await claim(p.id)).status).toBe(409);
+    now = at('2026-11-28T15:00:00Z');
+    expect(await daily(p.id)).toMatchObject({ period: '2026-11-28', rule_starts_at: null });
     expect((await claim(p.id)).status).toBe(200);
   });
 

@@ -188,3 +188,17 @@ export async function awayFor(userId: string, hours: number): Promise<void> {
     await store.close();
   }
 }
+
+/** Moves when a player's account opened `hours` back (their first day then long over; test setup only). */
+export async function ageAccount(userId: string, hours: number): Promise<void> {
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    await store.db
+      .updateTable('users')
+      .set((eb) => ({ created_at: eb('created_at', '-', hours * 3600) }))
+      .where('id', '=', userId)
+      .execute();
+  } finally {
+    await store.close();
+  }
+}

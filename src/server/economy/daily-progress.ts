@@ -39,8 +39,8 @@ import { economyTransaction } from './transaction.ts';
 import { credit, findUser, userView, type Db, type Entry, type UserRow } from './wallet.ts';
 
 /** The columns of a player's row that decide their day. */
-type DayColumns = Pick<UserRow, 'time_zone' | 'reset_hour' | 'rule_from' | 'day_floor'>;
-const DAY_COLUMNS = ['time_zone', 'reset_hour', 'rule_from', 'day_floor'] as const;
+type DayColumns = Pick<UserRow, 'time_zone' | 'reset_hour' | 'rule_from' | 'day_floor' | 'created_at'>;
+const DAY_COLUMNS = ['time_zone', 'reset_hour', 'rule_from', 'day_floor', 'created_at'] as const;
 
 /** Zones as stored, checked once each: a row edited by hand to a name Intl does not know reads as UTC, never a 500. */
 const knownZones = new Map<string, string>();
@@ -59,6 +59,7 @@ export function dayStateOf(row: DayColumns): DayState {
     resetHour: row.reset_hour,
     ruleFrom: row.rule_from === null ? null : Number(row.rule_from) * 1000,
     floor: row.day_floor === null ? null : Number(row.day_floor),
+    opened: Number(row.created_at) * 1000,
   };
 }
 
@@ -155,6 +156,8 @@ interface DayFacts {
   today: DayRecord;
   /** earlier days within WAITING_DAYS that have anything stored, oldest first */
   earlier: DayRecord[];
+  /** the days of the player's last calendar claims (up to seven, newest first): the calendar shows them */
+  calendarDays: string[];
 }
 
 async function dayFacts(db: Db, user: UserRow): Promise<DayFacts> {
@@ -162,7 +165,7 @@ async function dayFacts(db: Db, user: UserRow): Promise<DayFacts> {
   const day = dayAt(now, dayStateOf(user));
   const [from, to] = [dayName(day.day - WAITING_DAYS), dayName(day.day)];
   // Two reads by the player's keys: every row of the days that can still pay (a week and today: a few dozen).
-  const [progress, claims] = await Promise.all([
+  const [progress, claims, calendar] = await Promise.all([
     db
       .selectFrom('daily_progress')
       .select(['period', 'kind', 'count'])
@@ -177,6 +180,14 @@ async function dayFacts(db: Db, user: UserRow): Promise<DayFacts> {
       .where('period', '>=', from)
       .where('period', '<=', to)
       .execute(),
+    db
+      .selectFrom('daily_claims')
+      .select('period')
+      .where('user_id', '=', user.id)
+      .where('claim', '=', 'calendar')
+      .orderBy('period', 'desc')
+      .limit(CALENDAR.length)
+      .execute(),
   ]);
   const records = new Map<string, DayRecord>();
   const recordOf = (period: string) => {
@@ -188,7 +199,7 @@ async function dayFacts(db: Db, user: UserRow): Promise<DayFacts> {
   for (const p of progress) recordOf(p.period).progress.set(p.kind, p.count);
   for (const c of claims) recordOf(c.period).claims.add(c.claim);
   const earlier = [...records.values()].filter((r) => r.day < day.day).sort((a, b) => a.day - b.day);
-  return { user, now, day, today, earlier };
+  return { user, now, day, today, earlier, calendarDays: calendar.map((c) => c.period) };
 }
 
 const progressOf = (r: DayRecord, q: QuestDef) => Math.min(q.goal, r.progress.get(q.id) ?? 0);
@@ -224,7 +235,8 @@ function view(f: DayFacts): DailyResponse {
     resets_at: iso(f.day.endsAt),
     time_zone: state.timeZone,
     reset_hour: f.user.reset_hour,
-    rule_starts_at: state.ruleFrom !== null && f.now < state.ruleFrom ? iso(state.ruleFrom) : null,
+    rule_starts_at: f.day.held ? iso(f.day.endsAt) : null,
+    first_day: f.day.first,
     quests: t.quests.map((q) => ({
       id: questId(t.day, q.id),
       kind: q.id,
@@ -241,7 +253,13 @@ function view(f: DayFacts): DailyResponse {
       available: doneCount(t) === t.quests.length && !t.claims.has('bonus'),
     },
     calendar: {
-      days: CALENDAR.map((reward, i) => ({ day: i + 1, reward: rewardView(reward), claimed: i < ticked })),
+      days: CALENDAR.map((reward, i) => ({
+        day: i + 1,
+        reward: rewardView(reward),
+        claimed: i < ticked,
+        // The claim that ticked day i + 1 is the (ticked − i)-th newest; older than the rows kept (30 days): null.
+        claimed_on: i < ticked ? (f.calendarDays[ticked - 1 - i] ?? null) : null,
+      })),
       next_day: nextCalendarDay(claims),
       available: !claimedToday,
     },
@@ -392,7 +410,11 @@ export function claimDaily(db: Kysely<Database>, userId: string, claim: string):
     if (!paid) throw notFound(MESSAGES.userNotFound);
     const record = [facts.today, ...facts.earlier].find((r) => dayName(r.day) === paying.period);
     record?.claims.add(paying.row);
-    const after = { ...facts, user: paid };
+    const after = {
+      ...facts,
+      user: paid,
+      calendarDays: paying.row === 'calendar' ? [paying.period, ...facts.calendarDays] : facts.calendarDays,
+    };
     return { claim, reward: rewardView(paying.reward), user: userView(paid), daily: view(after) };
   });
 }

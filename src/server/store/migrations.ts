@@ -10,6 +10,7 @@ import { unresolvedReferences } from './content-references.ts';
 import { CURRENCIES } from '../../api/rules.ts';
 import { battleRecord } from './migration-0021-battle-record.ts';
 import { noOldRecords } from './migration-0024-no-old-records.ts';
+import { dayNames } from './migration-0025-day-names.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -814,6 +815,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0022_campaign': campaign,
     '0023_ascension_gear': ascensionGear,
     '0024_no_old_records': noOldRecords,
+    '0025_day_names': dayNames,
   };
 }
 

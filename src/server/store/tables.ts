@@ -19,9 +19,12 @@ export interface UsersTable {
   /** the player's day (src/game/day-clock.ts): the IANA zone and local hour it resets at (economy/daily-progress.ts) */
   time_zone: Generated<string>;
   reset_hour: Generated<number>;
-  /** while a change of zone or hour waits for the reset it applies from: that reset (epoch seconds) … */
+  /** after a change of zone or hour: the reset the day then in progress was to end at (epoch seconds) … */
   rule_from: Generated<number | null>;
-  /** … and the first date (days since 1970-01-01) the new rule may name; both null when no change was made */
+  /**
+   * … and that day's name + 1 (days since 1970-01-01), the first date the new rule may name; the day is held on past
+   * rule_from while the new zone's date there is an earlier one. Both null when no change was made
+   */
   day_floor: Generated<number | null>;
   /** how many login-calendar rewards the player has claimed in all (the next is day claims % 7 + 1) */
   calendar_claims: Generated<number>;

@@ -1613,7 +1613,7 @@ export interface operations {
                 /** @enum {string} */
                 kind: 'battle' | 'hero' | 'item' | 'daily';
                 id: string;
-                /** @description the battle's location, the hero's or the item's name, or what a daily reward was for ('Daily quest: Win 3 arena duels') */
+                /** @description the battle's location, the hero's or the item's name, or what a daily reward was for and its day ('Daily quest: Win 3 arena duels (Dec 1)') */
                 name: string;
               } | null;
               /** @description epoch seconds */
@@ -9724,7 +9724,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description the player's day, 'YYYY-MM-DD' (claims are kept per period) */
+            /** @description the player's day, named by the local date it began on in their time_zone, 'YYYY-MM-DD' (claims are kept per period) */
             period: string;
             /** @description the server's instant (ISO 8601): count down to resets_at from it, not from a local clock */
             now: string;
@@ -9736,6 +9736,8 @@ export interface operations {
             reset_hour: number;
             /** @description while a change of time_zone or reset_hour waits for the reset it applies from: that reset; else null */
             rule_starts_at: string | null;
+            /** @description the account's first day: it began when the account opened and lasts at least 6 hours, to resets_at */
+            first_day: boolean;
             quests: {
               /** @description the quest's day and kind ('2026-11-27.arena_win'): what POST /api/daily/claim takes */
               id: string;
@@ -9790,6 +9792,8 @@ export interface operations {
                   combat_tokens: number;
                 };
                 claimed: boolean;
+                /** @description the player's day it was claimed on, 'YYYY-MM-DD' (as period); null when not claimed */
+                claimed_on: string | null;
               }[];
               /** @description the calendar day the next claim pays */
               next_day: number;
@@ -9920,7 +9924,7 @@ export interface operations {
             };
             /** @description the day as it stands after the claim */
             daily: {
-              /** @description the player's day, 'YYYY-MM-DD' (claims are kept per period) */
+              /** @description the player's day, named by the local date it began on in their time_zone, 'YYYY-MM-DD' (claims are kept per period) */
               period: string;
               /** @description the server's instant (ISO 8601): count down to resets_at from it, not from a local clock */
               now: string;
@@ -9932,6 +9936,8 @@ export interface operations {
               reset_hour: number;
               /** @description while a change of time_zone or reset_hour waits for the reset it applies from: that reset; else null */
               rule_starts_at: string | null;
+              /** @description the account's first day: it began when the account opened and lasts at least 6 hours, to resets_at */
+              first_day: boolean;
               quests: {
                 /** @description the quest's day and kind ('2026-11-27.arena_win'): what POST /api/daily/claim takes */
                 id: string;
@@ -9986,6 +9992,8 @@ export interface operations {
                     combat_tokens: number;
                   };
                   claimed: boolean;
+                  /** @description the player's day it was claimed on, 'YYYY-MM-DD' (as period); null when not claimed */
+                  claimed_on: string | null;
                 }[];
                 /** @description the calendar day the next claim pays */
                 next_day: number;

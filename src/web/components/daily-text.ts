@@ -82,13 +82,31 @@ export function claimable(day: DailyResponse): number {
   );
 }
 
+// A day's name is a date ('2026-12-01': the local date the player's day began on, in their zone, as the server
+// names it), not an instant: it is read as written, never through this device's zone nor UTC's clock.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+function dateParts(period: string): { y: number; m: number; d: number } | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(period);
+  return m ? { y: Number(m[1]), m: Number(m[2]), d: Number(m[3]) } : null;
+}
+
+/** A day's name as the player reads it: 'Dec 1'. */
+export function dayLabel(period: string): string {
+  const p = dateParts(period);
+  return p ? `${MONTHS[p.m - 1]} ${p.d}` : period;
+}
+
+/** A day's name with its weekday: 'Tue, Dec 1'. */
+export function dayTitle(period: string): string {
+  const p = dateParts(period);
+  return p ? `${WEEKDAYS[new Date(Date.UTC(p.y, p.m - 1, p.d)).getUTCDay()]}, ${dayLabel(period)}` : period;
+}
+
 /** An earlier day as the player reads it: 'yesterday', or 'Nov 24'. */
 export function earlierDay(period: string, today: string): string {
-  const days = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${period}T00:00:00Z`)) / 86_400_000;
-  if (days === 1) return 'yesterday';
-  return new Date(`${period}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  const a = dateParts(period);
+  const b = dateParts(today);
+  const days = a && b ? (Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / 86_400_000 : 0;
+  return days === 1 ? 'yesterday' : dayLabel(period);
 }

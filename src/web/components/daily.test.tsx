@@ -7,7 +7,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { DailyResponse } from '../../api/daily.ts';
-import { claimable, localResetTime, rewardParts, rewardText, untilText } from './daily-text.ts';
+import {
+  claimable,
+  dayLabel,
+  dayTitle,
+  earlierDay,
+  localResetTime,
+  rewardParts,
+  rewardText,
+  untilText,
+} from './daily-text.ts';
 import { ResetLine, useUntilReset } from './daily.tsx';
 
 const NONE = { gold: 0, magic_essence: 0, summoning_scrolls: 0, combat_tokens: 0 };
@@ -21,6 +30,7 @@ function day(over: Partial<DailyResponse> = {}): DailyResponse {
     time_zone: 'Europe/Berlin',
     reset_hour: 4,
     rule_starts_at: null,
+    first_day: false,
     quests: [
       {
         id: 'a',
@@ -59,6 +69,7 @@ function day(over: Partial<DailyResponse> = {}): DailyResponse {
         day: i + 1,
         reward: reward({ gold: 50 }),
         claimed: i < 2,
+        claimed_on: i < 2 ? `2026-11-2${5 + i}` : null,
       })),
       next_day: 3,
       available: true,
@@ -102,6 +113,18 @@ describe('the daily layer in words', () => {
       reward: reward({ gold: 800 }),
     };
     expect(claimable(day({ waiting: [earlier] }))).toBe(3);
+  });
+});
+
+describe("a day's name", () => {
+  it('is the date the server names, read as written: never through the device’s zone or UTC’s clock', () => {
+    // Whatever zone this process runs in, '2026-12-01' is Dec 1 (a Tuesday), and the day before it yesterday.
+    expect(dayLabel('2026-12-01')).toBe('Dec 1');
+    expect(dayTitle('2026-12-01')).toBe('Tue, Dec 1');
+    expect(dayTitle('2027-01-01')).toBe('Fri, Jan 1');
+    expect(earlierDay('2026-11-30', '2026-12-01')).toBe('yesterday');
+    expect(earlierDay('2026-11-24', '2026-12-01')).toBe('Nov 24');
+    expect(earlierDay('2026-12-31', '2027-01-01')).toBe('yesterday');
   });
 });
 

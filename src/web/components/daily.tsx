@@ -8,7 +8,7 @@ import type { DailyResponse, DailyReward } from '../../api/daily.ts';
 import { queryKeys, useDaily } from '../api/hooks.ts';
 import { Icon } from './icon.tsx';
 import { formatCompact, formatNumber } from './format.ts';
-import { claimable, localResetTime, rewardLongText, rewardParts, untilText } from './daily-text.ts';
+import { claimable, dayLabel, localResetTime, rewardLongText, rewardParts, untilText } from './daily-text.ts';
 import './daily.css';
 
 /**
@@ -75,7 +75,7 @@ export function RewardChips({ reward, small }: { reward: DailyReward; small?: bo
   );
 }
 
-/** The seven rewards of the login calendar, claimed ones ticked, the next one marked. */
+/** The seven rewards of the login calendar, claimed ones ticked with the day they were claimed on, the next marked. */
 export function CalendarDays({ calendar }: { calendar: DailyResponse['calendar'] }) {
   return (
     <ol className="calendar-days" aria-label="Login calendar: seven rewards" data-testid="calendar-days">
@@ -94,10 +94,16 @@ export function CalendarDays({ calendar }: { calendar: DailyResponse['calendar']
                 </span>
               ))}
             </span>
+            {d.claimed_on && (
+              <time className="calendar-day__date" dateTime={d.claimed_on} aria-hidden="true">
+                {dayLabel(d.claimed_on)}
+              </time>
+            )}
             {d.claimed && <Icon name="check" size={12} className="calendar-day__tick" />}
             <span className="visually-hidden">
               : {rewardLongText(d.reward)}
               {words && `, ${words}`}
+              {d.claimed_on && ` on ${dayLabel(d.claimed_on)}`}
             </span>
           </li>
         );

@@ -90,14 +90,16 @@ export const formatSpread = (pct: number): string =>
 /** 'upgrade_mat' → 'UPGRADE MAT' (spec §2 /shop). */
 export const itemTypeLabel = (type: string): string => type.replace(/_/g, ' ').toUpperCase();
 
-/** Epoch seconds → 'November 21, 2026'. */
-export function formatJoined(epochSeconds: number): string {
+/** Epoch seconds → 'November 21, 2026': the date in `timeZone` (the player's, on the profile), else the device's. */
+export function formatJoined(epochSeconds: number, timeZone?: string): string {
   if (!epochSeconds) return '—';
-  return new Date(epochSeconds * 1000).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+  const options = { year: 'numeric', month: 'long', day: 'numeric' } as const;
+  const at = new Date(epochSeconds * 1000);
+  try {
+    return at.toLocaleDateString('en-US', { ...options, timeZone });
+  } catch {
+    return at.toLocaleDateString('en-US', options); // a zone this browser lacks: its own
+  }
 }
 
 /** How a win chance reads in words, from the honest odds of the fight (GET /api/odds), never from ratings. */

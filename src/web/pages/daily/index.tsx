@@ -1,11 +1,12 @@
-// /daily — the day's layer (issue "Every day worth a visit"): when the day resets (a countdown and the local time),
+// /daily — the day's layer (issue "Every day worth a visit"): the day's name (the date it began on in the player's
+// zone; a new account's first day said so), when it resets (a countdown and the local time),
 // the three quests with their progress and Claim, the bonus for all three, and the 7-day login calendar, all shown
 // in advance and drawn to fit a phone's first screen. Unfinished quests lapse at the reset with nothing lost; the
 // calendar never goes back. Controller: ./ctrl.ts; shared pieces: components/daily.tsx.
 import { Link } from 'react-router';
 import type { DailyQuest } from '../../../api/daily.ts';
 import { CalendarDays, ResetLine, RewardChips } from '../../components/daily.tsx';
-import { earlierDay } from '../../components/daily-text.ts';
+import { dayTitle, earlierDay } from '../../components/daily-text.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Button, ErrorBanner, RetryPanel, Skeleton, SuccessBanner } from '../../components/ui.tsx';
 import { errorText } from '../../api/client.ts';
@@ -38,7 +39,14 @@ export default function DailyPage() {
   return (
     <div className="daily">
       <header className="daily__head">
-        <h1>Daily</h1>
+        <div className="daily__name">
+          <h1>Daily</h1>
+          {/* The day's name: the local date it began on in the player's zone, as the server names it. */}
+          <time className="daily__day" dateTime={day.period} data-testid="daily-day">
+            {dayTitle(day.period)}
+            {day.first_day && <span className="daily__first">· your first day</span>}
+          </time>
+        </div>
         <ResetLine day={day} left={c.left} />
       </header>
       {c.error && <ErrorBanner onDismiss={c.dismissError}>{c.error}</ErrorBanner>}

@@ -32,7 +32,7 @@ export default function ProfilePage() {
           <p className="muted">
             Joined{' '}
             <time dateTime={new Date(user.created_at * 1000).toISOString()}>
-              {formatJoined(user.created_at)}
+              {formatJoined(user.created_at, user.time_zone)}
             </time>
           </p>
         </div>
@@ -43,7 +43,7 @@ export default function ProfilePage() {
       </section>
       <Passkeys user={user} />
       <DayRule user={user} />
-      <LedgerHistory userId={user.id} />
+      <LedgerHistory userId={user.id} timeZone={user.time_zone} />
       <BattleHistory userId={user.id} />
       <section className="profile__actions">
         <span className="profile__links">

@@ -1,7 +1,7 @@
 // The profile's History: every change of the player's currencies (GET /api/users/{id}/ledger), newest first, one
 // row per change with its reason in words, what it added or took, and a link to what caused it (the fight's replay,
-// the hero, the item); filtered by currency (then each row also states the balance after it, as a statement does),
-// more a page at a time. Words and grouping: ./ledger-text.ts.
+// the hero, the item), its time on the clock of the player's day (their zone); filtered by currency (then each row
+// also states the balance after it, as a statement does), more a page at a time. Words: ./ledger-text.ts.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { LedgerReason } from '../../../api/ledger.ts';
@@ -58,7 +58,7 @@ const FILTERS = [
   ...CURRENCIES.map((c) => ({ key: c as Filter, label: SHORT[c], icon: c })),
 ];
 
-export function LedgerHistory({ userId }: { userId: string }) {
+export function LedgerHistory({ userId, timeZone }: { userId: string; timeZone: string }) {
   const [filter, setFilter] = useState<Filter>('all');
   const currency = filter === 'all' ? null : filter;
   const ledger = useLedger(userId, currency);
@@ -98,7 +98,7 @@ export function LedgerHistory({ userId }: { userId: string }) {
         ) : (
           <ol className="ledger__list" data-testid="ledger">
             {rows.map((row) => (
-              <LedgerRowView key={row.key} row={row} statement={currency !== null} />
+              <LedgerRowView key={row.key} row={row} statement={currency !== null} timeZone={timeZone} />
             ))}
           </ol>
         )}
@@ -120,7 +120,15 @@ export function LedgerHistory({ userId }: { userId: string }) {
 }
 
 /** One change: the whole row opens what caused it when there is something to open. */
-function LedgerRowView({ row, statement }: { row: LedgerRow; statement: boolean }) {
+function LedgerRowView({
+  row,
+  statement,
+  timeZone,
+}: {
+  row: LedgerRow;
+  statement: boolean;
+  timeZone: string;
+}) {
   const link = rowLink(row);
   const place = rowPlace(row);
   const gained = row.changes.every((c) => c.delta > 0);
@@ -132,7 +140,9 @@ function LedgerRowView({ row, statement }: { row: LedgerRow; statement: boolean 
       <span className="ledger__what">
         <span className="ledger__reason">{reasonText(row)}</span>
         <span className="ledger__meta muted">
-          <time dateTime={new Date(row.created_at * 1000).toISOString()}>{entryTime(row.created_at)}</time>
+          <time dateTime={new Date(row.created_at * 1000).toISOString()}>
+            {entryTime(row.created_at, timeZone)}
+          </time>
           {place && <> · {place}</>}
         </span>
         {link && (

@@ -83,8 +83,19 @@ describe('signedAmount and entryTime', () => {
   it('says today’s times short, this year’s with the day, older ones with the year', () => {
     const now = new Date(2026, 5, 15, 18, 0);
     const at = (d: Date) => Math.floor(d.getTime() / 1000);
-    expect(entryTime(at(new Date(2026, 5, 15, 9, 5)), now)).toBe('Today 09:05');
-    expect(entryTime(at(new Date(2026, 2, 3, 14, 5)), now)).toBe('Mar 3, 14:05');
-    expect(entryTime(at(new Date(2025, 2, 3, 14, 5)), now)).toBe('Mar 3, 2025');
+    expect(entryTime(at(new Date(2026, 5, 15, 9, 5)), undefined, now)).toBe('Today 09:05');
+    expect(entryTime(at(new Date(2026, 2, 3, 14, 5)), undefined, now)).toBe('Mar 3, 14:05');
+    expect(entryTime(at(new Date(2025, 2, 3, 14, 5)), undefined, now)).toBe('Mar 3, 2025');
+  });
+
+  it('reads times on the clock of the player’s zone, whatever the device’s', () => {
+    // 03:30 UTC on Dec 2 is 22:30 on Dec 1 in New York and 12:30 on Dec 2 in Tokyo.
+    const t = Date.UTC(2026, 11, 2, 3, 30) / 1000;
+    const now = new Date(Date.UTC(2026, 11, 2, 4, 0));
+    expect(entryTime(t, 'America/New_York', now)).toBe('Today 22:30');
+    expect(entryTime(t, 'Asia/Tokyo', now)).toBe('Today 12:30');
+    expect(entryTime(t, 'America/New_York', new Date(Date.UTC(2026, 11, 2, 12, 0)))).toBe('Dec 1, 22:30');
+    expect(entryTime(t, 'UTC', now)).toBe('Today 03:30');
+    expect(entryTime(t, 'Mars/Olympus', now)).toBe(entryTime(t, undefined, now)); // the device's clock
   });
 });

@@ -92,7 +92,8 @@ export function reasonText(row: Pick<LedgerRow, 'reason' | 'subject'>): string {
     case 'daily_quest':
     case 'daily_bonus':
     case 'daily_calendar':
-      // 'Daily quest: Win 3 arena duels', 'Login calendar: day 3' (the server names what the reward was for).
+      // 'Daily quest: Win 3 arena duels (Dec 1)', 'Login calendar: day 3 (Dec 1)' (the server names what the reward was
+      // for, and the player's day it belongs to).
       return row.subject?.kind === 'daily' ? row.subject.name : 'Daily reward';
     default:
       return FIGHTS[row.reason] ?? 'Balance changed';
@@ -120,12 +121,39 @@ export function signedAmount(delta: number): string {
   return delta < 0 ? `\u2212${abs}` : `+${abs}`;
 }
 
-/** Epoch seconds as a row's time: "14:05" today, "Mar 3, 14:05" this year, "Mar 3, 2025" before. */
-export function entryTime(epochSeconds: number, now = new Date()): string {
-  const d = new Date(epochSeconds * 1000);
-  const time = d.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
-  if (d.toDateString() === now.toDateString()) return `Today ${time}`;
-  if (d.getFullYear() === now.getFullYear())
-    return `${d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}, ${time}`;
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+/**
+ * Epoch seconds as a row's time, on the clock of the player's day (their zone, as the day's names and resets are;
+ * the device's when it lacks that zone): "Today 14:05", "Mar 3, 14:05" this year, "Mar 3, 2025" before.
+ */
+export function entryTime(epochSeconds: number, timeZone?: string, now = new Date()): string {
+  const zone = timeZone && zoneKnown(timeZone) ? timeZone : undefined;
+  const parts = (d: Date) => {
+    const out: Record<string, string> = {};
+    for (const p of new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(d))
+      out[p.type] = p.value;
+    return out;
+  };
+  const at = parts(new Date(epochSeconds * 1000));
+  const today = parts(now);
+  const time = `${at.hour}:${at.minute}`;
+  if (at.year === today.year && at.month === today.month && at.day === today.day) return `Today ${time}`;
+  if (at.year === today.year) return `${at.month} ${at.day}, ${time}`;
+  return `${at.month} ${at.day}, ${at.year}`;
+}
+
+function zoneKnown(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
 }
