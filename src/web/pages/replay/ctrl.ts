@@ -1,4 +1,5 @@
-// /replay/{battleId}'s controller: the replay record (api/hooks.ts useReplay) and the player over it — the event it
+// /replay/{battleId}'s controller: the replay record (api/hooks.ts useReplay), whether it plays on its own once loaded
+// (unless reduced motion is asked for; a Play pressed while it loads counts), and the player over it — the event it
 // stands at, playing or paused, the speed, the frame (the battle view's own playback steps,
 // components/battle-playback.ts), the units and their statuses at that point, and Copy link. A jump (to the start,
 // one back, the scrubber) shows the fight at rest there; a step forward or play shows each event's motion.
@@ -8,6 +9,7 @@ import { useParams } from 'react-router';
 import type { BattleEvent, BattleReplay, BattleUnit } from '../../../api/index.ts';
 import { useReplay } from '../../api/hooks.ts';
 import { useSession } from '../../session.ts';
+import { useMediaQuery } from '../../components/use-media.ts';
 import {
   IDLE,
   STEP_MS,
@@ -63,18 +65,37 @@ export function replayTitle(r: BattleReplay, shown: boolean): string {
   return `${shown ? `${fight}: ${HEADLINE[r.status] ?? r.status}` : fight} · Runeborn`;
 }
 
-/** The replay page: the record read by the address's battle id. */
+/**
+ * The replay page: the record read by the address's battle id, and whether it plays once it is here — on its own,
+ * unless the device asks for reduced motion (then it waits for Play, and says why); Play or Pause pressed while the
+ * record still loads is kept for when it has.
+ */
 export function useReplayPageCtrl() {
   const { battleId = '' } = useParams();
   // Public: anyone may watch; a signed-in player watching is named (their daily quest counts it).
-  return useReplay(battleId, useSession()?.id);
+  const query = useReplay(battleId, useSession()?.id);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  /** Play (true) or Pause (false) pressed before the record loaded; null: neither */
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const willPlay = asked ?? !reducedMotion;
+  return {
+    query,
+    /** whether the replay plays as soon as it has loaded */
+    willPlay,
+    /** it waits for Play only because the device asks for reduced motion (said beside the controls) */
+    heldForMotion: asked === null && reducedMotion,
+    /** Play / Pause while the record loads */
+    playOrPause: () => setAsked(!willPlay),
+  };
 }
 
-/** The player over one replay. */
-export function useReplayCtrl(replay: BattleReplay) {
+/** The player over one replay; `autoplay`: it starts playing at once. */
+export function useReplayCtrl(replay: BattleReplay, autoplay = false) {
   const events = replay.events;
   const [at, setAt] = useState(0);
-  const [playing, setPlaying] = useState(false);
+  const [playing, setPlaying] = useState(autoplay);
+  /** Play has been pressed (or the replay played on its own): a note about waiting for it has done its work. */
+  const [started, setStarted] = useState(autoplay);
   const [speed, setSpeed] = useState<Speed>(1);
   const [frame, setFrame] = useState<PlaybackFrame>(() => frameAt(replay, 0));
   const [copied, setCopied] = useState(false);
@@ -151,8 +172,10 @@ export function useReplayCtrl(replay: BattleReplay) {
       setPlaying(false);
       jump(at - 1);
     },
+    started,
     playOrPause: () => {
       if (over) jump(0);
+      setStarted(true);
       setPlaying(!playing || over);
     },
     forward: () => {

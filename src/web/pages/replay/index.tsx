@@ -1,7 +1,8 @@
 // /replay/{battleId} — any finished fight watched again (issue 11), public like /herocard: the battle view's scene,
 // unit tiles, floating numbers and log, played from the fight's recorded facts (GET /api/battles/{id}/replay).
-// Play / pause, one event back or forward, 1× 2× 4×, a scrubber over the whole fight, the result with its rewards at
-// the end, and Copy link. Every control is a button or a range input, so the keyboard alone drives it; motions
+// It plays on open (unless the device asks for reduced motion: then it waits for Play and says why; a Play pressed
+// while it loads plays it once loaded). Play / pause, one event back or forward, 1× 2× 4×, a scrubber over the whole
+// fight, the result with its rewards at the end, and Copy link. Every control is a button or a range input, so the keyboard alone drives it; motions
 // follow prefers-reduced-motion (components/battle-unit.tsx). State and controls: ./ctrl.ts.
 import type { BattleReplay } from '../../../api/index.ts';
 import { errorText, isNotFound } from '../../api/client.ts';
@@ -14,8 +15,16 @@ import { HEADLINE, SPEEDS, useReplayCtrl, useReplayPageCtrl } from './ctrl.ts';
 import '../battle-view/battle-view.css';
 import './replay.css';
 
-function ReplayPlayer({ replay }: { replay: BattleReplay }) {
-  const ctrl = useReplayCtrl(replay);
+function ReplayPlayer({
+  replay,
+  autoplay,
+  heldForMotion,
+}: {
+  replay: BattleReplay;
+  autoplay: boolean;
+  heldForMotion: boolean;
+}) {
+  const ctrl = useReplayCtrl(replay, autoplay);
   const { events, at, playing, speed, frame, units, over, turn } = ctrl;
 
   return (
@@ -111,6 +120,11 @@ function ReplayPlayer({ replay }: { replay: BattleReplay }) {
                 </button>
               ))}
             </div>
+            {heldForMotion && !ctrl.started && at === 0 && (
+              <p className="replay__held muted" role="status" data-testid="replay-held">
+                Paused: your device asks for reduced motion. Press Play to watch the fight.
+              </p>
+            )}
             <input
               className="replay__scrubber"
               type="range"
@@ -148,14 +162,37 @@ function ReplayPlayer({ replay }: { replay: BattleReplay }) {
   );
 }
 
-export default function ReplayPage() {
-  const query = useReplayPageCtrl();
-  if (query.isPending)
-    return (
+/** The page while the fight loads: its place, and Play (or Pause), which the player keeps once it has loaded. */
+function ReplayLoading({ page }: { page: ReturnType<typeof useReplayPageCtrl> }) {
+  return (
+    <div className="battle-view replay-loading" data-will-play={page.willPlay ? 'true' : 'false'}>
       <Loading label="Loading replay">
         <Skeleton height={320} radius={12} />
       </Loading>
-    );
+      <section className="replay__controls panel" aria-label="Replay controls">
+        <div className="replay__buttons">
+          <button
+            type="button"
+            className="replay__play"
+            onClick={page.playOrPause}
+            aria-label={page.willPlay ? 'Pause' : 'Play'}
+            data-testid="play"
+          >
+            {page.willPlay ? '❚❚' : '▶'}
+          </button>
+        </div>
+        <span className="muted">
+          {page.willPlay ? 'The fight plays once it has loaded…' : 'Loading the fight…'}
+        </span>
+      </section>
+    </div>
+  );
+}
+
+export default function ReplayPage() {
+  const page = useReplayPageCtrl();
+  const { query } = page;
+  if (query.isPending) return <ReplayLoading page={page} />;
   if (query.isError)
     return isNotFound(query.error) ? (
       <section className="battle-missing panel" data-testid="replay-not-found">
@@ -167,5 +204,5 @@ export default function ReplayPage() {
     ) : (
       <ErrorBox>{errorText(query.error, 'Failed to load the replay')}</ErrorBox>
     );
-  return <ReplayPlayer replay={query.data} />;
+  return <ReplayPlayer replay={query.data} autoplay={page.willPlay} heldForMotion={page.heldForMotion} />;
 }
