@@ -2,7 +2,7 @@
 // several levels, each dungeon's floors' stated win chance, then issue 17's targets; exits non-zero when one fails.
 // Then the campaign's stages (issue 30): each stage's team power at an even fight, measured against reference teams
 // (levels 1–10 and stronger), beside the recommended power the stage states, and the campaign's targets.
-// Run: npm run difficulty [-- teams=12 samples=400 campaign-teams=8 campaign-samples=300 only=campaign|dungeons]
+// Run: npm run difficulty [-- teams=12 samples=400 campaign-teams=8 campaign-samples=300 only=campaign|dungeons from=48]
 
 import {
   campaignChecks,
@@ -66,7 +66,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     checks.push(...difficultyChecks(rows));
   }
   if (process.argv.includes('tune')) {
-    const tuned = tuneCampaign();
+    const tuned = tuneCampaign(arg('from', 6));
     console.log(
       `Campaign seed variants (data/campaign.ts VARIANTS): [${tuned.map((t) => t.variant).join(', ')}]`,
     );
@@ -82,6 +82,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const rows = campaignTable(
       arg('campaign-teams', CAMPAIGN_TEAMS),
       arg('campaign-samples', CAMPAIGN_SAMPLES),
+      STAGES.slice(arg('from', 0)),
     );
     console.log(`Campaign stages: the team power of an even fight (reference teams of the foes' number)\n`);
     console.log(printCampaign(rows));

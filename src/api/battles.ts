@@ -145,6 +145,14 @@ export const BattleState = z.object({
       'a dungeon floor’s battle that has just ended: the piece of gear a cleared run dropped into the inventory (its item id), or null; absent when read again later',
     ),
   campaign: CampaignFight.optional(),
+  stake_lost: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      'a battle that has just been lost: the gold its stake took (a share of what a quick win would have paid; never more than held); absent when read again later',
+    ),
 });
 export type BattleState = z.infer<typeof BattleState>;
 export type BattleUnit = BattleUnitView;

@@ -48,24 +48,25 @@ export const Unlock = z.object({
 });
 
 export const StageView = z.object({
-  id: z.string().describe("'1-1' … '6-8': chapter and place in it"),
+  id: z.string().describe("'1-1' … '12-8': chapter and place in it"),
   chapter: z.number().int(),
   index: z.number().int(),
   name: z.string(),
   story: z.string(),
   scene_url: z.string().describe('the stage’s scene (SVG)'),
   status: StageStatus.describe(
-    'cleared; open (the next stage, reached by the road); locked (the stage before is not cleared, or the road has not reached it: opens_at)',
+    'cleared; open (the next stage: every stage before it is cleared); locked (the stage before is not cleared)',
   ),
   recommended_power: z.number().int().describe('the team power at which it is an even fight (measured)'),
-  enemies: z.array(z.object({ level: z.number().int(), rarity: z.number().int() })),
+  enemies: z.array(
+    z.object({
+      level: z.number().int(),
+      rarity: z.number().int(),
+      training: z.number().int().describe('levels of training (past the sixth chapter); 0: none'),
+    }),
+  ),
   first_clear: StageReward.describe('what the first clear pays, once'),
   first_clear_paid: z.boolean(),
-  opens_at: z
-    .number()
-    .int()
-    .nullable()
-    .describe('unix seconds at which the road reaches it; null when it already has'),
   unlocks: z.array(Unlock).describe('what its first clear opens'),
 });
 export type StageView = z.infer<typeof StageView>;
@@ -81,10 +82,7 @@ export const ChapterView = z.object({
 export const CampaignResponse = z.object({
   chapters: z.array(ChapterView),
   cleared: z.number().int().describe('stages cleared, in order'),
-  next_stage_id: z
-    .string()
-    .nullable()
-    .describe('the stage to fight next (open or waiting for the road); null when all are cleared'),
+  next_stage_id: z.string().nullable().describe('the stage to fight next; null when all are cleared'),
   team_power: z
     .number()
     .int()

@@ -265,6 +265,14 @@ export const BattleResult = z.object({
   description: z.string(),
   scenarios: z.object({ win: z.string(), lose: z.string() }),
   rewards: Rewards,
+  stake_lost: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      'a lost fight: the gold its stake took (a share of what the win would have paid; never more than held)',
+    ),
   level_ups: z.array(LevelUp),
   /** Where it happened, for the result screen: a dungeon's name, 'Arena', or a random battle's place. */
   location: z.string(),

@@ -50,6 +50,8 @@ export const LEDGER_REASONS = [
   'idle_income',
   /** a hero trained one level for gold (ref: the hero's id) */
   'training',
+  /** a fight lost: its stake, a share of what its win would have paid, taken (ref: the battle's id) */
+  'fight_stake',
 ] as const;
 export const LedgerReason = z.enum(LEDGER_REASONS);
 export type LedgerReason = z.infer<typeof LedgerReason>;

@@ -65,6 +65,13 @@ export const OddsResponse = z.object({
     .describe(
       'dungeon: the clear bonus a win on the boss floor adds (inside win_rewards); null on other floors',
     ),
+  loss_stake: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      'the gold losing this fight costs (its stake: a share of what a quick win pays at this probability, never more than the player holds)',
+    ),
   repeat_win: RepeatWin.optional().describe(
     "arena: the repeat-win rule as a win now would meet it (the player's earlier wins over this opponent in 24 h)",
   ),

@@ -8,8 +8,6 @@ import {
   idleAccrued,
   idleRate,
   stageFoes,
-  stageOpensAfter,
-  stagesReachable,
   stageStatus,
   STAGES,
   STAGES_BY_ID,
@@ -17,10 +15,10 @@ import {
 } from './index.ts';
 
 describe('the campaign', () => {
-  it('has six chapters of eight stages, each well formed', () => {
-    expect(CHAPTERS).toHaveLength(6);
-    expect(STAGES).toHaveLength(48);
-    expect(new Set(STAGES.map((s) => s.id)).size).toBe(48);
+  it('has twelve chapters of eight stages, each well formed', () => {
+    expect(CHAPTERS).toHaveLength(12);
+    expect(STAGES).toHaveLength(96);
+    expect(new Set(STAGES.map((s) => s.id)).size).toBe(96);
     const dungeons = new Set(DUNGEONS.map((d) => d.id));
     for (const [k, s] of STAGES.entries()) {
       expect(s.id).toBe(`${Math.floor(k / 8) + 1}-${(k % 8) + 1}`);
@@ -52,26 +50,28 @@ describe('the campaign', () => {
     expect(teamPower(a)).toBeGreaterThan(0);
   });
 
-  it('opens stages in order, as far as the road has reached', () => {
+  it('opens stages in order, each once the one before is cleared: no clock', () => {
     const [first, second] = STAGES;
-    expect(stageStatus(first, 0, 8)).toBe('open');
-    expect(stageStatus(second, 0, 8)).toBe('locked');
-    expect(stageStatus(first, 1, 8)).toBe('cleared');
-    expect(stageStatus(second, 1, 8)).toBe('open');
-    expect(stageStatus(STAGES[8], 8, stagesReachable(0))).toBe('locked');
-    expect(stageStatus(STAGES[8], 8, stagesReachable(86_400))).toBe('locked');
-    expect(stageStatus(STAGES[8], 8, stagesReachable(2 * 86_400))).toBe('open');
-    expect(stagesReachable(0)).toBe(8);
-    expect(stagesReachable(2 * 86_400 - 1)).toBe(8);
-    expect(stagesReachable(50 * 86_400)).toBe(41);
-    expect(stagesReachable(1e12)).toBe(48);
-    expect(stageOpensAfter(STAGES[7])).toBe(0);
-    for (const s of STAGES) {
-      expect(stagesReachable(stageOpensAfter(s))).toBeGreaterThan(STAGES.indexOf(s));
-      if (stageOpensAfter(s) > 0)
-        expect(stagesReachable(stageOpensAfter(s) - 1)).toBeLessThanOrEqual(STAGES.indexOf(s));
+    expect(stageStatus(first, 0)).toBe('open');
+    expect(stageStatus(second, 0)).toBe('locked');
+    expect(stageStatus(first, 1)).toBe('cleared');
+    expect(stageStatus(second, 1)).toBe('open');
+    expect(stageStatus(STAGES[60], 60)).toBe('open');
+    expect(stageStatus(STAGES[61], 60)).toBe('locked');
+  });
+
+  it('goes on past the sixth chapter with trained level-10 5★ foes, each stage stronger', () => {
+    const deep = STAGES.filter((s) => s.chapter > 6);
+    expect(deep.length).toBeGreaterThanOrEqual(48);
+    for (const [i, s] of deep.entries()) {
+      expect(s.foes.every((f) => f.level === 10 && f.rarity === 5 && (f.training ?? 0) > 0)).toBe(true);
+      const foes = stageFoes(s);
+      expect(foes.every((h) => h.training === s.foes[0].training)).toBe(true);
+      if (i > 0) {
+        expect(s.foes[0].training!).toBeGreaterThan(deep[i - 1].foes[0].training!);
+        expect(s.recommendedPower).toBeGreaterThan(deep[i - 1].recommendedPower);
+      }
     }
-    expect(stageOpensAfter(STAGES_BY_ID.get('6-1')!)).toBe(50 * 86_400);
   });
 
   it('accrues idle income at the furthest stage’s rate, up to 12 hours', () => {

@@ -3,7 +3,7 @@
 // recommends), and idle income — the furthest cleared stage's hourly rate, accruing up to IDLE_CAP_HOURS while the
 // player is away. Pure: the server stores the progress and the time (src/server/campaign.ts). Numbers:
 // docs/game-rules.md "The campaign".
-import { ROAD, STAGES, type StageDef } from './data/campaign.ts';
+import { STAGES, type StageDef } from './data/campaign.ts';
 import { generateHero } from './generation.ts';
 import { statsWithGear, type FightingStats, type Wearer } from './gear.ts';
 import { hashSeed } from './prng.ts';
@@ -38,6 +38,7 @@ export function stageFoes(stage: StageDef): Hero[] {
         userId: null,
         level: f.level,
         rarity: f.rarity,
+        training: f.training,
       }),
     );
     foes.set(key, team);
@@ -48,31 +49,10 @@ export function stageFoes(stage: StageDef): Hero[] {
 /** A stage's place in the campaign, 0-based. */
 export const stageIndex = (stage: StageDef): number => (stage.chapter - 1) * 8 + stage.index - 1;
 
-const DAY_S = 86_400;
-
-/** How many stages the road has opened `elapsedS` seconds after the player's account opened (data/campaign.ts ROAD). */
-export function stagesReachable(elapsedS: number): number {
-  const day = Math.max(0, Math.floor((Number.isFinite(elapsedS) ? elapsedS : 0) / DAY_S));
-  return Math.min(STAGES.length, ROAD.firstDay + Math.floor((day * ROAD.stages) / ROAD.days));
-}
-
-/** Seconds after the account opened at which the road reaches `stage` (0: from the start). */
-export function stageOpensAfter(stage: StageDef): number {
+/** A stage's status for a player who has cleared the first `cleared` stages (in order): the next one is open. */
+export function stageStatus(stage: StageDef, cleared: number): StageStatus {
   const k = stageIndex(stage);
-  return k < ROAD.firstDay ? 0 : Math.ceil(((k + 1 - ROAD.firstDay) * ROAD.days) / ROAD.stages) * DAY_S;
-}
-
-/**
- * A stage's status for a player who has cleared the first `cleared` stages (they are cleared in order) and whose
- * road has reached `reachable` stages: the next one is open once the road has reached it.
- */
-export function stageStatus(
-  stage: StageDef,
-  cleared: number,
-  reachable: number = STAGES.length,
-): StageStatus {
-  const k = stageIndex(stage);
-  return k < cleared ? 'cleared' : k === cleared && k < reachable ? 'open' : 'locked';
+  return k < cleared ? 'cleared' : k === cleared ? 'open' : 'locked';
 }
 
 /** The stage a player fights next, or null once every stage is cleared. */

@@ -96,15 +96,25 @@ export function difficultyChecks(rows: DifficultyRow[]): { target: string; ok: b
 // ---- the campaign ----------------------------------------------------------------------------------------------------
 
 /** The reference teams a stage is measured with: per level 1–10 rolled rarities, then level 10 at 3★, 4★ and 5★. */
-export const CAMPAIGN_GROUPS: readonly { level: number; rarity?: number }[] = [
+export const CAMPAIGN_GROUPS: readonly { level: number; rarity?: number; training?: number }[] = [
   ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((level) => ({ level })),
   { level: 10, rarity: 3 },
   { level: 10, rarity: 4 },
   { level: 10, rarity: 5 },
+  // trained teams, for the stages past the sixth chapter
+  ...[4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60].map((training) => ({
+    level: 10,
+    rarity: 5,
+    training,
+  })),
 ];
 
 /** `count` reference teams of `size` for one group (fixed seeds). */
-export function referenceTeams(g: { level: number; rarity?: number }, size: number, count: number): Hero[][] {
+export function referenceTeams(
+  g: { level: number; rarity?: number; training?: number },
+  size: number,
+  count: number,
+): Hero[][] {
   return Array.from({ length: count }, (_, t) =>
     Array.from({ length: size }, (_, i) =>
       generateHero(hashSeed('typical-team', t, i), {
@@ -112,6 +122,7 @@ export function referenceTeams(g: { level: number; rarity?: number }, size: numb
         userId: null,
         level: g.level,
         rarity: g.rarity,
+        training: g.training,
       }),
     ),
   );

@@ -25,7 +25,9 @@ export const TYPE_BASE: Record<HeroType, { hp: number; atk: number; def: number;
 
 export const rarityMul = (r: number) => 1 + 0.1 * (r - 1);
 export const raritySpdMul = (r: number) => 1 + 0.025 * (r - 1);
-export const levelMul = (l: number) => 1 + 0.09 * (l - 1);
+/** What a level adds to health, attack and defence, as a share of level 1's. */
+export const LEVEL_STEP = 0.09;
+export const levelMul = (l: number) => 1 + LEVEL_STEP * (l - 1);
 export const levelSpdMul = (l: number) => 1 + 0.02 * (l - 1);
 
 export interface Stats {

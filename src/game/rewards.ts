@@ -5,6 +5,8 @@
 // measures with this very function, and how they were set: docs/game-rules.md. A loss pays nothing.
 
 import { QUICK_FIGHT_S } from './play-time.ts';
+import { MAX_TRAINING, TRAINING_STEP } from './data/training.ts';
+import { LEVEL_STEP } from './progression.ts';
 import type { Difficulty, FightKind, Rewards } from './types.ts';
 
 /** What a quick win at an even fight against level-1 enemies pays, by kind (set per minute: docs/game-rules.md). */
@@ -44,6 +46,9 @@ export function riskFactor(probability: number): number {
   return 0.25 + 1.5 * (1 - p);
 }
 
+/** The highest enemy level a fight is paid for: level 10 fully trained (training.ts levelEquivalent). */
+export const MAX_REWARD_LEVEL = 10 + Math.ceil((MAX_TRAINING * TRAINING_STEP) / LEVEL_STEP);
+
 export interface RewardInput {
   won: boolean;
   /** The fight's stated win chance (for a turn-based battle: the same matchup's odds at its start). */
@@ -53,14 +58,23 @@ export interface RewardInput {
   playedSeconds?: number;
   difficulty?: Difficulty;
   multiplier?: number;
+  /** the strongest foe's level, its training counted in levels (training.ts levelEquivalent) */
   enemyLevel: number;
   teamSize: number;
 }
 
+/**
+ * What a loss costs: a stake of the gold its win would have paid at once (LOSS_STAKE of it, rounded), taken from what
+ * the player holds — so a fight is never free to retry until luck comes, and a fair fight is still the best farm:
+ * a win's expected pay less a loss's, p × risk(p) − (1 − p) × LOSS_STAKE × risk(p), peaks near 70% (docs/game-rules.md).
+ */
+export const LOSS_STAKE = 0.25;
+export const lossStake = (winGold: number): number => Math.max(0, Math.round(LOSS_STAKE * winGold));
+
 export function rewardsFor(kind: FightKind, o: RewardInput): Rewards {
   if (!o.won) return { gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0 };
   const base = REWARD_BASE[kind] ?? REWARD_BASE.random;
-  const level = Math.min(10, Math.max(1, Math.floor(o.enemyLevel || 1)));
+  const level = Math.min(MAX_REWARD_LEVEL, Math.max(1, Number.isFinite(o.enemyLevel) ? o.enemyLevel : 1));
   const diff = DIFFICULTY_MUL[o.difficulty ?? 'easy'] ?? 1;
   const mult = Math.max(0, o.multiplier ?? 1);
   const size = Math.min(4, Math.max(1, Math.floor(o.teamSize || 1)));

@@ -4,7 +4,8 @@
 // training of the weakest of the player's best four (AFK Arena's level sync, applied once, at the pull).
 import { findClass, findRace } from './content.ts';
 import { MAX_TRAINING, trainingCost } from './data/training.ts';
-import { statsFor } from './progression.ts';
+import { LEVEL_STEP, statsFor } from './progression.ts';
+import { TRAINING_STEP } from './data/training.ts';
 import type { Hero } from './types.ts';
 
 export { MAX_TRAINING, TRAINING_STEP, trainingCost } from './data/training.ts';
@@ -28,6 +29,13 @@ export function withTraining(hero: Hero, level: number): Hero {
   if (to === 0) delete out.training;
   return out;
 }
+
+/**
+ * A hero's level as a fight's pay reads it (src/game/rewards.ts enemyLevel): its level, plus its training counted in
+ * the levels that grow health, attack and defence as much — so a trained foe pays as a stronger one.
+ */
+export const levelEquivalent = (hero: Pick<Hero, 'level' | 'training'>): number =>
+  hero.level + ((hero.training ?? 0) * TRAINING_STEP) / LEVEL_STEP;
 
 /** What training `hero` one level more costs in gold, or null at the cap. */
 export const nextTrainingCost = (hero: Pick<Hero, 'training'>): number | null =>

@@ -98,16 +98,38 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     expect(await user(p.id)).toEqual(after); // reading pays nothing
   });
 
-  it('a lost fight pays nothing', async () => {
+  it('a lost fight pays nothing and takes the stake the odds stated, never more than the player holds', async () => {
     const p = await newPlayer(h);
     const a = await summonHero(h, p.id);
     await setHeroPower(h, a.id, 'feeble');
     const before = await user(p.id);
+    const odds = (await h.call('GET', `/api/odds?kind=random&user_id=${p.id}&team=${a.id}`)).body;
+    expect(odds.loss_stake).toBe(Math.round(odds.win_rewards.gold / 4));
+    expect(odds.loss_stake).toBeGreaterThan(0);
     const r = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [a.id], mode: 'auto' });
     expect(r.body.status).toBe('lost');
     expect(r.body.rewards).toEqual({ gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0 });
-    expect(await user(p.id)).toEqual(before);
+    expect(r.body.stake_lost).toBe(odds.loss_stake);
+    expect(await user(p.id)).toEqual({ ...before, gold: before.gold - odds.loss_stake });
+    expect(r.body.user.gold).toBe(before.gold - odds.loss_stake);
     expect((await hero(a.id)).xp).toBe(0);
+    const ledger = (await h.call('GET', `/api/users/${p.id}/ledger`)).body.entries;
+    expect(ledger[0]).toMatchObject({
+      reason: 'fight_stake',
+      ref: r.body.battle_id,
+      delta: -odds.loss_stake,
+    });
+
+    // With no gold, a loss takes nothing and writes no entry.
+    await setBalances(h, p.id, { gold: 0 });
+    const broke = await h.call('POST', '/api/battles', {
+      user_id: p.id,
+      team_hero_ids: [a.id],
+      mode: 'auto',
+    });
+    expect(broke.body.status).toBe('lost');
+    expect(broke.body.stake_lost).toBe(0);
+    expect((await user(p.id)).gold).toBe(0);
   });
 
   it('the player aims: an option lists its targets, target_id picks one, anything else is a 400 that changes nothing', async () => {
@@ -247,7 +269,7 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
       state = (await h.call('GET', `/api/battles/${state.battle_id}`)).body;
     expect(['won', 'lost', 'draw']).toContain(state.status);
     const after = await user(p.id);
-    expect(after.gold - before.gold).toBe(state.rewards?.gold ?? 0);
+    expect(after.gold - before.gold).toBe((state.rewards?.gold ?? 0) - (state.stake_lost ?? 0));
   });
 
   it('a turn-based battle idle for 24 h expires', async () => {
@@ -365,7 +387,7 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     for (const r of results) {
       expect(r.status).toBe(200);
       expect(r.body.status === 'won').toBe(r.body.roll > 1 - r.body.probability);
-      gold += r.body.rewards.gold;
+      gold += r.body.rewards.gold - (r.body.stake_lost ?? 0);
       xp += r.body.rewards.xp_per_hero;
     }
     expect((await user(p.id)).gold).toBe(gold);

@@ -90,7 +90,7 @@ describe.each(DATABASES)('dungeons on %s', (kind) => {
     });
   });
 
-  it('a defeat ends the run and pays nothing', async () => {
+  it('a defeat ends the run, pays nothing and takes its stake', async () => {
     const p = await newPlayer(h);
     const a = await summonHero(h, p.id);
     await setHeroPower(h, a.id, 'feeble');
@@ -100,7 +100,9 @@ describe.each(DATABASES)('dungeons on %s', (kind) => {
     const before = await user(p.id);
     const f = await h.call('POST', `/api/dungeon-runs/${run.id}/battle`);
     expect(f.body).toMatchObject({ status: 'lost', clear_bonus: false, run: { status: 'failed', floor: 1 } });
-    expect(await user(p.id)).toEqual(before);
+    expect(f.body.rewards).toEqual({ gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0 });
+    expect(f.body.stake_lost).toBeGreaterThan(0);
+    expect(await user(p.id)).toEqual({ ...before, gold: before.gold - f.body.stake_lost });
     expect((await h.call('POST', `/api/dungeon-runs/${run.id}/battle`, {})).status).toBe(409);
   });
 

@@ -5,22 +5,18 @@
 // the rewards and idle rates from `npm run sim:season` (bench/season.ts); docs/game-rules.md "The campaign".
 import type { DailyReward } from './quests.ts';
 import type { GearSetId } from './gear.ts';
+import { TRAINING_STEP } from './training.ts';
 
-/**
- * The road: on a player's first day (the 24 hours from their account's opening) the first chapter's eight stages can
- * be fought, and after it two stages more every three days — so a player who outgrows the curve (a team is at its
- * level and rarity cap within a week: npm run sim:season) still meets a new stage at least every other day for two
- * months, and the last chapter opens on day 51 (docs/game-rules.md "The campaign").
- */
-export const ROAD = { firstDay: 8, stages: 2, days: 3 } as const;
 
 /** Something a stage's first clear opens: a dungeon (by id) or the arena. */
 export type Unlock = { kind: 'dungeon'; id: string } | { kind: 'arena' };
 
-/** One foe of a stage: its level and rarity (its looks and abilities come from the stage's seed). */
+/** One foe of a stage: its level, rarity and training (its looks and abilities come from the stage's seed). */
 export interface FoeDef {
   level: number;
   rarity: number;
+  /** levels of training (src/game/training.ts), on the stages past the sixth chapter; absent: none */
+  training?: number;
 }
 
 export interface StageDef {
@@ -95,6 +91,48 @@ export const CHAPTERS: readonly ChapterDef[] = [
     story: 'Above the peaks the sky has torn open. Whatever bargained with the priests is coming through.',
     gearSet: 'gale',
   },
+  {
+    id: 7,
+    name: 'The Far Side',
+    scene: 'void',
+    story: 'The door is shut, but the Archon left a road behind it. Someone has to walk it and see where it ends.',
+    gearSet: 'ember',
+  },
+  {
+    id: 8,
+    name: 'The Ashen Kingdom',
+    scene: 'volcano',
+    story: 'Beyond the rift lies a kingdom the Archon burned long ago. Its kings still sit on their thrones of ash.',
+    gearSet: 'bulwark',
+  },
+  {
+    id: 9,
+    name: 'The Drowned Throne',
+    scene: 'swamp',
+    story: 'The ash kings answered to a queen beneath the black water, and she has been waiting for you.',
+    gearSet: 'verdant',
+  },
+  {
+    id: 10,
+    name: 'The Iron Legion',
+    scene: 'fortress',
+    story: 'A legion that served the Archon marches still, and its road leads home — to your villages.',
+    gearSet: 'gale',
+  },
+  {
+    id: 11,
+    name: 'The Deepest Dark',
+    scene: 'cavern',
+    story: 'The legion was born in caverns under the world, where the Archon first took root.',
+    gearSet: 'bulwark',
+  },
+  {
+    id: 12,
+    name: 'The Withered Grove',
+    scene: 'forest',
+    story: 'At the root of everything, a grove the Archon fed on. Cut the last root, and the road is yours again.',
+    gearSet: 'verdant',
+  },
 ];
 
 const STAGE_TEXT: readonly (readonly [name: string, story: string])[] = [
@@ -146,6 +184,54 @@ const STAGE_TEXT: readonly (readonly [name: string, story: string])[] = [
   ['The Herald', 'The herald announces its master. Silence it.'],
   ['The Void Knights', 'Knights who swore to nothing, and kept it.'],
   ['The Archon', 'The thing beyond the sky, at the door. Close it.'],
+  ['The Seam', 'The closed door still leaks; shapes crawl through the seam.'],
+  ['Glass Plains', 'A plain of black glass, and riders skating over it.'],
+  ['The Hollow Choir', 'Voices sing from nowhere, and the song cuts.'],
+  ['Orbiting Ruins', 'A temple turning slowly in the dark, its guards awake.'],
+  ['The Unmade Road', 'The road forgets itself behind you. Its wardens do not.'],
+  ['Starless Camp', 'The Archon’s heralds rest here between their errands.'],
+  ['The Last Lantern', 'A lantern keeper who lights the way for the wrong side.'],
+  ['The Gatewarden', 'The warden of the far side’s gate has never been passed.'],
+  ['Cinder Gate', 'A gate of fused stone, still warm after a thousand years.'],
+  ['The Ash Market', 'Ghost merchants sell what the fire left behind.'],
+  ['Bones of the Palace', 'The palace fell in the fire; its guard never noticed.'],
+  ['The Ember Court', 'Courtiers of ash bow, and then they draw.'],
+  ['Smoke Gardens', 'Hedges of smoke, and gardeners with shears of flame.'],
+  ['The Regent', 'The regent rules for kings who no longer breathe.'],
+  ['The Crownless', 'Three dead kings argue over one crown. They agree on you.'],
+  ['The Ash King', 'The last king of the burned land rises from his throne.'],
+  ['Black Water', 'The water is still, and nothing reflects in it.'],
+  ['The Reed Maze', 'Reeds taller than towers, and something hunting in them.'],
+  ['Sunken Bells', 'The bells of a drowned city ring for the queen.'],
+  ['The Pale Heralds', 'Her heralds walk on the water to meet you.'],
+  ['Coral Crypts', 'The queen’s dead sleep in coral, lightly.'],
+  ['The Undertow', 'A current that pulls at the soul, and keepers who ride it.'],
+  ['The Queen’s Guard', 'Knights with lungs of water stand before her hall.'],
+  ['The Drowned Queen', 'She rises from the throne under the lake. She remembers you.'],
+  ['The March Road', 'The legion’s road is paved with the shields of the fallen.'],
+  ['The Vanguard', 'Scouts of the legion, fast and without fear.'],
+  ['Siege Engines', 'Engines the size of hills, and their crews.'],
+  ['The Standard', 'Take the legion’s standard and its heart may break.'],
+  ['Iron Chapel', 'The legion prays to a god of orders. It answers.'],
+  ['The Tribunes', 'The legion’s officers meet you in formation.'],
+  ['The War Camp', 'Ten thousand campfires, and the fighters who tend them.'],
+  ['The Legate', 'The legate of the Iron Legion has never lost a battle.'],
+  ['The Root Gate', 'A gate of roots under the legion’s barracks, breathing.'],
+  ['Echo Halls', 'Halls that answer every step with another’s.'],
+  ['The Fungal King', 'A king of spores and his court of rot.'],
+  ['Lightless Lake', 'A lake no lamp has touched, and swimmers who like it so.'],
+  ['The Hive', 'A hive of things that once were miners.'],
+  ['The First Shaft', 'The shaft where the Archon first touched the world.'],
+  ['The Root Warden', 'The warden of the Archon’s roots wakes for you.'],
+  ['The Deep Heart', 'A heart of stone that beats. Its guardians do not let it stop.'],
+  ['The Grey Grove', 'Trees without leaves, and dryads without mercy.'],
+  ['Withered Shrines', 'Shrines to a green god the Archon ate.'],
+  ['The Thorn Court', 'The court of thorns keeps the grove for its master.'],
+  ['Rootbound', 'Heroes of old, held in the roots and made to fight.'],
+  ['The Sap Wells', 'The Archon drinks from these wells. Its servants guard them.'],
+  ['The Old Oak', 'The oldest tree in the world, and what lives in it.'],
+  ['The Grove Keeper', 'The keeper of the withered grove has waited an age.'],
+  ['The Last Root', 'The last root of the Archon. Cut it, and the world is yours again.'],
 ];
 
 /**
@@ -166,6 +252,7 @@ function foesOf(k: number): FoeDef[] {
     [f(2, 2), f(2, 1), f(2, 3), f(2, 1)],
   ];
   if (k < 8) return chapter1[k];
+  if (k >= DEEP_FROM) return [0, 1, 2, 3].map(() => ({ level: 10, rarity: 5, training: deepTraining(k) }));
   const c = Math.floor(k / 8) + 1;
   const t = k % 8;
   if (c === 6) {
@@ -177,6 +264,14 @@ function foesOf(k: number): FoeDef[] {
   const bumps = t % 4;
   return [0, 1, 2, 3].map((j) => f(level, CHAPTER_RARITY[c] + (j < bumps ? 1 : 0)));
 }
+/** The first stage past the sixth chapter (0-based): from there every foe is level 10, 5★, and trained. */
+export const DEEP_FROM = 48;
+/**
+ * The training of stage `k`'s foes past the sixth chapter: DEEP_TRAINING.first at 7-1, DEEP_TRAINING.step more each
+ * stage (set by npm run sim:season so that a player who fights meets a new stage at least every other day).
+ */
+export const DEEP_TRAINING = { first: 2, step: 1 } as const;
+const deepTraining = (k: number) => DEEP_TRAINING.first + Math.round((k - DEEP_FROM) * DEEP_TRAINING.step);
 function f(level: number, rarity: number): FoeDef {
   return { level, rarity };
 }
@@ -190,6 +285,15 @@ const CHAPTER_RARITY: Record<number, number> = { 2: 1, 3: 2, 4: 2, 5: 3 };
  * 59%), picked with the stage's variant by `npm run difficulty -- only=campaign tune`, never falling stage to stage.
  */
 const RECOMMENDED_POWER: readonly number[] = [260, 510, 760, 760, 760, 1030, 1130, 1260, 1270, 1270, 1270, 1270, 1290, 1290, 1290, 1290, 1410, 1410, 1450, 1530, 1530, 1530, 1530, 1620, 1620, 1640, 1640, 1710, 1710, 1750, 1790, 1870, 1870, 1900, 2130, 2130, 2130, 2130, 2130, 2130, 2160, 2160, 2160, 2160, 2180, 2490, 2490, 2490];
+
+/**
+ * Past the sixth chapter: the sixth chapter's last recommendation grown as training grows the foes' health, attack and
+ * defence (data/training.ts), measured by npm run difficulty against trained reference teams.
+ */
+function deepRecommended(k: number): number {
+  const last = RECOMMENDED_POWER[DEEP_FROM - 1];
+  return Math.round((last * (1 + TRAINING_STEP * deepTraining(k))) / 10) * 10;
+}
 
 /**
  * Each stage's seed variant: of eight, the one that is a fair fight (45–55%) at the least recommended power not below
@@ -239,7 +343,7 @@ export const STAGES: readonly StageDef[] = STAGE_TEXT.map(([name, story], k) => 
     scene: CHAPTERS[chapter - 1].scene,
     foes: foesOf(k),
     variant: VARIANTS[k] ?? 0,
-    recommendedPower: RECOMMENDED_POWER[k],
+    recommendedPower: RECOMMENDED_POWER[k] ?? deepRecommended(k),
     firstClear: firstClearOf(k),
     unlocks: UNLOCKS[id] ?? [],
   };

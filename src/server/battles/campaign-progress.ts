@@ -1,9 +1,9 @@
 // The campaign's and idle income's rules over the store (issue 30): a player's progress (stages cleared in order,
-// idle income's start and team: campaign_progress), whether a stage may be fought now (cleared in order, reached by
-// the road from the account's opening, by the server's clock), a won stage recorded — its first clear paid once, behind
+// idle income's start and team: campaign_progress), whether a stage may be fought now (the stages before it
+// cleared: power, not the clock, sets the pace), a won stage recorded — its first clear paid once, behind
 // a (player, 'first_clear', stage) claim row inserted before the credit —, the campaign's view, and idle income read
 // and claimed once (a (player, 'idle', since) claim row, the player's row locked first: 50 concurrent claims credit
-// once). The rules themselves (foes, power, the road, rates) are src/game/campaign.ts; routes/campaign.ts routes.
+// once). The rules themselves (foes, power, rates) are src/game/campaign.ts; routes/campaign.ts routes.
 import type { Kysely } from 'kysely';
 import type { CampaignFight, StageReward } from '../../api/common.ts';
 import { TEAM_MAX } from '../../api/rules.ts';
@@ -16,10 +16,8 @@ import {
   idleRate,
   own,
   stageIndex,
-  stageOpensAfter,
   stageStatus,
   STAGES,
-  stagesReachable,
   heroPower,
   type StageDef,
   type Unlock,
@@ -62,30 +60,16 @@ async function progressOf(db: Db, userId: string): Promise<Progress> {
   };
 }
 
-/** "1 day 4 h", "5 h 12 min", "3 min": how long until `seconds` from now. */
-function waitText(seconds: number): string {
-  const m = Math.max(1, Math.ceil(seconds / 60));
-  const d = Math.floor(m / 1440);
-  const h = Math.floor((m % 1440) / 60);
-  if (d > 0) return `${d} day${d > 1 ? 's' : ''}${h > 0 ? ` ${h} h` : ''}`;
-  if (h > 0) return `${h} h${m % 60 > 0 ? ` ${m % 60} min` : ''}`;
-  return `${m} min`;
-}
-
 /**
- * Refuses a stage the player may not fight now (409, saying why): one whose stage before is not cleared, or one the
- * road has not reached yet. Read again inside the fight's transaction (a guard), so the check and the fight agree.
+ * Refuses a stage the player may not fight now (409, saying why): one whose stage before is not cleared. Read again
+ * inside the fight's transaction (a guard), so the check and the fight agree.
  */
 export async function checkStageOpen(db: Db, userId: string, stage: StageDef): Promise<void> {
   const user = await findUser(db, userId);
   if (!user) throw notFound(MESSAGES.userNotFound);
   const { cleared } = await progressOf(db, userId);
-  const k = stageIndex(stage);
-  if (k > cleared) throw conflict(`Stage ${stage.id} is locked: clear stage ${STAGES[cleared].id} first`);
-  const opensAt = Number(user.created_at) + stageOpensAfter(stage);
-  const now = nowSeconds();
-  if (k === cleared && now < opensAt)
-    throw conflict(`Stage ${stage.id} is not open yet: the road reaches it in ${waitText(opensAt - now)}`);
+  if (stageIndex(stage) > cleared)
+    throw conflict(`Stage ${stage.id} is locked: clear stage ${STAGES[cleared].id} first`);
 }
 
 const fullReward = (r: StageDef['firstClear']): StageReward => ({
@@ -239,15 +223,12 @@ export async function campaignView(db: Kysely<Database>, userId: string): Promis
     bestTeamPower(db, userId),
   ]);
   const paid = new Set(claims.map((c) => c.period));
-  const created = Number(user.created_at);
-  const reachable = stagesReachable(now - created);
   const chapters = CHAPTERS.map((c) => ({
     id: c.id,
     name: c.name,
     story: c.story,
     scene_url: scenePath(c.scene),
     stages: STAGES.filter((s) => s.chapter === c.id).map((s) => {
-      const opensAt = created + stageOpensAfter(s);
       return {
         id: s.id,
         chapter: s.chapter,
@@ -255,12 +236,11 @@ export async function campaignView(db: Kysely<Database>, userId: string): Promis
         name: s.name,
         story: s.story,
         scene_url: scenePath(s.scene),
-        status: stageStatus(s, progress.cleared, reachable),
+        status: stageStatus(s, progress.cleared),
         recommended_power: s.recommendedPower,
-        enemies: s.foes.map((f) => ({ level: f.level, rarity: f.rarity })),
+        enemies: s.foes.map((f) => ({ level: f.level, rarity: f.rarity, training: f.training ?? 0 })),
         first_clear: fullReward(s.firstClear),
         first_clear_paid: paid.has(s.id),
-        opens_at: opensAt > now ? opensAt : null,
         unlocks: s.unlocks.map(unlockView),
       };
     }),

@@ -11,7 +11,7 @@ import type { Hero, Rewards } from '../../game/types.ts';
 import type { Ctx } from '../context.ts';
 import { Refusal } from '../foundation/errors.ts';
 import { simulated } from './fights.ts';
-import { addRewards, winPay, type FightPlan } from './fight-plans.ts';
+import { addRewards, lossStakeOf, winPay, type FightPlan } from './fight-plans.ts';
 import { repeatWin } from './rating-store.ts';
 import { turnBasedWinPay } from './turn-battle-store.ts';
 import { firstClearDue } from './campaign-progress.ts';
@@ -66,6 +66,7 @@ export async function fightOdds(ctx: Ctx, userId: string, plan: FightPlan): Prom
     versions: versionsOf(plan.kind === 'arena' ? [...team, ...enemies] : team),
     ...(plan.encounter !== undefined && { encounter: plan.encounter }),
     ...(await winRewards(ctx, userId, plan, estimate.probability)),
+    loss_stake: lossStakeOf(plan, estimate.probability),
     team_hero_ids: team.map((h) => h.id),
     enemies: enemies.map(withFightingStats),
     location: plan.location,

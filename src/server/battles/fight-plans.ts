@@ -5,7 +5,9 @@
 // (src/game/rewards.ts) through winPay, the one place a quick fight's win is priced.
 import type { Selectable } from 'kysely';
 import { clearBonus, rewardsFor, stageFoes, type Difficulty, type StageDef } from '../../game/index.ts';
+import { lossStake } from '../../game/rewards.ts';
 import type { FightKind, Hero, Rewards } from '../../game/types.ts';
+import { levelEquivalent } from '../../game/training.ts';
 import { floorFoes } from '../content/npcs.ts';
 import { randomFoes } from './random-foes.ts';
 import type { DungeonsTable } from '../store/tables.ts';
@@ -35,7 +37,8 @@ export interface FightPlan {
 /** `h_1@4,h_2@7`: each hero of a side with the version it was read at. */
 const sideKey = (heroes: Hero[]) => heroes.map((h) => `${h.id}@${h.version ?? 0}`).join(',');
 
-const highestLevel = (heroes: Hero[]) => Math.max(...heroes.map((e) => e.level));
+/** The strongest foe's level as the pay reads it: its training counted in levels. */
+const highestLevel = (heroes: Hero[]) => Math.max(...heroes.map(levelEquivalent));
 
 /** The player's next random battle: their stored encounter (`band`) at the team's size and level. */
 export function randomPlan(team: Hero[], band: number): FightPlan {
@@ -58,7 +61,7 @@ export function arenaPlan(attacker: Hero, opponent: Hero): FightPlan {
     team: [attacker],
     enemies: [opponent],
     location: 'Arena',
-    rewards: { enemyLevel: opponent.level },
+    rewards: { enemyLevel: levelEquivalent(opponent) },
     key: `arena:${sideKey([opponent])}:${sideKey([attacker])}`,
   };
 }
@@ -111,6 +114,12 @@ export function winPay(plan: FightPlan, probability: number): { own: Rewards; bo
     bonus: plan.clear ? clearBonus(plan.clear, probability) : null,
   };
 }
+
+/** The gold losing the fight costs at its stated odds (src/game/rewards.ts lossStake): a share of its win's own pay. */
+export const lossStakeOf = (plan: FightPlan, probability: number): number =>
+  lossStake(
+    rewardsFor(plan.kind, { won: true, probability, teamSize: plan.team.length, ...plan.rewards }).gold,
+  );
 
 /** The fields of two rewards added. */
 export const addRewards = (a: Rewards, b: Rewards): Rewards => ({

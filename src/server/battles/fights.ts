@@ -1,6 +1,6 @@
 // Fights resolved at once — quick battles, arena duels, dungeon floors. The odds and the story come from the
 // worker pool (odds-pool.ts, the rules core in worker threads); the roll is the server's own randomness. The result,
-// its rewards and level-ups, and any guard the caller adds (a dungeon run advancing) are written in ONE economy
+// its rewards and level-ups (or, lost, its stake: src/game/rewards.ts lossStake), and any guard the caller adds (a dungeon run advancing) are written in ONE economy
 // transaction (transaction.ts: the player, then the team in id order), so a fight pays exactly once or not at
 // all. Fights are limited per client (fightLimit) and refused with a 503 when the pool's queue is full
 // (OddsPoolBusy), before anything is written.
@@ -18,8 +18,8 @@ import { OddsPoolBusy, type Odds, type Story } from '../odds/odds-pool.ts';
 import { NO_REWARDS, payRewards, type Payment } from './reward-payment.ts';
 import { tallyFight } from '../odds/fairness.ts';
 import { economyTransaction } from '../economy/transaction.ts';
-import { addRewards, winPay, type FightPlan } from './fight-plans.ts';
-import { userView, type Db, type Trx } from '../economy/wallet.ts';
+import { addRewards, lossStakeOf, winPay, type FightPlan } from './fight-plans.ts';
+import { forfeit, userView, type Db, type Trx } from '../economy/wallet.ts';
 
 /** A fight to resolve now: what it is (fight-plans.ts, the same plan GET /api/odds reads), whose, and its hooks. */
 export interface QuickFight<X extends object = object> extends FightPlan {
@@ -111,63 +111,73 @@ export async function fightNow<X extends object = object>(
   // Risk pays: the rewards follow the win chance the fight stated (fight-plans.ts winPay, src/game/rewards.ts).
   const pay = won ? winPay(f, odds.probability) : null;
   const earned = pay?.own ?? NO_REWARDS;
+  const stake = won ? 0 : lossStakeOf(f, odds.probability);
   const bonus = pay?.bonus ?? null;
   const battleId = newId('b');
   const teamIds = f.team.map((h) => h.id);
   const locks = { userId: f.userId, heroIds: teamIds };
-  const { user, levelUps, settled } = await economyTransaction(ctx.store.db, locks, async (trx) => {
-    await f.guard?.(trx, won);
-    // What goes with the result is settled first (it may change the fight's own pay: the repeat-win rule); each
-    // pay is entered in the ledger apart.
-    const own = f.settle
-      ? await f.settle(trx, { won, battleId }, earned)
-      : { rewards: earned, extra: {} as X };
-    const payments: Payment[] = [
-      { rewards: own.rewards, entry: { reason: REWARD_REASON[f.kind], ref: battleId } },
-    ];
-    if (bonus) payments.push({ rewards: bonus, entry: { reason: 'dungeon_clear', ref: battleId } });
-    const paid = await payRewards(trx, f.userId, teamIds, payments);
-    await recordDaily(
-      trx,
-      f.userId,
-      fightActs({ kind: f.kind, mode: 'auto', won, probability: odds.probability }),
-    );
-    const settled = { rewards: bonus ? addRewards(own.rewards, bonus) : own.rewards, extra: own.extra };
-    await recordBattle(
-      trx,
-      {
-        id: battleId,
-        user_id: f.userId,
-        kind: 'auto',
-        location_type: f.kind,
-        location: f.location,
-        status: won ? 'won' : 'lost',
-        team_hero_ids: '[]',
-        state: null,
-        result: null,
-        rewards: null,
-        level_ups: null,
-        run_id: f.runId ?? null,
-      },
-      fightRecord(
+  const { user, levelUps, settled, stakeLost } = await economyTransaction(
+    ctx.store.db,
+    locks,
+    async (trx) => {
+      await f.guard?.(trx, won);
+      // What goes with the result is settled first (it may change the fight's own pay: the repeat-win rule); each
+      // pay is entered in the ledger apart.
+      const own = f.settle
+        ? await f.settle(trx, { won, battleId }, earned)
+        : { rewards: earned, extra: {} as X };
+      const payments: Payment[] = [
+        { rewards: own.rewards, entry: { reason: REWARD_REASON[f.kind], ref: battleId } },
+      ];
+      if (bonus) payments.push({ rewards: bonus, entry: { reason: 'dungeon_clear', ref: battleId } });
+      const paid = await payRewards(trx, f.userId, teamIds, payments);
+      const lost =
+        stake > 0
+          ? await forfeit(trx, f.userId, 'gold', stake, { reason: 'fight_stake', ref: battleId })
+          : null;
+      if (lost?.user) paid.user = lost.user;
+      await recordDaily(
+        trx,
+        f.userId,
+        fightActs({ kind: f.kind, mode: 'auto', won, probability: odds.probability }),
+      );
+      const settled = { rewards: bonus ? addRewards(own.rewards, bonus) : own.rewards, extra: own.extra };
+      await recordBattle(
+        trx,
         {
-          seed: story.told?.seed ?? null,
-          probability: odds.probability,
-          roll,
-          samples: odds.samples,
-          odds_key: f.key,
-          rewards: settled.rewards,
-          level_ups: paid.levelUps,
-          ...(Object.keys(settled.extra).length > 0 && { extra: settled.extra }),
+          id: battleId,
+          user_id: f.userId,
+          kind: 'auto',
+          location_type: f.kind,
+          location: f.location,
+          status: won ? 'won' : 'lost',
+          team_hero_ids: '[]',
+          state: null,
+          result: null,
+          rewards: null,
+          level_ups: null,
+          run_id: f.runId ?? null,
         },
-        f.team,
-        f.enemies,
-      ),
-    );
-    // Counted for the fairness page, last: the one row here other players' fights share (fairness.ts).
-    await tallyFight(trx, f.kind, odds.probability, won);
-    return { ...paid, settled };
-  });
+        fightRecord(
+          {
+            seed: story.told?.seed ?? null,
+            probability: odds.probability,
+            roll,
+            samples: odds.samples,
+            odds_key: f.key,
+            rewards: settled.rewards,
+            level_ups: paid.levelUps,
+            ...(Object.keys(settled.extra).length > 0 && { extra: settled.extra }),
+          },
+          f.team,
+          f.enemies,
+        ),
+      );
+      // Counted for the fairness page, last: the one row here other players' fights share (fairness.ts).
+      await tallyFight(trx, f.kind, odds.probability, won);
+      return { ...paid, settled, stakeLost: lost?.taken ?? 0 };
+    },
+  );
   return {
     battle_id: battleId,
     status: won ? 'won' : 'lost',
@@ -176,6 +186,7 @@ export async function fightNow<X extends object = object>(
     description: story.description,
     scenarios: story.scenarios,
     rewards: settled.rewards,
+    ...(!won && { stake_lost: stakeLost }),
     level_ups: levelUps,
     location: f.location,
     location_type: f.kind,

@@ -29,15 +29,22 @@ const PLACES = [
   'Moonlit Orchard',
 ];
 
-/** Enemies for a team: as many as its heroes, at its average level, from one of FOE_BANDS fixed seeds. */
+/**
+ * Enemies for a team: as many as its heroes, at its average level and training (so a trained team still meets a
+ * fight), from one of FOE_BANDS fixed seeds.
+ */
 export function randomFoes(team: Hero[], band: number): { enemies: Hero[]; location: string } {
-  const level = Math.max(1, Math.min(10, Math.round(team.reduce((n, h) => n + h.level, 0) / team.length)));
+  const mean = (f: (h: Hero) => number) => team.reduce((n, h) => n + f(h), 0) / team.length;
+  const level = Math.max(1, Math.min(10, Math.round(mean((h) => h.level))));
+  const training = Math.round(mean((h) => h.training ?? 0));
   const size = team.length;
   const enemies = Array.from({ length: size }, (_, i) =>
     generateHero(hashSeed('random-foe', level, size, band, i), {
-      id: `foe_${level}_${size}_${band}_${i}`,
+      id:
+        training > 0 ? `foe_${level}_${size}_${band}_${i}_t${training}` : `foe_${level}_${size}_${band}_${i}`,
       userId: null,
       level,
+      training,
     }),
   );
   return { enemies, location: PLACES[band % PLACES.length] };

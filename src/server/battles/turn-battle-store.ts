@@ -10,7 +10,7 @@ import { dropGear } from '../heroes/worn-gear.ts';
 import type { Kysely, Selectable } from 'kysely';
 import type { LedgerReason } from '../../api/ledger.ts';
 import { clearBonus, decisionCredit, rewardsFor, type BattleState } from '../../game/index.ts';
-import type { RewardInput } from '../../game/rewards.ts';
+import { lossStake, type RewardInput } from '../../game/rewards.ts';
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
 import { fightActs } from '../../game/daily.ts';
 import { recordDaily } from '../economy/daily-progress.ts';
@@ -21,7 +21,7 @@ import { NO_REWARDS, payRewards, type Payment } from './reward-payment.ts';
 import type { BattlesTable, Database } from '../store/tables.ts';
 import { idleBefore } from './battle-expiry.ts';
 import { economyTransaction } from '../economy/transaction.ts';
-import type { Db, Trx } from '../economy/wallet.ts';
+import { forfeit, type Db, type Trx } from '../economy/wallet.ts';
 import { nowMs, nowSeconds } from '../foundation/clock.ts';
 import { STAGES_BY_ID } from '../../game/index.ts';
 import type { CampaignFight } from '../../api/common.ts';
@@ -67,6 +67,8 @@ export interface Payout {
   gear_drop?: string | null;
   /** a campaign stage's battle that has ended: the stage, and what its first clear paid */
   campaign?: CampaignFight;
+  /** a battle just lost: the gold its stake took */
+  stake_lost?: number;
 }
 const UNPAID: Payout = { rewards: null, level_ups: [] };
 
@@ -196,6 +198,20 @@ async function settle(
     : undefined;
   const { levelUps } = await payRewards(trx, userId, teamIds, payments);
   const paid = payments.reduce((sum, p) => add(sum, p.rewards), NO_REWARDS);
+  // Lost: the stake, of what a quick win against the same foes at the same odds would have paid.
+  const stake = won
+    ? 0
+    : lossStake(
+        rewardsFor(kind, {
+          won: true,
+          probability,
+          enemyLevel: stored.enemyLevel,
+          teamSize: teamIds.length,
+          ...(d && { difficulty: d.difficulty, multiplier: d.multiplier }),
+        }).gold,
+      );
+  const lost =
+    stake > 0 ? await forfeit(trx, userId, 'gold', stake, { reason: 'fight_stake', ref: battleId }) : null;
   await recordDaily(trx, userId, fightActs({ kind, mode: 'turn_based', won, probability }));
   // Over: kept as its record from now on (store/battle-record.ts).
   await trx
@@ -208,6 +224,7 @@ async function settle(
     level_ups: levelUps,
     ...(d && { clear_bonus: cleared, gear_drop: gearDrop }),
     ...(campaign && { campaign }),
+    ...(!won && { stake_lost: lost?.taken ?? 0 }),
   };
 }
 

@@ -19,6 +19,7 @@ const BATTLE_REASONS: ReadonlySet<LedgerReason> = new Set([
   'dungeon_reward',
   'dungeon_clear',
   'campaign_reward',
+  'fight_stake',
 ]);
 const ITEM_REASONS: ReadonlySet<LedgerReason> = new Set(['purchase', 'item_use']);
 

@@ -46,7 +46,7 @@ const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       tags: ['campaign'],
       description:
         'Every chapter and stage (id, status locked/open/cleared, recommended team power, its foes, what the first ' +
-        'clear pays and whether it was paid, when the road reaches it, what it opens), the stages cleared, the ' +
+        'clear pays and whether it was paid, what it opens), the stages cleared, the ' +
         "player's strongest team power, the order in which stages open the dungeons and the arena, and idle income.",
       querystring: CampaignQuery,
       response: { 200: CampaignResponse, 404: ErrorBody },
@@ -66,7 +66,7 @@ const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         "'turn_based' (default) answers the battle state, 'auto' the result at once. Its win chance is stated first " +
         'by GET /api/odds?kind=campaign&stage_id=…&team=…. A win pays a little (campaign_reward); the first clear ' +
         'pays its reward once (campaign_first_clear, in `campaign.first_clear`). A stage not open — the one before ' +
-        'not cleared, or the road not there yet — is a 409 saying which. With odds_key, a team changed since ' +
+        'not cleared — is a 409 saying which. With odds_key, a team changed since ' +
         'those odds were shown is a 409 with the new chance.',
       params: StageParams,
       body: StageBattleBody,

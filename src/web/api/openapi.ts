@@ -866,7 +866,7 @@ export interface paths {
     };
     /**
      * Read the campaign as the player stands in it
-     * @description Every chapter and stage (id, status locked/open/cleared, recommended team power, its foes, what the first clear pays and whether it was paid, when the road reaches it, what it opens), the stages cleared, the player's strongest team power, the order in which stages open the dungeons and the arena, and idle income. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description Every chapter and stage (id, status locked/open/cleared, recommended team power, its foes, what the first clear pays and whether it was paid, what it opens), the stages cleared, the player's strongest team power, the order in which stages open the dungeons and the arena, and idle income. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getCampaign'];
     put?: never;
@@ -888,7 +888,7 @@ export interface paths {
     put?: never;
     /**
      * Fight a campaign stage
-     * @description Fights the stage's fixed foes with the player's team, as team battles are (POST /api/battles): mode 'turn_based' (default) answers the battle state, 'auto' the result at once. Its win chance is stated first by GET /api/odds?kind=campaign&stage_id=…&team=…. A win pays a little (campaign_reward); the first clear pays its reward once (campaign_first_clear, in `campaign.first_clear`). A stage not open — the one before not cleared, or the road not there yet — is a 409 saying which. With odds_key, a team changed since those odds were shown is a 409 with the new chance. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description Fights the stage's fixed foes with the player's team, as team battles are (POST /api/battles): mode 'turn_based' (default) answers the battle state, 'auto' the result at once. Its win chance is stated first by GET /api/odds?kind=campaign&stage_id=…&team=…. A win pays a little (campaign_reward); the first clear pays its reward once (campaign_first_clear, in `campaign.first_clear`). A stage not open — the one before not cleared — is a 409 saying which. With odds_key, a team changed since those odds were shown is a 409 with the new chance. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['fightCampaignStage'];
     delete?: never;
@@ -1605,7 +1605,8 @@ export interface operations {
                 | 'campaign_reward'
                 | 'campaign_first_clear'
                 | 'idle_income'
-                | 'training';
+                | 'training'
+                | 'fight_stake';
               /** @description what caused it, by id (see the reasons) */
               ref: string | null;
               /** @description what to link to: the fight's replay, the hero (a summon's kept hero, a rerolled hero), the item */
@@ -4639,6 +4640,8 @@ export interface operations {
                   /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
                   gear_drop: string | null;
                 };
+                /** @description a battle that has just been lost: the gold its stake took (a share of what a quick win would have paid; never more than held); absent when read again later */
+                stake_lost?: number;
                 /** @description the active battle this one replaced: it ended as a loss with no rewards */
                 ended_battle: {
                   battle_id: string;
@@ -4662,6 +4665,8 @@ export interface operations {
                   magic_essence: number;
                   combat_tokens: number;
                 };
+                /** @description a lost fight: the gold its stake took (a share of what the win would have paid; never more than held) */
+                stake_lost?: number;
                 level_ups: {
                   hero_id: string;
                   hero_name: string;
@@ -4915,6 +4920,8 @@ export interface operations {
                   /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
                   gear_drop: string | null;
                 };
+                /** @description a battle that has just been lost: the gold its stake took (a share of what a quick win would have paid; never more than held); absent when read again later */
+                stake_lost?: number;
                 /** @description the active battle this one replaced: it ended as a loss with no rewards */
                 ended_battle: {
                   battle_id: string;
@@ -4938,6 +4945,8 @@ export interface operations {
                   magic_essence: number;
                   combat_tokens: number;
                 };
+                /** @description a lost fight: the gold its stake took (a share of what the win would have paid; never more than held) */
+                stake_lost?: number;
                 level_ups: {
                   hero_id: string;
                   hero_name: string;
@@ -5084,6 +5093,8 @@ export interface operations {
                   magic_essence: number;
                   combat_tokens: number;
                 } | null;
+                /** @description the gold losing this fight costs (its stake: a share of what a quick win pays at this probability, never more than the player holds) */
+                loss_stake: number;
                 /** @description arena: the repeat-win rule as a win now would meet it (the player's earlier wins over this opponent in 24 h) */
                 repeat_win?: {
                   /** @description the player's wins over this opponent in the 24 hours before this one */
@@ -6011,6 +6022,8 @@ export interface operations {
                   /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
                   gear_drop: string | null;
                 };
+                /** @description a battle that has just been lost: the gold its stake took (a share of what a quick win would have paid; never more than held); absent when read again later */
+                stake_lost?: number;
               }
             | {
                 battle_id: string;
@@ -6029,6 +6042,8 @@ export interface operations {
                   magic_essence: number;
                   combat_tokens: number;
                 };
+                /** @description a lost fight: the gold its stake took (a share of what the win would have paid; never more than held) */
+                stake_lost?: number;
                 level_ups: {
                   hero_id: string;
                   hero_name: string;
@@ -6369,6 +6384,8 @@ export interface operations {
               /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
               gear_drop: string | null;
             };
+            /** @description a battle that has just been lost: the gold its stake took (a share of what a quick win would have paid; never more than held); absent when read again later */
+            stake_lost?: number;
           };
         };
       };
@@ -6493,6 +6510,8 @@ export interface operations {
               magic_essence: number;
               combat_tokens: number;
             };
+            /** @description a lost fight: the gold its stake took (a share of what the win would have paid; never more than held) */
+            stake_lost?: number;
             level_ups: {
               hero_id: string;
               hero_name: string;
@@ -6704,6 +6723,8 @@ export interface operations {
                   magic_essence: number;
                   combat_tokens: number;
                 } | null;
+                /** @description the gold losing this fight costs (its stake: a share of what a quick win pays at this probability, never more than the player holds) */
+                loss_stake: number;
                 /** @description arena: the repeat-win rule as a win now would meet it (the player's earlier wins over this opponent in 24 h) */
                 repeat_win?: {
                   /** @description the player's wins over this opponent in the 24 hours before this one */
@@ -8077,6 +8098,8 @@ export interface operations {
               magic_essence: number;
               combat_tokens: number;
             };
+            /** @description a lost fight: the gold its stake took (a share of what the win would have paid; never more than held) */
+            stake_lost?: number;
             level_ups: {
               hero_id: string;
               hero_name: string;
@@ -8342,6 +8365,8 @@ export interface operations {
               /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
               gear_drop: string | null;
             };
+            /** @description a battle that has just been lost: the gold its stake took (a share of what a quick win would have paid; never more than held); absent when read again later */
+            stake_lost?: number;
             /** @description the active battle this one replaced: it ended as a loss with no rewards */
             ended_battle: {
               battle_id: string;
@@ -8444,6 +8469,8 @@ export interface operations {
                   magic_essence: number;
                   combat_tokens: number;
                 } | null;
+                /** @description the gold losing this fight costs (its stake: a share of what a quick win pays at this probability, never more than the player holds) */
+                loss_stake: number;
                 /** @description arena: the repeat-win rule as a win now would meet it (the player's earlier wins over this opponent in 24 h) */
                 repeat_win?: {
                   /** @description the player's wins over this opponent in the 24 hours before this one */
@@ -8690,6 +8717,8 @@ export interface operations {
               magic_essence: number;
               combat_tokens: number;
             } | null;
+            /** @description the gold losing this fight costs (its stake: a share of what a quick win pays at this probability, never more than the player holds) */
+            loss_stake: number;
             /** @description arena: the repeat-win rule as a win now would meet it (the player's earlier wins over this opponent in 24 h) */
             repeat_win?: {
               /** @description the player's wins over this opponent in the 24 hours before this one */
@@ -10120,7 +10149,7 @@ export interface operations {
               story: string;
               scene_url: string;
               stages: {
-                /** @description '1-1' … '6-8': chapter and place in it */
+                /** @description '1-1' … '12-8': chapter and place in it */
                 id: string;
                 chapter: number;
                 index: number;
@@ -10129,7 +10158,7 @@ export interface operations {
                 /** @description the stage’s scene (SVG) */
                 scene_url: string;
                 /**
-                 * @description cleared; open (the next stage, reached by the road); locked (the stage before is not cleared, or the road has not reached it: opens_at)
+                 * @description cleared; open (the next stage: every stage before it is cleared); locked (the stage before is not cleared)
                  * @enum {string}
                  */
                 status: 'locked' | 'open' | 'cleared';
@@ -10138,6 +10167,8 @@ export interface operations {
                 enemies: {
                   level: number;
                   rarity: number;
+                  /** @description levels of training (past the sixth chapter); 0: none */
+                  training: number;
                 }[];
                 /** @description what the first clear pays, once */
                 first_clear: {
@@ -10147,8 +10178,6 @@ export interface operations {
                   combat_tokens: number;
                 };
                 first_clear_paid: boolean;
-                /** @description unix seconds at which the road reaches it; null when it already has */
-                opens_at: number | null;
                 /** @description what its first clear opens */
                 unlocks: {
                   /** @enum {string} */
@@ -10161,7 +10190,7 @@ export interface operations {
             }[];
             /** @description stages cleared, in order */
             cleared: number;
-            /** @description the stage to fight next (open or waiting for the road); null when all are cleared */
+            /** @description the stage to fight next; null when all are cleared */
             next_stage_id: string | null;
             /** @description the power of the player's four strongest heroes, in the gear they wear */
             team_power: number;
@@ -10485,6 +10514,8 @@ export interface operations {
                   /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
                   gear_drop: string | null;
                 };
+                /** @description a battle that has just been lost: the gold its stake took (a share of what a quick win would have paid; never more than held); absent when read again later */
+                stake_lost?: number;
                 /** @description the active battle this one replaced: it ended as a loss with no rewards */
                 ended_battle: {
                   battle_id: string;
@@ -10508,6 +10539,8 @@ export interface operations {
                   magic_essence: number;
                   combat_tokens: number;
                 };
+                /** @description a lost fight: the gold its stake took (a share of what the win would have paid; never more than held) */
+                stake_lost?: number;
                 level_ups: {
                   hero_id: string;
                   hero_name: string;
@@ -10761,6 +10794,8 @@ export interface operations {
                   /** @description the id of the piece of gear the win dropped into the inventory: a first clear of a chapter’s 2nd, 4th, 6th or 8th stage drops its set’s piece for certain, any other win one with a small chance; null otherwise */
                   gear_drop: string | null;
                 };
+                /** @description a battle that has just been lost: the gold its stake took (a share of what a quick win would have paid; never more than held); absent when read again later */
+                stake_lost?: number;
                 /** @description the active battle this one replaced: it ended as a loss with no rewards */
                 ended_battle: {
                   battle_id: string;
@@ -10784,6 +10819,8 @@ export interface operations {
                   magic_essence: number;
                   combat_tokens: number;
                 };
+                /** @description a lost fight: the gold its stake took (a share of what the win would have paid; never more than held) */
+                stake_lost?: number;
                 level_ups: {
                   hero_id: string;
                   hero_name: string;
@@ -10930,6 +10967,8 @@ export interface operations {
                   magic_essence: number;
                   combat_tokens: number;
                 } | null;
+                /** @description the gold losing this fight costs (its stake: a share of what a quick win pays at this probability, never more than the player holds) */
+                loss_stake: number;
                 /** @description arena: the repeat-win rule as a win now would meet it (the player's earlier wins over this opponent in 24 h) */
                 repeat_win?: {
                   /** @description the player's wins over this opponent in the 24 hours before this one */

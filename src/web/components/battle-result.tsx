@@ -189,9 +189,20 @@ export function FightResultPanel({
       <BattleNarrative result={result} />
       <WatchReplay battleId={result.battle_id} />
       {won && <RewardsList result={result} />}
+      <StakeLost result={result} />
       {details}
       {children && <div className="fight-result__actions">{children}</div>}
     </section>
+  );
+}
+
+/** A lost fight's stake: the gold it took (nothing shown when it took none). */
+export function StakeLost({ result }: { result: FightResult }) {
+  if (isWin(result.status) || !result.stake_lost) return null;
+  return (
+    <p className="fight-result__stake" data-testid="stake-lost">
+      The loss cost its stake: {formatNumber(result.stake_lost)} gold.
+    </p>
   );
 }
 

@@ -167,6 +167,12 @@ export function WinPays({
       <span className="win-pays__label">{label}</span>{' '}
       <strong className="win-pays__value tabular">{rewardsText(paid)}</strong>
       {note?.(odds.answer)}
+      {name !== 'turn_based' && odds.answer.loss_stake > 0 && (
+        <span className="win-pays__stake" data-testid="loss-stake" data-gold={odds.answer.loss_stake}>
+          {' '}
+          · a loss costs {formatNumber(odds.answer.loss_stake)} gold
+        </span>
+      )}
     </p>
   );
 }

@@ -24,13 +24,6 @@ import './campaign.css';
 
 const fmt = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
-function opensIn(at: number): string {
-  const s = Math.max(60, at - Math.floor(Date.now() / 1000));
-  const d = Math.floor(s / 86400);
-  const h = Math.floor((s % 86400) / 3600);
-  return d > 0 ? `${d} day${d > 1 ? 's' : ''}${h ? ` ${h} h` : ''}` : `${Math.max(1, h)} h`;
-}
-
 export default function CampaignPage() {
   const ctrl = useCampaignCtrl();
   const { campaign, stage, chapter } = ctrl;
@@ -147,9 +140,7 @@ function StagePanel({ ctrl, stage }: { ctrl: ReturnType<typeof useCampaignCtrl>;
   const busy = ctrl.starting != null;
   const locked = stage.status === 'locked';
   const why = locked
-    ? stage.opens_at
-      ? `The road reaches this stage in ${opensIn(stage.opens_at)}`
-      : 'Clear the stage before it first'
+    ? 'Clear the stage before it first'
     : ctrl.team.length === 0
       ? 'Pick at least one hero'
       : undefined;
@@ -174,6 +165,7 @@ function StagePanel({ ctrl, stage }: { ctrl: ReturnType<typeof useCampaignCtrl>;
             {stage.enemies.map((e, i) => (
               <span key={i} className="stage__foe">
                 Lv {e.level} <RarityStars rarity={e.rarity} size={11} />
+                {e.training > 0 && <span className="stage__foe-training"> · trained {e.training}</span>}
               </span>
             ))}
           </dd>

@@ -9,7 +9,13 @@
 // a floor fought meanwhile elsewhere shows the run as it is now (components/dungeon-run.tsx); before the boss, it may
 // be fought turn by turn instead (components/boss-floor.tsx).
 // Scene art by location (components/battle-scene.ts). State and Fight Again: ./ctrl.ts.
-import { BattleNarrative, ChanceBar, RewardsList, WatchReplay } from '../../components/battle-result.tsx';
+import {
+  BattleNarrative,
+  ChanceBar,
+  RewardsList,
+  StakeLost,
+  WatchReplay,
+} from '../../components/battle-result.tsx';
 import { sceneUrl } from '../../components/battle-scene.ts';
 import { BossTurnByTurn } from '../../components/boss-floor.tsx';
 import { CaptionedAction, RunNotice, RunMoment, runStateText } from '../../components/dungeon-run.tsx';
@@ -173,6 +179,7 @@ export default function CombatPage() {
             all
           />
         )}
+        <StakeLost result={result} />
         {won && result.gear_drop && (
           <GearDrop itemId={result.gear_drop} userId={ctrl.userId} heroId={run?.team_hero_ids[0]} />
         )}

@@ -210,9 +210,9 @@ function CampaignEntry({ userId }: { userId: string }) {
           <span className="place__name">Campaign</span>
           <span className="place__blurb">
             {!data
-              ? 'Six chapters of the long climb'
+              ? 'Twelve chapters of the long climb'
               : next
-                ? `Chapter ${next.chapter}, ${chapter?.name ?? ''} · next: ${next.id} ${next.name}${next.status === 'locked' && next.opens_at ? ' (opens soon)' : ''}`
+                ? `Chapter ${next.chapter}, ${chapter?.name ?? ''} · next: ${next.id} ${next.name}`
                 : 'Every stage cleared: the sky is closed'}
           </span>
         </span>

@@ -42,6 +42,7 @@ const REASON_ICON: Record<LedgerReason, IconName> = {
   ascension: 'sparkles',
   ascension_reset: 'reroll',
   training: 'atk',
+  fight_stake: 'atk',
 };
 
 /** The filter tabs' short names (the full ones, CURRENCY_NAMES, label everything else). */
