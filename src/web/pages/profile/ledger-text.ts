@@ -59,7 +59,7 @@ const FIGHTS: Partial<Record<LedgerReason, string>> = {
   dungeon_reward: 'Dungeon floor won',
   dungeon_clear: 'Dungeon cleared',
   campaign_reward: 'Campaign stage won',
-  fight_stake: 'Fight lost: its stake',
+  fight_stake: 'Stake of a lost fight',
 };
 
 /** A row's reason in words: "Bought Flask of Essence", "Arena victory", "Summoned heroes" … */
