@@ -12,6 +12,7 @@ import type {
   ArenaResponse,
   BrowseResponse,
   CampaignResponse,
+  ChangedOdds,
   ClaimResponse,
   IdleClaimResponse,
   IdleView,
@@ -85,16 +86,25 @@ export function whenLockedOut(handler: (() => void) | null): void {
   lockedOut = handler;
 }
 
-/** A refused or failed call. `serverText` is the server's `{error}` text when there was one. */
+/** A refused or failed call. `serverText` is the server's `{error}` text when there was one; `body` its answer. */
 export class ApiError extends Error {
   readonly status: number;
   readonly serverText: string | null;
-  constructor(status: number, serverText: string | null) {
+  readonly body: unknown;
+  constructor(status: number, serverText: string | null, body: unknown = null) {
     super(serverText ?? `Request failed (${status})`);
     this.name = 'ApiError';
     this.status = status;
     this.serverText = serverText;
+    this.body = body;
   }
+}
+
+/** A fight refused because it changed since its chance was shown (409 with `odds_key`): the new chance, else null. */
+export function changedOdds(err: unknown): ChangedOdds | null {
+  if (!(err instanceof ApiError) || err.status !== 409) return null;
+  const b = err.body as Partial<ChangedOdds> | null;
+  return b && typeof b.odds_key === 'string' && typeof b.probability === 'number' ? (b as ChangedOdds) : null;
 }
 
 /** What to show for a failed call: the server's text as-is, else the spec §8 fallback for that place. */
@@ -177,7 +187,7 @@ async function call<P extends Path, M extends MethodOf<P>>(
       data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
         ? (data as { error: string }).error
         : null;
-    throw new ApiError(res.status, serverText);
+    throw new ApiError(res.status, serverText, data);
   }
   return data as Answer<Operation<P, M>>;
 }
@@ -341,12 +351,17 @@ export const unequipGear = (heroId: string, userId: string, slot: GearSlot): Pro
   call('delete', '/api/heroes/{heroId}/gear/{slot}', { path: { heroId, slot }, query: { user_id: userId } });
 
 // --- Battles, arena ------------------------------------------------------------------------------------
+// A fight names the key of the chance its page shows (`oddsKey`, GET /api/odds `key`): one that changed since is
+// refused with the new chance (changedOdds) and fights nothing.
 export const createBattle = (
   userId: string,
   teamHeroIds: string[],
   mode: 'turn_based' | 'auto' = 'turn_based',
+  oddsKey?: string,
 ): Promise<CreatedBattle> =>
-  call('post', '/api/battles', { body: { user_id: userId, team_hero_ids: teamHeroIds, mode } });
+  call('post', '/api/battles', {
+    body: { user_id: userId, team_hero_ids: teamHeroIds, mode, odds_key: oddsKey },
+  });
 /** The player's turn-based battle still in play (starting another ends it as a loss), or null. */
 export const getActiveBattle = (userId: string): Promise<ActiveBattleAnswer> =>
   call('get', '/api/battles/active', { query: { user_id: userId } });
@@ -375,9 +390,10 @@ export const arenaBattle = (
   userId: string,
   attackerHeroId: string,
   opponentId: string,
+  oddsKey?: string,
 ): Promise<ArenaResult> =>
   call('post', '/api/arena/battle', {
-    body: { user_id: userId, attacker_hero_id: attackerHeroId, opponent_id: opponentId },
+    body: { user_id: userId, attacker_hero_id: attackerHeroId, opponent_id: opponentId, odds_key: oddsKey },
   });
 
 /** The arena ladder, a page at a time by conservative rating; with `userId`, that player's standing too. */
@@ -411,10 +427,11 @@ export const fightStage = (
   stageId: string,
   team: string[],
   mode: 'turn_based' | 'auto',
+  oddsKey?: string,
 ): Promise<CreatedBattle> =>
   call('post', '/api/campaign/stages/{stageId}/battle', {
     path: { stageId },
-    body: { user_id: userId, team_hero_ids: team, mode },
+    body: { user_id: userId, team_hero_ids: team, mode, odds_key: oddsKey },
   });
 export const getIdle = (userId: string): Promise<IdleView> =>
   call('get', '/api/idle', { query: { user_id: userId } });
@@ -460,20 +477,26 @@ export const startDungeon = (dungeonId: string, userId: string, teamHeroIds: str
     body: { user_id: userId, team_hero_ids: teamHeroIds, abandon_active: true },
   });
 /** Fights the run's next floor; naming `floor` turns a stale call (another tab fought it) into a 409. */
-export const fightDungeonRun = (runId: string, userId?: string, floor?: number): Promise<RunBattleResult> =>
+export const fightDungeonRun = (
+  runId: string,
+  userId?: string,
+  floor?: number,
+  oddsKey?: string,
+): Promise<RunBattleResult> =>
   call('post', '/api/dungeon-runs/{runId}/battle', {
     path: { runId },
-    body: { ...(userId ? { user_id: userId } : {}), ...(floor ? { floor } : {}) },
+    body: { ...(userId ? { user_id: userId } : {}), ...(floor ? { floor } : {}), odds_key: oddsKey },
   }) as Promise<RunBattleResult>;
 /** Opens the run's next floor (`floor`) as a turn-based battle the player steers; one under way is answered as it is. */
 export const fightFloorTurnByTurn = (
   runId: string,
   userId: string,
   floor: number,
+  oddsKey?: string,
 ): Promise<StartedFloorBattle> =>
   call('post', '/api/dungeon-runs/{runId}/battle', {
     path: { runId },
-    body: { user_id: userId, floor, mode: 'turn_based' },
+    body: { user_id: userId, floor, mode: 'turn_based', odds_key: oddsKey },
   }) as Promise<StartedFloorBattle>;
 export const getDungeonRun = (runId: string, userId: string): Promise<DungeonRun> =>
   call('get', '/api/dungeon-runs/{runId}', { path: { runId }, query: { user_id: userId } });

@@ -5,7 +5,15 @@ import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import * as api from './client.ts';
 import { saveUser } from '../session.ts';
-import type { DungeonRun, FairnessKind, Hero, OddsQuery, OddsResponse, User } from '../../api/index.ts';
+import type {
+  ChangedOdds,
+  DungeonRun,
+  FairnessKind,
+  Hero,
+  OddsQuery,
+  OddsResponse,
+  User,
+} from '../../api/index.ts';
 import type { Currency } from '../../api/rules.ts';
 
 export const queryKeys = {
@@ -25,6 +33,8 @@ export const queryKeys = {
   battle: (battleId: string) => ['battle', battleId] as const,
   /** a fight's odds, under the versions of the player's heroes it depends on (heroVersions) */
   odds: (query: OddsQuery | null, versions: string) => ['odds', query, versions] as const,
+  /** a fight refused because it changed since its chance was shown: the new chance's key and what to say */
+  oddsChanged: (query: OddsQuery | null) => ['odds', 'changed', query] as const,
   activeBattle: (userId: string) => ['active-battle', userId] as const,
   run: (runId: string) => ['dungeon-run', runId] as const,
   activeRun: (userId: string) => ['dungeon-run', 'active', userId] as const,
@@ -276,11 +286,35 @@ export function oddsQueryIn(client: QueryClient, query: OddsQuery) {
 /**
  * A fight's odds as a page may show them: `answer` only while it is the estimate the fight will use — for the
  * heroes as the player's hero list has them now, not being read again — else `computing` (or `failed`).
+ * `changed`: what to say while that answer is the new chance a fight brought back, refused because its fight had
+ * changed since the page showed the old one (showChangedOdds).
  */
 export interface OddsView {
   answer: OddsResponse | null;
   state: 'idle' | 'computing' | 'ready' | 'failed';
   error: Error | null;
+  changed?: string | null;
+}
+
+/** What a fight's refusal for a changed chance says, and the key of that chance. */
+interface Changed {
+  key: string;
+  text: string;
+}
+
+/**
+ * A fight refused because it changed since its chance was shown: the new chance (the answer it brought) shown in
+ * place of the old one, with what the refusal said, until another read or a fight moves the odds on.
+ */
+export function showChangedOdds(client: QueryClient, query: OddsQuery, now: ChangedOdds): void {
+  const { error, odds_key, ...answer } = now;
+  client.setQueryData(oddsQueryIn(client, query).queryKey, answer);
+  client.setQueryData<Changed>(queryKeys.oddsChanged(query), { key: odds_key, text: error });
+}
+
+/** The odds a page shows now for `query` (its cached answer), whose key a fight names: null if none is shown. */
+export function shownOdds(client: QueryClient, query: OddsQuery): OddsResponse | null {
+  return client.getQueryData<OddsResponse>(oddsQueryIn(client, query).queryKey) ?? null;
 }
 
 /** Whether an answer is for the team's heroes at the versions the hero list has (a level-up elsewhere: no). */
@@ -305,15 +339,30 @@ export function useOdds(
     ...oddsQuery(q, heroVersions(q, heroes.data), opts.fetch),
     enabled: !!query && heroes.isSuccess && opts.enabled !== false,
   });
+  const changed = useQuery<Changed | null>({
+    queryKey: queryKeys.oddsChanged(q),
+    queryFn: () => null,
+    enabled: false,
+  }).data;
   // An answer for other versions than the list has: the heroes changed elsewhere (another tab fought), so the list
   // is read again — then the key follows it and the odds are read for the heroes as they are.
   const behind = read.isSuccess && !heroes.isFetching && !answersFor(read.data, heroes.data);
   useEffect(() => {
     if (behind) void client.invalidateQueries({ queryKey: queryKeys.myHeroes(q.user_id) });
   }, [behind, client, q.user_id]);
+  // A run that is over, read by a page that still holds it (another tab ended it): its reads are read again, so the
+  // page shows what comes next; meanwhile the answer is already that (a new run's first floor).
+  const over = read.isSuccess && !!read.data.run_status && read.data.run_status !== 'active';
+  useEffect(() => {
+    if (!over || !q.run_id) return;
+    void client.invalidateQueries({ queryKey: queryKeys.run(q.run_id) });
+    void client.invalidateQueries({ queryKey: queryKeys.activeRun(q.user_id) });
+  }, [over, client, q.run_id, q.user_id]);
   if (!query) return { answer: null, state: 'idle', error: null };
-  if (read.isSuccess && !read.isRefetching && answersFor(read.data, heroes.data))
-    return { answer: read.data, state: 'ready', error: null };
+  if (read.isSuccess && !read.isRefetching && answersFor(read.data, heroes.data)) {
+    const said = changed && changed.key === read.data.key ? changed.text : null;
+    return { answer: read.data, state: 'ready', error: null, changed: said };
+  }
   if (read.isError && !read.isFetching) return { answer: null, state: 'failed', error: read.error };
   return { answer: null, state: 'computing', error: null };
 }

@@ -1,7 +1,7 @@
 // The writes: one TanStack useMutation per thing a player does (spec §7's POSTs and DELETE), each refreshing what
 // it changed in its own onSuccess, so a page controller calls `mutate` and reads `isPending`, `data` and `failure`
-// (the spec §8 text of its error). Every fight — quick battle, arena duel, dungeon entry and floor — refreshes
-// through afterFight, the one after-fight refresh; a turn-based battle's end does too, once its playback has
+// (the spec §8 text of its error). Every fight — quick battle, arena duel, dungeon entry and floor, campaign stage —
+// names the chance its page shows (shownFight), and refreshes through afterFight, the one after-fight refresh; a turn-based battle's end does too, once its playback has
 // shown the result (pages/battle-view/ctrl.ts). The writes that charge the player (summon, reroll, purchase, item
 // use) are paying writes: one click is one intent with its own Idempotency-Key (usePaying). Reads: ./hooks.ts; the
 // fetch calls: ./client.ts.
@@ -15,20 +15,24 @@ import {
   type UseMutationResult,
 } from '@tanstack/react-query';
 import * as api from './client.ts';
-import { queryKeys, refreshUser } from './hooks.ts';
+import { queryKeys, refreshUser, showChangedOdds, shownOdds } from './hooks.ts';
 import { saveUser } from '../session.ts';
 import { givePasskey, makePasskey, PasskeyNotGiven } from './passkey-prompt.ts';
 import type {
   DungeonRun,
   Hero,
   InventoryItem,
+  OddsQuery,
   PasskeysResponse,
   PendingPair,
   ShopItem,
   User,
 } from '../../api/index.ts';
 
-/** A write as pages use it: the mutation, and `failure`, the text its error shows (null while none). */
+/**
+ * A write as pages use it: the mutation, and `failure`, the text its error shows (null while none; a fight refused
+ * for a changed chance shows none: the new chance says it in place, shownFight).
+ */
 export type Write<TData, TVars> = UseMutationResult<TData, Error, TVars> & { failure: string | null };
 
 function useWrite<TData, TVars = void>(
@@ -36,7 +40,8 @@ function useWrite<TData, TVars = void>(
   failure: (err: Error, vars: TVars) => string,
 ): Write<TData, TVars> {
   const write = useMutation(options);
-  return { ...write, failure: write.error ? failure(write.error, write.variables as TVars) : null };
+  const failed = write.error && !api.changedOdds(write.error);
+  return { ...write, failure: failed ? failure(write.error!, write.variables as TVars) : null };
 }
 
 /** One intent of the player: what they asked for, and the Idempotency-Key every try of it sends. */
@@ -159,7 +164,33 @@ export function useErrorLine(
 }
 export type ErrorLine = ReturnType<typeof useErrorLine>;
 
-// --- After a fight -------------------------------------------------------------------------------------------
+// --- Before and after a fight --------------------------------------------------------------------------------
+
+/**
+ * A fight sent with the key of the chance its page shows — the cached answer of the fight's odds read (`query`, as
+ * the page reads it), none if nothing is shown. One that changed since (another device fought, a hero levelled) is
+ * refused with the new chance and fights nothing: that chance is shown in place of the old one with what the refusal
+ * says (WinChance), so the next tap fights at the chance on screen. Also shown under `alsoFor` (the same fight read
+ * another way: a new run's first floor by its run).
+ */
+async function shownFight<T>(
+  client: QueryClient,
+  query: OddsQuery,
+  fight: (oddsKey: string | undefined) => Promise<T>,
+  alsoFor: () => OddsQuery | null = () => null,
+): Promise<T> {
+  try {
+    return await fight(shownOdds(client, query)?.key);
+  } catch (err) {
+    const now = api.changedOdds(err);
+    if (now) {
+      showChangedOdds(client, query, now);
+      const other = alsoFor();
+      if (other) showChangedOdds(client, other, now);
+    }
+    throw err;
+  }
+}
 
 /**
  * Every odds read forgotten, not merely marked old: a fight changes what the next one is (its heroes' xp and levels,
@@ -280,7 +311,12 @@ export function useFightStage(userId: string) {
         stageId: string;
         team: string[];
         mode: 'turn_based' | 'auto';
-      }) => api.fightStage(userId, stageId, team, mode),
+      }) =>
+        shownFight(
+          client,
+          { user_id: userId, kind: 'campaign', stage_id: stageId, team: team.join(',') },
+          (oddsKey) => api.fightStage(userId, stageId, team, mode, oddsKey),
+        ),
       onSuccess: (battle) => {
         void client.invalidateQueries({ queryKey: queryKeys.campaign(userId) });
         if (battle.kind !== 'turn_based') return afterFight(client, userId, battle);
@@ -554,7 +590,9 @@ export function useStartBattle(userId: string) {
   return useWrite(
     {
       mutationFn: ({ team, mode }: { team: string[]; mode: 'turn_based' | 'auto' }) =>
-        api.createBattle(userId, team, mode),
+        shownFight(client, { user_id: userId, kind: 'random', team: team.join(',') }, (oddsKey) =>
+          api.createBattle(userId, team, mode, oddsKey),
+        ),
       onSuccess: (battle) => {
         if (battle.kind !== 'turn_based') return afterFight(client, userId, battle);
         forgetOdds(client);
@@ -601,7 +639,11 @@ export function useArenaFight(userId: string) {
   return useWrite(
     {
       mutationFn: ({ attackerId, opponentId }: { attackerId: string; opponentId: string }) =>
-        api.arenaBattle(userId, attackerId, opponentId),
+        shownFight(
+          client,
+          { user_id: userId, kind: 'arena', hero_id: attackerId, opponent_id: opponentId },
+          (oddsKey) => api.arenaBattle(userId, attackerId, opponentId, oddsKey),
+        ),
       onSuccess: (res) => afterFight(client, userId, res),
     },
     failing('Failed to start arena battle'),
@@ -627,12 +669,21 @@ export function useEnterDungeon(userId: string) {
           throw new Error(api.errorText(err, 'Failed to start dungeon'));
         }
         try {
-          return await api.fightDungeonRun(runId, userId, 1);
+          // Floor 1 of the run is the fight the picker showed (the same key), and now also its run's next floor.
+          return await shownFight(
+            client,
+            { user_id: userId, kind: 'dungeon', dungeon_id: dungeonId, team: team.join(',') },
+            (oddsKey) => api.fightDungeonRun(runId, userId, 1, oddsKey),
+            () => ({ user_id: userId, kind: 'dungeon', run_id: runId }),
+          );
         } catch (err) {
+          if (api.changedOdds(err)) throw err;
           throw new Error(api.errorText(err, 'Failed to start dungeon battle'));
         }
       },
       onSuccess: (res) => afterFight(client, userId, res),
+      // A run started whose first floor was not fought (its chance changed): the pages show it under way.
+      onError: () => void client.invalidateQueries({ queryKey: queryKeys.activeRun(userId) }),
     },
     stepFailure('Failed to start dungeon'),
   );
@@ -655,8 +706,14 @@ export function useFloorTurnByTurn(userId: string) {
         run: DungeonRun,
       ): Promise<{ battle: api.StartedFloorBattle; movedOn?: undefined } | { movedOn: string }> => {
         try {
-          return { battle: await api.fightFloorTurnByTurn(run.id, userId, run.floor) };
+          const battle = await shownFight(
+            client,
+            { user_id: userId, kind: 'dungeon', run_id: run.id },
+            (oddsKey) => api.fightFloorTurnByTurn(run.id, userId, run.floor, oddsKey),
+          );
+          return { battle };
         } catch (err) {
+          if (api.changedOdds(err)) throw err;
           if (err instanceof api.ApiError && err.status === 409)
             return { movedOn: api.errorText(err, 'This floor has already been fought') };
           throw new Error(api.errorText(err, 'Failed to start dungeon battle'));
@@ -686,8 +743,14 @@ export function useFightFloor(userId: string) {
         run: DungeonRun,
       ): Promise<{ result: api.RunBattleResult; movedOn?: undefined } | { movedOn: string }> => {
         try {
-          return { result: await api.fightDungeonRun(run.id, userId, run.floor) };
+          const result = await shownFight(
+            client,
+            { user_id: userId, kind: 'dungeon', run_id: run.id },
+            (oddsKey) => api.fightDungeonRun(run.id, userId, run.floor, oddsKey),
+          );
+          return { result };
         } catch (err) {
+          if (api.changedOdds(err)) throw err;
           if (err instanceof api.ApiError && err.status === 409)
             return { movedOn: api.errorText(err, 'This floor has already been fought') };
           throw new Error(api.errorText(err, 'Failed to start dungeon battle'));

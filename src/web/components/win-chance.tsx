@@ -7,8 +7,9 @@ import { useNavigation } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { OddsQuery, OddsResponse, Rewards } from '../../api/index.ts';
 import { errorText } from '../api/client.ts';
-import { oddsQueryIn, type OddsView } from '../api/hooks.ts';
+import { oddsQueryIn, shownOdds, type OddsView } from '../api/hooks.ts';
 import { formatNumber, formatShare, wholePercent } from './format.ts';
+import { Icon } from './icon.tsx';
 import { Button } from './ui.tsx';
 import './win-chance.css';
 
@@ -32,6 +33,7 @@ function useSteady(odds: OddsView): OddsView {
 /**
  * 'Win chance 42%' with a small meter — only while it is the number the fight will use (useOdds: for the heroes as
  * they are now); 'computing…' otherwise; nothing until the fight is chosen. The fight's button never waits for it.
+ * A chance a fight brought back, refused because it had changed since it was shown, says so under it.
  */
 export function WinChance({
   odds: live,
@@ -48,19 +50,27 @@ export function WinChance({
   if (odds.answer) {
     const chance = wholePercent(odds.answer.probability);
     return (
-      <div
-        className={`${cls} win-chance--${band(odds.answer.probability)}`}
-        data-testid="odds"
-        data-probability={odds.answer.probability}
-        data-odds-key={odds.answer.key}
-        aria-live="polite"
-      >
-        <span className="win-chance__label">Win chance</span>
-        <strong className="win-chance__value tabular">{chance}%</strong>
-        <span className="win-chance__meter" aria-hidden="true">
-          <span style={{ width: `${chance}%` }} />
-        </span>
-      </div>
+      <>
+        <div
+          className={`${cls} win-chance--${band(odds.answer.probability)}`}
+          data-testid="odds"
+          data-probability={odds.answer.probability}
+          data-odds-key={odds.answer.key}
+          aria-live="polite"
+        >
+          <span className="win-chance__label">Win chance</span>
+          <strong className="win-chance__value tabular">{chance}%</strong>
+          <span className="win-chance__meter" aria-hidden="true">
+            <span style={{ width: `${chance}%` }} />
+          </span>
+        </div>
+        {odds.changed && (
+          <p className="win-chance__changed" role="status" data-testid="odds-changed">
+            <Icon name="sparkles" size={16} className="win-chance__changed-icon" />
+            {odds.changed}
+          </p>
+        )}
+      </>
     );
   }
   if (odds.state === 'failed')
@@ -177,10 +187,14 @@ export function WinPays({
   );
 }
 
-/** The fight's chance as the fight will state it, read (or waited for) before starting; null if unknown. */
+/**
+ * The fight's chance before starting: the one the page shows (the fight names its key, and is refused with the new
+ * chance if it changed since: api/mutations.ts shownFight), else read (or waited for) now; null if unknown.
+ */
 export async function chanceBeforeFight(client: QueryClient, query: OddsQuery): Promise<number | null> {
   try {
-    return (await client.fetchQuery(oddsQueryIn(client, query))).probability;
+    const shown = shownOdds(client, query);
+    return shown ? shown.probability : (await client.fetchQuery(oddsQueryIn(client, query))).probability;
   } catch {
     return null; // the fight states its own odds; an unreadable estimate does not block it
   }
