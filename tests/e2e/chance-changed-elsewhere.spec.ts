@@ -190,6 +190,36 @@ test('arena, a dungeon floor and a campaign stage: a chance changed elsewhere is
   await expect(page.getByTestId('stage-result').locator('.stage__result-title')).toHaveText('VICTORY!');
 });
 
+test('entering a dungeon whose first floor changed since the picker showed it: the picker shows the new chance', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
+  const hero = await createHero(request, player);
+  await setHeroPower(hero.id, 'mighty');
+  await page.goto('/dungeons');
+  await page
+    .locator('[data-dungeon-id="whispering_woods"]')
+    .getByRole('button', { name: 'Enter Dungeon' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
+  await dialog.locator(`[data-hero-id="${hero.id}"] .hero-card__action`).click();
+  const shown = await shownChance(page);
+  await heroFoughtElsewhere(request, player, hero.id);
+  const fought = await fightsOf(request, player);
+  await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
+  // The picker comes back with the floor's chance as it is now, and says why; nothing was fought.
+  await expect(dialog.getByTestId('odds-changed')).toHaveText(
+    /^The fight changed since you looked: your chance is now \d+%\.$/,
+  );
+  expect((await shownChance(page)).key).not.toBe(shown.key);
+  expect(await fightsOf(request, player)).toBe(fought);
+  await screen(page, testInfo, 'dungeon-picker-chance-changed');
+  await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
+  await expect(page).toHaveURL(/\/combat\?/);
+  await expect(page.locator('.combat__headline')).toHaveText('VICTORY!');
+});
+
 test('a dungeon run ended on another page: the odds read answers what comes next, never a 409', async ({
   page,
   request,

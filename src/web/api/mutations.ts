@@ -683,7 +683,9 @@ export function useEnterDungeon(userId: string) {
       },
       onSuccess: (res) => afterFight(client, userId, res),
       // A run started whose first floor was not fought (its chance changed): the pages show it under way.
-      onError: () => void client.invalidateQueries({ queryKey: queryKeys.activeRun(userId) }),
+      onError: (err) => {
+        if (api.changedOdds(err)) void client.invalidateQueries({ queryKey: queryKeys.activeRun(userId) });
+      },
     },
     stepFailure('Failed to start dungeon'),
   );

@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DungeonRun } from '../../../api/index.ts';
-import type { RunBattleResult } from '../../api/client.ts';
+import { changedOdds, type RunBattleResult } from '../../api/client.ts';
 import { useDungeon, useDungeonRun, useOdds } from '../../api/hooks.ts';
 import { useEnterDungeon, useErrorLine, useFightFloor } from '../../api/mutations.ts';
 import { useDungeonPicker } from '../../components/dungeon-run.tsx';
@@ -81,7 +81,16 @@ export function useDungeonDetailCtrl() {
       setPicking(false);
       startAfresh();
       saveActiveTeam(user.id, team);
-      enter.mutate({ dungeonId, team }, { onSuccess: show });
+      enter.mutate(
+        { dungeonId, team },
+        {
+          onSuccess: show,
+          // The first floor's chance changed since the picker showed it: the picker shows the new one, and says so.
+          onError: (err) => {
+            if (changedOdds(err)) setPicking(true);
+          },
+        },
+      );
     },
     /** The run's next floor, from wherever the run was started; a long shot asks once first. */
     fightOn: async (run: DungeonRun) => {

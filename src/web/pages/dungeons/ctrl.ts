@@ -8,6 +8,7 @@ import type { Dungeon } from '../../../api/index.ts';
 import { useDungeons } from '../../api/hooks.ts';
 import { useEnterDungeon } from '../../api/mutations.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
+import { changedOdds } from '../../api/client.ts';
 import { useDungeonPicker } from '../../components/dungeon-run.tsx';
 import { useUnlocks } from '../../components/unlock-order.tsx';
 import { saveActiveTeam, useSignedInUser } from '../../session.ts';
@@ -58,6 +59,10 @@ export function useDungeonsCtrl() {
               }),
               { state: { result: res } },
             ),
+          // The first floor's chance changed since the picker showed it: the picker shows the new one, and says so.
+          onError: (err) => {
+            if (changedOdds(err)) setPicking(dungeon);
+          },
         },
       );
     },
