@@ -64,6 +64,13 @@ test('a chance changed on another page is shown with a notice, nothing fought; t
 
   // Page B, the same account: fights that encounter.
   const b = await page.context().newPage();
+  // B fights whatever its chance, as the fixture's page does (a long shot asks once: Fight anyway).
+  await b.addLocatorHandler(b.getByTestId('long-shot'), (prompt) =>
+    prompt
+      .getByRole('button', { name: 'Fight anyway' })
+      .click({ timeout: 2_000 })
+      .catch(() => undefined),
+  );
   const now = await fightOnB(b, request, player, team, shown.key);
   const afterB = await fightsOf(request, player);
   expect(afterB).toBeGreaterThan(fought);
@@ -100,10 +107,11 @@ test('a chance changed on another page is shown with a notice, nothing fought; t
     (r) => r.url().endsWith('/api/battles') && r.request().method() === 'POST',
   );
   await page.getByRole('button', { name: 'Quick Battle' }).click();
+  // (a long shot asks once first: the fixture answers Fight anyway while the page is awaited)
+  await expect(page).toHaveURL(/\/combat\?/);
   const result = (await (await answer).json()) as BattleResult & { odds_key: string };
   expect(result.odds_key).toBe(next.key);
   expect(result.probability).toBe(next.probability);
-  await expect(page).toHaveURL(/\/combat\?/);
   await expect(page.getByTestId('win-chance')).toHaveText(`${wholePercent(next.probability)}%`);
   await b.close();
 });
