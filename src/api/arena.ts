@@ -116,5 +116,8 @@ export const OpponentsResponse = z.object({
     .describe(
       "your hero's chance against each opponent, in the same order: the duel's estimate, the number GET /api/odds and the fight then state",
     ),
+  owners: z
+    .array(z.string().nullable())
+    .describe("each opponent's owner's username, in the same order (null for an NPC)"),
 });
 export type OpponentsResponse = z.infer<typeof OpponentsResponse>;

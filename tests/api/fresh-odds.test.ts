@@ -294,6 +294,9 @@ describe.each(DATABASES)('Find a fair match on %s', (kind) => {
     for (const [i, o] of found.opponents.entries()) {
       expect(o.user_id).not.toBe(p.id);
       expect(found.probabilities[i]).toBe(await chance(p.id, mine.id, o.id));
+      // whose each is, by name (an NPC: none), so a page never names an opponent by its id
+      const owner = o.user_id ? (await h.call('GET', `/api/users/${o.user_id}`)).body.username : null;
+      expect(found.owners[i]).toBe(owner);
     }
     const gaps = found.probabilities.map((x) => Math.abs(x - 0.5));
     expect(gaps).toEqual([...gaps].sort((x, y) => x - y));

@@ -144,7 +144,11 @@ test('arena: ratings on every card, win chance bands from the honest odds, Find 
   );
   const asked = page.waitForResponse((r) => r.url().includes('/api/arena/opponents?'));
   await page.getByRole('button', { name: 'Find a fair match' }).click();
-  const offered = (await (await asked).json()) as { opponents: { id: string }[]; probabilities: number[] };
+  const offered = (await (await asked).json()) as {
+    opponents: { id: string; name: string; user_id: string | null }[];
+    probabilities: number[];
+    owners: (string | null)[];
+  };
   const fair = page.getByTestId('fair-matches');
   await expect(fair).toBeVisible();
   await expect(fair).toContainText('nearest an even fight');
@@ -165,22 +169,28 @@ test('arena: ratings on every card, win chance bands from the honest odds, Find 
   expect(duel.probability).toBe(offered.probabilities[0]);
   const chosen = (await fairCards.first().getAttribute('data-hero-id'))!;
   await expect(fairCards.first()).toHaveAttribute('data-selected', 'true');
-  await expect(page.getByTestId('selected-opponent')).toContainText(chosen);
+  await expect(page.getByTestId('selected-opponent')).toHaveAttribute('data-chosen', chosen);
+  // named, with whose it is (the fair matches' owners, or an NPC's dungeon), never by its id
+  const fairest = offered.opponents[0]!;
+  await expect(page.getByTestId('selected-opponent')).toHaveText(
+    fairest.user_id ? `${fairest.name}, ${offered.owners[0]}’s hero` : new RegExp(`^NPC: ${fairest.name}, `),
+  );
   await expect(fairCards.first().getByTestId('chance-band')).not.toHaveAttribute('data-band', 'pending');
   await screen(page, testInfo, 'arena-fair-match');
   await page.getByRole('button', { name: 'Find a fair match' }).click();
   await expect(fairCards.nth(1)).toHaveAttribute('data-selected', 'true');
-  await expect(page.getByTestId('selected-opponent')).toContainText(
+  await expect(page.getByTestId('selected-opponent')).toHaveAttribute(
+    'data-chosen',
     (await fairCards.nth(1).getAttribute('data-hero-id'))!,
   );
   await fairCards.first().locator('.hero-card__action').click();
-  await expect(page.getByTestId('selected-opponent')).toContainText(chosen);
+  await expect(page.getByTestId('selected-opponent')).toHaveAttribute('data-chosen', chosen);
 
   // A duel a mighty hero surely wins (a fair match may be the other viewport's mighty hero, fighting beside this
   // test) moves both ratings; the result says by how much.
   await page.getByRole('tab', { name: 'NPCs' }).click();
   await page.locator('.arena__groups [data-hero-id="npc_woods_thornling"] .hero-card__action').click();
-  await expect(page.getByTestId('selected-opponent')).toContainText('npc_woods_thornling');
+  await expect(page.getByTestId('selected-opponent')).toHaveAttribute('data-chosen', 'npc_woods_thornling');
   await page.getByRole('button', { name: 'Fight!' }).click();
   const result = page.getByTestId('fight-result');
   await expect(result.locator('.fight-result__headline')).toHaveText('VICTORY!');

@@ -50,8 +50,12 @@ test('arena: a duel against a player, Fight Again, then against an NPC; choices 
     if (!(await rivalCard.isVisible())) await more.click();
   }
   await rivalCard.locator('.hero-card__action').click();
-  await expect(page.getByTestId('selected-hero')).toContainText(mine!.id);
-  await expect(page.getByTestId('selected-opponent')).toContainText(theirs!.id);
+  // Names as a player reads them, and whose the opponent is: never an id (the ids ride along unseen).
+  await expect(page.getByTestId('selected-hero')).toHaveText(mine!.name);
+  await expect(page.getByTestId('selected-hero')).toHaveAttribute('data-chosen', mine!.id);
+  await expect(page.getByTestId('selected-opponent')).toHaveText(`${theirs!.name}, ${rival.username}’s hero`);
+  await expect(page.getByTestId('selected-opponent')).toHaveAttribute('data-chosen', theirs!.id);
+  await expect(page.getByRole('region', { name: 'Selected' })).not.toContainText(/\b(h|npc)_/);
   await expect(fight).toBeEnabled();
   await screen(page, testInfo, 'arena');
 
@@ -91,8 +95,8 @@ test('arena: a duel against a player, Fight Again, then against an NPC; choices 
   const npc = page.locator('[data-hero-id="npc_woods_poacher"]');
   await expect(npc.locator('.hero-card__name')).toHaveText(/^NPC: /);
   await npc.locator('.hero-card__action').click();
-  await expect(page.getByTestId('selected-opponent')).toContainText('NPC: ');
-  await expect(page.getByTestId('selected-opponent')).toContainText('npc_woods_poacher');
+  await expect(page.getByTestId('selected-opponent')).toHaveText(/^NPC: .+, Whispering Woods$/);
+  await expect(page.getByTestId('selected-opponent')).toHaveAttribute('data-chosen', 'npc_woods_poacher');
   await screen(page, testInfo, 'arena-npcs');
   // Switching to Players lets the NPC go (it cannot be seen there); back on NPCs, choose it again.
   await page.getByRole('tab', { name: 'Players' }).click();
@@ -100,7 +104,7 @@ test('arena: a duel against a player, Fight Again, then against an NPC; choices 
   await expect(fight).toBeDisabled();
   await page.getByRole('tab', { name: 'NPCs' }).click();
   await npc.locator('.hero-card__action').click();
-  await expect(page.getByTestId('selected-opponent')).toContainText('npc_woods_poacher');
+  await expect(page.getByTestId('selected-opponent')).toHaveAttribute('data-chosen', 'npc_woods_poacher');
   if (testInfo.project.name === 'phone') {
     // One compact band for Selected (its hero and opponent, the win chance and, a line under it, what a win pays),
     // and every row at rest shows whole cards only.

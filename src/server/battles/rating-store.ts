@@ -393,7 +393,7 @@ export async function fairMatches(
   heroId: string,
   limit: number,
   chanceOf: (hero: Hero, opponent: Hero) => Promise<number>,
-): Promise<{ hero: Hero; opponents: Hero[]; probabilities: number[] }> {
+): Promise<{ hero: Hero; opponents: Hero[]; probabilities: number[]; owners: (string | null)[] }> {
   const hero = await withRating(db, (await ownHero(db, heroId, userId)).hero);
   const at = hero.rating!.rating;
   const centres = [at];
@@ -421,5 +421,18 @@ export async function fairMatches(
         (x.c.id < y.c.id ? -1 : 1),
     )
     .slice(0, limit);
-  return { hero, opponents: order.map((x) => x.c), probabilities: order.map((x) => x.p) };
+  const ownerIds = [...new Set(order.flatMap((x) => (x.c.user_id ? [x.c.user_id] : [])))];
+  const names = new Map(
+    ownerIds.length
+      ? (await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ownerIds).execute()).map(
+          (u) => [u.id, u.username] as const,
+        )
+      : [],
+  );
+  return {
+    hero,
+    opponents: order.map((x) => x.c),
+    probabilities: order.map((x) => x.p),
+    owners: order.map((x) => (x.c.user_id ? (names.get(x.c.user_id) ?? null) : null)),
+  };
 }

@@ -373,7 +373,10 @@ export function useOdds(
  */
 export const fairMatchesQuery = (userId: string, heroId: string) => ({
   queryKey: ['fair-matches', userId, heroId] as const,
-  queryFn: async () => (await api.findFairMatches(userId, heroId)).opponents,
+  queryFn: async () => {
+    const { opponents, owners } = await api.findFairMatches(userId, heroId);
+    return { opponents, owners };
+  },
   staleTime: Infinity,
   retry: false,
 });

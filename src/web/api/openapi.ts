@@ -7231,6 +7231,8 @@ export interface operations {
             }[];
             /** @description your hero's chance against each opponent, in the same order: the duel's estimate, the number GET /api/odds and the fight then state */
             probabilities: number[];
+            /** @description each opponent's owner's username, in the same order (null for an NPC) */
+            owners: (string | null)[];
           };
         };
       };

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Hero, PlayerHeroes } from '../../../api/index.ts';
 import { DEMO_HERO } from '../herocard/index.tsx';
-import { nextFairOpponent, opponentLabel, playerGroups } from './ctrl.ts';
+import { nextFairOpponent, opponentLabel, opponentSummary, playerGroups } from './ctrl.ts';
 
 const hero = (id: string, user_id: string | null = 'u_other'): Hero => ({
   ...DEMO_HERO,
@@ -54,4 +54,14 @@ describe("other players' groups", () => {
 it("names NPCs 'NPC: …' and players' heroes by name", () => {
   expect(opponentLabel({ id: 'npc_woods_poacher', name: 'Poacher' })).toBe('NPC: Poacher');
   expect(opponentLabel({ id: 'h_1', name: 'Tamsin' })).toBe('Tamsin');
+});
+
+it('the Selected summary names an opponent and whose it is, never its id', () => {
+  expect(opponentSummary({ id: 'h_2e700aded1', name: 'Levlith Hellbrand' }, 'mira')).toBe(
+    'Levlith Hellbrand, mira’s hero',
+  );
+  expect(opponentSummary({ id: 'npc_caldera_high_priest', name: 'High Priest' }, 'Ashen Caldera')).toBe(
+    'NPC: High Priest, Ashen Caldera',
+  );
+  expect(opponentSummary({ id: 'h_2e700aded1', name: 'Levlith Hellbrand' }, null)).toBe('Levlith Hellbrand');
 });

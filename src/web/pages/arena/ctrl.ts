@@ -34,6 +34,12 @@ export interface OpponentGroup {
 export const isNpc = (id: string): boolean => id.startsWith('npc_');
 export const opponentLabel = (h: Pick<Hero, 'id' | 'name'>): string =>
   isNpc(h.id) ? `NPC: ${h.name}` : h.name;
+/**
+ * A chosen opponent as the Selected summary reads it: its name and whose it is — a player's hero by its owner's
+ * username, an NPC by its dungeon — never an id; the name alone when whose it is is not known.
+ */
+export const opponentSummary = (h: Pick<Hero, 'id' | 'name'>, owner: string | null): string =>
+  owner ? (isNpc(h.id) ? `NPC: ${h.name}, ${owner}` : `${h.name}, ${owner}’s hero`) : opponentLabel(h);
 
 /** Find a fair match pressed again: the next of the fair opponents after the one chosen (the first at first). */
 export function nextFairOpponent(fair: Hero[], chosenId: string | null): Hero | null {
@@ -99,7 +105,7 @@ export function useArenaCtrl() {
   // Find a fair match: asked for one hero at a time, shown above both lists while that hero is chosen.
   const [fairFor, setFairFor] = useState<string | null>(null);
   const fair = useFairMatches(user.id, attacker && fairFor === attacker.id ? attacker.id : null);
-  const fairShown = attacker && fairFor === attacker.id ? (fair.data ?? null) : null;
+  const fairShown = attacker && fairFor === attacker.id ? (fair.data?.opponents ?? null) : null;
   const allOpponents = [...(fairShown ?? []), ...[...players_, ...npcGroups].flatMap((g) => g.heroes)];
   // A remembered opponent on no loaded page (a later page of players, say) is read by its id and kept.
   const listed = allOpponents.find((h) => h.id === opponentId) ?? null;
@@ -112,6 +118,14 @@ export function useArenaCtrl() {
       ? lastOpponent.data
       : null;
   const opponent = listed ?? recalled;
+  // Whose the opponent is: a player by the browse pages or the fair matches' owners, an NPC by its dungeon.
+  const ownerOf = (h: Hero): string | null => {
+    if (isNpc(h.id))
+      return npcs.data?.dungeons.find((d) => d.npcs.some((n) => n.id === h.id))?.dungeon_name ?? null;
+    const fairAt = fair.data?.opponents.findIndex((o) => o.id === h.id) ?? -1;
+    if (fairAt >= 0 && fair.data!.owners[fairAt]) return fair.data!.owners[fairAt];
+    return players_.find((g) => g.key === h.user_id)?.title ?? null;
+  };
   // A remembered choice that no longer exists is dropped once its lists and its own read have answered.
   const attackerShown = attacker ? attacker.id : mine.isSuccess ? null : attackerId;
   const opponentShown = opponent
@@ -152,6 +166,8 @@ export function useArenaCtrl() {
     players,
     attacker,
     opponent,
+    /** the chosen opponent as the Selected summary reads it (opponentSummary) */
+    opponentName: opponent ? opponentSummary(opponent, ownerOf(opponent)) : null,
     attackerShown,
     opponentShown,
     ready,
@@ -193,7 +209,8 @@ export function useArenaCtrl() {
       if (!list) {
         setFairFor(attacker.id);
         try {
-          list = await client.fetchQuery({ ...fairMatchesQuery(user.id, attacker.id), staleTime: 0 });
+          list = (await client.fetchQuery({ ...fairMatchesQuery(user.id, attacker.id), staleTime: 0 }))
+            .opponents;
         } catch (err) {
           return errors.refuse(errorText(err, 'Failed to find a fair match'));
         }

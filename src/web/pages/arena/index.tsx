@@ -107,14 +107,18 @@ export default function ArenaPage() {
               <strong>Selected</strong>
               <span>
                 Hero:{' '}
-                <span data-testid="selected-hero">
-                  {attacker ? `${attacker.name} (${attacker.id})` : '—'}
+                <span data-testid="selected-hero" data-chosen={attacker?.id}>
+                  {attacker ? attacker.name : '—'}
                 </span>
               </span>
               <span>
                 Opponent:{' '}
-                <span data-testid="selected-opponent">
-                  {opponent ? `${opponentLabel(opponent)} (${opponent.id})` : '—'}
+                <span
+                  data-testid="selected-opponent"
+                  data-chosen={opponent?.id}
+                  title={ctrl.opponentName ?? undefined}
+                >
+                  {ctrl.opponentName ?? '—'}
                 </span>
               </span>
             </div>
