@@ -217,8 +217,8 @@ describe.each(DATABASES)('ascension on %s', (kind) => {
       const r = await h.call('POST', `/api/heroes/${hero.id}/ascend`, { user_id: p.id, ...body });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     };
-    await star({ spend_hero_ids: [copy.id] }); // 1★ → 2★: the copy and 500 essence
-    await star({ use_shards: true }); // 2★ → 3★: 40 shards and 1,500 essence
+    await star({ spend_hero_ids: [copy.id] }); // 1★ → 2★: the copy and 300 essence
+    await star({ use_shards: true }); // 2★ → 3★: 40 shards and 700 essence
     expect(await shardsOf(p.id)).toBe(0);
     expect((await user(p.id)).magic_essence).toBe(
       before.magic_essence - ASCENSION[0].essence - ASCENSION[1].essence,
@@ -292,7 +292,7 @@ describe.each(DATABASES)('ascension on %s', (kind) => {
       spend_hero_ids: [ok1.id, ok2.id],
     });
     expect(poor.status).toBe(400);
-    expect(poor.body.error).toMatch(/Not enough magic essence: this star takes 1500, you have 1499/);
+    expect(poor.body.error).toMatch(/Not enough magic essence: this star takes 700, you have 699/);
     expect(await heroStatus(ok1.id)).toBe(200);
     expect(await heroStatus(ok2.id)).toBe(200);
     expect((await h.call('GET', `/api/heroes/${hero.id}`)).body.rarity).toBe(2);

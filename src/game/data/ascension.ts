@@ -15,10 +15,10 @@ export interface AscensionRung {
 }
 
 export const ASCENSION: readonly AscensionRung[] = [
-  { from: 1, copies: 1, essence: 500 },
-  { from: 2, copies: 2, essence: 1500 },
-  { from: 3, copies: 3, essence: 4000 },
-  { from: 4, copies: 4, essence: 9000 },
+  { from: 1, copies: 1, essence: 300 },
+  { from: 2, copies: 2, essence: 700 },
+  { from: 3, copies: 3, essence: 1200 },
+  { from: 4, copies: 4, essence: 2000 },
 ];
 
 /**

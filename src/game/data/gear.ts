@@ -79,7 +79,7 @@ export const GEAR: Readonly<Record<string, GearDef>> = Object.fromEntries(LIST.m
 export const GEAR_LIST: readonly GearDef[] = LIST;
 
 /** What one piece costs in the shop, in combat tokens (docs/game-rules.md "Gear"). */
-export const GEAR_PRICE_TOKENS = 300;
+export const GEAR_PRICE_TOKENS = 150;
 
 /** The chance a cleared dungeon run drops a piece (one of every piece alike, drawn by the run's fight). */
 export const GEAR_DROP_CHANCE = 0.02;
