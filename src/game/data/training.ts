@@ -12,5 +12,5 @@ export const MAX_TRAINING = 60;
 
 /** Gold the next level of training costs a hero at `level` (0: untrained). */
 export function trainingCost(level: number): number {
-  return 400 + 200 * Math.max(0, Math.floor(level));
+  return 400 + 300 * Math.max(0, Math.floor(level));
 }
