@@ -54,8 +54,8 @@ export default function CampaignPage() {
         <div>
           <h1>Campaign</h1>
           <p className="muted">
-            {data.cleared} of 48 stages cleared · your strongest four:{' '}
-            <strong className="tabular">{fmt(data.team_power)}</strong> power
+            {data.cleared} of {data.chapters.reduce((n, c) => n + c.stages.length, 0)} stages cleared · your
+            strongest four: <strong className="tabular">{fmt(data.team_power)}</strong> power
           </p>
         </div>
       </header>
