@@ -1,8 +1,8 @@
 // The arena ladder's reads at scale: fills a fresh database with N heroes and their ratings (a third of them
 // unfought, tied at 1500 / 350; every hero a real generated one of level 1–10, so its duels can be simulated), then
 // times the leaderboard's first page, a page deep among the ties, a page with a player's own standing, and Find a
-// fair match — its reads alone, and whole: every candidate's duel estimated by the odds pool with nothing cached
-// (the worst case; a second ask reuses the estimates) — each the mean of 20 after a warm-up.
+// fair match — its reads alone, and whole: a new draw with the odds pool caching nothing (the worst case), and
+// today's set asked again — each the mean of 20 after a warm-up.
 // Run: npm run bench:ladder [-- heroes=1000000] (SQLite in a temp dir; BENCH_DATABASE=postgres for PostgreSQL,
 // on a database it creates and drops at PG_ADMIN_URL).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { generateHero } from '../src/game/index.ts';
-import { fairMatches, leaderboard } from '../src/server/battles/rating-store.ts';
+import { fairMatches, type FairOdds } from '../src/server/battles/fair-matches.ts';
+import { leaderboard } from '../src/server/battles/rating-store.ts';
+import { startRatingRow } from '../src/server/store/content-rows.ts';
+import { heroRow } from '../src/server/store/hero-rows.ts';
 import { OddsPool } from '../src/server/odds/odds-pool.ts';
 import { openStore } from '../src/server/store/db.ts';
 import { migrate } from '../src/server/store/migrations.ts';
@@ -94,25 +97,64 @@ try {
   await time("leaderboard with a player's standing (5 heroes)", () =>
     leaderboard(store.db, { limit: 20, userId: `u_${mid}` }),
   );
-  // A provisional hero (every third is unfought: 1500 / 350) and a settled one: 24 candidates, or 24 over two centres.
+  // Find a fair match, each ask a refresh (a new draw: new candidates, so new estimates), for a settled hero, a
+  // provisional one (every third is unfought: 1500 / 350; candidates near two centres) and one stronger than anyone
+  // (level 10 5★ at twice its stats: sparring partners only); its reads alone (every duel taken as even), and whole
+  // with no estimate cached. Then today's set asked again, its estimates remembered (the common ask).
   const unfought = Math.floor(N / 30) * 15;
   const settled = mid - 1;
   const heroOf = (i: number) => [`u_${i - (i % 5) + 5}`, `h_${String(i).padStart(8, '0')}`] as const;
-  for (const [label, i] of [
-    ['settled', settled],
-    ['provisional', unfought],
+  const top = generateHero(4242, { id: 'h_strongest', userId: 'u_5', level: 10, rarity: 5 });
+  const twice = (n: number) => Math.round(n * 2);
+  const strongest = {
+    ...top,
+    max_hp: twice(top.max_hp),
+    hp: twice(top.max_hp),
+    atk: twice(top.atk),
+    def: twice(top.def),
+  };
+  await store.db
+    .insertInto('heroes')
+    .values(heroRow(strongest, { user_id: 'u_5', created_at: 1 }))
+    .execute();
+  await store.db.insertInto('hero_ratings').values(startRatingRow(strongest, 1)).execute();
+  const even: FairOdds = {
+    estimate: async () => ({ probability: 0.5, samples: 4500 }),
+    look: async (_a, _b, from, to) => (to - from) / 2,
+    known: () => undefined,
+  };
+  for (const [label, user, hero] of [
+    ['settled', ...heroOf(settled)],
+    ['provisional', ...heroOf(unfought)],
+    ['stronger than anyone', 'u_5', 'h_strongest'],
   ] as const) {
-    const [user, hero] = heroOf(i);
-    await time(`Find a fair match, ${label} hero: its reads (odds not asked)`, () =>
-      fairMatches(store.db, user, hero, 6, async () => 0.5),
-    );
+    const ask = (odds: FairOdds, refresh = true) =>
+      fairMatches(store.db, odds, { userId: user, heroId: hero, limit: 6, refresh });
+    await time(`Find a fair match, ${label} hero: its reads (every duel even)`, () => ask(even));
     const pool = new OddsPool(undefined, 0);
+    let looks = 0;
+    let estimates = 0;
+    const counted: FairOdds = {
+      estimate: (a, b) => (estimates++, pool.estimate(a, b)),
+      look: (a, b, from, to) => (looks++, pool.look(a, b, from, to)),
+      known: () => undefined,
+    };
     try {
-      await time(`Find a fair match, ${label} hero: whole, no estimate cached`, () =>
-        fairMatches(store.db, user, hero, 6, async (a, b) => (await pool.estimate([a], [b])).probability),
+      await time(`Find a fair match, ${label} hero: whole, a new draw, no estimate cached`, () =>
+        ask(counted),
       );
+      console.log(`  (${(looks / 21).toFixed(1)} looks and ${(estimates / 21).toFixed(1)} estimates an ask)`);
     } finally {
       await pool.close();
+    }
+    const remembering = new OddsPool();
+    try {
+      await ask(remembering);
+      await time(`Find a fair match, ${label} hero: today's set again, estimates remembered`, () =>
+        ask(remembering, false),
+      );
+    } finally {
+      await remembering.close();
     }
   }
 } finally {

@@ -1,5 +1,5 @@
 // 1v1 arena duels against another player's hero or an NPC, resolved at once with honest odds; the arena ladder
-// (Glicko-2 ratings of every hero and NPC, src/game/ladder.ts): its leaderboard and the opponents nearest a rating.
+// (Glicko-2 ratings of every hero and NPC, src/game/ladder.ts): its leaderboard, and Find a fair match.
 import { z } from 'zod';
 import { BattleResult, HeroRating, HeroSchema, idField, Id, Rewards, ShownOddsKey } from './common.ts';
 
@@ -99,17 +99,24 @@ export type LeaderboardResponse = z.infer<typeof LeaderboardResponse>;
 export const OPPONENTS_LIMIT_MAX = 12;
 export const OpponentsQuery = z.object({
   user_id: Id,
-  hero_id: Id.describe('your hero: the opponents nearest an even duel with it'),
+  hero_id: Id.describe('your hero: opponents for a fair duel with it'),
   limit: z.coerce.number().int().min(1).max(OPPONENTS_LIMIT_MAX).default(6),
 });
 export type OpponentsQuery = z.infer<typeof OpponentsQuery>;
+
+export const OpponentsRefreshBody = z.object({
+  user_id: Id,
+  hero_id: Id.describe('your hero: another set of opponents for it'),
+  limit: z.number().int().min(1).max(OPPONENTS_LIMIT_MAX).default(6),
+});
+export type OpponentsRefreshBody = z.infer<typeof OpponentsRefreshBody>;
 
 export const OpponentsResponse = z.object({
   hero: HeroSchema.describe('your hero, with its rating'),
   opponents: z
     .array(HeroSchema)
     .describe(
-      "other players' heroes and NPCs whose duel with your hero is nearest 50% by its honest odds, nearest first (the rating's distance breaking ties), each with its rating",
+      "other players' heroes and NPCs whose duel with your hero it wins 40–60% of the time by the honest odds, then sparring partners made for it; nearest an even duel first, each with its rating",
     ),
   probabilities: z
     .array(z.number().min(0).max(1))
@@ -119,5 +126,10 @@ export const OpponentsResponse = z.object({
   owners: z
     .array(z.string().nullable())
     .describe("each opponent's owner's username, in the same order (null for an NPC)"),
+  sparring: z
+    .array(z.boolean())
+    .describe('in the same order: whether the opponent is a sparring partner (an NPC made for your hero)'),
+  day: z.string().describe("the player's day the set is for, 'YYYY-MM-DD'"),
+  draw: z.number().int().min(0).describe("which set of the day: 0 the day's first, one more at each refresh"),
 });
 export type OpponentsResponse = z.infer<typeof OpponentsResponse>;

@@ -1,14 +1,11 @@
 // No number on screen is stale (issue "Trust, part two"), on SQLite and PostgreSQL: GET /api/odds says what its
 // estimate is for (key, versions) — a hero that levels up makes a new key, and every fight states exactly the key
 // and probability read before it —; it says what a win pays (win_rewards), equal to what the won fight then pays,
-// for every kind of fight; and Find a fair match offers the opponents nearest an even duel by those same odds.
+// for every kind of fight. Find a fair match, which offers duels by those same odds: fair-match.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpponentsResponse } from '../../src/api/arena.ts';
 import { OddsResponse } from '../../src/api/odds.ts';
-import { ODDS_SAMPLING } from '../../src/game/battle/odds.ts';
 import { scaleRewards } from '../../src/game/rewards.ts';
 import type { Hero } from '../../src/game/types.ts';
-import { FAIR_CANDIDATES } from '../../src/server/battles/rating-store.ts';
 import { startRatingRow } from '../../src/server/store/content-rows.ts';
 import { heroColumns, heroFromRow, heroRow } from '../../src/server/store/hero-rows.ts';
 import {
@@ -235,146 +232,5 @@ describe.each(DATABASES)('odds keys and what a win pays on %s', (kind) => {
     const cleared = await h.call('POST', `/api/dungeon-runs/${run.id}/battle`, { user_id: p.id });
     expect(cleared.body).toMatchObject({ status: 'won', clear_bonus: true, probability: boss.probability });
     expect(cleared.body.rewards).toEqual(boss.win_rewards);
-  });
-});
-
-describe.each(DATABASES)('Find a fair match on %s', (kind) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(kind);
-  });
-  afterAll(async () => h?.close());
-
-  const chance = async (userId: string, heroId: string, opponentId: string) => {
-    const r = await h.call(
-      'GET',
-      `/api/odds?${new URLSearchParams({ user_id: userId, kind: 'arena', hero_id: heroId, opponent_id: opponentId })}`,
-    );
-    expect(r.status).toBe(200);
-    return r.body.probability as number;
-  };
-  const fair = async (userId: string, heroId: string, limit = 6) => {
-    const r = await h.call('GET', `/api/arena/opponents?user_id=${userId}&hero_id=${heroId}&limit=${limit}`);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return OpponentsResponse.parse(r.body);
-  };
-
-  it('offers the candidate nearest an even duel first, not the one nearest in rating', async () => {
-    const p = await newPlayer(h);
-    const q = await newPlayer(h);
-    const mine = await summonHero(h, p.id);
-    // A settled rating far above every NPC (the highest starts at 2383): the candidates are the 24 rated nearest it.
-    await withStore(h, (db) =>
-      db
-        .updateTable('hero_ratings')
-        .set({ rating: 3000, rd: 60, conservative: 2880 })
-        .where('hero_id', '=', mine.id)
-        .execute(),
-    );
-    const tag = p.id.slice(2, 12);
-    const [giant, weakling, mirror] = [`h_giant_${tag}`, `h_weak_${tag}`, `h_mirror_${tag}`];
-    // Rated nearest: a level-10 copy in giant's strength (a long shot) and a feeble one (a sure thing);
-    // rated farther: the hero's mirror, an even duel by the odds.
-    await placeHero(h, q.id, { ...mine, level: 10, hp: 90000, max_hp: 90000, atk: 9000 }, giant, {
-      rating: 2999,
-      rd: 60,
-    });
-    await placeHero(h, q.id, { ...mine, hp: 1, max_hp: 1, atk: 1, def: 0 }, weakling, {
-      rating: 3001,
-      rd: 60,
-    });
-    await placeHero(h, q.id, mine, mirror, { rating: 2700, rd: 60 });
-    expect(await chance(p.id, mine.id, giant)).toBe(0);
-    expect(await chance(p.id, mine.id, weakling)).toBe(1);
-
-    const found = await fair(p.id, mine.id);
-    expect(found.opponents).toHaveLength(6);
-    expect(found.probabilities).toHaveLength(6);
-    // Each chance is the duel's own (the number GET /api/odds and the fight state), nearest 50% first.
-    for (const [i, o] of found.opponents.entries()) {
-      expect(o.user_id).not.toBe(p.id);
-      expect(found.probabilities[i]).toBe(await chance(p.id, mine.id, o.id));
-      // whose each is, by name (an NPC: none), so a page never names an opponent by its id
-      const owner = o.user_id ? (await h.call('GET', `/api/users/${o.user_id}`)).body.username : null;
-      expect(found.owners[i]).toBe(owner);
-    }
-    const gaps = found.probabilities.map((x) => Math.abs(x - 0.5));
-    expect(gaps).toEqual([...gaps].sort((x, y) => x - y));
-    // The first offered is the candidate nearest 50% of all of them: every hero rated nearer 3000 than the 24th
-    // nearest is a candidate, so none of those may be nearer an even duel.
-    const rows = await withStore(h, (db) =>
-      db
-        .selectFrom('hero_ratings as r')
-        .innerJoin('heroes as x', 'x.id', 'r.hero_id')
-        .select(['r.hero_id', 'r.rating', 'x.user_id'])
-        .execute(),
-    );
-    const others = rows
-      .filter((r) => r.user_id !== p.id)
-      .sort((a, b) => Math.abs(a.rating - 3000) - Math.abs(b.rating - 3000));
-    const edge = Math.abs(others[FAIR_CANDIDATES - 1].rating - 3000);
-    const sure = others.filter((r) => Math.abs(r.rating - 3000) < edge);
-    expect(sure.map((r) => r.hero_id)).toEqual(expect.arrayContaining([giant, weakling, mirror]));
-    for (const r of sure)
-      expect(Math.abs((await chance(p.id, mine.id, r.hero_id)) - 0.5)).toBeGreaterThanOrEqual(gaps[0]);
-    // The mirror is an even duel: offered, ahead of the two rated nearest. Its estimate is a sample (95% within
-    // ±ODDS_SAMPLING.half of 50%; CI drew 52.2%), so the bound is twice that: about four standard errors.
-    expect(found.opponents.map((o) => o.id)).toContain(mirror);
-    expect(gaps[0]).toBeLessThanOrEqual(2 * ODDS_SAMPLING.half);
-    const ids = found.opponents.map((o) => o.id);
-    for (const far of [giant, weakling])
-      if (ids.includes(far)) expect(ids.indexOf(far)).toBeGreaterThan(ids.indexOf(mirror));
-  });
-
-  it('weighs a provisional hero against the rating its level is worth, not only the 1500 every newcomer has', async () => {
-    const p = await newPlayer(h);
-    const q = await newPlayer(h);
-    const mine = await summonHero(h, p.id);
-    await editHero(h, mine.id, { level: 6 });
-    const levelled = (await h.call('GET', `/api/heroes/${mine.id}`)).body as Hero;
-    expect(levelled.rating).toMatchObject({ rating: 1500, rd: 350 });
-    // Its mirror, settled at the level-6 rating: far from 1500 (past the 24 rated nearest it), found by level.
-    const tag = p.id.slice(2, 12);
-    const mirror = `h_mirror6_${tag}`;
-    await placeHero(h, q.id, levelled, mirror, { rating: 2040, rd: 60 });
-    // Newcomers of level 1 at 1500, so that more than 24 heroes are rated nearer 1500 than the mirror is.
-    for (let i = 0; i < 8; i++)
-      await placeHero(h, q.id, { ...levelled, level: 1 }, `h_new${i}_${tag}`, { rating: 1500, rd: 350 });
-    const nearer = await withStore(h, (db) =>
-      db
-        .selectFrom('hero_ratings as r')
-        .innerJoin('heroes as x', 'x.id', 'r.hero_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('r.rating', '>', 1500 - 540)
-        .where('r.rating', '<', 1500 + 540)
-        .where((eb) => eb.or([eb('x.user_id', 'is', null), eb('x.user_id', '!=', p.id)]))
-        .executeTakeFirstOrThrow(),
-    );
-    expect(Number(nearer.n)).toBeGreaterThan(FAIR_CANDIDATES);
-    const found = await fair(p.id, mine.id, 12);
-    expect(found.opponents.map((o) => o.id)).toContain(mirror);
-    expect(Math.abs(found.probabilities[0] - 0.5)).toBeLessThanOrEqual(
-      Math.abs((await chance(p.id, mine.id, mirror)) - 0.5),
-    );
-  });
-
-  it('refuses what is not yours and bad limits, and never answers a 5xx', async () => {
-    const p = await newPlayer(h);
-    const other = await newPlayer(h);
-    const mine = await summonHero(h, p.id);
-    expect((await h.call('GET', `/api/arena/opponents?user_id=${other.id}&hero_id=${mine.id}`)).status).toBe(
-      403,
-    );
-    expect((await h.call('GET', `/api/arena/opponents?user_id=${p.id}&hero_id=h_nope`)).status).toBe(404);
-    for (const q of ['limit=0', 'limit=13', 'limit=x', 'hero_id=%00'])
-      expect(
-        (
-          await h.call(
-            'GET',
-            `/api/arena/opponents?user_id=${p.id}${q.startsWith('hero') ? '' : `&hero_id=${mine.id}`}&${q}`,
-          )
-        ).status,
-        q,
-      ).toBe(400);
   });
 });

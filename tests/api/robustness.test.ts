@@ -409,6 +409,14 @@ function routes(f: Fixtures) {
         ['limit', fc.oneof(text, fc.integer().map(String))],
       ),
     ),
+    'POST /api/arena/opponents/refresh': r(
+      'POST',
+      fc.constant('/api/arena/opponents/refresh'),
+      fc.oneof(
+        junk,
+        fc.record({ user_id: actingUser, hero_id: someId, limit: maybe(fc.oneof(fc.integer(), junk)) }),
+      ),
+    ),
     'GET /api/odds': get(
       withQuery(
         '/api/odds',

@@ -14,7 +14,7 @@ import type { Ctx } from '../context.ts';
 import { fightRecord, recordBattle } from '../store/battle-record.ts';
 import { Refusal } from '../foundation/errors.ts';
 import { newId, newRoll, newSeed } from '../foundation/ids.ts';
-import { OddsPoolBusy, type Odds, type Story } from '../odds/odds-pool.ts';
+import { OddsPoolBusy } from '../odds/odds-pool.ts';
 import { NO_REWARDS, payRewards, type Payment } from './reward-payment.ts';
 import { tallyFight } from '../odds/fairness.ts';
 import { economyTransaction } from '../economy/transaction.ts';
@@ -90,7 +90,7 @@ export function fightRoute(ctx: Ctx) {
 }
 
 /** The pool's answer, or a 503 the player can read when its queue is full (every use of the pool goes through it). */
-export async function simulated<T extends Odds | Story>(work: () => Promise<T>): Promise<T> {
+export async function simulated<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {

@@ -1,8 +1,8 @@
 // The arena ladder in the store: every hero's and NPC's Glicko-2 rating row (hero_ratings, by hero id), settled by
 // each arena fight inside the fight's own economy transaction (fights.ts calls settleDuel through the arena route),
 // the repeat-win rule's memory (arena_wins), the leaderboard (keyset-paged on the index of its order), a player's
-// standing, and the opponents nearest a rating (Find a fair match). The rules themselves: src/game/ladder.ts and
-// src/game/rewards.ts (repeatWinFactor).
+// standing. The rules themselves: src/game/ladder.ts and src/game/rewards.ts (repeatWinFactor). Find a fair match,
+// which walks this ladder: fair-matches.ts.
 //
 // Locks: a fight has locked its player and their hero (transaction.ts steps 1–2); settleDuel then locks the two
 // sides' rating rows in hero id order (step 4 of that file's lock order) — the only rows of another player a
@@ -11,12 +11,9 @@
 // rating the other wrote: every result moves both ratings exactly once.
 import { cursorCodec } from '../foundation/cursor.ts';
 import { sql, SqliteAdapter, type Selectable } from 'kysely';
-import { randomUUID } from 'node:crypto';
 import type { HeroRatingChange, LeaderboardEntry, RepeatWin } from '../../api/arena.ts';
-import { isProvisional } from '../../api/rules.ts';
 import {
   conservativeRating,
-  npcStartRating,
   rateDuel,
   repeatWinFactor,
   REPEAT_WIN_WINDOW_S,
@@ -26,9 +23,7 @@ import {
 import { withFightingStats } from '../../game/battle/compile.ts';
 import type { Hero, HeroRating, Rewards } from '../../game/types.ts';
 import { MESSAGES, notFound } from '../foundation/errors.ts';
-import { ownHero } from '../heroes/hero-store.ts';
 import { nowSeconds } from '../foundation/clock.ts';
-import { heroFromRow } from '../store/hero-rows.ts';
 import type { HeroRatingsTable } from '../store/tables.ts';
 import { startRating, startRatingRow } from '../store/content-rows.ts';
 import type { Db } from '../economy/wallet.ts';
@@ -319,120 +314,5 @@ export async function leaderboard(
     next_cursor:
       rows.length > q.limit ? cursor.encode([shown.at(-1)!.conservative, shown.at(-1)!.hero_id]) : null,
     ...(mine ? { mine } : {}),
-  };
-}
-
-// ---- Find a fair match ----------------------------------------------------------------------------------------
-
-/** How many opponents Find a fair match weighs by their honest odds (each one estimate, cached like any duel's). */
-export const FAIR_CANDIDATES = 24;
-/** Estimates run at once for one Find a fair match: the odds pool is shared, so it takes its turn like the cards'. */
-const FAIR_ESTIMATES_AT_ONCE = 2;
-
-type CandidateRow = Awaited<ReturnType<ReturnType<typeof candidateQuery>['execute']>>[number];
-
-function candidateQuery(db: Db, userId: string, limit: number) {
-  return db
-    .selectFrom('hero_ratings as r')
-    .innerJoin('heroes as h', 'h.id', 'r.hero_id')
-    .selectAll('h')
-    .select(['r.rating as r_rating', 'r.rd as r_rd', 'r.wins as r_wins', 'r.losses as r_losses'])
-    .where((eb) => eb.or([eb('h.user_id', 'is', null), eb('h.user_id', '!=', userId)]))
-    .limit(limit);
-}
-
-/**
- * The `n` opponents — other players' heroes and NPCs — rated nearest `at`: two walks of the rating index (up from
- * it and down from it), the player's own heroes passed over. Heroes tied on a rating (every unfought hero sits at
- * 1500) are entered at a random id, so the same few are not always offered.
- */
-async function ratedNear(db: Db, userId: string, at: number, n: number): Promise<CandidateRow[]> {
-  const start = `h_${randomUUID().replaceAll('-', '')}`;
-  const [up, down] = await Promise.all([
-    candidateQuery(db, userId, n)
-      .where((eb) => eb(eb.refTuple('r.rating', 'r.hero_id'), '>=', eb.tuple(at, start)))
-      .orderBy('r.rating', 'asc')
-      .orderBy('r.hero_id', 'asc')
-      .execute(),
-    candidateQuery(db, userId, n)
-      .where((eb) => eb(eb.refTuple('r.rating', 'r.hero_id'), '<', eb.tuple(at, start)))
-      .orderBy('r.rating', 'desc')
-      .orderBy('r.hero_id', 'desc')
-      .execute(),
-  ]);
-  return [...up, ...down]
-    .sort((a, b) => Math.abs(a.r_rating - at) - Math.abs(b.r_rating - at) || (a.id < b.id ? -1 : 1))
-    .slice(0, n);
-}
-
-/** Runs `work` over `items`, `atOnce` at a time, answers in order. */
-async function inTurns<T, R>(items: T[], atOnce: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, lane));
-  return out;
-}
-
-/**
- * Find a fair match: the opponents whose duel with the player's hero is nearest an even fight by its honest odds
- * (`chanceOf`: the estimate the duel itself will use), nearest 50% first, the rating's distance breaking ties. A
- * rating says little of a new hero (every one starts at 1500, whatever its level), so the candidates are the
- * FAIR_CANDIDATES rated nearest the hero and — while its rating is provisional — nearest the rating its level is
- * worth (the NPCs' measured table); each is weighed by its odds, which the duel and GET /api/odds then reuse.
- * Bounded: two walks of the rating index per centre and at most FAIR_CANDIDATES estimates.
- */
-export async function fairMatches(
-  db: Db,
-  userId: string,
-  heroId: string,
-  limit: number,
-  chanceOf: (hero: Hero, opponent: Hero) => Promise<number>,
-): Promise<{ hero: Hero; opponents: Hero[]; probabilities: number[]; owners: (string | null)[] }> {
-  const hero = await withRating(db, (await ownHero(db, heroId, userId)).hero);
-  const at = hero.rating!.rating;
-  const centres = [at];
-  const byLevel = npcStartRating(hero.level).rating;
-  if (isProvisional(hero.rating!.rd) && byLevel !== at) centres.push(byLevel);
-  const per = Math.ceil(FAIR_CANDIDATES / centres.length);
-  const seen = new Set<string>();
-  const candidates: Hero[] = [];
-  for (const rows of await Promise.all(centres.map((c) => ratedNear(db, userId, c, per))))
-    for (const r of rows) {
-      if (seen.has(r.id)) continue;
-      seen.add(r.id);
-      candidates.push({
-        ...withFightingStats(heroFromRow(r)),
-        rating: { rating: r.r_rating, rd: r.r_rd, wins: r.r_wins, losses: r.r_losses },
-      });
-    }
-  const chances = await inTurns(candidates, FAIR_ESTIMATES_AT_ONCE, (c) => chanceOf(hero, c));
-  const order = candidates
-    .map((c, i) => ({ c, p: chances[i] }))
-    .sort(
-      (x, y) =>
-        Math.abs(x.p - 0.5) - Math.abs(y.p - 0.5) ||
-        Math.abs(x.c.rating!.rating - at) - Math.abs(y.c.rating!.rating - at) ||
-        (x.c.id < y.c.id ? -1 : 1),
-    )
-    .slice(0, limit);
-  const ownerIds = [...new Set(order.flatMap((x) => (x.c.user_id ? [x.c.user_id] : [])))];
-  const names = new Map(
-    ownerIds.length
-      ? (await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ownerIds).execute()).map(
-          (u) => [u.id, u.username] as const,
-        )
-      : [],
-  );
-  return {
-    hero,
-    opponents: order.map((x) => x.c),
-    probabilities: order.map((x) => x.p),
-    owners: order.map((x) => (x.c.user_id ? (names.get(x.c.user_id) ?? null) : null)),
   };
 }

@@ -40,7 +40,7 @@ import { credit, findUser, userView, type Db, type Entry, type UserRow } from '.
 
 /** The columns of a player's row that decide their day. */
 type DayColumns = Pick<UserRow, 'time_zone' | 'reset_hour' | 'rule_from' | 'day_floor' | 'created_at'>;
-const DAY_COLUMNS = ['time_zone', 'reset_hour', 'rule_from', 'day_floor', 'created_at'] as const;
+export const DAY_COLUMNS = ['time_zone', 'reset_hour', 'rule_from', 'day_floor', 'created_at'] as const;
 
 /** Zones as stored, checked once each: a row edited by hand to a name Intl does not know reads as UTC, never a 500. */
 const knownZones = new Map<string, string>();

@@ -1,7 +1,7 @@
 // What a hero leaving or joining a player's collection moves with it, inside the caller's economy transaction:
 // inventory stacks (a piece of gear, Star Shards) taken or added, the worn gear a leaving hero gives back, the
-// records that name a leaving hero — its ladder rating, the active dungeon run teams that field it —, and what an
-// ascended hero's stars cost put back (by a reset, or when it is dismissed).
+// records that name a leaving hero — its ladder rating, its fair-match offer, the active dungeon run teams that
+// field it —, and what an ascended hero's stars cost put back (by a reset, or when it is dismissed).
 import { STAR_SHARD_ITEM } from '../../game/ascension.ts';
 import type { Hero } from '../../game/types.ts';
 import { nowSeconds } from '../foundation/clock.ts';
@@ -82,6 +82,7 @@ export async function removeHeroes(trx: Trx, userId: string, heroIds: readonly s
     .where('user_id', '=', userId)
     .executeTakeFirst();
   await trx.deleteFrom('hero_ratings').where('hero_id', 'in', heroIds).execute();
+  await trx.deleteFrom('fair_offers').where('hero_id', 'in', heroIds).execute();
   const leaving = new Set(heroIds);
   const runs = await trx
     .selectFrom('dungeon_runs')

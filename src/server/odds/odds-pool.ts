@@ -206,6 +206,28 @@ export class OddsPool {
     return odds!;
   }
 
+  /** The matchup's estimate when it is known already (a look costs nothing then). */
+  known(a: Hero[], b: Hero[]): Odds | undefined {
+    return this.cache.peek(matchupOf(a, b).key);
+  }
+
+  /**
+   * A quick look at a matchup: side `a`'s wins over battles `from` to `to` of its estimate — the very battles the
+   * estimate begins with, so a look never contradicts it beyond chance. For deciding which matchups are worth an
+   * estimate (Find a fair match: ../battles/fair-matches.ts); never stated as odds. Admitted like an estimate.
+   */
+  async look(a: Hero[], b: Hero[], from: number, to: number): Promise<number> {
+    const m = matchupOf(a, b);
+    return this.admitted(this.maxQueue, async () => {
+      try {
+        const task: WinsTask = { seed: hashSeed('odds', m.key), a: m.a, b: m.b, from, to };
+        return ((await this.pool.run(task, { name: 'wins' })) as { wins: number }).wins;
+      } finally {
+        this.finished();
+      }
+    });
+  }
+
   /**
    * A new estimate in a worker, once the queue has room (else OddsPoolBusy). One that finds no other estimate under
    * way is spread over every thread: each look's battles are shared out and their wins added up, so a lone fight

@@ -1,7 +1,8 @@
 // POST /api/arena/battle: a 1v1 duel between your hero and another player's hero or an NPC, resolved at once; the
 // result moves both sides' ladder ratings and meets the repeat-win rule in its own transaction (../battles/rating-store.ts).
-// GET /api/arena/leaderboard: heroes and NPCs by conservative rating, keyset-paged. GET /api/arena/opponents: the
-// opponents nearest an even duel with your hero by the honest odds (Find a fair match).
+// GET /api/arena/leaderboard: heroes and NPCs by conservative rating, keyset-paged. GET /api/arena/opponents and
+// POST /api/arena/opponents/refresh: Find a fair match, opponents your hero wins 40–60% of the time by the honest
+// odds, a set a day and another at each refresh (../battles/fair-matches.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ArenaBody,
@@ -9,6 +10,7 @@ import {
   LeaderboardQuery,
   LeaderboardResponse,
   OpponentsQuery,
+  OpponentsRefreshBody,
   OpponentsResponse,
 } from '../../api/arena.ts';
 import { ErrorBody } from '../../api/common.ts';
@@ -19,7 +21,8 @@ import { fightNow, fightRoute, simulated } from '../battles/fights.ts';
 import { arenaPlan } from '../battles/fight-plans.ts';
 import { checkShownOdds } from '../battles/fight-odds.ts';
 import { findHero, ownHero } from '../heroes/hero-store.ts';
-import { fairMatches, leaderboard, settleDuel } from '../battles/rating-store.ts';
+import { leaderboard, settleDuel } from '../battles/rating-store.ts';
+import { fairMatches } from '../battles/fair-matches.ts';
 import type { Hero } from '../../game/types.ts';
 import type { Db } from '../economy/wallet.ts';
 
@@ -85,35 +88,62 @@ const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       leaderboard(db, { limit: req.query.limit, cursor: req.query.cursor, userId: req.query.user_id }),
   });
 
+  const fairRoute = {
+    response: {
+      200: OpponentsResponse,
+      400: ErrorBody,
+      403: ErrorBody,
+      404: ErrorBody,
+      429: ErrorBody,
+      503: ErrorBody,
+    },
+  };
+  const fairLimit = ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.odds, timeWindow: '1 minute' } } : {};
   app.get('/api/arena/opponents', {
     schema: {
       operationId: 'findArenaOpponents',
       summary: 'Find fair arena opponents',
       tags: ['arena'],
       description:
-        "Find a fair match: other players' heroes and NPCs whose duel with your hero is nearest an even fight by " +
-        'its honest odds (the estimate the duel uses), nearest 50% first, with each win chance (probabilities); ' +
-        'the candidates weighed are the 24 rated nearest your hero and, while its rating is provisional, nearest ' +
-        'the rating its level is worth.',
+        "Find a fair match: today's set of opponents for your hero whose duel it wins 40–60% of the time by the " +
+        'honest odds (the estimate the duel then states and fights with): other players’ heroes and NPCs from the ' +
+        'ladder, and sparring partners made for your hero where too few of them are fair. The same set all day ' +
+        '(an opponent no longer fair is replaced); a new set on the next of your days, and at each refresh.',
       querystring: OpponentsQuery,
-      response: {
-        200: OpponentsResponse,
-        400: ErrorBody,
-        403: ErrorBody,
-        404: ErrorBody,
-        429: ErrorBody,
-        503: ErrorBody,
-      },
+      ...fairRoute,
     },
-    config: {
-      actsFor: ['query.user_id'],
-      ...(ctx.rateLimits ? { rateLimit: { max: ctx.rateLimits.odds, timeWindow: '1 minute' } } : {}),
-    },
+    config: { actsFor: ['query.user_id'], ...fairLimit },
     handler: async (req) =>
-      fairMatches(db, req.query.user_id, req.query.hero_id, req.query.limit, async (hero, opponent) => {
-        const odds = await simulated(() => ctx.odds.estimate([hero], [opponent]));
-        return odds.probability;
-      }),
+      simulated(() =>
+        fairMatches(db, ctx.odds, {
+          userId: req.query.user_id,
+          heroId: req.query.hero_id,
+          limit: req.query.limit,
+        }),
+      ),
+  });
+
+  app.post('/api/arena/opponents/refresh', {
+    schema: {
+      operationId: 'refreshArenaOpponents',
+      summary: 'Another set of fair arena opponents',
+      tags: ['arena'],
+      description:
+        'Find a fair match again: the next set of the day for your hero, away from the set before it, by the ' +
+        'same rule as GET /api/arena/opponents (which then answers this set for the rest of the day).',
+      body: OpponentsRefreshBody,
+      ...fairRoute,
+    },
+    config: { actsFor: ['body.user_id'], ...fairLimit },
+    handler: async (req) =>
+      simulated(() =>
+        fairMatches(db, ctx.odds, {
+          userId: req.body.user_id,
+          heroId: req.body.hero_id,
+          limit: req.body.limit,
+          refresh: true,
+        }),
+      ),
   });
 };
 

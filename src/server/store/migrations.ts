@@ -791,6 +791,21 @@ const campaign: Migration = {
   },
 };
 
+/** Find a fair match's offered sets: one row a player's hero (battles/fair-matches.ts). */
+const fairOffers: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('fair_offers')
+      .addColumn('hero_id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('day', 'integer', (c) => c.notNull())
+      .addColumn('draw', 'integer', (c) => c.notNull())
+      .addColumn('opponent_ids', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+};
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_schema': schema(dialect),
@@ -816,6 +831,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0023_ascension_gear': ascensionGear,
     '0024_no_old_records': noOldRecords,
     '0025_day_names': dayNames,
+    '0026_fair_offers': fairOffers,
   };
 }
 

@@ -231,6 +231,22 @@ export interface ArenaWinsTable {
   won_at: number;
 }
 
+/**
+ * The opponents Find a fair match offers a player's hero today (battles/fair-matches.ts): one row a hero, replaced by
+ * the next day's set or a refresh, and kept as the set to stay away from the next time.
+ */
+export interface FairOffersTable {
+  hero_id: string;
+  user_id: string;
+  /** the player's day it was drawn on (days since 1970-01-01: src/game/day-clock.ts) */
+  day: number;
+  /** which draw of that day: 0 the day's first, each refresh one more */
+  draw: number;
+  /** the offered opponents' ids, as JSON */
+  opponent_ids: string;
+  updated_at: number;
+}
+
 /** What a player did toward a day's quests, per kind (economy/daily-progress.ts counts it in the act's own transaction). */
 export interface DailyProgressTable {
   user_id: string;
@@ -339,6 +355,7 @@ export interface Database {
   ledger: LedgerTable;
   hero_ratings: HeroRatingsTable;
   arena_wins: ArenaWinsTable;
+  fair_offers: FairOffersTable;
   fight_tally: FightTallyTable;
   summon_tally: SummonTallyTable;
   balance_measures: BalanceMeasuresTable;

@@ -403,9 +403,13 @@ export const getLeaderboard = (
   call('get', '/api/arena/leaderboard', {
     query: { limit: opts.limit ?? 20, cursor: opts.cursor ?? undefined, user_id: opts.userId },
   });
-/** Find a fair match: opponents whose ratings are nearest the player's hero's, nearest first. */
+/** Find a fair match: today's set of opponents the player's hero wins 40–60% of the time, nearest 50% first. */
 export const findFairMatches = (userId: string, heroId: string, limit = 6): Promise<OpponentsResponse> =>
   call('get', '/api/arena/opponents', { query: { user_id: userId, hero_id: heroId, limit } });
+
+/** Find a fair match again: the day's next set for the hero, away from the one before. */
+export const refreshFairMatches = (userId: string, heroId: string, limit = 6): Promise<OpponentsResponse> =>
+  call('post', '/api/arena/opponents/refresh', { body: { user_id: userId, hero_id: heroId, limit } });
 
 /** A fight's win chance and enemies before it is fought (GET /api/odds). */
 export const getOdds = (query: OddsQuery, signal?: AbortSignal): Promise<OddsResponse> =>

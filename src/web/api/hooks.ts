@@ -368,15 +368,13 @@ export function useOdds(
 }
 
 /**
- * Find a fair match: the opponents rated nearest a hero of the player's, nearest first (GET /api/arena/opponents).
- * Asked on demand (the arena's fetchQuery, fresh on the visit's first ask) and then kept as it was for the visit.
+ * Find a fair match: today's set of opponents the player's hero wins 40–60% of the time, nearest 50% first, with
+ * each chance (GET /api/arena/opponents). Asked on demand (the arena's fetchQuery, fresh on the visit's first ask)
+ * and then kept as it was for the visit; a refresh (client.refreshFairMatches) puts the next set in its place.
  */
 export const fairMatchesQuery = (userId: string, heroId: string) => ({
   queryKey: ['fair-matches', userId, heroId] as const,
-  queryFn: async () => {
-    const { opponents, owners } = await api.findFairMatches(userId, heroId);
-    return { opponents, owners };
-  },
+  queryFn: () => api.findFairMatches(userId, heroId),
   staleTime: Infinity,
   retry: false,
 });

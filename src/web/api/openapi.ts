@@ -526,11 +526,31 @@ export interface paths {
     };
     /**
      * Find fair arena opponents
-     * @description Find a fair match: other players' heroes and NPCs whose duel with your hero is nearest an even fight by its honest odds (the estimate the duel uses), nearest 50% first, with each win chance (probabilities); the candidates weighed are the 24 rated nearest your hero and, while its rating is provisional, nearest the rating its level is worth. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description Find a fair match: today's set of opponents for your hero whose duel it wins 40–60% of the time by the honest odds (the estimate the duel then states and fights with): other players’ heroes and NPCs from the ladder, and sparring partners made for your hero where too few of them are fair. The same set all day (an opponent no longer fair is replaced); a new set on the next of your days, and at each refresh. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['findArenaOpponents'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/arena/opponents/refresh': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Another set of fair arena opponents
+     * @description Find a fair match again: the next set of the day for your hero, away from the set before it, by the same rule as GET /api/arena/opponents (which then answers this set for the rest of the day). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['refreshArenaOpponents'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7022,7 +7042,7 @@ export interface operations {
     parameters: {
       query: {
         user_id: string;
-        /** @description your hero: the opponents nearest an even duel with it */
+        /** @description your hero: opponents for a fair duel with it */
         hero_id: string;
         limit?: number;
       };
@@ -7134,7 +7154,7 @@ export interface operations {
                 spd: number;
               };
             };
-            /** @description other players' heroes and NPCs whose duel with your hero is nearest 50% by its honest odds, nearest first (the rating's distance breaking ties), each with its rating */
+            /** @description other players' heroes and NPCs whose duel with your hero it wins 40–60% of the time by the honest odds, then sparring partners made for it; nearest an even duel first, each with its rating */
             opponents: {
               id: string;
               user_id: string | null;
@@ -7233,6 +7253,320 @@ export interface operations {
             probabilities: number[];
             /** @description each opponent's owner's username, in the same order (null for an NPC) */
             owners: (string | null)[];
+            /** @description in the same order: whether the opponent is a sparring partner (an NPC made for your hero) */
+            sparring: boolean[];
+            /** @description the player's day the set is for, 'YYYY-MM-DD' */
+            day: string;
+            /** @description which set of the day: 0 the day's first, one more at each refresh */
+            draw: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  refreshArenaOpponents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+          /** @description your hero: another set of opponents for it */
+          hero_id: string;
+          /** @default 6 */
+          limit?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description your hero, with its rating */
+            hero: {
+              id: string;
+              user_id: string | null;
+              seed: number;
+              name: string;
+              race: string;
+              race_description: string;
+              class: string;
+              class_description: string;
+              /** @enum {string} */
+              type: 'Tank' | 'Damage' | 'Support';
+              rarity: number;
+              level: number;
+              xp: number;
+              hp: number;
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+              /** @description the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads) */
+              spread: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
+              description: string;
+              portrait_url: string;
+              boon: {
+                id: string;
+                name: string;
+                description: string;
+              };
+              bane: {
+                id: string;
+                name: string;
+                description: string;
+              };
+              boon_icon: string;
+              bane_icon: string;
+              abilities: {
+                id: string;
+                name: string;
+                description: string;
+                level: number;
+                /** @enum {string} */
+                type: 'offensive' | 'defensive' | 'support' | 'utility' | 'passive' | 'ultimate';
+                icon: string;
+              }[];
+              /** @description the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays */
+              rating?: {
+                /** @description Glicko-2 rating (a new hero 1500) */
+                rating: number;
+                /** @description rating deviation: how sure the rating is (a new hero 350) */
+                rd: number;
+                /** @description arena fights won */
+                wins: number;
+                /** @description arena fights lost */
+                losses: number;
+              };
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
+            };
+            /** @description other players' heroes and NPCs whose duel with your hero it wins 40–60% of the time by the honest odds, then sparring partners made for it; nearest an even duel first, each with its rating */
+            opponents: {
+              id: string;
+              user_id: string | null;
+              seed: number;
+              name: string;
+              race: string;
+              race_description: string;
+              class: string;
+              class_description: string;
+              /** @enum {string} */
+              type: 'Tank' | 'Damage' | 'Support';
+              rarity: number;
+              level: number;
+              xp: number;
+              hp: number;
+              max_hp: number;
+              atk: number;
+              def: number;
+              spd: number;
+              /** @description the hero's own spread: how many percent each stat sits from the base of its race, class, type, rarity and level (rolled from its seed; already in the stats; zeros for heroes made before spreads) */
+              spread: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
+              description: string;
+              portrait_url: string;
+              boon: {
+                id: string;
+                name: string;
+                description: string;
+              };
+              bane: {
+                id: string;
+                name: string;
+                description: string;
+              };
+              boon_icon: string;
+              bane_icon: string;
+              abilities: {
+                id: string;
+                name: string;
+                description: string;
+                level: number;
+                /** @enum {string} */
+                type: 'offensive' | 'defensive' | 'support' | 'utility' | 'passive' | 'ultimate';
+                icon: string;
+              }[];
+              /** @description the arena ladder standing: on heroes and NPCs read from the store (lists, detail, browse, NPCs); absent on candidates, previews, odds and replays */
+              rating?: {
+                /** @description Glicko-2 rating (a new hero 1500) */
+                rating: number;
+                /** @description rating deviation: how sure the rating is (a new hero 350) */
+                rd: number;
+                /** @description arena fights won */
+                wins: number;
+                /** @description arena fights lost */
+                losses: number;
+              };
+              /** @description the stored hero's version: every change to the hero (xp, a level, an item, a reroll, gear, a star) raises it, so a win chance is keyed by it (GET /api/odds `versions`); on players' heroes read from the store; absent on NPCs (content), candidates and previews */
+              version?: number;
+              /** @description the gear it wears, one piece a slot, in slot order */
+              gear?: {
+                /** @enum {string} */
+                slot: 'weapon' | 'armour' | 'charm' | 'relic';
+                /** @description the piece: its shop and inventory item id */
+                item_id: string;
+                name: string;
+                set: string;
+                set_name: string;
+                icon: string;
+                /** @description what it does, written from its figures */
+                description: string;
+              }[];
+              /** @description the set bonuses its gear gives */
+              gear_sets?: {
+                set: string;
+                name: string;
+                pieces: 2 | 4;
+                description: string;
+              }[];
+              /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
+              summoned_rarity?: number;
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              training?: number;
+              /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
+              fighting_stats?: {
+                max_hp: number;
+                atk: number;
+                def: number;
+                spd: number;
+              };
+            }[];
+            /** @description your hero's chance against each opponent, in the same order: the duel's estimate, the number GET /api/odds and the fight then state */
+            probabilities: number[];
+            /** @description each opponent's owner's username, in the same order (null for an NPC) */
+            owners: (string | null)[];
+            /** @description in the same order: whether the opponent is a sparring partner (an NPC made for your hero) */
+            sparring: boolean[];
+            /** @description the player's day the set is for, 'YYYY-MM-DD' */
+            day: string;
+            /** @description which set of the day: 0 the day's first, one more at each refresh */
+            draw: number;
           };
         };
       };

@@ -123,19 +123,21 @@ export function ChanceBandChip({ probability }: { probability: number }) {
 
 /**
  * The strip over an arena card's portrait: the hero's rating and, once your hero is chosen, the band of your
- * chance against it — read when the card comes near the screen.
+ * chance against it — read when the card comes near the screen, or at once when `eager` (a short row of offers).
  */
 export function CardLadder({
   rating,
   odds,
+  eager = false,
 }: {
   rating: HeroRating | undefined;
   /** the duel's odds query (null: no hero of yours chosen, so no band) */
   odds?: OddsQuery | null;
+  eager?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearView(ref);
-  const chance = useBandOdds(odds ?? null, near);
+  const chance = useBandOdds(odds ?? null, near || eager);
   return (
     <div className="card-ladder" ref={ref}>
       {rating && <RatingChip rating={rating} compact />}

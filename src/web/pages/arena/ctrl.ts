@@ -1,12 +1,13 @@
 // /arena's controller (spec §2 /arena, §4 "Arena fight"): the hero and the opponent chosen (remembered per user,
 // api/battle-hooks.ts), the opponent lists (Players a page at a time, each player's whole collection on Show all;
-// NPCs by dungeon; a remembered opponent on no loaded page read by its id), Find a fair match (the opponents rated
-// nearest your hero, asked once per hero), the duel's win chance, and Fight! (api/mutations.ts useArenaFight,
-// after the odds are read and a long shot has asked once) with its result and Fight Again. View: ./index.tsx.
+// NPCs by dungeon; a remembered opponent on no loaded page read by its id), Find a fair match (today's set of
+// opponents your hero wins 40–60% of the time, asked once per hero, and another set on refresh), the duel's win
+// chance, and Fight! (api/mutations.ts useArenaFight, after the odds are read and a long shot has asked once) with
+// its result and Fight Again. View: ./index.tsx.
 import { useMemo, useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import type { Hero, PlayerHeroes } from '../../../api/index.ts';
-import { errorText, listHeroes } from '../../api/client.ts';
+import type { Hero, OpponentsResponse, PlayerHeroes } from '../../../api/index.ts';
+import { errorText, listHeroes, refreshFairMatches } from '../../api/client.ts';
 import {
   fairMatchesQuery,
   queryKeys,
@@ -105,7 +106,9 @@ export function useArenaCtrl() {
   // Find a fair match: asked for one hero at a time, shown above both lists while that hero is chosen.
   const [fairFor, setFairFor] = useState<string | null>(null);
   const fair = useFairMatches(user.id, attacker && fairFor === attacker.id ? attacker.id : null);
-  const fairShown = attacker && fairFor === attacker.id ? (fair.data?.opponents ?? null) : null;
+  const fairSet: OpponentsResponse | null = attacker && fairFor === attacker.id ? (fair.data ?? null) : null;
+  const fairShown = fairSet?.opponents ?? null;
+  const [refreshing, setRefreshing] = useState(false);
   const allOpponents = [...(fairShown ?? []), ...[...players_, ...npcGroups].flatMap((g) => g.heroes)];
   // A remembered opponent on no loaded page (a later page of players, say) is read by its id and kept.
   const listed = allOpponents.find((h) => h.id === opponentId) ?? null;
@@ -119,10 +122,14 @@ export function useArenaCtrl() {
       : null;
   const opponent = listed ?? recalled;
   // Whose the opponent is: a player by the browse pages or the fair matches' owners, an NPC by its dungeon.
+  // A sparring partner (an NPC of no dungeon, made for the hero) is named so by the fair matches.
   const ownerOf = (h: Hero): string | null => {
-    if (isNpc(h.id))
-      return npcs.data?.dungeons.find((d) => d.npcs.some((n) => n.id === h.id))?.dungeon_name ?? null;
     const fairAt = fair.data?.opponents.findIndex((o) => o.id === h.id) ?? -1;
+    if (isNpc(h.id))
+      return (
+        npcs.data?.dungeons.find((d) => d.npcs.some((n) => n.id === h.id))?.dungeon_name ??
+        (fairAt >= 0 && fair.data!.sparring[fairAt] ? 'sparring partner' : null)
+      );
     if (fairAt >= 0 && fair.data!.owners[fairAt]) return fair.data!.owners[fairAt];
     return players_.find((g) => g.key === h.user_id)?.title ?? null;
   };
@@ -182,7 +189,10 @@ export function useArenaCtrl() {
     loadingAll: (key: string) => whole[expanded.indexOf(key)]?.isPending ?? false,
     showAll: (key: string) => setExpanded((ids) => [...ids, key]),
     fairShown,
+    /** the set shown: each opponent's stated chance and whether it is a sparring partner, its day and draw */
+    fairSet,
     finding: fair.fetchStatus === 'fetching',
+    refreshing,
     /** The duel's odds for a card's band, once your hero is chosen (the same read as the win chance by Fight!). */
     bandQuery: (h: Hero) =>
       attacker ? { user_id: user.id, kind: 'arena' as const, hero_id: attacker.id, opponent_id: h.id } : null,
@@ -219,6 +229,26 @@ export function useArenaCtrl() {
       if (!next) return errors.refuse('No opponents available.');
       setOpponentId(next.id);
       choose(attacker.id, next.id);
+    },
+    /** Another set for the hero (the day's next draw, away from this one); its fairest is chosen. */
+    refreshFairMatches: async () => {
+      if (!attacker || refreshing) return;
+      errors.clear();
+      setRefreshing(true);
+      try {
+        const next = await refreshFairMatches(user.id, attacker.id);
+        client.setQueryData(fairMatchesQuery(user.id, attacker.id).queryKey, next);
+        setFairFor(attacker.id);
+        const first = nextFairOpponent(next.opponents, null);
+        if (first) {
+          setOpponentId(first.id);
+          choose(attacker.id, first.id);
+        }
+      } catch (err) {
+        errors.refuse(errorText(err, 'Failed to find another set'));
+      } finally {
+        setRefreshing(false);
+      }
     },
     fighting: checking || fight.isPending,
     fight: async () => {

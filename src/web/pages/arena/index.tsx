@@ -4,8 +4,9 @@
 // win-chance.tsx), the result panel (components/battle-result.tsx) and Fight Again. After a
 // fight the user is re-read and saved. The last attacker and opponent are remembered per user (battle-hooks.ts).
 // The arena ladder: every card shows its hero's rating, and once your hero is chosen each opponent shows the band
-// its honest win chance falls in (components/ladder.tsx); Find a fair match offers the opponents rated nearest your
-// hero (GET /api/arena/opponents); the result shows both ratings moving; Leaderboard opens /arena/leaderboard.
+// its honest win chance falls in (components/ladder.tsx); Find a fair match offers today's set of opponents your
+// hero wins 40–60% of the time, New set another (GET /api/arena/opponents, POST …/refresh); the result shows both
+// ratings moving; Leaderboard opens /arena/leaderboard.
 // State and actions: ./ctrl.ts; the Choose Opponent section: ./view/opponents.tsx.
 import { errorText } from '../../api/client.ts';
 import { FightResultPanel } from '../../components/battle-result.tsx';

@@ -45,7 +45,13 @@ function LadderRow({ e, mine }: { e: LeaderboardEntry; mine: boolean }) {
             <span className="ladder-row__class">{e.class}</span>
             <span className="ladder-row__owner">
               {' · '}
-              {e.npc ? 'dungeon NPC' : mine ? 'yours' : `by ${e.username ?? 'someone'}`}
+              {e.npc
+                ? e.dungeon_id
+                  ? 'dungeon NPC'
+                  : 'sparring NPC'
+                : mine
+                  ? 'yours'
+                  : `by ${e.username ?? 'someone'}`}
             </span>
           </span>
         </span>

@@ -1,5 +1,6 @@
-// The arena's Choose Opponent section: Find a fair match and its row, the Players / NPCs lists by group (a player's
-// Show all N, More players), every card with its rating and, once your hero is chosen, its win chance band.
+// The arena's Choose Opponent section: Find a fair match and its row (today's set, each 40–60% to win, and New set
+// for another), the Players / NPCs lists by group (a player's Show all N, More players), every card with its rating
+// and, once your hero is chosen, its win chance band.
 // Renders from the controller (../ctrl.ts).
 import type { Hero } from '../../../../api/index.ts';
 import { HeroCard } from '../../../components/hero-card.tsx';
@@ -10,19 +11,32 @@ import { usePhone } from '../../../components/use-media.ts';
 import { opponentLabel, type ArenaCtrl, type OpponentTab } from '../ctrl.ts';
 
 /** A row of opponents to choose from, each with its rating and (once your hero is chosen) its win chance band. */
-function OpponentRow({ ctrl, label, heroes }: { ctrl: ArenaCtrl; label: string; heroes: Hero[] }) {
+function OpponentRow({
+  ctrl,
+  label,
+  heroes,
+  labelOf = opponentLabel,
+  eager = false,
+}: {
+  ctrl: ArenaCtrl;
+  label: string;
+  heroes: Hero[];
+  labelOf?: (h: Hero, i: number) => string;
+  /** every card's band read at once, not as it nears the screen (a short row) */
+  eager?: boolean;
+}) {
   const size = usePhone() ? 'x-small' : 'tiny';
   return (
     <div className="card-grid arena__grid--row" role="group" aria-label={label}>
-      {heroes.map((h) => (
+      {heroes.map((h, i) => (
         <HeroCard
           key={h.id}
           hero={h}
           size={size}
-          label={opponentLabel(h)}
+          label={labelOf(h, i)}
           selected={ctrl.opponentShown === h.id}
           onClick={() => ctrl.chooseOpponent(h.id)}
-          overlay={<CardLadder rating={h.rating} odds={ctrl.bandQuery(h)} />}
+          overlay={<CardLadder rating={h.rating} odds={ctrl.bandQuery(h)} eager={eager} />}
         />
       ))}
     </div>
@@ -52,16 +66,40 @@ export function ChooseOpponent({ ctrl }: { ctrl: ArenaCtrl }) {
           <Icon name="fair_match" size={16} /> Find a fair match
         </Button>
       </div>
-      {fairShown && attacker && (
-        <div className="arena__group arena__fair" data-testid="fair-matches">
-          <h3 className="arena__group-title">
-            Fair matches for {attacker.name.split(' ')[0]}{' '}
-            <span className="muted">· nearest an even fight by the odds</span>
-          </h3>
+      {fairShown && attacker && ctrl.fairSet && (
+        <div className="arena__group arena__fair" data-testid="fair-matches" data-draw={ctrl.fairSet.draw}>
+          <div className="arena__fair-head">
+            <h3 className="arena__group-title">
+              Fair matches for {attacker.name.split(' ')[0]}{' '}
+              <span className="muted">
+                · 40–60% to win ·{' '}
+                {ctrl.fairSet.draw === 0 ? "today's set" : `set ${ctrl.fairSet.draw + 1} today`}
+              </span>
+            </h3>
+            <Button
+              variant="secondary"
+              className="arena__fair-refresh"
+              onClick={() => void ctrl.refreshFairMatches()}
+              busy={ctrl.refreshing}
+              busyText="Finding..."
+              title={`Another set of fair opponents for ${attacker.name.split(' ')[0]}`}
+            >
+              <Icon name="reroll" size={16} /> New set
+            </Button>
+          </div>
           {fairShown.length === 0 ? (
-            <p className="empty-state panel">No opponents available.</p>
+            <p className="empty-state panel">
+              No fair opponent found for {attacker.name.split(' ')[0]} today: it is stronger than anyone it
+              could meet.
+            </p>
           ) : (
-            <OpponentRow ctrl={ctrl} label="Fair matches" heroes={fairShown} />
+            <OpponentRow
+              ctrl={ctrl}
+              label="Fair matches"
+              heroes={fairShown}
+              labelOf={(h, i) => (ctrl.fairSet?.sparring[i] ? `Sparring: ${h.name}` : opponentLabel(h))}
+              eager
+            />
           )}
         </div>
       )}
