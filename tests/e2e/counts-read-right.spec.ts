@@ -35,3 +35,14 @@ test('one star is "1 star", two are "2 stars": on the cards and the fairness pag
   await expect(rows.first()).toHaveText(/1 star$/);
   await expect(rows.nth(1)).toHaveText(/2 stars$/);
 });
+
+test('one scroll left reads "1 scroll" under a summoned pair', async ({ page, request, player }) => {
+  await setBalances(player.id, { summoning_scrolls: 2 });
+  expect((await request.post('/api/characters/generate', { data: { user_id: player.id } })).status()).toBe(
+    200,
+  );
+  await page.goto('/create');
+  await expect(page.locator('.create__cost')).toHaveText(
+    'Regenerate costs 1 summoning scroll and replaces both heroes. You have 1 scroll.',
+  );
+});

@@ -31,8 +31,13 @@ test('generate two heroes, pick the second and create it', async ({ page, reques
   expect(bodies[0].user_id).toBe(player.id);
   expect(bodies[0].generation_id).toBe(bodies[1].generation_id);
 
-  await expect(cards.nth(0)).toHaveAttribute('data-selected', 'true');
-  await expect(cards.nth(1)).toHaveAttribute('data-selected', 'false');
+  // The rarer is chosen at first, the first of two alike.
+  const rarities = (await cards.evaluateAll((els) =>
+    els.map((e) => Number(e.getAttribute('data-rarity'))),
+  )) as [number, number];
+  const preselected = rarities[1] > rarities[0] ? 1 : 0;
+  await expect(cards.nth(preselected)).toHaveAttribute('data-selected', 'true');
+  await expect(cards.nth(1 - preselected)).toHaveAttribute('data-selected', 'false');
   // One scroll for the pair.
   await expect(page.locator('.currency--highlight[data-currency="summoning_scrolls"]')).toContainText('4');
   await shot(page, testInfo, 'create-candidates');
@@ -64,11 +69,12 @@ test('a paid pair survives a reload and Cancel, is never paid twice, and is kept
   await expect(page.getByText('Regenerate costs 1 summoning scroll and replaces both heroes.')).toBeVisible();
   expect((await getUser(request, player.id)).summoning_scrolls).toBe(4);
 
-  // A reload shows the same pair, the first selected, without another scroll.
+  // A reload shows the same pair, the rarer selected (the first of two alike), without another scroll.
   await page.reload();
   await expect(cards).toHaveCount(2);
   expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-hero-id')))).toEqual(pair);
-  await expect(cards.nth(0)).toHaveAttribute('data-selected', 'true');
+  const [r0, r1] = await cards.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-rarity'))));
+  await expect(cards.nth(r1! > r0! ? 1 : 0)).toHaveAttribute('data-selected', 'true');
   await expect(
     page.getByText('Your summoned heroes are still waiting: the scroll is already spent.'),
   ).toBeVisible();

@@ -39,8 +39,9 @@ test('History: reasons in words, a currency filter, and links to what caused eac
   await page.getByRole('button', { name: 'Generate Heroes' }).click();
   const cards = page.locator('.hero-card--large');
   await expect(cards).toHaveCount(2);
-  const heroId = (await cards.nth(0).getAttribute('data-hero-id'))!;
-  const heroName = (await cards.nth(0).locator('.hero-card__name').textContent())!.trim();
+  const chosen = page.locator('.hero-card--large[data-selected="true"]');
+  const heroId = (await chosen.getAttribute('data-hero-id'))!;
+  const heroName = (await chosen.locator('.hero-card__name').textContent())!.trim();
   await page.getByRole('button', { name: 'Create Hero' }).click();
   await expect(page).toHaveURL(/\/heroes$/);
   // … and a quick battle won with it (made mighty, so it wins).

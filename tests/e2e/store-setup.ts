@@ -81,6 +81,25 @@ export async function setHeroRarity(heroId: string, rarity: number): Promise<voi
   }
 }
 
+/** Sets the rarity of a candidate of a pending pair, as if it had been drawn so. */
+export async function setCandidateRarity(candidateId: string, rarity: number): Promise<void> {
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    const row = await store.db
+      .selectFrom('candidates')
+      .select('hero')
+      .where('id', '=', candidateId)
+      .executeTakeFirstOrThrow();
+    await store.db
+      .updateTable('candidates')
+      .set({ hero: JSON.stringify({ ...JSON.parse(row.hero), rarity }) })
+      .where('id', '=', candidateId)
+      .execute();
+  } finally {
+    await store.close();
+  }
+}
+
 /** Sets a player's balances through the wallet (each change entered in their ledger as an adjustment). */
 export async function setBalances(
   userId: string,

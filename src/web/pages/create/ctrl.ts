@@ -1,5 +1,6 @@
 // /create's controller (spec §4 "Creation flow", §5): the candidates — a fresh draw, or the paid pair the server
-// keeps waiting (after a reload, Cancel or on another device) —, the one chosen (the first by default), Generate /
+// keeps waiting (after a reload, Cancel or on another device) —, the one chosen (the rarer by default, the first of
+// two alike), Generate /
 // Regenerate (api/mutations.ts useSummon: 1 scroll; Regenerate names the pair it replaces, so a second press or a
 // retry pays nothing more), Create Hero (useKeepHero → /heroes), the altar (rates, pity, the player's counters and
 // history: GET /api/summons) and the error line.
@@ -10,6 +11,11 @@ import { insufficient, PRICE_RULES, SUMMON_COST } from '../../../api/rules.ts';
 import { useAltar, usePendingPair } from '../../api/hooks.ts';
 import { useErrorLine, useKeepHero, useSummon } from '../../api/mutations.ts';
 import { useSignedInUser } from '../../session.ts';
+
+/** The candidate chosen before the player picks: the rarer of the pair, the first when they are alike. */
+export function rarest<T extends { rarity: number }>(candidates: readonly T[] | null): T | null {
+  return (candidates ?? []).reduce<T | null>((best, c) => (!best || c.rarity > best.rarity ? c : best), null);
+}
 
 export function useCreateCtrl() {
   const user = useSignedInUser();
@@ -29,7 +35,9 @@ export function useCreateCtrl() {
   const waiting = pending.data?.candidates.length ? pending.data : null;
   const shown = answered ?? waiting;
   const candidates = shown?.candidates ?? null;
-  const selected = candidates?.some((c) => c.id === selectedId) ? selectedId : (candidates?.[0]?.id ?? null);
+  const selected = candidates?.some((c) => c.id === selectedId)
+    ? selectedId
+    : (rarest(candidates)?.id ?? null);
   const scrolls = user.summoning_scrolls ?? 0;
   const canGenerate = scrolls >= SUMMON_COST;
   // The pair shows as soon as it is answered; the buttons stay busy a moment longer (mutations.ts usePaying).

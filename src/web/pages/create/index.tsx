@@ -1,6 +1,6 @@
 // /create — hero creation (spec §2 "/create", §4 "Creation flow", §5, §9): Generate Heroes spends 1 scroll
-// for a pair of candidates (two parallel generate calls sharing a generation_id), the first is selected,
-// Regenerate replaces both, Create Hero saves the chosen one and goes to /heroes. A paid pair is the server's
+// for a pair of candidates (two parallel generate calls sharing a generation_id), the rarer is selected (the first
+// of two alike), Regenerate replaces both, Create Hero saves the chosen one and goes to /heroes. A paid pair is the server's
 // pending pair until one is kept: after a reload, Cancel or on another device this page shows it again. Before
 // paying, the altar's odds, its pity rule and the player's counters; below, their summon history.
 // State and actions: ./ctrl.ts.
@@ -10,6 +10,7 @@ import { AltarPanel, SummonHistory } from '../../components/altar.tsx';
 import { SummonMoment } from '../../components/moment.tsx';
 import { CurrencyBar } from '../../components/currency-bar.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
+import { counted } from '../../components/format.ts';
 import { Button, ErrorBox, Skeleton } from '../../components/ui.tsx';
 import { Sigil } from '../../components/sigil.tsx';
 import { useCreateCtrl } from './ctrl.ts';
@@ -92,8 +93,8 @@ export default function CreatePage() {
 
       {candidates && !generating && (
         <p className="create__cost muted">
-          Regenerate costs {SUMMON_COST} summoning scroll and replaces both heroes. You have {scrolls}{' '}
-          scroll(s).
+          Regenerate costs {counted(SUMMON_COST, 'summoning scroll')} and replaces both heroes. You have{' '}
+          {counted(scrolls, 'scroll')}.
         </p>
       )}
       <div className="create__actions">
