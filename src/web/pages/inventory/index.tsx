@@ -1,6 +1,6 @@
 // /inventory (spec §2 "/inventory"): Total Items (total_quantity), five tabs with count badges, item cards,
 // the detail modal with Use Item (a hero picker when the item acts on a hero), its hint, and the outcome in
-// an alert. Loading text, error panel with Retry, and the two empty states with Visit Shop. `?item=<item_id>`
+// an alert — once the last one is used, the outcome and 'None left' with Close alone (the item has left the list). Loading text, error panel with Retry, and the two empty states with Visit Shop. `?item=<item_id>`
 // (the profile History's link to an item) opens that item's modal while the player holds it. State and Use Item:
 // ./ctrl.ts.
 import { useEffect, useRef } from 'react';
@@ -69,6 +69,8 @@ function Outcome({ ok, text }: { ok: boolean; text: string }) {
 
 function ItemModal({ item, ctrl }: { item: InventoryItem; ctrl: InventoryCtrl }) {
   const { heroId, outcome } = ctrl;
+  // The last one used: the dialog keeps what came of it and says none are left; nothing more to use or choose.
+  const usedUp = item.quantity < 1;
   return (
     <Modal
       title={item.name}
@@ -77,38 +79,38 @@ function ItemModal({ item, ctrl }: { item: InventoryItem; ctrl: InventoryCtrl })
       className="item-modal"
       footer={
         <>
-          <Button variant="secondary" onClick={ctrl.close}>
+          <Button variant={usedUp ? 'primary' : 'secondary'} onClick={ctrl.close}>
             Close
           </Button>
-          <Button
-            onClick={ctrl.use}
-            busy={ctrl.using}
-            busyText="Using..."
-            disabled={item.quantity < 1 || (item.targets_hero && !heroId)}
-            title={
-              item.quantity < 1
-                ? 'None left'
-                : item.targets_hero && !heroId
-                  ? 'Choose a hero first'
-                  : undefined
-            }
-          >
-            Use Item
-          </Button>
+          {!usedUp && (
+            <Button
+              onClick={ctrl.use}
+              busy={ctrl.using}
+              busyText="Using..."
+              disabled={item.targets_hero && !heroId}
+              title={item.targets_hero && !heroId ? 'Choose a hero first' : undefined}
+            >
+              Use Item
+            </Button>
+          )}
         </>
       }
     >
       <div className="item-modal__head">
         <ItemIcon icon={item.icon} size={64} />
         <div>
-          <p className="item-modal__qty tabular">×{item.quantity}</p>
+          <p className="item-modal__qty tabular" data-testid="item-quantity">
+            {usedUp ? 'None left: that was the last one.' : `×${item.quantity}`}
+          </p>
           <p>{item.description}</p>
         </div>
       </div>
-      {item.targets_hero && <HeroPicker ctrl={ctrl} />}
-      <p className="item-modal__hint muted" data-testid="item-condition">
-        Some items require specific conditions to use. <strong>{conditionOf(item, ctrl)}</strong>
-      </p>
+      {!usedUp && item.targets_hero && <HeroPicker ctrl={ctrl} />}
+      {!usedUp && (
+        <p className="item-modal__hint muted" data-testid="item-condition">
+          Some items require specific conditions to use. <strong>{conditionOf(item, ctrl)}</strong>
+        </p>
+      )}
       {outcome && <Outcome key={outcome.text} ok={outcome.ok} text={outcome.text} />}
     </Modal>
   );
