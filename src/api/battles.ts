@@ -81,7 +81,19 @@ export const BattleEvent = mirrors<BattleEventType>()(
   z.object({
     turn: z.number().int(),
     description: z.string(),
-    kind: z.enum(['turn', 'ability', 'damage', 'heal', 'shield', 'status', 'expire', 'death', 'miss', 'end']),
+    kind: z.enum([
+      'turn',
+      'ability',
+      'damage',
+      'heal',
+      'shield',
+      'status',
+      'expire',
+      'death',
+      'miss',
+      'start',
+      'end',
+    ]),
     actor_id: z.string().optional(),
     target_id: z.string().optional(),
     ability_id: z.string().optional(),
@@ -94,6 +106,10 @@ export const BattleEvent = mirrors<BattleEventType>()(
     hp_after: z.number().optional(),
     shield_after: z.number().optional(),
     outcome: z.enum(['won', 'lost', 'draw']).optional(),
+    effect: z.enum(['health', 'shield', 'energy', 'status']).optional(),
+    sources: z
+      .array(z.object({ from: z.enum(['boon', 'bane', 'passive', 'gear', 'set']), id: z.string() }))
+      .optional(),
   }),
 );
 /** The turn-based battle state of spec §3, plus where it is fought and, once over, what it paid. */

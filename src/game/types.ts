@@ -195,7 +195,20 @@ export type BattleEventKind =
   | 'expire' // status_id ends on target (faded, broken, stripped, or with its bearer: each follows a death)
   | 'death' // target falls (actor: who felled it)
   | 'miss' // actor's action fails: dodged (target set) or stunned (no target)
+  | 'start' // before the first turn: target begins the battle changed by its own sources (what: `effect`; whose:
+  //            `sources`) — at hp_after health (amount: the health it lacks), behind a shield of amount, with amount
+  //            energy, or with status_id for turns
   | 'end'; // the battle is over
+
+/** What a unit's own sources change in the state it begins a battle in (a 'start' event's `effect`). */
+export type StartEffect = 'health' | 'shield' | 'energy' | 'status';
+
+/** Where a hero's modifiers come from: its boon, its bane, a passive ability, a piece of gear or a set's bonus. */
+export interface ModifierOrigin {
+  from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+  /** the trait's, ability's or piece's id; a set bonus's is `<set>:<pieces>` ('bulwark:2') */
+  id: string;
+}
 
 export interface BattleEvent {
   turn: number;
@@ -218,6 +231,10 @@ export interface BattleEvent {
   shield_after?: number;
   /** end: how the battle ended, from the allies' side */
   outcome?: 'won' | 'lost' | 'draw';
+  /** start: what the unit's sources change */
+  effect?: StartEffect;
+  /** start: the sources that change it, in the order they apply */
+  sources?: ModifierOrigin[];
 }
 
 export interface BattleView {

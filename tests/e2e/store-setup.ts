@@ -43,6 +43,35 @@ export async function setHeroPower(
   }
 }
 
+/** Gives a hero another bane (a trait id of src/game/data/traits.ts: 'old_wounds' starts it wounded). Its version bumps. */
+export async function setHeroBane(heroId: string, baneId: string): Promise<void> {
+  const { BANES } = await import('../../src/game/data/traits.ts');
+  const { describeTrait } = await import('../../src/game/describe.ts');
+  const { iconPath } = await import('../../src/game/art/paths.ts');
+  const bane = BANES[baneId];
+  if (!bane) throw new Error(`no bane ${baneId}`);
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    const row = await store.db
+      .selectFrom('heroes')
+      .selectAll()
+      .where('id', '=', heroId)
+      .executeTakeFirstOrThrow();
+    const hero = {
+      ...heroFromRow(row),
+      bane: { id: bane.id, name: bane.name, description: describeTrait(bane) },
+      bane_icon: iconPath('trait', bane.id),
+    };
+    await store.db
+      .updateTable('heroes')
+      .set({ ...heroColumns(hero), version: row.version + 1 })
+      .where('id', '=', heroId)
+      .execute();
+  } finally {
+    await store.close();
+  }
+}
+
 /** Sets a hero's xp toward its next level (one short of it, say, so its next win levels it up). Its version bumps. */
 export async function setHeroXp(heroId: string, xp: number): Promise<void> {
   const store = openStore(storeUrl(), { poolSize: 1 });

@@ -12,6 +12,7 @@
 // (expected damage reads its crit, dodge and damage taken …), so it weighs each as what it does.
 
 import type { TraitMods } from '../data/schema.ts';
+import type { ModifierOrigin, StartEffect } from '../types.ts';
 import { STATUS_IDS, STATUSES } from '../data/statuses.ts';
 import {
   ATK,
@@ -48,6 +49,9 @@ import { S_HEALS, S_TICK_FIGURE, statusIndex } from './statuses.ts';
 
 export interface ModifierEntry<X> {
   column: number;
+  /** What it changes in the state a unit begins a battle in, told as a 'start' event naming its sources (none: it
+   * changes how the unit fights, which its numbers show). */
+  starts?: StartEffect;
   /** The column's value before any source applies (0 unless said; a hero's own stats and crit are its own). */
   base?: number;
   /** One source's figure composed into the unit record r at offset o. */
@@ -119,12 +123,13 @@ export const MODIFIERS = {
   }),
   dmgTaken: sum(DMGTAKEN, (x) => `takes ${pct(x)} ${either(x, 'more', 'less')} damage`, { base: 1 }),
   dmgDealt: sum(DMGDEALT, (x) => `deals ${pct(x)} ${either(x, 'more', 'less')} damage`, { base: 1 }),
-  startEnergy: sum(START_ENERGY, (x) => `starts every battle with ${x} energy`),
+  startEnergy: sum(START_ENERGY, (x) => `starts every battle with ${x} energy`, { starts: 'energy' }),
   startShield: sum(
     START_SHIELD,
     (x) => `starts every battle behind a shield worth ${pct(x)} of maximum health`,
+    { starts: 'shield' },
   ),
-  startHp: sum(START_HP, (x) => `starts every battle ${pct(x)} below full health`),
+  startHp: sum(START_HP, (x) => `starts every battle ${pct(x)} below full health`, { starts: 'health' }),
   lifesteal: sum(LIFESTEAL, (x) => `heals for ${pct(x)} of the damage it deals`),
   thorns: sum(THORNS, (x) => `reflects ${pct(x)} of the damage it takes back at the attacker`),
   dodge: sum(DODGE, (x) => `dodges ${pct(x)} of incoming hits`, { settle: atLeast(0) }),
@@ -155,6 +160,7 @@ export const MODIFIERS = {
   initiative: sum(INITIATIVE, (x) => `takes its first turn ${pct(x)} ${either(x, 'sooner', 'later')}`),
   startStatus: {
     column: START_STATUS,
+    starts: 'status',
     apply(r, o, { status, turns }) {
       r[o + START_STATUS] = statusIndex[status];
       r[o + START_TURNS] = turns;
@@ -167,12 +173,16 @@ export const MODIFIERS = {
 export type ModifierKey = keyof typeof MODIFIERS;
 export const MODIFIER_KEYS = Object.keys(MODIFIERS) as ModifierKey[];
 
-/** Where a hero's modifiers come from: its boon, its bane, a passive ability, a piece of gear or a set's bonus. */
-export interface ModifierSource {
-  from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
-  id: string;
+/** A source of a hero's modifiers (its boon, its bane, a passive ability, a piece of gear or a set's bonus) and them. */
+export interface ModifierSource extends ModifierOrigin {
   mods: TraitMods;
 }
+
+/** The keys that change the state a unit begins a battle in, each with what it changes, in the registry's order. */
+export const START_KEYS = MODIFIER_KEYS.flatMap((key) => {
+  const starts = (MODIFIERS[key] as ModifierEntry<unknown>).starts;
+  return starts ? [{ key, starts }] : [];
+});
 
 /** Every column a modifier sets, at its base (before compileHero sets a hero's own stats and crit). */
 export function setModifierBases(r: Float64Array, o: number): void {

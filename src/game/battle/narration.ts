@@ -1,9 +1,13 @@
 // The battle told in words, from the facts alone: every event's `description` is rendered here from its other
 // fields (BattleEvent in src/game/types.ts) and the units' names, so the log, the playback and the fight's story
-// all rest on the same facts, and rewording a sentence changes no fact.
+// all rest on the same facts, and rewording a sentence changes no fact. A unit's start of battle names the traits,
+// passives, gear and sets it comes from ('Kaela starts at 85% health (Old Wounds).').
+import { ABILITIES } from '../data/abilities.ts';
+import { GEAR, GEAR_SETS } from '../data/gear.ts';
 import { STATUSES } from '../data/statuses.ts';
 import { own } from '../data/table.ts';
-import type { BattleEvent } from '../types.ts';
+import { BANES, BOONS } from '../data/traits.ts';
+import type { BattleEvent, ModifierOrigin } from '../types.ts';
 import { ACTION_DEFS } from './compile.ts';
 
 export type EventFacts = Omit<BattleEvent, 'description'>;
@@ -25,6 +29,48 @@ export function castOf(units: readonly { id: string; name: string; attack: strin
 
 const ACTIONS = new Map(ACTION_DEFS.map((a) => [a.id, a]));
 const statusName = (id: string | undefined) => (id === undefined ? '' : (own(STATUSES, id)?.name ?? id));
+
+/** A modifier's source by name: 'Old Wounds', 'Bulwark Aegis', 'Bulwark set (2 pieces)' (its id if since gone). */
+export function originName({ from, id }: ModifierOrigin): string {
+  switch (from) {
+    case 'boon':
+      return own(BOONS, id)?.name ?? id;
+    case 'bane':
+      return own(BANES, id)?.name ?? id;
+    case 'passive':
+      return own(ABILITIES, id)?.name ?? id;
+    case 'gear':
+      return own(GEAR, id)?.name ?? id;
+    case 'set': {
+      const [set = id, pieces = ''] = id.split(':');
+      const name = own(GEAR_SETS as Record<string, { name: string }>, set)?.name ?? set;
+      return `${name} set (${pieces} pieces)`;
+    }
+  }
+}
+
+/** What a unit begins a battle with, and why: 'Kaela starts at 85% health (Old Wounds).' */
+function startSentence(e: EventFacts, target: string): string {
+  const why = ` (${(e.sources ?? []).map(originName).join(', ')})`;
+  const amount = e.amount ?? 0;
+  switch (e.effect) {
+    case 'health': {
+      const at = e.hp_after ?? 0;
+      const share = at + amount > 0 ? Math.round((at / (at + amount)) * 100) : 100;
+      return `${target} starts at ${share}% health${why}.`;
+    }
+    case 'shield':
+      return `${target} starts behind a shield of ${amount}${why}.`;
+    case 'energy':
+      return `${target} starts with ${amount} energy${why}.`;
+    default: {
+      const def = e.status_id === undefined ? undefined : own(STATUSES, e.status_id);
+      const turns = e.turns ?? 1;
+      const lasting = ` for ${turns} turn${turns === 1 ? '' : 's'}`;
+      return `${target} starts ${def?.harmful ? 'afflicted with' : 'with'} ${def?.name ?? e.status_id}${lasting}${why}.`;
+    }
+  }
+}
 
 export function narrate(e: EventFacts, cast: Cast): string {
   const actor = cast.name(e.actor_id);
@@ -78,6 +124,8 @@ export function narrate(e: EventFacts, cast: Cast): string {
       return e.target_id === undefined
         ? `${actor} cannot act and loses the turn.`
         : `${actor} misses ${target}.`;
+    case 'start':
+      return startSentence(e, target);
     case 'end':
       return e.outcome === 'draw'
         ? 'The battle ends in a draw.'

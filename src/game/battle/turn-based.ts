@@ -46,6 +46,7 @@ const {
   A_ULT,
   ACTION_DEFS,
   compileTeam,
+  modifierSources,
   EF,
   ENERGY,
   F_TAUNT,
@@ -59,7 +60,8 @@ const {
   effectHits,
   fieldOf,
 } = compiled;
-import { NS, ST_SHIELD } from './statuses.ts';
+import { NS, ST_SHIELD, statusIndex } from './statuses.ts';
+import { START_KEYS } from './modifiers.ts';
 const {
   ACT_COUNT,
   ACT_ULT,
@@ -210,6 +212,55 @@ class EventLog implements BattleLog {
   }
   end(over: number) {
     this.push({ kind: 'end', outcome: STATUS_OF_OUTCOME[over] as 'won' | 'lost' | 'draw' });
+  }
+  /**
+   * What each unit begins the battle with from its own sources (its boon, bane, passives, gear and sets: every key
+   * of the modifier registry that `starts` something), each told once with the sources that gave it — as the battle
+   * set up stands (a start status the unit shrugged off is not told).
+   */
+  starts(heroes: readonly Hero[]) {
+    heroes.forEach((h, t) => {
+      const sources = modifierSources(h);
+      for (const { key, starts: effect } of START_KEYS) {
+        const from = sources.filter((src) => !!src.mods[key]);
+        if (from.length === 0) continue;
+        const origins = (list: typeof from) => list.map(({ from, id }) => ({ from, id }));
+        const after = this.after(t);
+        if (effect === 'health') {
+          const missing = Math.round(unitStat(t, MAXHP)) - after.hp_after;
+          if (missing > 0)
+            this.push({ kind: 'start', effect, ...after, amount: missing, sources: origins(from) });
+        } else if (effect === 'shield') {
+          if (after.shield_after > 0)
+            this.push({
+              kind: 'start',
+              effect,
+              ...after,
+              amount: after.shield_after,
+              status_id: 'shield',
+              turns: this.turnsOf(t, ST_SHIELD),
+              sources: origins(from),
+            });
+        } else if (effect === 'energy') {
+          const energy = Math.round(unitStat(t, ENERGY));
+          if (energy > 0)
+            this.push({ kind: 'start', effect, ...after, amount: energy, sources: origins(from) });
+        } else {
+          // One start status a unit: the last source's (they apply in order).
+          const last = from[from.length - 1]!;
+          const st = statusIndex[last.mods.startStatus!.status]!;
+          if (carries(t, st))
+            this.push({
+              kind: 'start',
+              effect,
+              ...after,
+              status_id: STATUS_IDS[st],
+              turns: this.turnsOf(t, st),
+              sources: origins([last]),
+            });
+        }
+      }
+    });
   }
 }
 
@@ -381,8 +432,11 @@ export function startBattle(
   const units = [...allies.slice(0, a.n), ...enemies.slice(0, b.n)].map(metaOf);
   const c = new rules.BattleCore();
   const events: BattleEvent[] = [];
-  c.log = new EventLog(c, units, a.n, events);
+  const log = new EventLog(c, units, a.n, events);
+  // Set up unlogged: what each unit begins with is told after, naming where it comes from.
   initBattle(c, seed >>> 0, a, b, o.turnLimit ?? rules.DEFAULT_TURN_LIMIT);
+  c.log = log;
+  log.starts([...allies.slice(0, a.n), ...enemies.slice(0, b.n)]);
   c.tier[0] = TIER[o.allyAi ?? 'normal'] ?? 1;
   c.tier[1] = TIER[o.enemyAi ?? 'normal'] ?? 1;
   const base: BattleState = {

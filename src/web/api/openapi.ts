@@ -4568,6 +4568,7 @@ export interface operations {
                     | 'expire'
                     | 'death'
                     | 'miss'
+                    | 'start'
                     | 'end';
                   actor_id?: string;
                   target_id?: string;
@@ -4582,6 +4583,13 @@ export interface operations {
                   shield_after?: number;
                   /** @enum {string} */
                   outcome?: 'won' | 'lost' | 'draw';
+                  /** @enum {string} */
+                  effect?: 'health' | 'shield' | 'energy' | 'status';
+                  sources?: {
+                    /** @enum {string} */
+                    from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                    id: string;
+                  }[];
                 }[];
                 new_events: {
                   turn: number;
@@ -4597,6 +4605,7 @@ export interface operations {
                     | 'expire'
                     | 'death'
                     | 'miss'
+                    | 'start'
                     | 'end';
                   actor_id?: string;
                   target_id?: string;
@@ -4611,6 +4620,13 @@ export interface operations {
                   shield_after?: number;
                   /** @enum {string} */
                   outcome?: 'won' | 'lost' | 'draw';
+                  /** @enum {string} */
+                  effect?: 'health' | 'shield' | 'energy' | 'status';
+                  sources?: {
+                    /** @enum {string} */
+                    from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                    id: string;
+                  }[];
                 }[];
                 auto: boolean;
                 location: string;
@@ -4848,6 +4864,7 @@ export interface operations {
                     | 'expire'
                     | 'death'
                     | 'miss'
+                    | 'start'
                     | 'end';
                   actor_id?: string;
                   target_id?: string;
@@ -4862,6 +4879,13 @@ export interface operations {
                   shield_after?: number;
                   /** @enum {string} */
                   outcome?: 'won' | 'lost' | 'draw';
+                  /** @enum {string} */
+                  effect?: 'health' | 'shield' | 'energy' | 'status';
+                  sources?: {
+                    /** @enum {string} */
+                    from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                    id: string;
+                  }[];
                 }[];
                 new_events: {
                   turn: number;
@@ -4877,6 +4901,7 @@ export interface operations {
                     | 'expire'
                     | 'death'
                     | 'miss'
+                    | 'start'
                     | 'end';
                   actor_id?: string;
                   target_id?: string;
@@ -4891,6 +4916,13 @@ export interface operations {
                   shield_after?: number;
                   /** @enum {string} */
                   outcome?: 'won' | 'lost' | 'draw';
+                  /** @enum {string} */
+                  effect?: 'health' | 'shield' | 'energy' | 'status';
+                  sources?: {
+                    /** @enum {string} */
+                    from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                    id: string;
+                  }[];
                 }[];
                 auto: boolean;
                 location: string;
@@ -5621,6 +5653,7 @@ export interface operations {
                 | 'expire'
                 | 'death'
                 | 'miss'
+                | 'start'
                 | 'end';
               actor_id?: string;
               target_id?: string;
@@ -5635,6 +5668,13 @@ export interface operations {
               shield_after?: number;
               /** @enum {string} */
               outcome?: 'won' | 'lost' | 'draw';
+              /** @enum {string} */
+              effect?: 'health' | 'shield' | 'energy' | 'status';
+              sources?: {
+                /** @enum {string} */
+                from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                id: string;
+              }[];
             }[];
             /** @enum {string} */
             status: 'won' | 'lost' | 'draw';
@@ -5950,6 +5990,7 @@ export interface operations {
                     | 'expire'
                     | 'death'
                     | 'miss'
+                    | 'start'
                     | 'end';
                   actor_id?: string;
                   target_id?: string;
@@ -5964,6 +6005,13 @@ export interface operations {
                   shield_after?: number;
                   /** @enum {string} */
                   outcome?: 'won' | 'lost' | 'draw';
+                  /** @enum {string} */
+                  effect?: 'health' | 'shield' | 'energy' | 'status';
+                  sources?: {
+                    /** @enum {string} */
+                    from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                    id: string;
+                  }[];
                 }[];
                 new_events: {
                   turn: number;
@@ -5979,6 +6027,7 @@ export interface operations {
                     | 'expire'
                     | 'death'
                     | 'miss'
+                    | 'start'
                     | 'end';
                   actor_id?: string;
                   target_id?: string;
@@ -5993,6 +6042,13 @@ export interface operations {
                   shield_after?: number;
                   /** @enum {string} */
                   outcome?: 'won' | 'lost' | 'draw';
+                  /** @enum {string} */
+                  effect?: 'health' | 'shield' | 'energy' | 'status';
+                  sources?: {
+                    /** @enum {string} */
+                    from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                    id: string;
+                  }[];
                 }[];
                 auto: boolean;
                 location: string;
@@ -6312,6 +6368,7 @@ export interface operations {
                 | 'expire'
                 | 'death'
                 | 'miss'
+                | 'start'
                 | 'end';
               actor_id?: string;
               target_id?: string;
@@ -6326,6 +6383,13 @@ export interface operations {
               shield_after?: number;
               /** @enum {string} */
               outcome?: 'won' | 'lost' | 'draw';
+              /** @enum {string} */
+              effect?: 'health' | 'shield' | 'energy' | 'status';
+              sources?: {
+                /** @enum {string} */
+                from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                id: string;
+              }[];
             }[];
             new_events: {
               turn: number;
@@ -6341,6 +6405,7 @@ export interface operations {
                 | 'expire'
                 | 'death'
                 | 'miss'
+                | 'start'
                 | 'end';
               actor_id?: string;
               target_id?: string;
@@ -6355,6 +6420,13 @@ export interface operations {
               shield_after?: number;
               /** @enum {string} */
               outcome?: 'won' | 'lost' | 'draw';
+              /** @enum {string} */
+              effect?: 'health' | 'shield' | 'energy' | 'status';
+              sources?: {
+                /** @enum {string} */
+                from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                id: string;
+              }[];
             }[];
             auto: boolean;
             location: string;
@@ -8609,6 +8681,7 @@ export interface operations {
                 | 'expire'
                 | 'death'
                 | 'miss'
+                | 'start'
                 | 'end';
               actor_id?: string;
               target_id?: string;
@@ -8623,6 +8696,13 @@ export interface operations {
               shield_after?: number;
               /** @enum {string} */
               outcome?: 'won' | 'lost' | 'draw';
+              /** @enum {string} */
+              effect?: 'health' | 'shield' | 'energy' | 'status';
+              sources?: {
+                /** @enum {string} */
+                from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                id: string;
+              }[];
             }[];
             new_events: {
               turn: number;
@@ -8638,6 +8718,7 @@ export interface operations {
                 | 'expire'
                 | 'death'
                 | 'miss'
+                | 'start'
                 | 'end';
               actor_id?: string;
               target_id?: string;
@@ -8652,6 +8733,13 @@ export interface operations {
               shield_after?: number;
               /** @enum {string} */
               outcome?: 'won' | 'lost' | 'draw';
+              /** @enum {string} */
+              effect?: 'health' | 'shield' | 'energy' | 'status';
+              sources?: {
+                /** @enum {string} */
+                from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                id: string;
+              }[];
             }[];
             auto: boolean;
             location: string;
@@ -10758,6 +10846,7 @@ export interface operations {
                     | 'expire'
                     | 'death'
                     | 'miss'
+                    | 'start'
                     | 'end';
                   actor_id?: string;
                   target_id?: string;
@@ -10772,6 +10861,13 @@ export interface operations {
                   shield_after?: number;
                   /** @enum {string} */
                   outcome?: 'won' | 'lost' | 'draw';
+                  /** @enum {string} */
+                  effect?: 'health' | 'shield' | 'energy' | 'status';
+                  sources?: {
+                    /** @enum {string} */
+                    from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                    id: string;
+                  }[];
                 }[];
                 new_events: {
                   turn: number;
@@ -10787,6 +10883,7 @@ export interface operations {
                     | 'expire'
                     | 'death'
                     | 'miss'
+                    | 'start'
                     | 'end';
                   actor_id?: string;
                   target_id?: string;
@@ -10801,6 +10898,13 @@ export interface operations {
                   shield_after?: number;
                   /** @enum {string} */
                   outcome?: 'won' | 'lost' | 'draw';
+                  /** @enum {string} */
+                  effect?: 'health' | 'shield' | 'energy' | 'status';
+                  sources?: {
+                    /** @enum {string} */
+                    from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                    id: string;
+                  }[];
                 }[];
                 auto: boolean;
                 location: string;
@@ -11038,6 +11142,7 @@ export interface operations {
                     | 'expire'
                     | 'death'
                     | 'miss'
+                    | 'start'
                     | 'end';
                   actor_id?: string;
                   target_id?: string;
@@ -11052,6 +11157,13 @@ export interface operations {
                   shield_after?: number;
                   /** @enum {string} */
                   outcome?: 'won' | 'lost' | 'draw';
+                  /** @enum {string} */
+                  effect?: 'health' | 'shield' | 'energy' | 'status';
+                  sources?: {
+                    /** @enum {string} */
+                    from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                    id: string;
+                  }[];
                 }[];
                 new_events: {
                   turn: number;
@@ -11067,6 +11179,7 @@ export interface operations {
                     | 'expire'
                     | 'death'
                     | 'miss'
+                    | 'start'
                     | 'end';
                   actor_id?: string;
                   target_id?: string;
@@ -11081,6 +11194,13 @@ export interface operations {
                   shield_after?: number;
                   /** @enum {string} */
                   outcome?: 'won' | 'lost' | 'draw';
+                  /** @enum {string} */
+                  effect?: 'health' | 'shield' | 'energy' | 'status';
+                  sources?: {
+                    /** @enum {string} */
+                    from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                    id: string;
+                  }[];
                 }[];
                 auto: boolean;
                 location: string;

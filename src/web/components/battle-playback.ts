@@ -57,6 +57,7 @@ export const STEP_MS: Record<BattleEvent['kind'], number> = {
   expire: 180,
   death: 520,
   miss: 380,
+  start: 360,
   end: 120,
 };
 /** A long burst (an Auto turn that plays many units) is compressed to at most this long at 1×. */
@@ -208,6 +209,12 @@ export function applyEvent(frame: PlaybackFrame, e: BattleEvent, step: number): 
       break;
     case 'miss':
       addFloater(e.target_id ?? e.actor_id, 'Miss', 'miss');
+      break;
+    case 'start':
+      // What a unit begins with from its traits and gear: a shield or a status shows as it lands.
+      if (e.effect === 'shield') addFloater(e.target_id, `+${amount} shield`, 'shield');
+      else if (e.effect === 'status' && e.status_id)
+        addFloater(e.target_id, e.status_id.replace(/_/g, ' '), 'status');
       break;
     default:
       break;

@@ -36,8 +36,8 @@ export function frameAt(r: BattleReplay, n: number): PlaybackFrame {
 }
 
 /**
- * The statuses each unit carries after the first `n` events, from the facts alone: a status or shield event puts
- * one on, an expire event takes it off (a death is followed by an expire for each status the unit carried).
+ * The statuses each unit carries after the first `n` events, from the facts alone: a status or shield event (or a
+ * start of battle with one) puts one on, an expire event takes it off (a death is followed by an expire for each status the unit carried).
  */
 export function statusesAt(events: BattleEvent[], n: number): Map<string, Map<string, number>> {
   const on = new Map<string, Map<string, number>>();
@@ -46,7 +46,8 @@ export function statusesAt(events: BattleEvent[], n: number): Map<string, Map<st
     if (!e.target_id) continue;
     const mine = on.get(e.target_id) ?? new Map<string, number>();
     on.set(e.target_id, mine);
-    if ((e.kind === 'status' || e.kind === 'shield') && e.status_id) mine.set(e.status_id, e.turns ?? 1);
+    if ((e.kind === 'status' || e.kind === 'shield' || e.kind === 'start') && e.status_id)
+      mine.set(e.status_id, e.turns ?? 1);
     else if (e.kind === 'expire' && e.status_id) mine.delete(e.status_id);
   }
   return on;
