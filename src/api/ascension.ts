@@ -10,12 +10,19 @@ const Stats = z.object({
   def: z.number().int(),
   spd: z.number().int(),
 });
-const SpendableHero = z.object({
+const HeroBrief = z.object({
   id: z.string(),
   name: z.string(),
   rarity: z.number().int(),
   level: z.number().int(),
   portrait_url: z.string(),
+});
+const SpendableHero = HeroBrief.extend({
+  rarer: z
+    .boolean()
+    .describe(
+      'rarer than the star needs: spending it gives up more than the star asks (offered after those that fit)',
+    ),
 });
 
 export const AscensionResponse = z.object({
@@ -51,13 +58,20 @@ export const AscensionResponse = z.object({
   essence_held: z.number().int(),
   copies: z
     .array(SpendableHero)
-    .describe('the player’s heroes it may spend: rarity ≥ its own, not in a battle'),
+    .describe(
+      'the player’s heroes it may spend (rarity ≥ its own, not in a battle), least valuable first: those of its own rarity — never ascended before ascended, then by level and experience — then the rarer ones',
+    ),
+  suggested: z
+    .array(z.string())
+    .describe(
+      'the copies a payment starts from: the first of `copies` that fit (never a rarer one), as many as the next star takes; empty at the top',
+    ),
   reset: z
     .object({
       rarity: z.number().int(),
       essence: z.number().int(),
       shards: z.number().int(),
-      heroes: z.array(SpendableHero),
+      heroes: z.array(HeroBrief),
     })
     .nullable()
     .describe('what a reset refunds; null when it has not ascended'),

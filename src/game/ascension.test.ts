@@ -2,7 +2,16 @@
 // and essence; the hero's stats at the new rarity are the generation's formula there; level, xp, abilities, traits,
 // spread and gear stay; a reset goes back to the summoned rarity with the summoned stats.
 import { describe, expect, it } from 'vitest';
-import { ascend, ascensionPreview, resetAscension, rungFrom, shardsFor, statsAtRarity } from './ascension.ts';
+import {
+  ascend,
+  ascensionPreview,
+  resetAscension,
+  rungFrom,
+  shardsFor,
+  spendableCopies,
+  statsAtRarity,
+  suggestedCopies,
+} from './ascension.ts';
 import { ASCENSION, MAX_STARS, SHARDS_PER_HERO } from './data/ascension.ts';
 import { generateHero } from './generation.ts';
 import { grantXp, statsFor } from './progression.ts';
@@ -92,5 +101,38 @@ describe('ascension', () => {
     // an upgraded attack (+10%) stays 10% above the formula at every rarity, within rounding
     const upgraded = { ...start, atk: Math.round(formula(start, 1).atk * 1.1) };
     expect(statsAtRarity(upgraded, 3).atk / formula(start, 3).atk).toBeCloseTo(1.1, 1);
+  });
+
+  it('offers the least valuable copies that fit first, the rarer after, and starts a payment from fitting ones only', () => {
+    const h = hero(40, 2);
+    const copy = (id: string, rarity: number, level = 1, xp = 0, summoned_rarity?: number) => ({
+      ...hero(41, rarity, level),
+      id,
+      xp,
+      ...(summoned_rarity === undefined ? {} : { summoned_rarity }),
+    });
+    const offered = spendableCopies(h, [
+      copy('five', 5),
+      copy('one', 1),
+      copy('two_lv3', 2, 3),
+      copy('two_xp', 2, 1, 40),
+      copy('three', 3),
+      copy('two_risen', 2, 1, 0, 1),
+      copy('two', 2),
+      h,
+    ]);
+    expect(offered.map((c) => [c.id, c.rarer])).toEqual([
+      ['two', false],
+      ['two_xp', false],
+      ['two_lv3', false],
+      ['two_risen', false],
+      ['three', true],
+      ['five', true],
+    ]);
+    // a 2★'s star takes two copies: the two least valuable 2★s
+    expect(suggestedCopies(h, offered)).toEqual(['two', 'two_xp']);
+    // with only rarer heroes about, nothing is picked for the player: Star Shards stand in
+    expect(suggestedCopies(h, spendableCopies(h, [copy('five', 5), copy('three', 3)]))).toEqual([]);
+    expect(suggestedCopies(hero(42, 5), [])).toEqual([]);
   });
 });

@@ -89,6 +89,43 @@ export function ascensionPreview(hero: Hero): AscensionPreview {
   };
 }
 
+/** A hero the player may spend on another's star, as far as choosing among them reads it. */
+export type Copy = Pick<Hero, 'id' | 'rarity' | 'level' | 'xp' | 'summoned_rarity'>;
+
+/**
+ * The heroes `hero`'s next star may spend, least valuable first: those of exactly the rarity it needs (a copy rarer
+ * than that gives up more than the star asks), then the rarer ones by rarity; among alike, one never ascended before
+ * one whose stars were paid for, then the lower level, then the less experience, then by id. Each marked `rarer`
+ * when it is.
+ */
+export function spendableCopies<C extends Copy>(
+  hero: Hero,
+  heroes: readonly C[],
+): (C & { rarer: boolean })[] {
+  const ascended = (c: Copy) => (c.summoned_rarity !== undefined && c.summoned_rarity < c.rarity ? 1 : 0);
+  return heroes
+    .filter((c) => c.id !== hero.id && c.rarity >= hero.rarity)
+    .sort(
+      (a, b) =>
+        a.rarity - b.rarity ||
+        ascended(a) - ascended(b) ||
+        a.level - b.level ||
+        a.xp - b.xp ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
+    .map((c) => ({ ...c, rarer: c.rarity > hero.rarity }));
+}
+
+/** The copies a star's payment starts from: the least valuable that fit, as many as it takes — never a rarer one. */
+export function suggestedCopies(hero: Hero, copies: readonly (Copy & { rarer: boolean })[]): string[] {
+  const rung = rungFrom(hero.rarity);
+  if (!rung) return [];
+  return copies
+    .filter((c) => !c.rarer)
+    .slice(0, rung.copies)
+    .map((c) => c.id);
+}
+
 /** What paying for a star takes: spent heroes, shards, essence. */
 export interface AscensionPayment {
   heroes: Hero[];

@@ -63,7 +63,32 @@ describe.each(DATABASES)('ascension on %s', (kind) => {
     expect(view.next!.stats_next).toEqual(formula);
     expect(view.table).toHaveLength(4);
     expect(view.copies.map((c) => c.id)).toEqual([copy.id]);
+    expect(view.copies[0].rarer).toBe(true);
+    // a rarer hero is offered, never picked for the player: shards stand in
+    expect(view.suggested).toEqual([]);
     expect(view.reset).toBeNull();
+  });
+
+  it('offers the copies that fit first, least valuable first, and suggests only those', async () => {
+    const p = await newPlayer(h);
+    const hero = await giveHero(h, p.id, 2);
+    const five = await giveHero(h, p.id, 5);
+    const fitHigh = await giveHero(h, p.id, 2, 6);
+    const three = await giveHero(h, p.id, 3);
+    const fitLow = await giveHero(h, p.id, 2, 1);
+    const fitMid = await giveHero(h, p.id, 2, 3);
+    const view = AscensionResponse.parse(
+      (await h.call('GET', `/api/heroes/${hero.id}/ascension?user_id=${p.id}`)).body,
+    );
+    expect(view.copies.map((c) => [c.id, c.rarer])).toEqual([
+      [fitLow.id, false],
+      [fitMid.id, false],
+      [fitHigh.id, false],
+      [three.id, true],
+      [five.id, true],
+    ]);
+    // a 2★'s star takes ASCENSION[1].copies copies: the least valuable 2★s
+    expect(view.suggested).toEqual([fitLow.id, fitMid.id].slice(0, ASCENSION[1].copies));
   });
 
   it('a star spends exactly its copies and essence; the copies leave collection, runs and ladder; a reset refunds exactly', async () => {

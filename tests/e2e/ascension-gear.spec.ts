@@ -30,6 +30,8 @@ test('a hero ascends one star with Star Shards and puts on a piece of gear', asy
   await expect(panel.getByRole('table', { name: new RegExp(`gains at ${hero.rarity + 1}★`) })).toBeVisible();
   await panel.screenshot({ path: info.outputPath('ascension-before.png') });
 
+  // Star Shards pay for this star: the copy the panel may have picked at first is let go.
+  for (const picked of await panel.locator('.ascension__copy input:checked').all()) await picked.uncheck();
   await panel.getByRole('button', { name: `Ascend to ${hero.rarity + 1}★` }).click();
   const dialog = page.getByRole('dialog', { name: new RegExp(`Ascend .* to ${hero.rarity + 1}★\\?`) });
   await expect(dialog).toContainText('Star Shards');

@@ -9,6 +9,8 @@ import {
   ascensionPreview,
   resetAscension,
   shardsFor,
+  spendableCopies,
+  suggestedCopies,
   ASCENSION,
   STAR_SHARD_ITEM,
 } from '../../game/ascension.ts';
@@ -65,6 +67,7 @@ export async function ascensionView(
       .where('id', '!=', heroId)
       .orderBy('rarity')
       .orderBy('level')
+      .orderBy('xp')
       .orderBy('id')
       .limit(200)
       .execute(),
@@ -77,6 +80,10 @@ export async function ascensionView(
     .where('status', '=', 'active')
     .execute();
   const busy = new Set(fighting.flatMap((r) => JSON.parse(r.team_hero_ids) as string[]));
+  const copies = spendableCopies(
+    hero,
+    rows.map((r) => heroFromRow(r)).filter((h) => !busy.has(h.id)),
+  );
   const refund = spends.reduce(
     (a, s) => ({
       essence: a.essence + Number(s.essence),
@@ -96,10 +103,8 @@ export async function ascensionView(
     })),
     shards_held: shards ? Number(shards.quantity) : 0,
     essence_held: Number(user.magic_essence),
-    copies: rows
-      .map((r) => heroFromRow(r))
-      .filter((h) => !busy.has(h.id))
-      .map(brief),
+    copies: copies.map((c) => ({ ...brief(c), rarer: c.rarer })),
+    suggested: suggestedCopies(hero, copies),
     reset:
       hero.summoned_rarity !== undefined && hero.summoned_rarity !== hero.rarity
         ? { rarity: hero.summoned_rarity, ...refund }

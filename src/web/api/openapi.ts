@@ -3530,14 +3530,18 @@ export interface operations {
             }[];
             shards_held: number;
             essence_held: number;
-            /** @description the player’s heroes it may spend: rarity ≥ its own, not in a battle */
+            /** @description the player’s heroes it may spend (rarity ≥ its own, not in a battle), least valuable first: those of its own rarity — never ascended before ascended, then by level and experience — then the rarer ones */
             copies: {
               id: string;
               name: string;
               rarity: number;
               level: number;
               portrait_url: string;
+              /** @description rarer than the star needs: spending it gives up more than the star asks (offered after those that fit) */
+              rarer: boolean;
             }[];
+            /** @description the copies a payment starts from: the first of `copies` that fit (never a rarer one), as many as the next star takes; empty at the top */
+            suggested: string[];
             /** @description what a reset refunds; null when it has not ascended */
             reset: {
               rarity: number;

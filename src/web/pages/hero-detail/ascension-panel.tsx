@@ -1,6 +1,8 @@
 // The hero page's Ascension panel (docs/api.md "Ascension and gear"): the next star — what it costs (heroes of at
 // least the hero's rarity, or Star Shards in their place, and essence) and what the hero gains (its stats at the new
-// rarity, as the server computes them) — the whole cost table, the heroes to spend, and a confirmation naming
+// rarity, as the server computes them) — the whole cost table, the heroes to spend (in the server's order: those of
+// the rarity the star needs first, least valuable first, its suggestion picked at first; the rarer set apart and never
+// picked for the player), and a confirmation naming
 // everything spent before anything is; a reset back to the summoned rarity with its refund. Shown on the player's own
 // heroes. Everything it states is the server's answer (GET /api/heroes/{id}/ascension).
 import { useState } from 'react';
@@ -28,7 +30,8 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
   const ascend = useAscend(userId);
   const reset = useResetAscension(userId);
   const fuse = useFuseShards(userId);
-  const [picked, setPicked] = useState<string[]>([]);
+  // The heroes to spend: the server's suggestion (the least valuable that fit) until the player picks.
+  const [picked, setPicked] = useState<string[] | null>(null);
   const [useShards, setUseShards] = useState(true);
   const [asking, setAsking] = useState<'ascend' | 'reset' | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -51,7 +54,7 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
   const a = view.data;
   const next = a.next;
   const copies = next ? next.copies : 0;
-  const chosen = picked.filter((id) => a.copies.some((c) => c.id === id)).slice(0, copies);
+  const chosen = (picked ?? a.suggested).filter((id) => a.copies.some((c) => c.id === id)).slice(0, copies);
   const missing = copies - chosen.length;
   const shardsNeeded = next && useShards ? missing * next.shards_per_copy : 0;
   // Every reason the star is out of reach, not only the first: a new player short of shards is short of essence too.
@@ -74,9 +77,30 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
     ...(next ? [`${formatNumber(next.essence)} magic essence`] : []),
   ];
   const toggle = (id: string) =>
-    setPicked((p) =>
-      p.includes(id) ? p.filter((x) => x !== id) : [...p.filter((x) => chosen.includes(x)), id],
-    );
+    setPicked(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
+  // Offered in the server's order: those that fit first, least valuable first; the rarer after, set apart.
+  const fitting = a.copies.filter((c) => !c.rarer);
+  const rarer = a.copies.filter((c) => c.rarer);
+  const rarerChosen = rarer.filter((c) => chosen.includes(c.id)).map((c) => c.name);
+  const copyRow = (c: (typeof a.copies)[number]) => (
+    <label
+      key={c.id}
+      className={`ascension__copy${c.rarer ? ' ascension__copy--rarer' : ''}`}
+      data-copy-id={c.id}
+    >
+      <input
+        type="checkbox"
+        checked={chosen.includes(c.id)}
+        disabled={!chosen.includes(c.id) && chosen.length >= copies}
+        onChange={() => toggle(c.id)}
+      />
+      <img src={c.portrait_url} alt="" width={32} height={32} />
+      <span>
+        {c.name} <span className={`rarity-text--${c.rarity}`}>{c.rarity}★</span>{' '}
+        <span className="muted">Lv {c.level}</span>
+      </span>
+    </label>
+  );
 
   return (
     <section className="panel ascension" aria-labelledby="ascension-title" data-testid="ascension">
@@ -129,21 +153,15 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
               <legend>
                 Heroes to spend ({chosen.length}/{copies})
               </legend>
-              {a.copies.map((c) => (
-                <label key={c.id} className="ascension__copy">
-                  <input
-                    type="checkbox"
-                    checked={chosen.includes(c.id)}
-                    disabled={!chosen.includes(c.id) && chosen.length >= copies}
-                    onChange={() => toggle(c.id)}
-                  />
-                  <img src={c.portrait_url} alt="" width={32} height={32} />
-                  <span>
-                    {c.name} <span className={`rarity-text--${c.rarity}`}>{c.rarity}★</span>{' '}
-                    <span className="muted">Lv {c.level}</span>
-                  </span>
-                </label>
-              ))}
+              {fitting.map(copyRow)}
+              {rarer.length > 0 && (
+                <>
+                  <p className="ascension__rarer-note muted" data-testid="rarer-copies">
+                    Rarer than this star needs — spending one gives up more than the star asks:
+                  </p>
+                  {rarer.map(copyRow)}
+                </>
+              )}
             </fieldset>
           ) : (
             <p className="muted">
@@ -253,7 +271,7 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
                     { heroId: hero.id, spend_hero_ids: chosen, use_shards: useShards && missing > 0 },
                     {
                       onSuccess: (r) => {
-                        setPicked([]);
+                        setPicked(null);
                         setDone(r.message);
                       },
                       onSettled: () => setAsking(null),
@@ -272,6 +290,11 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
           {spentNames.length > 0 && (
             <p className="muted">
               The heroes spent leave your collection, teams and the arena (a reset brings them back).
+            </p>
+          )}
+          {rarerChosen.length > 0 && (
+            <p className="ascension__warn" data-testid="rarer-warning">
+              {rarerChosen.join(', ')} {rarerChosen.length === 1 ? 'is' : 'are'} rarer than this star needs.
             </p>
           )}
         </Modal>
