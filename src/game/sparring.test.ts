@@ -13,6 +13,7 @@ import {
   isSparringId,
   SPARRING_MAX_WEAKENING,
   sparringId,
+  sparringMakeOf,
   sparringOptions,
   sparringPartner,
 } from './sparring.ts';
@@ -28,6 +29,10 @@ describe('a sparring partner', () => {
     expect(a).toMatchObject({ id: sparringId(make), user_id: null, level: 4, rarity: 2 });
     expect(isSparringId(a.id)).toBe(true);
     expect(isSparringId('npc_woods_poacher')).toBe(false);
+    expect(sparringMakeOf(a.id)).toEqual(make);
+    expect(sparringMakeOf(sparringId({ ...make, training: -7 }))).toEqual({ ...make, training: -7 });
+    for (const other of ['npc_woods_poacher', 'npc_spar_1_2_3', 'npc_spar_x_1_1_0', 'h_npc_spar_1_1_1_0'])
+      expect(sparringMakeOf(other)).toBeNull();
   });
 
   it('trained, is the hero trained as any (withTraining); weakened, the same rule run backwards', () => {

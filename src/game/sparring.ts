@@ -45,6 +45,14 @@ export const sparringId = (m: SparringMake): string =>
 
 export const isSparringId = (id: string): boolean => id.startsWith(ID_PREFIX);
 
+/** The make an id names, or null for any other id. */
+export function sparringMakeOf(id: string): SparringMake | null {
+  const m = /^npc_spar_(\d+)_(\d+)_(\d+)_(-?\d+)$/.exec(id);
+  if (!m) return null;
+  const [seed, level, rarity, training] = m.slice(1).map(Number);
+  return { seed, level, rarity, training };
+}
+
 /**
  * The partner `training` levels trained (./training.ts withTraining), or below 0 weakened by the same rule run
  * backwards: health, attack and defence TRAINING_STEP of themselves lower a step, speed and the rest kept.

@@ -9,7 +9,8 @@ import { DUNGEONS } from '../../src/game/data/dungeons.ts';
 import { ITEMS } from '../../src/game/data/items.ts';
 import { generateHero } from '../../src/game/generation.ts';
 import type { Hero } from '../../src/game/types.ts';
-import { heroRow } from '../../src/server/store/hero-rows.ts';
+import { sparringId, sparringPartner } from '../../src/game/sparring.ts';
+import { heroFromRow, heroRow } from '../../src/server/store/hero-rows.ts';
 import { staleNpcs } from '../../src/server/store/seed-content.ts';
 import {
   heroScanNeeded,
@@ -215,6 +216,31 @@ describe.each(DATABASES)('content sync on %s', (kind) => {
       .execute();
     await store.db.deleteFrom('candidates').where('id', '=', 'c_waiting').execute();
     await expect(migrate(store.db, store.dialect)).resolves.toEqual({ scannedHeroes: true });
+  });
+
+  it('makes stored sparring partners anew from their ids when content ids went, so none stops the start', async () => {
+    db = await freshDatabase(kind);
+    store = openStore(db.url, { poolSize: 1 });
+    await migrate(store.db, store.dialect);
+    // A partner as an older release made it: an ability this one does not have.
+    const make = { seed: 17, level: 3, rarity: 2, training: 0 };
+    const now = sparringPartner(make);
+    const old = {
+      ...now,
+      abilities: [{ ...now.abilities[0]!, id: 'forgotten_bolt' }, ...now.abilities.slice(1)],
+    };
+    await store.db
+      .insertInto('heroes')
+      .values(heroRow(old, { user_id: null, created_at: 1 }))
+      .execute();
+    await store.db.insertInto('content_ids').values({ kind: 'ability', id: 'forgotten_bolt' }).execute();
+    await expect(migrate(store.db, store.dialect)).resolves.toEqual({ scannedHeroes: true });
+    const row = await store.db
+      .selectFrom('heroes')
+      .selectAll()
+      .where('id', '=', sparringId(make))
+      .executeTakeFirstOrThrow();
+    expect(heroFromRow(row)).toEqual(now);
   });
 
   it('scans stored heroes only when an id known at the last start is gone, or none is recorded', async () => {

@@ -3,7 +3,7 @@
 import { nowSeconds } from '../foundation/clock.ts';
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './db.ts';
-import { seedContent, syncContent } from './seed-content.ts';
+import { remakeSparringPartners, seedContent, syncContent } from './seed-content.ts';
 import { heroScanNeeded, lockKnownIds, recordKnownIds, recordedIds } from './known-ids.ts';
 import type { Database } from './tables.ts';
 import { unresolvedReferences } from './content-references.ts';
@@ -859,6 +859,8 @@ export async function migrate(db: AnyDb, dialect: Dialect): Promise<StartCheck> 
     await syncContent(trx);
     const recorded = await recordedIds(trx);
     const scannedHeroes = heroScanNeeded(recorded);
+    // Sparring partners are made from their ids: made anew when content ids went, before the scan looks at them.
+    if (scannedHeroes) await remakeSparringPartners(trx);
     const unresolved = await unresolvedReferences(trx, dialect, scannedHeroes);
     if (unresolved.length > 0)
       throw new Error(`content references that do not resolve:\n  ${unresolved.join('\n  ')}`);

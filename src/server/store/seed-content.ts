@@ -6,6 +6,7 @@ import { nowSeconds } from '../foundation/clock.ts';
 import type { Kysely } from 'kysely';
 import { ITEMS } from '../../game/data/items.ts';
 import { DUNGEONS } from '../../game/data/dungeons.ts';
+import { sparringMakeOf, sparringPartner } from '../../game/sparring.ts';
 import { dungeonRow, itemRow, npcsOf, startRatingRow } from './content-rows.ts';
 import { heroColumns, heroRow } from './hero-rows.ts';
 import type { Database } from './tables.ts';
@@ -94,3 +95,23 @@ export async function syncContent(db: Kysely<Database>): Promise<void> {
  */
 export const staleNpcs = (db: Kysely<Database>, npcIds: string[]) =>
   db.selectFrom('heroes').select('id').where('dungeon_id', '>', '').where('id', 'not in', npcIds);
+
+/**
+ * Every stored sparring partner (Find a fair match: battles/fair-matches.ts) made anew from the make its id names,
+ * so that none names content the tables no longer have: run at a start whose content ids went (migrations.ts), as
+ * the dungeon NPCs are at every start — which scans the stored heroes then anyway (`_` in the pattern matches any
+ * character: the ids are checked again by sparringMakeOf).
+ */
+export async function remakeSparringPartners(db: Kysely<Database>): Promise<void> {
+  const rows = await db
+    .selectFrom('heroes')
+    .select(['id', 'doc'])
+    .where('id', 'like', 'npc_spar_%')
+    .execute();
+  for (const r of rows) {
+    const make = sparringMakeOf(r.id);
+    if (!make) continue;
+    const columns = heroColumns(sparringPartner(make));
+    if (columns.doc !== r.doc) await db.updateTable('heroes').set(columns).where('id', '=', r.id).execute();
+  }
+}
