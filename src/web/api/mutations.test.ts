@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { DungeonRun } from '../../api/index.ts';
-import { queryKeys } from './hooks.ts';
+import { fairMatchesQuery, queryKeys } from './hooks.ts';
 import { afterFight, useErrorLine } from './mutations.ts';
 
 afterEach(() => {
@@ -32,6 +32,8 @@ describe('afterFight', () => {
       othersInventory: queryKeys.inventory('u_2'),
       shop: queryKeys.shop,
       dungeons: queryKeys.dungeons,
+      fairMatches: fairMatchesQuery('u_1', 'h_1').queryKey,
+      othersFairMatches: fairMatchesQuery('u_2', 'h_2').queryKey,
     };
     for (const key of Object.values(keys)) client.setQueryData(key, {});
     const odds = queryKeys.odds({ user_id: 'u_1', kind: 'random', team: 'h_1' }, 'h_1@3');
@@ -53,6 +55,7 @@ describe('afterFight', () => {
       'browse',
       'npcs',
       'inventory',
+      'fairMatches',
     ]);
     expect(client.getQueryData(queryKeys.run('r_1'))).toBe(run);
     // The odds are gone, not kept to show while they are read again: no number from before the fight shows after it.

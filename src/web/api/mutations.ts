@@ -204,7 +204,8 @@ export function forgetOdds(client: QueryClient): void {
 /**
  * The one refresh after any fight (quick battle, arena, dungeon floor, a turn-based battle's end): the player's
  * balances from the answer and then the server, the fight's run remembered as it now is (so no older read is shown
- * after it), every odds read forgotten, and every cached list the fight may have changed dropped.
+ * after it), every odds read forgotten, and every cached list the fight may have changed dropped — the player's fair
+ * matches too, so the server answers the set again with each chance as it now is (one no longer fair replaced).
  */
 export function afterFight(
   client: QueryClient,
@@ -226,7 +227,8 @@ export function afterFight(
         key === 'leaderboard' ||
         key === 'browse' ||
         key === 'npcs' ||
-        (key === 'inventory' && query.queryKey[1] === userId)
+        (key === 'inventory' && query.queryKey[1] === userId) ||
+        (key === 'fair-matches' && query.queryKey[1] === userId)
       );
     },
   });
