@@ -156,7 +156,8 @@ export function playDays(o: DailyOptions = {}): DailyReport {
     calendarClaims++;
 
     // The three quests, fights first (the draw's order), each until done or the day's minutes are up.
-    const drawn = questsOfDay('sim_player', day);
+    // Every place open: the player fights in the arena and dungeons from day 1 (past stage 1-8).
+    const drawn = questsOfDay('sim_player', day, 'every');
     let done = 0;
     for (const q of drawn) {
       const started = t.now;

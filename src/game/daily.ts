@@ -1,6 +1,6 @@
 // The daily layer's rules, pure: which three quests a player has on a day (drawn from a seed of the player and the
-// day, so every instance and every restart agrees without storing them), what a fight counts toward, the quests'
-// ids, and where a player stands on the login calendar. The content is ./data/quests.ts; a day's boundaries are
+// day among the kinds they could play when it began, so every instance and every restart agrees without storing
+// them), what a fight counts toward, the quests' ids, and where a player stands on the login calendar. The content is ./data/quests.ts; a day's boundaries are
 // ./day-clock.ts; the server counts, stores and pays (src/server/economy/daily-progress.ts).
 import { createPrng, hashSeed } from './prng.ts';
 import { tableOf, own } from './data/table.ts';
@@ -11,18 +11,28 @@ import {
   type DailyReward,
   type QuestDef,
   type QuestKind,
+  type QuestPlace,
 } from './data/quests.ts';
 import { dayLabel, dayName, parseDayName, type DayNumber } from './day-clock.ts';
 import type { FightKind } from './types.ts';
 
 export const QUESTS_BY_KIND = tableOf<QuestDef>(QUESTS);
 
-/** The three quests of `playerId` on `day`: two fights and one errand, drawn from a seed of both. */
-export function questsOfDay(playerId: string, day: DayNumber): QuestDef[] {
+/** The places a player had open when a day began: every one, or those in the set. */
+export type OpenPlaces = 'every' | ReadonlySet<QuestPlace>;
+export const NOTHING_OPEN: OpenPlaces = new Set();
+
+/**
+ * The three quests of `playerId` on `day`: two fights and one errand, drawn from a seed of both among the kinds the
+ * player could play when the day began — a fight in a place not open then (`needs`: the arena, a dungeon) is not
+ * drawn. With every place open the draw is the seed's over every kind.
+ */
+export function questsOfDay(playerId: string, day: DayNumber, open: OpenPlaces): QuestDef[] {
   const prng = createPrng(hashSeed('daily quests', playerId, day));
+  const playable = (q: QuestDef) => q.needs === undefined || open === 'every' || open.has(q.needs);
   const out: QuestDef[] = [];
   for (const group of ['fight', 'errand'] as const) {
-    const pool: QuestDef[] = QUESTS.filter((q) => q.group === group);
+    const pool: QuestDef[] = QUESTS.filter((q) => q.group === group && playable(q));
     for (let i = 0; i < QUESTS_PER_DAY[group]; i++) out.push(pool.splice(prng.int(pool.length), 1)[0]!);
   }
   return out;

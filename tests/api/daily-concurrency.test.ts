@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { auditLedger } from '../../src/server/economy/ledger.ts';
-import { questsOfDay } from '../../src/game/daily.ts';
+import { NOTHING_OPEN, questsOfDay } from '../../src/game/daily.ts';
 import { CALENDAR } from '../../src/game/data/quests.ts';
 import { parseDayName } from '../../src/game/day-clock.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
@@ -69,7 +69,7 @@ describe.each(DATABASES)('concurrent daily claims on %s', (kind) => {
   it(`${CLAIMS} claims at once of one finished quest: one credit`, async () => {
     // A player whose errand today is a summon, which a new player can do at once.
     let p = await newPlayer(h);
-    while (!questsOfDay(p.id, parseDayName('2026-11-27')!).some((q) => q.id === 'summon'))
+    while (!questsOfDay(p.id, parseDayName('2026-11-27')!, NOTHING_OPEN).some((q) => q.id === 'summon'))
       p = await newPlayer(h);
     await summonHero(h, p.id);
     const id = '2026-11-27.summon';

@@ -6,7 +6,7 @@
 // every day in progress when the names change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DailyResponse } from '../../src/api/daily.ts';
-import { questsOfDay } from '../../src/game/daily.ts';
+import { NOTHING_OPEN, questsOfDay } from '../../src/game/daily.ts';
 import { parseDayName } from '../../src/game/day-clock.ts';
 import type { QuestKind } from '../../src/game/data/quests.ts';
 import {
@@ -38,7 +38,7 @@ describe.each(DATABASES)("a day's name and a first day on %s", (kind) => {
   async function playerWith(time_zone: string, day: string, k: QuestKind) {
     for (;;) {
       const p = await player(time_zone);
-      if (questsOfDay(p.id, parseDayName(day)!).some((q) => q.id === k)) return p;
+      if (questsOfDay(p.id, parseDayName(day)!, NOTHING_OPEN).some((q) => q.id === k)) return p;
     }
   }
   const daily = async (userId: string) => {

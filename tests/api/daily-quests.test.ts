@@ -3,13 +3,14 @@
 // through the ledger, and the bonus pays once all three are done.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DailyResponse, ClaimResponse } from '../../src/api/daily.ts';
-import { questsOfDay } from '../../src/game/daily.ts';
+import { NOTHING_OPEN, questsOfDay } from '../../src/game/daily.ts';
 import { parseDayName } from '../../src/game/day-clock.ts';
 import { QUEST_KINDS, QUESTS, type QuestKind } from '../../src/game/data/quests.ts';
 import type { Hero } from '../../src/game/types.ts';
 import {
   DATABASES,
   newPlayer,
+  openEveryPlace,
   setBalances,
   setHeroPower,
   startHarness,
@@ -39,12 +40,16 @@ describe.each(DATABASES)('daily quests on %s', (kind) => {
   const claim = (userId: string, c: string) =>
     h.call('POST', '/api/daily/claim', { user_id: userId, claim: c });
 
-  /** A new player whose quests today include `k` (the draw is the player's and the day's: asked until one has it). */
+  /**
+   * A new player, the arena and dungeons open to them, whose quests today include `k` (the draw is the player's and
+   * the day's: asked until one has it).
+   */
   async function playerWith(k: QuestKind): Promise<Player> {
     for (;;) {
       const p = await newPlayer(h, 'q');
+      await openEveryPlace(h, p.id);
       const period = (await daily(p.id)).period;
-      if (questsOfDay(p.id, parseDayName(period)!).some((q) => q.id === k)) return p;
+      if (questsOfDay(p.id, parseDayName(period)!, 'every').some((q) => q.id === k)) return p;
     }
   }
 
@@ -340,7 +345,7 @@ describe.each(DATABASES)('daily quests on %s', (kind) => {
     for (const bad of ['', 'bonus2', 'yesterday', '2026-11-27', '2026-13-40.arena_win', '2026-11-27.nope'])
       expect((await claim(p.id, bad)).status).toBe(400);
     // Yesterday's quest of the player's, never finished: it lapsed at the reset.
-    const yesterday = questsOfDay(p.id, parseDayName('2026-11-26')!)[0]!;
+    const yesterday = questsOfDay(p.id, parseDayName('2026-11-26')!, NOTHING_OPEN)[0]!;
     const lapsed = await claim(p.id, `2026-11-26.${yesterday.id}`);
     expect(lapsed.status).toBe(409);
     expect(lapsed.body.error).toBe(

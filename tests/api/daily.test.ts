@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { DailyResponse } from '../../src/api/daily.ts';
 import { CALENDAR } from '../../src/game/data/quests.ts';
-import { questsOfDay } from '../../src/game/daily.ts';
+import { NOTHING_OPEN, questsOfDay } from '../../src/game/daily.ts';
 import { parseDayName } from '../../src/game/day-clock.ts';
 import { DATABASES, startHarness, summonHero, uniqueName, withStore, type Harness } from './helpers.ts';
 
@@ -285,16 +285,17 @@ describe.each(DATABASES)("the player's day on %s", (kind) => {
     now = at('2026-11-27T12:00:00Z');
     const day = parseDayName('2026-11-27')!;
     let p = await player('Europe/Berlin');
-    while (!questsOfDay(p.id, day).some((q) => q.id === 'summon')) p = await player('Europe/Berlin');
+    while (!questsOfDay(p.id, day, NOTHING_OPEN).some((q) => q.id === 'summon'))
+      p = await player('Europe/Berlin');
     await summonHero(h, p.id);
-    const other = questsOfDay(p.id, day).find((q) => q.id !== 'summon')!;
+    const other = questsOfDay(p.id, day, NOTHING_OPEN).find((q) => q.id !== 'summon')!;
     // Another player finished all three on the 27th (arranged in the store) and claimed nothing.
     const q = await player('Europe/Berlin');
     await withStore(h, (db) =>
       db
         .insertInto('daily_progress')
         .values(
-          questsOfDay(q.id, day).map((x) => ({
+          questsOfDay(q.id, day, NOTHING_OPEN).map((x) => ({
             user_id: q.id,
             period: '2026-11-27',
             kind: x.id,
@@ -336,7 +337,7 @@ describe.each(DATABASES)("the player's day on %s", (kind) => {
     expect((await daily(q.id)).waiting).toHaveLength(3);
     now = at('2026-12-05T12:00:00Z');
     expect((await daily(q.id)).waiting).toEqual([]);
-    const gone = await claim(q.id, `2026-11-27.${questsOfDay(q.id, day)[0]!.id}`);
+    const gone = await claim(q.id, `2026-11-27.${questsOfDay(q.id, day, NOTHING_OPEN)[0]!.id}`);
     expect(gone.status).toBe(409);
     expect(gone.body.error).toBe(
       'That reward was for 2026-11-27: rewards wait 7 days after their day, and that one lapsed',

@@ -194,6 +194,19 @@ export async function withStore<T>(
   }
 }
 
+/**
+ * Opens the arena and the dungeons to a player's daily quests as if their stages were cleared long ago (test setup
+ * only: a fresh player draws no quest fought there until then).
+ */
+export const openEveryPlace = (h: Harness, userId: string) =>
+  withStore(h, (db) =>
+    db
+      .updateTable('users')
+      .set({ arena_opened_on: 0, dungeon_opened_on: 0 })
+      .where('id', '=', userId)
+      .execute(),
+  );
+
 let heroSeed = 1000;
 /** A hero of `rarity` (and `level`) put straight into the player's collection (test setup only). */
 export async function giveHero(

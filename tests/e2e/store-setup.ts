@@ -181,16 +181,19 @@ export async function setPity(userId: string, counters: Record<number, number>):
   }
 }
 
-/** Records a day of the player's as played: every one of its quests done (yesterday's, say), nothing claimed. */
+/**
+ * Records a day of a new player's (no campaign stage cleared) as played: every one of its quests done (yesterday's,
+ * say), nothing claimed.
+ */
 export async function finishDay(userId: string, period: string): Promise<void> {
-  const { questsOfDay } = await import('../../src/game/daily.ts');
+  const { NOTHING_OPEN, questsOfDay } = await import('../../src/game/daily.ts');
   const { parseDayName } = await import('../../src/game/day-clock.ts');
   const store = openStore(storeUrl(), { poolSize: 1 });
   try {
     await store.db
       .insertInto('daily_progress')
       .values(
-        questsOfDay(userId, parseDayName(period)!).map((q) => ({
+        questsOfDay(userId, parseDayName(period)!, NOTHING_OPEN).map((q) => ({
           user_id: userId,
           period,
           kind: q.id,
@@ -244,6 +247,20 @@ export async function ageAccount(userId: string, hours: number): Promise<void> {
     await store.db
       .updateTable('users')
       .set((eb) => ({ created_at: eb('created_at', '-', hours * 3600) }))
+      .where('id', '=', userId)
+      .execute();
+  } finally {
+    await store.close();
+  }
+}
+
+/** Opens the arena and the dungeons to a player's daily quests, as if their stages were cleared long ago. */
+export async function openEveryPlace(userId: string): Promise<void> {
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    await store.db
+      .updateTable('users')
+      .set({ arena_opened_on: 0, dungeon_opened_on: 0 })
       .where('id', '=', userId)
       .execute();
   } finally {

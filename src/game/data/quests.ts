@@ -3,6 +3,10 @@
 // use them (which three a player gets on a day, what a fight counts for) are src/game/daily.ts; the server counts
 // and pays them (src/server/economy/daily-progress.ts). Amounts: docs/game-rules.md "The daily layer" (npm run sim:economy).
 import type { Currency } from './items.ts';
+import type { Unlock } from './campaign.ts';
+
+/** A place a fight quest is fought in that a campaign stage's first clear opens (data/campaign.ts UNLOCKS). */
+export type QuestPlace = Unlock['kind'];
 
 /** What a claim pays: whole amounts of the four currencies (absent: none). */
 export type DailyReward = Readonly<Partial<Record<Currency, number>>>;
@@ -34,6 +38,11 @@ export interface QuestDef {
   unit: string;
   /** what counts, exactly (docs/api.md lists these) */
   counts: string;
+  /**
+   * the place it is fought in, when a campaign stage opens it: drawn only for a player who had it open when the day
+   * began (src/game/daily.ts questsOfDay). Absent: team battles, open to every player from the start.
+   */
+  needs?: QuestPlace;
   reward: DailyReward;
 }
 
@@ -45,6 +54,7 @@ export const QUESTS = [
     text: 'Win 3 arena duels',
     unit: 'arena wins',
     counts: 'an arena duel won (POST /api/arena/battle)',
+    needs: 'arena',
     reward: { gold: 800, magic_essence: 100, combat_tokens: 15 },
   },
   {
@@ -54,6 +64,7 @@ export const QUESTS = [
     text: 'Clear 3 dungeon floors',
     unit: 'floors cleared',
     counts: 'a dungeon floor won (POST /api/dungeon-runs/{id}/battle), a boss fought turn by turn too',
+    needs: 'dungeon',
     reward: { gold: 800, magic_essence: 100, combat_tokens: 15 },
   },
   {

@@ -30,6 +30,7 @@ import { nowSeconds } from '../foundation/clock.ts';
 import { conflict, MESSAGES, notFound } from '../foundation/errors.ts';
 import type { Database } from '../store/tables.ts';
 import { economyTransaction } from '../economy/transaction.ts';
+import { recordOpens } from '../economy/daily-progress.ts';
 import { credit, findUser, userView, type Db, type Trx } from '../economy/wallet.ts';
 
 const STAGES_BY_ID_OWN = new Map(STAGES.map((s) => [s.id, s]));
@@ -128,6 +129,8 @@ export async function recordStageWin(
     .executeTakeFirst();
   const first = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
   if (first) await credit(trx, userId, reward, { reason: 'campaign_first_clear', ref: stage.id });
+  // What it opens (the arena, a dungeon) enters the daily quests' draw from the next day.
+  if (first) await recordOpens(trx, userId, stage.unlocks);
   const gear_drop = await dropStageGear(trx, userId, stage, first, battleId);
   return { stage_id: stage.id, first_clear: first ? reward : null, cleared, gear_drop };
 }

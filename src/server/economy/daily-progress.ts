@@ -23,14 +23,23 @@ import {
   type DayRule,
   type DayState,
 } from '../../game/day-clock.ts';
-import { calendarReward, nextCalendarDay, parseQuestId, questId, questsOfDay } from '../../game/daily.ts';
+import {
+  calendarReward,
+  nextCalendarDay,
+  parseQuestId,
+  questId,
+  questsOfDay,
+  type OpenPlaces,
+} from '../../game/daily.ts';
 import {
   CALENDAR,
   DAILY_BONUS,
   type DailyReward,
   type QuestDef,
   type QuestKind,
+  type QuestPlace,
 } from '../../game/data/quests.ts';
+import type { Unlock } from '../../game/data/campaign.ts';
 import { nowMs, nowSeconds } from '../foundation/clock.ts';
 import { badRequest, conflict, MESSAGES, notFound } from '../foundation/errors.ts';
 import type { Database } from '../store/tables.ts';
@@ -38,9 +47,36 @@ import { prepared, statementOf } from '../store/prepared.ts';
 import { economyTransaction } from './transaction.ts';
 import { credit, findUser, userView, type Db, type Entry, type UserRow } from './wallet.ts';
 
-/** The columns of a player's row that decide their day. */
-type DayColumns = Pick<UserRow, 'time_zone' | 'reset_hour' | 'rule_from' | 'day_floor' | 'created_at'>;
-export const DAY_COLUMNS = ['time_zone', 'reset_hour', 'rule_from', 'day_floor', 'created_at'] as const;
+/** The columns of a player's row that decide their day and the quests it draws. */
+type DayColumns = Pick<
+  UserRow,
+  | 'id'
+  | 'time_zone'
+  | 'reset_hour'
+  | 'rule_from'
+  | 'day_floor'
+  | 'created_at'
+  | 'arena_opened_on'
+  | 'dungeon_opened_on'
+  | 'draws_every_kind_through'
+>;
+export const DAY_COLUMNS = [
+  'id',
+  'time_zone',
+  'reset_hour',
+  'rule_from',
+  'day_floor',
+  'created_at',
+  'arena_opened_on',
+  'dungeon_opened_on',
+  'draws_every_kind_through',
+] as const;
+
+/** Where the day a place opened is kept, by place. */
+const OPENED_ON = {
+  arena: 'arena_opened_on',
+  dungeon: 'dungeon_opened_on',
+} as const satisfies Record<QuestPlace, keyof UserRow>;
 
 /** Zones as stored, checked once each: a row edited by hand to a name Intl does not know reads as UTC, never a 500. */
 const knownZones = new Map<string, string>();
@@ -66,9 +102,27 @@ export function dayStateOf(row: DayColumns): DayState {
 /** The player's day at the server's now. */
 export const dayNow = (row: DayColumns): Day => dayAt(nowMs(), dayStateOf(row));
 
+/**
+ * The places the player had open when `day` began: those opened on an earlier day. A place opened during a day
+ * counts from the next, so a day's draw never changes once it has begun.
+ */
+function openOn(row: DayColumns, day: number): OpenPlaces {
+  if (row.draws_every_kind_through !== null && day <= Number(row.draws_every_kind_through)) return 'every';
+  const open = new Set<QuestPlace>();
+  for (const place of Object.keys(OPENED_ON) as QuestPlace[]) {
+    const on = row[OPENED_ON[place]];
+    if (on !== null && Number(on) < day) open.add(place);
+  }
+  return open;
+}
+
+/** The player's quests of `day` (src/game/daily.ts questsOfDay), among the kinds open to them when it began. */
+export const questsOf = (row: DayColumns, day: number): QuestDef[] =>
+  questsOfDay(row.id, day, openOn(row, day));
+
 /** Of `acts`, the kinds among the player's quests of `day` (each once). */
-function countable(userId: string, day: Day, acts: readonly QuestKind[]): QuestKind[] {
-  const today = new Set(questsOfDay(userId, day.day).map((q) => q.id));
+function countable(row: DayColumns, day: Day, acts: readonly QuestKind[]): QuestKind[] {
+  const today = new Set(questsOf(row, day.day).map((q) => q.id));
   return [...new Set(acts)].filter((k) => today.has(k));
 }
 
@@ -82,7 +136,7 @@ export async function recordDaily(trx: Db, userId: string, acts: readonly QuestK
   const row = await trx.selectFrom('users').select(DAY_COLUMNS).where('id', '=', userId).executeTakeFirst();
   if (!row) return;
   const day = dayNow(row);
-  const kinds = countable(userId, day, acts);
+  const kinds = countable(row, day, acts);
   if (kinds.length === 0) return;
   const period = dayName(day.day);
   const now = nowSeconds();
@@ -107,7 +161,7 @@ export function sqliteDailyRecorder(raw: Sqlite): (user: UserRow, acts: readonly
   return (user, acts) => {
     const day = dayNow(user);
     const period = dayName(day.day);
-    for (const kind of countable(user.id, day, acts)) upsert.run(user.id, period, kind, nowSeconds());
+    for (const kind of countable(user, day, acts)) upsert.run(user.id, period, kind, nowSeconds());
   };
 }
 const PROGRESS_UPSERT = prepared(
@@ -115,6 +169,26 @@ const PROGRESS_UPSERT = prepared(
   'insert into daily_progress (user_id, period, kind, count, updated_at) values (?, ?, ?, 1, ?) ' +
     'on conflict (user_id, period, kind) do update set count = daily_progress.count + 1, updated_at = excluded.updated_at',
 );
+
+/**
+ * A campaign stage's first clear opened `unlocks` (the arena, a dungeon): inside the fight's transaction — which has
+ * locked the player's row — the day they opened on is kept, the first time each place opens. Quests fought there
+ * are drawn from the next day on (openOn).
+ */
+export async function recordOpens(trx: Db, userId: string, unlocks: readonly Unlock[]): Promise<void> {
+  const places = new Set(unlocks.map((u) => u.kind));
+  if (places.size === 0) return;
+  const row = await trx.selectFrom('users').select(DAY_COLUMNS).where('id', '=', userId).executeTakeFirst();
+  if (!row) return;
+  const day = dayNow(row).day;
+  for (const place of places)
+    await trx
+      .updateTable('users')
+      .set({ [OPENED_ON[place]]: day })
+      .where('id', '=', userId)
+      .where(OPENED_ON[place], 'is', null)
+      .execute();
+}
 
 // ---- reading the day ----------------------------------------------------------------------------------------
 
@@ -141,9 +215,9 @@ interface DayRecord {
   claims: Set<string>;
 }
 
-const emptyRecord = (userId: string, day: number): DayRecord => ({
+const emptyRecord = (user: DayColumns, day: number): DayRecord => ({
   day,
-  quests: questsOfDay(userId, day),
+  quests: questsOf(user, day),
   progress: new Map(),
   claims: new Set(),
 });
@@ -164,7 +238,8 @@ async function dayFacts(db: Db, user: UserRow): Promise<DayFacts> {
   const now = nowMs();
   const day = dayAt(now, dayStateOf(user));
   const [from, to] = [dayName(day.day - WAITING_DAYS), dayName(day.day)];
-  // Two reads by the player's keys: every row of the days that can still pay (a week and today: a few dozen).
+  // Reads by the player's keys: every row of the days that can still pay (a week and today: a few dozen), and the
+  // days of the calendar's last claims.
   const [progress, claims, calendar] = await Promise.all([
     db
       .selectFrom('daily_progress')
@@ -192,7 +267,7 @@ async function dayFacts(db: Db, user: UserRow): Promise<DayFacts> {
   const records = new Map<string, DayRecord>();
   const recordOf = (period: string) => {
     let r = records.get(period);
-    if (!r) records.set(period, (r = emptyRecord(user.id, parseDayName(period) ?? day.day)));
+    if (!r) records.set(period, (r = emptyRecord(user, parseDayName(period) ?? day.day)));
     return r;
   };
   const today = recordOf(to);
@@ -330,7 +405,7 @@ function claimOf(f: DayFacts, claim: string): Paying {
     );
   const earlier = target.day < f.day.day;
   const r = earlier
-    ? (f.earlier.find((e) => e.day === target.day) ?? emptyRecord(f.user.id, target.day))
+    ? (f.earlier.find((e) => e.day === target.day) ?? emptyRecord(f.user, target.day))
     : f.today;
   const when = earlier ? `on ${period}` : 'today';
   if (target.quest === null) {

@@ -28,6 +28,14 @@ export interface UsersTable {
   day_floor: Generated<number | null>;
   /** how many login-calendar rewards the player has claimed in all (the next is day claims % 7 + 1) */
   calendar_claims: Generated<number>;
+  /**
+   * the player's day (days since 1970-01-01) on which the arena, and the first dungeon, opened (its stage first
+   * cleared): their quests are drawn from the next day on (economy/daily-progress.ts); null while not open
+   */
+  arena_opened_on: Generated<number | null>;
+  dungeon_opened_on: Generated<number | null>;
+  /** days up to this one draw their quests from every kind (the accounts made before the draw heeded what is open) */
+  draws_every_kind_through: Generated<number | null>;
   /** 1 while the account is locked: it holds at least one passkey, and only its sessions act for it (passkeys.ts) */
   locked: Generated<number>;
 }
