@@ -108,7 +108,13 @@ export const BattleEvent = mirrors<BattleEventType>()(
     outcome: z.enum(['won', 'lost', 'draw']).optional(),
     effect: z.enum(['health', 'shield', 'energy', 'status']).optional(),
     sources: z
-      .array(z.object({ from: z.enum(['boon', 'bane', 'passive', 'gear', 'set']), id: z.string() }))
+      .array(
+        z.object({
+          from: z.enum(['boon', 'bane', 'passive', 'gear', 'set']),
+          id: z.string(),
+          name: z.string().optional().describe('the source by name, as the sentence tells it'),
+        }),
+      )
       .optional(),
   }),
 );

@@ -208,6 +208,8 @@ export interface ModifierOrigin {
   from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
   /** the trait's, ability's or piece's id; a set bonus's is `<set>:<pieces>` ('bulwark:2') */
   id: string;
+  /** an answered event's: the source by name ('Old Wounds'); a record's facts keep only the id */
+  name?: string;
 }
 
 export interface BattleEvent {

@@ -308,6 +308,11 @@ function routes(f: Fixtures) {
         }),
       ),
     ),
+    'POST /api/heroes/:heroId/train': r(
+      'POST',
+      seg(someId).map((id) => `/api/heroes/${id}/train`),
+      fc.oneof(junk, fc.record({ user_id: actingUser })),
+    ),
     'POST /api/heroes/:heroId/ascension/reset': r(
       'POST',
       seg(someId).map((id) => `/api/heroes/${id}/ascension/reset`),

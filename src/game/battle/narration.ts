@@ -72,6 +72,19 @@ function startSentence(e: EventFacts, target: string): string {
   }
 }
 
+/** An event as answered: its facts, the sentence that tells them, and each source it names by name. */
+export function told(facts: EventFacts, cast: Cast): BattleEvent {
+  const e: BattleEvent = { ...facts, description: narrate(facts, cast) };
+  if (facts.sources)
+    e.sources = facts.sources.map(({ from, id }) => ({ from, id, name: originName({ from, id }) }));
+  return e;
+}
+
+/** The facts an answered event tells, as a record keeps them: no sentence, the sources by id alone. */
+export function factOf({ description: _, ...fact }: BattleEvent): EventFacts {
+  return fact.sources ? { ...fact, sources: fact.sources.map(({ from, id }) => ({ from, id })) } : fact;
+}
+
 export function narrate(e: EventFacts, cast: Cast): string {
   const actor = cast.name(e.actor_id);
   const target = cast.name(e.target_id);

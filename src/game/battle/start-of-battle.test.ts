@@ -27,7 +27,7 @@ describe('the start of a battle', () => {
     const [shield, health] = starts(events, 'a');
     expect(health).toMatchObject({
       effect: 'health',
-      sources: [{ from: 'bane', id: 'old_wounds' }],
+      sources: [{ from: 'bane', id: 'old_wounds', name: 'Old Wounds' }],
       description: 'a the Test starts at 85% health (Old Wounds).',
     });
     const a = viewBattle(state).allies.find((u) => u.id === 'a')!;
@@ -56,6 +56,7 @@ describe('the start of a battle', () => {
       effect: 'status',
       status_id: 'stun',
       turns: 1,
+      sources: [{ from: 'bane', id: 'drowsy', name: 'Drowsy' }],
       description: 'b the Test starts afflicted with Stun for 1 turn (Drowsy).',
     });
     // The plain foe begins as it is: nothing to tell.

@@ -38,7 +38,7 @@ import {
 import { OPS, TARGETS } from './effects.ts';
 import { TIER, runUntilDecision } from './simulate.ts';
 import { STATUS_OF_OUTCOME, loadCore, storeCore, type StoredCore } from './stored-state.ts';
-import { castOf, narrate, type Cast, type EventFacts } from './narration.ts';
+import { castOf, told, type Cast, type EventFacts } from './narration.ts';
 
 const {
   A_COUNT,
@@ -142,7 +142,7 @@ class EventLog implements BattleLog {
   /** Records an event's facts, told in words by the narration (./narration.ts). */
   private push(e: Omit<EventFacts, 'turn'>) {
     const facts = { turn: this.c.turn, ...e };
-    this.events.push({ ...facts, description: narrate(facts, this.cast) });
+    this.events.push(told(facts, this.cast));
   }
   /** The facts about target t as the event leaves it. */
   private after(t: number) {

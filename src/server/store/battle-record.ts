@@ -33,7 +33,7 @@ import {
   type BattleState,
   type Difficulty,
 } from '../../game/index.ts';
-import { castOf, narrate, type EventFacts } from '../../game/battle/narration.ts';
+import { castOf, factOf, told, type EventFacts } from '../../game/battle/narration.ts';
 import type { Ability, AiTier, BattleEvent, Hero, LevelUp, Rewards, Trait } from '../../game/types.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { Refusal } from '../foundation/errors.ts';
@@ -230,7 +230,7 @@ export function factsOf(r: BattleRecord, allies: Hero[], enemies: Hero[]): Event
   if (r.facts) return r.facts;
   if (r.seed === null) return [];
   if (r.engine_version !== ENGINE_VERSION) throw new Refusal(410, RULES_CHANGED);
-  return tellAgain(r.seed, allies, enemies).events.map(({ description: _, ...fact }) => fact);
+  return tellAgain(r.seed, allies, enemies).events.map(factOf);
 }
 
 /** A fight's result as it was answered (GET /api/battles/{id}), its story told again from its facts. */
@@ -265,8 +265,7 @@ function storyOf(r: BattleRecord, won: boolean, location: string) {
   }
 }
 
-const factsOfEvents = (events: readonly { description: string }[]) =>
-  events.map(({ description: _, ...fact }) => fact as EventFacts);
+const factsOfEvents = (events: readonly BattleEvent[]) => events.map(factOf);
 
 /** The battle a turn-based record plays again from its seed and choices: its engine state at the end. */
 export function battleOf(r: BattleRecord, battleId: string, allies: Hero[], enemies: Hero[]): BattleState {
@@ -342,7 +341,7 @@ export function eventsOf(r: BattleRecord, battleId: string, allies: Hero[], enem
     const cast = castOf(
       [...allies, ...enemies].map((h) => ({ id: h.id, name: h.name, attack: attackNameOf(h) })),
     );
-    return r.facts.map((fact) => ({ ...fact, description: narrate(fact, cast) }));
+    return r.facts.map((fact) => told(fact, cast));
   }
   if (r.seed === null) return [];
   if (r.engine_version !== ENGINE_VERSION) throw new Refusal(410, RULES_CHANGED);

@@ -11,7 +11,7 @@
 import { deflateRawSync } from 'node:zlib';
 import type { Kysely, Migration } from 'kysely';
 import { ENGINE_VERSION, tellAgain } from '../../game/index.ts';
-import type { EventFacts } from '../../game/battle/narration.ts';
+import { factOf, type EventFacts } from '../../game/battle/narration.ts';
 import type { BattleState } from '../../game/index.ts';
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
 import type { Dialect } from './db.ts';
@@ -95,7 +95,7 @@ function oldFightRecord(row: {
   const facts = withExpiresAfterDeaths(told.facts as never[], (fact) => fact as never) as EventFacts[];
   if (replay.engine_version === ENGINE_VERSION) {
     const again = tellAgain(told.seed, record.allies!.map(heroOf), record.enemies!.map(heroOf)).events;
-    if (JSON.stringify(again.map(({ description: _, ...fact }) => fact)) === JSON.stringify(facts))
+    if (JSON.stringify(again.map(factOf)) === JSON.stringify(facts))
       return record;
   }
   return { ...record, facts };
@@ -139,7 +139,7 @@ function oldTurnRecord(row: {
     rewards,
     level_ups: levelUps,
     ...(stored.dungeon && { dungeon: stored.dungeon }),
-    facts: engine.events.map(({ description: _, ...fact }) => fact),
+    facts: engine.events.map(factOf),
   };
 }
 

@@ -4593,6 +4593,8 @@ export interface operations {
                     /** @enum {string} */
                     from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                     id: string;
+                    /** @description the source by name, as the sentence tells it */
+                    name?: string;
                   }[];
                 }[];
                 new_events: {
@@ -4630,6 +4632,8 @@ export interface operations {
                     /** @enum {string} */
                     from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                     id: string;
+                    /** @description the source by name, as the sentence tells it */
+                    name?: string;
                   }[];
                 }[];
                 auto: boolean;
@@ -4889,6 +4893,8 @@ export interface operations {
                     /** @enum {string} */
                     from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                     id: string;
+                    /** @description the source by name, as the sentence tells it */
+                    name?: string;
                   }[];
                 }[];
                 new_events: {
@@ -4926,6 +4932,8 @@ export interface operations {
                     /** @enum {string} */
                     from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                     id: string;
+                    /** @description the source by name, as the sentence tells it */
+                    name?: string;
                   }[];
                 }[];
                 auto: boolean;
@@ -5678,6 +5686,8 @@ export interface operations {
                 /** @enum {string} */
                 from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                 id: string;
+                /** @description the source by name, as the sentence tells it */
+                name?: string;
               }[];
             }[];
             /** @enum {string} */
@@ -6015,6 +6025,8 @@ export interface operations {
                     /** @enum {string} */
                     from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                     id: string;
+                    /** @description the source by name, as the sentence tells it */
+                    name?: string;
                   }[];
                 }[];
                 new_events: {
@@ -6052,6 +6064,8 @@ export interface operations {
                     /** @enum {string} */
                     from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                     id: string;
+                    /** @description the source by name, as the sentence tells it */
+                    name?: string;
                   }[];
                 }[];
                 auto: boolean;
@@ -6393,6 +6407,8 @@ export interface operations {
                 /** @enum {string} */
                 from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                 id: string;
+                /** @description the source by name, as the sentence tells it */
+                name?: string;
               }[];
             }[];
             new_events: {
@@ -6430,6 +6446,8 @@ export interface operations {
                 /** @enum {string} */
                 from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                 id: string;
+                /** @description the source by name, as the sentence tells it */
+                name?: string;
               }[];
             }[];
             auto: boolean;
@@ -8706,6 +8724,8 @@ export interface operations {
                 /** @enum {string} */
                 from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                 id: string;
+                /** @description the source by name, as the sentence tells it */
+                name?: string;
               }[];
             }[];
             new_events: {
@@ -8743,6 +8763,8 @@ export interface operations {
                 /** @enum {string} */
                 from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                 id: string;
+                /** @description the source by name, as the sentence tells it */
+                name?: string;
               }[];
             }[];
             auto: boolean;
@@ -10871,6 +10893,8 @@ export interface operations {
                     /** @enum {string} */
                     from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                     id: string;
+                    /** @description the source by name, as the sentence tells it */
+                    name?: string;
                   }[];
                 }[];
                 new_events: {
@@ -10908,6 +10932,8 @@ export interface operations {
                     /** @enum {string} */
                     from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                     id: string;
+                    /** @description the source by name, as the sentence tells it */
+                    name?: string;
                   }[];
                 }[];
                 auto: boolean;
@@ -11167,6 +11193,8 @@ export interface operations {
                     /** @enum {string} */
                     from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                     id: string;
+                    /** @description the source by name, as the sentence tells it */
+                    name?: string;
                   }[];
                 }[];
                 new_events: {
@@ -11204,6 +11232,8 @@ export interface operations {
                     /** @enum {string} */
                     from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
                     id: string;
+                    /** @description the source by name, as the sentence tells it */
+                    name?: string;
                   }[];
                 }[];
                 auto: boolean;

@@ -13,7 +13,10 @@ export const sameExplained = (a: Explained | null, b: Explained): boolean =>
 
 const turnsLeft = (n: number) => `${n} turn${n === 1 ? '' : 's'} left`;
 
-/** Who put a status on a unit: the latest status event for it in the log (a trait's start status has no one). */
+/**
+ * Who put a status on a unit: the latest event that gave it in the log — a status or shield event's actor, or the
+ * sources a unit starts the battle with it from ('Old Wounds').
+ */
 export function statusSource(
   events: readonly BattleEvent[],
   unitId: string,
@@ -22,6 +25,8 @@ export function statusSource(
 ): string | null {
   for (let k = events.length - 1; k >= 0; k--) {
     const e = events[k]!;
+    if (e.kind === 'start' && e.target_id === unitId && e.status_id === statusId)
+      return e.sources?.map((s) => s.name ?? s.id).join(', ') || 'a trait';
     // A status comes with a 'status' event; a shield with a 'shield' event (status_id 'shield').
     if ((e.kind !== 'status' && e.kind !== 'shield') || e.target_id !== unitId || e.status_id !== statusId)
       continue;

@@ -267,12 +267,13 @@ export default function HeroDetailPage() {
                     {key === 'max_hp' ? `${hpShown}/${fights}` : fights}
                   </span>
                   <SpreadChip pct={h.spread[key]} stat={label} />
+                  {/* inside the dd: a definition list's group holds only dt and dd */}
+                  {fights !== h[key] && (
+                    <span className="stat__own muted" data-testid={`stat-own-${key}`}>
+                      own {h[key]}
+                    </span>
+                  )}
                 </dd>
-                {fights !== h[key] && (
-                  <p className="stat__own muted" data-testid={`stat-own-${key}`}>
-                    own {h[key]}
-                  </p>
-                )}
                 {key === 'max_hp' && (
                   <div className="stat__bar" aria-hidden="true">
                     <span style={{ width: `${hpPct}%` }} />
