@@ -95,8 +95,7 @@ function oldFightRecord(row: {
   const facts = withExpiresAfterDeaths(told.facts as never[], (fact) => fact as never) as EventFacts[];
   if (replay.engine_version === ENGINE_VERSION) {
     const again = tellAgain(told.seed, record.allies!.map(heroOf), record.enemies!.map(heroOf)).events;
-    if (JSON.stringify(again.map(factOf)) === JSON.stringify(facts))
-      return record;
+    if (JSON.stringify(again.map(factOf)) === JSON.stringify(facts)) return record;
   }
   return { ...record, facts };
 }
