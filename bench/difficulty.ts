@@ -66,7 +66,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     checks.push(...difficultyChecks(rows));
   }
   if (process.argv.includes('tune')) {
-    const tuned = tuneCampaign(arg('from', 6));
+    const top = process.argv.find((a) => a.startsWith('top='));
+    const tuned = tuneCampaign(arg('from', 6), undefined, undefined, top ? arg('top', 0) : undefined);
     console.log(
       `Campaign seed variants (data/campaign.ts VARIANTS): [${tuned.map((t) => t.variant).join(', ')}]`,
     );

@@ -1,18 +1,18 @@
-// The season's harness (bench/season.ts), on SQLite and PostgreSQL: a short season of the real server played through
-// its HTTP API — every style acts every day, the server never answers 5xx, each day's income by the ledger adds up to
-// the balances' change, and every field of the report is filled. The economy's targets (seasonChecks) are a case of
-// their own below, skipped until the economy change they wait on lands.
+// The season (bench/season.ts), on SQLite and PostgreSQL: two weeks of the real server played through its HTTP API by
+// the three styles, 15 minutes a day — every style acts every day, the server never answers 5xx, each day's income
+// by the ledger adds up to the balances' change, every field of the report is filled — and the economy meets every
+// target of the issue "A second week worth playing" (seasonChecks; the 30-day figures: npm run sim:season).
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../tests/api/helpers.ts';
-import { playSeason, printSeason, seasonChecks, SOURCES, type SeasonReport } from './season.ts';
+import { playSeason, printSeason, seasonChecks, SOURCES } from './season.ts';
 import { CURRENCIES, STYLES, worth } from './season-bots.ts';
 
-// About 25 s on SQLite and 35 s on PostgreSQL on an idle machine; the cases' limit is for a loaded one.
-const DAYS = 2;
-const MINUTES = 4;
+// About 90 s on SQLite and 2 min on PostgreSQL on an idle machine; the cases' limit is for a loaded one.
+const DAYS = 14;
+const MINUTES = 15;
 
 describe.each(DATABASES)('the season on %s', (db) => {
-  it('plays every style every day through the API, its income by the ledger adding up', async () => {
+  it('plays every style every day through the API, its income by the ledger adding up, and meets every target', async () => {
     const report = await playSeason({ db, days: DAYS, minutes: MINUTES, checkAnswers: true });
     expect(report.serverErrors).toEqual([]);
     expect(report.rows).toHaveLength(DAYS * STYLES.length);
@@ -69,20 +69,10 @@ describe.each(DATABASES)('the season on %s', (db) => {
         .split('\n')
         .filter((l) => /^\| \d/.test(l)),
     ).toHaveLength(DAYS * STYLES.length);
-  }, 240_000);
-});
-
-describe('the season’s targets', () => {
-  // Waits on the economy change of issue "A second week worth playing" (a power-gated campaign without the clock
-  // road, training, stakes, dungeon tiers, fair matches): today's economy fails several targets on purpose. Its cost:
-  // about 20 s a day of play alone (10 min for the 30 days), 26 min on a machine loaded by other work.
-  it.skip(
-    'meets every target of the issue over a 30-day season on SQLite',
-    async () => {
-      const report: SeasonReport = await playSeason({ db: 'sqlite', days: 30, minutes: 15 });
-      const failed = seasonChecks(report).filter((c) => !c.ok);
-      expect(failed, printSeason(report)).toEqual([]);
-    },
-    30 * 60_000,
-  );
+    // the economy's targets, each with the figure it saw
+    expect(
+      checks.filter((c) => !c.ok),
+      printSeason(report),
+    ).toEqual([]);
+  }, 900_000);
 });

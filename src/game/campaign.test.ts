@@ -1,5 +1,5 @@
-// The campaign's content and rules (data/campaign.ts, campaign.ts): every stage well formed, statuses in order, the
-// road's stage a day, and idle income capped. The stages' difficulty is measured by npm run difficulty.
+// The campaign's content and rules (data/campaign.ts, campaign.ts): every stage well formed, statuses in order, deep
+// chapters climbing evenly, and idle income capped. The stages' difficulty is measured by npm run difficulty.
 import { describe, expect, it } from 'vitest';
 import { DUNGEONS } from './data/dungeons.ts';
 import {
@@ -72,6 +72,18 @@ describe('the campaign', () => {
         expect(s.recommendedPower).toBeGreaterThanOrEqual(deep[i - 1].recommendedPower);
       }
     }
+  });
+
+  it('keeps one band of foes through a deep chapter, training stage by stage, and climbs evenly', () => {
+    const deep = STAGES.filter((s) => s.chapter > 6);
+    for (const chapter of new Set(deep.map((s) => s.chapter))) {
+      const stages = deep.filter((s) => s.chapter === chapter);
+      const faces = (k: number) => stageFoes(stages[k]).map((h) => `${h.name} ${h.race} ${h.class}`);
+      for (let k = 1; k < stages.length; k++) expect(faces(k), stages[k].id).toEqual(faces(0));
+    }
+    // no stage asks for much more than the one before (a bunch then a jump held a season's fighter for days)
+    const steps = deep.slice(1).map((s, i) => s.recommendedPower - deep[i].recommendedPower);
+    expect(Math.max(...steps)).toBeLessThanOrEqual(250);
   });
 
   it('accrues idle income at the furthest stage’s rate, up to 12 hours', () => {

@@ -3,7 +3,7 @@
 // recommends), and idle income — the furthest cleared stage's hourly rate, accruing up to IDLE_CAP_HOURS while the
 // player is away. Pure: the server stores the progress and the time (src/server/campaign.ts). Numbers:
 // docs/game-rules.md "The campaign".
-import { STAGES, type StageDef } from './data/campaign.ts';
+import { DEEP_FROM, STAGES, type StageDef } from './data/campaign.ts';
 import { generateHero } from './generation.ts';
 import { statsWithGear, type FightingStats, type Wearer } from './gear.ts';
 import { hashSeed } from './prng.ts';
@@ -27,13 +27,18 @@ export const teamPower = (team: readonly Powered[]): number => team.reduce((sum,
 
 const foes = new Map<string, Hero[]>();
 
-/** The stage's enemy team: the same heroes on every server and every run (seeded by the stage). */
+/**
+ * The stage's enemy team: the same heroes on every server and every run (seeded by the stage). Past the sixth chapter
+ * a chapter is one band of foes (seeded by the chapter) that trains stage by stage, so its stages differ only in
+ * training and climb evenly; a new lineup comes with each chapter.
+ */
 export function stageFoes(stage: StageDef): Hero[] {
   const key = `${stage.id}:${stage.variant}`;
   let team = foes.get(key);
   if (!team) {
+    const lineup = stageIndex(stage) >= DEEP_FROM ? `chapter ${stage.chapter}` : stage.id;
     team = stage.foes.map((f, j) =>
-      generateHero(hashSeed('campaign', stage.id, stage.variant, j), {
+      generateHero(hashSeed('campaign', lineup, stage.variant, j), {
         id: `foe_${stage.id}_${j + 1}`,
         userId: null,
         level: f.level,

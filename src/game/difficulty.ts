@@ -8,7 +8,7 @@ import { estimateOdds } from './battle/odds.ts';
 import { generateHero } from './generation.ts';
 import { hashSeed } from './prng.ts';
 import type { Hero } from './types.ts';
-import { STAGES, type StageDef } from './data/campaign.ts';
+import { DEEP_FROM, STAGES, type StageDef } from './data/campaign.ts';
 import { stageFoes, teamPower } from './campaign.ts';
 
 export const DIFFICULTY_LEVELS = [1, 3, 5, 7, 9, 10];
@@ -238,8 +238,10 @@ export interface CampaignMeasurement {
  * reference teams, so the tuning does not lean on one pool's noise), and every recommended power from the stage
  * before's up (steps of 10), the least power at which a variant's nearest reference teams win 45–55% on every
  * measurement (else 40–60%, else the nearest to 50% on the worst) — so a stage is never easier to recommend than the
- * last and is a fair fight at its recommendation. The stages before `from` keep theirs (the first stages, easier than
- * any team). Answers every stage's tuning.
+ * last and is a fair fight at its recommendation. With `top`, the powers climb evenly instead: of the fair
+ * candidates, the one nearest a straight line from the stage before `from` to `top` at the last stage (a variant
+ * picked for its power, so the stages do not bunch on a few powers and then jump). The stages before `from` keep
+ * theirs, unmeasured. Answers every stage's tuning.
  */
 export function tuneCampaign(
   from = 6,
@@ -248,30 +250,44 @@ export function tuneCampaign(
     { teams: CAMPAIGN_TEAMS, samples: CAMPAIGN_SAMPLES },
     { teams: 6, samples: 200 },
   ],
+  top?: number,
 ): StageTuning[] {
   const out: StageTuning[] = [];
   let prev = 0;
   const measure = (stage: StageDef) =>
     measurements.map(({ teams, samples }) => campaignTable(teams, samples, [stage])[0]);
   const worst = (c: StageTuning) => Math.max(...c.odds.map((o) => Math.abs(o - 0.5)));
+  const base = from > 0 ? STAGES[from - 1].recommendedPower : 0;
+  const line = (k: number) =>
+    top === undefined ? 0 : base + ((top - base) * (k - from + 1)) / (STAGES.length - from);
   STAGES.forEach((stage, k) => {
     if (k < from) {
-      const odds = measure(stage).map((m) => m.atRecommended);
-      out.push({ variant: stage.variant, power: stage.recommendedPower, odds });
+      out.push({ variant: stage.variant, power: stage.recommendedPower, odds: [] });
       prev = stage.recommendedPower;
       return;
     }
-    const candidates = Array.from({ length: variants }, (_, v) => measure({ ...stage, variant: v })).flatMap(
-      (ms, v) => {
+    // A deep chapter is one lineup of foes (campaign.ts stageFoes): its first stage picks the variant, the rest keep it.
+    const lineup = k >= DEEP_FROM && stage.index > 1 && k > from ? out[k - 1].variant : null;
+    const tried = lineup === null ? Array.from({ length: variants }, (_, v) => v) : [lineup];
+    const candidates = tried
+      .map((v) => measure({ ...stage, variant: v }))
+      .flatMap((ms, i) => {
+        const v = tried[i];
         const top = Math.max(...ms.flatMap((m) => m.teams.map((t) => t.power)));
         const rows: StageTuning[] = [];
         for (let power = prev; power <= top; power += 10)
           rows.push({ variant: v, power, odds: ms.map((m) => oddsAtPower(m.teams, power)) });
         return rows;
-      },
-    );
+      });
     const within = (half: number) =>
-      candidates.filter((c) => worst(c) <= half).sort((a, b) => a.power - b.power || worst(a) - worst(b));
+      candidates
+        .filter((c) => worst(c) <= half)
+        .sort(
+          (a, b) =>
+            Math.abs(a.power - line(k)) - Math.abs(b.power - line(k)) ||
+            a.power - b.power ||
+            worst(a) - worst(b),
+        );
     const best = within(0.05)[0] ?? within(0.1)[0] ?? [...candidates].sort((a, b) => worst(a) - worst(b))[0];
     out.push(best);
     prev = best.power;
