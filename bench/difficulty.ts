@@ -2,7 +2,8 @@
 // several levels, each dungeon's floors' stated win chance, then issue 17's targets; exits non-zero when one fails.
 // Then the campaign's stages (issue 30): each stage's team power at an even fight, measured against reference teams
 // (levels 1–10 and stronger), beside the recommended power the stage states, and the campaign's targets.
-// Run: npm run difficulty [-- teams=12 samples=400 campaign-teams=8 campaign-samples=300 only=campaign|dungeons from=48]
+// Then (only=tiers) the dungeons' tiers: each tier's recommended power, where floor 1 is even, the same way.
+// Run: npm run difficulty [-- teams=12 samples=400 campaign-teams=8 campaign-samples=300 only=campaign|dungeons|tiers from=48]
 
 import {
   campaignChecks,
@@ -12,10 +13,15 @@ import {
   tuneCampaign,
   difficultyChecks,
   difficultyTable,
+  tierChecks,
+  tierTable,
   type DifficultyRow,
+  type TierMeasure,
   type StageMeasure,
 } from '../src/game/difficulty.ts';
 import { STAGES } from '../src/game/data/campaign.ts';
+import { DUNGEONS } from '../src/game/data/dungeons.ts';
+import { floorLineUp } from '../src/game/dungeon-tiers.ts';
 
 export function printCampaign(rows: StageMeasure[]): string {
   const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -27,6 +33,22 @@ export function printCampaign(rows: StageMeasure[]): string {
     lines.push(
       `| ${r.stage.id} | ${r.stage.foes.map((f) => `${f.level}/${f.rarity}★`).join(' ')} | ${r.stage.recommendedPower} | ${r.evenPower} | ${pct(r.atRecommended)}${r.easier ? ' (easier than any team)' : ''} | ${r.firstTwo === undefined ? '' : pct(r.firstTwo)} |`,
     );
+  return lines.join('\n');
+}
+
+export function printTiers(rows: TierMeasure[]): string {
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const lines = [
+    '| Dungeon | Tier | Foes (level, rarity, floor 1 training) | Recommended power | Floor 1 there | Boss floor there |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const r of [...rows].sort((a, b) => a.power - b.power)) {
+    const foes = floorLineUp(r.dungeon, r.tier, 1, 4).enemies;
+    const rarities = [...new Set(foes.map((h) => h.rarity))].sort().join('–');
+    lines.push(
+      `| ${r.dungeon.name} | ${r.tier} | ${foes[0].level}, ${rarities}★, ${foes[0].training ?? 0} | ${r.power} | ${pct(r.atPower)} | ${pct(r.bossAtPower)} |`,
+    );
+  }
   return lines.join('\n');
 }
 
@@ -56,7 +78,23 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const only = process.argv.find((a) => a.startsWith('only='))?.split('=')[1];
   const started = Date.now();
   const checks: { target: string; ok: boolean; seen: string }[] = [];
-  if (only !== 'campaign') {
+  if (only === 'tiers') {
+    const rows = tierTable(arg('campaign-teams', CAMPAIGN_TEAMS), arg('campaign-samples', CAMPAIGN_SAMPLES));
+    console.log(
+      `Dungeon tiers: the team power at which floor 1 is even (reference teams of four), by power\n`,
+    );
+    console.log(printTiers(rows));
+    console.log('\nTier powers (data/dungeons.ts tierPower):');
+    for (const d of DUNGEONS)
+      console.log(
+        `  ${d.id}: [${rows
+          .filter((r) => r.dungeon === d)
+          .map((r) => r.power)
+          .join(', ')}]`,
+      );
+    console.log('');
+    checks.push(...tierChecks(rows));
+  } else if (only !== 'campaign') {
     const rows = difficultyTable(arg('teams', 12), arg('samples', 400));
     console.log(
       `Dungeon floors' stated win chance for teams of four typical heroes (bold: the recommended level)\n`,
@@ -79,7 +117,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `Odds there (this measurement / 6 teams, 200 battles): ${tuned.map((t, k) => `${STAGES[k].id} ${pcts(t.odds)}`).join(', ')}`,
     );
     console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  } else if (only !== 'dungeons') {
+  } else if (only !== 'dungeons' && only !== 'tiers') {
     const rows = campaignTable(
       arg('campaign-teams', CAMPAIGN_TEAMS),
       arg('campaign-samples', CAMPAIGN_SAMPLES),

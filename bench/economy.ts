@@ -16,7 +16,8 @@
 // The daily player (./daily-player.ts) plays the same fights a few minutes a day with the daily layer's quests.
 // Run: npm run sim:economy [-- minutes=60 seed=20261123 daily-minutes=15]
 
-import { DUNGEONS, dungeonFloor, type DungeonDef } from '../src/game/data/dungeons.ts';
+import { DUNGEONS, type DungeonDef } from '../src/game/data/dungeons.ts';
+import { floorLineUp } from '../src/game/dungeon-tiers.ts';
 import {
   ITEMS_BY_ID,
   type UpgradeStat,
@@ -444,9 +445,8 @@ interface Run {
 }
 
 const floorFoes = (team: Hero[], run: Run) => {
-  const npcs = dungeonNpcs(run.d);
-  const { npcIds, bossFloor } = dungeonFloor(run.d, run.floor, team.length);
-  return { foes: npcIds.map((id) => npcs.get(id)!), bossFloor };
+  const { enemies, bossFloor } = floorLineUp(run.d, 1, run.floor, team.length);
+  return { foes: enemies, bossFloor };
 };
 
 const floorPay = (d: DungeonDef) => ({ difficulty: d.difficulty, multiplier: d.rewardsMultiplier });

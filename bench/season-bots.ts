@@ -2,7 +2,7 @@
 // the real server through its HTTP API (./season-client.ts) for a number of minutes a day on the game's clock.
 //
 // - dailies: claims the calendar and idle income, does its three quests, claims them and the bonus, then plays what it
-//   likes — the campaign while it is a fair fight, then the open dungeon whose stated pay a minute is best.
+//   likes — the campaign while it is a fair fight, then the open dungeon and tier whose stated pay a minute is best.
 // - fighter: pushes the campaign while the stated chance is fair, then fights whatever pays best a minute — a random
 //   battle, a dungeon floor, an arena duel or a cleared stage again — by the odds and pay the server states
 //   (GET /api/odds, Find a fair match), never its own reckoning.
@@ -126,6 +126,8 @@ interface Choice {
   probability: number;
   perSecond: number;
   dungeonId?: string;
+  /** a new dungeon run: its tier */
+  tier?: number;
   runId?: string;
   opponentId?: string;
   stageId?: string;
@@ -705,13 +707,22 @@ export class Bot {
     return r;
   }
 
-  private async startRun(dungeonId: string): Promise<RunView | null> {
+  private async startRun(dungeonId: string, tier: number): Promise<RunView | null> {
     this.play(PLAY_S.choose);
     const r = await this.s.call('post', '/api/dungeons/{dungeonId}/start', {
       path: { dungeonId },
-      body: { user_id: this.id, team_hero_ids: this.team.map((h) => h.id), abandon_active: true },
+      body: { user_id: this.id, team_hero_ids: this.team.map((h) => h.id), abandon_active: true, tier },
     });
     return r.ok ? r.body : null;
+  }
+
+  /** The tiers the player has opened of each dungeon (GET /api/dungeon-tiers), by dungeon id. */
+  private async openTiers(): Promise<Map<string, number[]>> {
+    const r = must(
+      await this.s.call('get', '/api/dungeon-tiers', { query: { user_id: this.id } }),
+      'the tiers',
+    );
+    return new Map(r.map((d) => [d.dungeon_id, d.tiers.filter((t) => t.open).map((t) => t.tier)]));
   }
 
   private async activeRun(): Promise<RunView | null> {
@@ -811,22 +822,24 @@ export class Bot {
         what: 'random battle',
       });
     if (kinds.includes('dungeon')) {
+      // The active run's next floor, and floor 1 of a new run at every tier opened of every open dungeon.
       const run = await this.activeRun();
+      if (run?.status === 'active')
+        add(await this.odds({ kind: 'dungeon', run_id: run.id }), PLAY_S.quickFight, {
+          kind: 'dungeon',
+          what: `${run.dungeon_name} tier ${run.tier} floor ${run.floor}`,
+          dungeonId: run.dungeon_id,
+          runId: run.id,
+        });
       const dungeons = await this.dungeonsById();
+      const tiers = await this.openTiers();
       for (const id of this.openDungeons(c)) {
         const d = dungeons.get(id);
-        if (run && run.dungeon_id === id)
-          add(await this.odds({ kind: 'dungeon', run_id: run.id }), PLAY_S.quickFight, {
-            kind: 'dungeon',
-            what: `${run.dungeon_name} floor ${run.floor}`,
-            dungeonId: id,
-            runId: run.id,
-          });
-        else
+        for (const tier of tiers.get(id) ?? [1])
           add(
-            await this.odds({ kind: 'dungeon', dungeon_id: id, team }),
+            await this.odds({ kind: 'dungeon', dungeon_id: id, team, tier }),
             PLAY_S.quickFight + PLAY_S.choose / (d?.floors ?? 1),
-            { kind: 'dungeon', what: `${d?.name ?? id} floor 1`, dungeonId: id },
+            { kind: 'dungeon', what: `${d?.name ?? id} tier ${tier} floor 1`, dungeonId: id, tier },
           );
       }
     }
@@ -884,7 +897,7 @@ export class Bot {
         if (best.kind === 'random') await this.quickRandom();
         else if (best.kind === 'stage') await this.fightStage(best.stageId!, 'auto');
         else {
-          let run = best.runId ? await this.activeRun() : await this.startRun(best.dungeonId!);
+          let run = best.runId ? await this.activeRun() : await this.startRun(best.dungeonId!, best.tier!);
           best.runId = undefined;
           while (run && run.status === 'active' && this.left() > PLAY_S.quickFight) {
             const f = await this.floor(run);
@@ -911,15 +924,23 @@ export class Bot {
           ? expected(o, worth(o.win_rewards_turn_based) + worth(o.turn_based_per_minute) * minutes) / minutes
           : -1;
       const run = await this.activeRun();
-      const options: { rate: number; dungeonId?: string; run?: RunView }[] = [
+      const options: { rate: number; dungeonId?: string; tier?: number; run?: RunView }[] = [
         { rate: rate(await this.odds({ kind: 'random', team })) },
       ];
+      if (run?.status === 'active')
+        options.push({
+          rate: rate(await this.odds({ kind: 'dungeon', run_id: run.id })),
+          dungeonId: run.dungeon_id,
+          run,
+        });
+      const tiers = await this.openTiers();
       for (const id of this.openDungeons(c))
-        options.push(
-          run && run.dungeon_id === id
-            ? { rate: rate(await this.odds({ kind: 'dungeon', run_id: run.id })), dungeonId: id, run }
-            : { rate: rate(await this.odds({ kind: 'dungeon', dungeon_id: id, team })), dungeonId: id },
-        );
+        for (const tier of tiers.get(id) ?? [1])
+          options.push({
+            rate: rate(await this.odds({ kind: 'dungeon', dungeon_id: id, team, tier })),
+            dungeonId: id,
+            tier,
+          });
       const best = options.sort((a, b) => b.rate - a.rate)[0];
       if (!best.dungeonId) {
         const r = await this.s.call('post', '/api/battles', {
@@ -929,7 +950,7 @@ export class Bot {
         await this.steer(r.body as BattleView, 'random');
         continue;
       }
-      const live = best.run ?? (await this.startRun(best.dungeonId));
+      const live = best.run ?? (await this.startRun(best.dungeonId, best.tier!));
       if (!live) return;
       const r = await this.s.call('post', '/api/dungeon-runs/{runId}/battle', {
         path: { runId: live.id },
@@ -987,7 +1008,8 @@ export class Bot {
             if (o && (!best || o.probability > best.p)) best = { id, p: o.probability };
           }
           if (!best) return;
-          run = await this.startRun(best.id);
+          // tier 1: the likeliest floor won (a deeper tier's floor 1 is stated harder)
+          run = await this.startRun(best.id, 1);
         }
         while (run && run.status === 'active' && this.left() > 0) {
           const f = await this.floor(run);

@@ -2,6 +2,27 @@
 import { z } from 'zod';
 import { BattleResult, HeroSchema, Id, ShownOddsKey } from './common.ts';
 import { TEAM_MAX, TEAM_MIN, TEAM_RULES } from './rules.ts';
+import { TIER_COUNT } from '../game/data/dungeons.ts';
+
+/** A dungeon's tier (1 … TIER_COUNT): its number in a request. */
+export const Tier = z
+  .number()
+  .int()
+  .min(1, `A dungeon's tiers are 1 to ${TIER_COUNT}`)
+  .max(TIER_COUNT, `A dungeon's tiers are 1 to ${TIER_COUNT}`);
+
+export const DungeonTier = z.object({
+  tier: z.number().int(),
+  level: z.number().int().describe('the foes’ level'),
+  rarity_min: z.number().int().describe('the weakest foe’s rarity (stars)'),
+  rarity_max: z.number().int().describe('the boss’s rarity (stars)'),
+  training: z.number().int().describe('the training of floor 1’s foes (each floor after trains more)'),
+  recommended_power: z
+    .number()
+    .int()
+    .describe('the team power (as the campaign counts it) at which floor 1 is an even fight, measured'),
+});
+export type DungeonTier = z.infer<typeof DungeonTier>;
 
 export const Dungeon = z.object({
   id: z.string(),
@@ -14,7 +35,12 @@ export const Dungeon = z.object({
   image_url: z.string(),
   theme: z.string(),
   floors: z.number().int(),
-  npcs: z.array(HeroSchema),
+  npcs: z
+    .array(HeroSchema)
+    .describe('the NPCs of tier 1 (those of the arena); a deeper tier’s are the same, stronger'),
+  tiers: z
+    .array(DungeonTier)
+    .describe('its tiers, 1 first: tier t opens once a run of tier t − 1 is cleared'),
 });
 export type Dungeon = z.infer<typeof Dungeon>;
 export const DungeonsResponse = z.array(Dungeon);
@@ -28,6 +54,9 @@ export const StartRunBody = z.object({
     .min(TEAM_MIN, TEAM_RULES.dungeonEmpty)
     .max(TEAM_MAX, TEAM_RULES.tooBig),
   abandon_active: z.boolean().default(true),
+  tier: Tier.default(1).describe(
+    'the tier to fight: one the player has opened (GET /api/dungeon-tiers), else 403',
+  ),
 });
 export const DungeonRun = z.object({
   id: z.string(),
@@ -37,6 +66,7 @@ export const DungeonRun = z.object({
   team_hero_ids: z.array(z.string()),
   floor: z.number().int().describe('the next floor to fight, 1-based'),
   floors: z.number().int(),
+  tier: z.number().int().describe('the tier the run fights'),
   status: z.enum(['active', 'cleared', 'failed', 'abandoned']),
 });
 export type DungeonRun = z.infer<typeof DungeonRun>;
@@ -76,3 +106,15 @@ export const RunBattleResponse = BattleResult.extend({
     .optional()
     .describe('a cleared run: the piece of gear it dropped into the inventory (its item id), or null'),
 });
+
+export const TiersQuery = z.object({ user_id: Id });
+export const PlayerTier = z.object({
+  tier: z.number().int(),
+  open: z.boolean().describe('the player may start a run of it'),
+  cleared: z.boolean().describe('the player has cleared a run of it'),
+});
+export type PlayerTier = z.infer<typeof PlayerTier>;
+export const TiersResponse = z
+  .array(z.object({ dungeon_id: z.string(), tiers: z.array(PlayerTier) }))
+  .describe('each dungeon, in the order of GET /api/dungeons, with its tiers as the player has them');
+export type TiersResponse = z.infer<typeof TiersResponse>;

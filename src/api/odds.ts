@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ErrorBody, FIGHT_REFUSALS, HeroSchema, Id, Rewards, StageReward } from './common.ts';
 import { RepeatWin } from './arena.ts';
-import { DungeonRun } from './dungeons.ts';
+import { DungeonRun, Tier } from './dungeons.ts';
 import { TEAM_MAX, TEAM_MIN } from './rules.ts';
 
 export const OddsKind = z.enum(['arena', 'dungeon', 'random', 'campaign'], {
@@ -16,6 +16,13 @@ export const OddsQuery = z.object({
   hero_id: Id.optional().describe('arena: your hero'),
   opponent_id: Id.optional().describe("arena: the opponent (another player's hero or an NPC)"),
   dungeon_id: Id.optional().describe('dungeon: floor 1 of a new run in this dungeon, fought by `team`'),
+  tier: z.coerce
+    .number()
+    .pipe(Tier)
+    .optional()
+    .describe(
+      'dungeon with dungeon_id: the tier of the new run, default 1 (one the player has opened, else 403)',
+    ),
   run_id: Id.optional().describe(
     'dungeon: the next floor of this run of yours, with its team; once the run is over (run_status), floor 1 of a new run of its dungeon with its team — what comes next',
   ),
@@ -84,6 +91,7 @@ export const OddsResponse = z.object({
   floor: z.number().int().optional().describe('dungeon: the floor this is (1-based)'),
   floors: z.number().int().optional(),
   boss_floor: z.boolean().optional(),
+  tier: z.number().int().optional().describe('dungeon: the tier of the run'),
   run_status: DungeonRun.shape.status
     .optional()
     .describe(

@@ -1,9 +1,11 @@
 // How hard each dungeon is, measured: the stated win chance of teams of four typical heroes (the real generation,
-// rarity rolled, fixed seeds) against each floor's line-up (dungeonFloor) with the real NPCs and the real odds
-// (estimateOdds, normal AI on both sides), and issue 17's targets for it. Printed by bench/difficulty.ts
-// (`npm run difficulty`), checked by data/dungeons.test.ts, used by bench/tune-dungeons.ts and the economy sim.
+// rarity rolled, fixed seeds) against each floor's tier-1 line-up (dungeon-tiers.ts floorLineUp) with the real NPCs
+// and the real odds (estimateOdds, normal AI on both sides), and issue 17's targets for it; and each tier's recommended
+// power (tierTable). Printed by bench/difficulty.ts (`npm run difficulty`), checked by data/dungeons.test.ts, used by
+// bench/tune-dungeons.ts and the economy sim.
 
-import { DUNGEONS, dungeonFloor, type DungeonDef } from './data/dungeons.ts';
+import { DUNGEONS, TIER_COUNT, type DungeonDef } from './data/dungeons.ts';
+import { floorLineUp } from './dungeon-tiers.ts';
 import { estimateOdds } from './battle/odds.ts';
 import { generateHero } from './generation.ts';
 import { hashSeed } from './prng.ts';
@@ -33,11 +35,9 @@ export function dungeonNpcs(d: DungeonDef): Map<string, Hero> {
 
 /** The mean stated win chance of `teams` against floor `floor` of `d`. */
 export function floorOdds(d: DungeonDef, floor: number, teams: Hero[][], samples: number): number {
-  const npcs = dungeonNpcs(d);
   let sum = 0;
   for (const [t, team] of teams.entries()) {
-    const { npcIds } = dungeonFloor(d, floor, team.length);
-    const enemies = npcIds.map((id) => npcs.get(id)!);
+    const { enemies } = floorLineUp(d, 1, floor, team.length);
     sum += estimateOdds(hashSeed('difficulty', d.id, floor, t), team, enemies, {
       minSamples: samples,
       maxSamples: samples,
@@ -76,11 +76,12 @@ export function difficultyChecks(rows: DifficultyRow[]): { target: string; ok: b
   for (const d of DUNGEONS.filter((x) => x.difficulty === 'hard')) {
     const p = first(d).odds.get(1)!;
     checks.push({ target: `${d.name}: floor 1 for level-1 heroes ≤ 35%`, ok: p <= 0.35, seen: pct(p) });
-    const at = rows.filter((r) => r.dungeon === d).map((r) => r.odds.get(d.levelRecommendation)!);
+    // every floor is harder than the one before (dungeon-tiers.ts): floor 1 is the fair fight at the level
+    const at = first(d).odds.get(d.levelRecommendation)!;
     checks.push({
-      target: `${d.name}: every floor at its recommended level ${d.levelRecommendation} within 35–65%`,
-      ok: at.every((p) => p >= 0.35 && p <= 0.65),
-      seen: at.map(pct).join(', '),
+      target: `${d.name}: floor 1 at its recommended level ${d.levelRecommendation} within 35–65%`,
+      ok: at >= 0.35 && at <= 0.65,
+      seen: pct(at),
     });
   }
   const easiest = [...DUNGEONS].sort((a, b) => a.levelRecommendation - b.levelRecommendation)[0];
@@ -325,4 +326,86 @@ export function campaignChecks(rows: StageMeasure[]): { target: string; ok: bool
     seen: rising ? 'yes' : 'no',
   });
   return checks;
+}
+
+// ---- dungeon tiers ---------------------------------------------------------------------------------------------------
+
+/** A dungeon tier measured: its recommended power and the odds there, floor 1's and the boss floor's. */
+export interface TierMeasure {
+  dungeon: DungeonDef;
+  tier: number;
+  /** the team power at which floor 1 is an even fight: the least (steps of 10) whose nearest teams win 45–55% */
+  power: number;
+  /** the mean odds of the reference teams nearest that power on floor 1 (what a new run states) */
+  atPower: number;
+  /** … and on the boss floor */
+  bossAtPower: number;
+}
+
+/**
+ * Measures every dungeon's tiers (floor 1 and the boss floor against a team of four, game/dungeon-tiers.ts) against
+ * the campaign's reference teams of four, on the campaign's seeds: each tier's recommended power is the least
+ * power (steps of 10) at which the nearest reference teams win floor 1 45–55% (else the nearest to 50%).
+ */
+export function tierTable(teamCount = CAMPAIGN_TEAMS, samples = CAMPAIGN_SAMPLES): TierMeasure[] {
+  const pool = CAMPAIGN_GROUPS.flatMap((g) =>
+    referenceTeams(g, 4, teamCount).map((team) => ({ power: teamPower(team), team })),
+  );
+  const lo = Math.min(...pool.map((r) => r.power));
+  const hi = Math.max(...pool.map((r) => r.power));
+  const out: TierMeasure[] = [];
+  for (const d of DUNGEONS)
+    for (let tier = 1; tier <= TIER_COUNT; tier++) {
+      const measure = (floor: number) => {
+        const foes = floorLineUp(d, tier, floor, 4).enemies;
+        return pool.map((r, t) => ({
+          power: r.power,
+          odds: oddsOf(hashSeed('tier-difficulty', d.id, tier, floor, t), r.team, foes, samples),
+        }));
+      };
+      const first = measure(1);
+      const rows: { power: number; odds: number }[] = [];
+      for (let power = Math.floor(lo / 10) * 10; power <= hi; power += 10)
+        rows.push({ power, odds: oddsAtPower(first, power) });
+      const best =
+        rows.find((r) => Math.abs(r.odds - 0.5) <= 0.05) ??
+        [...rows].sort((a, b) => Math.abs(a.odds - 0.5) - Math.abs(b.odds - 0.5))[0];
+      out.push({
+        dungeon: d,
+        tier,
+        power: best.power,
+        atPower: best.odds,
+        bossAtPower: oddsAtPower(measure(d.floors), best.power),
+      });
+    }
+  return out;
+}
+
+/** The tiers' targets, each with whether the measurement meets it. */
+export function tierChecks(rows: TierMeasure[]): { target: string; ok: boolean; seen: string }[] {
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  // a tier easier than any reference team (the first) recommends the weakest team's power: at least 45% there
+  const weakest = Math.min(...rows.map((r) => r.power));
+  const unfair = rows.filter((r) => r.atPower < 0.45 || (r.atPower > 0.55 && r.power > weakest));
+  const stated = rows.filter((r) => r.power !== r.dungeon.tierPower[r.tier - 1]);
+  const falling = rows.filter((r) => r.tier > 1 && r.power <= rows[rows.indexOf(r) - 1].power);
+  const name = (r: TierMeasure) => `${r.dungeon.id} ${r.tier}`;
+  return [
+    {
+      target:
+        'every tier: floor 1 at its recommended power is 45–55% (one easier than any team: at least 45%)',
+      ok: unfair.length === 0,
+      seen: unfair.length === 0 ? 'yes' : unfair.map((r) => `${name(r)} ${pct(r.atPower)}`).join(', '),
+    },
+    {
+      target: 'every tier recommends more power than the tier before',
+      ok: falling.length === 0,
+      seen: falling.length === 0 ? 'yes' : falling.map(name).join(', '),
+    },
+    {
+      target: 'data/dungeons.ts tierPower states the measured powers',
+      ok: stated.length === 0,
+      seen: stated.length === 0 ? 'yes' : stated.map((r) => `${name(r)} ${r.power}`).join(', '),
+    },
+  ];
 }

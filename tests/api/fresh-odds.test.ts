@@ -136,7 +136,7 @@ describe.each(DATABASES)('odds keys and what a win pays on %s', (kind) => {
     const b = await summonHero(h, p.id);
     const floor1 = await odds({ user_id: p.id, kind: 'dungeon', dungeon_id: 'whispering_woods', team: b.id });
     expect(floor1.key).toBe(
-      `dungeon:whispering_woods floor 1 of ${floor1.floors}:${b.id}@${await versionOf(b.id)}`,
+      `dungeon:whispering_woods tier 1 floor 1 of ${floor1.floors}:${b.id}@${await versionOf(b.id)}`,
     );
     const run = (
       await h.call('POST', '/api/dungeons/whispering_woods/start', { user_id: p.id, team_hero_ids: [b.id] })

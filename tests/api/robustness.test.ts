@@ -430,6 +430,7 @@ function routes(f: Fixtures) {
         ['hero_id', someId],
         ['opponent_id', someId],
         ['dungeon_id', fc.oneof(fc.constant('sunken_mines'), someId)],
+        ['tier', fc.oneof(fc.integer({ min: -2, max: 12 }).map(String), text)],
         ['run_id', someId],
         ['stage_id', stageId],
         ['team', fc.array(someId, { maxLength: 6 }).map((ids) => ids.join(','))],
@@ -467,7 +468,15 @@ function routes(f: Fixtures) {
     'POST /api/dungeons/:dungeonId/start': r(
       'POST',
       seg(someId).map((id) => `/api/dungeons/${id}/start`),
-      fc.oneof(junk, fc.record({ user_id: actingUser, team_hero_ids: team, abandon_active: maybe(junk) })),
+      fc.oneof(
+        junk,
+        fc.record({
+          user_id: actingUser,
+          team_hero_ids: team,
+          abandon_active: maybe(junk),
+          tier: maybe(fc.oneof(fc.integer({ min: -2, max: 12 }), junk)),
+        }),
+      ),
     ),
     'POST /api/dungeon-runs/:runId/battle': r(
       'POST',
@@ -475,6 +484,9 @@ function routes(f: Fixtures) {
       fc.oneof(junk, fc.record({ user_id: maybe(actingUser), floor: maybe(fc.oneof(fc.integer(), junk)) })),
     ),
     'GET /api/dungeon-runs/active': get(withQuery('/api/dungeon-runs/active', ['user_id', someId])),
+    'GET /api/dungeon-tiers': get(
+      withQuery('/api/dungeon-tiers', ['user_id', fc.oneof(fc.constant(f.attacker), someId)]),
+    ),
     'GET /api/dungeon-runs/:runId': get(
       fc
         .tuple(seg(someId), maybe(seg(fc.oneof(fc.constant(f.attacker), text))))

@@ -2,7 +2,7 @@
 // The server refuses to start with any (src/server/content/catalog.ts), and the content test runs the same check.
 import { ABILITIES, BASIC_ACTIONS } from './abilities.ts';
 import { CLASSES } from './classes.ts';
-import { DUNGEONS, dungeonFloor, type DungeonDef } from './dungeons.ts';
+import { DUNGEONS, type DungeonDef } from './dungeons.ts';
 import { RACES } from './races.ts';
 import { STATUSES } from './statuses.ts';
 import { BANES, BOONS } from './traits.ts';
@@ -58,13 +58,11 @@ export function contentProblems(t: Content = GAME_CONTENT): string[] {
     for (const e of a.effects) if (e.op === 'status') status(`ability ${a.id}`, e.status);
   for (const tr of [...Object.values(t.boons), ...Object.values(t.banes)])
     if (tr.mods.startStatus) status(`trait ${tr.id}`, tr.mods.startStatus.status);
+  // Every floor holds a full team's foes, none on two floors (src/game/dungeon-tiers.ts): four NPCs a floor, one boss.
   for (const d of t.dungeons) {
-    const npcs = new Set(d.npcs.map((n) => n.id));
-    if (npcs.size === 0) problems.push(`dungeon ${d.id} has no NPCs`);
-    for (let floor = 1; floor <= d.floors && npcs.size > 0; floor++)
-      for (let size = 1; size <= MAX_TEAM; size++)
-        for (const id of dungeonFloor(d, floor, size).npcIds)
-          if (!npcs.has(id)) problems.push(`dungeon ${d.id} floor ${floor} names NPC '${id}', which it does not have`);
+    if (d.npcs.length !== MAX_TEAM * d.floors)
+      problems.push(`dungeon ${d.id} has ${d.npcs.length} NPCs, not ${MAX_TEAM} for each of its ${d.floors} floors`);
+    if (d.npcs.filter((n) => n.boss).length !== 1) problems.push(`dungeon ${d.id} has not one boss`);
   }
   return [...new Set(problems)];
 }

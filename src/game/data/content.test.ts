@@ -169,6 +169,6 @@ describe('content lookups by a name from outside', () => {
     const problems = contentProblems(broken);
     expect(problems).toContain("class knight names ability 'lost_art', which is not in ABILITIES");
     expect(problems).toContain("trait x names status 'doom', which is not in STATUSES");
-    expect(problems).toContain(`dungeon ${crypt.id} has no NPCs`);
+    expect(problems).toContain(`dungeon ${crypt.id} has 0 NPCs, not 4 for each of its ${crypt.floors} floors`);
   });
 });

@@ -1,10 +1,14 @@
-// Difficulty is real (issue 17), measured with the same code as `npm run difficulty` on fewer teams and samples.
+// Difficulty is real (issue 17), measured with the same code as `npm run difficulty` on fewer teams and samples; and
+// the rules of a run's floors at every tier (src/game/dungeon-tiers.ts).
 import { describe, expect, it } from 'vitest';
 import { difficultyChecks, difficultyTable } from '../difficulty.ts';
-import { DUNGEONS, dungeonFloor } from './dungeons.ts';
+import { floorLineUp, tierFloors } from '../dungeon-tiers.ts';
+import { teamPower } from '../campaign.ts';
+import { levelEquivalent } from '../training.ts';
+import { DUNGEONS, TIER_COUNT, tierOpen } from './dungeons.ts';
 
 describe('dungeon difficulty', () => {
-  it('meets the targets: hard floor 1 ≤ 35% at level 1, easiest ≥ 45%, hard fair (35–65%) at its level', () => {
+  it('meets the targets: hard floor 1 ≤ 35% at level 1, easiest ≥ 45%', () => {
     const rows = difficultyTable(6, 300, [1]);
     for (const c of difficultyChecks(rows)) expect(c.ok, `${c.target}: ${c.seen}`).toBe(true);
     // And every dungeon gets harder from its first floor to its boss, at the recommended level.
@@ -13,16 +17,61 @@ describe('dungeon difficulty', () => {
       expect(at[at.length - 1], d.name).toBeLessThan(at[0]);
     }
   });
+});
 
-  it('fields as many foes as heroes on every floor, the boss last', () => {
+describe('dungeon floors and tiers', () => {
+  it('fields as many foes as heroes on every floor, none on two floors, the boss first on the last', () => {
     for (const d of DUNGEONS)
-      for (const size of [1, 2, 3, 4])
-        for (let floor = 1; floor <= d.floors; floor++) {
-          const f = dungeonFloor(d, floor, size);
-          const others = d.npcs.length - 1;
-          expect(f.npcIds.length).toBe(floor === d.floors ? size : Math.min(size, others));
-          expect(f.bossFloor).toBe(floor === d.floors);
-          expect(new Set(f.npcIds).size).toBe(f.npcIds.length);
+      for (let tier = 1; tier <= TIER_COUNT; tier++)
+        for (const size of [1, 2, 3, 4]) {
+          const seen = new Set<string>();
+          for (let floor = 1; floor <= d.floors; floor++) {
+            const f = floorLineUp(d, tier, floor, size);
+            expect(f.enemies.length).toBe(size);
+            expect(f.bossFloor).toBe(floor === d.floors);
+            for (const e of f.enemies) {
+              expect(seen.has(e.id), `${d.id} tier ${tier}: ${e.id} on two floors`).toBe(false);
+              seen.add(e.id);
+            }
+          }
+          const boss = d.npcs.find((n) => n.boss)!;
+          const last = floorLineUp(d, tier, d.floors, size).enemies[0];
+          expect(last.id).toBe(tier === 1 ? boss.id : `${boss.id}_t${tier}`);
         }
+  });
+
+  it('makes every floor stronger than the one before, for every team size, and pays it as stronger', () => {
+    for (const d of DUNGEONS)
+      for (let tier = 1; tier <= TIER_COUNT; tier++)
+        for (const size of [1, 2, 3, 4])
+          for (let floor = 2; floor <= d.floors; floor++) {
+            const before = floorLineUp(d, tier, floor - 1, size).enemies;
+            const now = floorLineUp(d, tier, floor, size).enemies;
+            expect(teamPower(now), `${d.id} tier ${tier} size ${size} floor ${floor}`).toBeGreaterThan(
+              teamPower(before),
+            );
+            // a floor pays by its highest level (fight-plans.ts highestLevel): a full team's never pays less
+            const top = (hs: typeof now) => Math.max(...hs.map(levelEquivalent));
+            if (size === 4) expect(top(now)).toBeGreaterThanOrEqual(top(before));
+          }
+  });
+
+  it('makes each tier stronger than the one before, floor by floor, from the same seeds', () => {
+    for (const d of DUNGEONS)
+      for (let tier = 2; tier <= TIER_COUNT; tier++) {
+        const before = tierFloors(d, tier - 1);
+        const now = tierFloors(d, tier);
+        for (let f = 0; f < d.floors; f++) expect(teamPower(now[f])).toBeGreaterThan(teamPower(before[f]));
+        const seeds = (t: number) => new Set(tierFloors(d, t).flat().map((h) => h.id.replace(/_t\d+$/, '')));
+        expect(seeds(tier)).toEqual(seeds(1));
+      }
+  });
+
+  it('opens tier t once tier t − 1 is cleared', () => {
+    expect(tierOpen(1, 0)).toBe(true);
+    expect(tierOpen(2, 0)).toBe(false);
+    expect(tierOpen(2, 1)).toBe(true);
+    expect(tierOpen(4, 2)).toBe(false);
+    expect(tierOpen(TIER_COUNT + 1, TIER_COUNT)).toBe(false);
   });
 });

@@ -1,6 +1,10 @@
 // The dungeons: one typed table keyed by a stable id. Each lists its NPCs as fixed generation seeds, so every
-// server generates the same NPCs (src/server/store/seed-content.ts does, through generateHero). A run fights
-// `floors` floors; the last one is the boss floor (see dungeonFloor below).
+// server generates the same NPCs (src/server/store/seed-content.ts does, through generateHero): four a floor (the
+// last floor: the boss and three escorts), so a team of four meets other foes on every floor. A run fights `floors`
+// floors, the boss last; which NPC stands on which floor is ../dungeon-tiers.ts's rule. Each dungeon has TIER_COUNT
+// tiers: tier 1 is its NPCs as listed (the arena's NPCs too); a deeper tier is the same NPCs (same seeds: the same
+// faces and names) at the tier's level, rarity and training (TIERS), each floor trained FLOOR_TRAINING more than the
+// one before. Tier t opens once a run of tier t − 1 is cleared. Numbers: docs/game-rules.md "Dungeons".
 import type { Difficulty } from '../types.ts';
 
 export interface DungeonNpcDef {
@@ -22,7 +26,38 @@ export interface DungeonDef {
   theme: string;
   floors: number;
   npcs: DungeonNpcDef[];
+  /** training its deeper tiers add to TIERS' (so the dungeons' tiers interleave into one ladder) */
+  tierTraining: number;
+  /** each tier's recommended team power, tier 1 first: where floor 1 is an even fight (measured: npm run difficulty) */
+  tierPower: readonly number[];
 }
+
+/**
+ * A deeper tier's foes: every NPC at `level` and `rarity`, trained `training` (and the dungeon's tierTraining) on
+ * floor 1; the boss a star more (at most 5★).
+ */
+export interface TierDef {
+  level: number;
+  rarity: number;
+  training: number;
+}
+
+/** The tiers past the first, tier 2 first. */
+export const TIERS: readonly TierDef[] = [
+  { level: 10, rarity: 3, training: 0 },
+  { level: 10, rarity: 5, training: 4 },
+  { level: 10, rarity: 5, training: 12 },
+  { level: 10, rarity: 5, training: 20 },
+  { level: 10, rarity: 5, training: 28 },
+  { level: 10, rarity: 5, training: 36 },
+  { level: 10, rarity: 5, training: 46 },
+];
+
+/** How many tiers each dungeon has. */
+export const TIER_COUNT = TIERS.length + 1;
+
+/** The training each floor of a deeper tier adds over the floor before. */
+export const FLOOR_TRAINING = 1;
 
 export const DUNGEONS: readonly DungeonDef[] = [
   {
@@ -34,12 +69,22 @@ export const DUNGEONS: readonly DungeonDef[] = [
     description: 'Bandits and restless spirits haunt the old forest road. A gentle first hunt for new heroes.',
     theme: 'forest',
     floors: 3,
-    npcs: [
+        npcs: [
       { id: 'npc_woods_poacher', seed: 1101, level: 2, rarity: 2 },
       { id: 'npc_woods_thornling', seed: 1102, level: 1, rarity: 1 },
       { id: 'npc_woods_outlaw', seed: 1103, level: 2, rarity: 2 },
-      { id: 'npc_woods_warden', seed: 1104, level: 1, rarity: 3, boss: true },
+      { id: 'npc_woods_bramblekin', seed: 1105, level: 1, rarity: 1 },
+      { id: 'npc_woods_trapper', seed: 1106, level: 1, rarity: 1 },
+      { id: 'npc_woods_wolfcaller', seed: 1107, level: 1, rarity: 1 },
+      { id: 'npc_woods_hexer', seed: 1108, level: 1, rarity: 1 },
+      { id: 'npc_woods_highwayman', seed: 1109, level: 1, rarity: 1 },
+      { id: 'npc_woods_warden', seed: 1104, level: 1, rarity: 3 },
+      { id: 'npc_woods_ranger', seed: 1110, level: 1, rarity: 1 },
+      { id: 'npc_woods_dryad', seed: 1111, level: 1, rarity: 1 },
+      { id: 'npc_woods_bandit_chief', seed: 1134, level: 2, rarity: 3, boss: true },
     ],
+    tierTraining: 0,
+    tierPower: [1020, 2160, 2840, 3570, 4250, 5020, 5710, 6650],
   },
   {
     id: 'forgotten_crypt',
@@ -50,13 +95,22 @@ export const DUNGEONS: readonly DungeonDef[] = [
     description: 'Beneath a ruined chapel the dead keep poor company. Bring light, and something sharp.',
     theme: 'crypt',
     floors: 3,
-    npcs: [
+        npcs: [
       { id: 'npc_crypt_gravekeeper', seed: 2101, level: 2, rarity: 2 },
       { id: 'npc_crypt_bonecaller', seed: 2102, level: 1, rarity: 1 },
       { id: 'npc_crypt_ghoul', seed: 2103, level: 1, rarity: 1 },
+      { id: 'npc_crypt_mourner', seed: 2106, level: 1, rarity: 1 },
+      { id: 'npc_crypt_cultist', seed: 2109, level: 1, rarity: 1 },
+      { id: 'npc_crypt_shambler', seed: 2107, level: 1, rarity: 1 },
+      { id: 'npc_crypt_banshee', seed: 2108, level: 1, rarity: 1 },
       { id: 'npc_crypt_wraith', seed: 2104, level: 2, rarity: 2 },
-      { id: 'npc_crypt_lich', seed: 2105, level: 1, rarity: 3, boss: true },
+      { id: 'npc_crypt_lich', seed: 2105, level: 1, rarity: 3 },
+      { id: 'npc_crypt_deathknight', seed: 2110, level: 2, rarity: 1 },
+      { id: 'npc_crypt_bonelord', seed: 2111, level: 3, rarity: 2 },
+      { id: 'npc_crypt_revenant', seed: 2112, level: 1, rarity: 1, boss: true },
     ],
+    tierTraining: 1,
+    tierPower: [1170, 2490, 3290, 4170, 4920, 5710, 6430, 7690],
   },
   {
     id: 'sunken_mines',
@@ -67,13 +121,26 @@ export const DUNGEONS: readonly DungeonDef[] = [
     description: 'Flooded tunnels where the miners never came back up. Something down there learned to fight.',
     theme: 'cavern',
     floors: 4,
-    npcs: [
+        npcs: [
       { id: 'npc_mines_tunneler', seed: 3101, level: 3, rarity: 1 },
       { id: 'npc_mines_deepcrawler', seed: 3102, level: 3, rarity: 1 },
+      { id: 'npc_mines_rockbiter', seed: 3106, level: 3, rarity: 1 },
+      { id: 'npc_mines_lampkeeper', seed: 3107, level: 2, rarity: 3 },
       { id: 'npc_mines_foreman', seed: 3103, level: 4, rarity: 2 },
       { id: 'npc_mines_gemwitch', seed: 3104, level: 4, rarity: 2 },
-      { id: 'npc_mines_colossus', seed: 3105, level: 4, rarity: 3, boss: true },
+      { id: 'npc_mines_sapper', seed: 3108, level: 3, rarity: 1 },
+      { id: 'npc_mines_drowned', seed: 3109, level: 3, rarity: 1 },
+      { id: 'npc_mines_crystal_golem', seed: 3110, level: 4, rarity: 2 },
+      { id: 'npc_mines_shaman', seed: 3111, level: 4, rarity: 2 },
+      { id: 'npc_mines_blaster', seed: 3112, level: 4, rarity: 1, boss: true },
+      { id: 'npc_mines_overseer', seed: 3113, level: 4, rarity: 1 },
+      { id: 'npc_mines_colossus', seed: 3105, level: 4, rarity: 3 },
+      { id: 'npc_mines_broodmother', seed: 3114, level: 4, rarity: 2 },
+      { id: 'npc_mines_deepking', seed: 3115, level: 4, rarity: 2 },
+      { id: 'npc_mines_magmaworm', seed: 3116, level: 4, rarity: 1 },
     ],
+    tierTraining: 2,
+    tierPower: [1360, 2620, 3460, 4250, 5020, 5950, 6740, 7830],
   },
   {
     id: 'ironhold_fortress',
@@ -84,14 +151,26 @@ export const DUNGEONS: readonly DungeonDef[] = [
     description: 'A renegade warlord holds the mountain fortress. Breach the gate and take the keep.',
     theme: 'fortress',
     floors: 4,
-    npcs: [
-      { id: 'npc_fortress_sentry', seed: 4101, level: 5, rarity: 2 },
+        npcs: [
       { id: 'npc_fortress_crossbow', seed: 4102, level: 4, rarity: 1 },
       { id: 'npc_fortress_sergeant', seed: 4103, level: 4, rarity: 2 },
-      { id: 'npc_fortress_chaplain', seed: 4104, level: 5, rarity: 2 },
       { id: 'npc_fortress_champion', seed: 4105, level: 4, rarity: 2 },
-      { id: 'npc_fortress_warlord', seed: 4106, level: 4, rarity: 3, boss: true },
+      { id: 'npc_fortress_gatewarden', seed: 4107, level: 4, rarity: 1 },
+      { id: 'npc_fortress_sentry', seed: 4101, level: 5, rarity: 2 },
+      { id: 'npc_fortress_chaplain', seed: 4104, level: 5, rarity: 2 },
+      { id: 'npc_fortress_pikeman', seed: 4108, level: 4, rarity: 1 },
+      { id: 'npc_fortress_torturer', seed: 4109, level: 3, rarity: 1 },
+      { id: 'npc_fortress_knight', seed: 4110, level: 3, rarity: 1 },
+      { id: 'npc_fortress_siegemaster', seed: 4111, level: 3, rarity: 2 },
+      { id: 'npc_fortress_battlemage', seed: 4112, level: 5, rarity: 1 },
+      { id: 'npc_fortress_quartermaster', seed: 4113, level: 7, rarity: 2 },
+      { id: 'npc_fortress_warlord', seed: 4106, level: 4, rarity: 3 },
+      { id: 'npc_fortress_marshal', seed: 4114, level: 5, rarity: 1 },
+      { id: 'npc_fortress_berserker', seed: 4115, level: 6, rarity: 2 },
+      { id: 'npc_fortress_standard_bearer', seed: 4116, level: 5, rarity: 2, boss: true },
     ],
+    tierTraining: 3,
+    tierPower: [1450, 2630, 3570, 4320, 5150, 5980, 6740, 8000],
   },
   {
     id: 'ember_caldera',
@@ -102,55 +181,96 @@ export const DUNGEONS: readonly DungeonDef[] = [
     description: 'A fire cult keeps the volcano awake. The air burns; so will you.',
     theme: 'volcano',
     floors: 5,
-    npcs: [
+        npcs: [
       { id: 'npc_caldera_cinder', seed: 5101, level: 6, rarity: 2 },
       { id: 'npc_caldera_zealot', seed: 5102, level: 6, rarity: 2 },
+      { id: 'npc_caldera_acolyte', seed: 5107, level: 6, rarity: 1 },
+      { id: 'npc_caldera_emberling', seed: 5108, level: 5, rarity: 1 },
       { id: 'npc_caldera_ashguard', seed: 5103, level: 7, rarity: 2 },
       { id: 'npc_caldera_pyromancer', seed: 5104, level: 7, rarity: 2 },
+      { id: 'npc_caldera_firedancer', seed: 5109, level: 6, rarity: 2 },
+      { id: 'npc_caldera_brander', seed: 5110, level: 6, rarity: 1 },
       { id: 'npc_caldera_salamander', seed: 5105, level: 8, rarity: 2 },
+      { id: 'npc_caldera_lavawalker', seed: 5111, level: 7, rarity: 2 },
+      { id: 'npc_caldera_flamecaller', seed: 5112, level: 6, rarity: 2 },
+      { id: 'npc_caldera_smith', seed: 5113, level: 7, rarity: 2 },
+      { id: 'npc_caldera_inquisitor', seed: 5114, level: 8, rarity: 1 },
+      { id: 'npc_caldera_phoenix_guard', seed: 5115, level: 7, rarity: 2 },
+      { id: 'npc_caldera_magmaborn', seed: 5116, level: 7, rarity: 2 },
+      { id: 'npc_caldera_ashbringer', seed: 5117, level: 6, rarity: 1 },
       { id: 'npc_caldera_high_priest', seed: 5106, level: 7, rarity: 3, boss: true },
+      { id: 'npc_caldera_flameheart', seed: 5118, level: 9, rarity: 3 },
+      { id: 'npc_caldera_emberlord', seed: 5119, level: 5, rarity: 2 },
+      { id: 'npc_caldera_cinderqueen', seed: 5120, level: 8, rarity: 3 },
     ],
+    tierTraining: 4,
+    tierPower: [1670, 2550, 3290, 3980, 4790, 5510, 6250, 7080],
   },
   {
     id: 'void_sanctum',
     name: 'The Void Sanctum',
     difficulty: 'hard',
-    levelRecommendation: 9,
+    levelRecommendation: 8,
     rewardsMultiplier: 1.5,
     description: 'A temple that fell out of the world. Its keepers guard what should never be opened.',
     theme: 'void',
     floors: 5,
-    npcs: [
+        npcs: [
+      { id: 'npc_void_devourer', seed: 6106, level: 7, rarity: 2 },
       { id: 'npc_void_acolyte', seed: 6101, level: 8, rarity: 2 },
-      { id: 'npc_void_watcher', seed: 6102, level: 10, rarity: 1 },
       { id: 'npc_void_shade', seed: 6103, level: 8, rarity: 2 },
+      { id: 'npc_void_drifter', seed: 6109, level: 6, rarity: 1 },
       { id: 'npc_void_seer', seed: 6104, level: 8, rarity: 2 },
       { id: 'npc_void_knight', seed: 6105, level: 8, rarity: 2 },
-      { id: 'npc_void_devourer', seed: 6106, level: 7, rarity: 2 },
+      { id: 'npc_void_whisperer', seed: 6110, level: 6, rarity: 1 },
+      { id: 'npc_void_hollow', seed: 6111, level: 8, rarity: 1 },
       { id: 'npc_void_herald', seed: 6107, level: 9, rarity: 2 },
+      { id: 'npc_void_watcher', seed: 6102, level: 10, rarity: 1 },
+      { id: 'npc_void_stalker', seed: 6112, level: 6, rarity: 1 },
+      { id: 'npc_void_unmaker', seed: 6113, level: 8, rarity: 2 },
+      { id: 'npc_void_riftlord', seed: 6114, level: 7, rarity: 2 },
+      { id: 'npc_void_eclipse', seed: 6115, level: 8, rarity: 1 },
+      { id: 'npc_void_starved', seed: 6116, level: 8, rarity: 1 },
+      { id: 'npc_void_nullmage', seed: 6117, level: 10, rarity: 2 },
       { id: 'npc_void_archon', seed: 6108, level: 10, rarity: 3, boss: true },
+      { id: 'npc_void_sentinel', seed: 6118, level: 10, rarity: 2 },
+      { id: 'npc_void_oracle', seed: 6119, level: 7, rarity: 1 },
+      { id: 'npc_void_gatekeeper', seed: 6120, level: 10, rarity: 2 },
     ],
+    tierTraining: 5,
+    tierPower: [1750, 2520, 3230, 3910, 4610, 5320, 6040, 6780],
   },
 ];
 
 export const DUNGEONS_BY_ID: ReadonlyMap<string, DungeonDef> = new Map(DUNGEONS.map((d) => [d.id, d]));
 
-/**
- * Which NPCs stand on a floor (1-based) against a team of `teamSize`: as many foes as heroes on every floor. The
- * last floor is the boss with the strongest escorts; earlier floors take the others in turn from the table's
- * order (weakest first), so a run builds up floor by floor. The NPCs' levels and rarities are tuned to the
- * difficulty curve by measurement (`npm run difficulty`, bench/tune-dungeons.ts; docs/game-rules.md).
- */
-export function dungeonFloor(dungeon: DungeonDef, floor: number, teamSize: number): { npcIds: string[]; bossFloor: boolean } {
-  const boss = dungeon.npcs.find((n) => n.boss) ?? dungeon.npcs[dungeon.npcs.length - 1];
-  const others = dungeon.npcs.filter((n) => n !== boss);
-  const size = Math.max(1, Math.min(teamSize, 4));
-  if (floor >= dungeon.floors) {
-    const escorts = size > 1 ? others.slice(-(size - 1)) : [];
-    return { npcIds: [boss.id, ...escorts.map((n) => n.id)], bossFloor: true };
-  }
-  const count = Math.min(others.length, size);
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push(others[(floor - 1 + i) % others.length].id);
-  return { npcIds: ids, bossFloor: false };
+/** What a foe of a tier is made of: an NPC of the dungeon at the tier's level, rarity and training. */
+export interface TierFoeSpec {
+  id: string;
+  seed: number;
+  level: number;
+  rarity: number;
+  training: number;
 }
+
+/**
+ * The NPC `npc` of `dungeon` at `tier`, standing on floor `floor` (tier 1: the NPC as listed, its own id, on any
+ * floor; deeper: `npc_…_t3`, trained FLOOR_TRAINING more a floor).
+ */
+export function tierFoeSpec(dungeon: DungeonDef, npc: DungeonNpcDef, tier: number, floor = 1): TierFoeSpec {
+  if (tier <= 1) return { id: npc.id, seed: npc.seed, level: npc.level, rarity: npc.rarity, training: 0 };
+  const t = TIERS[Math.min(tier, TIER_COUNT) - 2];
+  return {
+    id: `${npc.id}_t${tier}`,
+    seed: npc.seed,
+    level: t.level,
+    rarity: npc.boss ? Math.min(5, t.rarity + 1) : t.rarity,
+    training: t.training + dungeon.tierTraining + (floor - 1) * FLOOR_TRAINING,
+  };
+}
+
+/** A tier of a dungeon exists: 1 … TIER_COUNT. */
+export const isTier = (tier: number): boolean => Number.isInteger(tier) && tier >= 1 && tier <= TIER_COUNT;
+
+/** Whether a player who has cleared tiers up to `highestCleared` (0: none) of a dungeon may start a run of `tier`. */
+export const tierOpen = (tier: number, highestCleared: number): boolean => isTier(tier) && tier <= highestCleared + 1;

@@ -1,7 +1,8 @@
 // Dungeon runs: starting one (abandoning the player's active run, or refusing while one is on) and fighting its
 // next floor — at once, or turn by turn (a turn-based battle the player steers, paid for the time it was played:
 // the way to meet a boss). A run fights `floors` floors in order with the team it started with; the last floor is
-// the boss (src/game/data/dungeons.ts: dungeonFloor). A defeat ends the run; clearing it pays a bonus
+// the boss (src/game/dungeon-tiers.ts). A run fights one tier of its dungeon, open to the player once they cleared a
+// run of the tier before (clearedTier). A defeat ends the run; clearing it pays a bonus
 // (src/game/rewards.ts: clearBonus). The run advances in the same transaction that records the floor's result and
 // pays it (a turn-based floor's: when its battle ends, ./turn-battle-store.ts); a call that races a finished floor (two
 // tabs, a double tap) is a 409 saying where the run is now, and a floor being fought turn by turn is fought there.
@@ -11,7 +12,8 @@ import type { BattleResult } from '../../api/common.ts';
 import { ENGINE_VERSION, startBattle } from '../../game/index.ts';
 import type { Difficulty } from '../../game/types.ts';
 import type { Ctx } from '../context.ts';
-import { conflict, MESSAGES } from '../foundation/errors.ts';
+import { conflict, forbidden, MESSAGES } from '../foundation/errors.ts';
+import { tierOpen } from '../../game/data/dungeons.ts';
 import { fightNow, simulated } from './fights.ts';
 import { remainingTeam } from '../heroes/hero-store.ts';
 import { newId, newSeed } from '../foundation/ids.ts';
@@ -51,11 +53,38 @@ async function floorBattleOn(db: Db, runId: string): Promise<Selectable<BattlesT
 /** The 409 for a quick fight of a floor that is being fought turn by turn. */
 export const FLOOR_UNDER_WAY = 'This floor is being fought turn by turn: finish that battle first';
 
-/** A new run at floor 1 of the dungeon; the player's active run is abandoned first, or (abandonActive false) kept: 409. */
+/** The highest tier of each dungeon the player has cleared a run of (a dungeon with none is absent). */
+export async function clearedTiers(db: Db, userId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('dungeon_runs')
+    .select(['dungeon_id', (eb) => eb.fn.max('tier').as('tier')])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'cleared')
+    .groupBy('dungeon_id')
+    .execute();
+  return new Map(rows.map((r) => [r.dungeon_id, Number(r.tier)]));
+}
+
+/** The refusal of a tier the player has not opened (tierOpen): which tier opens it. */
+export const tierLocked = (tier: number) =>
+  forbidden(`Tier ${tier} is locked: clear a run of tier ${tier - 1} to open it`);
+
+/**
+ * A new run of `tier` at floor 1 of the dungeon; the player's active run is abandoned first, or (abandonActive
+ * false) kept: 409. A tier the player has not opened is refused (403) before anything is written.
+ */
 export async function startRun(
   ctx: Ctx,
-  o: { userId: string; dungeon: Selectable<DungeonsTable>; teamIds: string[]; abandonActive: boolean },
+  o: {
+    userId: string;
+    dungeon: Selectable<DungeonsTable>;
+    tier: number;
+    teamIds: string[];
+    abandonActive: boolean;
+  },
 ): Promise<RunRow> {
+  const cleared = (await clearedTiers(ctx.store.db, o.userId)).get(o.dungeon.id) ?? 0;
+  if (!tierOpen(o.tier, cleared)) throw tierLocked(o.tier);
   const now = nowSeconds();
   const run = await economyTransaction(ctx.store.db, { userId: o.userId }, async (trx) => {
     if (o.abandonActive) {
@@ -78,6 +107,7 @@ export async function startRun(
         team_hero_ids: JSON.stringify(o.teamIds),
         floor: 1,
         floors: o.dungeon.floors,
+        tier: o.tier,
         status: 'active',
         created_at: now,
         updated_at: now,
@@ -113,7 +143,7 @@ export async function fightFloor(
     throw conflict(MESSAGES.runHeroesGone);
   }
   const floor = run.floor;
-  const plan = floorPlan(dungeon, floor, run.floors, team);
+  const plan = floorPlan(dungeon, { tier: run.tier, floor, floors: run.floors }, team);
   await checkShownOdds(ctx, run.user_id, plan, shown);
   const bossFloor = plan.floor!.boss;
   const result = await fightNow(ctx, {
@@ -192,7 +222,7 @@ export async function openFloorBattle(
   const team = await remainingTeam(db, run.team_hero_ids, run.user_id);
   if (team.length === 0) throw conflict(MESSAGES.runHeroesGone);
   const floor = run.floor;
-  const plan = floorPlan(dungeon, floor, run.floors, team);
+  const plan = floorPlan(dungeon, { tier: run.tier, floor, floors: run.floors }, team);
   await checkShownOdds(ctx, run.user_id, plan, shown);
   const { enemies } = plan;
   const odds = await simulated(() => ctx.odds.estimate(team, enemies));

@@ -75,6 +75,7 @@ export async function fightOdds(ctx: Ctx, userId: string, plan: FightPlan): Prom
       floor: plan.floor.floor,
       floors: plan.floor.floors,
       boss_floor: plan.floor.boss,
+      tier: plan.floor.tier,
     }),
   };
 }

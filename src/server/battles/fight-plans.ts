@@ -23,11 +23,11 @@ export interface FightPlan {
   clear?: { floors: number; multiplier: number };
   /**
    * What the fight's odds are keyed by: the kind, what the team meets (the encounter, the opponent and its
-   * version, the dungeon and floor) and each hero of the team with its version — equal keys, equal odds.
+   * version, the dungeon, its tier and floor) and each hero of the team with its version — equal keys, equal odds.
    */
   key: string;
-  /** a dungeon floor: which one, of how many, and whether it is the boss */
-  floor?: { floor: number; floors: number; boss: boolean };
+  /** a dungeon floor: which one, of how many, whether it is the boss, and the run's tier */
+  floor?: { floor: number; floors: number; boss: boolean; tier: number };
   /** a random battle: the band of the player's stored encounter */
   encounter?: number;
   /** a campaign stage: which */
@@ -66,14 +66,14 @@ export function arenaPlan(attacker: Hero, opponent: Hero): FightPlan {
   };
 }
 
-/** Floor `floor` of a run of `floors` floors in `dungeon`, fought by `team`. */
+/** Floor `floor` of a run of `floors` floors of `tier` in `dungeon`, fought by `team`. */
 export function floorPlan(
   dungeon: Selectable<DungeonsTable>,
-  floor: number,
-  floors: number,
+  at: { tier: number; floor: number; floors: number },
   team: Hero[],
 ): FightPlan {
-  const { enemies, bossFloor } = floorFoes(dungeon.id, floor, team.length, floors);
+  const { tier, floor, floors } = at;
+  const { enemies, bossFloor } = floorFoes(dungeon.id, tier, floor, team.length);
   return {
     kind: 'dungeon',
     team,
@@ -85,8 +85,8 @@ export function floorPlan(
       enemyLevel: highestLevel(enemies),
     },
     clear: bossFloor ? { floors, multiplier: dungeon.rewards_multiplier } : undefined,
-    key: `dungeon:${dungeon.id} floor ${floor} of ${floors}:${sideKey(team)}`,
-    floor: { floor, floors, boss: bossFloor },
+    key: `dungeon:${dungeon.id} tier ${tier} floor ${floor} of ${floors}:${sideKey(team)}`,
+    floor: { floor, floors, boss: bossFloor, tier },
   };
 }
 

@@ -20,12 +20,17 @@ import {
   DungeonRun as RunSchema,
   StartRunBody,
   StartRunResponse,
+  TiersQuery,
+  TiersResponse,
   type Dungeon,
+  type DungeonTier,
   type DungeonRun,
 } from '../../api/dungeons.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
-import { fightFloor, movedOn, openFloorBattle, startRun } from '../battles/dungeon-runs.ts';
+import { clearedTiers, fightFloor, movedOn, openFloorBattle, startRun } from '../battles/dungeon-runs.ts';
+import { DUNGEONS_BY_ID, TIER_COUNT, tierOpen, type DungeonDef } from '../../game/data/dungeons.ts';
+import { tierFloors } from '../../game/dungeon-tiers.ts';
 import { StartedBattle } from '../../api/battles.ts';
 import { readStoredBattle } from '../battles/turn-battle-store.ts';
 import { stateView } from '../battles/turn-battles.ts';
@@ -46,6 +51,7 @@ export function runView(ctx: Ctx, r: Selectable<DungeonRunsTable>): DungeonRun {
     team_hero_ids: JSON.parse(r.team_hero_ids),
     floor: r.floor,
     floors: r.floors,
+    tier: r.tier,
     status: r.status as DungeonRun['status'],
   };
 }
@@ -64,7 +70,25 @@ function dungeonView(d: Selectable<DungeonsTable>): Dungeon {
     theme: d.theme,
     floors: d.floors,
     npcs,
+    tiers: tiersOf(DUNGEONS_BY_ID.get(d.id)!),
   };
+}
+
+/** A dungeon's tiers as content: each one's foes (floor 1's training) and its recommended power. */
+function tiersOf(d: DungeonDef): DungeonTier[] {
+  return Array.from({ length: TIER_COUNT }, (_, i) => {
+    const tier = i + 1;
+    const floors = tierFloors(d, tier);
+    const foes = floors.flat();
+    return {
+      tier,
+      level: Math.max(...foes.map((h) => h.level)),
+      rarity_min: Math.min(...foes.map((h) => h.rarity)),
+      rarity_max: Math.max(...foes.map((h) => h.rarity)),
+      training: Math.min(...floors[0].map((h) => h.training ?? 0)),
+      recommended_power: d.tierPower[i],
+    };
+  });
 }
 
 const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
@@ -131,22 +155,53 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       operationId: 'startDungeonRun',
       summary: 'Start a dungeon run',
       tags: ['dungeons'],
-      description: `Starts a run with a team of ${TEAM_MIN}–${TEAM_MAX} of your heroes. An active run is abandoned when abandon_active (default true), else 409.`,
+      description: `Starts a run of a tier (default 1) with a team of ${TEAM_MIN}–${TEAM_MAX} of your heroes. A tier the player has not opened (GET /api/dungeon-tiers) is 403, nothing written. An active run is abandoned when abandon_active (default true), else 409.`,
       params: DungeonParams,
       body: StartRunBody,
       response: { 201: StartRunResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     },
     handler: async (req, reply) => {
       const d = find(req.params.dungeonId);
-      const { user_id, team_hero_ids, abandon_active } = req.body;
+      const { user_id, team_hero_ids, abandon_active, tier } = req.body;
       await ownTeam(db, team_hero_ids, user_id);
       const run = await startRun(ctx, {
         userId: user_id,
         dungeon: d,
+        tier,
         teamIds: team_hero_ids,
         abandonActive: abandon_active,
       });
       return reply.code(201).send(runView(ctx, run));
+    },
+  });
+
+  app.get('/api/dungeon-tiers', {
+    config: { actsFor: ['query.user_id'] },
+    schema: {
+      operationId: 'listDungeonTiers',
+      summary: 'Read which dungeon tiers the player has opened',
+      tags: ['dungeons'],
+      description:
+        'Each dungeon’s tiers as the player has them: tier 1 is open to all; tier t opens once a run of tier t − 1 ' +
+        'of that dungeon is cleared. What each tier holds (its foes, its recommended power): GET /api/dungeons.',
+      querystring: TiersQuery,
+      response: { 200: TiersResponse, 400: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (req) => {
+      const { user_id } = req.query;
+      if (!(await findUser(db, user_id))) throw notFound(MESSAGES.userNotFound);
+      const cleared = await clearedTiers(db, user_id);
+      return ctx.dungeons.map((d) => {
+        const highest = cleared.get(d.id) ?? 0;
+        return {
+          dungeon_id: d.id,
+          tiers: Array.from({ length: TIER_COUNT }, (_, i) => ({
+            tier: i + 1,
+            open: tierOpen(i + 1, highest),
+            cleared: i + 1 <= highest,
+          })),
+        };
+      });
     },
   });
 

@@ -18,6 +18,8 @@ import { ownTeam, remainingTeam } from '../heroes/hero-store.ts';
 import { nextEncounter } from '../battles/random-foes.ts';
 import { arenaSides } from './arena.ts';
 import { stageById } from '../battles/campaign-progress.ts';
+import { clearedTiers, tierLocked } from '../battles/dungeon-runs.ts';
+import { tierOpen } from '../../game/data/dungeons.ts';
 
 /** A comma-separated team of the player's own heroes (1–4, no repeats). */
 async function teamOf(ctx: Ctx, userId: string, team: string | undefined): Promise<Hero[]> {
@@ -27,9 +29,10 @@ async function teamOf(ctx: Ctx, userId: string, team: string | undefined): Promi
 }
 
 /**
- * The next dungeon floor: of a run of the player's (its team), or floor 1 of a new run with `team`. A run that is
- * over has no next floor: what comes next is a new run of its dungeon with its team, floor 1 (the run's status says
- * so), so a page that still holds the run reads what it would fight now, not a refusal.
+ * The next dungeon floor: of a run of the player's (its team and tier), or floor 1 of a new run of `tier` with `team`
+ * (a tier the player has not opened: 403, as the start would answer). A run that is over has no next floor: what
+ * comes next is a new run of its dungeon and tier with its team, floor 1 (the run's status says so), so a page that
+ * still holds the run reads what it would fight now, not a refusal.
  */
 async function dungeonPlan(
   ctx: Ctx,
@@ -50,12 +53,18 @@ async function dungeonPlan(
     if (!d) throw notFound(MESSAGES.dungeonNotFound);
     const status = run.status as DungeonRun['status'];
     const plan =
-      status === 'active' ? floorPlan(d, run.floor, run.floors, team) : floorPlan(d, 1, d.floors, team);
+      status === 'active'
+        ? floorPlan(d, { tier: run.tier, floor: run.floor, floors: run.floors }, team)
+        : floorPlan(d, { tier: run.tier, floor: 1, floors: d.floors }, team);
     return { plan, runStatus: status };
   }
   const d = ctx.dungeonsById.get(q.dungeon_id!);
   if (!d) throw notFound(MESSAGES.dungeonNotFound);
-  return { plan: floorPlan(d, 1, d.floors, await teamOf(ctx, q.user_id, q.team)) };
+  const cleared = (await clearedTiers(ctx.store.db, q.user_id)).get(d.id) ?? 0;
+  const tier = q.tier ?? 1;
+  if (!tierOpen(tier, cleared)) throw tierLocked(tier);
+  const team = await teamOf(ctx, q.user_id, q.team);
+  return { plan: floorPlan(d, { tier, floor: 1, floors: d.floors }, team) };
 }
 
 const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
@@ -69,8 +78,9 @@ const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         'The win chance of a fight before it is fought, who it is against, the key it is for (the heroes at ' +
         'their versions, the encounter, opponent or floor; the fight states the same odds_key and probability) ' +
         "and what a win pays (win_rewards, by the function the fight pays with). kind 'arena': hero_id and " +
-        "opponent_id. kind 'dungeon': run_id (its next floor; once the run is over, floor 1 of a new run with its " +
-        'team, which run_status says), or dungeon_id and team (floor 1 of a new run). ' +
+        "opponent_id. kind 'dungeon': run_id (its next floor; once the run is over, floor 1 of a new run of its tier " +
+        'with its team, which run_status says), or dungeon_id, team and tier (floor 1 of a new run; default tier 1, ' +
+        'a tier the player has not opened: 403). ' +
         "kind 'random': team (the player's next random battle, as POST /api/battles will fight it). " +
         "kind 'campaign': stage_id and team (with first_clear: what the first clear adds, null once paid).",
       querystring: OddsQuery,

@@ -12,6 +12,7 @@ import { battleRecord } from './migration-0021-battle-record.ts';
 import { noOldRecords } from './migration-0024-no-old-records.ts';
 import { dayNames } from './migration-0025-day-names.ts';
 import { questPlaces } from './migration-0027-quest-places.ts';
+import { dungeonTiers } from './migration-0028-dungeon-tiers.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -834,6 +835,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0025_day_names': dayNames,
     '0026_fair_offers': fairOffers,
     '0027_quest_places': questPlaces,
+    '0028_dungeon_tiers': dungeonTiers,
   };
 }
 

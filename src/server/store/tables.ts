@@ -164,6 +164,8 @@ export interface DungeonRunsTable {
   team_hero_ids: string;
   floor: number;
   floors: number;
+  /** the dungeon's tier the run fights (game/data/dungeons.ts TIERS): 1 for runs from before tiers */
+  tier: Generated<number>;
   status: string;
   created_at: number;
   updated_at: number;

@@ -37,6 +37,7 @@ import type {
   RerollResponse,
   TrainResponse,
   RunBattleResponse,
+  TiersResponse,
   ShopItem,
   StartedBattle,
   Summons,
@@ -68,6 +69,7 @@ export type ActedBattle = z.infer<typeof ActionResponse>;
 export type ActiveBattleAnswer = z.infer<typeof ActiveBattleResponse>;
 export type ArenaResult = z.infer<typeof ArenaResponse>;
 export type RunBattleResult = z.infer<typeof RunBattleResponse>;
+export type DungeonTiers = z.infer<typeof TiersResponse>;
 export type StartedFloorBattle = z.infer<typeof StartedBattle>;
 export type DeletedHero = z.infer<typeof DeleteHeroResponse>;
 export type Ascension = z.infer<typeof AscensionResponse>;
@@ -475,11 +477,19 @@ export const applyItem = (
 export const listDungeons = (): Promise<Dungeon[]> => call('get', '/api/dungeons', {});
 export const getDungeon = (dungeonId: string): Promise<Dungeon> =>
   call('get', '/api/dungeons/{dungeonId}', { path: { dungeonId } });
-export const startDungeon = (dungeonId: string, userId: string, teamHeroIds: string[]): Promise<DungeonRun> =>
+export const startDungeon = (
+  dungeonId: string,
+  userId: string,
+  teamHeroIds: string[],
+  tier: number,
+): Promise<DungeonRun> =>
   call('post', '/api/dungeons/{dungeonId}/start', {
     path: { dungeonId },
-    body: { user_id: userId, team_hero_ids: teamHeroIds, abandon_active: true },
+    body: { user_id: userId, team_hero_ids: teamHeroIds, abandon_active: true, tier },
   });
+/** Each dungeon's tiers as the player has them: open, cleared. */
+export const listDungeonTiers = (userId: string): Promise<DungeonTiers> =>
+  call('get', '/api/dungeon-tiers', { query: { user_id: userId } });
 /** Fights the run's next floor; naming `floor` turns a stale call (another tab fought it) into a 409. */
 export const fightDungeonRun = (
   runId: string,

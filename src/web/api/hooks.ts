@@ -38,6 +38,8 @@ export const queryKeys = {
   activeBattle: (userId: string) => ['active-battle', userId] as const,
   run: (runId: string) => ['dungeon-run', runId] as const,
   activeRun: (userId: string) => ['dungeon-run', 'active', userId] as const,
+  /** under 'dungeon-run', so a fight's refresh (mutations.ts afterFight) reads which tiers a clear opened */
+  dungeonTiers: (userId: string) => ['dungeon-run', 'tiers', userId] as const,
   ledger: (userId: string, currency: Currency | null) => ['ledger', userId, currency] as const,
   fairness: (kind: FairnessKind) => ['fairness', kind] as const,
   daily: (userId: string) => ['daily', userId] as const,
@@ -392,6 +394,14 @@ export function useDungeonRun(runId: string | null | undefined, userId: string, 
     enabled: !!runId,
     initialData: known && known.id === runId ? known : undefined,
     retry: (count, err) => !api.isNotFound(err) && count < 1,
+  });
+}
+
+/** Each dungeon's tiers as the player has them (open, cleared), by dungeon id. */
+export function useDungeonTiers(userId: string) {
+  return useQuery({
+    queryKey: queryKeys.dungeonTiers(userId),
+    queryFn: async () => new Map((await api.listDungeonTiers(userId)).map((d) => [d.dungeon_id, d.tiers])),
   });
 }
 

@@ -663,10 +663,10 @@ export function useEnterDungeon(userId: string) {
   const client = useQueryClient();
   return useWrite(
     {
-      mutationFn: async ({ dungeonId, team }: { dungeonId: string; team: string[] }) => {
+      mutationFn: async ({ dungeonId, team, tier }: { dungeonId: string; team: string[]; tier: number }) => {
         let runId: string;
         try {
-          runId = (await api.startDungeon(dungeonId, userId, team)).id;
+          runId = (await api.startDungeon(dungeonId, userId, team, tier)).id;
         } catch (err) {
           throw new Error(api.errorText(err, 'Failed to start dungeon'));
         }
@@ -674,7 +674,7 @@ export function useEnterDungeon(userId: string) {
           // Floor 1 of the run is the fight the picker showed (the same key), and now also its run's next floor.
           return await shownFight(
             client,
-            { user_id: userId, kind: 'dungeon', dungeon_id: dungeonId, team: team.join(',') },
+            { user_id: userId, kind: 'dungeon', dungeon_id: dungeonId, team: team.join(','), tier },
             (oddsKey) => api.fightDungeonRun(runId, userId, 1, oddsKey),
             () => ({ user_id: userId, kind: 'dungeon', run_id: runId }),
           );

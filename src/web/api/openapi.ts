@@ -628,9 +628,29 @@ export interface paths {
     put?: never;
     /**
      * Start a dungeon run
-     * @description Starts a run with a team of 1–4 of your heroes. An active run is abandoned when abandon_active (default true), else 409. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description Starts a run of a tier (default 1) with a team of 1–4 of your heroes. A tier the player has not opened (GET /api/dungeon-tiers) is 403, nothing written. An active run is abandoned when abandon_active (default true), else 409. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['startDungeonRun'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dungeon-tiers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read which dungeon tiers the player has opened
+     * @description Each dungeon’s tiers as the player has them: tier 1 is open to all; tier t opens once a run of tier t − 1 of that dungeon is cleared. What each tier holds (its foes, its recommended power): GET /api/dungeons. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    get: operations['listDungeonTiers'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -706,7 +726,7 @@ export interface paths {
     };
     /**
      * Read a fight’s win chance before it
-     * @description The win chance of a fight before it is fought, who it is against, the key it is for (the heroes at their versions, the encounter, opponent or floor; the fight states the same odds_key and probability) and what a win pays (win_rewards, by the function the fight pays with). kind 'arena': hero_id and opponent_id. kind 'dungeon': run_id (its next floor; once the run is over, floor 1 of a new run with its team, which run_status says), or dungeon_id and team (floor 1 of a new run). kind 'random': team (the player's next random battle, as POST /api/battles will fight it). kind 'campaign': stage_id and team (with first_clear: what the first clear adds, null once paid). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description The win chance of a fight before it is fought, who it is against, the key it is for (the heroes at their versions, the encounter, opponent or floor; the fight states the same odds_key and probability) and what a win pays (win_rewards, by the function the fight pays with). kind 'arena': hero_id and opponent_id. kind 'dungeon': run_id (its next floor; once the run is over, floor 1 of a new run of its tier with its team, which run_status says), or dungeon_id, team and tier (floor 1 of a new run; default tier 1, a tier the player has not opened: 403). kind 'random': team (the player's next random battle, as POST /api/battles will fight it). kind 'campaign': stage_id and team (with first_clear: what the first clear adds, null once paid). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getOdds'];
     put?: never;
@@ -5282,6 +5302,8 @@ export interface operations {
                 floor?: number;
                 floors?: number;
                 boss_floor?: boolean;
+                /** @description dungeon: the tier of the run */
+                tier?: number;
                 /**
                  * @description dungeon with run_id: the run's status; not 'active' when it is over, and then the odds are those of floor 1 of a new run of its dungeon with its team
                  * @enum {string}
@@ -6962,6 +6984,8 @@ export interface operations {
                 floor?: number;
                 floors?: number;
                 boss_floor?: boolean;
+                /** @description dungeon: the tier of the run */
+                tier?: number;
                 /**
                  * @description dungeon with run_id: the run's status; not 'active' when it is over, and then the odds are those of floor 1 of a new run of its dungeon with its team
                  * @enum {string}
@@ -7770,6 +7794,7 @@ export interface operations {
             image_url: string;
             theme: string;
             floors: number;
+            /** @description the NPCs of tier 1 (those of the arena); a deeper tier’s are the same, stronger */
             npcs: {
               id: string;
               user_id: string | null;
@@ -7864,6 +7889,20 @@ export interface operations {
                 spd: number;
               };
             }[];
+            /** @description its tiers, 1 first: tier t opens once a run of tier t − 1 is cleared */
+            tiers: {
+              tier: number;
+              /** @description the foes’ level */
+              level: number;
+              /** @description the weakest foe’s rarity (stars) */
+              rarity_min: number;
+              /** @description the boss’s rarity (stars) */
+              rarity_max: number;
+              /** @description the training of floor 1’s foes (each floor after trains more) */
+              training: number;
+              /** @description the team power (as the campaign counts it) at which floor 1 is an even fight, measured */
+              recommended_power: number;
+            }[];
           }[];
         };
       };
@@ -7909,6 +7948,7 @@ export interface operations {
             image_url: string;
             theme: string;
             floors: number;
+            /** @description the NPCs of tier 1 (those of the arena); a deeper tier’s are the same, stronger */
             npcs: {
               id: string;
               user_id: string | null;
@@ -8002,6 +8042,20 @@ export interface operations {
                 def: number;
                 spd: number;
               };
+            }[];
+            /** @description its tiers, 1 first: tier t opens once a run of tier t − 1 is cleared */
+            tiers: {
+              tier: number;
+              /** @description the foes’ level */
+              level: number;
+              /** @description the weakest foe’s rarity (stars) */
+              rarity_min: number;
+              /** @description the boss’s rarity (stars) */
+              rarity_max: number;
+              /** @description the training of floor 1’s foes (each floor after trains more) */
+              training: number;
+              /** @description the team power (as the campaign counts it) at which floor 1 is an even fight, measured */
+              recommended_power: number;
             }[];
           };
         };
@@ -8205,6 +8259,11 @@ export interface operations {
           team_hero_ids: string[];
           /** @default true */
           abandon_active?: boolean;
+          /**
+           * @description the tier to fight: one the player has opened (GET /api/dungeon-tiers), else 403
+           * @default 1
+           */
+          tier?: number;
         };
       };
     };
@@ -8224,6 +8283,8 @@ export interface operations {
             /** @description the next floor to fight, 1-based */
             floor: number;
             floors: number;
+            /** @description the tier the run fights */
+            tier: number;
             /** @enum {string} */
             status: 'active' | 'cleared' | 'failed' | 'abandoned';
           };
@@ -8297,6 +8358,92 @@ export interface operations {
       };
     };
   };
+  listDungeonTiers: {
+    parameters: {
+      query: {
+        user_id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description each dungeon, in the order of GET /api/dungeons, with its tiers as the player has them */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            dungeon_id: string;
+            tiers: {
+              tier: number;
+              /** @description the player may start a run of it */
+              open: boolean;
+              /** @description the player has cleared a run of it */
+              cleared: boolean;
+            }[];
+          }[];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
   getActiveDungeonRun: {
     parameters: {
       query: {
@@ -8325,6 +8472,8 @@ export interface operations {
               /** @description the next floor to fight, 1-based */
               floor: number;
               floors: number;
+              /** @description the tier the run fights */
+              tier: number;
               /** @enum {string} */
               status: 'active' | 'cleared' | 'failed' | 'abandoned';
             } | null;
@@ -8416,6 +8565,8 @@ export interface operations {
             /** @description the next floor to fight, 1-based */
             floor: number;
             floors: number;
+            /** @description the tier the run fights */
+            tier: number;
             /** @enum {string} */
             status: 'active' | 'cleared' | 'failed' | 'abandoned';
           };
@@ -8586,6 +8737,8 @@ export interface operations {
               /** @description the next floor to fight, 1-based */
               floor: number;
               floors: number;
+              /** @description the tier the run fights */
+              tier: number;
               /** @enum {string} */
               status: 'active' | 'cleared' | 'failed' | 'abandoned';
             };
@@ -9044,6 +9197,8 @@ export interface operations {
                 floor?: number;
                 floors?: number;
                 boss_floor?: boolean;
+                /** @description dungeon: the tier of the run */
+                tier?: number;
                 /**
                  * @description dungeon with run_id: the run's status; not 'active' when it is over, and then the odds are those of floor 1 of a new run of its dungeon with its team
                  * @enum {string}
@@ -9105,6 +9260,8 @@ export interface operations {
         opponent_id?: string;
         /** @description dungeon: floor 1 of a new run in this dungeon, fought by `team` */
         dungeon_id?: string;
+        /** @description dungeon with dungeon_id: the tier of the new run, default 1 (one the player has opened, else 403) */
+        tier?: number;
         /** @description dungeon: the next floor of this run of yours, with its team; once the run is over (run_status), floor 1 of a new run of its dungeon with its team — what comes next */
         run_id?: string;
         /** @description campaign: the stage ('1-1'), fought by `team` */
@@ -9292,6 +9449,8 @@ export interface operations {
             floor?: number;
             floors?: number;
             boss_floor?: boolean;
+            /** @description dungeon: the tier of the run */
+            tier?: number;
             /**
              * @description dungeon with run_id: the run's status; not 'active' when it is over, and then the odds are those of floor 1 of a new run of its dungeon with its team
              * @enum {string}
@@ -11582,6 +11741,8 @@ export interface operations {
                 floor?: number;
                 floors?: number;
                 boss_floor?: boolean;
+                /** @description dungeon: the tier of the run */
+                tier?: number;
                 /**
                  * @description dungeon with run_id: the run's status; not 'active' when it is over, and then the odds are those of floor 1 of a new run of its dungeon with its team
                  * @enum {string}

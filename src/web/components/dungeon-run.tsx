@@ -5,7 +5,7 @@
 // the team picker; styles in ./dungeon-run.css.
 import { Moment } from './moment.tsx';
 import { useId, type ReactNode } from 'react';
-import type { DungeonRun } from '../../api/index.ts';
+import type { DungeonRun, PlayerTier } from '../../api/index.ts';
 import { Icon } from './icon.tsx';
 import { errorText } from '../api/client.ts';
 import { useActiveRun, useMyHeroes } from '../api/hooks.ts';
@@ -21,6 +21,16 @@ export const isBossFloor = (run: RunPlace): boolean => run.floor >= run.floors;
 /** The floor a run fights next: 'Floor 3 of 5', or 'Floor 5 of 5 — the boss'. */
 export function nextFloorText(run: RunPlace): string {
   return `Floor ${run.floor} of ${run.floors}${isBossFloor(run) ? ' — the boss' : ''}`;
+}
+
+/** Where a run is, named with its dungeon and tier: 'Whispering Woods · Tier 3 · Floor 2 of 3'. */
+export function runPlaceText(run: Pick<DungeonRun, 'dungeon_name' | 'tier' | 'floor' | 'floors'>): string {
+  return `${run.dungeon_name} · Tier ${run.tier} · Floor ${Math.min(run.floor, run.floors)} of ${run.floors}`;
+}
+
+/** The deepest tier the player has opened of a dungeon (1 while their tiers are unread). */
+export function deepestOpenTier(tiers: readonly PlayerTier[] | undefined): number {
+  return Math.max(1, ...(tiers ?? []).filter((t) => t.open).map((t) => t.tier));
 }
 
 /** Said before a new start ends the player's active run (the client always sends abandon_active). */

@@ -32,8 +32,8 @@ export interface TeamPickerProps {
   variant: 'list' | 'detail';
   onCancel: () => void;
   onConfirm: (teamHeroIds: string[]) => void;
-  /** The dungeon whose first floor the team would fight: its win chance is shown as heroes are picked. */
-  odds?: { userId: string; dungeonId: string };
+  /** The dungeon (and tier) whose first floor the team would fight: its win chance is shown as heroes are picked. */
+  odds?: { userId: string; dungeonId: string; tier: number };
   /** Said above Confirm Team: what confirming also does (ending the active run, components/dungeon-run.tsx). */
   warning?: string | null;
 }
@@ -57,7 +57,13 @@ export function TeamPicker({
   const client = useQueryClient();
   const oddsQuery =
     odds && team.length > 0
-      ? { user_id: odds.userId, kind: 'dungeon' as const, dungeon_id: odds.dungeonId, team: team.join(',') }
+      ? {
+          user_id: odds.userId,
+          kind: 'dungeon' as const,
+          dungeon_id: odds.dungeonId,
+          team: team.join(','),
+          tier: odds.tier,
+        }
       : null;
   const chance = useOdds(oddsQuery);
   const longShot = useLongShot();
@@ -115,7 +121,8 @@ export function TeamPicker({
             <WinChance odds={chance} />
             {chance.answer?.floor !== undefined && (
               <span className="muted">
-                Floor {chance.answer.floor} of {chance.answer.floors}
+                {chance.answer.tier !== undefined && `Tier ${chance.answer.tier} · `}Floor{' '}
+                {chance.answer.floor} of {chance.answer.floors}
               </span>
             )}
           </span>

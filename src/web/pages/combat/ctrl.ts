@@ -184,7 +184,8 @@ export function useCombatCtrl() {
       // The run has ended (cleared, failed or replaced): a new run of the same dungeon, same team.
       const team = p.teamHeroIds.length ? p.teamHeroIds : (run?.team_hero_ids ?? []);
       if (!dungeonId || team.length === 0) return errors.refuse('No dungeon run ID provided');
-      enter.mutate({ dungeonId, team }, { onSuccess: (res) => land(dungeonUrl(res, team), res) });
+      const tier = run?.tier ?? 1;
+      enter.mutate({ dungeonId, team, tier }, { onSuccess: (res) => land(dungeonUrl(res, team), res) });
     } else if (p.locationType === 'arena') {
       const [attackerId, opponentId] = [p.attackerId!, p.opponentId!];
       arena.mutate(

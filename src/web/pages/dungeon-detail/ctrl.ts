@@ -1,6 +1,7 @@
 // /dungeons/{dungeonId}'s controller: the dungeon, the team picker, the fight shown inline and its run as it is now
 // (another tab may have fought on), the player's active run here, the next floor's win chance, and the two fights —
-// dungeon entry (api/mutations.ts useEnterDungeon, the one /dungeons and /combat use) and the run's next floor
+// the tier chosen (./tiers.tsx) with its chance for the last team, dungeon entry at that tier (api/mutations.ts
+// useEnterDungeon, the one /dungeons and /combat use) and the run's next floor
 // (useFightFloor: a long shot asks once first; a floor fought meanwhile elsewhere is a notice, not an error).
 // View: ./index.tsx.
 import { useRef, useState } from 'react';
@@ -8,11 +9,11 @@ import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DungeonRun } from '../../../api/index.ts';
 import { changedOdds, type RunBattleResult } from '../../api/client.ts';
-import { useDungeon, useDungeonRun, useOdds } from '../../api/hooks.ts';
+import { useDungeon, useDungeonRun, useDungeonTiers, useOdds } from '../../api/hooks.ts';
 import { useEnterDungeon, useErrorLine, useFightFloor } from '../../api/mutations.ts';
-import { useDungeonPicker } from '../../components/dungeon-run.tsx';
+import { deepestOpenTier, useDungeonPicker } from '../../components/dungeon-run.tsx';
 import { chanceBeforeFight, useLongShot } from '../../components/win-chance.tsx';
-import { saveActiveTeam, useSignedInUser } from '../../session.ts';
+import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
 
 export function useDungeonDetailCtrl() {
   const { dungeonId = '' } = useParams();
@@ -35,6 +36,18 @@ export function useDungeonDetailCtrl() {
   const fightable = runNow ? (runNow.status === 'active' ? runNow : null) : activeHere;
   const nextOdds = useOdds(fightable ? { user_id: user.id, kind: 'dungeon', run_id: fightable.id } : null);
   const longShot = useLongShot();
+  // The tier Enter Dungeon fights: the one chosen, else the deepest the player has opened.
+  const tiers = useDungeonTiers(user.id);
+  const mine = tiers.data?.get(dungeonId);
+  const [chosenTier, chooseTier] = useState<number | null>(null);
+  const tier = chosenTier ?? deepestOpenTier(mine);
+  // Its first floor for the player's last team, before the run starts (the picker shows the team picked).
+  const lastTeam = loadActiveTeam(user.id);
+  const tierOdds = useOdds(
+    lastTeam.length > 0 && !picking
+      ? { user_id: user.id, kind: 'dungeon', dungeon_id: dungeonId, team: lastTeam.join(','), tier }
+      : null,
+  );
 
   const show = (res: RunBattleResult) => {
     setResult(res);
@@ -70,6 +83,11 @@ export function useDungeonDetailCtrl() {
     longShot,
     /** which fight is under way: a new run's first floor, or the run's next floor */
     entering: enter.isPending ? ('enter' as const) : floor.isPending ? ('fight' as const) : null,
+    /** the player's tiers of this dungeon (undefined while unread), the one chosen, and its chance for the last team */
+    mine,
+    tier,
+    chooseTier,
+    tierOdds: lastTeam.length > 0 ? tierOdds : null,
     picking,
     openPicker: () => {
       void active.refetch();
@@ -82,7 +100,7 @@ export function useDungeonDetailCtrl() {
       startAfresh();
       saveActiveTeam(user.id, team);
       enter.mutate(
-        { dungeonId, team },
+        { dungeonId, team, tier },
         {
           onSuccess: show,
           // The first floor's chance changed since the picker showed it: the picker shows the new one, and says so.

@@ -19,7 +19,9 @@ import {
   RunNotice,
   nextFloorText,
   runEndsText,
+  runPlaceText,
 } from '../../components/dungeon-run.tsx';
+import { TierChooser } from './tiers.tsx';
 import { GearDrop } from '../../components/gear-drop.tsx';
 import { HeroCard } from '../../components/hero-card.tsx';
 import { TeamPicker } from '../../components/team-picker.tsx';
@@ -91,18 +93,33 @@ export default function DungeonDetailPage() {
       {ctrl.error && <ErrorBox onDismiss={ctrl.dismissError}>{ctrl.error}</ErrorBox>}
       {ctrl.notice && <RunNotice onDismiss={ctrl.dismissNotice}>{ctrl.notice}</RunNotice>}
 
+      {!runNow && (
+        <TierChooser
+          tiers={d.tiers}
+          mine={ctrl.mine}
+          chosen={ctrl.tier}
+          onChoose={ctrl.chooseTier}
+          odds={ctrl.tierOdds}
+        />
+      )}
+
       <div ref={ctrl.resultRef}>
         {result && runNow ? (
           <FightResultPanel
             result={result}
             heading={
-              <p className="dungeon-detail__floor muted">
-                {result.run.status === 'cleared'
-                  ? 'Dungeon cleared!'
-                  : result.run.status === 'failed'
-                    ? 'Your team was driven back.'
-                    : `Floor ${result.run.floor - 1} of ${result.run.floors} won`}
-              </p>
+              <>
+                <p className="dungeon-detail__place" data-testid="run-place">
+                  {runPlaceText(runNow)}
+                </p>
+                <p className="dungeon-detail__floor muted">
+                  {result.run.status === 'cleared'
+                    ? 'Dungeon cleared!'
+                    : result.run.status === 'failed'
+                      ? 'Your team was driven back.'
+                      : `Floor ${result.run.floor - 1} of ${result.run.floors} won`}
+                </p>
+              </>
             }
             moment={<RunMoment run={result.run} won={isWin(result.status)} place={d.name} />}
             details={
@@ -177,6 +194,9 @@ export default function DungeonDetailPage() {
           </FightResultPanel>
         ) : activeHere ? (
           <section className="dungeon-run-panel panel" data-testid="active-run">
+            <p className="dungeon-detail__place" data-testid="run-place">
+              {runPlaceText(activeHere)}
+            </p>
             <p className="dungeon-run-panel__state">
               Your run is under way:{' '}
               <strong className="tabular">
@@ -260,7 +280,7 @@ export default function DungeonDetailPage() {
           variant="detail"
           {...ctrl.picker}
           onCancel={ctrl.stopPicking}
-          odds={{ userId: ctrl.userId, dungeonId: d.id }}
+          odds={{ userId: ctrl.userId, dungeonId: d.id, tier: ctrl.tier }}
           onConfirm={ctrl.enter}
         />
       )}

@@ -1,15 +1,15 @@
 // /dungeons' controller: the dungeon list (with the campaign's order of opening them: components/unlock-order.tsx),
 // the player's active run (its card offers to continue it), the dungeon
 // whose team picker is open, and dungeon entry (api/mutations.ts useEnterDungeon: start a run, fight its first
-// floor → /combat) with the error line. View: ./index.tsx.
+// floor → /combat, at the deepest tier the player has opened) with the error line. View: ./index.tsx.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Dungeon } from '../../../api/index.ts';
-import { useDungeons } from '../../api/hooks.ts';
+import { useDungeons, useDungeonTiers } from '../../api/hooks.ts';
 import { useEnterDungeon } from '../../api/mutations.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
 import { changedOdds } from '../../api/client.ts';
-import { useDungeonPicker } from '../../components/dungeon-run.tsx';
+import { deepestOpenTier, useDungeonPicker } from '../../components/dungeon-run.tsx';
 import { useUnlocks } from '../../components/unlock-order.tsx';
 import { saveActiveTeam, useSignedInUser } from '../../session.ts';
 
@@ -21,6 +21,9 @@ export function useDungeonsCtrl() {
   const { active, picker } = useDungeonPicker(user.id, picking !== null);
   const enter = useEnterDungeon(user.id);
   const unlocks = useUnlocks(user.id);
+  const tiers = useDungeonTiers(user.id);
+  /** Entered from the list, a dungeon is fought at the deepest tier the player has opened (its page chooses). */
+  const tierOf = (dungeon: Dungeon) => deepestOpenTier(tiers.data?.get(dungeon.id));
 
   return {
     userId: user.id,
@@ -31,6 +34,7 @@ export function useDungeonsCtrl() {
     entering: enter.isPending ? enter.variables.dungeonId : null,
     /** the player's active run, when it is in this dungeon: it continues on the detail page */
     runIn: (dungeon: Dungeon) => (active.data?.dungeon_id === dungeon.id ? active.data : null),
+    tierOf,
     error: enter.failure,
     dismissError: enter.reset,
     picking,
@@ -44,7 +48,7 @@ export function useDungeonsCtrl() {
       setPicking(null);
       saveActiveTeam(user.id, team);
       enter.mutate(
-        { dungeonId: dungeon.id, team },
+        { dungeonId: dungeon.id, team, tier: tierOf(dungeon) },
         {
           onSuccess: (res) =>
             navigate(

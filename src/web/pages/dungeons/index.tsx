@@ -58,12 +58,15 @@ function DungeonCard({
   busy,
   disabled,
   onEnter,
+  tier,
 }: {
   dungeon: Dungeon;
   /** the campaign stage that opens it, while it has not (the dungeon is not refused meanwhile) */
   opens: string | null;
   /** The player's active run, when it is in this dungeon: it continues on the detail page. */
   run: DungeonRun | null;
+  /** the tier Enter Dungeon fights: the deepest the player has opened */
+  tier: number;
   busy: boolean;
   disabled: boolean;
   onEnter: () => void;
@@ -89,6 +92,10 @@ function DungeonCard({
         {opens && <OpensWithBadge stageId={opens} />}
         <p className="dungeon-card__facts tabular">
           <span>Level {dungeon.level_recommendation}</span>
+          <span aria-hidden="true">·</span>
+          <span data-testid="card-tier">
+            Tier {tier} of {dungeon.tiers.length}
+          </span>
           <span aria-hidden="true">·</span>
           <span>{counted(dungeon.npc_count, 'NPC')}</span>
           <span aria-hidden="true">·</span>
@@ -165,6 +172,7 @@ export default function DungeonsPage() {
               busy={entering === d.id}
               disabled={entering !== null}
               run={ctrl.runIn(d)}
+              tier={ctrl.tierOf(d)}
               onEnter={() => ctrl.pick(d)}
             />
           ))}
@@ -175,7 +183,7 @@ export default function DungeonsPage() {
           variant="list"
           {...ctrl.picker}
           onCancel={ctrl.stopPicking}
-          odds={{ userId: ctrl.userId, dungeonId: picking.id }}
+          odds={{ userId: ctrl.userId, dungeonId: picking.id, tier: ctrl.tierOf(picking) }}
           onConfirm={(team) => ctrl.enter(picking, team)}
         />
       )}

@@ -1,0 +1,93 @@
+// A dungeon's tiers on its page: each tier with its foes and the team power it recommends (GET /api/dungeons), open
+// ones choosable, a locked one saying what opens it ('Clear tier 2 to open tier 3'), cleared ones marked (GET
+// /api/dungeon-tiers). The chosen tier is the one Enter Dungeon fights; under the list, its first floor's chance and
+// pay for the player's last team (session.ts loadActiveTeam), before the run starts — the picker then shows them for
+// the team picked. State: ./ctrl.ts.
+import type { DungeonTier, PlayerTier } from '../../../api/index.ts';
+import type { OddsView } from '../../api/hooks.ts';
+import { WinChance, WinPays, clearBonusNote } from '../../components/win-chance.tsx';
+import { Icon } from '../../components/icon.tsx';
+
+const stars = (t: DungeonTier) =>
+  t.rarity_min === t.rarity_max ? `${t.rarity_min}★` : `${t.rarity_min}–${t.rarity_max}★`;
+
+/** What a tier's foes are, in a few words: 'Level 10 · 3–4★ · trained 12'. */
+export function tierFoesText(t: DungeonTier): string {
+  return `Level ${t.level} · ${stars(t)}${t.training > 0 ? ` · trained ${t.training}` : ''}`;
+}
+
+export function TierChooser({
+  tiers,
+  mine,
+  chosen,
+  onChoose,
+  odds,
+}: {
+  tiers: readonly DungeonTier[];
+  /** the player's tiers (open, cleared); undefined while unread: tier 1 alone is open */
+  mine: readonly PlayerTier[] | undefined;
+  chosen: number;
+  onChoose: (tier: number) => void;
+  /** the chosen tier's first floor for the player's last team, or null without one */
+  odds: OddsView | null;
+}) {
+  const state = (tier: number) =>
+    mine?.find((t) => t.tier === tier) ?? { tier, open: tier === 1, cleared: false };
+  return (
+    <section className="dungeon-tiers panel" aria-labelledby="dungeon-tiers">
+      <h2 id="dungeon-tiers">Tiers</h2>
+      <p className="muted dungeon-tiers__lead">
+        Clear a tier to open the next: the same foes, stronger, paying more.
+      </p>
+      <div className="dungeon-tiers__list" role="radiogroup" aria-labelledby="dungeon-tiers">
+        {tiers.map((t) => {
+          const s = state(t.tier);
+          const selected = s.open && t.tier === chosen;
+          return (
+            <button
+              key={t.tier}
+              type="button"
+              role="radio"
+              aria-checked={selected}
+              disabled={!s.open}
+              className={`dungeon-tier${selected ? ' dungeon-tier--chosen' : ''}${s.open ? '' : ' dungeon-tier--locked'}`}
+              data-testid={`tier-${t.tier}`}
+              onClick={() => onChoose(t.tier)}
+            >
+              <span className="dungeon-tier__name">
+                Tier {t.tier}
+                {s.cleared && (
+                  <span className="dungeon-tier__cleared">
+                    <Icon name="check" size={14} /> Cleared
+                  </span>
+                )}
+                {!s.open && <span className="dungeon-tier__locked">Locked</span>}
+              </span>
+              <span className="dungeon-tier__foes tabular">{tierFoesText(t)}</span>
+              <span className="dungeon-tier__power tabular">
+                Power {t.recommended_power.toLocaleString('en-US')} recommended
+              </span>
+              {!s.open && (
+                <span className="dungeon-tier__opens">
+                  Clear tier {t.tier - 1} to open tier {t.tier}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+      <div className="dungeon-tiers__chance" data-testid="tier-chance">
+        <p className="dungeon-tiers__chosen">
+          Tier {chosen}
+          {odds ? ', floor 1 with your last team:' : ': pick a team to see your chance.'}
+        </p>
+        {odds && (
+          <>
+            <WinChance odds={odds} />
+            <WinPays odds={odds} note={clearBonusNote} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
