@@ -1,0 +1,71 @@
+// A dungeon's tiers on its page: after a cleared run of tier 1, tier 2 is open and chosen, tier 3 says what opens it;
+// the picker states tier 2's first floor and the run names its tier ('Whispering Woods · Tier 2 · Floor 2 of 3').
+// Phone and desktop. Screens: <project>-dungeon-tiers-*.png.
+import { test, expect } from './fixtures.ts';
+import { heroesFor, screen } from './fight-steps.ts';
+import { setHeroPower } from './store-setup.ts';
+import type { Dungeon, DungeonRun } from '../../src/api/index.ts';
+
+test('tier 2 opens after a cleared tier 1, is chosen, and its run names its tier', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
+  test.slow(); // a run of three floors, each simulated thousands of times for its odds
+  const [hero] = await heroesFor(request, player, 1);
+  await setHeroPower(hero!.id, 'mighty');
+  const woods = (await (await request.get('/api/dungeons/whispering_woods')).json()) as Dungeon;
+
+  // Tier 1 cleared through the API, as any run.
+  const start = await request.post('/api/dungeons/whispering_woods/start', {
+    data: { user_id: player.id, team_hero_ids: [hero!.id] },
+  });
+  expect(start.status()).toBe(201);
+  const run = (await start.json()) as DungeonRun;
+  for (let floor = 1; floor <= run.floors; floor++) {
+    const r = await request.post(`/api/dungeon-runs/${run.id}/battle`, {
+      data: { user_id: player.id, floor },
+    });
+    expect(r.status()).toBe(200);
+  }
+
+  await page.goto('/dungeons/whispering_woods');
+  const tiers = page.getByRole('radiogroup', { name: 'Tiers' });
+  await expect(tiers.getByRole('radio')).toHaveCount(woods.tiers.length);
+  const tier1 = page.getByTestId('tier-1');
+  const tier2 = page.getByTestId('tier-2');
+  const tier3 = page.getByTestId('tier-3');
+  await expect(tier1).toContainText('Cleared');
+  // the deepest tier opened is the one chosen
+  await expect(tier2).toHaveAttribute('aria-checked', 'true');
+  await expect(tier2).toContainText(
+    `Power ${woods.tiers[1].recommended_power.toLocaleString('en-US')} recommended`,
+  );
+  await expect(tier3).toBeDisabled();
+  await expect(tier3).toContainText('Clear tier 2 to open tier 3');
+  await screen(page, testInfo, 'dungeon-tiers-list');
+
+  // Tier 1 chosen, then tier 2 again: the choice follows the tap.
+  await tier1.click();
+  await expect(tier1).toHaveAttribute('aria-checked', 'true');
+  await tier2.click();
+  await expect(tier2).toHaveAttribute('aria-checked', 'true');
+
+  // The picker states tier 2's first floor before the run starts.
+  await page.getByRole('button', { name: 'Enter Dungeon' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
+  await dialog.locator(`[data-hero-id="${hero!.id}"] .hero-card__action`).click();
+  await expect(dialog.getByText(`Tier 2 · Floor 1 of ${woods.floors}`)).toBeVisible();
+  await expect(dialog.getByTestId('odds')).toBeVisible();
+  await screen(page, testInfo, 'dungeon-tiers-picker');
+  await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
+
+  // The run's first floor won: the run names its tier.
+  const result = page.getByTestId('fight-result');
+  await expect(result.getByTestId('run-place')).toHaveText(
+    `${woods.name} · Tier 2 · Floor 2 of ${woods.floors}`,
+  );
+  const active = await request.get(`/api/dungeon-runs/active?user_id=${player.id}`);
+  expect(((await active.json()) as { run: DungeonRun }).run.tier).toBe(2);
+  await screen(page, testInfo, 'dungeon-tiers-run');
+});
