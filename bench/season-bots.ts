@@ -120,7 +120,7 @@ export interface DayLog {
 }
 
 /** One option of a fighter's survey: its stated chance and pay, and the gold's worth it brings a second. */
-interface Choice {
+export interface Choice {
   kind: 'random' | 'dungeon' | 'arena' | 'stage';
   what: string;
   probability: number;
@@ -717,7 +717,7 @@ export class Bot {
   }
 
   /** The tiers the player has opened of each dungeon (GET /api/dungeon-tiers), by dungeon id. */
-  private async openTiers(): Promise<Map<string, number[]>> {
+  async openTiers(): Promise<Map<string, number[]>> {
     const r = must(
       await this.s.call('get', '/api/dungeon-tiers', { query: { user_id: this.id } }),
       'the tiers',
@@ -804,7 +804,7 @@ export class Bot {
    * What pays best a minute, by the server's figures: each option's stated chance × the gold's worth of its stated
    * win pay, over the seconds it takes (a new dungeon run's choosing shared by its floors; an arena duel's choosing).
    */
-  private async survey(kinds: readonly Choice['kind'][]): Promise<Choice[]> {
+  async survey(kinds: readonly Choice['kind'][]): Promise<Choice[]> {
     const c = await this.campaign();
     const team = this.teamIds();
     const out: Choice[] = [];

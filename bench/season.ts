@@ -82,8 +82,10 @@ export interface SeasonRow {
   ledgerDelta: Purse;
   goals: string[];
   wants: string[];
-  /** each open dungeon's stated chance (floor 1 of a new run) for the team */
-  dungeons: { id: string; name: string; probability: number }[];
+  /** each open dungeon's opened tiers: the stated chance (floor 1 of a new run) for the team and its pay a minute */
+  dungeons: { id: string; name: string; tier: number; probability: number; perMinute: number }[];
+  /** the best pay a minute of every fight the player could start (the fighter's survey: gold's worth) */
+  bestPerMinute: number;
   /** Find a fair match for the team's strongest hero: who, and the stated chances */
   fair: { opponents: string[]; probabilities: number[] } | null;
   waited: DayLog['waited'];
@@ -224,15 +226,19 @@ async function measure(
   const dungeonNames = new Map(
     must(await s.call('get', '/api/dungeons', {}), 'the dungeons').map((d) => [d.id, d.name]),
   );
-  const dungeons: SeasonRow['dungeons'] = [];
-  for (const id of bot.openDungeons(c)) {
-    const odds = await bot.odds({
-      kind: 'dungeon',
-      dungeon_id: id,
-      team: bot.team.map((h) => h.id).join(','),
-    });
-    if (odds) dungeons.push({ id, name: dungeonNames.get(id) ?? id, probability: odds.probability });
-  }
+  // Every fight the player could start now, by its stated pay a minute (the fighter's survey): each opened tier of
+  // each open dungeon among them.
+  const choices = await bot.survey(['random', 'dungeon', 'arena', 'stage']);
+  const dungeons: SeasonRow['dungeons'] = choices
+    .filter((ch) => ch.kind === 'dungeon' && ch.tier !== undefined)
+    .map((ch) => ({
+      id: ch.dungeonId!,
+      name: `${dungeonNames.get(ch.dungeonId!) ?? ch.dungeonId} ${ch.tier}`,
+      tier: ch.tier!,
+      probability: ch.probability,
+      perMinute: ch.perSecond * 60,
+    }));
+  const bestPerMinute = Math.max(0, ...choices.map((ch) => ch.perSecond * 60));
   const fm = await bot.fairMatches();
   return {
     day,
@@ -259,6 +265,7 @@ async function measure(
     goals,
     wants: [...bot.log.wants.values()],
     dungeons,
+    bestPerMinute,
     fair: fm ? { opponents: fm.opponents.map((h) => h.id), probabilities: fm.probabilities } : null,
     waited: bot.log.waited ?? (await bot.clockWait(c)),
     serverErrors: s.serverErrors.length - o.errors,
@@ -399,6 +406,24 @@ export function seasonChecks(report: SeasonReport): SeasonCheck[] {
       ? `not on ${noDungeon.length} day(s): ${noDungeon.slice(0, 6).join(', ')}`
       : 'every day',
   });
+  const underpaid = report.rows
+    .filter(
+      (r) =>
+        !r.dungeons.some(
+          (d) =>
+            d.probability >= DUNGEON_BAND[0] &&
+            d.probability <= DUNGEON_BAND[1] &&
+            d.perMinute * 2 >= r.bestPerMinute,
+        ),
+    )
+    .map((r) => `${r.style} day ${r.day}`);
+  checks.push({
+    target: 'a dungeon at 40–75% paying within 2× of the best fight a minute, every day',
+    ok: underpaid.length === 0,
+    seen: underpaid.length
+      ? `not on ${underpaid.length} day(s): ${underpaid.slice(0, 6).join(', ')}`
+      : 'every day',
+  });
 
   const unfair: string[] = [];
   const same: string[] = [];
@@ -457,15 +482,14 @@ function foughtText(r: SeasonRow): string {
   return `${r.fights}${kinds.length ? ` (${kinds.map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`;
 }
 
-/** Each open dungeon's stated chance, the best (bestDungeon) in bold: `Woods 100%, **Crypt 62%**`. */
+/**
+ * The best open dungeon tier (bestDungeon): its stated chance and pay a minute beside the best fight's, and how many
+ * tiers were open: `Crypt 3 62%, 41/min of 55 (9 open)`.
+ */
 function dungeonText(r: SeasonRow, best: SeasonRow['dungeons'][number] | null): string {
-  if (r.dungeons.length === 0) return '—';
-  return r.dungeons
-    .map((d) => {
-      const text = `${d.name.replace(/^The /, '').split(' ').at(-1)} ${pct(d.probability)}`;
-      return d === best ? `**${text}**` : text;
-    })
-    .join(', ');
+  if (!best) return '—';
+  const name = best.name.replace(/^The /, '').split(' ').slice(-2).join(' ');
+  return `${name} ${pct(best.probability)}, ${f0(best.perMinute)}/min of ${f0(r.bestPerMinute)} (${r.dungeons.length} open)`;
 }
 
 function fairText(r: SeasonRow): string {

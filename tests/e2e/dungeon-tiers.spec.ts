@@ -1,5 +1,6 @@
 // A dungeon's tiers on its page: after a cleared run of tier 1, tier 2 is open and chosen, tier 3 says what opens it;
-// the picker states tier 2's first floor and the run names its tier ('Whispering Woods · Tier 2 · Floor 2 of 3').
+// the picker states tier 2's first floor and the run names its tier ('Whispering Woods · Tier 2 · Floor 2 of 3'), on
+// the dungeon's page and on /combat from the list.
 // Phone and desktop. Screens: <project>-dungeon-tiers-*.png.
 import { test, expect } from './fixtures.ts';
 import { heroesFor, screen } from './fight-steps.ts';
@@ -68,4 +69,15 @@ test('tier 2 opens after a cleared tier 1, is chosen, and its run names its tier
   const active = await request.get(`/api/dungeon-runs/active?user_id=${player.id}`);
   expect(((await active.json()) as { run: DungeonRun }).run.tier).toBe(2);
   await screen(page, testInfo, 'dungeon-tiers-run');
+
+  // From the list: the card enters at the deepest tier opened, and /combat names it.
+  await page.goto('/dungeons');
+  const card = page.locator('[data-dungeon-id="whispering_woods"]');
+  await expect(card.getByTestId('card-tier')).toHaveText(`Tier 2 of ${woods.tiers.length}`);
+  await card.getByRole('button', { name: 'Enter Dungeon' }).click();
+  // the last team is picked already
+  await expect(dialog.getByText(`Tier 2 · Floor 1 of ${woods.floors}`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
+  await expect(page.getByTestId('run-tier')).toHaveText('Tier 2');
+  await screen(page, testInfo, 'dungeon-tiers-combat');
 });

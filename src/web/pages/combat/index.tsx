@@ -65,6 +65,7 @@ function NextFight({ ctrl, odds }: { ctrl: CombatCtrl; odds: OddsView }) {
         Next fight{' '}
         <span className="muted" data-testid="next-fight-where">
           · {a ? a.location : ctrl.nextTitle}
+          {a?.tier !== undefined && ` · tier ${a.tier}`}
           {a?.floor !== undefined && ` · floor ${a.floor} of ${a.floors}${a.boss_floor ? ', the boss' : ''}`}
         </span>
       </h2>
@@ -143,6 +144,11 @@ export default function CombatPage() {
         <p className="combat__location" data-testid="combat-location">
           {p.location}
         </p>
+        {run && (
+          <p className="combat__tier" data-testid="run-tier">
+            Tier {run.tier}
+          </p>
+        )}
         <h1 className="combat__headline">{won ? 'VICTORY!' : 'DEFEAT'}</h1>
         {run && (
           <p className="combat__run" data-testid="run-state">
