@@ -2,8 +2,9 @@
 // several levels, each dungeon's floors' stated win chance, then issue 17's targets; exits non-zero when one fails.
 // Then the campaign's stages (issue 30): each stage's team power at an even fight, measured against reference teams
 // (levels 1–10 and stronger), beside the recommended power the stage states, and the campaign's targets.
-// Then (only=tiers) the dungeons' tiers: each tier's recommended power, where floor 1 is even, the same way.
-// Run: npm run difficulty [-- teams=12 samples=400 campaign-teams=8 campaign-samples=300 only=campaign|dungeons|tiers from=48]
+// Then (only=tiers) the dungeons' tiers: each tier's recommended power, where floor 1 is even, the same way; and
+// (only=bosses) each dungeon's boss floor tuned to BOSS_FLOOR_ODDS at its deeper tiers' recommendations.
+// Run: npm run difficulty [-- teams=12 samples=400 campaign-teams=8 campaign-samples=300 only=campaign|dungeons|tiers|bosses from=48]
 
 import {
   campaignChecks,
@@ -15,6 +16,7 @@ import {
   difficultyTable,
   tierChecks,
   tierTable,
+  tuneBossFloors,
   type DifficultyRow,
   type TierMeasure,
   type StageMeasure,
@@ -78,7 +80,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const only = process.argv.find((a) => a.startsWith('only='))?.split('=')[1];
   const started = Date.now();
   const checks: { target: string; ok: boolean; seen: string }[] = [];
-  if (only === 'tiers') {
+  if (only === 'bosses') {
+    const tuned = tuneBossFloors(
+      arg('campaign-teams', CAMPAIGN_TEAMS),
+      arg('campaign-samples', CAMPAIGN_SAMPLES),
+    );
+    console.log(`Boss floors at each deeper tier's recommended power (data/dungeons.ts bossTraining)\n`);
+    for (const t of tuned)
+      console.log(
+        `  ${t.dungeon.id}: bossTraining ${t.bossTraining}; tiers 2–${t.odds.length + 1}: ${t.odds.map((o) => `${Math.round(o * 100)}%`).join(' ')}`,
+      );
+    console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } else if (only === 'tiers') {
     const rows = tierTable(arg('campaign-teams', CAMPAIGN_TEAMS), arg('campaign-samples', CAMPAIGN_SAMPLES));
     console.log(
       `Dungeon tiers: the team power at which floor 1 is even (reference teams of four), by power\n`,
@@ -117,7 +130,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `Odds there (this measurement / 6 teams, 200 battles): ${tuned.map((t, k) => `${STAGES[k].id} ${pcts(t.odds)}`).join(', ')}`,
     );
     console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  } else if (only !== 'dungeons' && only !== 'tiers') {
+  } else if (only !== 'dungeons' && only !== 'tiers' && only !== 'bosses') {
     const rows = campaignTable(
       arg('campaign-teams', CAMPAIGN_TEAMS),
       arg('campaign-samples', CAMPAIGN_SAMPLES),

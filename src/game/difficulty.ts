@@ -4,7 +4,7 @@
 // power (tierTable). Printed by bench/difficulty.ts (`npm run difficulty`), checked by data/dungeons.test.ts, used by
 // bench/tune-dungeons.ts and the economy sim.
 
-import { DUNGEONS, TIER_COUNT, type DungeonDef } from './data/dungeons.ts';
+import { BOSS_FLOOR_ODDS, DUNGEONS, TIER_COUNT, type DungeonDef } from './data/dungeons.ts';
 import { floorLineUp } from './dungeon-tiers.ts';
 import { estimateOdds } from './battle/odds.ts';
 import { generateHero } from './generation.ts';
@@ -379,6 +379,53 @@ export function tierTable(teamCount = CAMPAIGN_TEAMS, samples = CAMPAIGN_SAMPLES
       });
     }
   return out;
+}
+
+/** A dungeon's boss floor tuned: the training over its floor's and what it states at its tiers' recommendations. */
+export interface BossTuning {
+  dungeon: DungeonDef;
+  bossTraining: number;
+  /** the boss floor's chance at each deeper tier's recommended power, tier 2 first */
+  odds: number[];
+}
+
+/**
+ * Tunes each dungeon's boss floor (bossTraining, −30 … 30 in steps of 2): the offset whose boss floor, at each deeper
+ * tier's recommended power, states on average nearest BOSS_FLOOR_ODDS against the reference teams nearest that
+ * power (the nine oddsAtPower reads; only those are fought).
+ */
+export function tuneBossFloors(teamCount = CAMPAIGN_TEAMS, samples = CAMPAIGN_SAMPLES): BossTuning[] {
+  const pool = CAMPAIGN_GROUPS.flatMap((g) =>
+    referenceTeams(g, 4, teamCount).map((team) => ({ power: teamPower(team), team })),
+  );
+  return DUNGEONS.map((d) => {
+    const at = (bossTraining: number) => {
+      const trial: DungeonDef = { ...d, bossTraining };
+      return Array.from({ length: TIER_COUNT - 1 }, (_, i) => {
+        const tier = i + 2;
+        const power = d.tierPower[tier - 1];
+        const foes = floorLineUp(trial, tier, d.floors, 4).enemies;
+        const near = [...pool]
+          .sort((a, b) => Math.abs(a.power - power) - Math.abs(b.power - power))
+          .slice(0, NEAREST);
+        return oddsAtPower(
+          near.map((r, t) => ({
+            power: r.power,
+            odds: oddsOf(hashSeed('boss-difficulty', d.id, tier, t), r.team, foes, samples),
+          })),
+          power,
+        );
+      });
+    };
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    let best: BossTuning | null = null;
+    for (let bossTraining = -30; bossTraining <= 30; bossTraining += 2) {
+      const odds = at(bossTraining);
+      if (!best || Math.abs(mean(odds) - BOSS_FLOOR_ODDS) < Math.abs(mean(best.odds) - BOSS_FLOOR_ODDS))
+        best = { dungeon: d, bossTraining, odds };
+    }
+    return best!;
+  });
 }
 
 /** The tiers' targets, each with whether the measurement meets it. */

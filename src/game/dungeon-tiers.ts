@@ -5,8 +5,8 @@
 // The floors: the NPCs other than the boss, weakest first (by power, ./campaign.ts heroPower, at the tier), four a
 // floor; the last floor is the boss and the strongest three. A team of n meets the first n of its floor (the boss
 // first on the last), so no NPC stands on two floors of a run and every floor is at least as strong as the one
-// before for any team — and at a deeper tier each floor is trained more besides (FLOOR_TRAINING), the boss a floor
-// more again.
+// before for any team — and at a deeper tier each floor is trained more besides (FLOOR_TRAINING), the boss floor as
+// its dungeon's measured bossTraining says (data/dungeons.ts BOSS_FLOOR_ODDS).
 import {
   FLOOR_TRAINING,
   TIER_COUNT,
@@ -16,7 +16,7 @@ import {
 } from './data/dungeons.ts';
 import { heroPower } from './campaign.ts';
 import { generateHero } from './generation.ts';
-import { MAX_TRAINING } from './training.ts';
+import { levelEquivalent } from './training.ts';
 import type { Hero } from './types.ts';
 
 /** How many foes a floor holds: a full team's. */
@@ -55,31 +55,28 @@ export function tierFloors(dungeon: DungeonDef, tier: number): Hero[][] {
           : others.slice(i * FLOOR_FOES, floor * FLOOR_FOES);
       return npcs.map((n) => foeOf(dungeon, n, tier, floor));
     });
-    // The boss: its floor's training, and a floor's more while any foe of the run is stronger (at a deeper tier),
-    // so even alone it is the run's strongest foe.
-    const strongest = Math.max(...floors.flat().map(heroPower));
-    let bossHero = foeOf(dungeon, boss, tier, dungeon.floors);
-    for (
-      let up = 1;
-      tier > 1 && heroPower(bossHero) <= strongest && up <= MAX_TRAINING / FLOOR_TRAINING;
-      up++
-    )
-      bossHero = foeOf(dungeon, boss, tier, dungeon.floors + up);
+    // The boss leads its floor, trained as its escorts are (the dungeon's bossTraining: measured, not ordered by power).
+    const bossHero = foeOf(dungeon, boss, tier, dungeon.floors);
     floors[dungeon.floors - 1].unshift(bossHero);
     tiers.set(tier, floors);
   }
   return floors;
 }
 
-/** The foes of floor `floor` of a run of `tier` against a team of `teamSize`, and whether it is the boss floor. */
+/**
+ * The foes of floor `floor` of a run of `tier` against a team of `teamSize`, whether it is the boss floor, and the
+ * level it pays as (`payLevel`: its foes' highest level equivalent, never below a floor before's — the boss floor is
+ * harder by measurement even where its foes are trained less than the floor before's).
+ */
 export function floorLineUp(
   dungeon: DungeonDef,
   tier: number,
   floor: number,
   teamSize: number,
-): { enemies: Hero[]; bossFloor: boolean } {
+): { enemies: Hero[]; bossFloor: boolean; payLevel: number } {
   const floors = tierFloors(dungeon, Math.min(Math.max(1, tier), TIER_COUNT));
   const at = Math.min(Math.max(1, floor), dungeon.floors);
   const size = Math.max(1, Math.min(teamSize, FLOOR_FOES));
-  return { enemies: floors[at - 1].slice(0, size), bossFloor: at === dungeon.floors };
+  const payLevel = Math.max(...floors.slice(0, at).flatMap((f) => f.slice(0, size).map(levelEquivalent)));
+  return { enemies: floors[at - 1].slice(0, size), bossFloor: at === dungeon.floors, payLevel };
 }

@@ -92,7 +92,7 @@ describe.each(DATABASES)('dungeon tiers on %s', (kind) => {
     expect(tiers[0]).toEqual({ tier: 1, open: true, cleared: false });
     expect(tiers.slice(1).every((t) => !t.open && !t.cleared)).toBe(true);
 
-    const locked = { error: 'Tier 2 is locked: clear a run of tier 1 to open it' };
+    const locked = { error: 'Tier 2 is locked: clear a run of tier 1 in any dungeon to open it' };
     const start = (tier: number) =>
       h.call('POST', `/api/dungeons/${WOODS.id}/start`, { user_id: p.id, team_hero_ids: team, tier });
     expect(await start(2)).toEqual({ status: 403, body: locked });
@@ -130,8 +130,14 @@ describe.each(DATABASES)('dungeon tiers on %s', (kind) => {
     ]);
     expect(await start(3)).toEqual({
       status: 403,
-      body: { error: 'Tier 3 is locked: clear a run of tier 2 to open it' },
+      body: { error: 'Tier 3 is locked: clear a run of tier 2 in any dungeon to open it' },
     });
+    // Tiers are depths shared by every dungeon: tier 2 is open in each, though only the Woods was cleared.
+    const everywhere = TiersResponse.parse((await h.call('GET', `/api/dungeon-tiers?user_id=${p.id}`)).body);
+    for (const d of everywhere) {
+      expect(d.tiers[1], d.dungeon_id).toEqual({ tier: 2, open: true, cleared: false });
+      expect(d.tiers[0].cleared, d.dungeon_id).toBe(d.dungeon_id === WOODS.id);
+    }
     const r2 = await start(2);
     expect(r2.status).toBe(201);
     const run2 = DungeonRun.parse(r2.body);

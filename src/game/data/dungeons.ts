@@ -30,7 +30,15 @@ export interface DungeonDef {
   tierTraining: number;
   /** each tier's recommended team power, tier 1 first: where floor 1 is an even fight (measured: npm run difficulty) */
   tierPower: readonly number[];
+  /**
+   * the training a deeper tier's boss floor (the boss and its escorts) has over its floor's (negative: less), so the
+   * boss floor is BOSS_FLOOR_ODDS at the tier's recommended power (measured: npm run difficulty -- only=bosses)
+   */
+  bossTraining: number;
 }
+
+/** What a deeper tier's boss floor states at the tier's recommended power: harder than floor 1, yet a fight. */
+export const BOSS_FLOOR_ODDS = 0.3;
 
 /**
  * A deeper tier's foes: every NPC at `level` and `rarity`, trained `training` (and the dungeon's tierTraining) on
@@ -85,6 +93,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
     ],
     tierTraining: 0,
     tierPower: [1020, 2160, 2840, 3570, 4250, 5020, 5710, 6650],
+    bossTraining: -4,
   },
   {
     id: 'forgotten_crypt',
@@ -111,6 +120,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
     ],
     tierTraining: 1,
     tierPower: [1170, 2490, 3290, 4170, 4920, 5710, 6430, 7690],
+    bossTraining: -2,
   },
   {
     id: 'sunken_mines',
@@ -141,6 +151,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
     ],
     tierTraining: 2,
     tierPower: [1360, 2620, 3460, 4250, 5020, 5950, 6740, 7830],
+    bossTraining: 6,
   },
   {
     id: 'ironhold_fortress',
@@ -171,6 +182,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
     ],
     tierTraining: 3,
     tierPower: [1450, 2630, 3570, 4320, 5150, 5980, 6740, 8000],
+    bossTraining: 6,
   },
   {
     id: 'ember_caldera',
@@ -205,6 +217,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
     ],
     tierTraining: 4,
     tierPower: [1670, 2550, 3290, 3980, 4790, 5510, 6250, 7080],
+    bossTraining: -6,
   },
   {
     id: 'void_sanctum',
@@ -239,6 +252,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
     ],
     tierTraining: 5,
     tierPower: [1750, 2520, 3230, 3910, 4610, 5320, 6040, 6780],
+    bossTraining: -10,
   },
 ];
 
@@ -265,7 +279,13 @@ export function tierFoeSpec(dungeon: DungeonDef, npc: DungeonNpcDef, tier: numbe
     seed: npc.seed,
     level: t.level,
     rarity: npc.boss ? Math.min(5, t.rarity + 1) : t.rarity,
-    training: t.training + dungeon.tierTraining + (floor - 1) * FLOOR_TRAINING,
+    training: Math.max(
+      0,
+      t.training +
+        dungeon.tierTraining +
+        (floor - 1) * FLOOR_TRAINING +
+        (floor >= dungeon.floors ? dungeon.bossTraining : 0),
+    ),
   };
 }
 

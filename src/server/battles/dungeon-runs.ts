@@ -65,9 +65,17 @@ export async function clearedTiers(db: Db, userId: string): Promise<Map<string, 
   return new Map(rows.map((r) => [r.dungeon_id, Number(r.tier)]));
 }
 
+/**
+ * The deepest tier the player has cleared a run of, in any dungeon (0: none). Tiers are depths shared by every
+ * dungeon: clearing tier t anywhere opens tier t + 1 everywhere, so the dungeons' tiers, interleaved by power, are
+ * one ladder a player climbs by whichever dungeon suits their team.
+ */
+export const deepestCleared = (cleared: ReadonlyMap<string, number>): number =>
+  Math.max(0, ...cleared.values());
+
 /** The refusal of a tier the player has not opened (tierOpen): which tier opens it. */
 export const tierLocked = (tier: number) =>
-  forbidden(`Tier ${tier} is locked: clear a run of tier ${tier - 1} to open it`);
+  forbidden(`Tier ${tier} is locked: clear a run of tier ${tier - 1} in any dungeon to open it`);
 
 /**
  * A new run of `tier` at floor 1 of the dungeon; the player's active run is abandoned first, or (abandonActive
@@ -83,8 +91,7 @@ export async function startRun(
     abandonActive: boolean;
   },
 ): Promise<RunRow> {
-  const cleared = (await clearedTiers(ctx.store.db, o.userId)).get(o.dungeon.id) ?? 0;
-  if (!tierOpen(o.tier, cleared)) throw tierLocked(o.tier);
+  if (!tierOpen(o.tier, deepestCleared(await clearedTiers(ctx.store.db, o.userId)))) throw tierLocked(o.tier);
   const now = nowSeconds();
   const run = await economyTransaction(ctx.store.db, { userId: o.userId }, async (trx) => {
     if (o.abandonActive) {

@@ -73,7 +73,7 @@ export function floorPlan(
   team: Hero[],
 ): FightPlan {
   const { tier, floor, floors } = at;
-  const { enemies, bossFloor } = floorFoes(dungeon.id, tier, floor, team.length);
+  const { enemies, bossFloor, payLevel } = floorFoes(dungeon.id, tier, floor, team.length);
   return {
     kind: 'dungeon',
     team,
@@ -82,7 +82,7 @@ export function floorPlan(
     rewards: {
       difficulty: dungeon.difficulty as Difficulty,
       multiplier: dungeon.rewards_multiplier,
-      enemyLevel: highestLevel(enemies),
+      enemyLevel: payLevel,
     },
     clear: bossFloor ? { floors, multiplier: dungeon.rewards_multiplier } : undefined,
     key: `dungeon:${dungeon.id} tier ${tier} floor ${floor} of ${floors}:${sideKey(team)}`,

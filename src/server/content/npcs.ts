@@ -22,7 +22,7 @@ export function floorFoes(
   tier: number,
   floor: number,
   teamSize: number,
-): { enemies: Hero[]; bossFloor: boolean } {
+): ReturnType<typeof floorLineUp> {
   const def = DUNGEONS_BY_ID.get(dungeonId);
   if (!def) throw notFound(MESSAGES.dungeonNotFound);
   return floorLineUp(def, tier, floor, teamSize);

@@ -28,7 +28,14 @@ import {
 } from '../../api/dungeons.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
-import { clearedTiers, fightFloor, movedOn, openFloorBattle, startRun } from '../battles/dungeon-runs.ts';
+import {
+  clearedTiers,
+  deepestCleared,
+  fightFloor,
+  movedOn,
+  openFloorBattle,
+  startRun,
+} from '../battles/dungeon-runs.ts';
 import { DUNGEONS_BY_ID, TIER_COUNT, tierOpen, type DungeonDef } from '../../game/data/dungeons.ts';
 import { tierFloors } from '../../game/dungeon-tiers.ts';
 import { StartedBattle } from '../../api/battles.ts';
@@ -182,8 +189,8 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       summary: 'Read which dungeon tiers the player has opened',
       tags: ['dungeons'],
       description:
-        'Each dungeon’s tiers as the player has them: tier 1 is open to all; tier t opens once a run of tier t − 1 ' +
-        'of that dungeon is cleared. What each tier holds (its foes, its recommended power): GET /api/dungeons.',
+        'Each dungeon’s tiers as the player has them: tier 1 is open to all; tier t opens in every dungeon once a ' +
+        'run of tier t − 1 is cleared in any. What each tier holds (its foes, its recommended power): GET /api/dungeons.',
       querystring: TiersQuery,
       response: { 200: TiersResponse, 400: ErrorBody, 404: ErrorBody },
     },
@@ -191,13 +198,14 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       const { user_id } = req.query;
       if (!(await findUser(db, user_id))) throw notFound(MESSAGES.userNotFound);
       const cleared = await clearedTiers(db, user_id);
+      const deepest = deepestCleared(cleared);
       return ctx.dungeons.map((d) => {
         const highest = cleared.get(d.id) ?? 0;
         return {
           dungeon_id: d.id,
           tiers: Array.from({ length: TIER_COUNT }, (_, i) => ({
             tier: i + 1,
-            open: tierOpen(i + 1, highest),
+            open: tierOpen(i + 1, deepest),
             cleared: i + 1 <= highest,
           })),
         };

@@ -646,7 +646,7 @@ export interface paths {
     };
     /**
      * Read which dungeon tiers the player has opened
-     * @description Each dungeon’s tiers as the player has them: tier 1 is open to all; tier t opens once a run of tier t − 1 of that dungeon is cleared. What each tier holds (its foes, its recommended power): GET /api/dungeons. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description Each dungeon’s tiers as the player has them: tier 1 is open to all; tier t opens in every dungeon once a run of tier t − 1 is cleared in any. What each tier holds (its foes, its recommended power): GET /api/dungeons. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['listDungeonTiers'];
     put?: never;

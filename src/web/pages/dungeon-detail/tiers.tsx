@@ -1,5 +1,5 @@
 // A dungeon's tiers on its page: each tier with its foes and the team power it recommends (GET /api/dungeons), open
-// ones choosable, a locked one saying what opens it ('Clear tier 2 to open tier 3'), cleared ones marked (GET
+// ones choosable, a locked one saying what opens it ('Clear tier 2 in any dungeon to open tier 3'), cleared ones marked (GET
 // /api/dungeon-tiers). The chosen tier is the one Enter Dungeon fights; under the list, its first floor's chance and
 // pay for the player's last team (session.ts loadActiveTeam), before the run starts — the picker then shows them for
 // the team picked. State: ./ctrl.ts.
@@ -69,7 +69,7 @@ export function TierChooser({
               </span>
               {!s.open && (
                 <span className="dungeon-tier__opens">
-                  Clear tier {t.tier - 1} to open tier {t.tier}
+                  Clear tier {t.tier - 1} in any dungeon to open tier {t.tier}
                 </span>
               )}
             </button>
