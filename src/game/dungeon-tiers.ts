@@ -7,13 +7,7 @@
 // first on the last), so no NPC stands on two floors of a run and every floor is at least as strong as the one
 // before for any team — and at a deeper tier each floor is trained more besides (FLOOR_TRAINING), the boss floor as
 // its dungeon's measured bossTraining says (data/dungeons.ts BOSS_FLOOR_ODDS).
-import {
-  FLOOR_TRAINING,
-  TIER_COUNT,
-  tierFoeSpec,
-  type DungeonDef,
-  type DungeonNpcDef,
-} from './data/dungeons.ts';
+import { TIER_COUNT, tierFoeSpec, type DungeonDef, type DungeonNpcDef } from './data/dungeons.ts';
 import { heroPower } from './campaign.ts';
 import { generateHero } from './generation.ts';
 import { levelEquivalent } from './training.ts';
