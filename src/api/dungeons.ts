@@ -112,6 +112,12 @@ export const PlayerTier = z.object({
   tier: z.number().int(),
   open: z.boolean().describe('the player may start a run of it'),
   cleared: z.boolean().describe('the player has cleared a run of it'),
+  opens_at_power: z
+    .number()
+    .int()
+    .describe(
+      'the strongest four’s power that opens it without a cleared run (the least any dungeon recommends for it)',
+    ),
 });
 export type PlayerTier = z.infer<typeof PlayerTier>;
 export const TiersResponse = z

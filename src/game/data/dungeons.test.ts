@@ -5,7 +5,7 @@ import { difficultyChecks, difficultyTable } from '../difficulty.ts';
 import { floorLineUp, tierFloors } from '../dungeon-tiers.ts';
 import { teamPower } from '../campaign.ts';
 import { levelEquivalent } from '../training.ts';
-import { DUNGEONS, TIER_COUNT, tierOpen } from './dungeons.ts';
+import { DUNGEONS, TIER_COUNT, tierEntryPower, tierOpen, tierReach } from './dungeons.ts';
 
 describe('dungeon difficulty', () => {
   it('meets the targets: hard floor 1 ≤ 35% at level 1, easiest ≥ 45%', () => {
@@ -68,11 +68,23 @@ describe('dungeon floors and tiers', () => {
       }
   });
 
-  it('opens tier t once tier t − 1 is cleared', () => {
-    expect(tierOpen(1, 0)).toBe(true);
-    expect(tierOpen(2, 0)).toBe(false);
-    expect(tierOpen(2, 1)).toBe(true);
-    expect(tierOpen(4, 2)).toBe(false);
-    expect(tierOpen(TIER_COUNT + 1, TIER_COUNT)).toBe(false);
+  it('opens tier t once tier t − 1 is cleared in any dungeon', () => {
+    const weak = 100;
+    expect(tierOpen(1, tierReach(0, weak))).toBe(true);
+    expect(tierOpen(2, tierReach(0, weak))).toBe(false);
+    expect(tierOpen(2, tierReach(1, weak))).toBe(true);
+    expect(tierOpen(4, tierReach(2, weak))).toBe(false);
+    expect(tierOpen(TIER_COUNT + 1, tierReach(TIER_COUNT, weak))).toBe(false);
+    expect(tierReach(TIER_COUNT, weak)).toBe(TIER_COUNT);
+  });
+
+  it('opens a tier by power too: as deep as the strongest four reach an even first floor', () => {
+    expect(tierReach(0, tierEntryPower(2) - 1)).toBe(1);
+    expect(tierReach(0, tierEntryPower(2))).toBe(2);
+    expect(tierReach(0, tierEntryPower(5))).toBe(5);
+    expect(tierReach(1, tierEntryPower(5))).toBe(5);
+    expect(tierReach(6, tierEntryPower(3))).toBe(7);
+    expect(tierReach(0, 1e9)).toBe(TIER_COUNT);
+    for (let t = 2; t <= TIER_COUNT; t++) expect(tierEntryPower(t)).toBeGreaterThan(tierEntryPower(t - 1));
   });
 });

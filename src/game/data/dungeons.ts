@@ -292,5 +292,19 @@ export function tierFoeSpec(dungeon: DungeonDef, npc: DungeonNpcDef, tier: numbe
 /** A tier of a dungeon exists: 1 … TIER_COUNT. */
 export const isTier = (tier: number): boolean => Number.isInteger(tier) && tier >= 1 && tier <= TIER_COUNT;
 
-/** Whether a player who has cleared tiers up to `highestCleared` (0: none) of a dungeon may start a run of `tier`. */
-export const tierOpen = (tier: number, highestCleared: number): boolean => isTier(tier) && tier <= highestCleared + 1;
+/** The least power any dungeon recommends for `tier`: where that tier's easiest floor 1 is an even fight. */
+export const tierEntryPower = (tier: number): number => Math.min(...DUNGEONS.map((d) => d.tierPower[tier - 1]));
+
+/**
+ * The deepest tier a player may enter: one past the deepest tier they have cleared a run of in any dungeon (0: none),
+ * or as deep as their strongest four's power reaches (a tier whose easiest floor 1 is even for it) — tiers open by
+ * play or by power, so a player who never runs a dungeon still finds one fit for their team.
+ */
+export function tierReach(deepestCleared: number, teamPower: number): number {
+  let reach = Math.min(TIER_COUNT, deepestCleared + 1);
+  while (reach < TIER_COUNT && tierEntryPower(reach + 1) <= teamPower) reach++;
+  return reach;
+}
+
+/** Whether a player whose reach (tierReach) is `reach` may start a run of `tier`. */
+export const tierOpen = (tier: number, reach: number): boolean => isTier(tier) && tier <= reach;

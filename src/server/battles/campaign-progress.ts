@@ -183,7 +183,7 @@ const unlockView = (u: Unlock) =>
 const DUNGEON_NAMES: Record<string, string> = Object.fromEntries(DUNGEONS.map((d) => [d.id, d.name]));
 
 /** The player's four strongest heroes' power, in the gear they wear (of their 200 highest-levelled). */
-async function bestTeamPower(db: Db, userId: string): Promise<number> {
+export async function bestTeamPower(db: Db, userId: string): Promise<number> {
   const [rows, worn] = await Promise.all([
     db
       .selectFrom('heroes')

@@ -13,7 +13,8 @@ import { ENGINE_VERSION, startBattle } from '../../game/index.ts';
 import type { Difficulty } from '../../game/types.ts';
 import type { Ctx } from '../context.ts';
 import { conflict, forbidden, MESSAGES } from '../foundation/errors.ts';
-import { tierOpen } from '../../game/data/dungeons.ts';
+import { tierEntryPower, tierOpen, tierReach } from '../../game/data/dungeons.ts';
+import { bestTeamPower } from './campaign-progress.ts';
 import { fightNow, simulated } from './fights.ts';
 import { remainingTeam } from '../heroes/hero-store.ts';
 import { newId, newSeed } from '../foundation/ids.ts';
@@ -66,16 +67,24 @@ export async function clearedTiers(db: Db, userId: string): Promise<Map<string, 
 }
 
 /**
- * The deepest tier the player has cleared a run of, in any dungeon (0: none). Tiers are depths shared by every
- * dungeon: clearing tier t anywhere opens tier t + 1 everywhere, so the dungeons' tiers, interleaved by power, are
- * one ladder a player climbs by whichever dungeon suits their team.
+ * The deepest tier the player may enter (tierReach): one past the deepest they have cleared a run of in any dungeon —
+ * tiers are depths shared by every dungeon, so the dungeons' tiers, interleaved by power, are one ladder climbed by
+ * whichever dungeon suits the team — or as deep as their strongest four's power reaches. With each dungeon's deepest
+ * cleared tier.
  */
-export const deepestCleared = (cleared: ReadonlyMap<string, number>): number =>
-  Math.max(0, ...cleared.values());
+export async function tierReachOf(
+  db: Db,
+  userId: string,
+): Promise<{ reach: number; cleared: Map<string, number> }> {
+  const [cleared, power] = await Promise.all([clearedTiers(db, userId), bestTeamPower(db, userId)]);
+  return { reach: tierReach(Math.max(0, ...cleared.values()), power), cleared };
+}
 
-/** The refusal of a tier the player has not opened (tierOpen): which tier opens it. */
+/** The refusal of a tier the player has not opened (tierOpen): what opens it. */
 export const tierLocked = (tier: number) =>
-  forbidden(`Tier ${tier} is locked: clear a run of tier ${tier - 1} in any dungeon to open it`);
+  forbidden(
+    `Tier ${tier} is locked: clear a run of tier ${tier - 1} in any dungeon, or bring a team of ${tierEntryPower(tier).toLocaleString('en-US')} power, to open it`,
+  );
 
 /**
  * A new run of `tier` at floor 1 of the dungeon; the player's active run is abandoned first, or (abandonActive
@@ -91,7 +100,7 @@ export async function startRun(
     abandonActive: boolean;
   },
 ): Promise<RunRow> {
-  if (!tierOpen(o.tier, deepestCleared(await clearedTiers(ctx.store.db, o.userId)))) throw tierLocked(o.tier);
+  if (!tierOpen(o.tier, (await tierReachOf(ctx.store.db, o.userId)).reach)) throw tierLocked(o.tier);
   const now = nowSeconds();
   const run = await economyTransaction(ctx.store.db, { userId: o.userId }, async (trx) => {
     if (o.abandonActive) {

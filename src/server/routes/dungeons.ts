@@ -28,15 +28,14 @@ import {
 } from '../../api/dungeons.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
+import { fightFloor, movedOn, openFloorBattle, startRun, tierReachOf } from '../battles/dungeon-runs.ts';
 import {
-  clearedTiers,
-  deepestCleared,
-  fightFloor,
-  movedOn,
-  openFloorBattle,
-  startRun,
-} from '../battles/dungeon-runs.ts';
-import { DUNGEONS_BY_ID, TIER_COUNT, tierOpen, type DungeonDef } from '../../game/data/dungeons.ts';
+  DUNGEONS_BY_ID,
+  TIER_COUNT,
+  tierEntryPower,
+  tierOpen,
+  type DungeonDef,
+} from '../../game/data/dungeons.ts';
 import { tierFloors } from '../../game/dungeon-tiers.ts';
 import { StartedBattle } from '../../api/battles.ts';
 import { readStoredBattle } from '../battles/turn-battle-store.ts';
@@ -190,22 +189,23 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       tags: ['dungeons'],
       description:
         'Each dungeon’s tiers as the player has them: tier 1 is open to all; tier t opens in every dungeon once a ' +
-        'run of tier t − 1 is cleared in any. What each tier holds (its foes, its recommended power): GET /api/dungeons.',
+        'run of tier t − 1 is cleared in any, or once the player’s strongest four have the least power any dungeon ' +
+        'recommends for it. What each tier holds (its foes, its recommended power): GET /api/dungeons.',
       querystring: TiersQuery,
       response: { 200: TiersResponse, 400: ErrorBody, 404: ErrorBody },
     },
     handler: async (req) => {
       const { user_id } = req.query;
       if (!(await findUser(db, user_id))) throw notFound(MESSAGES.userNotFound);
-      const cleared = await clearedTiers(db, user_id);
-      const deepest = deepestCleared(cleared);
+      const { reach, cleared } = await tierReachOf(db, user_id);
       return ctx.dungeons.map((d) => {
         const highest = cleared.get(d.id) ?? 0;
         return {
           dungeon_id: d.id,
           tiers: Array.from({ length: TIER_COUNT }, (_, i) => ({
             tier: i + 1,
-            open: tierOpen(i + 1, deepest),
+            open: tierOpen(i + 1, reach),
+            opens_at_power: tierEntryPower(i + 1),
             cleared: i + 1 <= highest,
           })),
         };

@@ -18,7 +18,7 @@ import { ownTeam, remainingTeam } from '../heroes/hero-store.ts';
 import { nextEncounter } from '../battles/random-foes.ts';
 import { arenaSides } from './arena.ts';
 import { stageById } from '../battles/campaign-progress.ts';
-import { clearedTiers, deepestCleared, tierLocked } from '../battles/dungeon-runs.ts';
+import { tierLocked, tierReachOf } from '../battles/dungeon-runs.ts';
 import { tierOpen } from '../../game/data/dungeons.ts';
 
 /** A comma-separated team of the player's own heroes (1–4, no repeats). */
@@ -61,7 +61,7 @@ async function dungeonPlan(
   const d = ctx.dungeonsById.get(q.dungeon_id!);
   if (!d) throw notFound(MESSAGES.dungeonNotFound);
   const tier = q.tier ?? 1;
-  if (!tierOpen(tier, deepestCleared(await clearedTiers(ctx.store.db, q.user_id)))) throw tierLocked(tier);
+  if (!tierOpen(tier, (await tierReachOf(ctx.store.db, q.user_id)).reach)) throw tierLocked(tier);
   const team = await teamOf(ctx, q.user_id, q.team);
   return { plan: floorPlan(d, { tier, floor: 1, floors: d.floors }, team) };
 }

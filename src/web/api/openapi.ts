@@ -646,7 +646,7 @@ export interface paths {
     };
     /**
      * Read which dungeon tiers the player has opened
-     * @description Each dungeon’s tiers as the player has them: tier 1 is open to all; tier t opens in every dungeon once a run of tier t − 1 is cleared in any. What each tier holds (its foes, its recommended power): GET /api/dungeons. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description Each dungeon’s tiers as the player has them: tier 1 is open to all; tier t opens in every dungeon once a run of tier t − 1 is cleared in any, or once the player’s strongest four have the least power any dungeon recommends for it. What each tier holds (its foes, its recommended power): GET /api/dungeons. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['listDungeonTiers'];
     put?: never;
@@ -8383,6 +8383,8 @@ export interface operations {
               open: boolean;
               /** @description the player has cleared a run of it */
               cleared: boolean;
+              /** @description the strongest four’s power that opens it without a cleared run (the least any dungeon recommends for it) */
+              opens_at_power: number;
             }[];
           }[];
         };

@@ -1,5 +1,5 @@
 // A dungeon's tiers on its page: each tier with its foes and the team power it recommends (GET /api/dungeons), open
-// ones choosable, a locked one saying what opens it ('Clear tier 2 in any dungeon to open tier 3'), cleared ones marked (GET
+// ones choosable, a locked one saying what opens it ('Clear tier 2 in any dungeon, or bring a team of 2,160 power, to open tier 3'), cleared ones marked (GET
 // /api/dungeon-tiers). The chosen tier is the one Enter Dungeon fights; under the list, its first floor's chance and
 // pay for the player's last team (session.ts loadActiveTeam), before the run starts — the picker then shows them for
 // the team picked. State: ./ctrl.ts.
@@ -32,12 +32,18 @@ export function TierChooser({
   odds: OddsView | null;
 }) {
   const state = (tier: number) =>
-    mine?.find((t) => t.tier === tier) ?? { tier, open: tier === 1, cleared: false };
+    mine?.find((t) => t.tier === tier) ?? {
+      tier,
+      open: tier === 1,
+      cleared: false,
+      opens_at_power: undefined,
+    };
   return (
     <section className="dungeon-tiers panel" aria-labelledby="dungeon-tiers">
       <h2 id="dungeon-tiers">Tiers</h2>
       <p className="muted dungeon-tiers__lead">
-        Clear a tier to open the next: the same foes, stronger, paying more.
+        Clear a tier in any dungeon to open the next in all, or grow strong enough for it: the same foes,
+        stronger, paying more.
       </p>
       <div className="dungeon-tiers__list" role="radiogroup" aria-labelledby="dungeon-tiers">
         {tiers.map((t) => {
@@ -69,7 +75,9 @@ export function TierChooser({
               </span>
               {!s.open && (
                 <span className="dungeon-tier__opens">
-                  Clear tier {t.tier - 1} in any dungeon to open tier {t.tier}
+                  Clear tier {t.tier - 1} in any dungeon, or bring a team of{' '}
+                  {(s.opens_at_power ?? t.recommended_power).toLocaleString('en-US')} power, to open tier{' '}
+                  {t.tier}
                 </span>
               )}
             </button>
