@@ -289,6 +289,20 @@ export function tierFoeSpec(dungeon: DungeonDef, npc: DungeonNpcDef, tier: numbe
   };
 }
 
+/**
+ * What a floor of `tier` pays by: tier 1 by its dungeon's own difficulty and multiplier; a deeper tier as the hardest
+ * dungeon's — every dungeon's deeper tiers are level-10 foes on one ladder of power, so none pays less for its name
+ * (in the season, a dungeon stated at 40–75% paid under half the best fight a minute on 14 player-days when it was an
+ * easy one's deeper tier).
+ */
+export function tierPayRate(
+  own: { difficulty: Difficulty; multiplier: number },
+  tier: number,
+): { difficulty: Difficulty; multiplier: number } {
+  if (tier <= 1) return own;
+  return { difficulty: 'hard', multiplier: Math.max(...DUNGEONS.map((d) => d.rewardsMultiplier)) };
+}
+
 /** A tier of a dungeon exists: 1 … TIER_COUNT. */
 export const isTier = (tier: number): boolean => Number.isInteger(tier) && tier >= 1 && tier <= TIER_COUNT;
 

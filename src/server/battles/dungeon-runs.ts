@@ -10,7 +10,6 @@ import { dropGear } from '../heroes/worn-gear.ts';
 import type { Selectable } from 'kysely';
 import type { BattleResult } from '../../api/common.ts';
 import { ENGINE_VERSION, startBattle } from '../../game/index.ts';
-import type { Difficulty } from '../../game/types.ts';
 import type { Ctx } from '../context.ts';
 import { conflict, forbidden, MESSAGES } from '../foundation/errors.ts';
 import { tierEntryPower, tierOpen, tierReach } from '../../game/data/dungeons.ts';
@@ -260,8 +259,8 @@ export async function openFloorBattle(
       dungeon_id: dungeon.id,
       floor,
       floors: run.floors,
-      difficulty: dungeon.difficulty as Difficulty,
-      multiplier: dungeon.rewards_multiplier,
+      difficulty: plan.rewards.difficulty!,
+      multiplier: plan.rewards.multiplier!,
       boss_floor: plan.floor!.boss,
     },
   };

@@ -8,6 +8,7 @@ import { clearBonus, rewardsFor, stageFoes, type Difficulty, type StageDef } fro
 import { lossStake } from '../../game/rewards.ts';
 import type { FightKind, Hero, Rewards } from '../../game/types.ts';
 import { levelEquivalent } from '../../game/training.ts';
+import { tierPayRate } from '../../game/data/dungeons.ts';
 import { floorFoes } from '../content/npcs.ts';
 import { randomFoes } from './random-foes.ts';
 import type { DungeonsTable } from '../store/tables.ts';
@@ -74,17 +75,21 @@ export function floorPlan(
 ): FightPlan {
   const { tier, floor, floors } = at;
   const { enemies, bossFloor, payLevel } = floorFoes(dungeon.id, tier, floor, team.length);
+  const pay = tierPayRate(
+    { difficulty: dungeon.difficulty as Difficulty, multiplier: dungeon.rewards_multiplier },
+    tier,
+  );
   return {
     kind: 'dungeon',
     team,
     enemies,
     location: dungeon.name,
     rewards: {
-      difficulty: dungeon.difficulty as Difficulty,
-      multiplier: dungeon.rewards_multiplier,
+      difficulty: pay.difficulty,
+      multiplier: pay.multiplier,
       enemyLevel: payLevel,
     },
-    clear: bossFloor ? { floors, multiplier: dungeon.rewards_multiplier } : undefined,
+    clear: bossFloor ? { floors, multiplier: pay.multiplier } : undefined,
     key: `dungeon:${dungeon.id} tier ${tier} floor ${floor} of ${floors}:${sideKey(team)}`,
     floor: { floor, floors, boss: bossFloor, tier },
   };
