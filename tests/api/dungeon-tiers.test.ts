@@ -189,7 +189,7 @@ describe.each(DATABASES)('dungeon tiers on %s', (kind) => {
     const p = await newPlayer(h);
     const team: string[] = [];
     for (let i = 0; i < 4; i++) team.push((await giveHero(h, p.id, 5, 10)).id);
-    // open tier 2 as a cleared run of tier 1 would (its clear is the test above's)
+    // open tier 4 as a cleared run of tier 3 would (a clear is the test above's)
     await withStore(h, (db) =>
       db
         .insertInto('dungeon_runs')
@@ -200,7 +200,7 @@ describe.each(DATABASES)('dungeon tiers on %s', (kind) => {
           team_hero_ids: JSON.stringify(team),
           floor: WOODS.floors,
           floors: WOODS.floors,
-          tier: 1,
+          tier: 3,
           status: 'cleared',
           created_at: 1,
           updated_at: 1,
@@ -208,10 +208,11 @@ describe.each(DATABASES)('dungeon tiers on %s', (kind) => {
         .execute(),
     );
     const at = (tier: number) => odds(p.id, `dungeon_id=${WOODS.id}&team=${team.join(',')}&tier=${tier}`);
-    const [t1, t2] = [await at(1), await at(2)];
+    const [t1, t4] = [await at(1), await at(4)];
     expect(t1.key).toContain(`dungeon:${WOODS.id} tier 1 floor 1 of`);
-    expect(t2.key).toContain(`dungeon:${WOODS.id} tier 2 floor 1 of`);
-    expect(t2.probability).toBeLessThan(t1.probability);
-    expect(t2.win_rewards.gold).toBeGreaterThan(0);
+    expect(t4.key).toContain(`dungeon:${WOODS.id} tier 4 floor 1 of`);
+    expect(t4.probability).toBeLessThan(t1.probability);
+    // a deeper tier pays more: stronger foes, and as the hardest dungeon
+    expect(t4.win_rewards.gold).toBeGreaterThan(t1.win_rewards.gold);
   });
 });

@@ -52,6 +52,7 @@ export interface TierDef {
 
 /** The tiers past the first, tier 2 first. */
 export const TIERS: readonly TierDef[] = [
+  { level: 7, rarity: 3, training: 0 },
   { level: 10, rarity: 3, training: 0 },
   { level: 10, rarity: 5, training: 4 },
   { level: 10, rarity: 5, training: 12 },
@@ -92,8 +93,8 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_woods_bandit_chief', seed: 1134, level: 2, rarity: 3, boss: true },
     ],
     tierTraining: 0,
-    tierPower: [1020, 2160, 2840, 3570, 4250, 5020, 5710, 6650],
-    bossTraining: -4,
+    tierPower: [1020, 1870, 2160, 2840, 3570, 4250, 5020, 5710, 6650],
+    bossTraining: -6,
   },
   {
     id: 'forgotten_crypt',
@@ -119,7 +120,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_crypt_revenant', seed: 2112, level: 1, rarity: 1, boss: true },
     ],
     tierTraining: 1,
-    tierPower: [1170, 2490, 3290, 4170, 4920, 5710, 6430, 7690],
+    tierPower: [1170, 2130, 2490, 3290, 4170, 4920, 5710, 6390, 7440],
     bossTraining: -2,
   },
   {
@@ -150,7 +151,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_mines_magmaworm', seed: 3116, level: 4, rarity: 1 },
     ],
     tierTraining: 2,
-    tierPower: [1360, 2620, 3460, 4250, 5020, 5950, 6740, 7830],
+    tierPower: [1360, 2180, 2620, 3460, 4250, 5020, 5880, 6740, 7830],
     bossTraining: 6,
   },
   {
@@ -181,8 +182,8 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_fortress_standard_bearer', seed: 4116, level: 5, rarity: 2, boss: true },
     ],
     tierTraining: 3,
-    tierPower: [1450, 2630, 3570, 4320, 5150, 5980, 6740, 8000],
-    bossTraining: 6,
+    tierPower: [1450, 2180, 2630, 3570, 4320, 5150, 5980, 6740, 8000],
+    bossTraining: 4,
   },
   {
     id: 'ember_caldera',
@@ -216,7 +217,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_caldera_cinderqueen', seed: 5120, level: 8, rarity: 3 },
     ],
     tierTraining: 4,
-    tierPower: [1670, 2550, 3290, 3980, 4790, 5510, 6250, 7080],
+    tierPower: [1670, 2150, 2550, 3290, 3980, 4790, 5510, 6250, 7080],
     bossTraining: -6,
   },
   {
@@ -251,7 +252,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_void_gatekeeper', seed: 6120, level: 10, rarity: 2 },
     ],
     tierTraining: 5,
-    tierPower: [1750, 2520, 3230, 3910, 4610, 5320, 6040, 6780],
+    tierPower: [1750, 2130, 2520, 3230, 3910, 4610, 5320, 6040, 6960],
     bossTraining: -10,
   },
 ];
