@@ -306,18 +306,19 @@ const UNLOCKS: Record<string, Unlock[]> = {
  * A first clear's pay: gold and essence growing with the stage, combat tokens from chapter 2, and a summoning scroll
  * at each chapter's middle and end (set by npm run sim:season: docs/game-rules.md).
  */
-const FIRST_CLEAR_GROWS_TO = 24;
+const FIRST_CLEAR_GROWS_TO = 12;
 export function firstClearOf(k: number): DailyReward {
   const stage = k + 1;
   const index = (k % 8) + 1;
-  // Grows to chapter 3's end, then stays: past it a first clear paid as much as a day of fights, and the gold it
-  // bought (training) cleared the next stages at once (npm run sim:season, 2026-11-28: 35 stages on day 2).
+  // Grows to chapter 2's end, then stays: past it first clears were a quarter of a fighter's first two weeks' income
+  // (npm run sim:season -- days=14, 2026-11-29: fights 41–44%, under the half wanted).
   const n = Math.min(stage, FIRST_CLEAR_GROWS_TO);
   return {
     gold: 60 + 20 * n,
     magic_essence: 10 + 2 * n,
     ...(k >= 8 && { combat_tokens: 2 + Math.floor(stage / 8) }),
-    ...((index === 4 || index === 8) && { summoning_scrolls: 1 }),
+    // a scroll at each chapter's middle and end; past the sixth chapter, at its end only
+    ...((index === 8 || (index === 4 && k < DEEP_FROM)) && { summoning_scrolls: 1 }),
   };
 }
 
