@@ -134,13 +134,18 @@ async function fairOffer(odds: FairOdds, hero: Hero, opponent: Hero): Promise<Of
 
 // ---- the ladder ------------------------------------------------------------------------------------------------
 
-function candidateQuery(db: Db, userId: string, limit: number) {
+/** Other players' heroes (`players`), or NPCs, on the rating index. */
+function candidateQuery(db: Db, userId: string, limit: number, players: boolean) {
   return db
     .selectFrom('hero_ratings as r')
     .innerJoin('heroes as h', 'h.id', 'r.hero_id')
     .selectAll('h')
     .select(['r.rating as r_rating', 'r.rd as r_rd', 'r.wins as r_wins', 'r.losses as r_losses'])
-    .where((eb) => eb.or([eb('h.user_id', 'is', null), eb('h.user_id', '!=', userId)]))
+    .where((eb) =>
+      players
+        ? eb.and([eb('h.user_id', 'is not', null), eb('h.user_id', '!=', userId)])
+        : eb('h.user_id', 'is', null),
+    )
     .limit(limit);
 }
 
@@ -149,29 +154,33 @@ const drawnId = (rng: Prng) =>
   `h_${Array.from({ length: 4 }, () => rng.int(0x1_0000_0000).toString(16).padStart(8, '0')).join('')}`;
 
 /**
- * `n` opponents — other players' heroes and NPCs — rated near `at`: two walks of the rating index from (at, start),
- * up and down, the player's own heroes passed over.
+ * `n` opponents rated near `at` — other players' heroes first, then NPCs (so that a player meets players: the
+ * dungeons' NPCs, many tied on a new hero's rating, crowded them out) — each found by two walks of the rating index
+ * from (at, start), up and down, the player's own heroes passed over.
  */
 async function ratedNear(db: Db, userId: string, at: number, start: string, n: number): Promise<Hero[]> {
-  const [up, down] = await Promise.all([
-    candidateQuery(db, userId, n)
-      .where((eb) => eb(eb.refTuple('r.rating', 'r.hero_id'), '>=', eb.tuple(at, start)))
-      .orderBy('r.rating', 'asc')
-      .orderBy('r.hero_id', 'asc')
-      .execute(),
-    candidateQuery(db, userId, n)
-      .where((eb) => eb(eb.refTuple('r.rating', 'r.hero_id'), '<', eb.tuple(at, start)))
-      .orderBy('r.rating', 'desc')
-      .orderBy('r.hero_id', 'desc')
-      .execute(),
-  ]);
-  return [...up, ...down]
-    .sort((a, b) => Math.abs(a.r_rating - at) - Math.abs(b.r_rating - at) || (a.id < b.id ? -1 : 1))
-    .slice(0, n)
-    .map((r) => ({
-      ...heroFromRow(r),
-      rating: { rating: r.r_rating, rd: r.r_rd, wins: r.r_wins, losses: r.r_losses },
-    }));
+  const near = async (players: boolean) => {
+    const [up, down] = await Promise.all([
+      candidateQuery(db, userId, n, players)
+        .where((eb) => eb(eb.refTuple('r.rating', 'r.hero_id'), '>=', eb.tuple(at, start)))
+        .orderBy('r.rating', 'asc')
+        .orderBy('r.hero_id', 'asc')
+        .execute(),
+      candidateQuery(db, userId, n, players)
+        .where((eb) => eb(eb.refTuple('r.rating', 'r.hero_id'), '<', eb.tuple(at, start)))
+        .orderBy('r.rating', 'desc')
+        .orderBy('r.hero_id', 'desc')
+        .execute(),
+    ]);
+    return [...up, ...down].sort(
+      (a, b) => Math.abs(a.r_rating - at) - Math.abs(b.r_rating - at) || (a.id < b.id ? -1 : 1),
+    );
+  };
+  const [players, npcs] = await Promise.all([near(true), near(false)]);
+  return [...players, ...npcs].slice(0, n).map((r) => ({
+    ...heroFromRow(r),
+    rating: { rating: r.r_rating, rd: r.r_rd, wins: r.r_wins, losses: r.r_losses },
+  }));
 }
 
 /**
@@ -204,11 +213,13 @@ async function ladderOffers(
       seen.add(h.id);
       candidates.push(h);
     }
-  // The draw's order (a shuffle), so that a set is not always the ones nearest in rating.
+  // The draw's order (a shuffle), so that a set is not always the ones nearest in rating; other players' heroes
+  // still before NPCs.
   for (let i = candidates.length - 1; i > 0; i--) {
     const j = rng.int(i + 1);
     [candidates[i], candidates[j]] = [candidates[j], candidates[i]];
   }
+  candidates.sort((a, b) => Number(a.user_id === null) - Number(b.user_id === null));
   let found = 0;
   const offers = await inTurns(
     candidates,
