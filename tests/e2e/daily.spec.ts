@@ -120,7 +120,9 @@ test('a new player plays today’s errand quest, sees the day on the map and cla
   // A press is one intent with its own Idempotency-Key: a lost answer is asked again under it, never paid twice.
   expect((await claimed).headers()['idempotency-key']).toMatch(/^.{8,}$/);
   await expect(
-    page.getByRole('status').filter({ hasText: `${errand.text}: +${errand.reward.gold} gold` }),
+    page
+      .getByRole('status')
+      .filter({ hasText: `${errand.text}: +${errand.reward.gold.toLocaleString('en-US')} gold` }),
   ).toBeVisible();
   await expect(row.getByTestId('claimed')).toBeVisible();
   await expect.poll(async () => (await getUser(request, user.id)).gold).toBe(goldBefore + errand.reward.gold);
@@ -189,7 +191,9 @@ test('what yesterday earned and nobody claimed waits on /daily, and is claimed t
   await expect(waiting).toContainText('Done yesterday');
   await shot(page, testInfo, 'daily-waiting');
   await waiting.getByRole('button', { name: /^Claim Bonus: all 3 quests, from yesterday$/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Bonus: all 3 quests: +1,200 gold' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Bonus: all 3 quests: +1,200 gold' }),
+  ).toBeVisible();
   await expect(waiting.locator('li')).toHaveCount(3);
   expect((await getUser(request, player.id)).summoning_scrolls).toBe(player.summoning_scrolls + 2);
 });

@@ -59,16 +59,18 @@ export function rewardParts(reward: DailyReward): { currency: Currency; amount: 
   }));
 }
 
-/** '+60 gold, +10 essence' (for banners and accessible names). */
+/** '+60 gold, +1,200 essence' (for banners and accessible names). */
 export function rewardText(reward: DailyReward): string {
   return rewardParts(reward)
-    .map((p) => `+${p.amount} ${p.label}`)
+    .map((p) => `+${p.amount.toLocaleString('en-US')} ${p.label}`)
     .join(', ');
 }
 
-/** '60 Gold and 10 Magic Essence' (for titles). */
+/** '1,200 Gold and 10 Magic Essence' (for titles). */
 export function rewardLongText(reward: DailyReward): string {
-  const parts = CURRENCIES.filter((c) => reward[c] > 0).map((c) => `${reward[c]} ${CURRENCY_NAMES[c]}`);
+  const parts = CURRENCIES.filter((c) => reward[c] > 0).map(
+    (c) => `${reward[c].toLocaleString('en-US')} ${CURRENCY_NAMES[c]}`,
+  );
   return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
