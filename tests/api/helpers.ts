@@ -174,6 +174,10 @@ export const fightStage = (
   mode: 'auto' | 'turn_based' = 'auto',
 ) => h.call('POST', `/api/campaign/stages/${stage}/battle`, { user_id: userId, team_hero_ids: team, mode });
 
+/** The gold a fight's answer moved: what a win paid, less what a loss's stake took. */
+export const goldMoved = (fight: { rewards?: { gold: number }; stake_lost?: number }) =>
+  (fight.rewards?.gold ?? 0) - (fight.stake_lost ?? 0);
+
 /** The player's ledger entries for one reason, as stored. */
 export const ledgerEntries = (h: Harness, userId: string, reason: string) =>
   withStore(h, (db) =>

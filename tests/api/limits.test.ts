@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy, TrustProxyError } from '../../src/server/http/trust-proxy.ts';
 import {
   DATABASES,
+  goldMoved,
   newPlayer,
   startHarness,
   summonHero,
@@ -212,7 +213,7 @@ describe.each(DATABASES)('the odds pool’s bounded queue on %s', (kind) => {
     );
     expect(rows.map((r) => r.id).sort()).toEqual(won.map((b) => b.battle_id).sort());
     // A lost fight takes its stake, so the gold moved is what was paid less what was lost.
-    const gold = won.reduce((n, b) => n + b.rewards.gold - (b.stake_lost ?? 0), 0);
+    const gold = won.reduce((n, b) => n + goldMoved(b), 0);
     expect((await h.call('GET', `/api/users/${p.id}`)).body.gold).toBe(p.gold + gold);
     // Once the queue has drained, a refused fight goes through.
     const again = await h.call('POST', '/api/arena/battle', {

@@ -3,7 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StartedBattle } from '../../src/api/battles.ts';
 import { ABANDONED_TEXT } from '../../src/server/battles/turn-battles.ts';
-import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
+import {
+  DATABASES,
+  goldMoved,
+  newPlayer,
+  startHarness,
+  summonHero,
+  withStore,
+  type Harness,
+} from './helpers.ts';
 
 describe.each(DATABASES)('one active turn-based battle per player on %s', (kind) => {
   let h: Harness;
@@ -114,8 +122,9 @@ describe.each(DATABASES)('one active turn-based battle per player on %s', (kind)
     expect(new Set(ended).size).toBe(ended.length);
     expect(ended.length + rows.length).toBe(stillActive.length);
     const gold = (await h.call('GET', `/api/users/${p.id}`)).body.gold;
-    const paid = starts.filter((r) => r.body.rewards).reduce((n, r) => n + r.body.rewards.gold, 0);
-    expect(gold).toBe(p.gold + paid);
+    // A battle that ended at once paid its win or took its loss's stake; an abandoned one took nothing.
+    const moved = starts.reduce((n, r) => n + goldMoved(r.body), 0);
+    expect(gold).toBe(p.gold + moved);
   });
 
   it('refuses a missing user_id on the active-battle read with a 400', async () => {
