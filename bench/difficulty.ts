@@ -4,6 +4,7 @@
 // (levels 1–10 and stronger), beside the recommended power the stage states, and the campaign's targets.
 // Then (only=tiers) the dungeons' tiers: each tier's recommended power, where floor 1 is even, the same way; and
 // (only=bosses) each dungeon's boss floor tuned to BOSS_FLOOR_ODDS at its deeper tiers' recommendations.
+// And (only=tiers tune from=1520 top=8000) the deeper tiers' training, each on its rung of one ladder of power.
 // Run: npm run difficulty [-- teams=12 samples=400 campaign-teams=8 campaign-samples=300 only=campaign|dungeons|tiers|bosses from=48]
 
 import {
@@ -17,6 +18,7 @@ import {
   tierChecks,
   tierTable,
   tuneBossFloors,
+  tuneTiers,
   type DifficultyRow,
   type TierMeasure,
   type StageMeasure,
@@ -88,9 +90,36 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`Boss floors at each deeper tier's recommended power (data/dungeons.ts bossTraining)\n`);
     for (const t of tuned)
       console.log(
-        `  ${t.dungeon.id}: bossTraining ${t.bossTraining}; tiers 2–${t.odds.length + 1}: ${t.odds.map((o) => `${Math.round(o * 100)}%`).join(' ')}`,
+        `  ${t.dungeon.id}: odds at tiers 2–${t.odds.length + 1}: ${t.odds.map((o) => `${Math.round(o * 100)}%`).join(' ')}`,
       );
+    console.log('\nBoss training (data/dungeons.ts bossTraining):');
+    for (const t of tuned) console.log(`  ${t.dungeon.id}: [${t.bossTraining.join(', ')}]`);
     console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } else if (only === 'tiers' && process.argv.includes('tune')) {
+    const tuned = tuneTiers(
+      arg('from', 1520),
+      arg('top', 8000),
+      arg('campaign-teams', CAMPAIGN_TEAMS),
+      arg('campaign-samples', CAMPAIGN_SAMPLES),
+    );
+    console.log(
+      'Deeper tiers on one ladder: rung by rung, the power each was to be even at and where it is\n',
+    );
+    console.log('| Dungeon | Tier | Floor 1 training | Rung power | Measured even power |');
+    console.log('| --- | --- | --- | --- | --- |');
+    for (const t of tuned)
+      console.log(`| ${t.dungeon.name} | ${t.tier} | ${t.training} | ${t.target} | ${t.power} |`);
+    console.log('\nTier training (data/dungeons.ts tierTraining):');
+    for (const d of DUNGEONS)
+      console.log(
+        `  ${d.id}: [${tuned
+          .filter((t) => t.dungeon.id === d.id)
+          .map((t) => t.training)
+          .join(', ')}]`,
+      );
+    console.log(
+      '\nThen measure the tiers (only=tiers) for tierPower and tune the boss floors (only=bosses).',
+    );
   } else if (only === 'tiers') {
     const rows = tierTable(arg('campaign-teams', CAMPAIGN_TEAMS), arg('campaign-samples', CAMPAIGN_SAMPLES));
     console.log(
@@ -116,7 +145,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log('');
     checks.push(...difficultyChecks(rows));
   }
-  if (process.argv.includes('tune')) {
+  if (process.argv.includes('tune') && only !== 'tiers') {
     const top = process.argv.find((a) => a.startsWith('top='));
     const tuned = tuneCampaign(arg('from', 6), undefined, undefined, top ? arg('top', 0) : undefined);
     console.log(

@@ -5,7 +5,8 @@
 // bench/tune-dungeons.ts and the economy sim.
 
 import { BOSS_FLOOR_ODDS, DUNGEONS, TIER_COUNT, type DungeonDef } from './data/dungeons.ts';
-import { floorLineUp } from './dungeon-tiers.ts';
+import { floorLineUp, tierFloors } from './dungeon-tiers.ts';
+import { MAX_TRAINING } from './data/training.ts';
 import { estimateOdds } from './battle/odds.ts';
 import { generateHero } from './generation.ts';
 import { hashSeed } from './prng.ts';
@@ -342,72 +343,149 @@ export interface TierMeasure {
   bossAtPower: number;
 }
 
+/** The campaign's reference teams of four, each with its power: what a tier's power is measured against. */
+const tierPool = (teamCount: number) =>
+  CAMPAIGN_GROUPS.flatMap((g) =>
+    referenceTeams(g, 4, teamCount).map((team) => ({ power: teamPower(team), team })),
+  );
+
+type TierPool = ReturnType<typeof tierPool>;
+
+/** Each reference team's power and odds against floor `floor` of `d` at `tier`, on the tier measurement's seeds. */
+const tierFloorOdds = (pool: TierPool, d: DungeonDef, tier: number, floor: number, samples: number) => {
+  const foes = floorLineUp(d, tier, floor, 4).enemies;
+  return pool.map((r, t) => ({
+    power: r.power,
+    odds: oddsOf(hashSeed('tier-difficulty', d.id, tier, floor, t), r.team, foes, samples),
+  }));
+};
+
+/**
+ * The team power at which floor 1 of `d` at `tier` is even: the least (steps of 10) whose nearest reference teams win
+ * it 45–55% (else the nearest to 50%), and the odds there.
+ */
+function evenFloorPower(pool: TierPool, d: DungeonDef, tier: number, samples: number) {
+  const first = tierFloorOdds(pool, d, tier, 1, samples);
+  const lo = Math.min(...pool.map((r) => r.power));
+  const hi = Math.max(...pool.map((r) => r.power));
+  const rows: { power: number; odds: number }[] = [];
+  for (let power = Math.floor(lo / 10) * 10; power <= hi; power += 10)
+    rows.push({ power, odds: oddsAtPower(first, power) });
+  return (
+    rows.find((r) => Math.abs(r.odds - 0.5) <= 0.05) ??
+    [...rows].sort((a, b) => Math.abs(a.odds - 0.5) - Math.abs(b.odds - 0.5))[0]
+  );
+}
+
 /**
  * Measures every dungeon's tiers (floor 1 and the boss floor against a team of four, game/dungeon-tiers.ts) against
  * the campaign's reference teams of four, on the campaign's seeds: each tier's recommended power is the least
  * power (steps of 10) at which the nearest reference teams win floor 1 45–55% (else the nearest to 50%).
  */
 export function tierTable(teamCount = CAMPAIGN_TEAMS, samples = CAMPAIGN_SAMPLES): TierMeasure[] {
-  const pool = CAMPAIGN_GROUPS.flatMap((g) =>
-    referenceTeams(g, 4, teamCount).map((team) => ({ power: teamPower(team), team })),
-  );
-  const lo = Math.min(...pool.map((r) => r.power));
-  const hi = Math.max(...pool.map((r) => r.power));
+  const pool = tierPool(teamCount);
   const out: TierMeasure[] = [];
   for (const d of DUNGEONS)
     for (let tier = 1; tier <= TIER_COUNT; tier++) {
-      const measure = (floor: number) => {
-        const foes = floorLineUp(d, tier, floor, 4).enemies;
-        return pool.map((r, t) => ({
-          power: r.power,
-          odds: oddsOf(hashSeed('tier-difficulty', d.id, tier, floor, t), r.team, foes, samples),
-        }));
-      };
-      const first = measure(1);
-      const rows: { power: number; odds: number }[] = [];
-      for (let power = Math.floor(lo / 10) * 10; power <= hi; power += 10)
-        rows.push({ power, odds: oddsAtPower(first, power) });
-      const best =
-        rows.find((r) => Math.abs(r.odds - 0.5) <= 0.05) ??
-        [...rows].sort((a, b) => Math.abs(a.odds - 0.5) - Math.abs(b.odds - 0.5))[0];
+      const even = evenFloorPower(pool, d, tier, samples);
       out.push({
         dungeon: d,
         tier,
-        power: best.power,
-        atPower: best.odds,
-        bossAtPower: oddsAtPower(measure(d.floors), best.power),
+        power: even.power,
+        atPower: even.odds,
+        bossAtPower: oddsAtPower(tierFloorOdds(pool, d, tier, d.floors, samples), even.power),
       });
     }
   return out;
 }
 
-/** A dungeon's boss floor tuned: the training over its floor's and what it states at its tiers' recommendations. */
+/** A deeper tier tuned onto its rung: its floor-1 training, the power it was to be even at, and where it is. */
+export interface TierTuning {
+  dungeon: DungeonDef;
+  tier: number;
+  training: number;
+  target: number;
+  power: number;
+}
+
+/**
+ * Puts every dungeon's deeper tiers on one ladder of power (data/dungeons.ts tierTraining): rung r — tier 2 of each
+ * dungeon in order, then tier 3's, … — is to be even at `from · (top / from)^(r / (rungs − 1))`, so the rungs are
+ * evenly spaced and a team of any power between has a tier near an even fight. Each tier gets the floor-1 training
+ * whose even power is nearest its rung's (of the least that reaches it and the one below), keeping every floor
+ * stronger than the same floor a tier before (a tier whose least such training is already stronger than its rung
+ * keeps that: the table shows it).
+ */
+export function tuneTiers(
+  from: number,
+  top: number,
+  teamCount = CAMPAIGN_TEAMS,
+  samples = CAMPAIGN_SAMPLES,
+): TierTuning[] {
+  const pool = tierPool(teamCount);
+  const deeper = TIER_COUNT - 1;
+  const rungs = deeper * DUNGEONS.length;
+  const trial = DUNGEONS.map((d) => ({ ...d, tierTraining: [...d.tierTraining] }));
+  const out: TierTuning[] = [];
+  for (let i = 0; i < deeper; i++)
+    for (const [j, d] of trial.entries()) {
+      const tier = i + 2;
+      const target = Math.round(from * (top / from) ** ((i * DUNGEONS.length + j) / (rungs - 1)));
+      // a fresh trial dungeon for each training tried (its floors are made once per dungeon object)
+      const at = (training: number): DungeonDef => {
+        const tierTraining = [...d.tierTraining];
+        tierTraining[i] = training;
+        return { ...d, tierTraining };
+      };
+      const stronger = (t: DungeonDef) =>
+        tierFloors(t, tier).every((f, k) => teamPower(f) > teamPower(tierFloors(t, tier - 1)[k]));
+      let least = 0;
+      while (least < MAX_TRAINING && !stronger(at(least))) least++;
+      // the least training whose even power reaches the target (more training, more power), or the one below it
+      // when that is nearer
+      let [lo, hi] = [least, MAX_TRAINING];
+      const powerAt = (training: number) => evenFloorPower(pool, at(training), tier, samples).power;
+      while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (powerAt(mid) >= target) hi = mid;
+        else lo = mid + 1;
+      }
+      const [above, below] = [powerAt(lo), lo > least ? powerAt(lo - 1) : -Infinity];
+      const [training, power] = target - below < above - target ? [lo - 1, below] : [lo, above];
+      d.tierTraining[i] = training;
+      out.push({ dungeon: d, tier, training, target, power });
+    }
+  return out;
+}
+
+/** A dungeon's boss floors tuned: each deeper tier's training over its floor's, and what each states there. */
 export interface BossTuning {
   dungeon: DungeonDef;
-  bossTraining: number;
+  /** tier 2 first */
+  bossTraining: number[];
   /** the boss floor's chance at each deeper tier's recommended power, tier 2 first */
   odds: number[];
 }
 
 /**
- * Tunes each dungeon's boss floor (bossTraining, −30 … 30 in steps of 2): the offset whose boss floor, at each deeper
- * tier's recommended power, states on average nearest BOSS_FLOOR_ODDS against the reference teams nearest that
- * power (the nine oddsAtPower reads; only those are fought).
+ * Tunes each dungeon's boss floor at each deeper tier (bossTraining, −30 … 30 in steps of 2): the offset whose boss
+ * floor, at the tier's recommended power, states nearest BOSS_FLOOR_ODDS against the reference teams nearest that
+ * power (the nine oddsAtPower reads; only those are fought). A boss floor can be made no easier than untrained.
  */
 export function tuneBossFloors(teamCount = CAMPAIGN_TEAMS, samples = CAMPAIGN_SAMPLES): BossTuning[] {
-  const pool = CAMPAIGN_GROUPS.flatMap((g) =>
-    referenceTeams(g, 4, teamCount).map((team) => ({ power: teamPower(team), team })),
-  );
+  const pool = tierPool(teamCount);
   return DUNGEONS.map((d) => {
-    const at = (bossTraining: number) => {
-      const trial: DungeonDef = { ...d, bossTraining };
-      return Array.from({ length: TIER_COUNT - 1 }, (_, i) => {
-        const tier = i + 2;
-        const power = d.tierPower[tier - 1];
-        const foes = floorLineUp(trial, tier, d.floors, 4).enemies;
-        const near = [...pool]
-          .sort((a, b) => Math.abs(a.power - power) - Math.abs(b.power - power))
-          .slice(0, NEAREST);
+    const tuned: BossTuning = { dungeon: d, bossTraining: [...d.bossTraining], odds: [] };
+    for (let i = 0; i < TIER_COUNT - 1; i++) {
+      const tier = i + 2;
+      const power = d.tierPower[tier - 1];
+      const near = [...pool]
+        .sort((a, b) => Math.abs(a.power - power) - Math.abs(b.power - power))
+        .slice(0, NEAREST);
+      const at = (offset: number) => {
+        const bossTraining = [...tuned.bossTraining];
+        bossTraining[i] = offset;
+        const foes = floorLineUp({ ...d, bossTraining }, tier, d.floors, 4).enemies;
         return oddsAtPower(
           near.map((r, t) => ({
             power: r.power,
@@ -415,16 +493,18 @@ export function tuneBossFloors(teamCount = CAMPAIGN_TEAMS, samples = CAMPAIGN_SA
           })),
           power,
         );
-      });
-    };
-    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-    let best: BossTuning | null = null;
-    for (let bossTraining = -30; bossTraining <= 30; bossTraining += 2) {
-      const odds = at(bossTraining);
-      if (!best || Math.abs(mean(odds) - BOSS_FLOOR_ODDS) < Math.abs(mean(best.odds) - BOSS_FLOOR_ODDS))
-        best = { dungeon: d, bossTraining, odds };
+      };
+      let best = { offset: 0, odds: Infinity };
+      // nearest zero first, so of offsets that state the same (a boss untrained either way) the least is kept
+      const offsets = [0, ...Array.from({ length: 15 }, (_, k) => [-2 * (k + 1), 2 * (k + 1)]).flat()];
+      for (const offset of offsets) {
+        const odds = at(offset);
+        if (Math.abs(odds - BOSS_FLOOR_ODDS) < Math.abs(best.odds - BOSS_FLOOR_ODDS)) best = { offset, odds };
+      }
+      tuned.bossTraining[i] = best.offset;
+      tuned.odds.push(best.odds);
     }
-    return best!;
+    return tuned;
   });
 }
 

@@ -86,5 +86,11 @@ describe('dungeon floors and tiers', () => {
     expect(tierReach(6, tierEntryPower(3))).toBe(7);
     expect(tierReach(0, 1e9)).toBe(TIER_COUNT);
     for (let t = 2; t <= TIER_COUNT; t++) expect(tierEntryPower(t)).toBeGreaterThan(tierEntryPower(t - 1));
+    // a tier opens by power a little before its least recommendation: players' teams outdo reference teams of their power
+    for (let t = 1; t <= TIER_COUNT; t++) {
+      const least = Math.min(...DUNGEONS.map((d) => d.tierPower[t - 1]));
+      expect(tierEntryPower(t)).toBeLessThan(least);
+      expect(tierEntryPower(t)).toBeGreaterThanOrEqual(0.9 * least);
+    }
   });
 });

@@ -26,40 +26,42 @@ export interface DungeonDef {
   theme: string;
   floors: number;
   npcs: DungeonNpcDef[];
-  /** training its deeper tiers add to TIERS' (so the dungeons' tiers interleave into one ladder) */
-  tierTraining: number;
+  /**
+   * each deeper tier's floor-1 training, tier 2 first: the dungeons' deeper tiers stand on one ladder of power, evenly
+   * spaced, so a team of any power has a tier near an even fight (measured: npm run difficulty -- only=tiers tune)
+   */
+  tierTraining: readonly number[];
   /** each tier's recommended team power, tier 1 first: where floor 1 is an even fight (measured: npm run difficulty) */
   tierPower: readonly number[];
   /**
    * the training a deeper tier's boss floor (the boss and its escorts) has over its floor's (negative: less), so the
    * boss floor is BOSS_FLOOR_ODDS at the tier's recommended power (measured: npm run difficulty -- only=bosses)
    */
-  bossTraining: number;
+  bossTraining: readonly number[];
 }
 
 /** What a deeper tier's boss floor states at the tier's recommended power: harder than floor 1, yet a fight. */
 export const BOSS_FLOOR_ODDS = 0.3;
 
 /**
- * A deeper tier's foes: every NPC at `level` and `rarity`, trained `training` (and the dungeon's tierTraining) on
- * floor 1; the boss a star more (at most 5★).
+ * A deeper tier's foes: every NPC at `level` and `rarity`, trained as its dungeon's tierTraining says on floor 1; the
+ * boss a star more (at most 5★).
  */
 export interface TierDef {
   level: number;
   rarity: number;
-  training: number;
 }
 
-/** The tiers past the first, tier 2 first. */
+/** The tiers past the first, tier 2 first: each as weak as the ladder's rungs it holds need, training adding the rest. */
 export const TIERS: readonly TierDef[] = [
-  { level: 7, rarity: 3, training: 0 },
-  { level: 10, rarity: 3, training: 0 },
-  { level: 10, rarity: 5, training: 4 },
-  { level: 10, rarity: 5, training: 12 },
-  { level: 10, rarity: 5, training: 20 },
-  { level: 10, rarity: 5, training: 28 },
-  { level: 10, rarity: 5, training: 36 },
-  { level: 10, rarity: 5, training: 46 },
+  { level: 4, rarity: 3 },
+  { level: 6, rarity: 3 },
+  { level: 10, rarity: 3 },
+  { level: 10, rarity: 5 },
+  { level: 10, rarity: 5 },
+  { level: 10, rarity: 5 },
+  { level: 10, rarity: 5 },
+  { level: 10, rarity: 5 },
 ];
 
 /** How many tiers each dungeon has. */
@@ -92,9 +94,9 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_woods_dryad', seed: 1111, level: 1, rarity: 1 },
       { id: 'npc_woods_bandit_chief', seed: 1134, level: 2, rarity: 3, boss: true },
     ],
-    tierTraining: 0,
-    tierPower: [1020, 1870, 2160, 2840, 3570, 4250, 5020, 5710, 6650],
-    bossTraining: -6,
+    tierTraining: [0, 2, 3, 4, 12, 22, 33, 47],
+    tierPower: [1020, 1580, 1870, 2340, 2840, 3570, 4350, 5360, 6680],
+    bossTraining: [-6, -6, -6, -6, -6, -6, -6, -6],
   },
   {
     id: 'forgotten_crypt',
@@ -119,9 +121,9 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_crypt_bonelord', seed: 2111, level: 3, rarity: 2 },
       { id: 'npc_crypt_revenant', seed: 2112, level: 1, rarity: 1, boss: true },
     ],
-    tierTraining: 1,
-    tierPower: [1170, 2130, 2490, 3290, 4170, 4920, 5710, 6390, 7440],
-    bossTraining: -2,
+    tierTraining: [0, 0, 0, 2, 9, 17, 28, 42],
+    tierPower: [1170, 1730, 1970, 2340, 2990, 3640, 4570, 5620, 7030],
+    bossTraining: [-2, -2, -2, -2, -2, -2, -2, -2],
   },
   {
     id: 'sunken_mines',
@@ -150,9 +152,9 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_mines_deepking', seed: 3115, level: 4, rarity: 2 },
       { id: 'npc_mines_magmaworm', seed: 3116, level: 4, rarity: 1 },
     ],
-    tierTraining: 2,
-    tierPower: [1360, 2180, 2620, 3460, 4250, 5020, 5880, 6740, 7830],
-    bossTraining: 6,
+    tierTraining: [0, 1, 1, 3, 9, 18, 30, 43],
+    tierPower: [1360, 1740, 2010, 2550, 3100, 3800, 4670, 5920, 7180],
+    bossTraining: [2, 2, 2, 2, 4, 6, 8, 10],
   },
   {
     id: 'ironhold_fortress',
@@ -181,9 +183,9 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_fortress_berserker', seed: 4115, level: 6, rarity: 2 },
       { id: 'npc_fortress_standard_bearer', seed: 4116, level: 5, rarity: 2, boss: true },
     ],
-    tierTraining: 3,
-    tierPower: [1450, 2180, 2630, 3570, 4320, 5150, 5980, 6740, 8000],
-    bossTraining: 4,
+    tierTraining: [0, 3, 1, 4, 11, 20, 32, 46],
+    tierPower: [1450, 1730, 2090, 2550, 3230, 3970, 4920, 6070, 7440],
+    bossTraining: [0, 2, 0, 2, 4, 6, 8, 10],
   },
   {
     id: 'ember_caldera',
@@ -216,9 +218,9 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_caldera_emberlord', seed: 5119, level: 5, rarity: 2 },
       { id: 'npc_caldera_cinderqueen', seed: 5120, level: 8, rarity: 3 },
     ],
-    tierTraining: 4,
-    tierPower: [1670, 2150, 2550, 3290, 3980, 4790, 5510, 6250, 7080],
-    bossTraining: -6,
+    tierTraining: [5, 7, 6, 8, 17, 27, 40, 55],
+    tierPower: [1670, 1840, 2160, 2680, 3290, 4170, 5020, 6250, 7690],
+    bossTraining: [-6, -6, -6, -6, -6, -6, -6, -6],
   },
   {
     id: 'void_sanctum',
@@ -251,9 +253,9 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_void_oracle', seed: 6119, level: 7, rarity: 1 },
       { id: 'npc_void_gatekeeper', seed: 6120, level: 10, rarity: 2 },
     ],
-    tierTraining: 5,
-    tierPower: [1750, 2130, 2520, 3230, 3910, 4610, 5320, 6040, 6960],
-    bossTraining: -10,
+    tierTraining: [9, 11, 9, 11, 21, 32, 46, 60],
+    tierPower: [1750, 1970, 2270, 2770, 3460, 4250, 5280, 6390, 7920],
+    bossTraining: [-10, -10, -10, -10, -10, -10, -10, -10],
   },
 ];
 
@@ -282,10 +284,9 @@ export function tierFoeSpec(dungeon: DungeonDef, npc: DungeonNpcDef, tier: numbe
     rarity: npc.boss ? Math.min(5, t.rarity + 1) : t.rarity,
     training: Math.max(
       0,
-      t.training +
-        dungeon.tierTraining +
+      dungeon.tierTraining[Math.min(tier, TIER_COUNT) - 2] +
         (floor - 1) * FLOOR_TRAINING +
-        (floor >= dungeon.floors ? dungeon.bossTraining : 0),
+        (floor >= dungeon.floors ? dungeon.bossTraining[Math.min(tier, TIER_COUNT) - 2] : 0),
     ),
   };
 }
@@ -307,12 +308,21 @@ export function tierPayRate(
 /** A tier of a dungeon exists: 1 … TIER_COUNT. */
 export const isTier = (tier: number): boolean => Number.isInteger(tier) && tier >= 1 && tier <= TIER_COUNT;
 
-/** The least power any dungeon recommends for `tier`: where that tier's easiest floor 1 is an even fight. */
-export const tierEntryPower = (tier: number): number => Math.min(...DUNGEONS.map((d) => d.tierPower[tier - 1]));
+/**
+ * The share of a tier's least recommended power that opens it by power. A player's team is stronger than the
+ * reference teams of its power by what they chose (gear, sets, heroes): in the season, players' teams stated an even
+ * fight at 0.87–1.05 of a tier's recommended power (docs/game-rules.md), so a tier opened only at its recommendation
+ * was 70–90% by then for some, and the one above still shut.
+ */
+export const OPEN_BY_POWER = 0.9;
+
+/** The power that opens `tier` (OPEN_BY_POWER of the least any dungeon recommends for it, rounded up to tens). */
+export const tierEntryPower = (tier: number): number =>
+  Math.ceil((OPEN_BY_POWER * Math.min(...DUNGEONS.map((d) => d.tierPower[tier - 1]))) / 10) * 10;
 
 /**
  * The deepest tier a player may enter: one past the deepest tier they have cleared a run of in any dungeon (0: none),
- * or as deep as their strongest four's power reaches (a tier whose easiest floor 1 is even for it) — tiers open by
+ * or as deep as their strongest four's power reaches (tierEntryPower: near an even fight on its easiest floor 1) — tiers open by
  * play or by power, so a player who never runs a dungeon still finds one fit for their team.
  */
 export function tierReach(deepestCleared: number, teamPower: number): number {
