@@ -255,11 +255,12 @@ export class Bot {
     return c.unlocks.some((u) => u.kind === 'arena' && u.unlocked);
   }
 
+  /** Find a fair match for the strongest hero: the set, or the refusal's status and text (the arena not open yet). */
   async fairMatches(limit = 6) {
     const r = await this.s.call('get', '/api/arena/opponents', {
       query: { user_id: this.id, hero_id: this.strongest().id, limit },
     });
-    return r.ok ? r.body : null;
+    return r.ok ? r.body : { refused: `${r.status} ${r.error}` };
   }
 
   /**
@@ -845,7 +846,7 @@ export class Bot {
     }
     if (kinds.includes('arena') && this.arenaOpen(c)) {
       const fair = await this.fairMatches();
-      for (const opp of fair?.opponents ?? [])
+      for (const opp of 'opponents' in fair ? fair.opponents : [])
         add(
           await this.odds({ kind: 'arena', hero_id: this.strongest().id, opponent_id: opp.id }),
           PLAY_S.quickFight + PLAY_S.choose,
@@ -985,7 +986,7 @@ export class Bot {
       case 'arena_win':
       case 'underdog_win': {
         const fair = await this.fairMatches(12);
-        if (!fair) return;
+        if ('refused' in fair) return;
         const ranked = fair.opponents
           .map((o, i) => ({ id: o.id, p: fair.probabilities[i] }))
           .filter((o) => kind === 'arena_win' || o.p < 0.5)

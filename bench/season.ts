@@ -87,7 +87,7 @@ export interface SeasonRow {
   /** the best pay a minute of every fight the player could start (the fighter's survey: gold's worth) */
   bestPerMinute: number;
   /** Find a fair match for the team's strongest hero: who, and the stated chances */
-  fair: { opponents: string[]; probabilities: number[] } | null;
+  fair: { opponents: string[]; probabilities: number[] } | { refused: string };
   waited: DayLog['waited'];
   serverErrors: number;
 }
@@ -266,7 +266,10 @@ async function measure(
     wants: [...bot.log.wants.values()],
     dungeons,
     bestPerMinute,
-    fair: fm ? { opponents: fm.opponents.map((h) => h.id), probabilities: fm.probabilities } : null,
+    fair:
+      'refused' in fm
+        ? fm
+        : { opponents: fm.opponents.map((h) => h.id), probabilities: fm.probabilities },
     waited: bot.log.waited ?? (await bot.clockWait(c)),
     serverErrors: s.serverErrors.length - o.errors,
   };
@@ -430,13 +433,19 @@ export function seasonChecks(report: SeasonReport): SeasonCheck[] {
   for (const style of STYLES) {
     const rows = by(style);
     for (const [i, r] of rows.entries()) {
-      const ps = r.fair?.probabilities ?? [];
+      // a refusal counts as no fair match, and says why
+      if ('refused' in r.fair) {
+        unfair.push(`${style} day ${r.day} (refused: ${r.fair.refused})`);
+        continue;
+      }
+      const ps = r.fair.probabilities;
       if (ps.length === 0 || ps.some((p) => p < FAIR_BAND[0] || p > FAIR_BAND[1]))
         unfair.push(
           `${style} day ${r.day} (${ps.length ? `${pct(Math.min(...ps))}–${pct(Math.max(...ps))}` : 'none'})`,
         );
-      const before = i > 0 ? rows[i - 1].fair?.opponents : undefined;
-      const now = r.fair?.opponents;
+      const prior = i > 0 ? rows[i - 1].fair : undefined;
+      const before = prior && 'opponents' in prior ? prior.opponents : undefined;
+      const now = r.fair.opponents;
       if (before && now && [...before].sort().join() === [...now].sort().join())
         same.push(`${style} day ${r.day}`);
     }
@@ -493,7 +502,8 @@ function dungeonText(r: SeasonRow, best: SeasonRow['dungeons'][number] | null): 
 }
 
 function fairText(r: SeasonRow): string {
-  const ps = r.fair?.probabilities ?? [];
+  if ('refused' in r.fair) return `refused: ${r.fair.refused}`;
+  const ps = r.fair.probabilities;
   return ps.length ? `${pct(Math.min(...ps))}–${pct(Math.max(...ps))} (${ps.length})` : '—';
 }
 
