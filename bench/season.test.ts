@@ -11,20 +11,19 @@ import { CURRENCIES, STYLES, worth } from './season-bots.ts';
 const DAYS = 14;
 const MINUTES = 15;
 /**
- * The targets the economy does not meet on every two-week run yet (docs/game-rules.md "The season"): a dungeon at
- * 40–75% (paying within 2× of the best fight) every day — a new player's first days miss it; the fighter never 2 days
- * without a new stage — once, at a deep chapter's new band of foes; fights ≥ 50% of the fighter's income — 52% over
- * two weeks (54% over 30 days), first clears being a fifth of its first weeks; fair matches every day (below).
+ * The targets the economy does not meet on every two-week run yet (docs/game-rules.md "The season"), each printed and
+ * held meanwhile to the bound every measured run kept (eight runs of the economy of 2026-11-29 on SQLite), so the test
+ * still fails on a step back: a dungeon at 40–75% (paying within 2× of the best fight) every day — missed on 0–2 of the
+ * 42 player-days, a team far stronger or weaker than its power says; the fighter never 2 days without a new stage — 3
+ * days once, at a chapter whose band of foes its four fought under 40% though past the stage's recommended power;
+ * fights ≥ 50% of the fighter's income — 50–58%.
  */
-const NOT_MET_YET = [
-  'a dungeon at 40–75% every day',
-  'a dungeon at 40–75% paying within 2× of the best fight a minute, every day',
-  'the fighter never 2 days without a new stage',
-  "fights ≥ 50% of the fighter's income",
-  // Find a fair match answered an empty set once, to the fighter on day 1 on PostgreSQL under CI's load (never on
-  // an idle machine): to be found at its root.
-  'fair matches at 40–60%, not the same list two days running',
-];
+const NOT_MET_YET: Record<string, (measured: number) => boolean> = {
+  'a dungeon at 40–75% every day': (days) => days <= 4,
+  'a dungeon at 40–75% paying within 2× of the best fight a minute, every day': (days) => days <= 4,
+  'the fighter never 2 days without a new stage': (days) => days <= 4,
+  "fights ≥ 50% of the fighter's income": (share) => share >= 0.47,
+};
 
 describe.each(DATABASES)('the season on %s', (db) => {
   it('plays every style every day through the API, its income by the ledger adding up, and meets every target', async () => {
@@ -84,13 +83,19 @@ describe.each(DATABASES)('the season on %s', (db) => {
         .split('\n')
         .filter((l) => /^\| \d/.test(l)),
     ).toHaveLength(DAYS * STYLES.length);
-    // the economy's targets, each with the figure it saw (those not met yet are printed, not asserted)
+    // the economy's targets, each with the figure it saw (those not met on every run yet printed, and held to
+    // their bound)
     const failed = checks.filter((c) => !c.ok);
-    for (const c of failed.filter((c) => NOT_MET_YET.includes(c.target)))
+    for (const c of failed.filter((c) => c.target in NOT_MET_YET))
       console.log(`season on ${db}, not met yet: ${c.target}: ${c.seen}`);
+    const held = (c: (typeof checks)[number]) =>
+      c.target in NOT_MET_YET && c.measured !== undefined && NOT_MET_YET[c.target](c.measured);
     expect(
-      failed.filter((c) => !NOT_MET_YET.includes(c.target)),
+      failed.filter((c) => !held(c)),
       printSeason(report),
     ).toEqual([]);
+    // every target held to a bound states the figure it is judged by
+    for (const target of Object.keys(NOT_MET_YET))
+      expect(checks.find((c) => c.target === target)?.measured, target).toBeTypeOf('number');
   }, 900_000);
 });

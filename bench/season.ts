@@ -267,9 +267,7 @@ async function measure(
     dungeons,
     bestPerMinute,
     fair:
-      'refused' in fm
-        ? fm
-        : { opponents: fm.opponents.map((h) => h.id), probabilities: fm.probabilities },
+      'refused' in fm ? fm : { opponents: fm.opponents.map((h) => h.id), probabilities: fm.probabilities },
     waited: bot.log.waited ?? (await bot.clockWait(c)),
     serverErrors: s.serverErrors.length - o.errors,
   };
@@ -281,6 +279,8 @@ export interface SeasonCheck {
   target: string;
   ok: boolean;
   seen: string;
+  /** the figure the target is judged by, where it is one (a share, a count of days) */
+  measured?: number;
 }
 
 /** Days a currency may be held before it counts as piled (from day 3) and days its spending on a goal may take. */
@@ -365,6 +365,7 @@ export function seasonChecks(report: SeasonReport): SeasonCheck[] {
   checks.push({
     target: 'the fighter never 2 days without a new stage',
     ok: worst < 2,
+    measured: worst,
     seen: `longest stretch without: ${worst} day(s); ${fighter.at(-1)?.cleared ?? 0} stages by day ${fighter.at(-1)?.day ?? 0}`,
   });
 
@@ -388,6 +389,7 @@ export function seasonChecks(report: SeasonReport): SeasonCheck[] {
   checks.push({
     target: "fights ≥ 50% of the fighter's income",
     ok: fights >= 0.5,
+    measured: fights,
     seen: `${pct(fights)} (gold's worth over the season)`,
   });
   const daily = share(by('dailies'), ['daily']);
@@ -405,6 +407,7 @@ export function seasonChecks(report: SeasonReport): SeasonCheck[] {
   checks.push({
     target: 'a dungeon at 40–75% every day',
     ok: noDungeon.length === 0,
+    measured: noDungeon.length,
     seen: noDungeon.length
       ? `not on ${noDungeon.length} day(s): ${noDungeon.slice(0, 6).join(', ')}`
       : 'every day',
@@ -423,6 +426,7 @@ export function seasonChecks(report: SeasonReport): SeasonCheck[] {
   checks.push({
     target: 'a dungeon at 40–75% paying within 2× of the best fight a minute, every day',
     ok: underpaid.length === 0,
+    measured: underpaid.length,
     seen: underpaid.length
       ? `not on ${underpaid.length} day(s): ${underpaid.slice(0, 6).join(', ')}`
       : 'every day',

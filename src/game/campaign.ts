@@ -83,10 +83,10 @@ export const NO_IDLE: IdleRate = { gold: 0, xp_per_hero: 0, magic_essence: 0 };
  * npm run sim:season so that a day's 12 hours come to about a quarter of what a 15-minute day of play earns at
  * that point of the climb (docs/game-rules.md).
  */
-const IDLE_GROWS_TO = 32;
+const IDLE_GROWS_TO = 16;
 export function idleRate(cleared: number): IdleRate {
   if (cleared <= 0) return NO_IDLE;
-  // Grows with the first six chapters; past them the rate stays (gold there is the fights' to earn).
+  // Grows with the first two chapters; past them the rate stays (gold there is the fights' to earn).
   const n = Math.min(cleared, IDLE_GROWS_TO);
   return {
     gold: 20 + 4 * n,

@@ -399,6 +399,12 @@ export function tierTable(teamCount = CAMPAIGN_TEAMS, samples = CAMPAIGN_SAMPLES
   return out;
 }
 
+/**
+ * Each dungeon's rung within a tier (data/dungeons.ts order, which is the order the campaign opens them): the first
+ * three, open from chapters 1–2, on every other rung, so that while only they are open their rungs are still even.
+ */
+const RUNG_IN_TIER = [0, 2, 4, 1, 3, 5];
+
 /** A deeper tier tuned onto its rung: its floor-1 training, the power it was to be even at, and where it is. */
 export interface TierTuning {
   dungeon: DungeonDef;
@@ -410,7 +416,7 @@ export interface TierTuning {
 
 /**
  * Puts every dungeon's deeper tiers on one ladder of power (data/dungeons.ts tierTraining): rung r — tier 2 of each
- * dungeon in order, then tier 3's, … — is to be even at `from · (top / from)^(r / (rungs − 1))`, so the rungs are
+ * dungeon (in RUNG_IN_TIER's order), then tier 3's, … — is to be even at `from · (top / from)^(r / (rungs − 1))`, so the rungs are
  * evenly spaced and a team of any power between has a tier near an even fight. Each tier gets the floor-1 training
  * whose even power is nearest its rung's (of the least that reaches it and the one below), keeping every floor
  * stronger than the same floor a tier before (a tier whose least such training is already stronger than its rung
@@ -430,7 +436,8 @@ export function tuneTiers(
   for (let i = 0; i < deeper; i++)
     for (const [j, d] of trial.entries()) {
       const tier = i + 2;
-      const target = Math.round(from * (top / from) ** ((i * DUNGEONS.length + j) / (rungs - 1)));
+      const rung = i * DUNGEONS.length + RUNG_IN_TIER[j];
+      const target = Math.round(from * (top / from) ** (rung / (rungs - 1)));
       // a fresh trial dungeon for each training tried (its floors are made once per dungeon object)
       const at = (training: number): DungeonDef => {
         const tierTraining = [...d.tierTraining];

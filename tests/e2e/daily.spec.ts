@@ -192,7 +192,7 @@ test('what yesterday earned and nobody claimed waits on /daily, and is claimed t
   await shot(page, testInfo, 'daily-waiting');
   await waiting.getByRole('button', { name: /^Claim Bonus: all 3 quests, from yesterday$/ }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: 'Bonus: all 3 quests: +1,200 gold' }),
+    page.getByRole('status').filter({ hasText: 'Bonus: all 3 quests: +1,350 gold' }),
   ).toBeVisible();
   await expect(waiting.locator('li')).toHaveCount(3);
   expect((await getUser(request, player.id)).summoning_scrolls).toBe(player.summoning_scrolls + 2);

@@ -314,7 +314,7 @@ export function firstClearOf(k: number): DailyReward {
   // (npm run sim:season -- days=14, 2026-11-29: fights 41–44%, under the half wanted).
   const n = Math.min(stage, FIRST_CLEAR_GROWS_TO);
   return {
-    gold: 60 + 20 * n,
+    gold: 40 + 10 * n,
     magic_essence: 10 + 2 * n,
     ...(k >= 8 && { combat_tokens: 2 + Math.floor(stage / 8) }),
     // a scroll at each chapter's middle and end; past the sixth chapter, at its end only

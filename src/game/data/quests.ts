@@ -55,7 +55,7 @@ export const QUESTS = [
     unit: 'arena wins',
     counts: 'an arena duel won (POST /api/arena/battle)',
     needs: 'arena',
-    reward: { gold: 1200, magic_essence: 100, combat_tokens: 15 },
+    reward: { gold: 1350, magic_essence: 100, combat_tokens: 15 },
   },
   {
     id: 'dungeon_floor',
@@ -65,7 +65,7 @@ export const QUESTS = [
     unit: 'floors cleared',
     counts: 'a dungeon floor won (POST /api/dungeon-runs/{id}/battle), a boss fought turn by turn too',
     needs: 'dungeon',
-    reward: { gold: 1200, magic_essence: 100, combat_tokens: 15 },
+    reward: { gold: 1350, magic_essence: 100, combat_tokens: 15 },
   },
   {
     id: 'battle_win',
@@ -74,7 +74,7 @@ export const QUESTS = [
     text: 'Win 2 team battles',
     unit: 'team battles won',
     counts: 'a team battle won, quick or turn-based (POST /api/battles)',
-    reward: { gold: 1200, magic_essence: 100, combat_tokens: 15 },
+    reward: { gold: 1350, magic_essence: 100, combat_tokens: 15 },
   },
   {
     id: 'turn_based',
@@ -84,7 +84,7 @@ export const QUESTS = [
     unit: 'turn-based battle finished',
     counts:
       'a turn-based battle played to its end, won, lost or drawn (a dungeon boss fought turn by turn too; not one abandoned for another)',
-    reward: { gold: 1500, magic_essence: 120, combat_tokens: 18 },
+    reward: { gold: 1700, magic_essence: 120, combat_tokens: 18 },
   },
   {
     id: 'underdog_win',
@@ -93,7 +93,7 @@ export const QUESTS = [
     text: 'Win a fight at under 50% odds',
     unit: 'underdog win',
     counts: 'any fight won whose stated win chance was under 50% (quick, turn-based, arena or dungeon)',
-    reward: { gold: 1500, magic_essence: 120, combat_tokens: 18 },
+    reward: { gold: 1700, magic_essence: 120, combat_tokens: 18 },
   },
   {
     id: 'summon',
@@ -102,7 +102,7 @@ export const QUESTS = [
     text: 'Summon a pair of heroes',
     unit: 'summon',
     counts: 'a summon paid for: a new pair (the POST /api/characters/generate that answers charged)',
-    reward: { gold: 1200, magic_essence: 150, combat_tokens: 5 },
+    reward: { gold: 1350, magic_essence: 150, combat_tokens: 5 },
   },
   {
     id: 'reroll',
@@ -111,7 +111,7 @@ export const QUESTS = [
     text: "Reroll a hero's abilities",
     unit: 'reroll',
     counts: 'a paid reroll (POST /api/heroes/{id}/reroll-abilities)',
-    reward: { gold: 1200, magic_essence: 150, combat_tokens: 5 },
+    reward: { gold: 1350, magic_essence: 150, combat_tokens: 5 },
   },
   {
     id: 'use_item',
@@ -120,7 +120,7 @@ export const QUESTS = [
     text: 'Use an item from your inventory',
     unit: 'item used',
     counts: 'an inventory item used (POST /api/inventory/use)',
-    reward: { gold: 1200, magic_essence: 150, combat_tokens: 5 },
+    reward: { gold: 1350, magic_essence: 150, combat_tokens: 5 },
   },
   {
     id: 'buy_item',
@@ -129,7 +129,7 @@ export const QUESTS = [
     text: 'Buy an item in the shop',
     unit: 'item bought',
     counts: 'a shop purchase (POST /api/shop/purchase)',
-    reward: { gold: 1200, magic_essence: 150, combat_tokens: 5 },
+    reward: { gold: 1350, magic_essence: 150, combat_tokens: 5 },
   },
   {
     id: 'watch_replay',
@@ -138,7 +138,7 @@ export const QUESTS = [
     text: 'Watch a replay of a fight',
     unit: 'replay watched',
     counts: 'a finished fight’s replay opened by the player (GET /api/battles/{id}/replay?user_id=)',
-    reward: { gold: 1200, magic_essence: 150, combat_tokens: 5 },
+    reward: { gold: 1350, magic_essence: 150, combat_tokens: 5 },
   },
 ] as const satisfies readonly QuestDef[];
 
@@ -146,7 +146,7 @@ export const QUESTS = [
 export const QUESTS_PER_DAY = { fight: 2, errand: 1 } as const;
 
 /** For finishing all three of a day's quests. */
-export const DAILY_BONUS: DailyReward = { gold: 1200, summoning_scrolls: 2 };
+export const DAILY_BONUS: DailyReward = { gold: 1350, summoning_scrolls: 2 };
 
 /** The login calendar: the Nth day a player claims pays reward N; after the 7th a new calendar starts. */
 export const CALENDAR: readonly DailyReward[] = [
