@@ -116,7 +116,7 @@ export const PlayerTier = z.object({
     .number()
     .int()
     .describe(
-      'the strongest four’s power that opens it without a cleared run (90% of the least any dungeon recommends for it)',
+      'the strongest four’s power that opens it without a cleared run (85% of the least any dungeon recommends for it)',
     ),
 });
 export type PlayerTier = z.infer<typeof PlayerTier>;

@@ -8383,7 +8383,7 @@ export interface operations {
               open: boolean;
               /** @description the player has cleared a run of it */
               cleared: boolean;
-              /** @description the strongest four’s power that opens it without a cleared run (90% of the least any dungeon recommends for it) */
+              /** @description the strongest four’s power that opens it without a cleared run (85% of the least any dungeon recommends for it) */
               opens_at_power: number;
             }[];
           }[];
