@@ -4,6 +4,11 @@
 import { createHero, createUser, expect, signIn, test } from './fixtures.ts';
 import { fightStageToItsEnd, screen, stageWithHero } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
+import { STAGES } from '../../src/game/data/campaign.ts';
+
+/** What stage 1-1's first clear pays, as the page says it. */
+const { gold, magic_essence } = STAGES[0].firstClear;
+const FIRST_CLEAR = `First clear: ${gold} gold, ${magic_essence} essence`;
 
 test('a stage won turn by turn shows its first clear and goes back to the campaign’s next stage', async ({
   page,
@@ -17,7 +22,7 @@ test('a stage won turn by turn shows its first clear and goes back to the campai
 
   const result = await fightStageToItsEnd(page, await stageWithHero(page, '1-1 · The Toll Gate', hero.id));
   await expect(result.getByRole('heading', { name: 'Victory!' })).toBeVisible();
-  await expect(result.getByTestId('first-clear')).toHaveText('First clear: 80 gold, 12 essence');
+  await expect(result.getByTestId('first-clear')).toHaveText(FIRST_CLEAR);
   await expect(result.getByRole('link', { name: 'New Battle' })).toHaveCount(0);
   await screen(page, info, 'campaign-turn-by-turn-result');
 

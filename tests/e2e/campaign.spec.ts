@@ -4,6 +4,11 @@
 // claims it. Screens: the map before, the stage, the result, the map's idle income, the claim.
 import { test, expect, shot, createHero, getUser } from './fixtures.ts';
 import { awayFor } from './store-setup.ts';
+import { STAGES } from '../../src/game/data/campaign.ts';
+
+/** What stage 1-1's first clear pays, as the page says it. */
+const { gold, magic_essence } = STAGES[0].firstClear;
+const FIRST_CLEAR = `First clear: ${gold} gold, ${magic_essence} essence`;
 
 test('a new player clears stage 1-1 from the map and claims idle income', async ({
   page,
@@ -37,7 +42,7 @@ test('a new player clears stage 1-1 from the map and claims idle income', async 
     if ((await result.locator('.stage__result-title').textContent()) === 'VICTORY!') break;
   }
   await expect(result.locator('.stage__result-title')).toHaveText('VICTORY!');
-  await expect(page.getByTestId('first-clear')).toContainText('First clear: 80 gold, 12 essence');
+  await expect(page.getByTestId('first-clear')).toContainText(FIRST_CLEAR);
   await expect(page.locator('[data-stage="1-1"]')).toHaveClass(/stage-node--cleared/);
   await expect(page.locator('[data-stage="1-2"]')).toHaveClass(/stage-node--open/);
   await expect(result.getByRole('button', { name: 'Next stage: 1-2' })).toBeVisible();
