@@ -2,13 +2,12 @@
 // sides, as the odds use), and the time of one 2,000-battle odds estimate.
 // The headline figure divides by this process's CPU time (the script is single-threaded, so that is the time
 // spent on one core); wall-clock is printed next to it, and is lower when other work shares the machine.
-// The floor of an auto-battle (../shared/bench/ref-battle.mjs: speed-ordered turns, attack the weakest enemy, no
+// The floor of an auto-battle (bench/ref-battle.mjs: speed-ordered turns, attack the weakest enemy, no
 // abilities or statuses) runs in the same run, before and after ours, and the share of its rate is printed. Ours
 // run under the V8 flags the server runs with (src/server/foundation/v8-flags.ts); the floor runs as given, without them.
 // Run: node --import tsx bench/battles.ts
 
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import '../src/server/foundation/v8-flags.ts'; // first, as the server runs the rules
 import { SIDE0_WON, compileTeam, estimateOdds, generateHero, simulate } from '../src/game/index.ts';
@@ -28,10 +27,9 @@ function run(n: number): number {
   return aWins;
 }
 
-/** The floor's rate (battles per CPU second), or null when ../shared is not beside the project. */
+/** The floor's rate (battles per CPU second), or null when its output cannot be read. */
 function floorRate(): number | null {
-  const script = new URL('../../shared/bench/ref-battle.mjs', import.meta.url);
-  if (!existsSync(script)) return null;
+  const script = new URL('./ref-battle.mjs', import.meta.url);
   const out = execFileSync(process.execPath, [script.pathname], { encoding: 'utf8' });
   const m = /reference battles per second: (\d+)/.exec(out);
   return m ? Number(m[1]) : null;
@@ -52,10 +50,10 @@ console.log(`auto-battles per second: ${Math.round(ours)}`);
 if (floorBefore !== null && floorAfter !== null) {
   const floor = (floorBefore + floorAfter) / 2;
   console.log(
-    `  the bare floor (../shared/bench/ref-battle.mjs), same run: ${Math.round(floor)}/s (${Math.round(floorBefore)} before, ` +
+    `  the bare floor (bench/ref-battle.mjs), same run: ${Math.round(floor)}/s (${Math.round(floorBefore)} before, ` +
       `${Math.round(floorAfter)} after); full-content battles are ${((ours / floor) * 100).toFixed(1)}% of it (goal ≥ 25%)`,
   );
-} else console.log('  (../shared/bench/ref-battle.mjs not found: the floor was not measured)');
+} else console.log('  (bench/ref-battle.mjs printed no rate: the floor was not measured)');
 console.log(
   `  (${N} battles, ${cpuSeconds.toFixed(2)} s of CPU on one core; wall-clock ${Math.round(N / seconds)}/s, load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
 );
