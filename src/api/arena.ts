@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { BattleResult, HeroRating, HeroSchema, idField, Id, Rewards, ShownOddsKey } from './common.ts';
 
-/** Spec §5: both a hero and an opponent must be chosen. */
+/** Both a hero and an opponent must be chosen. */
 export const ARENA_PICK_BOTH = 'Select your hero and an opponent first';
 const ArenaPick = idField(ARENA_PICK_BOTH);
 

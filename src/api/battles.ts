@@ -1,4 +1,4 @@
-// Team battles: turn-based (state, options, actions, auto) and quick (resolved at once). DESIGN.md "two readings".
+// Team battles: turn-based (state, options, actions, auto) and quick (resolved at once); both kinds are offered.
 import { z } from 'zod';
 import { BattleResult, CampaignFight, HeroSchema, Id, LevelUp, Rewards, ShownOddsKey } from './common.ts';
 import { TEAM_MAX, TEAM_MIN, TEAM_RULES } from './rules.ts';
@@ -118,7 +118,7 @@ export const BattleEvent = mirrors<BattleEventType>()(
       .optional(),
   }),
 );
-/** The turn-based battle state of spec §3, plus where it is fought and, once over, what it paid. */
+/** The turn-based battle state, plus where it is fought and, once over, what it paid. */
 export const BattleState = z.object({
   battle_id: z.string(),
   kind: z.literal('turn_based'),

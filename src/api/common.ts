@@ -16,7 +16,7 @@ import type {
 } from '../game/types.ts';
 import { mirrors } from './wire-types.ts';
 
-/** Every refusal: a 4xx whose body is `{ error }`, text a player can read (spec §5 and §8 word for word). */
+/** Every refusal: a 4xx whose body is `{ error }`, text a player can read (the game's refusals word for word). */
 export const ErrorBody = z.object({ error: z.string() });
 /** What a fight (or its odds read) may be refused with: bad input, not yours, unknown, raced, rate-limited, busy. */
 export const FIGHT_REFUSALS = {
@@ -51,7 +51,7 @@ export const ID_RULE = `not a valid id (1-${ID_MAX_LENGTH} characters, no contro
  * Every id that arrives in a path, a query or a body (users, heroes, battles, runs, items, dungeons, generations,
  * options): 1-64 characters of well-formed Unicode, no control characters. Anything else is a 400 before a query
  * runs, so the database is never handed a NUL byte or a lone surrogate. `empty` replaces the text for a missing
- * or empty id where the spec gives one ('Please select a character').
+ * or empty id where the game has its own ('Please select a character').
  */
 export const idField = (empty?: string) =>
   z
@@ -229,7 +229,7 @@ export const LevelUp = mirrors<LevelUpType>()(
   }),
 );
 
-/** A fight resolved at once (spec §3 "Battle result (simple)"): arena, dungeon floors and quick battles. */
+/** A fight resolved at once: arena, dungeon floors and quick battles. */
 /** What a campaign stage's first clear pays: whole amounts of the four currencies. */
 export const StageReward = z.object({
   gold: z.number().int(),

@@ -1,5 +1,5 @@
 // Heroes: generation of candidates, saving one, lists (own, other players' paged, NPCs by dungeon), detail,
-// delete, ability reroll. Spec §7 and DESIGN.md's additions (generation_id, ?user_id= on DELETE).
+// delete, ability reroll; with generation_id, and ?user_id= on DELETE (docs/api.md).
 import { z } from 'zod';
 import { HeroSchema, Id, idField, User } from './common.ts';
 
@@ -21,7 +21,7 @@ export const GenerateBody = z
     ),
   })
   .nullish();
-/** A candidate in the spec's hero shape, plus the generation it belongs to, whether this call paid, and the pair. */
+/** A candidate in the hero shape, plus the generation it belongs to, whether this call paid, and the pair. */
 export const GenerateResponse = HeroSchema.extend({
   generation_id: z
     .string()

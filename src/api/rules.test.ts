@@ -1,5 +1,5 @@
 // The rules players see are the rules the server enforces: one module, read by both (src/api/rules.ts), with the
-// spec's texts word for word — and no other source file writes those numbers or texts out again.
+// game's texts word for word — and no other source file writes those numbers or texts out again.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ import { StartRunBody } from './dungeons.ts';
 import * as heroes from './heroes.ts';
 
 describe('the rules players see', () => {
-  it('usernames: 3-20 letters, digits or underscores, with the spec’s texts', () => {
+  it('usernames: 3-20 letters, digits or underscores, with the fixed texts', () => {
     expect(USERNAME_RULES.length).toBe('Username must be 3-20 characters');
     expect(USERNAME_RULES.charset).toBe('Username can only contain letters, numbers, and underscores');
     expect(USERNAME_LENGTHS).toBe('3-20');
@@ -41,7 +41,7 @@ describe('the rules players see', () => {
     expect(CreateUserBody.safeParse({}).error?.issues[0].message).toBe(USERNAME_RULES.length);
   });
 
-  it('levels and XP (spec §9), and the reroll’s price, are one set of numbers', () => {
+  it('levels and XP, and the reroll’s price, are one set of numbers', () => {
     expect(MAX_LEVEL).toBe(10);
     expect(XP_TABLE).toEqual([100, 160, 256, 410, 656, 1050, 1680, 2690, 4300]);
     expect(xpToNextLevel(1)).toBe(100);
@@ -50,7 +50,7 @@ describe('the rules players see', () => {
     expect(REROLL_COST).toBe(50);
   });
 
-  it('the four currencies, in the header’s order, with their names and their refusals (spec §5)', () => {
+  it('the four currencies, in the header’s order, with their names and their refusals', () => {
     expect(CURRENCIES).toEqual(['gold', 'magic_essence', 'summoning_scrolls', 'combat_tokens']);
     expect(CurrencyName.options).toEqual([...CURRENCIES]);
     expect(Object.keys(CURRENCY_NAMES)).toEqual([...CURRENCIES]);
@@ -69,7 +69,7 @@ describe('the rules players see', () => {
     expect(Object.keys(STARTING_BALANCES)).toEqual([...CURRENCIES]);
   });
 
-  it('a team is 1 to 4 heroes, refused with the spec’s texts', () => {
+  it('a team is 1 to 4 heroes, refused with the fixed texts', () => {
     expect([TEAM_MIN, TEAM_MAX]).toEqual([1, 4]);
     const ids = (n: number) => Array.from({ length: n }, (_, i) => `h_${i + 1}`);
     expect(TeamHeroIds.safeParse([]).error?.issues[0].message).toBe('Select at least 1 hero');

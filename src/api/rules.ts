@@ -13,10 +13,10 @@ export { SHARDS_PER_SCROLL } from '../game/data/ascension.ts';
 /** Training: what a level adds, its cap, and its price in gold at each level (src/game/data/training.ts). */
 export { MAX_TRAINING, TRAINING_STEP, trainingCost } from '../game/data/training.ts';
 
-/** Magic essence one ability reroll costs (spec §5). */
+/** Magic essence one ability reroll costs. */
 export const REROLL_COST = 50;
 
-/** Summoning scrolls one paid generation (a pair of candidates) costs (spec §5). */
+/** Summoning scrolls one paid generation (a pair of candidates) costs. */
 export const SUMMON_COST = 1;
 
 /** Each currency in the players' words (the header, the shop, the refusals), in the order of CURRENCIES. */
@@ -35,18 +35,18 @@ export const STARTING_BALANCES = {
   combat_tokens: 0,
 } as const satisfies Record<Currency, number>;
 
-/** The refusal of a price the player holds too little of (spec §5 'Insufficient gold'). */
+/** The refusal of a price the player holds too little of ('Insufficient gold'). */
 export const insufficient = (currency: Currency): string =>
   `Insufficient ${CURRENCY_NAMES[currency].toLowerCase()}`;
 
-/** Spec §5's refusals that name their price. */
+/** The refusals that name their price. */
 export const PRICE_RULES = {
   reroll: `${insufficient('magic_essence')} (requires ${REROLL_COST})`,
   summon: (have: number): string =>
     `${insufficient('summoning_scrolls')}! You need ${SUMMON_COST} scroll(s) to generate heroes. You have ${have} scroll(s).`,
 } as const;
 
-/** A team, for a battle or a dungeon (spec §5): 1 to 4 heroes; the texts are the spec's own. */
+/** A team, for a battle or a dungeon: 1 to 4 heroes; the texts are fixed, word for word. */
 export const TEAM_MIN = 1;
 export const TEAM_MAX = 4;
 export const TEAM_RULES = {
@@ -63,7 +63,7 @@ export const PROVISIONAL_RD = 110;
 export const isProvisional = (rd: number): boolean => rd > PROVISIONAL_RD;
 
 /**
- * A 0..1 chance as a whole percentage (spec §9), 50 when missing. A chance that is neither sure nor hopeless never
+ * A 0..1 chance as a whole percentage, 50 when missing. A chance that is neither sure nor hopeless never
  * reads as one: 0.9996 is 99, not 100, and 0.0004 is 1, not 0.
  */
 export function wholePercent(p: number | null | undefined): number {
@@ -76,7 +76,7 @@ export function wholePercent(p: number | null | undefined): number {
 export const oddsChanged = (probability: number): string =>
   `The fight changed since you looked: your chance is now ${wholePercent(probability)}%.`;
 
-/** Usernames (spec §5): 3-20 characters, letters, digits and underscore; the texts are the spec's own. */
+/** Usernames: 3-20 characters, letters, digits and underscore; the texts are fixed, word for word. */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
 /** How long a username may be, as the pages and the refusal say it ('3-20'). */

@@ -1,4 +1,4 @@
-// Accounts: list (searchable, bounded), read, create. Spec §7 rows GET/POST /api/users, GET /api/users/{id}.
+// Accounts: list (searchable, bounded), read, create: GET/POST /api/users, GET /api/users/{id}.
 import { z } from 'zod';
 import { CleanText, Id, User } from './common.ts';
 import { USERNAME_MAX, USERNAME_RULES } from './rules.ts';

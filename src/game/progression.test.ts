@@ -1,11 +1,11 @@
-// XP table (spec §9), levelling with carry-over and the level-10 cap, and rewards by kind of fight.
+// XP table, levelling with carry-over and the level-10 cap, and rewards by kind of fight.
 
 import { describe, expect, it } from 'vitest';
 import { grantXp, MAX_LEVEL, xpToNextLevel } from './progression.ts';
 import { generateHero } from './generation.ts';
 
 describe('xp', () => {
-  it('follows the spec table', () => {
+  it('follows the XP table', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(xpToNextLevel)).toEqual([
       100, 160, 256, 410, 656, 1050, 1680, 2690, 4300,
     ]);

@@ -1,4 +1,4 @@
-// Stats from type × class × race × rarity × level, the XP table of spec §9, and levelling up.
+// Stats from type × class × race × rarity × level, the XP table, and levelling up.
 // The numbers are written down in docs/game-rules.md.
 
 import type { Ability, Hero, HeroType, StatSpread } from './types.ts';
@@ -7,7 +7,7 @@ import { TRAINING_STEP } from './data/training.ts';
 
 export const MAX_LEVEL = 10;
 
-/** XP needed to go from level L to L+1 (index L-1): spec §9. */
+/** XP needed to go from level L to L+1 (index L-1). */
 export const XP_TABLE: readonly number[] = [100, 160, 256, 410, 656, 1050, 1680, 2690, 4300];
 
 /** XP needed to reach the next level from `level`; 0 at level 10 (there is no next level). */

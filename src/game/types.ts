@@ -47,7 +47,7 @@ export interface StatSpread {
 }
 
 /**
- * A hero (or an NPC: same shape, id prefixed `npc_`). Every field of spec §3, and its `spread`.
+ * A hero (or an NPC: same shape, id prefixed `npc_`), with its `spread`.
  * `seed` is the hero's own generation seed: its portrait and its name come from it, forever.
  */
 /**
@@ -130,7 +130,7 @@ export interface GearSetBonus {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Turn-based battle, as the client sees it (spec §3 "Battle (turn-based)").
+// Turn-based battle, as the client sees it.
 
 export type BattleStatus = 'active' | 'won' | 'lost' | 'draw';
 export type AiTier = 'easy' | 'normal' | 'hard';
@@ -252,7 +252,7 @@ export interface BattleView {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Fights resolved at once (arena, dungeon floors, quick battles): spec §3 "Battle result (simple)".
+// Fights resolved at once (arena, dungeon floors, quick battles).
 
 export interface Rewards {
   gold: number;

@@ -119,7 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The API tests read every success answer back against its route's response schema (http/answer-check.ts).
   if (opts.checkAnswers) checkAnswers(app);
 
-  // An empty body with a JSON content type counts as no body (spec: generate is called with none).
+  // An empty body with a JSON content type counts as no body (a client may call generate with none).
   const parseJson = app.getDefaultJsonParser('error', 'remove');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);

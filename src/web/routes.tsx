@@ -1,6 +1,6 @@
-// The route table of spec §2. The landing page and the layout load with the entry; every other screen is a
+// The route table. The landing page and the layout load with the entry; every other screen is a
 // lazy chunk in pages/<name>/index.tsx (default export). Protected routes send logged-out visitors to /;
-// a logged-in visit to / goes to /map (DESIGN.md: both readings).
+// a logged-in visit to / goes to /map (docs/design.md, "Both readings").
 import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
 import { AppLayout, RequireUser, RouteError, PageFallback } from './layout/app-layout.tsx';
 import Landing from './pages/landing/index.tsx';

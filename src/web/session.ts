@@ -1,4 +1,4 @@
-// The signed-in player, kept in localStorage under `runeborn_user` (spec §3 "Local storage", §4 "Session"),
+// The signed-in player, kept in localStorage under `runeborn_user`,
 // and the per-user remembered team under `runeborn_active_team_{userId}`. useSession() re-renders on change,
 // also when another tab logs in or out. The API client (api/client.ts) never touches this; pages save users here.
 import { useSyncExternalStore } from 'react';

@@ -54,7 +54,7 @@ describe.each(DATABASES)('art and serving on %s', (kind) => {
       /<meta property="og:description" content="[^"<>]+ \d+ turns?\. Watch how it ends on Runeborn\.">/,
     );
     // Nothing in the head tells how it ended (the tab shows this title before the page's script runs; a shared
-    // link is sent to be watched): DESIGN.md, nothing tells a result before its playback does.
+    // link is sent to be watched): nothing tells a result before its playback does.
     const head = page.body.slice(0, page.body.indexOf('</head>'));
     expect(head).not.toMatch(/\b(victory|defeat|draw)\b/i);
     expect(page.body).toContain(`/replay/${fight.body.battle_id}">`);

@@ -29,7 +29,7 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
   const user = async (id: string) => (await h.call('GET', `/api/users/${id}`)).body;
   const hero = async (id: string) => (await h.call('GET', `/api/heroes/${id}`)).body;
 
-  it('refuses bad teams with the spec message, foreign heroes with 403', async () => {
+  it('refuses bad teams with the fixed message, foreign heroes with 403', async () => {
     const p = await newPlayer(h);
     const q = await newPlayer(h);
     const mine = await summonHero(h, p.id);
@@ -363,7 +363,7 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
         opponent_id: 'npc_nobody',
       }),
     ).toEqual({ status: 404, body: { error: 'Hero not found' } });
-    // Spec §5: a missing (or empty) hero or opponent is refused in the spec's words.
+    // A missing (or empty) hero or opponent is refused in the game's own words.
     const pickBoth = { status: 400, body: { error: 'Select your hero and an opponent first' } };
     expect(await h.call('POST', '/api/arena/battle', { user_id: p.id, attacker_hero_id: mine.id })).toEqual(
       pickBoth,

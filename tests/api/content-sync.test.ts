@@ -1,4 +1,4 @@
-// Every start brings the database's content up to the tables in src/game/data (DESIGN.md): shop prices and
+// Every start brings the database's content up to the tables in src/game/data: shop prices and
 // texts, dungeon rows, and every dungeon NPC regenerated at its tuned level and rarity (same ids); rows of content
 // gone from the tables are removed, and a stored record or hero naming such content stops the start, named. Stored
 // heroes are scanned only when an id known at the last start is gone (store/known-ids.ts): the tests say which ids

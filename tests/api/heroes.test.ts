@@ -78,7 +78,7 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     expect(await scrolls(q.id)).toBe(q.summoning_scrolls);
   });
 
-  it('refuses to generate without scrolls, with the spec message, and charges nothing', async () => {
+  it('refuses to generate without scrolls, with the fixed message, and charges nothing', async () => {
     const p = await newPlayer(h);
     await setBalances(h, p.id, { summoning_scrolls: 0 });
     const r = await h.call('POST', '/api/characters/generate', {
@@ -96,7 +96,7 @@ describe.each(DATABASES)('heroes on %s', (kind) => {
     expect(await scrolls(p.id)).toBe(0);
   });
 
-  it('regenerating past the last scroll is refused with the spec message, the pair still pending', async () => {
+  it('regenerating past the last scroll is refused with the fixed message, the pair still pending', async () => {
     const p = await newPlayer(h);
     await setBalances(h, p.id, { summoning_scrolls: 2 });
     let pending = (await h.call('POST', '/api/characters/generate', { user_id: p.id })).body.generation_id;

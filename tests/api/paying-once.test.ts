@@ -82,7 +82,7 @@ describe.each(DATABASES)('paying once on %s', (kind) => {
           expect(pending.candidates).toEqual(pair);
         });
 
-    it('a pending pair is answered free, and the spec flows still work', async () => {
+    it('a pending pair is answered free, and the plain flows still work', async () => {
       const p = await newPlayer(h);
       const first = await generate({ user_id: p.id, generation_id: `gen_${randomUUID()}` });
       expect(first.json.charged).toBe(true);

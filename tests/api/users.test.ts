@@ -23,7 +23,7 @@ describe.each(DATABASES)('users on %s', (kind) => {
     expect(read).toEqual({ status: 200, body: user });
   });
 
-  it('refuses bad usernames with the spec messages', async () => {
+  it('refuses bad usernames with the fixed messages', async () => {
     for (const username of ['ab', 'x'.repeat(21), '']) {
       expect(await h.call('POST', '/api/users', { username })).toEqual({
         status: 400,
@@ -36,7 +36,7 @@ describe.each(DATABASES)('users on %s', (kind) => {
         body: { error: 'Username can only contain letters, numbers, and underscores' },
       });
     }
-    // No username at all is still a length problem, in the spec's words (not a schema message).
+    // No username at all is still a length problem, in the game's own words (not a schema message).
     expect(await h.call('POST', '/api/users', {})).toEqual({
       status: 400,
       body: { error: 'Username must be 3-20 characters' },

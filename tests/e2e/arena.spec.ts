@@ -6,7 +6,7 @@ import { heroesFor, screen } from './fight-steps.ts';
 
 test('arena: loading text, no heroes, and an empty opponent list', async ({ page, player }, testInfo) => {
   void player;
-  // The hero list is held until the loading text has been seen; the NPC list fails (spec §8: it is then empty).
+  // The hero list is held until the loading text has been seen; the NPC list fails (it is then empty).
   const releaseHeroes = await holdRequests(page, '**/api/heroes?user_id=*');
   await page.route('**/api/npcs', (route) => route.abort());
   await page.goto('/arena', { waitUntil: 'commit' });

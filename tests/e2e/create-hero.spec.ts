@@ -80,7 +80,7 @@ test('a paid pair survives a reload and Cancel, is never paid twice, and is kept
   ).toBeVisible();
   await shot(page, testInfo, 'create-restored');
 
-  // Cancel goes to /heroes (spec); coming back by the page's own link shows the pair again.
+  // Cancel goes to /heroes; coming back by the page's own link shows the pair again.
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/heroes$/);
   await expect(page.getByText('Your summoned heroes are waiting: choose the one to keep.')).toBeVisible();

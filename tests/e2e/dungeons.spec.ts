@@ -34,13 +34,13 @@ test('dungeon list: cards, the picker with no heroes, a failed list with Retry, 
   await expect(dialog).toContainText('Choose up to 4 heroes');
   await expect(dialog).toContainText('No heroes available');
   await expect(dialog).toContainText('Create a hero first to enter dungeons');
-  // The spec's two buttons always: with no heroes, Confirm Team (0) shows, disabled.
+  // Both buttons always: with no heroes, Confirm Team (0) shows, disabled.
   await expect(dialog.getByRole('button', { name: 'Confirm Team (0)' })).toBeDisabled();
   await screen(page, testInfo, 'team-picker-empty');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
 
-  // A failed fetch shows the spec's panel with Retry; Retry loads the list. (Fault injected by aborting the call.)
+  // A failed fetch shows the panel with Retry; Retry loads the list. (Fault injected by aborting the call.)
   let fail = true;
   await page.route('**/api/dungeons', (route) => (fail ? route.abort() : route.continue()));
   await page.reload();

@@ -1,5 +1,5 @@
-// Spec §8 on the account, hero, shop and inventory screens: each failed call shows its fallback text word for word (or the server's own
-// `error` text as-is) in the place §8 names — a red box (account, hero), a red banner (shop), a panel with
+// Errors on the account, hero, shop and inventory screens: each failed call shows its fallback text word for word (or the server's own
+// `error` text as-is) in its place — a red box (account, hero), a red banner (shop), a panel with
 // Retry (inventory), an alert (item use) — and a failed user list is only logged. Failures are injected with
 // page.route; everything else is the real server.
 import type { Page, Route } from '@playwright/test';

@@ -33,7 +33,7 @@ test('Team Battle is reached by clicks from the map and from My Heroes', async (
   await expect(nav.getByRole('link')).toHaveCount(4);
   await nav.getByRole('link', { name: 'Map' }).click();
   await expect(page).toHaveURL(/\/map$/);
-  // The spec's three cards stay; the way into a team battle sits below them.
+  // The three cards stay; the way into a team battle sits below them.
   await expect(page.locator('[data-destination]')).toHaveCount(3);
   const entry = page.getByTestId('team-battle-entry');
   await expect(entry).toContainText('Team Battle');

@@ -1,4 +1,4 @@
-// /herocard — the public demo: no login, the demo hero in every size at the spec's dimensions, the sizes
+// /herocard — the public demo: no login, the demo hero in every size at its fixed dimensions, the sizes
 // table, the features list, stars, abilities with tooltips on large only, data-hero-id on every card.
 import { test, expect, shot } from './fixtures.ts';
 

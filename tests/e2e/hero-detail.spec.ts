@@ -14,7 +14,7 @@ test('detail, reroll twice, then the essence message; delete with confirmation',
   await expect(detail).toContainText(hero.race);
   await expect(detail).toContainText(hero.class);
   await expect(detail).toContainText(hero.type);
-  // Spec §9's roles: the role shown is the hero's type itself, not invented text.
+  // The role shown is the hero's type itself, not invented text.
   expect(['Tank', 'Damage', 'Support']).toContain(hero.type);
   await expect(page.getByTestId('hero-role')).toHaveText(hero.type);
   // health as hp/max_hp, of the health it fights with (its traits and passives at work)

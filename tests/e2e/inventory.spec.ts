@@ -36,7 +36,7 @@ test('empty, then items by tab, then use them', async ({ page, request, player }
   // A plain item: Use Item, the outcome in an alert, currencies re-read.
   await page.locator('.inventory-card[data-item-id="flask_of_essence"]').click();
   let dialog = page.getByRole('dialog', { name: 'Flask of Essence' });
-  // The spec's hint, then this item's own condition.
+  // The general hint, then this item's own condition.
   await expect(dialog.getByTestId('item-condition')).toHaveText(
     'Some items require specific conditions to use. This one has none: it is used on your account.',
   );

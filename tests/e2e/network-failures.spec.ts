@@ -1,9 +1,9 @@
 // When a call fails without a server text (the network drops it — injected here by
-// aborting the request), each place shows the spec §8 fallback in its spec'd display.
+// aborting the request), each place shows its fallback text in its own display.
 import { test, expect } from './fixtures.ts';
 import { heroesFor, screen } from './fight-steps.ts';
 
-test('network failures show the spec’s fallback texts', async ({ page, request, player }, testInfo) => {
+test('network failures show the fallback texts', async ({ page, request, player }, testInfo) => {
   const [hero] = await heroesFor(request, player, 1);
   const pick = () => page.locator(`[data-hero-id="${hero!.id}"] .hero-card__action`).click();
 

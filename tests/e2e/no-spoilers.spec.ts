@@ -1,4 +1,4 @@
-// Nothing tells a battle's result before its playback does (DESIGN.md): under Auto the server answers the whole rest
+// Nothing tells a battle's result before its playback does: under Auto the server answers the whole rest
 // of a turn-based battle at once, and its playback then runs for seconds. All that time the head's turn counter
 // stands at the turn being shown (the newest line of the log), never at the battle's last turn, and the Auto switch
 // does not say the battle is over ahead of the result. The replay page's title and link preview: replays.spec.ts.

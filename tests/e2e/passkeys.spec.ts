@@ -60,7 +60,7 @@ test('lock with a passkey, continue with it, refused without it, sign out everyw
   const user = await createUser(request);
   const auth = await virtualAuthenticator(page);
 
-  // An open account, as the spec has it: Continue needs nothing.
+  // An open account: Continue needs nothing.
   await chooseAccount(page, user.username);
   await expect(page.locator('select option', { hasText: user.username })).toHaveText(
     `${user.username} — 500 gold`,

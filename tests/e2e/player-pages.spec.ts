@@ -1,4 +1,4 @@
-// Issue 14's last spec gaps: a player's heroes beyond the first 12 of a browse page are one press away ("Show all
+// Issue 14's last gaps: a player's heroes beyond the first 12 of a browse page are one press away ("Show all
 // N", on Other Heroes and in the arena's Players list), and the arena's remembered opponent is kept even when its
 // player is on no loaded page of players.
 import { test, expect, createHero, createUser, uniqueName } from './fixtures.ts';

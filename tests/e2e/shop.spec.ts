@@ -44,7 +44,7 @@ test('buy items until gold runs short', async ({ page, request, player }, testIn
   const short = shard.getByRole('button', { name: 'Not Enough Gold' });
   await expect(short).toBeDisabled();
   await expect(short).toHaveAttribute('title', 'Insufficient gold');
-  // Spec §5: the error is shown as well, on the card, not only in a title.
+  // The error is shown as well, on the card, not only in a title.
   await expect(shard.getByTestId('short-of')).toHaveText('Insufficient gold');
   await expect(shard.getByTestId('short-of')).toBeVisible();
 

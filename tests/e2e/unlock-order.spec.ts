@@ -35,7 +35,7 @@ test('a new player meets the dungeons and the arena in the campaign’s order', 
   await expect(badge('forgotten_crypt')).toHaveText('Opens with stage 1-5');
   await expect(badge('void_sanctum')).toHaveText('Opens with stage 4-6');
   await expect(page.getByTestId('opens-with')).toHaveCount(await cards.count());
-  // Not refused: the spec's Enter Dungeon stays as it was.
+  // Not refused: Enter Dungeon stays as it was.
   await expect(
     page.locator('[data-dungeon-id="forgotten_crypt"]').getByRole('button', { name: 'Enter Dungeon' }),
   ).toBeEnabled();

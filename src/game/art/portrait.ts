@@ -1,7 +1,7 @@
 // Hero portraits: a layered SVG bust drawn from the PortraitKey alone (race → head, ears, horns, skin;
 // class → outfit and held item; type → emblem; rarity → frame). Served by the API under portraitPath().
 // These are the painters; what each race and class looks like is data in ./portrait-looks.ts.
-// Colours and frames follow /work/shared/VISUAL.md; the dice live in art-dice.ts.
+// Colours and frames follow the app's palette (src/web/styles/tokens.css); the dice live in art-dice.ts.
 
 import { artDice, hashText, hsl, n, type ArtDice } from './art-dice.ts';
 import type { PortraitKey } from './paths.ts';

@@ -1,6 +1,6 @@
 // Location art: wide layered SVG landscapes (1200×600) for dungeons, combat backgrounds and the world map.
 // Each theme is a list of layers drawn back to front; the dice are seeded by the theme name, so a scene never
-// changes between requests. Served under scenePath() in paths.ts; the palettes follow /work/shared/VISUAL.md.
+// changes between requests. Served under scenePath() in paths.ts.
 
 import { artDice, hashText, hsl, n, type ArtDice } from './art-dice.ts';
 

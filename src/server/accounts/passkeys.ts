@@ -265,7 +265,7 @@ export async function removePasskey(db: Db, userId: string, passkeyId: string): 
   return passkeysOf(db, userId);
 }
 
-/** Unlocks the account: every passkey removed, every session ended; anyone may play it again (spec §6). */
+/** Unlocks the account: every passkey removed, every session ended; anyone may play it again. */
 export async function unlockAccount(db: Db, userId: string): Promise<PasskeysResponse> {
   await userRow(db, userId);
   await economyTransaction(db, { userId }, async (trx) => {

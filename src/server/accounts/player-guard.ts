@@ -12,7 +12,7 @@
 // player is looked up; one whose account is locked needs a live session of theirs (sessions.ts): none, an expired
 // or an ended one answers 401, another player's 403 — LOCK_MESSAGES, the same words on every route. After
 // validation the fields are read again, so a value the schema changed is checked as the handler will see it.
-// An unlocked account is not asked anything (spec §6: any visitor may play any account). A player's row is read
+// An unlocked account is not asked anything (any visitor may play any account). A player's row is read
 // once for the request and the handler reads the same (request-reads.ts); on SQLite whether an account is locked is
 // remembered under the database's change mark (marked-answers.ts), so a guarded hot read costs no statement more.
 //

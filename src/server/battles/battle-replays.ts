@@ -120,7 +120,7 @@ const escapeHtml = (t: string) =>
 
 /**
  * The fight named for a link preview: the page's <title> and its Open Graph tags. Who fought whom and where, never
- * how it ended (DESIGN.md: nothing tells a result before its playback does) — the tab shows this title before the
+ * how it ended (nothing tells a result before its playback does) — the tab shows this title before the
  * page's script runs, and a shared link is sent to be watched. Its length in turns is said: it tells nothing of
  * the winner.
  */

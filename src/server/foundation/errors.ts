@@ -47,7 +47,7 @@ export const MESSAGES = {
 } as const;
 
 // zod's own messages and our field rules (src/api/common.ts: ID_RULE …) start like this and are read after the
-// field's name; messages we wrote as whole sentences (spec §5 texts) are passed through untouched.
+// field's name; messages we wrote as whole sentences (the game's refusals) are passed through untouched.
 const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized|Expected|not a |must )/;
 
 function validationText(err: FastifyError): string {

@@ -18,7 +18,7 @@ import { credit, type UserRow } from '../economy/wallet.ts';
 
 export interface ItemUse {
   userId: string;
-  /** The catalogue item's id, or the inventory row's (spec §3 gives both an id and an item_id). */
+  /** The catalogue item's id, or the inventory row's (an inventory row has both an id and an item_id). */
   itemId: string;
   /** The hero it is used on, for items that target one (ignored otherwise). */
   heroId?: string;

@@ -142,8 +142,7 @@ const passkeys: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       tags,
       operationId: 'unlockAccount',
       summary: 'Unlock the account',
-      description:
-        'Removes every passkey and ends every session: the account is open to any visitor again (spec §6).',
+      description: 'Removes every passkey and ends every session: the account is open to any visitor again.',
       params: UserParams,
       response: { 200: PasskeysResponse, 404: ErrorBody },
     },

@@ -26,7 +26,7 @@ export async function seedContent(anyDb: Kysely<any>): Promise<void> {
 }
 
 /**
- * Brings the database's content up to the tables in code (DESIGN.md: content rows are synced at every start):
+ * Brings the database's content up to the tables in code (content rows are synced at every start):
  * every shop item's text and price, every dungeon's row, and every dungeon NPC generated anew from its seed,
  * level and rarity (same ids, so nothing that names one breaks), each with its arena ladder rating row (started
  * from its level, then its own). Items, dungeons and NPCs no longer in a table are removed, so the rows mirror the

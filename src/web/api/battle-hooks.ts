@@ -1,5 +1,5 @@
-// The battle screens' helpers over the API client (./client.ts): the polled turn-based state (spec §4: every 3 s
-// while active), the win/defeat classification of a fight result (spec §4), the per-user arena memory, and the
+// The battle screens' helpers over the API client (./client.ts): the polled turn-based state (every 3 s
+// while active), the win/defeat classification of a fight result, the per-user arena memory, and the
 // /combat address and its query values. The fights themselves are writes: ./mutations.ts.
 // Pages: pages/battle-view, combat, arena, dungeons.
 import { useQuery } from '@tanstack/react-query';
@@ -29,7 +29,7 @@ export function useBattleState(battleId: string | undefined) {
 export const isTurnBased = (b: api.FetchedBattle | undefined | null): b is BattleState =>
   !!b && b.kind === 'turn_based';
 
-/** Spec §4 "Battle result classification": a win is status won or victory; anything else is a defeat. */
+/** A fight result's classification: a win is status won or victory; anything else is a defeat. */
 export const isWin = (status: string | null | undefined): boolean => status === 'won' || status === 'victory';
 
 /** A fight result as the screens read it; every field may be missing when it came from elsewhere. */
@@ -41,7 +41,7 @@ export type FightResult = Partial<Omit<BattleResult, 'status' | 'level_ups'>> & 
 export const levelUpName = (l: { hero_name?: string; name?: string }): string =>
   l.hero_name ?? l.name ?? 'Hero';
 
-// --- Arena memory (spec §2: the last attacker and opponent, per user, in local storage) -------------------
+// --- Arena memory (the last attacker and opponent, per user, in local storage) ------------------------------
 export const arenaMemoryKey = (userId: string): string => `runeborn_arena_${userId}`;
 
 export function loadArenaChoice(userId: string): { attackerId: string | null; opponentId: string | null } {
@@ -86,12 +86,12 @@ export function parseTeamHeroIds(raw: string | null): string[] {
     .slice(0, TEAM_MAX);
 }
 
-/** A returnTo query value, kept only when it is a path of this app (default /map, spec §2). */
+/** A returnTo query value, kept only when it is a path of this app (default /map). */
 export function safeReturnTo(raw: string | null): string {
   return raw && raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? raw : '/map';
 }
 
-/** The /combat address of a fight result (spec §2 query parameters). */
+/** The /combat address of a fight result, with its query parameters. */
 export function combatUrl(p: {
   battleId: string;
   location: string;

@@ -1,6 +1,6 @@
-// The typed fetch client: one function per call of spec §7 (plus DESIGN.md's additions). Types come from the
+// The typed fetch client: one function per call of the API (docs/api.md). Types come from the
 // API contract in src/api (types only — no zod in the bundle). A refusal throws ApiError carrying the server's
-// `error` text; callers show `errorText(err, '<spec §8 fallback>')`. Query hooks over these live in ./hooks.ts.
+// `error` text; callers show `errorText(err, '<fallback text>')`. Query hooks over these live in ./hooks.ts.
 // The paying calls (generate, purchase, reroll, item use) take the Idempotency-Key of the player's intent
 // (mutations.ts makes one per click): every try of that intent sends the same key, so the server charges once.
 import type { z } from 'zod';
@@ -109,7 +109,7 @@ export function changedOdds(err: unknown): ChangedOdds | null {
   return b && typeof b.odds_key === 'string' && typeof b.probability === 'number' ? (b as ChangedOdds) : null;
 }
 
-/** What to show for a failed call: the server's text as-is, else the spec §8 fallback for that place. */
+/** What to show for a failed call: the server's text as-is, else the fallback text for that place. */
 export function errorText(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.serverText) return err.serverText;
   return fallback;

@@ -1,6 +1,6 @@
 // TanStack Query hooks over the API client (./client.ts): one query key per resource, shared by every page,
 // so a write (./mutations.ts) can invalidate exactly what it changed. refreshUser() re-reads the signed-in user
-// after anything that moves currencies (spec §4, §8: a failed refetch is silently ignored).
+// after anything that moves currencies (a failed refetch is silently ignored).
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import * as api from './client.ts';
@@ -417,7 +417,7 @@ export function useActiveRun(userId: string, enabled = true) {
 /**
  * Re-reads the user (GET /api/users/{id}) and saves it to the session (after reroll, purchase, item use,
  * battles). A user already carried by a response (`known`) is shown at once while the re-read runs.
- * A failed re-read is ignored (spec §8).
+ * A failed re-read is ignored.
  */
 export async function refreshUser(userId: string, known?: User | null): Promise<User | null> {
   if (known && known.id === userId) saveUser(known);

@@ -15,7 +15,7 @@ afterEach(() => {
 
 describe('afterFight', () => {
   it("drops every list a fight may change, the player's own ledger and inventory only, forgets the odds, and remembers the run", () => {
-    // The user's re-read is not this test's business: it answers as a failed call does (spec §8: ignored).
+    // The user's re-read is not this test's business: it answers as a failed call does (ignored).
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
     const client = new QueryClient();
     const keys = {

@@ -1,6 +1,6 @@
-// The writes: one TanStack useMutation per thing a player does (spec §7's POSTs and DELETE), each refreshing what
+// The writes: one TanStack useMutation per thing a player does (the API's POSTs and DELETEs), each refreshing what
 // it changed in its own onSuccess, so a page controller calls `mutate` and reads `isPending`, `data` and `failure`
-// (the spec §8 text of its error). Every fight — quick battle, arena duel, dungeon entry and floor, campaign stage —
+// (the text of its error). Every fight — quick battle, arena duel, dungeon entry and floor, campaign stage —
 // names the chance its page shows (shownFight), and refreshes through afterFight, the one after-fight refresh; a turn-based battle's end does too, once its playback has
 // shown the result (pages/battle-view/ctrl.ts). The writes that charge the player (summon, reroll, purchase, item
 // use) are paying writes: one click is one intent with its own Idempotency-Key (usePaying). Reads: ./hooks.ts; the
@@ -134,14 +134,14 @@ function usePaying<TData, TVars>(
   };
 }
 
-/** The server's text, else the spec §8 fallback (api/client.ts errorText), as a write's failure. */
+/** The server's text, else the place's fallback text (api/client.ts errorText), as a write's failure. */
 const failing =
   (fallback: string) =>
   (err: Error): string =>
     api.errorText(err, fallback);
 
 /**
- * A page's one error line: a refusal the page makes itself before asking (spec §5's checks: `refuse`) or the text
+ * A page's one error line: a refusal the page makes itself before asking (the page's own checks: `refuse`) or the text
  * of its latest failed write. `clear` — on dismissing, or when the player acts again — drops both.
  */
 export function useErrorLine(
@@ -447,7 +447,7 @@ export function useSummon(userId: string) {
         void client.invalidateQueries({ queryKey: queryKeys.altar(userId) });
       },
     },
-    // Spec §8: generation errors are shown as the message received.
+    // Generation errors are shown as the message received.
     (err) => api.errorText(err, err instanceof Error ? err.message : 'Failed to create hero'),
   );
 }
@@ -542,7 +542,7 @@ function dropWhenUnread(client: QueryClient, queryKey: QueryKey): void {
 
 // --- Shop and inventory --------------------------------------------------------------------------------------
 
-/** Buy: one item; gold from remaining_gold at once (spec §4), then the user re-read and the inventory dropped. */
+/** Buy: one item; gold from remaining_gold at once, then the user re-read and the inventory dropped. */
 export function usePurchase(user: User) {
   const client = useQueryClient();
   return usePaying(
@@ -656,7 +656,7 @@ export function useArenaFight(userId: string) {
 const stepFailure = (fallback: string) => (err: Error) => err.message || fallback;
 
 /**
- * Dungeon entry (spec §4), from the list, the detail page and /combat alike: start a run of the dungeon (abandoning
+ * Dungeon entry, from the list, the detail page and /combat alike: start a run of the dungeon (abandoning
  * any active one), then fight its first floor.
  */
 export function useEnterDungeon(userId: string) {

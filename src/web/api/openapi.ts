@@ -1136,7 +1136,7 @@ export interface paths {
     put?: never;
     /**
      * Unlock the account
-     * @description Removes every passkey and ends every session: the account is open to any visitor again (spec §6). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description Removes every passkey and ends every session: the account is open to any visitor again. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     post: operations['unlockAccount'];
     delete?: never;

@@ -1,4 +1,4 @@
-// The one QueryClient: modest retries (errors surface quickly in the spec's error places), no refetch storms.
+// The one QueryClient: modest retries (errors surface quickly in each page's error display), no refetch storms.
 import { QueryClient } from '@tanstack/react-query';
 
 export const queryClient = new QueryClient({

@@ -1,4 +1,4 @@
-// The Battle Log of /battle/{battleId}: the last 5 events (spec §2, §9), newest last, each with its turn.
+// The Battle Log of /battle/{battleId}: the last 5 events, newest last, each with its turn.
 import type { BattleEvent } from '../../api/index.ts';
 
 export const BATTLE_LOG_SIZE = 5;

@@ -1,5 +1,5 @@
 // Pure rules behind battle playback and fight screens: which events a new state brings, how long each plays
-// at 1× / 2× / instant (long bursts compressed), the scene for a location, the team toggle (spec §5), and the
+// at 1× / 2× / instant (long bursts compressed), the scene for a location, the team toggle, and the
 // teamHeroIds query value. Rendering is covered by the browser tests (tests/e2e/battle.spec.ts, replays.spec.ts …).
 import { describe, expect, it } from 'vitest';
 import type { BattleEvent, BattleState } from '../../api/index.ts';
@@ -147,7 +147,7 @@ describe('sceneTheme', () => {
   });
 });
 
-describe('team rules (spec §5)', () => {
+describe('team rules', () => {
   it('keeps 1–4 heroes in pick order: a fifth is ignored, picking again drops', () => {
     let team: string[] = [];
     for (const id of ['a', 'b', 'c', 'd', 'e']) team = toggleTeamMember(team, id);
@@ -160,7 +160,7 @@ describe('team rules (spec §5)', () => {
     expect(parseTeamHeroIds(null)).toEqual([]);
     expect(parseTeamHeroIds('["a","b","c","d","e"]')).toHaveLength(4);
   });
-  it('a win is status won or victory; anything else a defeat (spec §4)', () => {
+  it('a win is status won or victory; anything else a defeat', () => {
     expect(isWin('won')).toBe(true);
     expect(isWin('victory')).toBe(true);
     expect(isWin('lost')).toBe(false);

@@ -1,6 +1,6 @@
 // Fight results shared by /arena, /dungeons/{id} (inline) and /combat: the chance bar with its roll marker, the
 // rewards and level-ups list, and the result panel (VICTORY! / DEFEAT, Win Chance, Dice Roll, Battle Narrative,
-// Rewards Earned). Spec §2 /arena and §9 (whole percentages, 50 when missing; a roll to the decimals that tell it from the line). Styles in ./battle-result.css.
+// Rewards Earned): whole percentages, 50 when missing; a roll to the decimals that tell it from the line. Styles in ./battle-result.css.
 import { CURRENCY_NAMES } from '../../api/rules.ts';
 import { ButtonLink } from './ui.tsx';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 // Which scene art (served by the API: scenePath → /api/art/scenes/{theme}.svg) stands behind a fight:
 // the arena in ochre, random battles in a dusk forest, dungeons by their theme — names with crypt, fortress,
-// void or sanctum get their themed art (spec §2 /combat), other dungeons their own theme when known.
+// void or sanctum get their themed art, other dungeons their own theme when known.
 import { scenePath } from '../../game/art/paths.ts';
 
 export type LocationType = 'dungeon' | 'arena' | 'random';

@@ -52,7 +52,7 @@ export interface RollFigures {
 export const rollText = (x: number, decimals: number): string => x.toFixed(decimals);
 
 /**
- * The win chance in whole percent (spec §9), and the line (100 − the chance) and the roll whole too unless that would
+ * The win chance in whole percent, and the line (100 − the chance) and the roll whole too unless that would
  * contradict the outcome or the chance — won with "Roll Needed >45, You Rolled 45", or a line of 0 under a chance
  * that is not sure — then to as few decimals as tell the roll from the line: a fight is won when the roll is above
  * 1 − probability, and the figures shown always say the same.
@@ -64,7 +64,7 @@ export function rollFigures(
 ): RollFigures {
   const known = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x);
   const chance = wholePercent(probability);
-  // A stored result without its figures shows the spec's defaults (50), whole: there is nothing to agree with.
+  // A stored result without its figures shows the defaults (50), whole: there is nothing to agree with.
   if (!known(probability) || !known(roll))
     return { chance, needed: 100 - chance, rolled: wholePercent(roll), decimals: 0 };
   const [p, r] = [probability, roll];
@@ -87,7 +87,7 @@ export function rollFigures(
 export const formatSpread = (pct: number): string =>
   pct > 0 ? `+${pct}%` : pct < 0 ? `\u2212${-pct}%` : '\u00b10%';
 
-/** 'upgrade_mat' → 'UPGRADE MAT' (spec §2 /shop). */
+/** 'upgrade_mat' → 'UPGRADE MAT', as the shop shows it. */
 export const itemTypeLabel = (type: string): string => type.replace(/_/g, ' ').toUpperCase();
 
 /** Epoch seconds → 'November 21, 2026': the date in `timeZone` (the player's, on the profile), else the device's. */

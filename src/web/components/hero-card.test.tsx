@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// HeroCard: every size at the spec's pixels, stars in number and colour class, data-hero-id, abilities only
+// HeroCard: every size at its pixels, stars in number and colour class, data-hero-id, abilities only
 // on large (2 normal then the ultimate), the selectable variant's check mark and aria-pressed.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
@@ -25,7 +25,7 @@ describe('HeroCard', () => {
     },
   );
 
-  it('spec sizes are the spec numbers', () => {
+  it('the sizes are the fixed numbers', () => {
     expect(HERO_CARD_SIZES.tiny).toMatchObject({ width: 180, height: 260 });
     expect(HERO_CARD_SIZES.small).toMatchObject({ width: 220, height: 300 });
     expect(HERO_CARD_SIZES.medium).toMatchObject({ width: 260, height: 370 });

@@ -1,4 +1,4 @@
-// HeroCard: the collectible card of a hero or NPC in five sizes (spec §2 /herocard, §9): portrait (~60%),
+// HeroCard: the collectible card of a hero or NPC in five sizes: portrait (~60%),
 // type emblem, rarity stars (colour + count), name band, 'Lv X Race Class', HP/ATK/DEF/SPD, and on large the
 // 3 abilities with tooltips. The stats are the ones it fights with (the server's fighting_stats: its gear, traits and
 // passives on its own stats), its own in each stat's title. Clickable (to / onClick) or selectable (selected → check mark, optional order
@@ -55,7 +55,7 @@ export type Ability = Hero['abilities'][number];
 
 export type HeroCardSize = 'tiny' | 'x-small' | 'small' | 'medium' | 'large';
 
-/** Pixel sizes of each card (spec §2: tiny 180×260, small 220×300, medium 260×370, large 280×400; x-small ours). */
+/** Pixel sizes of each card: tiny 180×260, small 220×300, medium 260×370, large 280×400, x-small 150×215. */
 export const HERO_CARD_SIZES: Record<HeroCardSize, { width: number; height: number; use: string }> = {
   tiny: { width: 180, height: 260, use: 'arena, dungeons' },
   'x-small': { width: 150, height: 215, use: 'phone grids, pickers' },
@@ -145,7 +145,7 @@ export function RarityStars({ rarity, size = 14 }: { rarity: number; size?: numb
   );
 }
 
-/** 'Lv X Race Class' (spec §2 /herocard features). */
+/** 'Lv X Race Class'. */
 export const roleLine = (hero: Pick<Hero, 'level' | 'race' | 'class'>): string =>
   `Lv ${hero.level} ${hero.race} ${hero.class}`;
 
@@ -216,7 +216,7 @@ export function HeroCard({
   const name = label ?? hero.name;
   const selectable = selected !== undefined;
   const showAbilities = size === 'large' && hero.abilities && hero.abilities.length > 0;
-  // Two normal abilities, then the ultimate (spec: "3 abilities (2 normal and 1 ultimate)").
+  // Two normal abilities, then the ultimate (a hero has 3: 2 normal and 1 ultimate).
   const abilities = showAbilities
     ? [
         ...hero.abilities!.filter((a) => a.type !== 'ultimate').slice(0, 2),

@@ -1,4 +1,4 @@
-// An item's icon from the API (/api/art/icons/item/…), or the default package icon (spec §2 /shop).
+// An item's icon from the API (/api/art/icons/item/…), or the default package icon.
 import { Icon } from './icon.tsx';
 import './item-icon.css';
 

@@ -1,5 +1,5 @@
 // The moments that matter (issue 18): a 4★ or 5★ summon, the boss floor ahead, a cleared dungeon — a short rise-in
-// with a glow (VISUAL.md's motion; none under prefers-reduced-motion), announced to screen readers (role=status).
+// with a glow (none under prefers-reduced-motion), announced to screen readers (role=status).
 // Level-ups have their own cards in the rewards (battle-result.tsx).
 import type { ReactNode } from 'react';
 import type { Hero } from '../../api/index.ts';

@@ -1,4 +1,4 @@
-// The dungeon team picker (spec §2 "Team picker modal"): 'Select Your Team', 'Choose up to 4 heroes', the
+// The dungeon team picker (a modal): 'Select Your Team', 'Choose up to 4 heroes', the
 // selected count and 'Maximum reached', a numbered selection order on the dungeon list variant, the empty
 // texts, Cancel and 'Confirm Team (N)'. A fifth pick is ignored; picking a chosen hero drops it. The remembered
 // team (session.ts: runeborn_active_team_{userId}) is the starting selection. Given `odds`, the win chance of
@@ -15,7 +15,7 @@ import { chanceBeforeFight, LongShotPrompt, useLongShot, WinChance, WinPays } fr
 import { ButtonLink, Button, ErrorBox, Modal, Skeleton } from './ui.tsx';
 import './team-picker.css';
 
-/** Spec §5: a team is 1 to 4 heroes (api/rules.ts); a fifth pick is ignored; picking a chosen hero drops it. Pick order kept. */
+/** A team is 1 to 4 heroes (api/rules.ts); a fifth pick is ignored; picking a chosen hero drops it. Pick order kept. */
 export function toggleTeamMember(team: string[], heroId: string): string[] {
   if (team.includes(heroId)) return team.filter((id) => id !== heroId);
   if (team.length >= TEAM_MAX) return team;
@@ -100,7 +100,7 @@ export function TeamPicker({
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          {/* The spec's two buttons always: with no heroes, Confirm Team (0) shows, disabled. */}
+          {/* Both buttons always: with no heroes, Confirm Team (0) shows, disabled. */}
           <Button
             onClick={() => void confirm()}
             disabled={longShot.asking || !!empty}

@@ -1,4 +1,4 @@
-// Shared interface pieces used by every screen: buttons, the spec §8 error displays
+// Shared interface pieces used by every screen: buttons, the three error displays
 // (ErrorBox red box, ErrorBanner red banner, RetryPanel), SuccessBanner, skeletons, Modal, DifficultyBadge,
 // Tabs. Styles in ./ui.css.
 import { useEffect, useId, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
@@ -56,7 +56,7 @@ export function ButtonLink({
   );
 }
 
-/** Spec §8 "red box": account, hero and battle errors. */
+/** The red box: account, hero and battle errors. */
 export function ErrorBox({
   children,
   onDismiss,
@@ -79,7 +79,7 @@ export function ErrorBox({
   );
 }
 
-/** Spec §8 "red banner": shop and arena errors. Full width, stays until dismissed or fixed. */
+/** The red banner: shop and arena errors. Full width, stays until dismissed or fixed. */
 export function ErrorBanner({ children, onDismiss }: { children: ReactNode; onDismiss?: () => void }) {
   return (
     <div className="banner banner--error" role="alert">
@@ -93,7 +93,7 @@ export function ErrorBanner({ children, onDismiss }: { children: ReactNode; onDi
   );
 }
 
-/** A success banner that fades on its own after `timeoutMs` (VISUAL.md "Feedback"). */
+/** A success banner that fades on its own after `timeoutMs`. */
 export function SuccessBanner({
   children,
   onDone,
@@ -124,7 +124,7 @@ export function SuccessBanner({
   );
 }
 
-/** Spec §8 "panel with Retry": inventory and dungeon list errors. */
+/** The panel with Retry: inventory and dungeon list errors. */
 export function RetryPanel({
   message,
   onRetry,
@@ -251,7 +251,7 @@ export function Modal({
   );
 }
 
-/** easy green, medium yellow, anything else red; text in capitals (spec §2, §9). */
+/** easy green, medium yellow, anything else red; text in capitals. */
 export function DifficultyBadge({ difficulty }: { difficulty: string }) {
   const tone = difficulty === 'easy' ? 'easy' : difficulty === 'medium' ? 'medium' : 'hard';
   return (

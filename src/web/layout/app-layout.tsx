@@ -1,4 +1,4 @@
-// The shared layout of spec §2: sticky header (title → /, compact currencies, username) and the navigation
+// The shared layout: sticky header (title → /, compact currencies, username) and the navigation
 // Heroes / Map / Inventory / Profile (fixed at the bottom on phones, in the header on desktop). Also the guard
 // for protected routes (which also signs out a locked account whose session is gone), the route error screen and the lazy-route fallback, and the scroll position: a new page
 // opens at its top, Back restores where the player was (react-router's ScrollRestoration). Styles in
@@ -130,7 +130,7 @@ export function AppLayout() {
 }
 
 /**
- * Protected routes: logged-out visitors go to / (spec §2 route table). A call answered 401 — the account is locked
+ * Protected routes: logged-out visitors go to /. A call answered 401 — the account is locked
  * and this browser's session of it is gone (expired, or 'sign out everywhere' on another device) — signs it out
  * too, so the landing page asks for the passkey again.
  */

@@ -1,6 +1,6 @@
 // /arena's controller, its pure parts: Find a fair match pressed again walks the fair opponents in turn, other
 // players' groups leave out the player and empty collections and grow to a whole collection once shown all, and NPCs
-// are named as such (spec §2).
+// are named as such.
 import { describe, expect, it } from 'vitest';
 import type { Hero, PlayerHeroes } from '../../../api/index.ts';
 import { DEMO_HERO } from '../herocard/index.tsx';

@@ -1,4 +1,4 @@
-// /arena's controller (spec §2 /arena, §4 "Arena fight"): the hero and the opponent chosen (remembered per user,
+// /arena's controller: the hero and the opponent chosen (remembered per user,
 // api/battle-hooks.ts), the opponent lists (Players a page at a time, each player's whole collection on Show all;
 // NPCs by dungeon; a remembered opponent on no loaded page read by its id), Find a fair match (today's set of
 // opponents your hero wins 40–60% of the time, asked once per hero, and another set on refresh), the duel's win
@@ -93,7 +93,7 @@ export function useArenaCtrl() {
     user.id,
     new Map(expanded.map((id, i) => [id, whole[i]?.data])),
   );
-  // A failed NPC list is silently empty (spec §8).
+  // A failed NPC list is silently empty.
   const npcGroups: OpponentGroup[] = useMemo(
     () =>
       (npcs.data?.dungeons ?? [])

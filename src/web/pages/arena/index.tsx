@@ -1,4 +1,4 @@
-// /arena — 1v1 duels (spec §2 /arena, §4 "Arena fight"): Choose Your Hero, Choose Opponent (Players from the
+// /arena — 1v1 duels: Choose Your Hero, Choose Opponent (Players from the
 // browse endpoint, NPCs from /api/npcs, shown 'NPC: …'), the Selected summary, Fight! (disabled until both are
 // chosen and while 'Battling...'; beside it the duel's win chance, and a long shot asks once — components/
 // win-chance.tsx), the result panel (components/battle-result.tsx) and Fight Again. After a

@@ -1,4 +1,4 @@
-// /battle/{battleId} — the turn-based battle view (spec §2, §4): Your Team and Enemies, the acting unit, the
+// /battle/{battleId} — the turn-based battle view: Your Team and Enemies, the acting unit, the
 // enemy turn labelled, options on an ally's turn, an Auto switch (the ally AI plays), the Battle Log (last 5),
 // playback of each call's events at 1× / 2× / instant (components/battle-playback.ts), polling every 3 s
 // (api/battle-hooks.ts), and the result panel. Sending an action first ends any playback, so input never waits.

@@ -1,4 +1,4 @@
-// /battle — start a team battle (spec §2, DESIGN.md "both readings"): pick 1–4 of your heroes on large cards
+// /battle — start a team battle (both ways are built: docs/design.md): pick 1–4 of your heroes on large cards
 // (check marks; a fifth pick is ignored; picking again drops a hero). Fight creates a turn-based battle and
 // opens /battle/{battleId}; Quick Battle resolves it at once and opens /combat. The team is remembered under
 // runeborn_active_team_{userId} (session.ts). Before either, the page shows the team's next encounter — the

@@ -1,5 +1,5 @@
-// /combat's controller, its pure parts: the query values and their defaults (spec §2), the checks Fight Again makes
-// before asking (spec §5), Back's caption, and a fetched battle read as a result.
+// /combat's controller, its pure parts: the query values and their defaults, the checks Fight Again makes
+// before asking, Back's caption, and a fetched battle read as a result.
 import { describe, expect, it } from 'vitest';
 import type { DungeonRun } from '../../../api/index.ts';
 import { asResult, fightAgainRefusal, nextFightQuery, placeName, readParams } from './ctrl.ts';
@@ -43,7 +43,7 @@ describe('/combat query values', () => {
   });
 });
 
-describe('Fight Again before asking (spec §5)', () => {
+describe('Fight Again before asking', () => {
   it('needs a run for a dungeon fight', () => {
     expect(fightAgainRefusal(params('locationType=dungeon'))).toBe('No dungeon run ID provided');
     expect(fightAgainRefusal(params('locationType=dungeon&dungeonRunId=r_1'))).toBeNull();

@@ -1,4 +1,4 @@
-// /combat's controller (spec §2 /combat, §5 "Combat replay"): the query values, the result shown (the navigation
+// /combat's controller: the query values, the result shown (the navigation
 // state's, or read by battleId), a dungeon fight's run as it is now and the player's active run, the scene, and Back
 // and Fight Again — the same kind of battle again through the same writes the other pages use (api/mutations.ts):
 // a duel (useArenaFight), a quick battle (useStartBattle), a dungeon run's next floor (useFightFloor: the button
@@ -32,7 +32,7 @@ import { useSignedInUser } from '../../session.ts';
 export type Shown = FightResult & { run?: DungeonRun; clear_bonus?: boolean; gear_drop?: string | null };
 export type CombatParams = ReturnType<typeof readParams>;
 
-/** The query values of spec §2, with their defaults. */
+/** The query values, with their defaults. */
 export function readParams(sp: URLSearchParams) {
   const lt = sp.get('locationType');
   return {
@@ -48,7 +48,7 @@ export function readParams(sp: URLSearchParams) {
   };
 }
 
-/** Spec §5: what Fight Again needs for its kind of battle; the refusal when it is missing, else null. */
+/** What Fight Again needs for its kind of battle; the refusal when it is missing, else null. */
 export function fightAgainRefusal(p: CombatParams): string | null {
   if (p.locationType === 'dungeon' && !p.dungeonRunId) return 'No dungeon run ID provided';
   if (p.locationType === 'arena' && (!p.attackerId || !p.opponentId))
@@ -275,7 +275,7 @@ export function useCombatCtrl() {
         },
     readingRun,
     fighting: arena.isPending || quick.isPending || enter.isPending || floor.isPending,
-    /** Fight Again: the next fight shown (spec §5's checks first), not yet fought. */
+    /** Fight Again: the next fight shown (the page's own checks first), not yet fought. */
     fightAgain: () => {
       const refusal = fightAgainRefusal(p);
       if (refusal) return errors.refuse(refusal);

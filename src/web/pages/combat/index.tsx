@@ -1,8 +1,8 @@
-// /combat — the battle result screen (spec §2): query battleId, location ('Unknown'), locationType (dungeon |
+// /combat — the battle result screen: query battleId, location ('Unknown'), locationType (dungeon |
 // arena | random, default random), returnTo (/map), dungeonRunId, attackerId, opponentId, teamHeroIds (JSON
 // list); without a battleId, the result passed in navigation state; without either, 'No battle data provided'.
 // Shows VICTORY!/DEFEAT, Win Chance, Roll Needed, You Rolled, the chance bar, the story, rewards and level-ups;
-// Back and Fight Again (spec §5's checks), each saying under it what it does. Fight Again first shows the next fight
+// Back and Fight Again (the page's own checks first), each saying under it what it does. Fight Again first shows the next fight
 // — who, their levels, its win chance and what a win pays (GET /api/odds) — and fights on a second tap (Fight): a
 // dungeon run that goes on names it Next floor ('Floor 5 of 5 — the boss'), a finished one Fight Again ('New run
 // from floor 1');

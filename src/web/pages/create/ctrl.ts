@@ -1,4 +1,4 @@
-// /create's controller (spec §4 "Creation flow", §5): the candidates — a fresh draw, or the paid pair the server
+// /create's controller: the candidates — a fresh draw, or the paid pair the server
 // keeps waiting (after a reload, Cancel or on another device) —, the one chosen (the rarer by default, the first of
 // two alike), Generate /
 // Regenerate (api/mutations.ts useSummon: 1 scroll; Regenerate names the pair it replaces, so a second press or a

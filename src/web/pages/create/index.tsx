@@ -1,4 +1,4 @@
-// /create — hero creation (spec §2 "/create", §4 "Creation flow", §5, §9): Generate Heroes spends 1 scroll
+// /create — hero creation: Generate Heroes spends 1 scroll
 // for a pair of candidates (two parallel generate calls sharing a generation_id), the rarer is selected (the first
 // of two alike), Regenerate replaces both, Create Hero saves the chosen one and goes to /heroes. A paid pair is the server's
 // pending pair until one is kept: after a reload, Cancel or on another device this page shows it again. Before

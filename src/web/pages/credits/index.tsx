@@ -1,4 +1,4 @@
-// /profile/credits — credits for the art and type we ship (VISUAL.md "Credits"): game-icons.net icons under
+// /profile/credits — credits for the art and type we ship (docs/art.md, "Credits"): game-icons.net icons under
 // CC BY 3.0 (listed one by one from icon-bodies.ts), Cinzel and Inter under the SIL OFL.
 import { Link } from 'react-router';
 import { ICON_SOURCES, type IconName } from '../../components/icon-bodies.ts';

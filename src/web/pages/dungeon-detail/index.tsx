@@ -1,4 +1,4 @@
-// /dungeons/{dungeonId} — one dungeon (spec §2): art and difficulty, name, 'Level N Recommended', the enemy
+// /dungeons/{dungeonId} — one dungeon: art and difficulty, name, 'Level N Recommended', the enemy
 // count, 'Nx Gold', description; Enter Dungeon opens the team picker, starts a run and shows its first battle
 // inline (components/battle-result.tsx) with Next floor (while the run goes on), Fight Again (reopens the picker
 // for a new run from floor 1) and Back to Dungeons, each saying under it what it does; an active run in this

@@ -1,4 +1,4 @@
-// /dungeons — the dungeon list (spec §2): cards with art, difficulty badge, up to 4 NPC portraits then '+N',
+// /dungeons — the dungeon list: cards with art, difficulty badge, up to 4 NPC portraits then '+N',
 // recommended level, NPC count, description and 'Nx' rewards; Enter Dungeon opens the team picker
 // (components/team-picker.tsx, numbered; it says which active run a new start ends), then starts a run and its
 // first battle and opens /combat. The card of the dungeon holding the player's active run offers to continue it.

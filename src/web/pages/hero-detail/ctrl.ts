@@ -1,4 +1,4 @@
-// /heroes/{heroId}'s controller (spec §4 "Hero deletion", §5 reroll rule): the hero, which question is open
+// /heroes/{heroId}'s controller: the hero, which question is open
 // (Delete Hero? / Reroll Abilities?), Reroll (api/mutations.ts useReroll: asked first, refused at once without the
 // essence) and Delete (useDeleteHero → /heroes; on failure the dialog closes and the error shows), Back, and the
 // error line. View: ./index.tsx.
@@ -36,7 +36,7 @@ export function useHeroDetailCtrl() {
     dismissError: errors.clear,
     asking,
     askDelete: () => setAsking('delete'),
-    /** Reroll asks first, naming its cost; without the essence it says so at once (spec §5). */
+    /** Reroll asks first, naming its cost; without the essence it says so at once. */
     askReroll: () => {
       if ((user.magic_essence ?? 0) < REROLL_COST) return errors.refuse(PRICE_RULES.reroll);
       errors.clear();

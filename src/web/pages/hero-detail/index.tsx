@@ -1,4 +1,4 @@
-// /heroes/{heroId} — hero detail (spec §2 "/heroes/{heroId}", §4 "Hero deletion", §5 reroll rule, §9 XP table).
+// /heroes/{heroId} — hero detail, with deletion, the ability reroll and the XP table (docs/game-rules.md).
 // Each stat is the one it fights with (its gear, traits and passives at work: the server's fighting_stats), its own
 // below where they differ, and its own spread ('Attack 54 +4%'). Its arena ladder rating and record have a panel of their
 // own (ArenaStanding). Works for NPCs (npc_ ids) too. Delete and Reroll are shown to everyone; the server enforces
@@ -26,7 +26,7 @@ import { GearPanel } from './gear-panel.tsx';
 import { TrainingPanel } from './training-panel.tsx';
 import './hero-detail.css';
 
-/** An icon counts only when it is served by our API (spec §3). */
+/** An icon counts only when it is served by our API. */
 const isApiIcon = (icon: string | undefined): icon is string => !!icon && icon.startsWith('/api/');
 
 function Trait({ kind, trait, icon }: { kind: 'boon' | 'bane'; trait: Hero['boon']; icon: string }) {
@@ -244,7 +244,7 @@ export default function HeroDetailPage() {
             </div>
             <div>
               <dt>Role</dt>
-              {/* Spec §9's roles are the hero types themselves: Tank, Damage, Support. */}
+              {/* The roles are the hero types themselves: Tank, Damage, Support. */}
               <dd data-testid="hero-role">{h.type}</dd>
             </div>
           </dl>

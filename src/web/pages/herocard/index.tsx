@@ -1,4 +1,4 @@
-// /herocard — the public hero card demo (spec §2 "/herocard"): the demo hero (level 5, rarity 4, hp 850,
+// /herocard — the public hero card demo: the demo hero (level 5, rarity 4, hp 850,
 // atk 95, def 72, spd 88) in every size, the sizes table, the features list, and a rarity row. No login.
 import { useState } from 'react';
 import type { Hero } from '../../../api/index.ts';

@@ -1,4 +1,4 @@
-// /heroes — the hero list (spec §2 "/heroes"): My Heroes, Other Heroes (grouped by player, paged through
+// /heroes — the hero list: My Heroes, Other Heroes (grouped by player, paged through
 // GET /api/heroes/browse/all) and NPCs (grouped by dungeon), each tab with a count. Cards open /heroes/{id}.
 // My Heroes leads to Create Hero and, once there are heroes, to a Team Battle (/battle) with them.
 import { useState } from 'react';
@@ -211,7 +211,7 @@ export default function HeroesPage() {
           {npcs.isPending ? (
             <GridSkeleton />
           ) : npcs.error && !npcs.data ? (
-            // Spec §8: the list is then empty (count 0) and the Heroes fallback names what failed.
+            // The list is then empty (count 0) and the Heroes fallback names what failed.
             <ErrorBox>{errorText(npcs.error, 'Failed to fetch NPCs')}</ErrorBox>
           ) : dungeons.length === 0 || npcCount === 0 ? (
             <div className="empty-state panel">

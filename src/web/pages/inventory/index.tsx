@@ -1,4 +1,4 @@
-// /inventory (spec §2 "/inventory"): Total Items (total_quantity), five tabs with count badges, item cards,
+// /inventory: Total Items (total_quantity), five tabs with count badges, item cards,
 // the detail modal with Use Item (a hero picker when the item acts on a hero), its hint, and the outcome in
 // an alert — once the last one is used, the outcome and 'None left' with Close alone (the item has left the list). Loading text, error panel with Retry, and the two empty states with Visit Shop. `?item=<item_id>`
 // (the profile History's link to an item) opens that item's modal while the player holds it. State and Use Item:
@@ -39,7 +39,7 @@ function HeroPicker({ ctrl }: { ctrl: InventoryCtrl }) {
   );
 }
 
-/** The spec's hint names no condition; this says the one this item has, as things stand in the dialog. */
+/** The general hint names no condition; this says the one this item has, as things stand in the dialog. */
 function conditionOf(item: InventoryItem, ctrl: InventoryCtrl): string {
   if (!item.targets_hero) return 'This one has none: it is used on your account.';
   if (ctrl.ownHeroes?.length === 0) return 'This one is used on a hero, and you have none yet.';

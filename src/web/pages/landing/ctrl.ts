@@ -1,4 +1,4 @@
-// The landing page's controller (spec §4 "Login mode"): the mode, the account search (debounced) and choice,
+// The landing page's controller: the mode, the account search (debounced) and choice,
 // the new username, Continue (api/mutations.ts useSignIn → /heroes; a locked account asks for its passkey first) and Create Account (useCreateAccount →
 // /create), and the one error line both forms share — switching modes clears it, and each form starts afresh.
 // View: ./index.tsx. Loaded with the entry chunk: keep it light.
@@ -31,7 +31,7 @@ export function useLandingCtrl() {
   const errors = useErrorLine([signIn, createAccount]);
 
   useEffect(() => {
-    // Spec §8: a failed user-list fetch is only logged; the list stays empty.
+    // A failed user-list fetch is only logged; the list stays empty.
     if (users.error) console.error('Failed to load users', users.error);
   }, [users.error]);
 
@@ -44,7 +44,7 @@ export function useLandingCtrl() {
       setSearch('');
       setSelected('');
       setUsername('');
-      errors.clear(); // spec §4: switching clears the error
+      errors.clear(); // switching clears the error
     },
     error: errors.text,
     search,

@@ -1,4 +1,4 @@
-// / — landing and login (spec §2 "/ Landing and login", §4 "Login mode", §5 username rules).
+// / — landing and login, with the username rules (api/rules.ts).
 // Select User: a searchable list of accounts (GET /api/users?q=&limit=), Continue → /heroes.
 // Create New: username, POST /api/users, → /create. State and actions: ./ctrl.ts. Loaded with the entry chunk:
 // keep it light.

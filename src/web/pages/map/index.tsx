@@ -1,7 +1,7 @@
-// /map — the world map (spec §2 "/map"): Arena, Shop and Dungeons over a painted overview, and above them the day
+// /map — the world map: Arena, Shop and Dungeons over a painted overview, and above them the day
 // (the reset's countdown, the login calendar, quests to claim: components/daily.tsx), the way to /daily.
 // A destination can be flagged Coming Soon; none is. Below the three cards, the way into a team battle
-// (/battle, in the dusk forest of random battles) — the spec's screen that no card leads to — and the way to
+// (/battle, in the dusk forest of random battles) — a screen that no card leads to — and the way to
 // /fairness. The Arena card, and the Dungeons card while no dungeon is open, say which campaign stage opens them
 // (issue 30: components/unlock-order.tsx); neither is refused meanwhile.
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-// /profile (spec §2 "/profile"): username, joined date (created_at, epoch seconds), currencies, when the player's
+// /profile: username, joined date (created_at, epoch seconds), currencies, when the player's
 // day resets (./day-rule.tsx), the History of
 // every change to them (./ledger-history.tsx), the battle history, the account's passkeys (./passkeys.tsx: lock,
 // add, remove, unlock, sign out everywhere), Logout (clears the stored session — and a locked account's session

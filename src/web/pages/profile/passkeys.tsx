@@ -1,4 +1,4 @@
-// The profile's "Passkeys": lock the account with a passkey (then only this player's passkeys open it — spec §6's
+// The profile's "Passkeys": lock the account with a passkey (then only this player's passkeys open it —
 // open accounts stay open until their player chooses this), add another, remove one (never the last: unlocking
 // does that), unlock, and sign out everywhere. Actions: api/mutations.ts usePasskeys; the prompts:
 // api/passkey-prompt.ts; the server: docs/api.md "Locked accounts".

@@ -57,8 +57,8 @@ export function statusesAt(events: BattleEvent[], n: number): Map<string, Map<st
 const stepOf = (e: BattleEvent, speed: Speed): number => Math.round((STEP_MS[e.kind] ?? 300) / speed);
 
 /**
- * The tab's title: who fought whom and where, and how it ended only once the playback has shown it (DESIGN.md:
- * nothing tells a result before its playback does, the tab title included).
+ * The tab's title: who fought whom and where, and how it ended only once the playback has shown it
+ * (nothing tells a result before its playback does, the tab title included).
  */
 export function replayTitle(r: BattleReplay, shown: boolean): string {
   const names = (side: { name: string }[]) => side.map((h) => h.name.split(' ')[0]).join(', ');

@@ -1,4 +1,4 @@
-// /shop (spec §2 "/shop", §4 "Shop purchase", §5 shop rule): item cards with Buy / 'Not Enough Gold' /
+// /shop: item cards with Buy / 'Not Enough Gold' /
 // 'Purchasing...', one item per purchase, gold updated from remaining_gold and the user re-read after.
 // Errors in a red banner; success in a banner with View Inventory. State and Buy: ./ctrl.ts.
 import { Link } from 'react-router';
@@ -80,7 +80,7 @@ export default function ShopPage() {
                     {affordable ? 'Buy' : `Not Enough ${currencyName}`}
                   </Button>
                 </div>
-                {/* Spec §5: below the cost, the error is shown as well as the disabled button. */}
+                {/* Below the cost, the error is shown as well as the disabled button. */}
                 {!affordable && (
                   <p className="item-card__short" data-testid="short-of">
                     {insufficient(currency)}
