@@ -96,7 +96,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
     ],
     tierTraining: [0, 2, 3, 4, 12, 22, 33, 47],
     tierPower: [1020, 1580, 1870, 2340, 2840, 3570, 4350, 5360, 6680],
-    bossTraining: [-6, -6, -6, -6, -6, -6, -6, -6],
+    bossTraining: [-2, -4, -4, -4, -4, -6, -6, -6],
   },
   {
     id: 'forgotten_crypt',
@@ -123,7 +123,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
     ],
     tierTraining: [0, 1, 1, 3, 10, 19, 30, 44],
     tierPower: [1170, 1730, 2050, 2520, 3100, 3830, 4670, 5830, 7300],
-    bossTraining: [-2, -2, -2, -2, -2, -2, -2, -2],
+    bossTraining: [-2, -2, -4, -2, 0, -2, 0, 2],
   },
   {
     id: 'sunken_mines',
@@ -255,7 +255,7 @@ export const DUNGEONS: readonly DungeonDef[] = [
     ],
     tierTraining: [9, 11, 9, 11, 21, 32, 46, 60],
     tierPower: [1750, 1970, 2270, 2770, 3460, 4250, 5280, 6390, 7920],
-    bossTraining: [-10, -10, -10, -10, -10, -10, -10, -10],
+    bossTraining: [-8, -8, -8, -8, -8, -10, -12, -18],
   },
 ];
 
