@@ -94,6 +94,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       );
     console.log('\nBoss training (data/dungeons.ts bossTraining):');
     for (const t of tuned) console.log(`  ${t.dungeon.id}: [${t.bossTraining.join(', ')}]`);
+    const stale = tuned.filter((t) => t.bossTraining.join() !== t.dungeon.bossTraining.join());
+    checks.push({
+      target: 'data/dungeons.ts bossTraining states the tuned offsets',
+      ok: stale.length === 0,
+      seen: stale.length === 0 ? 'yes' : stale.map((t) => t.dungeon.id).join(', '),
+    });
     console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } else if (only === 'tiers' && process.argv.includes('tune')) {
     const tuned = tuneTiers(
@@ -117,6 +123,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           .map((t) => t.training)
           .join(', ')}]`,
       );
+    const stale = DUNGEONS.filter(
+      (d) =>
+        tuned
+          .filter((t) => t.dungeon.id === d.id)
+          .map((t) => t.training)
+          .join() !== d.tierTraining.join(),
+    );
+    checks.push({
+      target: 'data/dungeons.ts tierTraining states the tuned training',
+      ok: stale.length === 0,
+      seen: stale.length === 0 ? 'yes' : stale.map((d) => d.id).join(', '),
+    });
     console.log(
       '\nThen measure the tiers (only=tiers) for tierPower and tune the boss floors (only=bosses).',
     );
