@@ -95,9 +95,10 @@ describe.each(DATABASES)('dungeon tiers on %s', (kind) => {
 
   it('opens tier 1 to all; tier 2 is refused with nothing written until a run of tier 1 is cleared', async () => {
     const p = await newPlayer(h);
-    // four new summons: too weak for tier 2 by power
+    // four new summons made feeble: too weak for tier 2 by power (four as drawn may be strong enough for it)
     const team: string[] = [];
     for (let i = 0; i < 4; i++) team.push((await summonHero(h, p.id)).id);
+    await setTeam(team, 'feeble');
     const tiers = await tiersOf(p.id);
     expect(tiers[0]).toEqual({ tier: 1, open: true, cleared: false, opens_at_power: tierEntryPower(1) });
     expect(tiers.slice(1).every((t) => !t.open && !t.cleared)).toBe(true);
