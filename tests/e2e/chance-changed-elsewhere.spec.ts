@@ -139,8 +139,14 @@ test('arena, a dungeon floor and a campaign stage: a chance changed elsewhere is
   await page.goto('/arena');
   await page.locator(`[data-hero-id="${hero.id}"] .hero-card__action`).click();
   await page.getByRole('tab', { name: 'NPCs' }).click();
+  // the chance read is this duel's (not one the page showed before the opponent was chosen, answered late)
+  const duelOdds = page.waitForResponse(
+    (r) => r.ok() && /\/api\/odds\?/.test(r.url()) && r.url().includes('opponent_id=npc_woods_poacher'),
+  );
   await page.locator('[data-hero-id="npc_woods_poacher"] .hero-card__action').click();
   const bar = page.getByRole('region', { name: 'Selected' });
+  const duelKey = ((await (await duelOdds).json()) as OddsResponse).key;
+  await expect(page.getByTestId('odds')).toHaveAttribute('data-odds-key', duelKey);
   const duel = await shownChance(page);
   await heroFoughtElsewhere(request, player, hero.id);
   const fought = await fightsOf(request, player);
