@@ -451,7 +451,12 @@ export function tuneTiers(
       // the least training whose even power reaches the target (more training, more power), or the one below it
       // when that is nearer
       let [lo, hi] = [least, MAX_TRAINING];
-      const powerAt = (training: number) => evenFloorPower(pool, at(training), tier, samples).power;
+      const measured = new Map<number, number>();
+      const powerAt = (training: number) => {
+        if (!measured.has(training))
+          measured.set(training, evenFloorPower(pool, at(training), tier, samples).power);
+        return measured.get(training)!;
+      };
       while (lo < hi) {
         const mid = Math.floor((lo + hi) / 2);
         if (powerAt(mid) >= target) hi = mid;

@@ -276,7 +276,8 @@ export interface TierFoeSpec {
  */
 export function tierFoeSpec(dungeon: DungeonDef, npc: DungeonNpcDef, tier: number, floor = 1): TierFoeSpec {
   if (tier <= 1) return { id: npc.id, seed: npc.seed, level: npc.level, rarity: npc.rarity, training: 0 };
-  const t = TIERS[Math.min(tier, TIER_COUNT) - 2];
+  const deeper = Math.min(tier, TIER_COUNT) - 2;
+  const t = TIERS[deeper];
   return {
     id: `${npc.id}_t${tier}`,
     seed: npc.seed,
@@ -284,12 +285,15 @@ export function tierFoeSpec(dungeon: DungeonDef, npc: DungeonNpcDef, tier: numbe
     rarity: npc.boss ? Math.min(5, t.rarity + 1) : t.rarity,
     training: Math.max(
       0,
-      dungeon.tierTraining[Math.min(tier, TIER_COUNT) - 2] +
+      dungeon.tierTraining[deeper] +
         (floor - 1) * FLOOR_TRAINING +
-        (floor >= dungeon.floors ? dungeon.bossTraining[Math.min(tier, TIER_COUNT) - 2] : 0),
+        (floor >= dungeon.floors ? dungeon.bossTraining[deeper] : 0),
     ),
   };
 }
+
+/** The hardest dungeon's pay multiplier, which every deeper tier pays by. */
+const HARDEST_MULTIPLIER = Math.max(...DUNGEONS.map((d) => d.rewardsMultiplier));
 
 /** What each tier past the first adds to a deeper tier's pay: depth is the dungeon's own reward. */
 export const DEPTH_PAY = 0.05;
@@ -306,8 +310,7 @@ export function tierPayRate(
   tier: number,
 ): { difficulty: Difficulty; multiplier: number } {
   if (tier <= 1) return own;
-  const hardest = Math.max(...DUNGEONS.map((d) => d.rewardsMultiplier));
-  return { difficulty: 'hard', multiplier: hardest * (1 + DEPTH_PAY * (Math.min(tier, TIER_COUNT) - 1)) };
+  return { difficulty: 'hard', multiplier: HARDEST_MULTIPLIER * (1 + DEPTH_PAY * (Math.min(tier, TIER_COUNT) - 1)) };
 }
 
 /** A tier of a dungeon exists: 1 … TIER_COUNT. */
@@ -322,8 +325,11 @@ export const isTier = (tier: number): boolean => Number.isInteger(tier) && tier 
 export const OPEN_BY_POWER = 0.85;
 
 /** The power that opens `tier` (OPEN_BY_POWER of the least any dungeon recommends for it, rounded up to tens). */
-export const tierEntryPower = (tier: number): number =>
-  Math.ceil((OPEN_BY_POWER * Math.min(...DUNGEONS.map((d) => d.tierPower[tier - 1]))) / 10) * 10;
+const ENTRY_POWER: readonly number[] = Array.from(
+  { length: TIER_COUNT },
+  (_, i) => Math.ceil((OPEN_BY_POWER * Math.min(...DUNGEONS.map((d) => d.tierPower[i]))) / 10) * 10,
+);
+export const tierEntryPower = (tier: number): number => ENTRY_POWER[tier - 1] ?? Infinity;
 
 /**
  * The deepest tier a player may enter: one past the deepest tier they have cleared a run of in any dungeon (0: none),
