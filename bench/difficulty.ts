@@ -23,7 +23,7 @@ import {
   type TierMeasure,
   type StageMeasure,
 } from '../src/game/difficulty.ts';
-import { STAGES } from '../src/game/data/campaign.ts';
+import { DEEP_FROM, STAGES } from '../src/game/data/campaign.ts';
 import { DUNGEONS } from '../src/game/data/dungeons.ts';
 import { floorLineUp } from '../src/game/dungeon-tiers.ts';
 
@@ -171,6 +171,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     );
     console.log(
       `Recommended powers (data/campaign.ts RECOMMENDED_POWER): [${tuned.map((t) => t.power).join(', ')}]`,
+    );
+    console.log(
+      `Deep training (data/campaign.ts DEEP_TRAINING): [${tuned
+        .slice(DEEP_FROM)
+        .map((t) => t.training ?? 0)
+        .join(', ')}]`,
     );
     const pcts = (odds: number[]) => odds.map((o) => `${Math.round(o * 100)}%`).join('/');
     console.log(

@@ -48,7 +48,7 @@ export const Unlock = z.object({
 });
 
 export const StageView = z.object({
-  id: z.string().describe("'1-1' … '12-8': chapter and place in it"),
+  id: z.string().describe("'1-1' … '18-8': chapter and place in it"),
   chapter: z.number().int(),
   index: z.number().int(),
   name: z.string(),

@@ -30,10 +30,11 @@ const foes = new Map<string, Hero[]>();
 /**
  * The stage's enemy team: the same heroes on every server and every run (seeded by the stage). Past the sixth chapter
  * a chapter is one band of foes (seeded by the chapter) that trains stage by stage, so its stages differ only in
- * training and climb evenly; a new lineup comes with each chapter.
+ * training and climb evenly; a new lineup comes with each chapter. (Cached by what makes the team: the tuner measures
+ * a stage at several trainings.)
  */
 export function stageFoes(stage: StageDef): Hero[] {
-  const key = `${stage.id}:${stage.variant}`;
+  const key = `${stage.id}:${stage.variant}:${stage.foes.map((f) => f.training ?? 0).join('.')}`;
   let team = foes.get(key);
   if (!team) {
     const lineup = stageIndex(stage) >= DEEP_FROM ? `chapter ${stage.chapter}` : stage.id;

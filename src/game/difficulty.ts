@@ -11,7 +11,7 @@ import { estimateOdds } from './battle/odds.ts';
 import { generateHero } from './generation.ts';
 import { hashSeed } from './prng.ts';
 import type { Hero } from './types.ts';
-import { DEEP_FROM, STAGES, type StageDef } from './data/campaign.ts';
+import { DEEP_FROM, DEEP_TRAINING, deepFoes, STAGES, type StageDef } from './data/campaign.ts';
 import { stageFoes, teamPower } from './campaign.ts';
 
 export const DIFFICULTY_LEVELS = [1, 3, 5, 7, 9, 10];
@@ -226,6 +226,8 @@ export interface StageTuning {
   power: number;
   /** on each of tuneCampaign's measurements, the first being the table's */
   odds: number[];
+  /** past the sixth chapter: its foes' training in all (data/campaign.ts DEEP_TRAINING) */
+  training?: number;
 }
 
 /** One way to measure the campaign: reference teams per group, battles per estimate. */
@@ -234,16 +236,23 @@ export interface CampaignMeasurement {
   samples: number;
 }
 
+/** How far from the stage before's training a deep chapter's new band may start, either way. */
+const BAND_SEARCH = 32;
+/** How much more training than the stage before's a stage of the same band may take (about three stages' climb). */
+const STEP_SEARCH = 8;
+
 /**
  * Tunes each stage from `from` (0-based) on, in order, on the same reference teams and seeds as campaignTable:
  * of `variants` seed variants, each measured once on every one of `measurements` (the table's, and another pool of
  * reference teams, so the tuning does not lean on one pool's noise), and every recommended power from the stage
  * before's up (steps of 10), the least power at which a variant's nearest reference teams win 45–55% on every
  * measurement (else 40–60%, else the nearest to 50% on the worst) — so a stage is never easier to recommend than the
- * last and is a fair fight at its recommendation. With `top`, the powers climb evenly instead: of the fair
- * candidates, the one nearest a straight line from the stage before `from` to `top` at the last stage (a variant
- * picked for its power, so the stages do not bunch on a few powers and then jump). The stages before `from` keep
- * theirs, unmeasured. Answers every stage's tuning.
+ * last and is a fair fight at its recommendation. With `top`, the powers climb evenly instead: each stage has a rung
+ * on a straight line from the stage before `from` to `top` at the last stage, and of the candidates at 40–60% the one
+ * nearest its rung is taken; past the sixth chapter the foes' training is tuned with it (data/campaign.ts
+ * DEEP_TRAINING): a chapter's first stage tries each variant at the training that puts its even power nearest the
+ * rung (searched within BAND_SEARCH of the stage before's), the rest of the chapter keeps the band and searches from
+ * one level more than the stage before's training to STEP_SEARCH more. The stages before `from` keep theirs, unmeasured. Answers every stage's tuning.
  */
 export function tuneCampaign(
   from = 6,
@@ -262,35 +271,74 @@ export function tuneCampaign(
   const base = from > 0 ? STAGES[from - 1].recommendedPower : 0;
   const line = (k: number) =>
     top === undefined ? 0 : base + ((top - base) * (k - from + 1)) / (STAGES.length - from);
+  /**
+   * The stage's tuning as `stage` stands (variant and foes): of its fair candidates, the one nearest the rung; and
+   * its even power on the first measurement, not held to the stage before's (which way a search for the rung goes).
+   */
+  const tuneAt = (stage: StageDef, rung: number, training?: number) => {
+    const ms = measure(stage);
+    const ceiling = Math.max(...ms.flatMap((m) => m.teams.map((t) => t.power)));
+    const candidates: StageTuning[] = [];
+    for (let power = prev; power <= ceiling; power += 10)
+      candidates.push({
+        variant: stage.variant,
+        power,
+        odds: ms.map((m) => oddsAtPower(m.teams, power)),
+        training,
+      });
+    return { tuning: candidates.reduce((a, b) => (nearer(b, a, rung) ? b : a)), even: ms[0].evenPower };
+  };
+  // A fairer candidate first, then the nearer the rung, then the fairer. Fair: 45–55%, then 40–60% — on a climb to
+  // `top`, any 40–60% (the campaign's target), so that a stage keeps to its rung rather than jump to a 45–55% power.
+  const fairness = (c: StageTuning) =>
+    worst(c) <= 0.05 ? 0 : worst(c) <= 0.1 ? (top === undefined ? 1 : 0) : 2;
+  const nearer = (a: StageTuning, b: StageTuning, rung: number) =>
+    (fairness(a) - fairness(b) ||
+      Math.abs(a.power - rung) - Math.abs(b.power - rung) ||
+      worst(a) - worst(b)) < 0;
+  /** A deep stage's variant at the training (lo … hi in all) whose even power is nearest the rung. */
+  const searchTraining = (stage: StageDef, variant: number, rung: number, lo: number, hi: number) => {
+    const at = (t: number) => tuneAt({ ...stage, variant, foes: deepFoes(t) }, rung, t);
+    // the even power rises with training: halve the range to the rung, then take the nearer of the last two
+    let below = at(lo);
+    if (below.even >= rung) return below.tuning;
+    let above = at(hi);
+    if (above.even <= rung) return above.tuning;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      const m = at(mid);
+      if (m.even < rung) [lo, below] = [mid, m];
+      else [hi, above] = [mid, m];
+    }
+    return nearer(below.tuning, above.tuning, rung) ? below.tuning : above.tuning;
+  };
   STAGES.forEach((stage, k) => {
     if (k < from) {
-      out.push({ variant: stage.variant, power: stage.recommendedPower, odds: [] });
+      out.push({
+        variant: stage.variant,
+        power: stage.recommendedPower,
+        odds: [],
+        training: stage.foes[0]?.training,
+      });
       prev = stage.recommendedPower;
       return;
     }
-    // A deep chapter is one lineup of foes (campaign.ts stageFoes): its first stage picks the variant, the rest keep it.
-    const lineup = k >= DEEP_FROM && stage.index > 1 && k > from ? out[k - 1].variant : null;
-    const tried = lineup === null ? Array.from({ length: variants }, (_, v) => v) : [lineup];
-    const candidates = tried
-      .map((v) => measure({ ...stage, variant: v }))
-      .flatMap((ms, i) => {
-        const v = tried[i];
-        const top = Math.max(...ms.flatMap((m) => m.teams.map((t) => t.power)));
-        const rows: StageTuning[] = [];
-        for (let power = prev; power <= top; power += 10)
-          rows.push({ variant: v, power, odds: ms.map((m) => oddsAtPower(m.teams, power)) });
-        return rows;
-      });
-    const within = (half: number) =>
-      candidates
-        .filter((c) => worst(c) <= half)
-        .sort(
-          (a, b) =>
-            Math.abs(a.power - line(k)) - Math.abs(b.power - line(k)) ||
-            a.power - b.power ||
-            worst(a) - worst(b),
-        );
-    const best = within(0.05)[0] ?? within(0.1)[0] ?? [...candidates].sort((a, b) => worst(a) - worst(b))[0];
+    const newBand = !(k >= DEEP_FROM && stage.index > 1 && k > from);
+    const tried = newBand ? Array.from({ length: variants }, (_, v) => v) : [out[k - 1].variant];
+    let best: StageTuning;
+    if (k >= DEEP_FROM && top !== undefined) {
+      const before = k > DEEP_FROM ? (out[k - 1].training ?? DEEP_TRAINING[k - 1 - DEEP_FROM] ?? 0) : 0;
+      // within a band each stage is trained more than the one before (else two stages would field the same foes)
+      const lo = newBand ? Math.max(0, before - BAND_SEARCH) : before + 1;
+      const hi = Math.min(4 * MAX_TRAINING, before + (newBand ? BAND_SEARCH : STEP_SEARCH));
+      best = tried
+        .map((v) => searchTraining(stage, v, line(k), lo, hi))
+        .reduce((a, b) => (nearer(b, a, line(k)) ? b : a));
+    } else {
+      best = tried
+        .map((v) => tuneAt({ ...stage, variant: v }, line(k)).tuning)
+        .reduce((a, b) => (nearer(b, a, line(k)) ? b : a));
+    }
     out.push(best);
     prev = best.power;
   });

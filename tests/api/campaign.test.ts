@@ -29,13 +29,13 @@ describe.each(DATABASES)('the campaign on %s', (kind) => {
     fightStage(h, userId, stage, team, mode);
   const ledger = (userId: string, reason: string) => ledgerEntries(h, userId, reason);
 
-  it('shows twelve chapters of eight stages: 1-1 open, the rest locked, deep foes trained', async () => {
+  it('shows eighteen chapters of eight stages: 1-1 open, the rest locked, deep foes trained', async () => {
     const p = await newPlayer(h);
     const r = await h.call('GET', `/api/campaign?user_id=${p.id}`);
     expect(r.status).toBe(200);
-    expect(r.body.chapters).toHaveLength(12);
+    expect(r.body.chapters).toHaveLength(18);
     const stages = r.body.chapters.flatMap((c: { stages: unknown[] }) => c.stages);
-    expect(stages).toHaveLength(96);
+    expect(stages).toHaveLength(144);
     expect(stages[0]).toMatchObject({ id: '1-1', status: 'open', first_clear_paid: false });
     expect(stages[0].enemies[0]).toEqual({ level: 1, rarity: 1, training: 0 });
     expect(stages[48].enemies[0]).toMatchObject({ level: 10, rarity: 5 });

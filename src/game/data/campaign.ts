@@ -132,6 +132,48 @@ export const CHAPTERS: readonly ChapterDef[] = [
     story: 'At the root of everything, a grove the Archon fed on. Cut the last root, and the road is yours again.',
     gearSet: 'verdant',
   },
+  {
+    id: 13,
+    name: 'The Salt Coast',
+    scene: 'swamp',
+    story: 'With the root cut, the sea drew back from the coast, and what it had drowned walked out of the surf.',
+    gearSet: 'gale',
+  },
+  {
+    id: 14,
+    name: 'The Glass Desert',
+    scene: 'volcano',
+    story: 'South of the coast the Archon burned the sand to glass. Its last servants keep the ovens lit.',
+    gearSet: 'ember',
+  },
+  {
+    id: 15,
+    name: 'The Hollow Mountain',
+    scene: 'cavern',
+    story: 'A mountain mined hollow for the Archon’s forges, and the forges are still working.',
+    gearSet: 'bulwark',
+  },
+  {
+    id: 16,
+    name: 'The Sleepless City',
+    scene: 'fortress',
+    story: 'A city that swore to the Archon never sleeps: its watch still walks the walls, waiting for orders.',
+    gearSet: 'bulwark',
+  },
+  {
+    id: 17,
+    name: 'The Starfall Wastes',
+    scene: 'void',
+    story: 'Where the Archon fell from the sky the land is still falling upward, piece by piece.',
+    gearSet: 'gale',
+  },
+  {
+    id: 18,
+    name: 'The World’s Edge',
+    scene: 'void',
+    story: 'At the edge of the world stands the last door, and something on the far side is knocking.',
+    gearSet: 'ember',
+  },
 ];
 
 const STAGE_TEXT: readonly (readonly [name: string, story: string])[] = [
@@ -231,6 +273,54 @@ const STAGE_TEXT: readonly (readonly [name: string, story: string])[] = [
   ['The Old Oak', 'The oldest tree in the world, and what lives in it.'],
   ['The Grove Keeper', 'The keeper of the withered grove has waited an age.'],
   ['The Last Root', 'The last root of the Archon. Cut it, and the world is yours again.'],
+  ['The Tideline', 'The sea has pulled back a mile, and the drowned are walking home.'],
+  ['Wreckers’ Cove', 'Wreckers light false beacons for ships that sank a century ago.'],
+  ['The Salt Pans', 'White flats where the salt keeps what it killed.'],
+  ['The Lighthouse', 'Its keeper still turns the lamp, though he has no eyes.'],
+  ['Kelp Forest', 'A forest of dry kelp, and hunters that swim through the air.'],
+  ['The Pearl Chapel', 'Pearl divers pray here to a god with too many mouths.'],
+  ['The Harbour Chain', 'A chain across the harbour, and the guards who will not let it drop.'],
+  ['The Tide Mother', 'The mother of the drowned rises with the tide to take her children back.'],
+  ['The Glass Road', 'A road of glass, hot underfoot, and riders who never tire.'],
+  ['Mirage Wells', 'The wells lie, and those who drink from them fight for the lie.'],
+  ['The Kiln Towers', 'Towers where the Archon’s glassblowers still work the fire.'],
+  ['Shattered Caravan', 'A caravan caught in a storm of glass, its guards still marching.'],
+  ['The Sand Choir', 'The dunes sing, and the singers are buried just beneath.'],
+  ['Sunstone Quarry', 'Slaves of light cut stone that burns to touch.'],
+  ['The Oven Gate', 'The gate to the great ovens, held by their keepers.'],
+  ['The Glassmaster', 'The master of the ovens blows a body of glass for every foe.'],
+  ['The Bellows Gate', 'The mountain breathes through its gate, and the breath is fire.'],
+  ['Chain Lifts', 'Lifts that carry ore down and soldiers up.'],
+  ['The Slag Rivers', 'Rivers of slag, and ferrymen who cross them.'],
+  ['Anvil Hall', 'A hall of anvils, each with a smith who fights with the hammer.'],
+  ['The Ore Golems', 'Ore that learned to walk, and to guard the seams.'],
+  ['Quenching Pools', 'Pools that hiss, and the forged things that rise from them.'],
+  ['The Crucible', 'The great crucible, and the wardens who feed it.'],
+  ['The Forge Lord', 'The lord of the hollow mountain holds his hammer high.'],
+  ['The Night Gate', 'The gate is open, and the watch is waiting inside.'],
+  ['Lantern Street', 'A street of lanterns that follow you, and the lamplighters with them.'],
+  ['The Market of Vows', 'Merchants sell oaths here, and every buyer is bound to fight.'],
+  ['The Clock Tower', 'A tower whose clock struck the Archon’s hour and stopped.'],
+  ['The Magistrates', 'Judges of the sleepless city pass one sentence on strangers.'],
+  ['The Sleepless Barracks', 'Soldiers who have not slept in an age, and never will.'],
+  ['The Inner Keep', 'The keep at the city’s heart, its doors barred from within.'],
+  ['The Watch Captain', 'The captain of the watch still waits for orders. Give her one.'],
+  ['The Upward Rain', 'Rocks fall toward the sky here, and things ride them.'],
+  ['Crater Rim', 'The rim of the crater where the Archon came down, and its sentries.'],
+  ['The Star Shards', 'Shards of the fallen star, and the pilgrims who guard them.'],
+  ['Drifting Stones', 'Stepping stones that float over nothing, held by old wardens.'],
+  ['The Silent Observatory', 'An observatory built to watch the sky, watching you instead.'],
+  ['The Comet Riders', 'Riders on burning stones, circling the wastes.'],
+  ['The Heart of the Fall', 'The crater’s heart, and the guard of the star’s remains.'],
+  ['The Star Warden', 'The warden of the fallen star will not let it be taken.'],
+  ['The Last Road', 'The road runs out where the world does. Its wardens do not.'],
+  ['Edge Beacons', 'Beacons burn along the edge, lit by keepers who never leave.'],
+  ['The Hanging Stair', 'A stair that hangs over the void, and guards on every step.'],
+  ['The Far Watch', 'A watchtower at the edge of everything, and its last garrison.'],
+  ['The Knocking', 'The door shakes with every knock. Its wardens brace it.'],
+  ['The Door’s Keepers', 'The keepers of the last door meet you with their keys drawn.'],
+  ['Beyond the Threshold', 'One step through the door, and the far side’s guard is there.'],
+  ['The One Who Knocks', 'The thing on the far side opens the door itself. Send it back.'],
 ];
 
 /**
@@ -251,7 +341,7 @@ function foesOf(k: number): FoeDef[] {
     [f(2, 2), f(2, 1), f(2, 3), f(2, 1)],
   ];
   if (k < 8) return chapter1[k];
-  if (k >= DEEP_FROM) return [0, 1, 2, 3].map(() => ({ level: 10, rarity: 5, training: deepTraining(k) }));
+  if (k >= DEEP_FROM) return deepFoes(DEEP_TRAINING[k - DEEP_FROM] ?? 0);
   const c = Math.floor(k / 8) + 1;
   const t = k % 8;
   if (c === 6) {
@@ -266,11 +356,16 @@ function foesOf(k: number): FoeDef[] {
 /** The first stage past the sixth chapter (0-based): from there every foe is level 10, 5★, and trained. */
 export const DEEP_FROM = 48;
 /**
- * The training of stage `k`'s foes past the sixth chapter: DEEP_TRAINING.first at 7-1, DEEP_TRAINING.step more each
- * stage (set by npm run sim:season so that a player who fights meets a new stage at least every other day).
+ * Past the sixth chapter, the training of each stage's four foes in all, from 7-1 on (deepFoes spreads it over them):
+ * tuned with the stage's band so that the recommended powers climb evenly from 6-8's to the last stage's, a step of
+ * about 1% a stage — the pace a fighter's power grows at, so a day of play opens a new stage or more
+ * (`npm run difficulty -- only=campaign tune from=48 top=7600` prints this list; docs/game-rules.md "The campaign").
  */
-export const DEEP_TRAINING = { first: 2, step: 1.07 } as const;
-const deepTraining = (k: number) => DEEP_TRAINING.first + Math.round((k - DEEP_FROM) * DEEP_TRAINING.step);
+export const DEEP_TRAINING: readonly number[] = [4, 7, 12, 13, 15, 19, 25, 28, 15, 17, 18, 19, 22, 24, 29, 31, 29, 33, 36, 37, 38, 39, 44, 45, 65, 69, 70, 71, 75, 76, 79, 82, 69, 70, 71, 77, 78, 79, 84, 86, 80, 84, 85, 88, 90, 93, 94, 95, 113, 114, 115, 117, 121, 122, 129, 130, 130, 133, 134, 137, 138, 140, 144, 147, 139, 140, 143, 145, 149, 150, 154, 155, 155, 157, 160, 162, 163, 165, 166, 171, 189, 194, 195, 199, 205, 207, 208, 209, 191, 192, 195, 197, 198, 199, 202, 203];
+/** Four level-10 5★ foes trained `total` levels in all, spread as evenly as whole levels go (the last ones more). */
+export function deepFoes(total: number): FoeDef[] {
+  return [0, 1, 2, 3].map((j) => ({ level: 10, rarity: 5, training: Math.floor((total + j) / 4) }));
+}
 function f(level: number, rarity: number): FoeDef {
   return { level, rarity };
 }
@@ -283,13 +378,13 @@ const CHAPTER_RARITY: Record<number, number> = { 2: 1, 3: 2, 4: 2, 5: 3 };
  * foes' number, levels 1–10 and stronger: the nine nearest this power win 45–55% against the stage from 1-7 on, 2-1
  * 59%), picked with the stage's variant by `npm run difficulty -- only=campaign tune`, never falling stage to stage.
  */
-const RECOMMENDED_POWER: readonly number[] = [260, 510, 760, 760, 760, 1030, 1130, 1260, 1270, 1270, 1270, 1270, 1290, 1290, 1290, 1290, 1410, 1410, 1450, 1530, 1530, 1530, 1530, 1620, 1620, 1640, 1640, 1710, 1710, 1750, 1790, 1870, 1870, 1900, 2130, 2130, 2130, 2130, 2130, 2130, 2160, 2160, 2160, 2160, 2180, 2490, 2490, 2490, 2770, 2830, 2840, 2950, 3050, 3150, 3150, 3290, 3460, 3520, 3640, 3670, 3850, 3910, 3980, 4170, 4170, 4200, 4270, 4360, 4430, 4570, 4670, 4790, 4840, 4930, 4990, 5110, 5210, 5300, 5300, 5420, 5590, 5660, 5770, 5870, 5970, 6060, 6210, 6250, 6320, 6370, 6430, 6610, 6680, 6730, 6910, 6960];
+const RECOMMENDED_POWER: readonly number[] = [260, 510, 760, 760, 760, 1030, 1130, 1260, 1270, 1270, 1270, 1270, 1290, 1290, 1290, 1290, 1410, 1410, 1450, 1530, 1530, 1530, 1530, 1620, 1620, 1640, 1640, 1710, 1710, 1750, 1790, 1870, 1870, 1900, 2130, 2130, 2130, 2130, 2130, 2130, 2160, 2160, 2160, 2160, 2180, 2490, 2490, 2490, 2540, 2590, 2640, 2640, 2760, 2810, 2860, 2920, 2970, 3020, 3070, 3130, 3150, 3200, 3290, 3340, 3390, 3450, 3500, 3550, 3610, 3630, 3710, 3770, 3820, 3870, 3920, 3980, 4030, 4090, 4140, 4190, 4250, 4270, 4340, 4410, 4460, 4510, 4570, 4620, 4670, 4710, 4780, 4830, 4890, 4940, 4990, 5050, 5100, 5150, 5200, 5260, 5310, 5360, 5420, 5470, 5520, 5580, 5630, 5680, 5740, 5790, 5840, 5900, 5950, 6000, 6060, 6110, 6160, 6220, 6270, 6320, 6380, 6430, 6480, 6540, 6590, 6640, 6700, 6750, 6770, 6850, 6910, 6960, 7010, 7070, 7120, 7170, 7230, 7280, 7330, 7390, 7440, 7490, 7550, 7600];
 
 /**
  * Each stage's seed variant: of eight, the one that is a fair fight (45–55%) at the least recommended power not below
  * the stage before's (`npm run difficulty -- only=campaign tune` prints this list and the powers).
  */
-const VARIANTS: readonly number[] = [3, 7, 5, 3, 6, 4, 2, 6, 5, 4, 4, 3, 3, 2, 0, 4, 4, 1, 1, 4, 1, 4, 2, 5, 0, 6, 1, 0, 7, 6, 4, 3, 2, 0, 6, 5, 3, 0, 4, 4, 0, 0, 3, 6, 5, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4, 2, 2, 2, 2, 2, 2, 2, 2, 6, 6, 6, 6, 6, 6, 6, 6];
+const VARIANTS: readonly number[] = [3, 7, 5, 3, 6, 4, 2, 6, 5, 4, 4, 3, 3, 2, 0, 4, 4, 1, 1, 4, 1, 4, 2, 5, 0, 6, 1, 0, 7, 6, 4, 3, 2, 0, 6, 5, 3, 0, 4, 4, 0, 0, 3, 6, 5, 4, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 5, 5, 5, 5, 5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 5, 5, 5, 5, 5, 5, 5, 5];
 
 /** What opens with each stage's first clear, one new thing at a time (docs/game-rules.md "The campaign"). */
 const UNLOCKS: Record<string, Unlock[]> = {
@@ -313,10 +408,14 @@ export function firstClearOf(k: number): DailyReward {
   // Grows to chapter 2's end, then stays: past it first clears were a quarter of a fighter's first two weeks' income
   // (npm run sim:season -- days=14, 2026-11-29: fights 41–44%, under the half wanted).
   const n = Math.min(stage, FIRST_CLEAR_GROWS_TO);
+  // Past the sixth chapter a stage is half the climb of one before it (about 1% of power, not 2%: DEEP_TRAINING), and
+  // pays half (with the whole, first clears were 30–70% of a fighter's income on the days it climbed and fights fell
+  // under half of it over two weeks: npm run sim:season -- days=14, 2026-11-29).
+  const share = k >= DEEP_FROM ? 0.5 : 1;
   return {
-    gold: 40 + 10 * n,
-    magic_essence: 10 + 2 * n,
-    ...(k >= 8 && { combat_tokens: 2 + Math.floor(stage / 8) }),
+    gold: Math.round((40 + 10 * n) * share),
+    magic_essence: Math.round((10 + 2 * n) * share),
+    ...(k >= 8 && { combat_tokens: Math.round((2 + Math.floor(stage / 8)) * share) }),
     // a scroll at each chapter's middle and end; past the sixth chapter, at its end only
     ...((index === 8 || (index === 4 && k < DEEP_FROM)) && { summoning_scrolls: 1 }),
   };

@@ -10760,7 +10760,7 @@ export interface operations {
               story: string;
               scene_url: string;
               stages: {
-                /** @description '1-1' … '12-8': chapter and place in it */
+                /** @description '1-1' … '18-8': chapter and place in it */
                 id: string;
                 chapter: number;
                 index: number;
