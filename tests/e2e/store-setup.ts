@@ -267,3 +267,17 @@ export async function openEveryPlace(userId: string): Promise<void> {
     await store.close();
   }
 }
+
+/** Sets how many campaign stages a player has cleared, as if they had climbed that far (test setup only). */
+export async function setCleared(userId: string, cleared: number): Promise<void> {
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    await store.db
+      .insertInto('campaign_progress')
+      .values({ user_id: userId, cleared, idle_since: null, idle_team: null, updated_at: 0 })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ cleared }))
+      .execute();
+  } finally {
+    await store.close();
+  }
+}

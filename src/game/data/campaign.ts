@@ -408,10 +408,10 @@ export function firstClearOf(k: number): DailyReward {
   // Grows to chapter 2's end, then stays: past it first clears were a quarter of a fighter's first two weeks' income
   // (npm run sim:season -- days=14, 2026-11-29: fights 41–44%, under the half wanted).
   const n = Math.min(stage, FIRST_CLEAR_GROWS_TO);
-  // Past the sixth chapter a stage is half the climb of one before it (about 1% of power, not 2%: DEEP_TRAINING), and
-  // pays half (with the whole, first clears were 30–70% of a fighter's income on the days it climbed and fights fell
-  // under half of it over two weeks: npm run sim:season -- days=14, 2026-11-29).
-  const share = k >= DEEP_FROM ? 0.5 : 1;
+  // Past the sixth chapter a stage is about half the climb of one before it (1% of power, not 2%: DEEP_TRAINING) and a
+  // fighter clears two to five a day: it pays 35% (with half, first clears were 30–70% of a fighter's income on its
+  // climbing days and fights 49% of two weeks' income, under the half wanted: npm run sim:season -- days=14, 2026-11-29).
+  const share = k >= DEEP_FROM ? 0.35 : 1;
   return {
     gold: Math.round((40 + 10 * n) * share),
     magic_essence: Math.round((10 + 2 * n) * share),

@@ -5,7 +5,7 @@
 // turn from its least, more the longer it is played), then Fight (turn by turn, on the battle view; a battle in play
 // is offered for Resume, and Fight says it ends it) or Quick Battle (the result shown here and brought into view, with
 // its replay). State and actions: ./ctrl.ts.
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { OddsResponse, StageView } from '../../../api/index.ts';
 import { errorText } from '../../api/client.ts';
@@ -23,6 +23,22 @@ import { useCampaignCtrl, type QuickResult } from './ctrl.ts';
 import './campaign.css';
 
 const fmt = (n: number) => new Intl.NumberFormat('en-US').format(n);
+
+/** The chapters' tabs; where they scroll sideways (a phone), the shown chapter's tab is kept in view. */
+function ChapterTabs({ shown, children }: { shown: number | undefined; children: React.ReactNode }) {
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = nav.current;
+    const tab = el?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!el || !tab || el.scrollWidth <= el.clientWidth) return;
+    el.scrollLeft = tab.offsetLeft - el.offsetLeft - (el.clientWidth - tab.offsetWidth) / 2;
+  }, [shown]);
+  return (
+    <nav ref={nav} className="campaign__chapters" aria-label="Chapters">
+      {children}
+    </nav>
+  );
+}
 
 export default function CampaignPage() {
   const ctrl = useCampaignCtrl();
@@ -60,7 +76,7 @@ export default function CampaignPage() {
         </div>
       </header>
       <IdleIncome idle={data.idle} userId={ctrl.user.id} readAt={ctrl.readAt} />
-      <nav className="campaign__chapters" aria-label="Chapters">
+      <ChapterTabs shown={chapter?.id}>
         {data.chapters.map((c) => {
           const open = c.stages.some((s) => s.status !== 'locked');
           const first = c.stages.find((s) => s.status === 'open') ?? c.stages[0]!;
@@ -78,7 +94,7 @@ export default function CampaignPage() {
             </button>
           );
         })}
-      </nav>
+      </ChapterTabs>
       {chapter && stage && (
         <>
           <div
