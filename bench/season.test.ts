@@ -11,19 +11,15 @@ import { CURRENCIES, STYLES, worth } from './season-bots.ts';
 const DAYS = 14;
 const MINUTES = 15;
 /**
- * The targets the economy does not meet on every two-week run yet (docs/game-rules.md "The season"), each printed and
- * held meanwhile to a bound a little past every measured run (eight runs of the economy of 2026-11-29 on SQLite, two
- * on each database in CI's rehearsals), so the test still fails on a step back: a dungeon at 40–75% (paying within 2×
- * of the best fight) every day — missed on 0–5 of the 42 player-days (7–30 before the ladder of tiers), a team far
- * stronger or weaker than its power says; the fighter never 2 days without a new stage — 0–5
- * days, at a chapter whose band of foes its four fight under 40% though past the stage's recommended power;
- * fights ≥ 50% of the fighter's income — 50–58%.
+ * The target the economy does not meet on every two-week run yet (docs/game-rules.md "The season"), printed and held
+ * meanwhile to a bound a little past every measured run, so the test still fails on a step back: a dungeon at 40–75%
+ * (paying within 2× of the best fight) every day — missed on 0–3 of the 42 player-days over six runs of the economy of
+ * 2026-11-29 with 144 stages (0–5 over twelve before), a team whose matchups put two neighbouring rungs of the ladder
+ * either side of the band, or one of the first days with few tiers open.
  */
 const NOT_MET_YET: Record<string, (measured: number) => boolean> = {
   'a dungeon at 40–75% every day': (days) => days <= 6,
   'a dungeon at 40–75% paying within 2× of the best fight a minute, every day': (days) => days <= 6,
-  'the fighter never 2 days without a new stage': (days) => days <= 6,
-  "fights ≥ 50% of the fighter's income": (share) => share >= 0.47,
 };
 
 describe.each(DATABASES)('the season on %s', (db) => {
