@@ -77,6 +77,8 @@ describe.each(DATABASES)('content sync on %s', (kind) => {
         const row = npcs.find((r) => r.id === n.id)!;
         expect(row).toMatchObject({ level: n.level, rarity: n.rarity, dungeon_id: d.id, user_id: null });
         expect(JSON.parse(row.doc)).toMatchObject({ id: n.id, level: n.level, rarity: n.rarity });
+        // rewritten once (its document had changed), so its version moved once, and not again by the second restart
+        expect(Number(row.version), n.id).toBe(Number(old.version) + 1);
       }
     }
     expect(npcs).toHaveLength(DUNGEONS.reduce((s, d) => s + d.npcs.length, 0));

@@ -199,8 +199,8 @@ async function keptHeroes(trx: Trx, spent: Hero[]): Promise<KeptHero[]> {
     )
     .execute();
   return spent.map((h) => {
-    const { gear: _g, gear_sets: _s, version: _v, rating: _r, ...hero } = h;
-    return { hero, rating: ratings.find((r) => r.hero_id === h.id) ?? null };
+    const { gear: _g, gear_sets: _s, version, rating: _r, ...hero } = h;
+    return { hero, version, rating: ratings.find((r) => r.hero_id === h.id) ?? null };
   });
 }
 

@@ -110,6 +110,8 @@ export async function removeHeroes(trx: Trx, userId: string, heroIds: readonly s
 /** A hero spent on a star as the star's row (ascension_spends) keeps it: its document and its ladder rating row. */
 export interface KeptHero {
   hero: Hero;
+  /** its version when spent: put back at the next, so versions only rise (absent on stars spent before it was kept) */
+  version?: number;
   rating: HeroRatingsTable | null;
 }
 
@@ -135,7 +137,8 @@ export async function refundStars(trx: Trx, userId: string, heroId: string): Pro
   for (const k of heroes) {
     await trx
       .insertInto('heroes')
-      .values(heroRow(k.hero, { user_id: userId, created_at: now }))
+      // a star spent before versions were kept: the clock's seconds, above any count of changes a hero reached
+      .values(heroRow(k.hero, { user_id: userId, created_at: now, version: (k.version ?? now) + 1 }))
       .execute();
     if (k.rating) await trx.insertInto('hero_ratings').values(k.rating).execute();
   }

@@ -56,6 +56,8 @@ export function heroRow(
     dungeon_id?: string | null;
     generation_id?: string | null;
     created_at: number;
+    /** a hero put back (a star's reset): above every version it had, so no cache keyed by it serves an old state */
+    version?: number;
   },
 ): Insertable<HeroesTable> {
   const h = { ...hero, user_id: extra.user_id };
@@ -65,7 +67,7 @@ export function heroRow(
     dungeon_id: extra.dungeon_id ?? null,
     generation_id: extra.generation_id ?? null,
     ...heroColumns(h),
-    version: 1,
+    version: extra.version ?? 1,
     created_at: extra.created_at,
   };
 }

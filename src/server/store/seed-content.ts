@@ -57,7 +57,17 @@ export async function syncContent(db: Kysely<Database>): Promise<void> {
       await db
         .insertInto('heroes')
         .values(heroRow(hero, { user_id: null, dungeon_id: d.id, created_at: now }))
-        .onConflict((oc) => oc.column('id').doUpdateSet({ ...heroColumns(hero), dungeon_id: d.id }))
+        // a document that changed moves its version (caches key a hero by it); an unchanged one is left as it is
+        .onConflict((oc) =>
+          oc
+            .column('id')
+            .doUpdateSet((eb) => ({
+              ...heroColumns(hero),
+              dungeon_id: d.id,
+              version: eb('heroes.version', '+', 1),
+            }))
+            .where('heroes.doc', '<>', heroColumns(hero).doc),
+        )
         .execute();
       // On the arena ladder from its level's rating (content-rows.ts); a rating it has earned is kept.
       await db
@@ -112,6 +122,11 @@ export async function remakeSparringPartners(db: Kysely<Database>): Promise<void
     const make = sparringMakeOf(r.id);
     if (!make) continue;
     const columns = heroColumns(sparringPartner(make));
-    if (columns.doc !== r.doc) await db.updateTable('heroes').set(columns).where('id', '=', r.id).execute();
+    if (columns.doc !== r.doc)
+      await db
+        .updateTable('heroes')
+        .set((eb) => ({ ...columns, version: eb('version', '+', 1) }))
+        .where('id', '=', r.id)
+        .execute();
   }
 }
