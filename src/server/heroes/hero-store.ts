@@ -84,7 +84,8 @@ const LIST = prepared(
 );
 // Which hero versions a player's list holds, read from the covering index heroes_user_list without touching the
 // documents, with each hero's count of arena fights (its rating changes with each and nothing else). Every write
-// to a hero bumps its version and ids are never reused, so equal keys mean equal lists. Read by player from the
+// to a hero bumps its version, and a hero put back (a star's reset) returns above the version it left at, so a key
+// never repeats and equal keys mean equal lists. Read by player from the
 // users table, so on PostgreSQL the keys of requests that come together go as one statement (read-batches.ts);
 // a player without heroes (or no such player) has the key ''.
 const LIST_KEY = keyedRead<{ user_id: string; key: string }>(
