@@ -318,7 +318,8 @@ export function tuneCampaign(
         variant: stage.variant,
         power: stage.recommendedPower,
         odds: [],
-        training: stage.foes[0]?.training,
+        // a deep stage kept as it stands: its foes' training in all (a later stage's search starts from it)
+        training: k >= DEEP_FROM ? DEEP_TRAINING[k - DEEP_FROM] : undefined,
       });
       prev = stage.recommendedPower;
       return;
@@ -327,7 +328,7 @@ export function tuneCampaign(
     const tried = newBand ? Array.from({ length: variants }, (_, v) => v) : [out[k - 1].variant];
     let best: StageTuning;
     if (k >= DEEP_FROM && top !== undefined) {
-      const before = k > DEEP_FROM ? (out[k - 1].training ?? DEEP_TRAINING[k - 1 - DEEP_FROM] ?? 0) : 0;
+      const before = out[k - 1]?.training ?? 0;
       // within a band each stage is trained more than the one before (else two stages would field the same foes)
       const lo = newBand ? Math.max(0, before - BAND_SEARCH) : before + 1;
       const hi = Math.min(4 * MAX_TRAINING, before + (newBand ? BAND_SEARCH : STEP_SEARCH));
