@@ -36,6 +36,12 @@ export const STYLES: readonly Style[] = ['dailies', 'fighter', 'turns'];
 /** Decisions in a 4v4 steered turn by turn: the median the economy simulation counts on the real engine. */
 const DECISIONS_A_BATTLE = 17;
 
+/**
+ * How many of a dungeon's deepest open tiers a survey asks the odds of: the deepest open one is near an even fight
+ * (tiers open near their recommended power), so the band and the best pay are among the few below it.
+ */
+const SURVEY_TIERS = 6;
+
 /** Seconds each act takes in play. Fights and decisions: src/game/play-time.ts; the errands are assumptions. */
 export const PLAY_S = {
   /** a quick fight: a quick battle, an arena duel, a dungeon floor, a stage at once (measured) */
@@ -823,7 +829,8 @@ export class Bot {
         what: 'random battle',
       });
     if (kinds.includes('dungeon')) {
-      // The active run's next floor, and floor 1 of a new run at every tier opened of every open dungeon.
+      // The active run's next floor, and floor 1 of a new run at the deepest SURVEY_TIERS tiers opened of every open
+      // dungeon.
       const run = await this.activeRun();
       if (run?.status === 'active')
         add(await this.odds({ kind: 'dungeon', run_id: run.id }), PLAY_S.quickFight, {
@@ -836,7 +843,7 @@ export class Bot {
       const tiers = await this.openTiers();
       for (const id of this.openDungeons(c)) {
         const d = dungeons.get(id);
-        for (const tier of tiers.get(id) ?? [1])
+        for (const tier of (tiers.get(id) ?? [1]).slice(-SURVEY_TIERS))
           add(
             await this.odds({ kind: 'dungeon', dungeon_id: id, team, tier }),
             PLAY_S.quickFight + PLAY_S.choose / (d?.floors ?? 1),
@@ -936,7 +943,7 @@ export class Bot {
         });
       const tiers = await this.openTiers();
       for (const id of this.openDungeons(c))
-        for (const tier of tiers.get(id) ?? [1])
+        for (const tier of (tiers.get(id) ?? [1]).slice(-SURVEY_TIERS))
           options.push({
             rate: rate(await this.odds({ kind: 'dungeon', dungeon_id: id, team, tier })),
             dungeonId: id,

@@ -348,6 +348,7 @@ export function seasonChecks(report: SeasonReport): SeasonCheck[] {
   checks.push({
     target: 'a new goal reached every day by every style',
     ok: goalless.length === 0,
+    measured: goalless.length,
     seen: goalless.length ? `none on ${goalless.join(', ')}` : 'every day',
   });
 
@@ -396,6 +397,7 @@ export function seasonChecks(report: SeasonReport): SeasonCheck[] {
   checks.push({
     target: "the daily layer ⅓–½ of the dailies player's income",
     ok: daily >= 1 / 3 && daily <= 1 / 2,
+    measured: daily,
     seen: `${pct(daily)} (gold's worth over the season)`,
   });
 
@@ -457,6 +459,7 @@ export function seasonChecks(report: SeasonReport): SeasonCheck[] {
   checks.push({
     target: 'fair matches at 40–60%, not the same list two days running',
     ok: unfair.length === 0 && same.length === 0,
+    measured: unfair.length + same.length,
     seen:
       `outside 40–60% on ${unfair.length} day(s)${unfair.length ? ` (${unfair.slice(0, 4).join(', ')})` : ''}; ` +
       `the same list as the day before on ${same.length}${same.length ? ` (${same.slice(0, 4).join(', ')})` : ''}`,

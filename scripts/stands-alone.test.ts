@@ -1,6 +1,7 @@
 // The repository stands alone: no tracked file cites a document outside it — no relative path up and out of the
 // repository to a shared folder, none of the workplace's design notes by name, no section of a spec. A rule, a
 // number or a text the project keeps is said where it is used, or in its own docs (README.md, ARCHITECTURE.md, docs/).
+// And the docs name only paths that exist: every path from the repository's root in README, ARCHITECTURE and docs/.
 // The patterns are written so that this file does not match them itself.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -40,6 +41,26 @@ function citationsIn(path: string, text: string): string[] {
   return found;
 }
 
+/**
+ * A path from the repository's root that a document names (`src/game/data/dungeons.ts`, `tests/e2e/`): one of the
+ * project's top folders first, not inside a longer path or address (`/api/docs/json` is a route), no pattern in it.
+ */
+const ROOT_PATH = /(?<![\w/.-])(?:src|tests|bench|scripts|docs|deploy|\.ci)\/[\w./-]*[\w/](?![\w./*{-])/g;
+
+/** The paths a document's text names that do not exist in the repository, as `path:line: the path`. */
+function missingPaths(
+  path: string,
+  text: string,
+  exists = (p: string) => existsSync(join(ROOT, p)),
+): string[] {
+  const found: string[] = [];
+  text.split('\n').forEach((line, i) => {
+    for (const [named] of line.matchAll(ROOT_PATH))
+      if (!exists(named)) found.push(`${path}:${i + 1}: ${named}`);
+  });
+  return found;
+}
+
 /** Every tracked file there is, as git names it (relative to the repository's root). */
 function trackedFiles(): string[] {
   const out = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -57,6 +78,25 @@ describe('the repository stands alone', () => {
       found.push(...citationsIn(file, bytes.toString('utf8')));
     }
     expect(found).toEqual([]);
+  });
+
+  it('names only paths that exist, in the README, ARCHITECTURE and docs/', () => {
+    const docs = trackedFiles().filter(
+      (f) => f === 'README.md' || f === 'ARCHITECTURE.md' || (f.startsWith('docs/') && f.endsWith('.md')),
+    );
+    expect(docs.length).toBeGreaterThan(3);
+    const found = docs.flatMap((f) => missingPaths(f, readFileSync(join(ROOT, f), 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('would see a path that does not exist, and not a route or an address', () => {
+    const text =
+      'See `src/game/gone.ts`, `src/game/` and (tests/api/x.test.ts); served at `/api/docs/json`; `src/x/m-00*.ts`.';
+    const there = new Set(['src/game/']);
+    expect(missingPaths('README.md', text, (p) => there.has(p))).toEqual([
+      'README.md:1: src/game/gone.ts',
+      'README.md:1: tests/api/x.test.ts',
+    ]);
   });
 
   it('would see each kind of citation', () => {

@@ -2,7 +2,7 @@
 // heroes.ts …) builds on these. The server validates with them; the web client imports their types only.
 import { z } from 'zod';
 import { ID_MAX_LENGTH, isCleanText } from './id-rule.ts';
-import { CURRENCIES, MAX_LEVEL, MAX_TRAINING } from './rules.ts';
+import { CURRENCIES, MAX_FOE_TRAINING, MAX_LEVEL, MAX_TRAINING } from './rules.ts';
 import type {
   Ability as AbilityType,
   GearSetBonus as GearSetBonusType,
@@ -188,10 +188,10 @@ export const HeroSchema = mirrors<Hero>()(
       .number()
       .int()
       .min(1)
-      .max(MAX_TRAINING)
+      .max(MAX_FOE_TRAINING)
       .optional()
       .describe(
-        'levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none',
+        `levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most ${MAX_TRAINING}, an NPC of a deep dungeon tier up to ${MAX_FOE_TRAINING}): health, attack and defence include it; absent: none`,
       ),
     fighting_stats: z
       .object({

@@ -11,6 +11,8 @@ import {
   spendableCopies,
   statsAtRarity,
   suggestedCopies,
+  STAR_SHORT,
+  starShortfall,
 } from './ascension.ts';
 import { ASCENSION, MAX_STARS, SHARDS_PER_HERO } from './data/ascension.ts';
 import { generateHero } from './generation.ts';
@@ -134,5 +136,25 @@ describe('ascension', () => {
     // with only rarer heroes about, nothing is picked for the player: Star Shards stand in
     expect(suggestedCopies(h, spendableCopies(h, [copy('five', 5), copy('three', 3)]))).toEqual([]);
     expect(suggestedCopies(hero(42, 5), [])).toEqual([]);
+  });
+});
+
+describe('starShortfall', () => {
+  const star = { copies: 2, shardsPerCopy: 20, shardsHeld: 0, essence: 700, essenceHeld: 100 };
+  it('names every reason the star is out of reach, in the words the ascend call refuses with', () => {
+    expect(starShortfall({ ...star, chosen: 1, useShards: true })).toEqual([
+      STAR_SHORT.shards(20, 0),
+      STAR_SHORT.essence(700, 100),
+    ]);
+    expect(STAR_SHORT.essence(1200, 100)).toBe('Not enough magic essence: 1,200 needed, you have 100');
+    expect(starShortfall({ ...star, chosen: 0, useShards: false, essenceHeld: 700 })).toEqual([
+      'Choose 2 more heroes or use Star Shards',
+    ]);
+  });
+  it('is empty when the chosen heroes and what is held pay for it', () => {
+    expect(starShortfall({ ...star, chosen: 2, useShards: false, essenceHeld: 700 })).toEqual([]);
+    expect(starShortfall({ ...star, chosen: 1, useShards: true, shardsHeld: 20, essenceHeld: 700 })).toEqual(
+      [],
+    );
   });
 });

@@ -8,8 +8,10 @@ import { findClass, findRace } from './content.ts';
 import { generateHero } from './generation.ts';
 import { statsFor, type Stats } from './progression.ts';
 import type { Hero } from './types.ts';
+import { STAR_SHORT } from './star-short.ts';
 
 export { ASCENSION, MAX_STARS, SHARDS_PER_HERO, STAR_SHARD_ITEM } from './data/ascension.ts';
+export { STAR_SHORT, starShortfall } from './star-short.ts';
 
 const STATS = ['max_hp', 'atk', 'def', 'spd'] as const;
 
@@ -157,7 +159,7 @@ export function ascend(hero: Hero, spend: readonly Hero[], useShards: boolean): 
   if (missing > 0 && !useShards)
     return {
       ok: false,
-      error: `The next star takes ${rung.copies} ${rung.copies === 1 ? 'copy' : 'copies'}: choose ${missing} more ${missing === 1 ? 'hero' : 'heroes'} or use Star Shards`,
+      error: `The next star takes ${rung.copies} ${rung.copies === 1 ? 'copy' : 'copies'}: ${STAR_SHORT.copies(missing)}`,
     };
   const shards = missing * shardsFor(hero.rarity);
   const next = atRarity(hero, hero.rarity + 1);

@@ -59,6 +59,31 @@ export interface FightFact {
   probability: number;
 }
 
+/**
+ * What a player did, as the economy transaction it was done in is told (server/economy/transaction.ts `did`): the
+ * facts the daily quests — and whatever counts acts next — are counted from.
+ */
+export type Act =
+  ({ act: 'fight' } & FightFact) | { act: 'summon' | 'reroll' | 'item_use' | 'purchase' | 'replay' };
+
+/** The quest kind each act that is not a fight counts toward. */
+const ACT_QUEST: Record<Exclude<Act['act'], 'fight'>, QuestKind> = {
+  summon: 'summon',
+  reroll: 'reroll',
+  item_use: 'use_item',
+  purchase: 'buy_item',
+  replay: 'watch_replay',
+};
+
+/** What `acts` count toward: by quest kind, how many of them count (an act counts once toward each of its kinds). */
+export function questCounts(acts: readonly Act[]): Map<QuestKind, number> {
+  const counts = new Map<QuestKind, number>();
+  for (const a of acts)
+    for (const kind of a.act === 'fight' ? fightActs(a) : [ACT_QUEST[a.act]])
+      counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return counts;
+}
+
 /** What a finished fight counts toward (once each). */
 export function fightActs(f: FightFact): QuestKind[] {
   const acts: QuestKind[] = [];

@@ -6,7 +6,7 @@
 
 import { BOSS_FLOOR_ODDS, DUNGEONS, TIER_COUNT, type DungeonDef } from './data/dungeons.ts';
 import { floorLineUp, tierFloors } from './dungeon-tiers.ts';
-import { MAX_TRAINING } from './data/training.ts';
+import { MAX_FOE_TRAINING, MAX_TRAINING } from './data/training.ts';
 import { estimateOdds } from './battle/odds.ts';
 import { generateHero } from './generation.ts';
 import { hashSeed } from './prng.ts';
@@ -392,9 +392,15 @@ export interface TierMeasure {
   bossAtPower: number;
 }
 
-/** The campaign's reference teams of four, each with its power: what a tier's power is measured against. */
+/**
+ * Trained past a player's cap (NPC teams): the deepest tiers stand above any player's team, so their even power is
+ * measured against teams as strong.
+ */
+const DEEP_GROUPS = Array.from({ length: 20 }, (_, i) => ({ level: 10, rarity: 5, training: 64 + 4 * i }));
+
+/** The campaign's reference teams of four and deeper ones, each with its power: what a tier's power is measured against. */
 const tierPool = (teamCount: number) =>
-  CAMPAIGN_GROUPS.flatMap((g) =>
+  [...CAMPAIGN_GROUPS, ...DEEP_GROUPS].flatMap((g) =>
     referenceTeams(g, 4, teamCount).map((team) => ({ power: teamPower(team), team })),
   );
 
@@ -454,6 +460,9 @@ export function tierTable(teamCount = CAMPAIGN_TEAMS, samples = CAMPAIGN_SAMPLES
  */
 const RUNG_IN_TIER = [0, 2, 4, 1, 3, 5];
 
+/** How much more power a dungeon's tier 2 recommends than its tier 1, at least: a deeper tier is a harder one. */
+const TIER_2_OVER_1 = 1.05;
+
 /** A deeper tier tuned onto its rung: its floor-1 training, the power it was to be even at, and where it is. */
 export interface TierTuning {
   dungeon: DungeonDef;
@@ -485,8 +494,15 @@ export function tuneTiers(
   for (let i = 0; i < deeper; i++)
     for (const [j, d] of trial.entries()) {
       const tier = i + 2;
+      const rungPower = (r: number) => from * (top / from) ** (r / (rungs - 1));
       const rung = i * DUNGEONS.length + RUNG_IN_TIER[j];
-      const target = Math.round(from * (top / from) ** (rung / (rungs - 1)));
+      // (tier 2 at least TIER_2_OVER_1 above its dungeon's tier 1, which is the dungeon's own NPCs and not tuned; a
+      // tier 2 of weaker foes than the ladder's, data/dungeons.ts `tier2`, halfway by ratio from tier 1 to tier 3)
+      const target = Math.round(
+        tier === 2 && d.tier2
+          ? Math.sqrt(d.tierPower[0] * rungPower(rung + DUNGEONS.length))
+          : Math.max(rungPower(rung), tier === 2 ? d.tierPower[0] * TIER_2_OVER_1 : 0),
+      );
       // a fresh trial dungeon for each training tried (its floors are made once per dungeon object)
       const at = (training: number): DungeonDef => {
         const tierTraining = [...d.tierTraining];
@@ -496,14 +512,21 @@ export function tuneTiers(
       const stronger = (t: DungeonDef) =>
         tierFloors(t, tier).every((f, k) => teamPower(f) > teamPower(tierFloors(t, tier - 1)[k]));
       let least = 0;
-      while (least < MAX_TRAINING && !stronger(at(least))) least++;
+      while (least < MAX_FOE_TRAINING && !stronger(at(least))) least++;
       // the least training whose even power reaches the target (more training, more power), or the one below it
       // when that is nearer
-      let [lo, hi] = [least, MAX_TRAINING];
+      let [lo, hi] = [least, MAX_FOE_TRAINING];
       const measured = new Map<number, number>();
+      // measured against the reference teams within half again of the rung (the rest are far from an even fight)
+      const near = pool.filter((r) => r.power >= target / 1.5 && r.power <= target * 1.5);
       const powerAt = (training: number) => {
-        if (!measured.has(training))
-          measured.set(training, evenFloorPower(pool, at(training), tier, samples).power);
+        if (!measured.has(training)) {
+          // no fight near even within the window: above it when every team there loses, below it when every one wins
+          // (near even but not within 45–55%, where the odds leap past 50% between two teams, the power found stands)
+          const even = evenFloorPower(near, at(training), tier, samples);
+          const within = Math.abs(even.odds - 0.5) <= 0.25;
+          measured.set(training, within ? even.power : even.odds < 0.5 ? Number.MAX_SAFE_INTEGER : 0);
+        }
         return measured.get(training)!;
       };
       while (lo < hi) {
@@ -556,9 +579,18 @@ export function tuneBossFloors(teamCount = CAMPAIGN_TEAMS, samples = CAMPAIGN_SA
         );
       };
       let best = { offset: 0, odds: Infinity };
+      // the boss floor stays stronger than the tier before's (a boss tuned easier than it was there is not kept)
+      const before = teamPower(
+        floorLineUp({ ...d, bossTraining: tuned.bossTraining }, tier - 1, d.floors, 4).enemies,
+      );
+      const stronger = (offset: number) => {
+        const bossTraining = [...tuned.bossTraining];
+        bossTraining[i] = offset;
+        return teamPower(floorLineUp({ ...d, bossTraining }, tier, d.floors, 4).enemies) > before;
+      };
       // nearest zero first, so of offsets that state the same (a boss untrained either way) the least is kept
       const offsets = [0, ...Array.from({ length: 15 }, (_, k) => [-2 * (k + 1), 2 * (k + 1)]).flat()];
-      for (const offset of offsets) {
+      for (const offset of offsets.filter(stronger)) {
         const odds = at(offset);
         if (Math.abs(odds - BOSS_FLOOR_ODDS) < Math.abs(best.odds - BOSS_FLOOR_ODDS)) best = { offset, odds };
       }

@@ -10,7 +10,7 @@ import type { ClassDef, RaceDef, TraitDef } from './data/schema.ts';
 import { describeAbility, describeTrait } from './describe.ts';
 import { abilityLevelFor, MAX_LEVEL, SPREAD_PCT, statsFor } from './progression.ts';
 import { iconPath, portraitPath } from './art/paths.ts';
-import { MAX_TRAINING } from './data/training.ts';
+import { MAX_FOE_TRAINING } from './data/training.ts';
 import type { Sync } from './training.ts';
 import { floorOdds, RARITY_ODDS } from './altar.ts';
 
@@ -152,7 +152,7 @@ export function generateHero(
   const name = rollName(rng, race);
   const abilities = rollAbilities(rng, cls, level);
   const spread = rollSpread(s);
-  const training = Math.min(MAX_TRAINING, Math.max(0, Math.floor(opts.training ?? 0)));
+  const training = Math.min(MAX_FOE_TRAINING, Math.max(0, Math.floor(opts.training ?? 0)));
   const stats = statsFor(type, cls, race, rarity, level, spread, training);
   return {
     id: opts.id,

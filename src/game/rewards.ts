@@ -5,7 +5,7 @@
 // measures with this very function, and how they were set: docs/game-rules.md. A loss pays nothing.
 
 import { QUICK_FIGHT_S } from './play-time.ts';
-import { MAX_TRAINING, TRAINING_STEP } from './data/training.ts';
+import { MAX_FOE_TRAINING, TRAINING_STEP } from './data/training.ts';
 import { LEVEL_STEP } from './progression.ts';
 import type { Difficulty, FightKind, Rewards } from './types.ts';
 
@@ -46,8 +46,8 @@ export function riskFactor(probability: number): number {
   return 0.25 + 1.5 * (1 - p);
 }
 
-/** The highest enemy level a fight is paid for: level 10 fully trained (training.ts levelEquivalent). */
-export const MAX_REWARD_LEVEL = 10 + Math.ceil((MAX_TRAINING * TRAINING_STEP) / LEVEL_STEP);
+/** The highest enemy level a fight is paid for: level 10 trained as far as a foe can be (training.ts levelEquivalent). */
+export const MAX_REWARD_LEVEL = 10 + Math.ceil((MAX_FOE_TRAINING * TRAINING_STEP) / LEVEL_STEP);
 
 export interface RewardInput {
   won: boolean;

@@ -1,14 +1,14 @@
 // The Fastify app, as a context plus plugins: the store opened and migrated, the context every route plugin is
 // handed (context.ts), the security headers, Idempotency-Key, rate limits, the API document, one route plugin per
 // group (routes/*.ts) and the web app (http/web-app.ts). buildApp is what main.ts serves and what tests inject.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pino from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { documentEveryAnswer, SWAGGER_OPTIONS } from './http/api-document.ts';
-import { logRequests, NoArrivalLines, requestLoggers } from './http/access-log.ts';
+import { accessLine, logRequests } from './http/access-log.ts';
 import { addRouteHook, changes } from './foundation/route-hooks.ts';
 import { checkAnswers } from './http/answer-check.ts';
 import { setClock, type ClockSource } from './foundation/clock.ts';
@@ -20,7 +20,7 @@ import { limitStoreFor } from './http/limit-store.ts';
 import type { RelyingPartyConfig } from './accounts/passkeys.ts';
 import { guardPlayers } from './accounts/player-guard.ts';
 import { sendSecurityHeaders } from './http/security-headers.ts';
-import { ReadLane, requestIds, type AccessLine } from './http/read-lane.ts';
+import { answerConditionalGets } from './http/conditional.ts';
 import { refusedAddress, serveWebApp, type WebPage } from './http/web-app.ts';
 import { openStore } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
@@ -94,28 +94,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   let page: WebPage | null = null;
   // An address the router refuses is answered before any hook runs: its access line is written here.
   const refused = refusedAddress(() => page);
-  let line: AccessLine | null = null;
-  // Hot reads by one key are answered before the router (http/read-lane.ts), their ids counted with Fastify's.
-  const lane = new ReadLane(requestIds());
   const app = Fastify({
-    serverFactory: lane.serverFactory,
-    genReqId: lane.nextId,
-    // The log is the app's, not Fastify's (http/access-log.ts): a request's log is made when it is used.
-    logger: false,
-    ...(opts.logger ? { childLoggerFactory: requestLoggers(opts.logger) } : {}),
-    logController: new NoArrivalLines(),
+    // Fastify's own logger (http/access-log.ts): one access line a request, written by a hook below.
+    ...(opts.logger ? { loggerInstance: opts.logger as FastifyBaseLogger } : { logger: false }),
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: parseTrustProxy(opts.trustProxy),
-    frameworkErrors: (err, req, res) => {
-      refused(err, req, res);
-      line?.(req.id, req.method, req.url, res.statusCode, performance.now());
+    frameworkErrors: (err, req, reply) => {
+      refused(err, req, reply);
+      if (opts.logger) accessLine(req, reply);
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   const log = opts.logger || app.log;
-  if (opts.logger) line = logRequests(app, opts.logger);
+  if (opts.logger) logRequests(app);
   // The API tests read every success answer back against its route's response schema (http/answer-check.ts).
   if (opts.checkAnswers) checkAnswers(app);
 
@@ -151,6 +145,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const pageHeaders = await sendSecurityHeaders(app);
+  // A GET whose If-None-Match names its answer's ETag is a 304 (http/conditional.ts).
+  answerConditionalGets(app);
   // Who each route acts for, and a locked player's session required for it; writes from other sites refused.
   guardPlayers(app, store);
   // Paying routes honour Idempotency-Key (before the WAL's flush below, so a stored answer is flushed with the rest).
@@ -175,14 +171,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     ctx.countFight = fightLimit(app, rateLimits.fights);
   }
-  // Routes offering their answer function to the lane, each with the player the guard above read for it.
-  app.decorate('readLane', lane);
-  app.addHook('onRoute', lane.onRoute);
-  app.addHook('preClose', (done) => {
-    lane.close();
-    done();
-  });
-  lane.open(store, line);
   // The API document and its one rule (api-document.ts): every route's answers documented, added before any route.
   app.addHook('onRoute', documentEveryAnswer);
   await app.register(swagger, SWAGGER_OPTIONS);

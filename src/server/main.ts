@@ -9,7 +9,6 @@ import './foundation/v8-flags.ts'; // first: V8's inlining budgets for the rules
 import { buildApp } from './app.ts';
 import { DEFAULT_DATABASE_URL } from './store/db.ts';
 import { parseTrustProxy, TrustProxyError } from './http/trust-proxy.ts';
-import { networkInterfaces } from 'node:os';
 import { serverLogger } from './http/access-log.ts';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -63,17 +62,5 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+// Fastify says where to find it (every address of this machine's when it listens on all of them).
 await app.listen({ port, host });
-// Where to find it, as Fastify says it when it keeps the log (here the app does: http/access-log.ts): every
-// address of this machine's when it listens on all of them.
-for (const bound of app.addresses()) {
-  if (typeof bound === 'string') continue;
-  const everywhere = bound.address === '0.0.0.0' || bound.address === '::';
-  const addresses = everywhere
-    ? Object.values(networkInterfaces())
-        .flat()
-        .filter((i) => i !== undefined && i.family === 'IPv4')
-        .map((i) => i!.address)
-    : [bound.family === 'IPv6' ? `[${bound.address}]` : bound.address];
-  for (const address of addresses) log.info(`Server listening at http://${address}:${bound.port}`);
-}

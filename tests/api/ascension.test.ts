@@ -295,7 +295,7 @@ describe.each(DATABASES)('ascension on %s', (kind) => {
       [
         { user_id: p.id, spend_hero_ids: [ok1.id], use_shards: true },
         400,
-        /Not enough Star Shards: this star takes 20, you have 0/,
+        /Not enough Star Shards: 20 needed, you have 0/,
       ],
       [{ user_id: p.id, spend_hero_ids: [ok1.id, ok1.id] }, 400, /only be spent once/],
       [{ user_id: p.id, spend_hero_ids: [ok1.id, theirs.id] }, 403, /another player/],
@@ -317,7 +317,7 @@ describe.each(DATABASES)('ascension on %s', (kind) => {
       spend_hero_ids: [ok1.id, ok2.id],
     });
     expect(poor.status).toBe(400);
-    expect(poor.body.error).toMatch(/Not enough magic essence: this star takes 700, you have 699/);
+    expect(poor.body.error).toMatch(/Not enough magic essence: 700 needed, you have 699/);
     expect(await heroStatus(ok1.id)).toBe(200);
     expect(await heroStatus(ok2.id)).toBe(200);
     expect((await h.call('GET', `/api/heroes/${hero.id}`)).body.rarity).toBe(2);

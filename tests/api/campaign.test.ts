@@ -108,7 +108,12 @@ describe.each(DATABASES)('the campaign on %s', (kind) => {
     expect(answers.filter((a) => a.body.campaign.first_clear !== null)).toHaveLength(1);
     expect(await ledger(p.id, 'campaign_first_clear')).toHaveLength(2);
     const claims = await withStore(h, (db) =>
-      db.selectFrom('campaign_claims').selectAll().where('user_id', '=', p.id).execute(),
+      db
+        .selectFrom('claims')
+        .selectAll()
+        .where('user_id', '=', p.id)
+        .where('kind', '=', 'campaign')
+        .execute(),
     );
     expect(claims).toHaveLength(1);
   });

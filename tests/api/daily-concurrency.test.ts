@@ -52,7 +52,7 @@ describe.each(DATABASES)('concurrent daily claims on %s', (kind) => {
       expect(e.delta).toBe(reward[e.currency]);
     }
     const claims = await withStore(h, (db) =>
-      db.selectFrom('daily_claims').selectAll().where('user_id', '=', userId).execute(),
+      db.selectFrom('claims').selectAll().where('user_id', '=', userId).where('kind', '=', 'daily').execute(),
     );
     expect(claims.filter((c) => c.period === '2026-11-27')).toHaveLength(1);
     const audit = await withStore(h, (db) => auditLedger(db));
@@ -141,23 +141,25 @@ describe.each(DATABASES)('concurrent daily claims on %s', (kind) => {
     // The row already there (as if another instance's claim had committed between the check and the write):
     // the insert finds it and the claim is refused, nothing credited.
     const p = await newPlayer(h);
-    await withStore(h, (db) =>
-      db
-        .insertInto('daily_claims')
-        .values({ user_id: p.id, claim: 'calendar', period: '2026-11-27', reward: '{}', created_at: 0 })
-        .execute(),
-    );
+    const calendarRow = (created_at: number) =>
+      withStore(h, (db) =>
+        db
+          .insertInto('claims')
+          .values({
+            user_id: p.id,
+            kind: 'daily',
+            claim: 'calendar',
+            period: '2026-11-27',
+            reward: '{}',
+            created_at,
+          })
+          .execute(),
+      );
+    await calendarRow(0);
     const r = await inject(h.app, p.id, 'calendar');
     expect(r.status).toBe(409);
     expect((await h.call('GET', `/api/users/${p.id}`)).body.gold).toBe(p.gold);
-    // And the database itself refuses a second row for the same (player, claim, period).
-    await expect(
-      withStore(h, (db) =>
-        db
-          .insertInto('daily_claims')
-          .values({ user_id: p.id, claim: 'calendar', period: '2026-11-27', reward: '{}', created_at: 1 })
-          .execute(),
-      ),
-    ).rejects.toThrow();
+    // And the database itself refuses a second row for the same (player, kind, claim, period).
+    await expect(calendarRow(1)).rejects.toThrow();
   });
 });

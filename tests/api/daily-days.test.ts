@@ -238,8 +238,15 @@ describe.each(DATABASES)('migration 0025 keeps the day in progress when the name
         .execute();
       for (const id of [ids.late!, ids.west!]) {
         await db
-          .insertInto('daily_claims')
-          .values({ user_id: id, claim: 'calendar', period: '2026-11-28', reward: '{}', created_at: 0 })
+          .insertInto('claims')
+          .values({
+            user_id: id,
+            kind: 'daily',
+            claim: 'calendar',
+            period: '2026-11-28',
+            reward: '{}',
+            created_at: 0,
+          })
           .execute();
         await db.updateTable('users').set({ calendar_claims: 1 }).where('id', '=', id).execute();
       }

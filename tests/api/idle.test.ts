@@ -132,9 +132,10 @@ describe.each(DATABASES)('idle income on %s', (kind) => {
     expect(await entries(p.id)).toHaveLength(2);
     const claims = await withStore(h, (db) =>
       db
-        .selectFrom('campaign_claims')
+        .selectFrom('claims')
         .selectAll()
         .where('user_id', '=', p.id)
+        .where('kind', '=', 'campaign')
         .where('claim', '=', 'idle')
         .execute(),
     );

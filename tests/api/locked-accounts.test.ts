@@ -23,7 +23,7 @@ const PLAYER_TABLES = [
   'ledger',
   'arena_wins',
   'daily_progress',
-  'daily_claims',
+  'claims',
   'summon_pity',
   'summon_history',
   'passkeys',
@@ -258,7 +258,7 @@ describe.each(DATABASES)('locked accounts on %s', (kind) => {
     const reads = [`/api/users/${p.id}`, `/api/inventory?user_id=${p.id}`, `/api/users/${p.id}/ledger`];
     const statuses = async () => Promise.all(reads.map(async (url) => (await send(h, 'GET', url)).status));
     expect(await statuses()).toEqual([200, 200, 200]);
-    expect(await statuses()).toEqual([200, 200, 200]); // remembered open (SQLite: under the change mark)
+    expect(await statuses()).toEqual([200, 200, 200]);
     const setLocked = (locked: 0 | 1) =>
       withStore(h, (db) => db.updateTable('users').set({ locked }).where('id', '=', p.id).execute());
     await setLocked(1);

@@ -1,4 +1,5 @@
-// A dungeon's tiers on its page: after a cleared run of tier 1, tier 2 is open and chosen, tier 3 says what opens it;
+// A dungeon's tiers on its page: after a cleared run of tier 1, tier 2 is open and chosen, tier 3 says what opens it
+// and the deeper ones are a line; a team that opens every tier sees the deepest six and the easier ones on a tap;
 // the picker states tier 2's first floor and the run names its tier ('Whispering Woods · Tier 2 · Floor 2 of 3'), on
 // the dungeon's page and on /combat from the list.
 // Phone and desktop. Screens: <project>-dungeon-tiers-*.png.
@@ -34,7 +35,11 @@ test('tier 2 opens after a cleared tier 1, is chosen, and its run names its tier
 
   await page.goto('/dungeons/whispering_woods');
   const tiers = page.getByRole('radiogroup', { name: 'Tiers' });
-  await expect(tiers.getByRole('radio')).toHaveCount(woods.tiers.length);
+  // the open tiers and the next locked one; the rest a line
+  await expect(tiers.getByRole('radio')).toHaveCount(3);
+  await expect(page.getByTestId('tiers-beyond')).toHaveText(
+    `Tiers 4–${woods.tiers.length} open one by one after that, each stronger.`,
+  );
   const tier1 = page.getByTestId('tier-1');
   const tier2 = page.getByTestId('tier-2');
   const tier3 = page.getByTestId('tier-3');
@@ -95,4 +100,28 @@ test('tier 2 opens after a cleared tier 1, is chosen, and its run names its tier
   await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
   await expect(page.getByTestId('run-tier')).toHaveText('Tier 2');
   await screen(page, testInfo, 'dungeon-tiers-combat');
+});
+
+test('a team that opens every tier sees the deepest six, and the easier ones on a tap', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
+  const [hero] = await heroesFor(request, player, 1);
+  await setHeroPower(hero!.id, 'mighty');
+  // the last team, so the picker states the chosen tier's chance
+  const woods = (await (await request.get('/api/dungeons/whispering_woods')).json()) as Dungeon;
+  const deepest = woods.tiers.length;
+  await page.goto('/dungeons/whispering_woods');
+  const tiers = page.getByRole('radiogroup', { name: 'Tiers' });
+  await expect(tiers.getByRole('radio')).toHaveCount(6);
+  await expect(page.getByTestId(`tier-${deepest}`)).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId(`tier-${deepest - 6}`)).toHaveCount(0);
+  await expect(page.getByTestId('tiers-beyond')).toHaveCount(0);
+  await screen(page, testInfo, 'dungeon-tiers-deep');
+  await page.getByRole('button', { name: `Show ${deepest - 6} easier tiers` }).click();
+  await expect(tiers.getByRole('radio')).toHaveCount(deepest);
+  await page.getByTestId('tier-1').click();
+  await expect(page.getByTestId('tier-1')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('tier-chance')).toContainText('Tier 1');
 });

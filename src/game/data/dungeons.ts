@@ -3,8 +3,9 @@
 // last floor: the boss and three escorts), so a team of four meets other foes on every floor. A run fights `floors`
 // floors, the boss last; which NPC stands on which floor is ../dungeon-tiers.ts's rule. Each dungeon has TIER_COUNT
 // tiers: tier 1 is its NPCs as listed (the arena's NPCs too); a deeper tier is the same NPCs (same seeds: the same
-// faces and names) at the tier's level, rarity and training (TIERS), each floor trained FLOOR_TRAINING more than the
-// one before. Tier t opens once a run of tier t − 1 is cleared. Numbers: docs/game-rules.md "Dungeons".
+// faces and names) at the tier's level, rarity and training (TIERS; tier 2 of the first three dungeons: their own
+// `tier2`), each floor trained FLOOR_TRAINING more than the one before. Tier t opens once a run of tier t − 1 is
+// cleared. Numbers: docs/game-rules.md "Dungeons".
 import type { Difficulty } from '../types.ts';
 
 export interface DungeonNpcDef {
@@ -38,6 +39,11 @@ export interface DungeonDef {
    * boss floor is BOSS_FLOOR_ODDS at the tier's recommended power (measured: npm run difficulty -- only=bosses)
    */
   bossTraining: readonly number[];
+  /**
+   * tier 2's foes when they are weaker than TIERS' first: a dungeon whose tier 1 stands far below the ladder's first
+   * rung gets a tier 2 between the two, so a team too strong for tier 1 and too weak for the ladder has a fight
+   */
+  tier2?: TierDef;
 }
 
 /** What a deeper tier's boss floor states at the tier's recommended power: harder than floor 1, yet a fight. */
@@ -55,13 +61,17 @@ export interface TierDef {
 /** The tiers past the first, tier 2 first: each as weak as the ladder's rungs it holds need, training adding the rest. */
 export const TIERS: readonly TierDef[] = [
   { level: 4, rarity: 3 },
+  { level: 4, rarity: 3 },
+  { level: 5, rarity: 3 },
   { level: 6, rarity: 3 },
+  { level: 7, rarity: 3 },
+  { level: 8, rarity: 3 },
+  { level: 9, rarity: 3 },
   { level: 10, rarity: 3 },
-  { level: 10, rarity: 5 },
-  { level: 10, rarity: 5 },
-  { level: 10, rarity: 5 },
-  { level: 10, rarity: 5 },
-  { level: 10, rarity: 5 },
+  { level: 10, rarity: 3 },
+  { level: 10, rarity: 4 },
+  { level: 10, rarity: 4 },
+  ...Array.from({ length: 16 }, () => ({ level: 10, rarity: 5 })),
 ];
 
 /** How many tiers each dungeon has. */
@@ -94,9 +104,10 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_woods_dryad', seed: 1111, level: 1, rarity: 1 },
       { id: 'npc_woods_bandit_chief', seed: 1134, level: 2, rarity: 3, boss: true },
     ],
-    tierTraining: [0, 2, 3, 4, 12, 22, 33, 47],
-    tierPower: [1020, 1580, 1870, 2340, 2840, 3570, 4350, 5360, 6680],
-    bossTraining: [-2, -4, -4, -4, -4, -6, -6, -6],
+    tier2: { level: 3, rarity: 2 },
+    tierTraining: [0, 2, 2, 3, 4, 7, 6, 7, 11, 11, 14, 14, 18, 22, 26, 31, 36, 42, 48, 54, 61, 68, 76, 87, 97, 106, 118],
+    tierPower: [1020, 1360, 1670, 1750, 1930, 2090, 2300, 2460, 2730, 2890, 3210, 3460, 3800, 4010, 4520, 4790, 5280, 5710, 6280, 6740, 7300, 7970, 8500, 9200, 10090, 10920, 11970, 12970],
+    bossTraining: [-2, -4, -4, -6, -4, -4, -4, -4, -6, -4, -6, -4, -6, -4, -4, -4, -4, -6, -6, -6, -6, -8, -8, -10, -10, -8, -10],
   },
   {
     id: 'forgotten_crypt',
@@ -121,9 +132,10 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_crypt_bonelord', seed: 2111, level: 3, rarity: 2 },
       { id: 'npc_crypt_revenant', seed: 2112, level: 1, rarity: 1, boss: true },
     ],
-    tierTraining: [0, 1, 1, 3, 10, 19, 30, 44],
-    tierPower: [1170, 1730, 2050, 2520, 3100, 3830, 4670, 5830, 7300],
-    bossTraining: [-2, -2, -4, -2, 0, -2, 0, 2],
+    tier2: { level: 3, rarity: 2 },
+    tierTraining: [0, 0, 0, 1, 3, 4, 4, 4, 8, 8, 11, 11, 14, 17, 21, 26, 30, 35, 41, 47, 52, 59, 67, 75, 85, 93, 105],
+    tierPower: [1170, 1490, 1730, 1840, 2050, 2180, 2410, 2620, 2770, 2990, 3290, 3590, 3850, 4220, 4570, 4960, 5360, 5880, 6330, 6780, 7440, 8140, 8680, 9560, 10270, 11270, 12200, 13320],
+    bossTraining: [-2, -2, -2, -2, -2, -2, -2, -2, -2, -2, -2, -2, -2, 0, 0, -2, 0, 0, -2, 0, 0, 0, 0, 0, 0, 2, 0],
   },
   {
     id: 'sunken_mines',
@@ -152,9 +164,10 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_mines_deepking', seed: 3115, level: 4, rarity: 2 },
       { id: 'npc_mines_magmaworm', seed: 3116, level: 4, rarity: 1 },
     ],
-    tierTraining: [0, 4, 3, 5, 13, 22, 33, 47],
-    tierPower: [1360, 1740, 2160, 2680, 3290, 4170, 5020, 6250, 7690],
-    bossTraining: [2, 4, 2, 4, 4, 6, 8, 10],
+    tier2: { level: 3, rarity: 2 },
+    tierTraining: [1, 0, 1, 2, 3, 4, 5, 5, 8, 8, 12, 12, 15, 18, 23, 27, 31, 36, 42, 48, 54, 60, 66, 74, 84, 93, 103],
+    tierPower: [1360, 1530, 1740, 1900, 2070, 2240, 2460, 2630, 2840, 3050, 3400, 3730, 3980, 4320, 4670, 5150, 5540, 5980, 6490, 7080, 7780, 8330, 9200, 9870, 10720, 11780, 12630, 13660],
+    bossTraining: [2, 2, 2, 2, 4, 2, 2, 4, 4, 4, 4, 4, 6, 6, 6, 8, 8, 10, 10, 12, 14, 18, 18, 22, 24, 26, 28],
   },
   {
     id: 'ironhold_fortress',
@@ -183,9 +196,9 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_fortress_berserker', seed: 4115, level: 6, rarity: 2 },
       { id: 'npc_fortress_standard_bearer', seed: 4116, level: 5, rarity: 2, boss: true },
     ],
-    tierTraining: [0, 0, 0, 2, 8, 16, 27, 41],
-    tierPower: [1450, 1730, 1970, 2460, 2990, 3640, 4520, 5580, 7050],
-    bossTraining: [0, 0, 2, 2, 4, 4, 6, 10],
+    tierTraining: [0, 1, 1, 0, 1, 3, 3, 4, 7, 7, 10, 9, 13, 17, 20, 24, 28, 33, 40, 44, 50, 57, 64, 73, 82, 91, 101],
+    tierPower: [1450, 1730, 1760, 1870, 1970, 2150, 2340, 2520, 2770, 2950, 3230, 3500, 3800, 4170, 4570, 4920, 5320, 5710, 6250, 6780, 7430, 7840, 8650, 9340, 10270, 11220, 11980, 13010],
+    bossTraining: [0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 6, 6, 8, 8, 8, 10, 8, 10, 12, 16, 16, 16, 18],
   },
   {
     id: 'ember_caldera',
@@ -218,9 +231,9 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_caldera_emberlord', seed: 5119, level: 5, rarity: 2 },
       { id: 'npc_caldera_cinderqueen', seed: 5120, level: 8, rarity: 3 },
     ],
-    tierTraining: [5, 5, 4, 7, 16, 25, 38, 53],
-    tierPower: [1670, 1840, 2080, 2550, 3210, 3980, 4920, 6070, 7440],
-    bossTraining: [-6, -6, -6, -6, -6, -6, -6, -6],
+    tierTraining: [3, 4, 3, 4, 6, 7, 7, 8, 12, 11, 16, 15, 19, 22, 27, 32, 37, 42, 48, 54, 61, 70, 78, 87, 97, 108, 119],
+    tierPower: [1670, 1750, 1780, 1840, 2050, 2190, 2460, 2620, 2840, 3100, 3290, 3800, 3970, 4320, 4610, 5020, 5510, 5980, 6390, 7020, 7440, 8140, 8960, 9830, 10590, 11600, 12540, 13510],
+    bossTraining: [-4, -4, -4, -6, -6, -6, -6, -6, -6, -6, -6, -6, -4, -6, -6, -6, -6, -6, -6, -8, -8, -8, -6, -8, -10, -8, -8],
   },
   {
     id: 'void_sanctum',
@@ -253,9 +266,9 @@ export const DUNGEONS: readonly DungeonDef[] = [
       { id: 'npc_void_oracle', seed: 6119, level: 7, rarity: 1 },
       { id: 'npc_void_gatekeeper', seed: 6120, level: 10, rarity: 2 },
     ],
-    tierTraining: [9, 11, 9, 11, 21, 32, 46, 60],
-    tierPower: [1750, 1970, 2270, 2770, 3460, 4250, 5280, 6390, 7920],
-    bossTraining: [-8, -8, -8, -8, -8, -10, -12, -18],
+    tierTraining: [7, 8, 6, 7, 8, 9, 10, 11, 15, 14, 18, 18, 22, 27, 31, 36, 42, 47, 54, 62, 69, 78, 87, 96, 107, 119, 131],
+    tierPower: [1750, 1840, 1930, 1970, 2090, 2270, 2490, 2680, 2890, 3150, 3400, 3640, 3980, 4320, 4790, 5150, 5580, 6070, 6630, 7080, 7800, 8500, 9340, 10090, 10860, 11780, 12690, 13880],
+    bossTraining: [-8, -8, -8, -8, -8, -10, -8, -8, -10, -10, -10, -8, -10, -10, -10, -12, -12, -14, -14, -14, -14, -16, -16, -16, -18, -20, -20],
   },
 ];
 
@@ -277,7 +290,7 @@ export interface TierFoeSpec {
 export function tierFoeSpec(dungeon: DungeonDef, npc: DungeonNpcDef, tier: number, floor = 1): TierFoeSpec {
   if (tier <= 1) return { id: npc.id, seed: npc.seed, level: npc.level, rarity: npc.rarity, training: 0 };
   const deeper = Math.min(tier, TIER_COUNT) - 2;
-  const t = TIERS[deeper];
+  const t = (deeper === 0 ? dungeon.tier2 : undefined) ?? TIERS[deeper];
   return {
     id: `${npc.id}_t${tier}`,
     seed: npc.seed,
@@ -295,8 +308,12 @@ export function tierFoeSpec(dungeon: DungeonDef, npc: DungeonNpcDef, tier: numbe
 /** The hardest dungeon's pay multiplier, which every deeper tier pays by. */
 const HARDEST_MULTIPLIER = Math.max(...DUNGEONS.map((d) => d.rewardsMultiplier));
 
-/** What each tier past the first adds to a deeper tier's pay: depth is the dungeon's own reward. */
-export const DEPTH_PAY = 0.05;
+/**
+ * What each tier past the first adds to a deeper tier's pay: depth is the dungeon's own reward. It follows power, not
+ * the tier's number: 5% a tier when nine tiers spanned the ladder, 2% now that its first 24 span that power in 2.6
+ * times the steps.
+ */
+export const DEPTH_PAY = 0.02;
 
 /**
  * What a floor of `tier` pays by: tier 1 by its dungeon's own difficulty and multiplier; a deeper tier as the hardest

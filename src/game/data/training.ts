@@ -7,8 +7,14 @@
 /** What one level of training adds to health, attack and defence, as a share of the untrained stat. */
 export const TRAINING_STEP = 0.04;
 
-/** The most training a hero can hold. */
+/** The most training a player's hero can hold. */
 export const MAX_TRAINING = 60;
+
+/**
+ * The most training an NPC can hold: the dungeons' deepest tiers stand above what a player's team can reach (four
+ * 5★ heroes at MAX_TRAINING, geared), so no team outgrows the ladder (docs/game-rules.md "Dungeons").
+ */
+export const MAX_FOE_TRAINING = 160;
 
 /** Gold the next level of training costs a hero at `level` (0: untrained). */
 export function trainingCost(level: number): number {

@@ -13,8 +13,7 @@
 // or an ended one answers 401, another player's 403 — LOCK_MESSAGES, the same words on every route. After
 // validation the fields are read again, so a value the schema changed is checked as the handler will see it.
 // An unlocked account is not asked anything (any visitor may play any account). A player's row is read
-// once for the request and the handler reads the same (request-reads.ts); on SQLite whether an account is locked is
-// remembered under the database's change mark (marked-answers.ts), so a guarded hot read costs no statement more.
+// once for the request and the handler reads the same (request-reads.ts).
 //
 // Unsafe methods (POST, PUT, PATCH, DELETE) sent from a page of another site are refused: their Origin must name
 // the host the request was sent to, by name (SameSite=Lax keeps the cookie off them too).
@@ -25,8 +24,7 @@ import { LOCK_MESSAGES } from '../../api/passkeys.ts';
 import { Refusal } from '../foundation/errors.ts';
 import { currentSession, type Session } from './sessions.ts';
 import type { Store } from '../store/db.ts';
-import { readUser, readUserNow } from '../economy/wallet.ts';
-import { MarkedAnswers, markOf } from '../store/marked-answers.ts';
+import { readUser } from '../economy/wallet.ts';
 import { addRouteHook, methodsOf } from '../foundation/route-hooks.ts';
 
 export type PlayerField = `${'params' | 'query' | 'body'}.${string}`;
@@ -126,48 +124,9 @@ export async function sessionOf(
   return g[SESSION];
 }
 
-/** Whether each player's account is locked, remembered under SQLite's change mark (marked-answers.ts). */
-const lockMemos = new WeakMap<Store, MarkedAnswers<boolean>>();
-
 /**
- * The players among `ids` whose accounts are locked, told at once on SQLite under the request's change mark (the
- * mark the handler's answer is then read under too); undefined where only a promise can tell.
- */
-function lockedNow(store: Store, req: object, ids: readonly string[]): string[] | undefined {
-  const mark = markOf(store, req);
-  if (!mark) return undefined;
-  let memo = lockMemos.get(store);
-  if (!memo) lockMemos.set(store, (memo = new MarkedAnswers<boolean>(store, { max: 10_000 })));
-  const locked: string[] = [];
-  for (const id of ids) {
-    let isLocked = memo.now(id, mark);
-    if (isLocked === undefined) {
-      const user = readUserNow(store, id);
-      if (user === undefined) return undefined;
-      memo.keep(id, mark, (isLocked = user?.locked === 1));
-    }
-    if (isLocked) locked.push(id);
-  }
-  return locked;
-}
-
-/**
- * Whether `id` may be played without a session — their account is not locked — read as the guard reads it for
- * `request` (one read of the player a request; on SQLite under the request's change mark, told at once). The reads
- * answered before the router (http/read-lane.ts) ask this, and leave any other player to the guard.
- */
-export function playableWithoutSession(
-  store: Store,
-  id: string,
-  request: object,
-): boolean | Promise<boolean> {
-  const locked = lockedNow(store, request, [id]);
-  return locked ? locked.length === 0 : lockedLater(store, request, [id]).then((l) => l.length === 0);
-}
-
-/**
- * Refuses the request unless every player it names may be played by it. Answers at once (undefined) when that is
- * told without waiting — on SQLite, a request naming players by id — and a promise otherwise.
+ * Refuses the request unless every player it names may be played by it. Answers at once (undefined) when it names
+ * none, and a promise otherwise.
  */
 function check(
   store: Store,
@@ -184,9 +143,7 @@ function check(
     if (!players.includes(v)) players.push(v);
   }
   if (players.length === 0) return undefined;
-  const locked = lockedNow(store, req, players);
-  if (!locked) return lockedLater(store, req, players).then((l) => needSession(store, req, reply, l));
-  return locked.length === 0 ? undefined : needSession(store, req, reply, locked);
+  return lockedLater(store, req, players).then((l) => needSession(store, req, reply, l));
 }
 
 /** The players among `players` whose accounts are locked, each read once for the request (its handler reuses it). */
@@ -236,7 +193,7 @@ async function needSession(
   }
 }
 
-/** Runs check() as a hook: a check told at once calls `done` at once, with no promise made. */
+/** Runs check() as a hook: a request naming no player calls `done` at once, with no promise made. */
 function checkThen(
   store: Store,
   req: FastifyRequest,

@@ -16,8 +16,7 @@ import { eventsOf, readRecord, teamsOf } from '../store/battle-record.ts';
 import type { BattlesTable } from '../store/tables.ts';
 import { loadBattle } from './turn-battles.ts';
 import { nowSeconds } from '../foundation/clock.ts';
-import { recordDaily } from '../economy/daily-progress.ts';
-import { economyTransaction } from '../economy/transaction.ts';
+import { did, economyTransaction } from '../economy/transaction.ts';
 
 /** The teams' fighters as they began, and how to show each status the events name. */
 function staging(allies: Hero[], enemies: Hero[], events: { status_id?: string }[]) {
@@ -181,7 +180,7 @@ export async function openReplay(db: Db, id: string, viewer: string | undefined)
   if (viewer)
     await economyTransaction(db, { userId: viewer }, async (trx) => {
       await opened(trx);
-      await recordDaily(trx, viewer, ['watch_replay']);
+      did(trx, { act: 'replay' });
     });
   else await opened(db);
   return record;

@@ -30,7 +30,8 @@ import { nowSeconds } from '../foundation/clock.ts';
 import { conflict, MESSAGES, notFound } from '../foundation/errors.ts';
 import type { Database } from '../store/tables.ts';
 import { economyTransaction } from '../economy/transaction.ts';
-import { recordOpens } from '../economy/daily-progress.ts';
+import { claimOnce } from '../economy/claims.ts';
+import { recordOpens } from '../economy/quest-progress.ts';
 import { credit, findUser, userView, type Db, type Trx } from '../economy/wallet.ts';
 
 const STAGES_BY_ID_OWN = new Map(STAGES.map((s) => [s.id, s]));
@@ -116,18 +117,13 @@ export async function recordStageWin(
     )
     .execute();
   const reward = fullReward(stage.firstClear);
-  const inserted = await trx
-    .insertInto('campaign_claims')
-    .values({
-      user_id: userId,
-      claim: 'first_clear',
-      period: stage.id,
-      reward: JSON.stringify(reward),
-      created_at: now,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'claim', 'period']).doNothing())
-    .executeTakeFirst();
-  const first = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+  const first = await claimOnce(trx, {
+    userId,
+    kind: 'campaign',
+    claim: 'first_clear',
+    period: stage.id,
+    reward,
+  });
   if (first) await credit(trx, userId, reward, { reason: 'campaign_first_clear', ref: stage.id });
   // What it opens (the arena, a dungeon) enters the daily quests' draw from the next day.
   if (first) await recordOpens(trx, userId, stage.unlocks);
@@ -138,9 +134,10 @@ export async function recordStageWin(
 /** What a win of `stage` would add as its first clear: its reward, or null once it was paid. */
 export async function firstClearDue(db: Db, userId: string, stage: StageDef): Promise<StageReward | null> {
   const paid = await db
-    .selectFrom('campaign_claims')
+    .selectFrom('claims')
     .select('period')
     .where('user_id', '=', userId)
+    .where('kind', '=', 'campaign')
     .where('claim', '=', 'first_clear')
     .where('period', '=', stage.id)
     .executeTakeFirst();
@@ -218,9 +215,10 @@ export async function campaignView(db: Kysely<Database>, userId: string): Promis
   const [progress, claims, power] = await Promise.all([
     progressOf(db, userId),
     db
-      .selectFrom('campaign_claims')
+      .selectFrom('claims')
       .select('period')
       .where('user_id', '=', userId)
+      .where('kind', '=', 'campaign')
       .where('claim', '=', 'first_clear')
       .execute(),
     bestTeamPower(db, userId),
@@ -279,19 +277,14 @@ export async function claimIdle(db: Kysely<Database>, userId: string): Promise<I
     const accrued = idleAccrued(idleRate(p.cleared), now - p.idleSince);
     if (accrued.gold === 0 && accrued.xp_per_hero === 0 && accrued.magic_essence === 0)
       throw conflict('Nothing has accrued since your last claim: come back later');
-    const inserted = await trx
-      .insertInto('campaign_claims')
-      .values({
-        user_id: userId,
-        claim: 'idle',
-        period: String(p.idleSince),
-        reward: JSON.stringify(accrued),
-        created_at: now,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'claim', 'period']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1)
-      throw conflict('Already claimed: this idle income was paid once');
+    const claimed = await claimOnce(trx, {
+      userId,
+      kind: 'campaign',
+      claim: 'idle',
+      period: String(p.idleSince),
+      reward: accrued,
+    });
+    if (!claimed) throw conflict('Already claimed: this idle income was paid once');
     await trx
       .updateTable('campaign_progress')
       .set({ idle_since: now, updated_at: now })

@@ -29,7 +29,7 @@ import type { Hero } from '../../game/types.ts';
 import { dayName } from '../../game/day-clock.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { MESSAGES, notFound } from '../foundation/errors.ts';
-import { DAY_COLUMNS, dayNow } from '../economy/daily-progress.ts';
+import { DAY_COLUMNS, dayNow } from '../economy/quest-progress.ts';
 import type { Db } from '../economy/wallet.ts';
 import { ownHero } from '../heroes/hero-store.ts';
 import { startRatingRow } from '../store/content-rows.ts';

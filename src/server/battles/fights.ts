@@ -8,8 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BattleResult } from '../../api/common.ts';
 import type { LedgerReason } from '../../api/ledger.ts';
 import type { FightKind, Rewards } from '../../game/types.ts';
-import { fightActs } from '../../game/daily.ts';
-import { recordDaily } from '../economy/daily-progress.ts';
 import type { Ctx } from '../context.ts';
 import { fightRecord, recordBattle } from '../store/battle-record.ts';
 import { Refusal } from '../foundation/errors.ts';
@@ -17,7 +15,7 @@ import { newId, newRoll, newSeed } from '../foundation/ids.ts';
 import { OddsPoolBusy } from '../odds/odds-pool.ts';
 import { NO_REWARDS, payRewards, type Payment } from './reward-payment.ts';
 import { tallyFight } from '../odds/fairness.ts';
-import { economyTransaction } from '../economy/transaction.ts';
+import { did, economyTransaction } from '../economy/transaction.ts';
 import { addRewards, lossStakeOf, winPay, type FightPlan } from './fight-plans.ts';
 import { forfeit, userView, type Db, type Trx } from '../economy/wallet.ts';
 
@@ -136,11 +134,7 @@ export async function fightNow<X extends object = object>(
           ? await forfeit(trx, f.userId, 'gold', stake, { reason: 'fight_stake', ref: battleId })
           : null;
       if (lost?.user) paid.user = lost.user;
-      await recordDaily(
-        trx,
-        f.userId,
-        fightActs({ kind: f.kind, mode: 'auto', won, probability: odds.probability }),
-      );
+      did(trx, { act: 'fight', kind: f.kind, mode: 'auto', won, probability: odds.probability });
       const settled = { rewards: bonus ? addRewards(own.rewards, bonus) : own.rewards, extra: own.extra };
       await recordBattle(
         trx,

@@ -12,15 +12,13 @@ import type { LedgerReason } from '../../api/ledger.ts';
 import { clearBonus, decisionCredit, rewardsFor, type BattleState } from '../../game/index.ts';
 import { lossStake, type RewardInput } from '../../game/rewards.ts';
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
-import { fightActs } from '../../game/daily.ts';
-import { recordDaily } from '../economy/daily-progress.ts';
 import { conflict } from '../foundation/errors.ts';
 import { encodeRecord, recordBattle, turnRecord, type FloorBattle } from '../store/battle-record.ts';
 import { drawNextEncounter } from './random-foes.ts';
 import { NO_REWARDS, payRewards, type Payment } from './reward-payment.ts';
 import type { BattlesTable, Database } from '../store/tables.ts';
 import { idleBefore } from './battle-expiry.ts';
-import { economyTransaction } from '../economy/transaction.ts';
+import { did, economyTransaction } from '../economy/transaction.ts';
 import { forfeit, type Db, type Trx } from '../economy/wallet.ts';
 import { nowMs, nowSeconds } from '../foundation/clock.ts';
 import { STAGES_BY_ID } from '../../game/index.ts';
@@ -212,7 +210,7 @@ async function settle(
       );
   const lost =
     stake > 0 ? await forfeit(trx, userId, 'gold', stake, { reason: 'fight_stake', ref: battleId }) : null;
-  await recordDaily(trx, userId, fightActs({ kind, mode: 'turn_based', won, probability }));
+  did(trx, { act: 'fight', kind, mode: 'turn_based', won, probability });
   // Over: kept as its record from now on (store/battle-record.ts).
   await trx
     .updateTable('battles')

@@ -1,16 +1,15 @@
 // Content answers that hold heroes whose ratings move (dungeons and NPC lists: every NPC is on the arena ladder).
 // The content is checked against its schema once, at start; an answer is the content with each NPC's rating from
 // the NPCs' rating rows (one statement, batched on PostgreSQL: read-batches.ts), serialized by the schema's compiled
-// serializer (foundation/contract-json.ts) — and only when a rating moved: the last answer is kept with the ratings
-// it was made from.
+// serializer (foundation/contract-json.ts) — and only when a rating moved: the last answer is kept under the ratings
+// it shows (store/answer-cache.ts).
 import type { z } from 'zod';
 import { withFightingStats } from '../../game/battle/compile.ts';
 import type { Hero, HeroRating } from '../../game/types.ts';
 import { contractJson } from '../foundation/contract-json.ts';
 import { startRating } from '../store/content-rows.ts';
 import type { Store } from '../store/db.ts';
-import { sameMark, type ChangeMark } from '../store/prepared.ts';
-import { markOf } from '../store/marked-answers.ts';
+import { AnswerCache } from '../store/answer-cache.ts';
 import { keyedRead } from '../store/read-batches.ts';
 
 type RatingRow = HeroRating & { hero_id: string };
@@ -48,21 +47,15 @@ export class RatedContent {
     this.ids = this.unique.map((h) => h.id);
   }
 
-  /**
-   * The last answer, the ratings it was made from, and the mark of the database it was checked under (SQLite:
-   * store/prepared.ts changeMark).
-   */
-  private last: { mark: ChangeMark | undefined; ratings: string; bytes: Buffer } | undefined;
+  /** The last answer, under the ratings it shows. */
+  private readonly last = new AnswerCache<Buffer>({
+    max: 1,
+    maxBytes: 64 * 1024 * 1024,
+    sizeOf: (b) => b.byteLength,
+  });
 
-  /** The answer, each hero with its rating as it is now (`request` shares the request's change mark, markOf). */
-  render(store: Store, request?: object): Buffer | Promise<Buffer> {
-    // On SQLite, while the database has not changed since the last answer, that answer is still exact.
-    const mark = markOf(store, request);
-    if (this.last && sameMark(this.last.mark, mark)) return this.last.bytes;
-    return this.rate(store, mark);
-  }
-
-  private async rate(store: Store, mark: ChangeMark | undefined): Promise<Buffer> {
+  /** The answer, each hero with its rating as it is now. */
+  async render(store: Store): Promise<Buffer> {
     const rows = this.ids.length > 0 ? await RATINGS.many(store, this.ids) : new Map<string, RatingRow[]>();
     const ratings = new Map(
       this.unique.map((hero): [string, HeroRating] => {
@@ -74,16 +67,13 @@ export class RatedContent {
       }),
     );
     const key = this.ids.map((id) => Object.values(ratings.get(id)!).join(':')).join(',');
-    // remembered under the mark read before the ratings: if they moved in between, the next answer reads again
-    if (this.last?.ratings === key) {
-      this.last.mark = mark;
-      return this.last.bytes;
-    }
+    return this.last.answer('', key, async () => this.rated(ratings));
+  }
+
+  private rated(ratings: Map<string, HeroRating>): Buffer {
     const rated = new Map(
       this.heroes.map((h): [object, Hero] => [h, { ...withFightingStats(h), rating: ratings.get(h.id)! }]),
     );
-    const bytes = this.serialize(withRated(this.value, rated));
-    this.last = { mark, ratings: key, bytes };
-    return bytes;
+    return this.serialize(withRated(this.value, rated));
   }
 }

@@ -1,17 +1,14 @@
-// The daily layer on the server: counting what a player does toward the day's quests (recordDaily, called in each
-// act's own economy transaction — fights, summons, rerolls, purchases, items, replays), reading the day
-// (GET /api/daily), paying its claims exactly once (POST /api/daily/claim) and moving the player's day to another
-// zone or hour (PATCH /api/users/{id}).
+// The daily layer on the server: reading the day (GET /api/daily), paying its claims exactly once
+// (POST /api/daily/claim) and moving the player's day to another zone or hour (PATCH /api/users/{id}). What counts
+// toward the day's quests is quest-progress.ts, from the acts each economy transaction is told.
 //
 // - The day is computed, never stored: from the server's one clock (clock.ts) and the player's zone and hour
 //   (src/game/day-clock.ts), so every instance agrees and a server that was down across resets simply reads the
 //   day it is now. The day's three quests are drawn from a seed of the player and the day (src/game/daily.ts).
-// - Progress is a count per (player, day, kind), written by the act's transaction, only for the day's own kinds.
 // - A claim pays once because its row — primary key (player, claim, period) — is inserted before the credit in the
 //   same transaction; a second claim finds the row and is a 409. The player's row is locked first (transaction.ts),
 //   so claims, acts and a change of zone of one player take turns, and the key holds across instances.
 import type { Kysely } from 'kysely';
-import type { Database as Sqlite } from 'better-sqlite3';
 import type { ClaimResponse, DailyResponse, DailyReward as RewardView } from '../../api/daily.ts';
 import {
   changeRule,
@@ -21,176 +18,23 @@ import {
   parseDayName,
   type Day,
   type DayRule,
-  type DayState,
 } from '../../game/day-clock.ts';
-import {
-  calendarReward,
-  nextCalendarDay,
-  parseQuestId,
-  questId,
-  questsOfDay,
-  type OpenPlaces,
-} from '../../game/daily.ts';
+import { calendarReward, nextCalendarDay, parseQuestId, questId } from '../../game/daily.ts';
 import {
   CALENDAR,
   DAILY_BONUS,
   type DailyReward,
   type QuestDef,
   type QuestKind,
-  type QuestPlace,
 } from '../../game/data/quests.ts';
-import type { Unlock } from '../../game/data/campaign.ts';
-import { nowMs, nowSeconds } from '../foundation/clock.ts';
+import { nowMs } from '../foundation/clock.ts';
 import { badRequest, conflict, MESSAGES, notFound } from '../foundation/errors.ts';
 import type { Database } from '../store/tables.ts';
-import { prepared, statementOf } from '../store/prepared.ts';
+import { claimOnce } from './claims.ts';
 import { economyTransaction } from './transaction.ts';
 import { credit, findUser, userView, type Db, type Entry, type UserRow } from './wallet.ts';
 
-/** The columns of a player's row that decide their day and the quests it draws. */
-type DayColumns = Pick<
-  UserRow,
-  | 'id'
-  | 'time_zone'
-  | 'reset_hour'
-  | 'rule_from'
-  | 'day_floor'
-  | 'created_at'
-  | 'arena_opened_on'
-  | 'dungeon_opened_on'
-  | 'draws_every_kind_through'
->;
-export const DAY_COLUMNS = [
-  'id',
-  'time_zone',
-  'reset_hour',
-  'rule_from',
-  'day_floor',
-  'created_at',
-  'arena_opened_on',
-  'dungeon_opened_on',
-  'draws_every_kind_through',
-] as const;
-
-/** Where the day a place opened is kept, by place. */
-const OPENED_ON = {
-  arena: 'arena_opened_on',
-  dungeon: 'dungeon_opened_on',
-} as const satisfies Record<QuestPlace, keyof UserRow>;
-
-/** Zones as stored, checked once each: a row edited by hand to a name Intl does not know reads as UTC, never a 500. */
-const knownZones = new Map<string, string>();
-function storedZone(name: string): string {
-  let zone = knownZones.get(name);
-  if (zone === undefined) {
-    zone = ianaZone(name) ?? 'UTC';
-    if (knownZones.size < 1000) knownZones.set(name, zone);
-  }
-  return zone;
-}
-
-export function dayStateOf(row: DayColumns): DayState {
-  return {
-    timeZone: storedZone(row.time_zone),
-    resetHour: row.reset_hour,
-    ruleFrom: row.rule_from === null ? null : Number(row.rule_from) * 1000,
-    floor: row.day_floor === null ? null : Number(row.day_floor),
-    opened: Number(row.created_at) * 1000,
-  };
-}
-
-/** The player's day at the server's now. */
-export const dayNow = (row: DayColumns): Day => dayAt(nowMs(), dayStateOf(row));
-
-/**
- * The places the player had open when `day` began: those opened on an earlier day. A place opened during a day
- * counts from the next, so a day's draw never changes once it has begun.
- */
-function openOn(row: DayColumns, day: number): OpenPlaces {
-  if (row.draws_every_kind_through !== null && day <= Number(row.draws_every_kind_through)) return 'every';
-  const open = new Set<QuestPlace>();
-  for (const place of Object.keys(OPENED_ON) as QuestPlace[]) {
-    const on = row[OPENED_ON[place]];
-    if (on !== null && Number(on) < day) open.add(place);
-  }
-  return open;
-}
-
-/** The player's quests of `day` (src/game/daily.ts questsOfDay), among the kinds open to them when it began. */
-export const questsOf = (row: DayColumns, day: number): QuestDef[] =>
-  questsOfDay(row.id, day, openOn(row, day));
-
-/** Of `acts`, the kinds among the player's quests of `day` (each once). */
-function countable(row: DayColumns, day: Day, acts: readonly QuestKind[]): QuestKind[] {
-  const today = new Set(questsOf(row, day.day).map((q) => q.id));
-  return [...new Set(acts)].filter((k) => today.has(k));
-}
-
-/**
- * Counts `acts` (what the player just did: a fight won, an item bought …) toward the day's quests, inside the
- * act's own transaction — which has locked the player's row. Kinds that are not among the day's quests are not
- * stored.
- */
-export async function recordDaily(trx: Db, userId: string, acts: readonly QuestKind[]): Promise<void> {
-  if (acts.length === 0) return;
-  const row = await trx.selectFrom('users').select(DAY_COLUMNS).where('id', '=', userId).executeTakeFirst();
-  if (!row) return;
-  const day = dayNow(row);
-  const kinds = countable(row, day, acts);
-  if (kinds.length === 0) return;
-  const period = dayName(day.day);
-  const now = nowSeconds();
-  await trx
-    .insertInto('daily_progress')
-    .values(kinds.map((kind) => ({ user_id: userId, period, kind, count: 1, updated_at: now })))
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'period', 'kind']).doUpdateSet((eb) => ({
-        count: eb('daily_progress.count', '+', 1),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    )
-    .execute();
-}
-
-/**
- * recordDaily on SQLite's raw connection, for the purchase's synchronous group commit (purchase.ts): the same
- * upsert, prepared once per connection; `user` is the player's row as the spend left it.
- */
-export function sqliteDailyRecorder(raw: Sqlite): (user: UserRow, acts: readonly QuestKind[]) => void {
-  const upsert = statementOf(raw, PROGRESS_UPSERT);
-  return (user, acts) => {
-    const day = dayNow(user);
-    const period = dayName(day.day);
-    for (const kind of countable(user, day, acts)) upsert.run(user.id, period, kind, nowSeconds());
-  };
-}
-const PROGRESS_UPSERT = prepared(
-  'daily-progress-upsert',
-  'insert into daily_progress (user_id, period, kind, count, updated_at) values (?, ?, ?, 1, ?) ' +
-    'on conflict (user_id, period, kind) do update set count = daily_progress.count + 1, updated_at = excluded.updated_at',
-);
-
-/**
- * A campaign stage's first clear opened `unlocks` (the arena, a dungeon): inside the fight's transaction — which has
- * locked the player's row — the day they opened on is kept, the first time each place opens. Quests fought there
- * are drawn from the next day on (openOn).
- */
-export async function recordOpens(trx: Db, userId: string, unlocks: readonly Unlock[]): Promise<void> {
-  const places = new Set(unlocks.map((u) => u.kind));
-  if (places.size === 0) return;
-  const row = await trx.selectFrom('users').select(DAY_COLUMNS).where('id', '=', userId).executeTakeFirst();
-  if (!row) return;
-  const day = dayNow(row).day;
-  for (const place of places)
-    await trx
-      .updateTable('users')
-      .set({ [OPENED_ON[place]]: day })
-      .where('id', '=', userId)
-      .where(OPENED_ON[place], 'is', null)
-      .execute();
-}
-
-// ---- reading the day ----------------------------------------------------------------------------------------
+import { dayStateOf, questsOf, type DayColumns } from './quest-progress.ts';
 
 const rewardView = (r: DailyReward): RewardView => ({
   gold: r.gold ?? 0,
@@ -249,16 +93,18 @@ async function dayFacts(db: Db, user: UserRow): Promise<DayFacts> {
       .where('period', '<=', to)
       .execute(),
     db
-      .selectFrom('daily_claims')
+      .selectFrom('claims')
       .select(['period', 'claim'])
       .where('user_id', '=', user.id)
+      .where('kind', '=', 'daily')
       .where('period', '>=', from)
       .where('period', '<=', to)
       .execute(),
     db
-      .selectFrom('daily_claims')
+      .selectFrom('claims')
       .select('period')
       .where('user_id', '=', user.id)
+      .where('kind', '=', 'daily')
       .where('claim', '=', 'calendar')
       .orderBy('period', 'desc')
       .limit(CALENDAR.length)
@@ -462,19 +308,14 @@ export function claimDaily(db: Kysely<Database>, userId: string, claim: string):
     if (!user) throw notFound(MESSAGES.userNotFound);
     const facts = await dayFacts(trx, user);
     const paying = claimOf(facts, claim);
-    const inserted = await trx
-      .insertInto('daily_claims')
-      .values({
-        user_id: userId,
-        claim: paying.row,
-        period: paying.period,
-        reward: JSON.stringify(rewardView(paying.reward)),
-        created_at: nowSeconds(),
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'claim', 'period']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1)
-      throw conflict('Already claimed: this reward was paid once');
+    const claimed = await claimOnce(trx, {
+      userId,
+      kind: 'daily',
+      claim: paying.row,
+      period: paying.period,
+      reward: rewardView(paying.reward),
+    });
+    if (!claimed) throw conflict('Already claimed: this reward was paid once');
     if (paying.row === 'calendar')
       await trx
         .updateTable('users')
@@ -533,5 +374,5 @@ export function setDayRule(
 export async function pruneDaily(db: Kysely<Database>, keepDays = 30): Promise<void> {
   const before = dayName(Math.floor(nowMs() / 86_400_000) - keepDays);
   await db.deleteFrom('daily_progress').where('period', '<', before).execute();
-  await db.deleteFrom('daily_claims').where('period', '<', before).execute();
+  await db.deleteFrom('claims').where('kind', '=', 'daily').where('period', '<', before).execute();
 }

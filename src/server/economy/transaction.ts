@@ -7,7 +7,8 @@
 //   3. inventory rows, then the player's other records (candidates, generations, battles, dungeon runs)
 //   4. arena fights: the two sides' ladder rating rows, in hero id order (battles/rating-store.ts settleDuel) — the only rows of
 //      another player a transaction locks; after them it only writes rows it already holds or inserts new ones
-//   5. a fight or a summon: its one fairness tally row (fairness.ts), shared by every player, the last write
+//   5. a fight or a summon: its one fairness tally row (fairness.ts), shared by every player, the last write of
+//      the work; after it only the acts the work told (`did`) are counted, into the player's own quest progress
 //
 // Steps 1 and 2 are taken here, before the work runs, from what the caller declares (`userId`, `heroIds`); the work
 // then only touches rows of that player, after those locks. Since every economy transaction of a player holds their
@@ -24,12 +25,14 @@
 // of them waiting on their own row lock, so other players' reads and changes always find a connection. Across
 // instances the row lock still orders them. Between turns the event loop takes in waiting I/O first, so a queue
 // of turns never holds it. On SQLite one connection runs one transaction at a time, so every transaction takes
-// its turn in one queue (purchase.ts's group commit has its own synchronous path), the locks are the database's
+// its turn in one queue, the locks are the database's
 // own and steps 1–2 are plain reads.
 import { SqliteAdapter, type Kysely, type Transaction } from 'kysely';
 import { busy } from '../foundation/errors.ts';
 import type { HeroRow } from '../store/hero-rows.ts';
 import type { Database } from '../store/tables.ts';
+import type { Act } from '../../game/daily.ts';
+import { countActs } from './quest-progress.ts';
 import type { UserRow } from './wallet.ts';
 
 /** Attempts before a contended transaction is answered 409. */
@@ -105,7 +108,23 @@ export async function inTurn<T>(db: object, key: string, work: () => Promise<T>)
   }
 }
 
-/** One economy transaction: locks (player, then heroes in id order), then `work`, retried on contention. */
+/** The acts each economy transaction under way has been told (`did`), by its transaction. */
+const told = new WeakMap<object, Act[]>();
+
+/**
+ * Tells the economy transaction `trx` what its player did (a fight, a summon, a purchase …): as its work ends, the
+ * transaction counts its acts toward the day's quests (quest-progress.ts), in the same transaction.
+ */
+export function did(trx: Transaction<Database> | Kysely<Database>, act: Act): void {
+  const acts = told.get(trx);
+  if (!acts) throw new Error('An act is told to the economy transaction it was done in');
+  acts.push(act);
+}
+
+/**
+ * One economy transaction: locks (player, then heroes in id order), then `work`, then the acts it was told counted;
+ * retried on contention.
+ */
 export function economyTransaction<T>(
   db: Kysely<Database>,
   locks: Locks,
@@ -127,7 +146,11 @@ export function economyTransaction<T>(
           if (!sqlite) heroQuery = heroQuery.forUpdate();
           for (const r of await heroQuery.execute()) heroes.set(r.id, r);
         }
-        return work(trx, { user, heroes });
+        const acts: Act[] = [];
+        told.set(trx, acts);
+        const done = await work(trx, { user, heroes });
+        await countActs(trx, locks.userId, acts);
+        return done;
       }),
     ),
   );

@@ -1,6 +1,6 @@
 // A player's four currencies: reading them, and the ONE place that changes them. Every change — a new account's
 // grant, a summon, a reroll, a purchase, an item, a fight's rewards, an operator's adjustment — goes through
-// spend / pay / credit / openAccount / adjustBalances here (or sqliteSpender, the purchase's synchronous twin), and
+// spend / pay / credit / openAccount / adjustBalances here, and
 // each writes the change's ledger entry (src/api/ledger.ts: currency, delta, balance after, reason, ref) in the
 // caller's transaction, so the currency moves with its record and its entry or not at all.
 //
@@ -11,7 +11,6 @@
 // locked the player's row first, so nothing moves the balance between the entry and the update. Reads of the
 // ledger and its audit: ledger.ts.
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
-import type { Database as Sqlite, Statement } from 'better-sqlite3';
 import type { User } from '../../api/common.ts';
 import type { LedgerReason } from '../../api/ledger.ts';
 import { CURRENCIES, type Currency } from '../../api/rules.ts';
@@ -76,12 +75,6 @@ export function shareUserRead(request: object, id: string, row: Promise<UserRow 
   const rows = row.then((r) => (r ? [r] : []));
   rows.catch(() => {}); // its failure is told to whoever reads it
   void readOnce(request, `user:${id}`, () => rows);
-}
-
-/** SQLite outside a transaction: the player read at once (undefined where only a promise can tell; null: none). */
-export function readUserNow(store: Store, id: string): UserRow | null | undefined {
-  const rows = USER.now(store, id);
-  return rows && (rows[0] ?? null);
 }
 
 export function findUser(db: Db, id: string): Promise<UserRow | undefined> {
@@ -264,52 +257,3 @@ export function adjustBalances(
     return move(trx, userId, changesOf(delta, 0), { reason: 'adjustment' });
   });
 }
-
-/**
- * The purchase's synchronous spend on SQLite's raw connection (purchase.ts runs it inside its group commit):
- * the same two statements as `spend`, prepared once per connection and currency. Undefined when not covered.
- */
-export function sqliteSpender(
-  raw: Sqlite,
-): (userId: string, currency: Currency, amount: number, entry: Entry) => UserRow | undefined {
-  let statements = sqliteStatements.get(raw);
-  if (!statements) {
-    // Column names come from the fixed list CURRENCIES, never from a request.
-    statements = new Map(
-      CURRENCIES.map((c) => [
-        c,
-        {
-          enter: raw.prepare(
-            'insert into ledger (user_id, currency, delta, balance_after, reason, ref, created_at) ' +
-              `select id, ?, ?, ${c} - ?, ?, ?, ? from users where id = ? and ${c} >= ?`,
-          ),
-          move: raw.prepare(`update users set ${c} = ${c} - ? where id = ? returning *`),
-          read: raw.prepare('select * from users where id = ?'),
-        },
-      ]),
-    );
-    sqliteStatements.set(raw, statements);
-  }
-  const s = statements;
-  return (userId, currency, amount, entry) => {
-    const { enter, move, read } = s.get(currency)!;
-    if (amount === 0) return read.get(userId) as UserRow | undefined; // free: nothing moves, nothing to enter
-    const written = enter.run(
-      currency,
-      -amount,
-      amount,
-      entry.reason,
-      entry.ref ?? null,
-      nowSeconds(),
-      userId,
-      amount,
-    );
-    if (written.changes !== 1) return undefined;
-    return move.get(amount, userId) as UserRow;
-  };
-}
-
-const sqliteStatements = new WeakMap<
-  Sqlite,
-  Map<Currency, { enter: Statement; move: Statement; read: Statement }>
->();

@@ -2,18 +2,15 @@
 // read as what it holds — the players (id, name, hero count) and each shown hero's id, version and count of arena
 // fights (its rating moves with each), in one statement over the indexes and rating rows, never the documents — and
 // is answered from bytes remembered under that key, made by the contract's serializer (foundation/contract-json.ts);
-// only a page whose key changed reads its documents again. Every write to a hero bumps its version and ids are never
-// reused, so equal keys mean equal pages, whichever instance made the change.
-// On SQLite a page checked since the database last changed at all is sent without reading its key (changeMark).
-import { LRUCache } from 'lru-cache';
+// only a page whose key changed reads its documents again (the rule of store/answer-cache.ts).
 import { BrowseResponse } from '../../api/heroes.ts';
 import type { Hero } from '../../game/types.ts';
 import { contractJson } from '../foundation/contract-json.ts';
 import { RATED, ratedHero, type RatedDoc } from './hero-store.ts';
 import type { Store } from '../store/db.ts';
 import { sharedRead } from '../store/read-batches.ts';
-import { allRows, prepared, sameMark, type ChangeMark } from '../store/prepared.ts';
-import { markOf } from '../store/marked-answers.ts';
+import { allRows, prepared } from '../store/prepared.ts';
+import { AnswerCache } from '../store/answer-cache.ts';
 
 /** Heroes shown per player in one page. */
 export const BROWSE_HEROES_PER_PLAYER = 12;
@@ -60,43 +57,24 @@ export interface BrowseQuery {
   exclude: string;
 }
 
-interface Page {
-  key: string;
-  bytes: Buffer;
-  /** SQLite: the database's change mark when the key was last found unchanged (prepared.ts changeMark) */
-  mark?: ChangeMark;
-}
-
 const pageJson = contractJson(BrowseResponse);
 
 export class BrowsePages {
-  private readonly pages = new LRUCache<string, Page>({
+  private readonly pages = new AnswerCache<Buffer>({
     max: 2000,
-    maxSize: 32 * 1024 * 1024,
-    sizeCalculation: (p) => p.bytes.byteLength + 2 * p.key.length + 200,
+    maxBytes: 32 * 1024 * 1024,
+    sizeOf: (bytes, key) => bytes.byteLength + 2 * key.length + 200,
   });
 
   constructor(private readonly store: Store) {}
 
-  /**
-   * The page as JSON bytes; its next_cursor made by `cursorOf` from the last player's username key. `request`
-   * shares the request's change mark (markOf).
-   */
-  async page(q: BrowseQuery, cursorOf: (usernameKey: string) => string, request?: object): Promise<Buffer> {
-    const slot = `${q.limit}|${q.after}|${q.exclude}`;
-    // On SQLite, while the database has not changed at all since the page was checked, its key is not read either.
-    const mark = markOf(this.store, request);
-    const cached = this.pages.get(slot);
-    if (cached && sameMark(cached.mark, mark)) return cached.bytes;
+  /** The page as JSON bytes; its next_cursor made by `cursorOf` from the last player's username key. */
+  async page(q: BrowseQuery, cursorOf: (usernameKey: string) => string): Promise<Buffer> {
     const rows = await PAGE_KEY(this.store, [q.after, q.exclude, q.limit + 1]);
     const key = rows.map((r) => `${r.id}/${r.username}/${r.hero_count}/${r.shown ?? ''}`).join(';');
-    if (cached?.key === key) {
-      cached.mark = mark;
-      return cached.bytes;
-    }
-    const page = await this.build(rows, q.limit, cursorOf);
-    this.pages.set(slot, { key, bytes: page, mark });
-    return page;
+    return this.pages.answer(`${q.limit}|${q.after}|${q.exclude}`, key, () =>
+      this.build(rows, q.limit, cursorOf),
+    );
   }
 
   private async build(rows: KeyRow[], limit: number, cursorOf: (k: string) => string): Promise<Buffer> {

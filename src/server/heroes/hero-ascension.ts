@@ -13,6 +13,7 @@ import {
   suggestedCopies,
   ASCENSION,
   STAR_SHARD_ITEM,
+  STAR_SHORT,
 } from '../../game/ascension.ts';
 import type { Hero } from '../../game/types.ts';
 import type { z } from 'zod';
@@ -146,10 +147,10 @@ export function ascendHero(
     const { shards, essence } = outcome.paid;
     if (!(await takeStock(trx, userId, STAR_SHARD_ITEM, shards))) {
       const held = await stockOf(trx, userId, STAR_SHARD_ITEM);
-      throw badRequest(`Not enough Star Shards: this star takes ${shards}, you have ${held}`);
+      throw badRequest(STAR_SHORT.shards(shards, held));
     }
     const user = await pay(trx, userId, 'magic_essence', essence, { reason: 'ascension', ref: heroId }, (u) =>
-      badRequest(`Not enough magic essence: this star takes ${essence}, you have ${u.magic_essence}`),
+      badRequest(STAR_SHORT.essence(essence, u.magic_essence)),
     );
     const kept = await keptHeroes(trx, spent);
     await removeHeroes(

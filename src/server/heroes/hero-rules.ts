@@ -9,8 +9,7 @@ import type { Hero } from '../../game/types.ts';
 import { badRequest, busy, conflict, forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
 import { saveHero } from './hero-store.ts';
 import { heroFromRow, type HeroRow } from '../store/hero-rows.ts';
-import { economyTransaction, type Locked } from '../economy/transaction.ts';
-import { recordDaily } from '../economy/daily-progress.ts';
+import { did, economyTransaction, type Locked } from '../economy/transaction.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/tables.ts';
 import { pay, type UserRow } from '../economy/wallet.ts';
@@ -74,7 +73,7 @@ export function rerollHero(
       badRequest(PRICE_RULES.reroll),
     );
     const hero = await keepHero(trx, rerollAbilities(heroFromRow(row), seed), row, userId);
-    await recordDaily(trx, userId, ['reroll']);
+    did(trx, { act: 'reroll' });
     return { user, hero };
   });
 }

@@ -7,11 +7,10 @@ import { CreateHeroResponse, HeroesResponse } from '../../api/heroes.ts';
 import { contractJson } from '../foundation/contract-json.ts';
 import { forbidden, MESSAGES, notFound, Refusal } from '../foundation/errors.ts';
 import { heroColumns, heroFromRow, type HeroRow } from '../store/hero-rows.ts';
-import { LRUCache } from 'lru-cache';
+import { AnswerCache } from '../store/answer-cache.ts';
 import type { Store } from '../store/db.ts';
 import { keyedRead } from '../store/read-batches.ts';
-import { allRows, firstRow, prepared, sameMark, type ChangeMark } from '../store/prepared.ts';
-import { markOf } from '../store/marked-answers.ts';
+import { allRows, firstRow, prepared } from '../store/prepared.ts';
 import type { Db } from '../economy/wallet.ts';
 
 export interface StoredHero {
@@ -156,51 +155,24 @@ interface DocKey {
   games: number;
 }
 
-/** A hero's remembered answer: its bytes, the key they were made under, the change mark it was last checked at. */
-interface Held {
-  key: string;
-  bytes: Buffer;
-  mark?: ChangeMark;
-}
-
 /**
- * Heroes by id, remembered as their answers' bytes under what the answer depends on (version, fights played):
- * each read asks only for that key — no document crosses from the database — and a change through any instance
- * shows at the next read, since every write bumps the version and every fight the count.
+ * Heroes by id, remembered as their answers' bytes under what the answer depends on (version, fights played; the
+ * rule of store/answer-cache.ts): each read asks only for that key — no document crosses from the database.
  */
 export class HeroDocs {
-  private readonly docs = new LRUCache<string, Held>({
+  private readonly docs = new AnswerCache<Buffer>({
     max: 50_000,
-    maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (d) => d.bytes.byteLength + 2 * d.key.length + 160,
+    maxBytes: 64 * 1024 * 1024,
+    sizeOf: (bytes, key) => bytes.byteLength + 2 * key.length + 160,
   });
 
   constructor(private readonly store: Store) {}
 
-  /**
-   * The hero's answer, at once while the database has not changed since it was checked (SQLite); none: no hero.
-   * `request` shares the request's change mark (markOf).
-   */
-  json(id: string, request?: object): Buffer | Promise<Buffer | undefined> {
-    // On SQLite, while the database has not changed at all since the answer was checked, not even the key is read.
-    const mark = markOf(this.store, request);
-    const held = this.docs.get(id);
-    if (held && sameMark(held.mark, mark)) return held.bytes;
-    return this.check(id, mark, held);
-  }
-
-  private async check(id: string, mark: ChangeMark | undefined, held: Held | undefined) {
+  /** The hero's answer; none: no hero. */
+  async json(id: string): Promise<Buffer | undefined> {
     const [row] = await DOC_KEY(this.store, id);
     if (!row) return undefined;
-    const key = `${row.version}:${row.games}`;
-    if (held?.key === key) {
-      held.mark = mark;
-      return held.bytes;
-    }
-    const bytes = await heroJsonOf(this.store, id);
-    // remembered under the mark and key read first: if either moved in between, the next read reads again
-    if (bytes) this.docs.set(id, { key, bytes, mark });
-    return bytes;
+    return this.docs.answer(id, `${row.version}:${row.games}`, () => heroJsonOf(this.store, id));
   }
 }
 

@@ -12,8 +12,7 @@ import { badRequest, forbidden, MESSAGES, notFound } from '../foundation/errors.
 import { heldHero, keepHero } from './hero-rules.ts';
 import { heroFromRow, type HeroRow } from '../store/hero-rows.ts';
 import type { Database } from '../store/tables.ts';
-import { economyTransaction } from '../economy/transaction.ts';
-import { recordDaily } from '../economy/daily-progress.ts';
+import { did, economyTransaction } from '../economy/transaction.ts';
 import { credit, type UserRow } from '../economy/wallet.ts';
 
 export interface ItemUse {
@@ -56,7 +55,7 @@ export function useInventoryItem(
     const piece = own(GEAR, def.id);
     if (piece && target) {
       const worn = await wearPiece(trx, target, userId, piece);
-      await recordDaily(trx, userId, ['use_item']);
+      did(trx, { act: 'item_use' });
       return { user: locked.user, hero: worn.hero, message: worn.message };
     }
     const outcome = useItem(def, { hero: target && heroFromRow(target), seed });
@@ -78,7 +77,7 @@ export function useInventoryItem(
       ref: row.item_id,
     });
     if (!user) throw notFound(MESSAGES.userNotFound);
-    await recordDaily(trx, userId, ['use_item']);
+    did(trx, { act: 'item_use' });
     return { user, hero, message: outcome.message };
   });
 }

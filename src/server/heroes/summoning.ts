@@ -35,8 +35,7 @@ import { nowSeconds } from '../foundation/clock.ts';
 import { heroRow } from '../store/hero-rows.ts';
 import { startRatingRow } from '../store/content-rows.ts';
 import { tallySummon } from '../odds/fairness.ts';
-import { economyTransaction } from '../economy/transaction.ts';
-import { recordDaily } from '../economy/daily-progress.ts';
+import { did, economyTransaction } from '../economy/transaction.ts';
 import type { Database } from '../store/tables.ts';
 import type { SummonsResponse } from '../../api/summons.ts';
 import { findUser, pay, type Db, type Trx, type UserRow } from '../economy/wallet.ts';
@@ -209,7 +208,7 @@ async function payForPair(
     (user) => badRequest(PRICE_RULES.summon(user.summoning_scrolls)),
     { pending_generation_id: generationId },
   );
-  await recordDaily(trx, userId, ['summon']);
+  did(trx, { act: 'summon' });
   await trx
     .deleteFrom('candidates')
     .where('user_id', '=', userId)

@@ -22,8 +22,7 @@
 //      paid work may or may not have happened, so it is never run again under that key — a readable 409 — until the
 //      key expires. Keys live IDEMPOTENCY_TTL_S (a day, by the game clock, clock.ts): the sweep deletes older rows
 //      (sweep.ts), and an older row met before the sweep counts as absent.
-// A bad key (not 8–255 visible ASCII characters) is a 400 before anything runs. SQLite's purchase path (purchase.ts's
-// group commit) needs nothing of its own: the claim is taken before the purchase is queued.
+// A bad key (not 8–255 visible ASCII characters) is a 400 before anything runs.
 import { createHash } from 'node:crypto';
 import type {
   FastifyInstance,

@@ -128,7 +128,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/dungeons/:dungeonId', {
-    config: { actsFor: 'public', answer: (id, req) => one.get(id)?.render(ctx.store, req) },
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'getDungeon',
       summary: 'Read a dungeon',
@@ -138,7 +138,7 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       response: { 200: DungeonSchema, 404: ErrorBody },
     },
     handler: async (req, reply) =>
-      sendJson(reply, await one.get(find(req.params.dungeonId).id)!.render(ctx.store, req)),
+      sendJson(reply, await one.get(find(req.params.dungeonId).id)!.render(ctx.store)),
   });
 
   app.get('/api/dungeons/:dungeonId/npcs', {

@@ -3,7 +3,6 @@
 import { cursorCodec } from '../foundation/cursor.ts';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { ErrorBody } from '../../api/common.ts';
 import { SUMMON_COST } from '../../api/rules.ts';
 import {
@@ -32,9 +31,8 @@ import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
 import { RatedContent } from '../content/rated-content.ts';
 import { withRating } from '../battles/rating-store.ts';
 import { JSON_TYPE, sendJson } from '../http/json-reply.ts';
-import type { Asking, HeadedAnswer } from '../http/read-lane.ts';
 import { deleteHero, rerollHero, trainHero } from '../heroes/hero-rules.ts';
-import { matchesEtag, type Encoding, type HeroList, type ListBody } from '../heroes/hero-lists.ts';
+import type { Encoding } from '../heroes/hero-lists.ts';
 import { LRUCache } from 'lru-cache';
 import { newSeed } from '../foundation/ids.ts';
 import { npcsByDungeon } from '../content/npcs.ts';
@@ -143,30 +141,8 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       reply.code(201).send(await saveCandidate(db, req.body.user_id, req.body.character_data.id)),
   });
 
-  /**
-   * A player's list as the handler and the read lane send it: revalidated on every use (no-cache), a 304 for a
-   * client holding the current one, br or gzip when accepted. Stored documents are sent as they are: the schema
-   * documents the shape, nothing re-serializes it. Without a promise when the list and its body are held (SQLite,
-   * nothing changed).
-   */
-  const listAnswer = (userId: string, request: Asking): HeadedAnswer | Promise<HeadedAnswer> => {
-    const list = ctx.heroLists.of(userId, request);
-    return list instanceof Promise ? list.then((l) => answerWith(l, request)) : answerWith(list, request);
-  };
-  const answerWith = (list: HeroList, request: Asking): HeadedAnswer | Promise<HeadedAnswer> => {
-    if (matchesEtag(request.headers['if-none-match'], list.etag))
-      return { status: 304, headers: list.headersFor() };
-    const body = list.body(encodingFor(request.headers['accept-encoding']));
-    return body instanceof Promise ? body.then(headedOf) : headedOf(body);
-  };
-  const headedOf = (body: ListBody): HeadedAnswer => ({
-    status: 200,
-    bytes: body.bytes,
-    headers: body.headers,
-  });
-
   app.get('/api/heroes', {
-    config: { actsFor: 'public', answer: listAnswer, answerKey: 'query.user_id' },
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'listHeroes',
       summary: 'List a player’s heroes',
@@ -176,39 +152,18 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       querystring: HeroesQuery,
       response: { 200: HeroesResponse, 304: NotModified, 400: ErrorBody },
     },
+    // Stored documents are sent as they are (the schema documents the shape); revalidated on every use (no-cache),
+    // a 304 for the list the client holds (http/conditional.ts), br or gzip when accepted.
     handler: async (req, reply) => {
-      const { status, bytes, headers } = await listAnswer(req.query.user_id, req);
+      const list = await ctx.heroLists.of(req.query.user_id);
+      const { bytes, headers } = await list.body(encodingFor(req.headers['accept-encoding']));
       for (let i = 0; i < headers.length; i += 2) reply.header(headers[i], headers[i + 1]);
-      if (status === 304) return reply.code(304).send(null);
       return reply.type(JSON_TYPE).send(bytes as never);
     },
   });
 
-  /** A browse page asked by `query` (its fields as the route's schema reads them), as the handler sends it. */
-  const pageOf = (query: z.infer<typeof BrowseQuery>, request: object) =>
-    ctx.browsePages.page(
-      {
-        limit: query.limit,
-        after: query.cursor ? browseCursor.decode(query.cursor)[0] : '',
-        exclude: query.exclude_user_id ?? '',
-      },
-      (key) => browseCursor.encode([key]),
-      request,
-    );
-  /**
-   * The read lane's answer: the page for a plain query ('' or '?limit=20&…', read by the route's own schema), or
-   * none — a field asked twice, or one the schema refuses — for Fastify to answer as it does.
-   */
-  const browseAnswer = (query: string, request: Asking) => {
-    const fields = new URLSearchParams(query);
-    const asked = Object.fromEntries(fields);
-    if (Object.keys(asked).length !== [...fields.keys()].length) return undefined;
-    const q = BrowseQuery.safeParse(asked);
-    return q.success ? pageOf(q.data, request) : undefined;
-  };
-
   app.get('/api/heroes/browse/all', {
-    config: { actsFor: 'public', answer: browseAnswer, answerKey: 'query' },
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'browsePlayers',
       summary: 'Browse other players’ heroes',
@@ -219,7 +174,18 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       response: { 200: BrowseResponse, 400: ErrorBody },
     },
     // Remembered as bytes under the key of what the page shows (browse-pages.ts).
-    handler: async (req, reply) => sendJson(reply, await pageOf(req.query, req)),
+    handler: async (req, reply) =>
+      sendJson(
+        reply,
+        await ctx.browsePages.page(
+          {
+            limit: req.query.limit,
+            after: req.query.cursor ? browseCursor.decode(req.query.cursor)[0] : '',
+            exclude: req.query.exclude_user_id ?? '',
+          },
+          (key) => browseCursor.encode([key]),
+        ),
+      ),
   });
 
   // NPCs are content, made into JSON once; their ladder ratings are filled in at each answer.
@@ -249,7 +215,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/heroes/:heroId', {
-    config: { actsFor: 'public', answer: (id, req) => ctx.heroDocs.json(id, req) },
+    config: { actsFor: 'public' },
     schema: {
       operationId: 'getHero',
       summary: 'Read a hero',
@@ -260,7 +226,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     // The stored document is the answer, with its rating: sent as it is.
     handler: async (req, reply) => {
-      const json = await ctx.heroDocs.json(req.params.heroId, req);
+      const json = await ctx.heroDocs.json(req.params.heroId);
       if (json === undefined) throw notFound(MESSAGES.heroNotFound);
       return sendJson(reply, json);
     },

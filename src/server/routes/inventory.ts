@@ -17,9 +17,8 @@ import { useInventoryItem } from '../heroes/item-use.ts';
 import { withRating } from '../battles/rating-store.ts';
 import { newSeed } from '../foundation/ids.ts';
 import { readUser, shareUserRead, userReadFor, userView, type UserRow } from '../economy/wallet.ts';
-import { MarkedAnswers } from '../store/marked-answers.ts';
+import { AnswerCache } from '../store/answer-cache.ts';
 import { keyedRead } from '../store/read-batches.ts';
-import { LRUCache } from 'lru-cache';
 import { contractJson } from '../foundation/contract-json.ts';
 import { sendJson } from '../http/json-reply.ts';
 
@@ -111,53 +110,35 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     ]),
   );
 
-  const answers = new MarkedAnswers<Buffer>(ctx.store, {
-    max: 10_000,
-    maxSize: 16 * 1024 * 1024,
-  });
-
   /**
-   * A player's answer from their rows. Remembered under the rows it was made from (each entry's id, item and
-   * count): on PostgreSQL, where every read asks for the rows, an answer whose rows have not changed is sent as it
-   * was made, not made anew (--cpu-prof, GET /api/inventory under load on PostgreSQL: the handler's share of the
-   * server's time 26% → 22.5%, the contract's serializer 3.9% → 0).
+   * A player's answer from their rows, remembered under the rows it shows (each entry's id, item and count; the rule
+   * of store/answer-cache.ts): an answer whose rows have not changed is sent as it was made, not made anew
+   * (--cpu-prof, GET /api/inventory under load on PostgreSQL: the handler's share of the server's time 26% → 22.5%,
+   * the contract's serializer 3.9% → 0).
    */
-  const made = new LRUCache<string, { key: string; bytes: Buffer }>({
+  const made = new AnswerCache<Buffer>({
     max: 10_000,
-    maxSize: 16 * 1024 * 1024,
-    sizeCalculation: (m) => m.bytes.byteLength + 2 * m.key.length + 100,
+    maxBytes: 16 * 1024 * 1024,
+    sizeOf: (bytes, key) => bytes.byteLength + 2 * key.length + 100,
   });
-  function answerOf(userId: string, rows: readonly InventoryRow[]): Buffer {
+  async function answerOf(userId: string, rows: readonly InventoryRow[]): Promise<Buffer> {
     let key = '';
     for (const r of rows) key += `${r.id}:${r.item_id}:${r.quantity};`;
-    const held = made.get(userId);
-    if (held?.key === key) return held.bytes;
-    const items: InventoryItem[] = rows
-      .filter((r) => content.has(r.item_id))
-      .sort((x, y) => order.get(x.item_id)! - order.get(y.item_id)!)
-      .map((r) => ({ id: r.id, item_id: r.item_id, quantity: r.quantity, ...content.get(r.item_id)! }));
-    const grouped: Record<string, InventoryItem[]> = Object.fromEntries(ITEM_TYPES.map((t) => [t, []]));
-    for (const item of items) grouped[item.type].push(item);
-    const total_quantity = items.reduce((n, item) => n + item.quantity, 0);
-    // Serialized by the contract's compiled serializer (foundation/contract-json.ts); the API tests parse it.
-    const bytes = inventoryJson({ items, grouped, total_quantity });
-    made.set(userId, { key, bytes });
-    return bytes;
+    return made.answer(userId, key, async () => {
+      const items: InventoryItem[] = rows
+        .filter((r) => content.has(r.item_id))
+        .sort((x, y) => order.get(x.item_id)! - order.get(y.item_id)!)
+        .map((r) => ({ id: r.id, item_id: r.item_id, quantity: r.quantity, ...content.get(r.item_id)! }));
+      const grouped: Record<string, InventoryItem[]> = Object.fromEntries(ITEM_TYPES.map((t) => [t, []]));
+      for (const item of items) grouped[item.type].push(item);
+      const total_quantity = items.reduce((n, item) => n + item.quantity, 0);
+      // Serialized by the contract's compiled serializer (foundation/contract-json.ts); the API tests parse it.
+      return inventoryJson({ items, grouped, total_quantity });
+    });
   }
 
-  /** A player's inventory (a 200's bytes), or undefined for no such player: the handler's and the read lane's. */
-  const inventoryAnswer = (userId: string, request: object) =>
-    answers.get(
-      userId,
-      async () => {
-        const rows = await entriesOf(ctx.store, userId, request);
-        return rows && answerOf(userId, rows);
-      },
-      request,
-    );
-
   app.get('/api/inventory', {
-    config: { actsFor: ['query.user_id'], answer: inventoryAnswer },
+    config: { actsFor: ['query.user_id'] },
     schema: {
       operationId: 'getInventory',
       summary: 'Read a player’s inventory',
@@ -166,11 +147,10 @@ const inventory: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       querystring: InventoryQuery,
       response: { 200: InventoryResponse, 404: ErrorBody },
     },
-    // On SQLite an answer is sent again while the database has not changed at all since it was made.
     handler: async (req, reply) => {
-      const json = await inventoryAnswer(req.query.user_id, req);
-      if (!json) throw notFound(MESSAGES.userNotFound);
-      return sendJson(reply, json);
+      const rows = await entriesOf(ctx.store, req.query.user_id, req);
+      if (!rows) throw notFound(MESSAGES.userNotFound);
+      return sendJson(reply, await answerOf(req.query.user_id, rows));
     },
   });
 

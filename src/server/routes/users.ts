@@ -22,19 +22,12 @@ import { nowSeconds } from '../foundation/clock.ts';
 import { openAccount, readUser, userView } from '../economy/wallet.ts';
 import { contractJson } from '../foundation/contract-json.ts';
 import { sendJson } from '../http/json-reply.ts';
-import { MarkedAnswers } from '../store/marked-answers.ts';
 
 /** A player's answer, serialized from the contract (a read sends it without the zod serializer's parse). */
 const userJson = contractJson(UserResponse);
 
 const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
-  // On SQLite a player's answer is sent again while the database has not changed at all since it was made.
-  const answers = new MarkedAnswers<Buffer>(ctx.store, {
-    max: 10_000,
-    maxSize: 4 * 1024 * 1024,
-  });
-
   app.get('/api/users', {
     config: { actsFor: 'public' },
     schema: {
@@ -65,19 +58,8 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
   });
 
-  /** A player's answer (a 200's bytes), or undefined for none such: the handler's and the read lane's. */
-  const userAnswer = (id: string, request: object) =>
-    answers.get(
-      id,
-      async () => {
-        const user = await readUser(ctx.store, id, request);
-        return user ? userJson(userView(user)) : undefined;
-      },
-      request,
-    );
-
   app.get('/api/users/:id', {
-    config: { actsFor: ['params.id'], answer: userAnswer },
+    config: { actsFor: ['params.id'] },
     schema: {
       operationId: 'getUser',
       summary: 'Read a player',
@@ -87,9 +69,9 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       response: { 200: UserResponse, 404: ErrorBody },
     },
     handler: async (req, reply) => {
-      const json = await userAnswer(req.params.id, req);
-      if (!json) throw notFound(MESSAGES.userNotFound);
-      return sendJson(reply, json);
+      const user = await readUser(ctx.store, req.params.id, req);
+      if (!user) throw notFound(MESSAGES.userNotFound);
+      return sendJson(reply, userJson(userView(user)));
     },
   });
 

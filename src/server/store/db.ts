@@ -7,7 +7,6 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './tables.ts';
 import { WalSync } from './wal-sync.ts';
-import { WalIndex } from './wal-index.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -20,8 +19,6 @@ export interface Store {
   pool?: pg.Pool;
   /** SQLite on a file only: flushes the WAL before a change is answered (wal-sync.ts). */
   walSync?: WalSync;
-  /** SQLite on a file only: the WAL-index header, its change mark (wal-index.ts). */
-  walIndex?: WalIndex;
   close(): Promise<void>;
 }
 
@@ -76,19 +73,12 @@ export function openStore(
   database.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   const walSync = path === ':memory:' ? undefined : new WalSync(database, opts.walFlush);
-  // A first read makes the WAL-index (the -shm file) if no connection has yet.
-  database.prepare('select count(*) from sqlite_master').get();
-  const walIndex = WalIndex.open(path);
   return {
     db,
     dialect: 'sqlite',
     sqlite: database,
     walSync,
-    walIndex,
-    close: async () => {
-      walIndex?.close();
-      await db.destroy();
-    },
+    close: () => db.destroy(),
   };
 }
 

@@ -13,6 +13,7 @@ import { noOldRecords } from './migration-0024-no-old-records.ts';
 import { dayNames } from './migration-0025-day-names.ts';
 import { questPlaces } from './migration-0027-quest-places.ts';
 import { dungeonTiers } from './migration-0028-dungeon-tiers.ts';
+import { claims } from './migration-0029-claims.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -836,6 +837,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0026_fair_offers': fairOffers,
     '0027_quest_places': questPlaces,
     '0028_dungeon_tiers': dungeonTiers,
+    '0029_claims': claims,
   };
 }
 

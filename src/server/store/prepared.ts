@@ -19,8 +19,8 @@ export function prepared(name: string, sqlite: string, postgres = sqlite): Prepa
 
 const statements = new WeakMap<object, Map<string, Statement>>();
 
-/** SQLite: the statement on this connection, prepared at its first use (also for synchronous writes: economy/daily-progress.ts). */
-export function statementOf(raw: NonNullable<Store['sqlite']>, q: Prepared): Statement {
+/** SQLite: the statement on this connection, prepared at its first use. */
+function statementOf(raw: NonNullable<Store['sqlite']>, q: Prepared): Statement {
   let byName = statements.get(raw);
   if (!byName) statements.set(raw, (byName = new Map()));
   let s = byName.get(q.name);
@@ -47,37 +47,3 @@ export async function firstRow<T>(store: Store, q: Prepared, values: unknown[]):
   const r = await store.pool!.query({ name: q.name, text: q.postgres, values });
   return r.rows[0] as T | undefined;
 }
-
-/**
- * SQLite only: a mark of the database's state that moves whenever it may have changed. On a file, the WAL-index
- * header's commit count and WAL salt (wal-index.ts), which every commit of any connection moves. In memory, the
- * count of rows this connection has ever written (`total_changes()`, triggers' writes included; every write of
- * this process goes through its one connection) and `data_version`, which moves when another connection commits.
- * Answers remembered under a mark are still exact while the mark stands: checking it reads no table. A mark is
- * read outside any open transaction (onSqlite), and before the rows an answer is made from, so an answer is never
- * older than its mark. PostgreSQL has no such read without a round trip: undefined there.
- */
-export function changeMark(store: Store): ChangeMark | undefined {
-  const raw = store.sqlite;
-  if (!raw || raw.inTransaction) return undefined;
-  // From the WAL-index header where the database has one (wal-index.ts); never mixed with the statements' marks,
-  // whose numbers mean other things: a header that cannot be told gives no mark at all.
-  if (store.walIndex) return store.walIndex.mark();
-  // Two plucked statements: 2.9 µs a read, where one row from the pragma_data_version table cost 7.7 µs.
-  return {
-    changes: statementOf(raw, TOTAL_CHANGES).pluck(true).get() as number,
-    version: statementOf(raw, DATA_VERSION).pluck(true).get() as number,
-  };
-}
-
-const TOTAL_CHANGES = prepared('total-changes', 'select total_changes()');
-const DATA_VERSION = prepared('data-version', 'pragma data_version');
-
-/** What a mark holds: on a file, the header's commit count and WAL salt; in memory, total_changes and data_version. */
-export interface ChangeMark {
-  changes: number;
-  version: number;
-}
-
-export const sameMark = (a: ChangeMark | undefined, b: ChangeMark | undefined): boolean =>
-  a !== undefined && b !== undefined && a.changes === b.changes && a.version === b.version;

@@ -8,7 +8,7 @@
 // 56–60% sent at the turn's end). Never a cache: a read joins only a statement not yet sent, so it sees every write
 // acknowledged before it came.
 import type { Store } from './db.ts';
-import { allRows, prepared, statementOf, type Prepared } from './prepared.ts';
+import { allRows, prepared, type Prepared } from './prepared.ts';
 
 /**
  * Statements of one kind under way at once on PostgreSQL, by default. One makes the larger batches: under load
@@ -22,8 +22,6 @@ export interface KeyedRead<Row> {
   (store: Store, key: string): Promise<Row[]>;
   /** The rows of each of `keys` (a key with none is missing; the map may hold other keys of the same batch). */
   many(store: Store, keys: readonly string[]): Promise<Map<string, Row[]>>;
-  /** SQLite outside a transaction: the rows of one key, read at once; undefined where only a promise can tell. */
-  now(store: Store, key: string): Row[] | undefined;
 }
 
 /**
@@ -59,10 +57,6 @@ export function keyedRead<Row>(
     store.sqlite
       ? byKey(await allRows<Row>(store, some, [JSON.stringify(keys)]), keyOf)
       : batchesOf(store).read(keys);
-  read.now = (store: Store, key: string) =>
-    store.sqlite && !store.sqlite.inTransaction
-      ? (statementOf(store.sqlite, one).all(key) as Row[])
-      : undefined;
   return read;
 }
 

@@ -2,7 +2,7 @@
 // whether the account is locked, and the handler that answers with that player reads the same promise instead of
 // asking the database again (on PostgreSQL, one round trip a request instead of two). The row is the database as
 // it was during the request, which is what any answer to it may show.
-// Kept on the request itself, under a symbol (as its change mark is, marked-answers.ts): cheaper than a WeakMap.
+// Kept on the request itself, under a symbol: cheaper than a WeakMap.
 const READS = Symbol('reads');
 type Reading = { [READS]?: Map<string, Promise<unknown>> };
 

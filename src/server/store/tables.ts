@@ -282,20 +282,19 @@ export interface CampaignProgressTable {
 }
 
 /** A campaign claim paid once: 'first_clear' (period: the stage id) or 'idle' (period: idle_since it paid from). */
-export interface CampaignClaimsTable {
+/**
+ * A reward paid once (economy/claims.ts claimOnce): its primary key (player, kind, claim, period) is what refuses a
+ * second payment, on any instance.
+ */
+export interface ClaimsTable {
   user_id: string;
+  /** where it is claimed: 'daily' (quests, the bonus, the calendar) or 'campaign' (first clears, idle income) */
+  kind: string;
+  /** daily: 'quest:<kind>', 'bonus' or 'calendar'; campaign: 'first_clear' or 'idle' */
   claim: string;
+  /** what it is claimed for: the day's name, the stage's id, when idle income began (seconds) */
   period: string;
-  reward: string;
-  created_at: number;
-}
-
-export interface DailyClaimsTable {
-  user_id: string;
-  /** 'quest:<kind>', 'bonus' or 'calendar' */
-  claim: string;
-  period: string;
-  /** the currencies it paid, as JSON */
+  /** what it paid, as JSON */
   reward: string;
   created_at: number;
 }
@@ -346,9 +345,8 @@ export interface Database {
   sessions: SessionsTable;
   webauthn_challenges: WebauthnChallengesTable;
   daily_progress: DailyProgressTable;
-  daily_claims: DailyClaimsTable;
+  claims: ClaimsTable;
   campaign_progress: CampaignProgressTable;
-  campaign_claims: CampaignClaimsTable;
   heroes: HeroesTable;
   generations: GenerationsTable;
   candidates: CandidatesTable;

@@ -1,6 +1,6 @@
 // The battle screens' helpers over the API client (./client.ts): the polled turn-based state (every 3 s
 // while active), the win/defeat classification of a fight result, the per-user arena memory, and the
-// /combat address and its query values. The fights themselves are writes: ./mutations.ts.
+// /combat address and its query values. The fights themselves are writes: ./writes/.
 // Pages: pages/battle-view, combat, arena, dungeons.
 import { useQuery } from '@tanstack/react-query';
 import * as api from './client.ts';

@@ -2,7 +2,7 @@
 // API contract in src/api (types only — no zod in the bundle). A refusal throws ApiError carrying the server's
 // `error` text; callers show `errorText(err, '<fallback text>')`. Query hooks over these live in ./hooks.ts.
 // The paying calls (generate, purchase, reroll, item use) take the Idempotency-Key of the player's intent
-// (mutations.ts makes one per click): every try of that intent sends the same key, so the server charges once.
+// (writes/core.ts makes one per click): every try of that intent sends the same key, so the server charges once.
 import type { z } from 'zod';
 import type {
   BattleHistoryResponse,

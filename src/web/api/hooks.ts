@@ -1,5 +1,5 @@
 // TanStack Query hooks over the API client (./client.ts): one query key per resource, shared by every page,
-// so a write (./mutations.ts) can invalidate exactly what it changed. refreshUser() re-reads the signed-in user
+// so a write (./writes/) can invalidate exactly what it changed. refreshUser() re-reads the signed-in user
 // after anything that moves currencies (a failed refetch is silently ignored).
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -38,7 +38,7 @@ export const queryKeys = {
   activeBattle: (userId: string) => ['active-battle', userId] as const,
   run: (runId: string) => ['dungeon-run', runId] as const,
   activeRun: (userId: string) => ['dungeon-run', 'active', userId] as const,
-  /** under 'dungeon-run', so a fight's refresh (mutations.ts afterFight) reads which tiers a clear opened */
+  /** under 'dungeon-run', so a fight's refresh (./writes/fights.ts afterFight) reads which tiers a clear opened */
   dungeonTiers: (userId: string) => ['dungeon-run', 'tiers', userId] as const,
   ledger: (userId: string, currency: Currency | null) => ['ledger', userId, currency] as const,
   fairness: (kind: FairnessKind) => ['fairness', kind] as const,
@@ -327,7 +327,7 @@ export function answersFor(answer: OddsResponse, heroes: Hero[] | undefined): bo
 
 /**
  * A fight's win chance, enemies and what a win pays (null: nothing chosen yet), keyed by the heroes' versions. A
- * fight drops every read (mutations.ts afterFight), so what shows next is read afresh. `fetch` replaces the plain
+ * fight drops every read (./writes/fights.ts afterFight), so what shows next is read afresh. `fetch` replaces the plain
  * read (the arena cards' bands wait their turn); `enabled` holds it back (a card far off screen).
  */
 export function useOdds(

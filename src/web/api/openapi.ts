@@ -1833,7 +1833,7 @@ export interface operations {
             }[];
             /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
             summoned_rarity?: number;
-            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
             training?: number;
             /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
             fighting_stats?: {
@@ -1931,7 +1931,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -2138,7 +2138,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -2311,7 +2311,7 @@ export interface operations {
             }[];
             /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
             summoned_rarity?: number;
-            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
             training?: number;
             /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
             fighting_stats?: {
@@ -2466,7 +2466,7 @@ export interface operations {
             }[];
             /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
             summoned_rarity?: number;
-            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
             training?: number;
             /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
             fighting_stats?: {
@@ -2656,7 +2656,7 @@ export interface operations {
                 }[];
                 /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
                 summoned_rarity?: number;
-                /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+                /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
                 training?: number;
                 /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
                 fighting_stats?: {
@@ -2800,7 +2800,7 @@ export interface operations {
                 }[];
                 /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
                 summoned_rarity?: number;
-                /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+                /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
                 training?: number;
                 /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
                 fighting_stats?: {
@@ -2928,7 +2928,7 @@ export interface operations {
             }[];
             /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
             summoned_rarity?: number;
-            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
             training?: number;
             /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
             fighting_stats?: {
@@ -3174,7 +3174,7 @@ export interface operations {
             }[];
             /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
             summoned_rarity?: number;
-            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
             training?: number;
             /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
             fighting_stats?: {
@@ -3389,7 +3389,7 @@ export interface operations {
             }[];
             /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
             summoned_rarity?: number;
-            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
             training?: number;
             /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
             fighting_stats?: {
@@ -3750,7 +3750,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -3971,7 +3971,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -4191,7 +4191,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -4378,7 +4378,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -5279,7 +5279,7 @@ export interface operations {
                   }[];
                   /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
                   summoned_rarity?: number;
-                  /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+                  /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
                   training?: number;
                   /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
                   fighting_stats?: {
@@ -5546,7 +5546,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -5640,7 +5640,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -6961,7 +6961,7 @@ export interface operations {
                   }[];
                   /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
                   summoned_rarity?: number;
-                  /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+                  /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
                   training?: number;
                   /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
                   fighting_stats?: {
@@ -7262,7 +7262,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -7357,7 +7357,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -7570,7 +7570,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -7665,7 +7665,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -7879,7 +7879,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -8033,7 +8033,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -8196,7 +8196,7 @@ export interface operations {
             }[];
             /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
             summoned_rarity?: number;
-            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+            /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
             training?: number;
             /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
             fighting_stats?: {
@@ -9176,7 +9176,7 @@ export interface operations {
                   }[];
                   /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
                   summoned_rarity?: number;
-                  /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+                  /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
                   training?: number;
                   /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
                   fighting_stats?: {
@@ -9428,7 +9428,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -10254,7 +10254,7 @@ export interface operations {
               }[];
               /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
               summoned_rarity?: number;
-              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+              /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
               training?: number;
               /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
               fighting_stats?: {
@@ -11720,7 +11720,7 @@ export interface operations {
                   }[];
                   /** @description the rarity it was summoned at, once it has ascended (a reset returns it there) */
                   summoned_rarity?: number;
-                  /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train): health, attack and defence include it; absent: none */
+                  /** @description levels of training bought with gold (POST /api/heroes/{heroId}/train; a player's hero holds at most 60, an NPC of a deep dungeon tier up to 160): health, attack and defence include it; absent: none */
                   training?: number;
                   /** @description the health, attack, defence and speed it fights with: max_hp, atk, def and spd with its boon, bane, passive abilities, gear and set bonuses composed on them, as every fight composes them (whole numbers). On every hero answered but in battle records and replays (their units say how each fought) */
                   fighting_stats?: {

@@ -8,7 +8,7 @@
 import { useNavigate } from 'react-router';
 import type { DungeonRun } from '../../api/index.ts';
 import { useOdds } from '../api/hooks.ts';
-import { useFloorTurnByTurn } from '../api/mutations.ts';
+import { useFloorTurnByTurn } from '../api/writes/fights.ts';
 import { BattleInPlay, endsInPlayTitle, useBattleInPlay } from './battle-in-play.tsx';
 import { CaptionedAction, RunNotice, isBossFloor } from './dungeon-run.tsx';
 import { formatNumber } from './format.ts';

@@ -1,10 +1,10 @@
 // Idle income as the map and /campaign show it (issue 30): what has accrued since the last claim, filling a bar
 // toward the 12-hour cap by the server's clock (its `now` when read, then the browser's seconds since), the hourly
-// rate, when it is full, and Claim (a paying write: api/mutations.ts useClaimIdle). The numbers are the server's
+// rate, when it is full, and Claim (a paying write: api/writes/claims.ts useClaimIdle). The numbers are the server's
 // (GET /api/campaign's `idle`); the bar only counts the seconds between reads.
 import { useEffect, useState } from 'react';
 import type { IdleView } from '../../api/index.ts';
-import { useClaimIdle } from '../api/mutations.ts';
+import { useClaimIdle } from '../api/writes/claims.ts';
 import { idleClaimText } from './format.ts';
 import { Icon } from './icon.tsx';
 import { Button, ErrorBox } from './ui.tsx';

@@ -189,7 +189,7 @@ export function WinPays({
 
 /**
  * The fight's chance before starting: the one the page shows (the fight names its key, and is refused with the new
- * chance if it changed since: api/mutations.ts shownFight), else read (or waited for) now; null if unknown.
+ * chance if it changed since: api/writes/fights.ts shownFight), else read (or waited for) now; null if unknown.
  */
 export async function chanceBeforeFight(client: QueryClient, query: OddsQuery): Promise<number | null> {
   try {

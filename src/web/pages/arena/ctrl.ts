@@ -2,7 +2,7 @@
 // api/battle-hooks.ts), the opponent lists (Players a page at a time, each player's whole collection on Show all;
 // NPCs by dungeon; a remembered opponent on no loaded page read by its id), Find a fair match (today's set of
 // opponents your hero wins 40–60% of the time, asked once per hero, and another set on refresh), the duel's win
-// chance, and Fight! (api/mutations.ts useArenaFight, after the odds are read and a long shot has asked once) with
+// chance, and Fight! (api/writes/fights.ts useArenaFight, after the odds are read and a long shot has asked once) with
 // its result and Fight Again. View: ./index.tsx.
 import { useMemo, useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +18,8 @@ import {
   useNpcs,
   useOdds,
 } from '../../api/hooks.ts';
-import { useArenaFight, useErrorLine } from '../../api/mutations.ts';
+import { useArenaFight } from '../../api/writes/fights.ts';
+import { useErrorLine } from '../../api/writes/core.ts';
 import { loadArenaChoice, saveArenaChoice } from '../../api/battle-hooks.ts';
 import { chanceBeforeFight, useLongShot } from '../../components/win-chance.tsx';
 import { useSignedInUser } from '../../session.ts';

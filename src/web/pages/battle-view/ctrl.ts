@@ -1,5 +1,5 @@
 // /battle/{battleId}'s controller: the polled battle (api/battle-hooks.ts), its playback and speed
-// (components/battle-playback.ts), actions sent through api/mutations.ts useBattleAction (an option, aimed or not, or
+// (components/battle-playback.ts), actions sent through api/writes/fights.ts useBattleAction (an option, aimed or not, or
 // Auto on/off; sending first ends any playback, so input never waits), the unit aimed at for this decision, what the
 // player tapped to read about, the notice of a battle this one ended, and the one after-fight refresh once the result
 // shows. `board` is what the battlefield shows, derived from the state (null until there is one). View: ./index.tsx.
@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { BattleState } from '../../../api/index.ts';
 import { combatUrl, isTurnBased, useBattleState } from '../../api/battle-hooks.ts';
 import { useDungeon } from '../../api/hooks.ts';
-import { afterFight, useBattleAction } from '../../api/mutations.ts';
+import { afterFight, useBattleAction } from '../../api/writes/fights.ts';
 import { useBattlePlayback, useBattleSpeed, type PlaybackFrame } from '../../components/battle-playback.ts';
 import { sameExplained, type Explained } from '../../components/battle-explain.tsx';
 import type { Aiming } from '../../components/battle-side.tsx';

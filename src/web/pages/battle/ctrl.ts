@@ -1,6 +1,6 @@
 // /battle's controller: the player's heroes and the battle already in play, the team (remembered per user,
 // session.ts), its next encounter and win chance, and the two ways to fight it — Fight (turn-based → /battle/{id})
-// and Quick Battle (resolved at once → /combat), both through api/mutations.ts useStartBattle after the odds are
+// and Quick Battle (resolved at once → /combat), both through api/writes/fights.ts useStartBattle after the odds are
 // read and a long shot has asked once. View: ./index.tsx.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TEAM_MAX, TEAM_RULES } from '../../../api/rules.ts';
 import { useMyHeroes, useOdds } from '../../api/hooks.ts';
 import { useBattleInPlay } from '../../components/battle-in-play.tsx';
-import { useErrorLine, useStartBattle } from '../../api/mutations.ts';
+import { useErrorLine } from '../../api/writes/core.ts';
+import { useStartBattle } from '../../api/writes/fights.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
 import { toggleTeamMember } from '../../components/team-picker.tsx';
 import { chanceBeforeFight, useLongShot } from '../../components/win-chance.tsx';

@@ -1,6 +1,6 @@
 // /combat's controller: the query values, the result shown (the navigation
 // state's, or read by battleId), a dungeon fight's run as it is now and the player's active run, the scene, and Back
-// and Fight Again — the same kind of battle again through the same writes the other pages use (api/mutations.ts):
+// and Fight Again — the same kind of battle again through the same writes the other pages use (api/writes/):
 // a duel (useArenaFight), a quick battle (useStartBattle), a dungeon run's next floor (useFightFloor: the button
 // reads Next floor then) or, on a finished run, a new run of the same dungeon, found by its id (useEnterDungeon).
 // View: ./index.tsx.
@@ -10,13 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { DungeonRun, OddsQuery } from '../../../api/index.ts';
 import * as api from '../../api/client.ts';
 import { queryKeys, useActiveRun, useDungeonRun, useDungeons, useOdds } from '../../api/hooks.ts';
-import {
-  useArenaFight,
-  useEnterDungeon,
-  useErrorLine,
-  useFightFloor,
-  useStartBattle,
-} from '../../api/mutations.ts';
+import { useArenaFight, useEnterDungeon, useFightFloor, useStartBattle } from '../../api/writes/fights.ts';
+import { useErrorLine } from '../../api/writes/core.ts';
 import {
   combatUrl,
   isWin,

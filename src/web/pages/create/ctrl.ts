@@ -1,7 +1,7 @@
 // /create's controller: the candidates — a fresh draw, or the paid pair the server
 // keeps waiting (after a reload, Cancel or on another device) —, the one chosen (the rarer by default, the first of
 // two alike), Generate /
-// Regenerate (api/mutations.ts useSummon: 1 scroll; Regenerate names the pair it replaces, so a second press or a
+// Regenerate (api/writes/heroes.ts useSummon: 1 scroll; Regenerate names the pair it replaces, so a second press or a
 // retry pays nothing more), Create Hero (useKeepHero → /heroes), the altar (rates, pity, the player's counters and
 // history: GET /api/summons) and the error line.
 // View: ./index.tsx.
@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { insufficient, PRICE_RULES, SUMMON_COST } from '../../../api/rules.ts';
 import { useAltar, usePendingPair } from '../../api/hooks.ts';
-import { useErrorLine, useKeepHero, useSummon } from '../../api/mutations.ts';
+import { useErrorLine } from '../../api/writes/core.ts';
+import { useKeepHero, useSummon } from '../../api/writes/heroes.ts';
 import { useSignedInUser } from '../../session.ts';
 
 /** The candidate chosen before the player picks: the rarer of the pair, the first when they are alike. */
@@ -40,7 +41,7 @@ export function useCreateCtrl() {
     : (rarest(candidates)?.id ?? null);
   const scrolls = user.summoning_scrolls ?? 0;
   const canGenerate = scrolls >= SUMMON_COST;
-  // The pair shows as soon as it is answered; the buttons stay busy a moment longer (mutations.ts usePaying).
+  // The pair shows as soon as it is answered; the buttons stay busy a moment longer (api/writes/core.ts usePaying).
   const generating = summon.answering;
   const pressing = summon.isPending;
 

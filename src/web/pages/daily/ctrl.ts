@@ -1,9 +1,10 @@
 // /daily's controller: the player's day (GET /api/daily through useDaily), the time to its reset, and Claim for a
-// quest, the bonus or the calendar (api/mutations.ts useClaimDaily) with its outcome — the paid reward's banner, or
+// quest, the bonus or the calendar (api/writes/claims.ts useClaimDaily) with its outcome — the paid reward's banner, or
 // the server's refusal in the error line. View: ./index.tsx.
 import { useCallback, useState } from 'react';
 import { useDaily } from '../../api/hooks.ts';
-import { useClaimDaily, useErrorLine } from '../../api/mutations.ts';
+import { useClaimDaily } from '../../api/writes/claims.ts';
+import { useErrorLine } from '../../api/writes/core.ts';
 import { useUntilReset } from '../../components/daily.tsx';
 import { rewardText } from '../../components/daily-text.ts';
 import { useSignedInUser } from '../../session.ts';

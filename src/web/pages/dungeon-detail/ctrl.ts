@@ -1,6 +1,6 @@
 // /dungeons/{dungeonId}'s controller: the dungeon, the team picker, the fight shown inline and its run as it is now
 // (another tab may have fought on), the player's active run here, the next floor's win chance, and the two fights —
-// the tier chosen (./tiers.tsx) with its chance for the last team, dungeon entry at that tier (api/mutations.ts
+// the tier chosen (./tiers.tsx) with its chance for the last team, dungeon entry at that tier (api/writes/fights.ts
 // useEnterDungeon, the one /dungeons and /combat use) and the run's next floor
 // (useFightFloor: a long shot asks once first; a floor fought meanwhile elsewhere is a notice, not an error).
 // View: ./index.tsx.
@@ -10,7 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DungeonRun } from '../../../api/index.ts';
 import { changedOdds, type RunBattleResult } from '../../api/client.ts';
 import { useDungeon, useDungeonRun, useDungeonTiers, useOdds } from '../../api/hooks.ts';
-import { useEnterDungeon, useErrorLine, useFightFloor } from '../../api/mutations.ts';
+import { useEnterDungeon, useFightFloor } from '../../api/writes/fights.ts';
+import { useErrorLine } from '../../api/writes/core.ts';
 import { deepestOpenTier, useDungeonPicker } from '../../components/dungeon-run.tsx';
 import { chanceBeforeFight, useLongShot } from '../../components/win-chance.tsx';
 import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';

@@ -1,12 +1,16 @@
 // A dungeon's tiers on its page: each tier with its foes and the team power it recommends (GET /api/dungeons), open
-// ones choosable, a locked one saying what opens it ('Clear tier 2 in any dungeon, or bring a team of 2,160 power, to open tier 3'), cleared ones marked (GET
-// /api/dungeon-tiers). The chosen tier is the one Enter Dungeon fights; under the list, its first floor's chance and
-// pay for the player's last team (session.ts loadActiveTeam), before the run starts — the picker then shows them for
-// the team picked. State: ./ctrl.ts.
+// ones choosable, the next locked one saying what opens it ('Clear tier 2 in any dungeon, or bring a team of 2,160
+// power, to open tier 3'), cleared ones marked (GET /api/dungeon-tiers). Of many open tiers the deepest SHOWN_OPEN are
+// listed (an easier one on a tap), and the locked ones past the next are a line, so the chance stays near on a phone.
+// The chosen tier is the one Enter Dungeon fights; under the list, its first floor's chance and pay for the player's
+// last team (session.ts loadActiveTeam), before the run starts — the picker then shows them for the team picked.
+// State: ./ctrl.ts.
 import type { DungeonTier, PlayerTier } from '../../../api/index.ts';
 import type { OddsView } from '../../api/hooks.ts';
 import { WinChance, WinPays, clearBonusNote } from '../../components/win-chance.tsx';
+import { useState } from 'react';
 import { Icon } from '../../components/icon.tsx';
+import { Button } from '../../components/ui.tsx';
 
 const stars = (t: DungeonTier) =>
   t.rarity_min === t.rarity_max ? `${t.rarity_min}★` : `${t.rarity_min}–${t.rarity_max}★`;
@@ -15,6 +19,9 @@ const stars = (t: DungeonTier) =>
 export function tierFoesText(t: DungeonTier): string {
   return `Level ${t.level} · ${stars(t)}${t.training > 0 ? ` · trained ${t.training}` : ''}`;
 }
+
+/** How many of the deepest open tiers the list shows before 'Show easier tiers'. */
+export const SHOWN_OPEN = 6;
 
 export function TierChooser({
   tiers,
@@ -38,6 +45,12 @@ export function TierChooser({
       cleared: false,
       opens_at_power: undefined,
     };
+  const [allShown, showAll] = useState(false);
+  const open = tiers.filter((t) => state(t.tier).open);
+  const nextLocked = tiers.find((t) => !state(t.tier).open);
+  const easier = allShown ? [] : open.slice(0, -SHOWN_OPEN).filter((t) => t.tier !== chosen);
+  const shown = [...open.filter((t) => !easier.includes(t)), ...(nextLocked ? [nextLocked] : [])];
+  const beyond = nextLocked ? tiers.filter((t) => t.tier > nextLocked.tier) : [];
   return (
     <section className="dungeon-tiers panel" aria-labelledby="dungeon-tiers">
       <h2 id="dungeon-tiers">Tiers</h2>
@@ -46,7 +59,7 @@ export function TierChooser({
         stronger, paying more.
       </p>
       <div className="dungeon-tiers__list" role="radiogroup" aria-labelledby="dungeon-tiers">
-        {tiers.map((t) => {
+        {shown.map((t) => {
           const s = state(t.tier);
           const selected = s.open && t.tier === chosen;
           return (
@@ -84,6 +97,22 @@ export function TierChooser({
           );
         })}
       </div>
+      {(easier.length > 0 || beyond.length > 0) && (
+        <p className="dungeon-tiers__more muted">
+          {easier.length > 0 && (
+            <Button variant="ghost" onClick={() => showAll(true)}>
+              Show {easier.length === 1 ? 'an easier tier' : `${easier.length} easier tiers`}
+            </Button>
+          )}
+          {beyond.length > 0 && (
+            <span data-testid="tiers-beyond">
+              {beyond.length === 1
+                ? `Tier ${beyond[0].tier} opens after that.`
+                : `Tiers ${beyond[0].tier}–${beyond[beyond.length - 1].tier} open one by one after that, each stronger.`}
+            </span>
+          )}
+        </p>
+      )}
       <div className="dungeon-tiers__chance" data-testid="tier-chance">
         <p className="dungeon-tiers__chosen">
           Tier {chosen}

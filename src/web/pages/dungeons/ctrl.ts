@@ -1,12 +1,12 @@
 // /dungeons' controller: the dungeon list (with the campaign's order of opening them: components/unlock-order.tsx),
 // the player's active run (its card offers to continue it), the dungeon
-// whose team picker is open, and dungeon entry (api/mutations.ts useEnterDungeon: start a run, fight its first
+// whose team picker is open, and dungeon entry (api/writes/fights.ts useEnterDungeon: start a run, fight its first
 // floor → /combat, at the deepest tier the player has opened) with the error line. View: ./index.tsx.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Dungeon } from '../../../api/index.ts';
 import { useDungeons, useDungeonTiers } from '../../api/hooks.ts';
-import { useEnterDungeon } from '../../api/mutations.ts';
+import { useEnterDungeon } from '../../api/writes/fights.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
 import { changedOdds } from '../../api/client.ts';
 import { deepestOpenTier, useDungeonPicker } from '../../components/dungeon-run.tsx';

@@ -1,8 +1,8 @@
 // /fairness (public, no sign-in; linked from /map, /profile and the landing page): how fair the game is, as charts
 // a player reads at a glance — stated against observed win chance, stated against drawn summon rarity, and the
 // balance of races, classes and types — each with a verdict line, a text alternative and the numbers behind it in
-// a table. Data: GET /api/fairness (useFairness). The charts (./charts.ts, Observable Plot) load after the rest of
-// the page, so the verdicts and tables show at once. Styles in ./fairness.css.
+// a table. The charts (./charts.ts, Observable Plot) load after the rest of the page, so the verdicts and tables
+// show at once. State, data and what the verdicts count: ./ctrl.ts. Styles in ./fairness.css.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type {
@@ -13,20 +13,15 @@ import type {
   FairnessResponse,
   Interval,
 } from '../../../api/index.ts';
-import { errorText } from '../../api/client.ts';
-import { useFairness } from '../../api/hooks.ts';
 import { counted, formatNumber } from '../../components/format.ts';
 import { Icon } from '../../components/icon.tsx';
 import { ErrorBox, Skeleton } from '../../components/ui.tsx';
-import { useSession } from '../../session.ts';
+import { balanceVerdict, oddsVerdict, summonVerdict, useFairnessCtrl, type Charts } from './ctrl.ts';
 import './fairness.css';
-
-type Charts = typeof import('./charts.ts');
 
 const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 /** An interval as the tables show it: '48.3–51.9%'. */
 const range = (i: Interval | null) => (i ? `${(i.low * 100).toFixed(1)}–${pct(i.high)}` : '—');
-const holds = (stated: number, i: Interval | null) => !!i && stated >= i.low && stated <= i.high;
 
 const KINDS: { kind: FairnessKind; label: string }[] = [
   { kind: 'all', label: 'All fights' },
@@ -35,22 +30,6 @@ const KINDS: { kind: FairnessKind; label: string }[] = [
   { kind: 'random', label: 'Battles' },
   { kind: 'campaign', label: 'Campaign' },
 ];
-
-/** The chart module, fetched once the page is up (null until then; 'failed' if it cannot load). */
-function useCharts(): Charts | null | 'failed' {
-  const [charts, setCharts] = useState<Charts | null | 'failed'>(null);
-  useEffect(() => {
-    let live = true;
-    import('./charts.ts').then(
-      (m) => live && setCharts(m),
-      () => live && setCharts('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return charts;
-}
 
 /**
  * A chart drawn into a box as wide as its column (redrawn when that changes). The drawing is hidden from assistive
@@ -141,19 +120,16 @@ function OddsSection({
   charts: Charts | null | 'failed';
   busy: boolean;
 }) {
-  const filled = fights.buckets.filter((b) => b.fights > 0);
-  const holding = filled.filter((b) => holds(b.stated!, b.interval)).length;
-  const counts = new Map(fights.by_kind.map((k) => [k.kind, k.fights]));
-  const total = fights.by_kind.reduce((n, k) => n + k.fights, 0);
+  const { filled, holding, good, fightsOf, wonShare } = oddsVerdict(fights);
   const draw = useMemo(
     () => (c: Charts, width: number) => c.calibrationChart(fights.buckets, width),
     [fights.buckets],
   );
   const summary =
-    filled.length === 0
+    filled === 0
       ? ''
-      : `In ${holding} of ${filled.length} ranges of stated chance the share won is within the 95% interval. ` +
-        `Overall ${pct(fights.stated!)} stated, ${pct(fights.won / fights.fights)} won over ${counted(fights.fights, 'fight')}.`;
+      : `In ${holding} of ${filled} ranges of stated chance the share won is within the 95% interval. ` +
+        `Overall ${pct(fights.stated!)} stated, ${pct(wonShare)} won over ${counted(fights.fights, 'fight')}.`;
   return (
     <section className="panel fairness__section" id="odds" aria-labelledby="odds-title">
       <h2 id="odds-title">Stated vs observed win chance</h2>
@@ -173,27 +149,24 @@ function OddsSection({
             aria-pressed={kind === k.kind}
             onClick={() => onKind(k.kind)}
           >
-            {k.label}{' '}
-            <span className="count-badge">
-              {formatNumber(k.kind === 'all' ? total : (counts.get(k.kind) ?? 0))}
-            </span>
+            {k.label} <span className="count-badge">{formatNumber(fightsOf(k.kind))}</span>
           </button>
         ))}
       </div>
-      {filled.length === 0 ? (
+      {filled === 0 ? (
         <p className="fairness__empty">
           No {kind === 'all' ? '' : `${KINDS.find((k) => k.kind === kind)!.label.toLowerCase()} `}fights yet:
           every one fought is counted here.
         </p>
       ) : (
         <>
-          <Verdict good={holding >= filled.length - Math.floor(filled.length / 10)}>
+          <Verdict good={good}>
             <strong>
-              {holding} of {filled.length}
+              {holding} of {filled}
             </strong>{' '}
             ranges won what they stated (within the 95% interval). Overall{' '}
             <span className="tabular">{pct(fights.stated!)}</span> stated,{' '}
-            <span className="tabular">{pct(fights.won / fights.fights)}</span> won over{' '}
+            <span className="tabular">{pct(wonShare)}</span> won over{' '}
             <span className="tabular">{formatNumber(fights.fights)}</span> fights.
           </Verdict>
           <figure className={`chart${busy ? ' chart--busy' : ''}`} data-testid="chart-odds">
@@ -244,7 +217,7 @@ function SummonSection({
   summons: FairnessResponse['summons'];
   charts: Charts | null | 'failed';
 }) {
-  const holding = summons.rarities.filter((r) => holds(r.stated, r.interval)).length;
+  const { holding, good } = summonVerdict(summons);
   const draw = useMemo(
     () => (c: Charts, width: number) => c.rarityChart(summons.rarities, width),
     [summons.rarities],
@@ -268,7 +241,7 @@ function SummonSection({
         <p className="fairness__empty">No heroes summoned yet: every candidate drawn is counted here.</p>
       ) : (
         <>
-          <Verdict good={holding >= summons.rarities.length - 1}>
+          <Verdict good={good}>
             <strong>
               {holding} of {summons.rarities.length}
             </strong>{' '}
@@ -381,9 +354,7 @@ function BalanceGroup({
 
 function BalanceSection({ balance, charts }: { balance: Balance; charts: Charts | null | 'failed' }) {
   const gate = `${pct(balance.gate.low, 0)}–${pct(balance.gate.high, 0)}`;
-  const all = [...balance.race, ...balance.class, ...balance.type];
-  const outside = all.filter((e) => e.rate < balance.gate.low || e.rate > balance.gate.high);
-  const rates = all.map((e) => e.rate);
+  const { groups, outside, lowest, highest } = balanceVerdict(balance);
   return (
     <section className="panel fairness__section" id="balance" aria-labelledby="balance-title">
       <h2 id="balance-title">Balance</h2>
@@ -407,13 +378,13 @@ function BalanceSection({ balance, charts }: { balance: Balance; charts: Charts 
               <>
                 <strong>Every</strong> race, class and type wins{' '}
                 <span className="tabular">
-                  {pct(Math.min(...rates))}–{pct(Math.max(...rates))}
+                  {pct(lowest)}–{pct(highest)}
                 </span>{' '}
                 of its games: inside the {gate} gate.
               </>
             ) : (
               <>
-                <strong>{outside.length}</strong> of {all.length} groups outside the {gate} gate:{' '}
+                <strong>{outside.length}</strong> of {groups} groups outside the {gate} gate:{' '}
                 {outside.map((e) => e.name).join(', ')}.
               </>
             )}{' '}
@@ -474,11 +445,7 @@ function PageSkeleton() {
 }
 
 export default function FairnessPage() {
-  const user = useSession();
-  const [kind, setKind] = useState<FairnessKind>('all');
-  const figures = useFairness(kind);
-  const charts = useCharts();
-  const data = figures.data;
+  const { signedIn, kind, chooseKind, data, failure, busy, charts } = useFairnessCtrl();
   return (
     <div className="fairness">
       <header className="fairness__head">
@@ -497,19 +464,13 @@ export default function FairnessPage() {
         <a href="#summons">Summons</a>
         <a href="#balance">Balance</a>
       </nav>
-      {figures.isError && !data ? (
-        <ErrorBox>{errorText(figures.error, 'Failed to load the fairness figures')}</ErrorBox>
+      {failure ? (
+        <ErrorBox>{failure}</ErrorBox>
       ) : !data ? (
         <PageSkeleton />
       ) : (
         <>
-          <OddsSection
-            fights={data.fights}
-            kind={kind}
-            onKind={setKind}
-            charts={charts}
-            busy={figures.isPlaceholderData}
-          />
+          <OddsSection fights={data.fights} kind={kind} onKind={chooseKind} charts={charts} busy={busy} />
           <SummonSection summons={data.summons} charts={charts} />
           <BalanceSection balance={data.balance} charts={charts} />
           <p className="fairness__note muted">
@@ -522,8 +483,8 @@ export default function FairnessPage() {
           </p>
         </>
       )}
-      <Link to={user ? '/map' : '/'} className="back-link">
-        ‹ {user ? 'Back to the map' : 'Play Runeborn'}
+      <Link to={signedIn ? '/map' : '/'} className="back-link">
+        ‹ {signedIn ? 'Back to the map' : 'Play Runeborn'}
       </Link>
     </div>
   );

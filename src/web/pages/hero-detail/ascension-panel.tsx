@@ -9,8 +9,8 @@ import { useState } from 'react';
 import type { Hero } from '../../../api/index.ts';
 import { errorText } from '../../api/client.ts';
 import { useAscension } from '../../api/hooks.ts';
-import { useAscend, useFuseShards, useResetAscension } from '../../api/mutations.ts';
-import { SHARDS_PER_SCROLL } from '../../../api/rules.ts';
+import { useAscend, useFuseShards, useResetAscension } from '../../api/writes/heroes.ts';
+import { SHARDS_PER_SCROLL, starShortfall } from '../../../api/rules.ts';
 import { RarityStars } from '../../components/hero-card.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { formatNumber } from '../../components/format.ts';
@@ -57,18 +57,18 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
   const chosen = (picked ?? a.suggested).filter((id) => a.copies.some((c) => c.id === id)).slice(0, copies);
   const missing = copies - chosen.length;
   const shardsNeeded = next && useShards ? missing * next.shards_per_copy : 0;
-  // Every reason the star is out of reach, not only the first: a new player short of shards is short of essence too.
+  // Every reason the star is out of reach, in the words the server refuses with (game/ascension.ts).
   const shortOf = !next
     ? []
-    : [
-        missing > 0 &&
-          !useShards &&
-          `Choose ${plural(missing, 'more hero', 'more heroes')} or use Star Shards`,
-        shardsNeeded > a.shards_held &&
-          `Not enough Star Shards: ${formatNumber(shardsNeeded)} needed, you have ${formatNumber(a.shards_held)}`,
-        a.essence_held < next.essence &&
-          `Not enough magic essence: ${formatNumber(next.essence)} needed, you have ${formatNumber(a.essence_held)}`,
-      ].filter((r): r is string => !!r);
+    : starShortfall({
+        copies,
+        chosen: chosen.length,
+        useShards,
+        shardsPerCopy: next.shards_per_copy,
+        shardsHeld: a.shards_held,
+        essence: next.essence,
+        essenceHeld: a.essence_held,
+      });
   const short = shortOf.length ? shortOf.join('. ') : null;
   const spentNames = a.copies.filter((c) => chosen.includes(c.id)).map((c) => c.name);
   const paying = [

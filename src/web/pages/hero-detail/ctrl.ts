@@ -1,12 +1,13 @@
 // /heroes/{heroId}'s controller: the hero, which question is open
-// (Delete Hero? / Reroll Abilities?), Reroll (api/mutations.ts useReroll: asked first, refused at once without the
+// (Delete Hero? / Reroll Abilities?), Reroll (api/writes/heroes.ts useReroll: asked first, refused at once without the
 // essence) and Delete (useDeleteHero → /heroes; on failure the dialog closes and the error shows), Back, and the
 // error line. View: ./index.tsx.
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PRICE_RULES, REROLL_COST } from '../../../api/rules.ts';
 import { useHero } from '../../api/hooks.ts';
-import { useDeleteHero, useErrorLine, useReroll } from '../../api/mutations.ts';
+import { useDeleteHero, useReroll } from '../../api/writes/heroes.ts';
+import { useErrorLine } from '../../api/writes/core.ts';
 import { useSignedInUser } from '../../session.ts';
 
 export function useHeroDetailCtrl() {

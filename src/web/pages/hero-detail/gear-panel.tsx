@@ -4,7 +4,7 @@
 import type { Hero } from '../../../api/index.ts';
 import type { GearSlot } from '../../api/client.ts';
 import { useInventory } from '../../api/hooks.ts';
-import { useGear } from '../../api/mutations.ts';
+import { useGear } from '../../api/writes/heroes.ts';
 import { Button, ButtonLink, ErrorBox } from '../../components/ui.tsx';
 
 const SLOTS: { slot: GearSlot; label: string }[] = [

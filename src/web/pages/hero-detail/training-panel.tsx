@@ -1,10 +1,10 @@
 // The hero page's Training panel: the hero's training level, what the next level adds and costs in gold (the
-// contract's numbers, api/rules.ts), and Train — one paid intent a click (api/mutations.ts useTrain). Shown on the
+// contract's numbers, api/rules.ts), and Train — one paid intent a click (api/writes/heroes.ts useTrain). Shown on the
 // player's own heroes; a level past what the purse holds is refused at once with the price named, as the server would.
 import { useState } from 'react';
 import type { Hero } from '../../../api/index.ts';
 import { MAX_TRAINING, TRAINING_STEP, trainingCost } from '../../../api/rules.ts';
-import { useTrain } from '../../api/mutations.ts';
+import { useTrain } from '../../api/writes/heroes.ts';
 import { formatNumber } from '../../components/format.ts';
 import { Button, ErrorBox, SuccessBanner } from '../../components/ui.tsx';
 import { useSignedInUser } from '../../session.ts';

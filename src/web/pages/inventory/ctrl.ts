@@ -1,5 +1,5 @@
 // /inventory's controller: the tab, the opened item (kept as a snapshot, so its modal and outcome stay after its
-// last one is used), the hero it would act on, Use Item (api/mutations.ts useItemUse) and its outcome — for a piece of
+// last one is used), the hero it would act on, Use Item (api/writes/shop.ts useItemUse) and its outcome — for a piece of
 // gear, Use Item puts it on the chosen hero (useGear, as its page's Gear panel does) — and
 // `?item=<item_id>` (the profile History's link), which opens that item once while the player holds it.
 // View: ./index.tsx.
@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { InventoryItem } from '../../../api/index.ts';
 import { useInventory, useMyHeroes } from '../../api/hooks.ts';
-import { useGear, useItemUse } from '../../api/mutations.ts';
+import { useGear } from '../../api/writes/heroes.ts';
+import { useItemUse } from '../../api/writes/shop.ts';
 import { useSignedInUser } from '../../session.ts';
 
 export type TabKey = 'all' | 'potion' | 'upgrade_mat' | 'gear_token' | 'hero_shard';

@@ -1,11 +1,12 @@
 // The landing page's controller: the mode, the account search (debounced) and choice,
-// the new username, Continue (api/mutations.ts useSignIn → /heroes; a locked account asks for its passkey first) and Create Account (useCreateAccount →
+// the new username, Continue (api/writes/accounts.ts useSignIn → /heroes; a locked account asks for its passkey first) and Create Account (useCreateAccount →
 // /create), and the one error line both forms share — switching modes clears it, and each form starts afresh.
 // View: ./index.tsx. Loaded with the entry chunk: keep it light.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUsers } from '../../api/hooks.ts';
-import { useCreateAccount, useErrorLine, useSignIn } from '../../api/mutations.ts';
+import { useCreateAccount, useSignIn } from '../../api/writes/accounts.ts';
+import { useErrorLine } from '../../api/writes/core.ts';
 import { usernameProblem } from '../../../api/rules.ts';
 
 export type Mode = 'select' | 'create';

@@ -1,10 +1,10 @@
 // The profile's "Your day": the IANA zone and the local hour the player's day resets at (PATCH /api/users/{id},
-// api/mutations.ts useDayRule). A change applies from the next reset — the day in progress keeps its own — which the
+// api/writes/accounts.ts useDayRule). A change applies from the next reset — the day in progress keeps its own — which the
 // section then says, with when (GET /api/daily rule_starts_at).
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { User } from '../../../api/index.ts';
 import { useDaily } from '../../api/hooks.ts';
-import { useDayRule } from '../../api/mutations.ts';
+import { useDayRule } from '../../api/writes/accounts.ts';
 import { localMoment } from '../../components/daily-text.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Button, ErrorBox } from '../../components/ui.tsx';

@@ -1,6 +1,6 @@
 // The profile's "Passkeys": lock the account with a passkey (then only this player's passkeys open it —
 // open accounts stay open until their player chooses this), add another, remove one (never the last: unlocking
-// does that), unlock, and sign out everywhere. Actions: api/mutations.ts usePasskeys; the prompts:
+// does that), unlock, and sign out everywhere. Actions: api/writes/accounts.ts usePasskeys; the prompts:
 // api/passkey-prompt.ts; the server: docs/api.md "Locked accounts".
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../api/index.ts';
 import { signOut } from '../../api/client.ts';
 import { usePasskeyList } from '../../api/hooks.ts';
-import { usePasskeys } from '../../api/mutations.ts';
+import { usePasskeys } from '../../api/writes/accounts.ts';
 import { formatJoined } from '../../components/format.ts';
 import { Button, ErrorBox } from '../../components/ui.tsx';
 import { logout } from '../../session.ts';

@@ -1,11 +1,12 @@
-// /shop's controller: the catalogue, what the player can afford, Buy (one item per purchase, api/mutations.ts
+// /shop's controller: the catalogue, what the player can afford, Buy (one item per purchase, api/writes/shop.ts
 // usePurchase) and its outcome — the bought item's banner, or the refusal or failure in the error line.
 // View: ./index.tsx.
 import { useState } from 'react';
 import type { ShopItem } from '../../../api/index.ts';
 import { insufficient } from '../../../api/rules.ts';
 import { useShop } from '../../api/hooks.ts';
-import { useErrorLine, usePurchase } from '../../api/mutations.ts';
+import { useErrorLine } from '../../api/writes/core.ts';
+import { usePurchase } from '../../api/writes/shop.ts';
 import { useSignedInUser } from '../../session.ts';
 
 export function useShopCtrl() {

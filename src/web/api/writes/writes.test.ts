@@ -1,16 +1,21 @@
 // @vitest-environment happy-dom
 // The writes' shared parts: afterFight, the one refresh after every fight (which cached reads it drops, and the run it
-// remembers as the fight left it), and useErrorLine, a page's one error line over its refusals and failed writes.
+// remembers as the fight left it), useErrorLine, a page's one error line over its refusals and failed writes, and
+// a paying write's presses (one intent for a double press, however late its second press is handled).
+import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import type { DungeonRun } from '../../api/index.ts';
-import { fairMatchesQuery, queryKeys } from './hooks.ts';
-import { afterFight, useErrorLine } from './mutations.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { DungeonRun } from '../../../api/index.ts';
+import { fairMatchesQuery, queryKeys } from '../hooks.ts';
+import { afterFight } from './fights.ts';
+import { DOUBLE_PRESS_MS, useErrorLine } from './core.ts';
+import { useReroll } from './heroes.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('afterFight', () => {
@@ -85,5 +90,55 @@ describe('useErrorLine', () => {
     act(() => result.current.clear());
     expect(failed.reset).toHaveBeenCalledTimes(1);
     expect(fine.reset).not.toHaveBeenCalled();
+  });
+});
+
+describe('a paying write', () => {
+  /** Reroll Abilities against a server that answers at once; the presses it was sent. */
+  function reroll() {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (!url.includes('/reroll')) return Promise.reject(new TypeError('offline'));
+      sent.push(new Headers(init?.headers).get('idempotency-key') ?? '');
+      return Promise.resolve(Response.json({ id: 'h_1', abilities: [] }));
+    });
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client }, children);
+    const { result } = renderHook(() => useReroll('u_1'), { wrapper });
+    /** A press whose input event happened at `at` (ms on performance.now's timeline), handled now. */
+    const press = (at: number) =>
+      act(() => {
+        vi.stubGlobal('event', { timeStamp: at });
+        result.current.mutate('h_1');
+      });
+    /** Lets the answer arrive and be handled (a few ms of the faked clock). */
+    const settle = async () => {
+      for (let i = 0; i < 5; i++) await act(() => vi.advanceTimersByTimeAsync(1));
+    };
+    return { sent, result, press, settle };
+  }
+
+  it('takes a second press made within DOUBLE_PRESS_MS of the first as the same press, even handled after the answer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const { sent, result, press, settle } = reroll();
+    const first = performance.now();
+    press(first);
+    await settle();
+    expect(result.current.answering).toBe(false);
+    // The answer came at once; the control is still busy, then free half a second after the press.
+    expect(result.current.isPending).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(DOUBLE_PRESS_MS));
+    expect(result.current.isPending).toBe(false);
+    // The second tap of a double tap, made 300 ms after the first but handled only now (a busy phone): dropped.
+    press(first + 300);
+    expect(result.current.isPending).toBe(false);
+    expect(sent).toHaveLength(1);
+    // A press made after the first was over is a new intent, with a key of its own.
+    press(first + DOUBLE_PRESS_MS + 1);
+    await settle();
+    expect(sent).toHaveLength(2);
+    expect(new Set(sent).size).toBe(2);
   });
 });
