@@ -148,6 +148,9 @@ test('arena, a dungeon floor and a campaign stage: a chance changed elsewhere is
   const duelKey = ((await (await duelOdds).json()) as OddsResponse).key;
   await expect(page.getByTestId('odds')).toHaveAttribute('data-odds-key', duelKey);
   const duel = await shownChance(page);
+  // every card's band asked for has answered: a band read answered after the fight elsewhere would show the page
+  // the hero's new version, and the page would read the new chance itself (nothing to refuse)
+  await expect(page.locator('.card-ladder[data-read="true"] [data-band="pending"]')).toHaveCount(0);
   await heroFoughtElsewhere(request, player, hero.id);
   const fought = await fightsOf(request, player);
   await bar.getByRole('button', { name: 'Fight!' }).click();

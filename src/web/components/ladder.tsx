@@ -138,8 +138,9 @@ export function CardLadder({
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearView(ref);
   const chance = useBandOdds(odds ?? null, near || eager);
+  // data-read: whether the band is asked for (near the screen or eager), so a pending chip there is a read under way
   return (
-    <div className="card-ladder" ref={ref}>
+    <div className="card-ladder" ref={ref} data-read={near || eager}>
       {rating && <RatingChip rating={rating} compact />}
       {odds &&
         (chance.answer ? (
