@@ -30,7 +30,11 @@ function sources(dir: string): string[] {
   });
 }
 
-const folderOf = (file: string) => relative(SERVER, file).split('/').at(-2) ?? '';
+/** A module's layer: the folder under src/server it is in (battles/kinds/ is of battles). */
+const folderOf = (file: string) => {
+  const parts = relative(SERVER, file).split('/');
+  return parts.length > 1 ? parts[0] : '';
+};
 
 describe('the server’s house', () => {
   it('every module is in a layer or at the top, and imports only its own layer and those below', () => {
@@ -61,9 +65,24 @@ describe('the server’s house', () => {
   it('no server module has the name of a module of the rules', () => {
     const game = new Set(sources(GAME).map((f) => basename(f)));
     const shared = sources(SERVER)
-      .filter((f) => folderOf(f) !== 'routes') // routes/<group>.ts is named like its src/api/<group>.ts
+      // routes/<group>.ts is named like its src/api/<group>.ts, battles/kinds/<kind>.ts by its fight kind
+      .filter((f) => folderOf(f) !== 'routes' && !f.includes('/kinds/'))
       .map((f) => basename(f))
       .filter((name) => game.has(name));
     expect(shared).toEqual([]);
+  });
+
+  it('a fight kind lives in battles/kinds/: nothing else names one, and no route opens or ends a fight', () => {
+    const KIND = /(kind|location_type) [!=]== '(random|arena|dungeon|campaign)'|\? '(random|arena|dungeon|campaign)'/;
+    const RUNNERS = /\b(fightNow|openTurnBattle|openBattle|moveBattle)\b/;
+    const wrong: string[] = [];
+    for (const file of sources(SERVER)) {
+      const name = relative(SERVER, file);
+      if (name.startsWith('battles/kinds/')) continue;
+      const code = readFileSync(file, 'utf8');
+      if (KIND.test(code)) wrong.push(`${name} tells fight kinds apart`);
+      if (name.startsWith('routes/') && RUNNERS.test(code)) wrong.push(`${name} opens or ends a fight`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

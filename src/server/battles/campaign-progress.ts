@@ -1,4 +1,4 @@
-// The campaign's and idle income's rules over the store (issue 30): a player's progress (stages cleared in order,
+// The campaign's and idle income's rules over the store: a player's progress (stages cleared in order,
 // idle income's start and team: campaign_progress), whether a stage may be fought now (the stages before it
 // cleared: power, not the clock, sets the pace), a won stage recorded — its first clear paid once, behind
 // a (player, 'first_clear', stage) claim row inserted before the credit —, the campaign's view, and idle income read
@@ -173,10 +173,11 @@ export async function idleView(db: Db, userId: string): Promise<IdleView> {
   return idleOf(await progressOf(db, userId), nowSeconds());
 }
 
+// (an unlock is the arena or a dungeon: only a dungeon's names which)
 const unlockView = (u: Unlock) =>
-  u.kind === 'arena'
-    ? { kind: 'arena' as const, id: null, name: 'The Arena' }
-    : { kind: 'dungeon' as const, id: u.id, name: own(DUNGEON_NAMES, u.id) ?? u.id };
+  'id' in u
+    ? { kind: 'dungeon' as const, id: u.id, name: own(DUNGEON_NAMES, u.id) ?? u.id }
+    : { kind: 'arena' as const, id: null, name: 'The Arena' };
 const DUNGEON_NAMES: Record<string, string> = Object.fromEntries(DUNGEONS.map((d) => [d.id, d.name]));
 
 /** The player's four strongest heroes' power, in the gear they wear (of their 200 highest-levelled). */

@@ -11,36 +11,26 @@ import type { Hero, Rewards } from '../../game/types.ts';
 import type { Ctx } from '../context.ts';
 import { Refusal } from '../foundation/errors.ts';
 import { simulated } from './fights.ts';
-import { addRewards, lossStakeOf, winPay, type FightPlan } from './fight-plans.ts';
-import { repeatWin } from './rating-store.ts';
-import { turnBasedWinPay } from './turn-battle-store.ts';
-import { firstClearDue } from './campaign-progress.ts';
+import { addRewards, lossStakeOf, turnBasedWinPay, winPay, type FightPlan } from './fight-plans.ts';
 
 /**
- * What a win pays, as the fight will pay it: a boss floor's clear bonus added, an arena win's repeat-win rule met;
- * a random battle or a dungeon floor fought turn by turn, at the least (played at once) and per minute of play.
+ * What a win pays, as the fight will pay it: a boss floor's clear bonus added; a fight that may be steered, at the
+ * least (played at once) and per minute of play; and what its kind adds (the plan's explain: an arena win's
+ * repeat-win rule answers its pay).
  */
 async function winRewards(ctx: Ctx, userId: string, plan: FightPlan, probability: number) {
   const { own, bonus } = winPay(plan, probability);
-  if (plan.kind === 'arena') {
-    const { rewards, repeat } = await repeatWin(ctx.store.db, userId, plan.enemies[0].id, own);
-    return { win_rewards: rewards, repeat_win: repeat };
-  }
   const steered = (playedSeconds: number) =>
-    turnBasedWinPay(plan.kind === 'dungeon' || plan.kind === 'campaign' ? plan.kind : 'random', {
-      probability,
-      teamSize: plan.team.length,
-      ...plan.rewards,
-      playedSeconds,
-    });
+    turnBasedWinPay(plan.kind, { probability, teamSize: plan.team.length, ...plan.rewards, playedSeconds });
   const least = steered(0);
-  const turnBased = {
-    win_rewards_turn_based: bonus ? addRewards(least, bonus) : least,
-    turn_based_per_minute: subtractRewards(steered(60), least),
+  return {
+    win_rewards: bonus ? addRewards(own, bonus) : own,
+    ...(plan.steered && {
+      win_rewards_turn_based: bonus ? addRewards(least, bonus) : least,
+      turn_based_per_minute: subtractRewards(steered(60), least),
+    }),
+    ...(await plan.explain?.(ctx.store.db, userId, { own, bonus })),
   };
-  if (plan.kind === 'dungeon')
-    return { win_rewards: bonus ? addRewards(own, bonus) : own, clear_bonus: bonus, ...turnBased };
-  return { win_rewards: own, ...turnBased };
 }
 
 const subtractRewards = (a: Rewards, b: Rewards): Rewards => ({
@@ -63,20 +53,12 @@ export async function fightOdds(ctx: Ctx, userId: string, plan: FightPlan): Prom
     probability: estimate.probability,
     samples: estimate.samples,
     key: plan.key,
-    versions: versionsOf(plan.kind === 'arena' ? [...team, ...enemies] : team),
-    ...(plan.encounter !== undefined && { encounter: plan.encounter }),
-    ...(await winRewards(ctx, userId, plan, estimate.probability)),
-    loss_stake: lossStakeOf(plan, estimate.probability),
+    versions: versionsOf(plan.keyed),
+    loss_stake: lossStakeOf(plan, team.length, estimate.probability),
     team_hero_ids: team.map((h) => h.id),
     enemies: enemies.map(withFightingStats),
     location: plan.location,
-    ...(plan.stage && { first_clear: await firstClearDue(ctx.store.db, userId, plan.stage) }),
-    ...(plan.floor && {
-      floor: plan.floor.floor,
-      floors: plan.floor.floors,
-      boss_floor: plan.floor.boss,
-      tier: plan.floor.tier,
-    }),
+    ...(await winRewards(ctx, userId, plan, estimate.probability)),
   };
 }
 

@@ -1,17 +1,20 @@
 // What a fight resolved at once is before it is fought — its sides, where it happens, what a win pays and the key
-// of its odds — made by one function per kind (a random battle against the player's stored encounter, an arena
-// duel, a dungeon floor). The fight (fights.ts fightNow) and GET /api/odds (routes/odds.ts) both start from these,
-// so the read states the very probability, key and pay the fight then does. The pay is rewardsFor's
-// (src/game/rewards.ts) through winPay, the one place a quick fight's win is priced.
-import type { Selectable } from 'kysely';
-import { clearBonus, rewardsFor, stageFoes, type Difficulty, type StageDef } from '../../game/index.ts';
-import { lossStake } from '../../game/rewards.ts';
+// of its odds — and how a fight of a kind ends. Each kind makes its plan and its ending in its own file (kinds/); the
+// fight (fights.ts fightNow, turn-battle-store.ts openBattle) and GET /api/odds (fight-odds.ts) read them and name no
+// kind, so the read states the very probability, key and pay the fight then does. The pay is rewardsFor's
+// (src/game/rewards.ts) through winPay, the one place a win is priced.
+import type { LedgerReason } from '../../api/ledger.ts';
+import type { OddsQuery, OddsResponse } from '../../api/odds.ts';
+import { TeamHeroIds } from '../../api/battles.ts';
+import { clearBonus, rewardsFor, type Difficulty } from '../../game/index.ts';
+import { lossStake, type RewardInput } from '../../game/rewards.ts';
 import type { FightKind, Hero, Rewards } from '../../game/types.ts';
 import { levelEquivalent } from '../../game/training.ts';
-import { tierPayRate } from '../../game/data/dungeons.ts';
-import { floorFoes } from '../content/npcs.ts';
-import { randomFoes } from './random-foes.ts';
-import type { DungeonsTable } from '../store/tables.ts';
+import type { Ctx } from '../context.ts';
+import { badRequest } from '../foundation/errors.ts';
+import { ownTeam } from '../heroes/hero-store.ts';
+import type { Db, Trx } from '../economy/wallet.ts';
+import type { Payment } from './reward-payment.ts';
 
 export interface FightPlan {
   kind: FightKind;
@@ -27,92 +30,60 @@ export interface FightPlan {
    * version, the dungeon, its tier and floor) and each hero of the team with its version — equal keys, equal odds.
    */
   key: string;
-  /** a dungeon floor: which one, of how many, whether it is the boss, and the run's tier */
-  floor?: { floor: number; floors: number; boss: boolean; tier: number };
-  /** a random battle: the band of the player's stored encounter */
-  encounter?: number;
-  /** a campaign stage: which */
-  stage?: StageDef;
+  /** the stored heroes the key names with their versions (the odds answer's `versions`) */
+  keyed: Hero[];
+  /** whether it may be fought turn by turn, so the odds state what that pays per minute */
+  steered: boolean;
+  /**
+   * What the odds answer says of this kind besides the chance and the pay (the encounter, a floor, a stage's first
+   * clear, an arena win's repeat-win rule, which may answer the win's pay instead), from what a win pays (winPay).
+   */
+  explain?: (
+    db: Db,
+    userId: string,
+    win: { own: Rewards; bonus: Rewards | null },
+  ) => Promise<Partial<OddsResponse>>;
 }
 
-/** `h_1@4,h_2@7`: each hero of a side with the version it was read at. */
-const sideKey = (heroes: Hero[]) => heroes.map((h) => `${h.id}@${h.version ?? 0}`).join(',');
-
-/** The strongest foe's level as the pay reads it: its training counted in levels. */
-const highestLevel = (heroes: Hero[]) => Math.max(...heroes.map(levelEquivalent));
-
-/** The player's next random battle: their stored encounter (`band`) at the team's size and level. */
-export function randomPlan(team: Hero[], band: number): FightPlan {
-  const { enemies, location } = randomFoes(team, band);
-  return {
-    kind: 'random',
-    team,
-    enemies,
-    location,
-    rewards: { enemyLevel: highestLevel(enemies) },
-    key: `random:encounter ${band}:${sideKey(team)}`,
-    encounter: band,
-  };
-}
-
-/** An arena duel: the player's hero against another player's hero or an NPC. */
-export function arenaPlan(attacker: Hero, opponent: Hero): FightPlan {
-  return {
-    kind: 'arena',
-    team: [attacker],
-    enemies: [opponent],
-    location: 'Arena',
-    rewards: { enemyLevel: levelEquivalent(opponent) },
-    key: `arena:${sideKey([opponent])}:${sideKey([attacker])}`,
-  };
-}
-
-/** Floor `floor` of a run of `floors` floors of `tier` in `dungeon`, fought by `team`. */
-export function floorPlan(
-  dungeon: Selectable<DungeonsTable>,
-  at: { tier: number; floor: number; floors: number },
-  team: Hero[],
-): FightPlan {
-  const { tier, floor, floors } = at;
-  const { enemies, bossFloor, payLevel } = floorFoes(dungeon.id, tier, floor, team.length);
-  const pay = tierPayRate(
-    { difficulty: dungeon.difficulty as Difficulty, multiplier: dungeon.rewards_multiplier },
-    tier,
-  );
-  return {
-    kind: 'dungeon',
-    team,
-    enemies,
-    location: dungeon.name,
-    rewards: {
-      difficulty: pay.difficulty,
-      multiplier: pay.multiplier,
-      enemyLevel: payLevel,
-    },
-    clear: bossFloor ? { floors, multiplier: pay.multiplier } : undefined,
-    key: `dungeon:${dungeon.id} tier ${tier} floor ${floor} of ${floors}:${sideKey(team)}`,
-    floor: { floor, floors, boss: bossFloor, tier },
-  };
-}
-
-/** A campaign stage (its fixed foes: src/game/campaign.ts stageFoes), fought by `team`. */
-export function campaignPlan(stage: StageDef, team: Hero[]): FightPlan {
-  const enemies = stageFoes(stage);
-  return {
-    kind: 'campaign',
-    team,
-    enemies,
-    location: `${stage.id} ${stage.name}`,
-    rewards: { enemyLevel: highestLevel(enemies) },
-    key: `campaign:${stage.id}:${sideKey(team)}`,
-    stage,
-  };
+/** A fight as it ends: whose, which battle, and whether it was won at its stated odds. */
+export interface Ending {
+  userId: string;
+  battleId: string;
+  teamIds: string[];
+  won: boolean;
+  probability: number;
 }
 
 /**
- * What winning the fight pays at its stated odds: its own rewards and, on a dungeon's boss floor, the clear bonus
- * (entered in the ledger apart). An arena win then meets the repeat-win rule (rating-store.ts repeatWin).
+ * How a fight of a kind ends, in the transaction that records its result (quick or turn by turn): the ledger's
+ * reason for its own pay, a guard run first (throwing refuses the whole fight), and what goes with the result —
+ * progress, claims, drops — which may change the fight's own pay and add a pay of its own (`bonus`, its own ledger
+ * entry) and fields of the answer (`extra`, kept with the record too).
  */
+export interface FightEnd<X extends object = object> {
+  reason: LedgerReason;
+  guard?: (trx: Trx, won: boolean) => Promise<void>;
+  settle?: (
+    trx: Trx,
+    fight: Ending,
+    rewards: Rewards,
+  ) => Promise<{ rewards: Rewards; bonus?: Payment; extra: X }>;
+}
+
+/** `h_1@4,h_2@7`: each hero of a side with the version it was read at. */
+export const sideKey = (heroes: Hero[]) => heroes.map((h) => `${h.id}@${h.version ?? 0}`).join(',');
+
+/** The strongest foe's level as the pay reads it: its training counted in levels. */
+export const highestLevel = (heroes: Hero[]) => Math.max(...heroes.map(levelEquivalent));
+
+/** A comma-separated team of the player's own heroes (1–4, no repeats), as GET /api/odds names it. */
+export async function teamOf(ctx: Ctx, q: OddsQuery): Promise<Hero[]> {
+  const ids = TeamHeroIds.safeParse((q.team ?? '').split(',').filter((id) => id !== ''));
+  if (!ids.success) throw badRequest(ids.error.issues[0].message);
+  return (await ownTeam(ctx.store.db, ids.data, q.user_id)).map((s) => s.hero);
+}
+
+/** What winning the fight pays at its stated odds: its own rewards and, on a dungeon's boss floor, the clear bonus. */
 export function winPay(plan: FightPlan, probability: number): { own: Rewards; bonus: Rewards | null } {
   return {
     own: rewardsFor(plan.kind, { won: true, probability, teamSize: plan.team.length, ...plan.rewards }),
@@ -120,11 +91,19 @@ export function winPay(plan: FightPlan, probability: number): { own: Rewards; bo
   };
 }
 
+/**
+ * What a won battle fought turn by turn pays, the seconds of play credited to it being `playedSeconds`: its kind's
+ * table at the odds stated at its start, by time (src/game/rewards.ts).
+ */
+export const turnBasedWinPay = (kind: FightKind, o: Omit<RewardInput, 'won' | 'mode'>): Rewards =>
+  rewardsFor(kind, { won: true, mode: 'turn_based', ...o });
+
 /** The gold losing the fight costs at its stated odds (src/game/rewards.ts lossStake): a share of its win's own pay. */
-export const lossStakeOf = (plan: FightPlan, probability: number): number =>
-  lossStake(
-    rewardsFor(plan.kind, { won: true, probability, teamSize: plan.team.length, ...plan.rewards }).gold,
-  );
+export const lossStakeOf = (
+  plan: Pick<FightPlan, 'kind' | 'rewards'>,
+  teamSize: number,
+  probability: number,
+) => lossStake(rewardsFor(plan.kind, { won: true, probability, teamSize, ...plan.rewards }).gold);
 
 /** The fields of two rewards added. */
 export const addRewards = (a: Rewards, b: Rewards): Rewards => ({

@@ -6,8 +6,6 @@
 // (OddsPoolBusy), before anything is written.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BattleResult } from '../../api/common.ts';
-import type { LedgerReason } from '../../api/ledger.ts';
-import type { FightKind, Rewards } from '../../game/types.ts';
 import type { Ctx } from '../context.ts';
 import { fightRecord, recordBattle } from '../store/battle-record.ts';
 import { Refusal } from '../foundation/errors.ts';
@@ -16,34 +14,8 @@ import { OddsPoolBusy } from '../odds/odds-pool.ts';
 import { NO_REWARDS, payRewards, type Payment } from './reward-payment.ts';
 import { tallyFight } from '../odds/fairness.ts';
 import { did, economyTransaction } from '../economy/transaction.ts';
-import { addRewards, lossStakeOf, winPay, type FightPlan } from './fight-plans.ts';
-import { forfeit, userView, type Db, type Trx } from '../economy/wallet.ts';
-
-/** A fight to resolve now: what it is (fight-plans.ts, the same plan GET /api/odds reads), whose, and its hooks. */
-export interface QuickFight<X extends object = object> extends FightPlan {
-  userId: string;
-  runId?: string;
-  /** Runs inside the result's transaction before anything is paid; throwing refuses the whole fight. */
-  guard?: (trx: Trx, won: boolean) => Promise<void>;
-  /**
-   * Runs inside the result's transaction after `guard`, before anything is paid: settles what goes with the result
-   * (an arena fight's ratings and repeat-win rule, rating-store.ts) and answers the fight's own pay instead (a bonus is
-   * added after it) and what joins the result (`extra`, kept with it too).
-   */
-  settle?: (
-    trx: Db,
-    fight: { won: boolean; battleId: string },
-    rewards: Rewards,
-  ) => Promise<{ rewards: Rewards; extra: X }>;
-}
-
-/** The ledger's reason for what each kind of fight pays (a dungeon's clear bonus is entered apart). */
-const REWARD_REASON = {
-  random: 'battle_reward',
-  arena: 'arena_reward',
-  dungeon: 'dungeon_reward',
-  campaign: 'campaign_reward',
-} as const satisfies Record<FightKind, LedgerReason>;
+import { addRewards, lossStakeOf, winPay, type FightEnd, type FightPlan } from './fight-plans.ts';
+import { forfeit, userView } from '../economy/wallet.ts';
 
 /** How long a client refused for a full queue is asked to wait: the queue drains in well under a second. */
 export const BUSY_RETRY_AFTER_S = 1;
@@ -97,9 +69,16 @@ export async function simulated<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Fights `plan` for `userId` at once and ends it as its kind says (`end`: fight-plans.ts FightEnd), in one economy
+ * transaction; `runId` ties the record to a dungeon run.
+ */
 export async function fightNow<X extends object = object>(
   ctx: Ctx,
-  f: QuickFight<X>,
+  f: FightPlan,
+  userId: string,
+  end: FightEnd<X>,
+  runId?: string,
 ): Promise<BattleResult & X> {
   const seed = newSeed();
   const odds = await simulated(() => ctx.odds.estimate(f.team, f.enemies));
@@ -107,40 +86,39 @@ export async function fightNow<X extends object = object>(
   const won = roll > 1 - odds.probability;
   const story = await simulated(() => ctx.odds.narrate(seed, f.team, f.enemies, won));
   // Risk pays: the rewards follow the win chance the fight stated (fight-plans.ts winPay, src/game/rewards.ts).
-  const pay = won ? winPay(f, odds.probability) : null;
-  const earned = pay?.own ?? NO_REWARDS;
-  const stake = won ? 0 : lossStakeOf(f, odds.probability);
-  const bonus = pay?.bonus ?? null;
-  const battleId = newId('b');
+  const earned = won ? winPay(f, odds.probability).own : NO_REWARDS;
   const teamIds = f.team.map((h) => h.id);
-  const locks = { userId: f.userId, heroIds: teamIds };
+  const stake = won ? 0 : lossStakeOf(f, teamIds.length, odds.probability);
+  const battleId = newId('b');
+  const locks = { userId, heroIds: teamIds };
   const { user, levelUps, settled, stakeLost } = await economyTransaction(
     ctx.store.db,
     locks,
     async (trx) => {
-      await f.guard?.(trx, won);
+      await end.guard?.(trx, won);
       // What goes with the result is settled first (it may change the fight's own pay: the repeat-win rule); each
       // pay is entered in the ledger apart.
-      const own = f.settle
-        ? await f.settle(trx, { won, battleId }, earned)
+      const own = end.settle
+        ? await end.settle(trx, { userId, battleId, teamIds, won, probability: odds.probability }, earned)
         : { rewards: earned, extra: {} as X };
-      const payments: Payment[] = [
-        { rewards: own.rewards, entry: { reason: REWARD_REASON[f.kind], ref: battleId } },
-      ];
-      if (bonus) payments.push({ rewards: bonus, entry: { reason: 'dungeon_clear', ref: battleId } });
-      const paid = await payRewards(trx, f.userId, teamIds, payments);
+      const payments: Payment[] = [{ rewards: own.rewards, entry: { reason: end.reason, ref: battleId } }];
+      if (own.bonus) payments.push(own.bonus);
+      const paid = await payRewards(trx, userId, teamIds, payments);
       const lost =
         stake > 0
-          ? await forfeit(trx, f.userId, 'gold', stake, { reason: 'fight_stake', ref: battleId })
+          ? await forfeit(trx, userId, 'gold', stake, { reason: 'fight_stake', ref: battleId })
           : null;
       if (lost?.user) paid.user = lost.user;
       did(trx, { act: 'fight', kind: f.kind, mode: 'auto', won, probability: odds.probability });
-      const settled = { rewards: bonus ? addRewards(own.rewards, bonus) : own.rewards, extra: own.extra };
+      const settled = {
+        rewards: own.bonus ? addRewards(own.rewards, own.bonus.rewards) : own.rewards,
+        extra: own.extra,
+      };
       await recordBattle(
         trx,
         {
           id: battleId,
-          user_id: f.userId,
+          user_id: userId,
           kind: 'auto',
           location_type: f.kind,
           location: f.location,
@@ -150,7 +128,7 @@ export async function fightNow<X extends object = object>(
           result: null,
           rewards: null,
           level_ups: null,
-          run_id: f.runId ?? null,
+          run_id: runId ?? null,
         },
         fightRecord(
           {

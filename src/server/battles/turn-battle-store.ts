@@ -2,28 +2,33 @@
 // ends first, lost: one at a time), moving one on (guarded by the row's version), and paying one when it ends.
 // A battle is paid for the time it was played (src/game/play-time.ts): each decision is credited, in the
 // transaction that stores it, with the time since the battle last waited for the player or since their last other
-// fight, whichever is later, up to a cap. A battle's rewards are paid in the transaction that stores its final state;
-// a dungeon floor fought turn by turn also moves its run on there (and pays the clear bonus on the boss floor).
-// Routes (routes/battles.ts, routes/dungeons.ts) validate, drive the engine (src/game/battle/turn-based.ts), call
-// these and return a view.
-import { dropGear } from '../heroes/worn-gear.ts';
+// fight, whichever is later, up to a cap. A battle's rewards are paid in the transaction that stores its final state,
+// where it ends as its kind says (a TurnKind of kinds/: a dungeon floor moves its run on, a stage is recorded). The
+// runner names no kind: the kinds open their battles here (openTurnBattle) and turn-battles.ts acts in them.
 import type { Kysely, Selectable } from 'kysely';
-import type { LedgerReason } from '../../api/ledger.ts';
-import { clearBonus, decisionCredit, rewardsFor, type BattleState } from '../../game/index.ts';
-import { lossStake, type RewardInput } from '../../game/rewards.ts';
-import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
+import {
+  ENGINE_VERSION,
+  decisionCredit,
+  startBattle,
+  type BattleState,
+  type Difficulty,
+} from '../../game/index.ts';
+import type { BattleEvent } from '../../api/battles.ts';
+import type { FightKind, Hero, LevelUp, Rewards } from '../../game/types.ts';
+import type { Ctx } from '../context.ts';
 import { conflict } from '../foundation/errors.ts';
+import { newId, newSeed } from '../foundation/ids.ts';
 import { encodeRecord, recordBattle, turnRecord, type FloorBattle } from '../store/battle-record.ts';
-import { drawNextEncounter } from './random-foes.ts';
 import { NO_REWARDS, payRewards, type Payment } from './reward-payment.ts';
 import type { BattlesTable, Database } from '../store/tables.ts';
 import { idleBefore } from './battle-expiry.ts';
 import { did, economyTransaction } from '../economy/transaction.ts';
 import { forfeit, type Db, type Trx } from '../economy/wallet.ts';
 import { nowMs, nowSeconds } from '../foundation/clock.ts';
-import { STAGES_BY_ID } from '../../game/index.ts';
-import type { CampaignFight } from '../../api/common.ts';
-import { recordStageWin, stageUnchanged } from './campaign-progress.ts';
+import { addRewards, lossStakeOf, turnBasedWinPay, type FightEnd, type FightPlan } from './fight-plans.ts';
+import { simulated } from './fights.ts';
+// The kinds' rules, read when a battle ends or is read (never while modules load: each kind opens its battles here).
+import { turnKindOf } from './kinds/index.ts';
 
 /**
  * What a turn-based battle's row keeps: the engine's state (which holds the whole event log) and what it pays
@@ -42,10 +47,26 @@ export interface StoredBattle {
   played_s: number;
   /** When the battle last waited for the player: its start, or the answer to their last decision (epoch ms). */
   waiting_since_ms: number;
-  /** A dungeon run's floor fought turn by turn: what it pays by and the run it moves on. */
+  /** A dungeon run's floor fought turn by turn: what it pays by and the run it moves on (kinds/dungeon.ts). */
   dungeon?: FloorBattle;
-  /** A campaign stage fought turn by turn: won, it is recorded (and its first clear paid) where it is paid. */
+  /** A campaign stage fought turn by turn (kinds/campaign.ts). */
   campaign?: { stage_id: string };
+}
+
+/**
+ * A kind of fight that may be fought turn by turn, as the runner here reads it (kinds/): which stored battles are
+ * its (by the data they keep), what the table prices a win by besides its odds, time and size, how it ends (its
+ * FightEnd, from what the battle keeps), what ends with it when it is left for another battle, what its view shows
+ * of it and what a finished one's read adds.
+ */
+export interface TurnKind {
+  kind: FightKind;
+  owns: (stored: Pick<StoredBattle, 'dungeon' | 'campaign'>) => boolean;
+  pay: (stored: StoredBattle) => { difficulty?: Difficulty; multiplier?: number };
+  end: (stored: StoredBattle, userId: string) => FightEnd;
+  abandoned?: (trx: Db, stored: StoredBattle, now: number) => Promise<void>;
+  view?: (stored: Pick<StoredBattle, 'dungeon' | 'campaign'>) => object;
+  ended?: (db: Db, stored: Pick<StoredBattle, 'dungeon' | 'campaign'>, status: string) => Promise<object>;
 }
 
 export type { FloorBattle };
@@ -56,35 +77,14 @@ export type OpeningBattle = Omit<StoredBattle, 'played_s' | 'waiting_since_ms'>;
 /** A battle's row state, as it is written. */
 export const readStoredBattle = (json: string): StoredBattle => JSON.parse(json) as StoredBattle;
 
-/** What a battle paid when it ended (nothing yet while it is on); a boss floor's says if its dungeon was cleared. */
+/** What a battle paid when it ended (nothing yet while it is on), and what its kind's end adds to the answer. */
 export interface Payout {
   rewards: Rewards | null;
   level_ups: LevelUp[];
-  clear_bonus?: boolean;
-  /** a boss floor's battle: the piece of gear the cleared run dropped (its item id), or null */
-  gear_drop?: string | null;
-  /** a campaign stage's battle that has ended: the stage, and what its first clear paid */
-  campaign?: CampaignFight;
-  /** a battle just lost: the gold its stake took */
-  stake_lost?: number;
+  /** what its kind's end added (a drop, a stage's first clear) and, lost, the gold its stake took (stake_lost) */
+  extra?: object;
 }
 const UNPAID: Payout = { rewards: null, level_ups: [] };
-
-/** A lost floor ends its run; a won one moves it a floor on, or clears it on the boss. Answers whether it moved. */
-async function settleRun(trx: Db, d: FloorBattle, won: boolean, now: number): Promise<boolean> {
-  const moved = await trx
-    .updateTable('dungeon_runs')
-    .set({
-      floor: won && !d.boss_floor ? d.floor + 1 : d.floor,
-      status: won ? (d.boss_floor ? 'cleared' : 'active') : 'failed',
-      updated_at: now,
-    })
-    .where('id', '=', d.run_id)
-    .where('floor', '=', d.floor)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return Number(moved.numUpdatedRows) === 1;
-}
 
 /**
  * Ends the turn-based battles still on of a player (one at most) or of a dungeon run as lost, with no rewards, each
@@ -127,34 +127,15 @@ async function endActiveBattle(trx: Db, userId: string, now: number) {
     .execute();
   const [ended] = await abandonBattles(trx, { userId }, now);
   if (!ended) return null;
-  // A dungeon floor left unfinished is a lost floor: its run ends with it.
-  const floor = ended.run_id ? ended.stored.dungeon : undefined;
-  if (floor) await settleRun(trx, floor, false, now);
+  // What ends with it, by its kind (a dungeon floor left unfinished is a lost floor: its run ends with it).
+  await turnKindOf(ended.stored).abandoned?.(trx, ended.stored, now);
   return { battle_id: ended.id, location: ended.location };
 }
 
-const add = (a: Rewards, b: Rewards): Rewards => ({
-  gold: a.gold + b.gold,
-  xp_per_hero: a.xp_per_hero + b.xp_per_hero,
-  magic_essence: a.magic_essence + b.magic_essence,
-  combat_tokens: a.combat_tokens + b.combat_tokens,
-});
-
 /**
- * What a won turn-based battle pays, the seconds of play credited to it being `playedSeconds`: its kind's table (a
- * random battle's, or a dungeon floor's) at the odds stated at its start, by time (src/game/rewards.ts). GET
- * /api/odds states it before the fight, played at once and per minute of play.
- */
-export function turnBasedWinPay(
-  kind: 'random' | 'dungeon' | 'campaign',
-  o: Omit<RewardInput, 'won' | 'mode'>,
-): Rewards {
-  return rewardsFor(kind, { won: true, mode: 'turn_based', ...o });
-}
-
-/**
- * Pays a finished battle for the time it was played and records what it paid (inside the caller's transaction); a
- * dungeon floor's run moves on, and a cleared dungeon's bonus is paid apart (its own ledger entry).
+ * Pays a finished battle for the time it was played and ends it as its kind says (its FightEnd: progress, a bonus
+ * entered apart, a drop), and records what it paid (inside the caller's transaction). Lost, the stake: of what a
+ * quick win against the same foes at the same odds would have paid.
  */
 async function settle(
   trx: Trx,
@@ -165,52 +146,30 @@ async function settle(
   stored: StoredBattle,
 ): Promise<Payout> {
   const won = status === 'won';
-  const d = stored.dungeon;
-  const stage = stored.campaign && STAGES_BY_ID.get(stored.campaign.stage_id);
-  const kind = d ? 'dungeon' : stage ? 'campaign' : 'random';
+  const rules = turnKindOf(stored);
+  const { probability } = stored;
+  const priced = { kind: rules.kind, rewards: { enemyLevel: stored.enemyLevel, ...rules.pay(stored) } };
   const rewards = won
-    ? turnBasedWinPay(kind, {
+    ? turnBasedWinPay(rules.kind, {
         playedSeconds: stored.played_s,
-        probability: stored.probability,
-        enemyLevel: stored.enemyLevel,
+        probability,
         teamSize: teamIds.length,
-        ...(d && { difficulty: d.difficulty, multiplier: d.multiplier }),
+        ...priced.rewards,
       })
     : NO_REWARDS;
-  const reason: LedgerReason = d ? 'dungeon_reward' : stage ? 'campaign_reward' : 'battle_reward';
-  const payments: Payment[] = [{ rewards, entry: { reason, ref: battleId } }];
-  let cleared = false;
-  let gearDrop: string | null = null;
-  const probability = stored.probability;
-  if (d && (await settleRun(trx, d, won, nowSeconds())) && won && d.boss_floor) {
-    cleared = true;
-    const bonus = clearBonus({ floors: d.floors, multiplier: d.multiplier }, probability);
-    payments.push({ rewards: bonus, entry: { reason: 'dungeon_clear', ref: battleId } });
-    gearDrop = await dropGear(trx, userId, battleId);
-  }
-  // A campaign stage: recorded, and its first clear paid (its own ledger entry), before the fight's own pay.
-  const campaign = stage
-    ? won
-      ? await recordStageWin(trx, userId, stage, teamIds, battleId)
-      : await stageUnchanged(trx, userId, stage)
-    : undefined;
+  const end = rules.end(stored, userId);
+  await end.guard?.(trx, won);
+  const own = end.settle
+    ? await end.settle(trx, { userId, battleId, teamIds, won, probability }, rewards)
+    : { rewards, extra: {} };
+  const payments: Payment[] = [{ rewards: own.rewards, entry: { reason: end.reason, ref: battleId } }];
+  if (own.bonus) payments.push(own.bonus);
   const { levelUps } = await payRewards(trx, userId, teamIds, payments);
-  const paid = payments.reduce((sum, p) => add(sum, p.rewards), NO_REWARDS);
-  // Lost: the stake, of what a quick win against the same foes at the same odds would have paid.
-  const stake = won
-    ? 0
-    : lossStake(
-        rewardsFor(kind, {
-          won: true,
-          probability,
-          enemyLevel: stored.enemyLevel,
-          teamSize: teamIds.length,
-          ...(d && { difficulty: d.difficulty, multiplier: d.multiplier }),
-        }).gold,
-      );
+  const paid = payments.reduce((sum, p) => addRewards(sum, p.rewards), NO_REWARDS);
+  const stake = won ? 0 : lossStakeOf(priced, teamIds.length, probability);
   const lost =
     stake > 0 ? await forfeit(trx, userId, 'gold', stake, { reason: 'fight_stake', ref: battleId }) : null;
-  did(trx, { act: 'fight', kind, mode: 'turn_based', won, probability });
+  did(trx, { act: 'fight', kind: rules.kind, mode: 'turn_based', won, probability });
   // Over: kept as its record from now on (store/battle-record.ts).
   await trx
     .updateTable('battles')
@@ -220,9 +179,7 @@ async function settle(
   return {
     rewards: paid,
     level_ups: levelUps,
-    ...(d && { clear_bonus: cleared, gear_drop: gearDrop }),
-    ...(campaign && { campaign }),
-    ...(!won && { stake_lost: lost?.taken ?? 0 }),
+    extra: { ...own.extra, ...(!won && { stake_lost: lost?.taken ?? 0 }) },
   };
 }
 
@@ -252,8 +209,8 @@ export interface Opening {
   teamIds: string[];
   location: string;
   stored: OpeningBattle;
-  /** A random battle's next-encounter band these enemies were drawn from: the player's next one is drawn afresh. */
-  band?: number;
+  /** the dungeon run the battle is a floor of */
+  runId?: string;
   /** Runs first inside the opening's transaction, before the active battle ends; throwing refuses the opening. */
   guard?: (trx: Trx) => Promise<void>;
 }
@@ -278,7 +235,7 @@ export function openBattle(
       id: o.battleId,
       user_id: o.userId,
       kind: 'turn_based',
-      location_type: stored.dungeon ? 'dungeon' : stored.campaign ? 'campaign' : 'random',
+      location_type: turnKindOf(stored).kind,
       location: o.location,
       status,
       team_hero_ids: JSON.stringify(o.teamIds),
@@ -286,9 +243,8 @@ export function openBattle(
       result: null,
       rewards: null,
       level_ups: null,
-      run_id: stored.dungeon?.run_id ?? null,
+      run_id: o.runId ?? null,
     });
-    if (o.band !== undefined) await drawNextEncounter(trx, o.userId, o.band);
     const payout =
       status === 'active' ? UNPAID : await settle(trx, o.battleId, o.userId, o.teamIds, status, stored);
     return { ended, payout };
@@ -319,4 +275,57 @@ export function moveBattle(
     if (status === 'active') return UNPAID;
     return settle(trx, row.id, row.user_id, teamIds, status, timed);
   });
+}
+
+/** A battle of `plan` opened for the player to steer, as it begins, with what its opening ended and paid. */
+export interface OpenedBattle {
+  battleId: string;
+  stored: OpeningBattle;
+  events: BattleEvent[];
+  ended: { battle_id: string; location: string } | null;
+  payout: Payout;
+}
+
+/**
+ * Opens `plan` as a turn-based battle the player steers (the team against its foes, at the odds a quick fight of it
+ * would state), keeping what its kind needs to end it (`keeps`: a floor, a stage) and ending the player's active
+ * battle first (openBattle).
+ */
+export async function openTurnBattle(
+  ctx: Ctx,
+  plan: FightPlan,
+  userId: string,
+  o: {
+    keeps?: Pick<StoredBattle, 'dungeon' | 'campaign'>;
+    runId?: string;
+    guard?: (trx: Trx) => Promise<void>;
+  },
+): Promise<OpenedBattle> {
+  const { team, enemies } = plan;
+  const battleId = newId('b');
+  const odds = await simulated(() => ctx.odds.estimate(team, enemies));
+  const started = startBattle(newSeed(), team, enemies, {
+    battleId,
+    enemyAi: 'normal',
+    allyAi: 'normal',
+    auto: false,
+  });
+  const stored: OpeningBattle = {
+    engine: started.state,
+    enemyLevel: plan.rewards.enemyLevel,
+    probability: odds.probability,
+    teams: { allies: team, enemies },
+    engine_version: ENGINE_VERSION,
+    ...o.keeps,
+  };
+  const { ended, payout } = await openBattle(ctx.store.db, {
+    battleId,
+    userId,
+    teamIds: team.map((h) => h.id),
+    location: plan.location,
+    stored,
+    runId: o.runId,
+    guard: o.guard,
+  });
+  return { battleId, stored, events: started.events, ended, payout };
 }

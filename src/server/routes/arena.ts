@@ -16,30 +16,10 @@ import {
 import { ErrorBody } from '../../api/common.ts';
 import { SHOWN_FIGHT_REFUSALS } from '../../api/odds.ts';
 import type { RouteOpts } from '../context.ts';
-import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
-import { fightNow, fightRoute, simulated } from '../battles/fights.ts';
-import { arenaPlan } from '../battles/fight-plans.ts';
-import { checkShownOdds } from '../battles/fight-odds.ts';
-import { findHero, ownHero } from '../heroes/hero-store.ts';
-import { leaderboard, settleDuel } from '../battles/rating-store.ts';
+import { fightRoute, simulated } from '../battles/fights.ts';
+import { fightDuel } from '../battles/kinds/arena.ts';
+import { leaderboard } from '../battles/rating-store.ts';
 import { fairMatches } from '../battles/fair-matches.ts';
-import type { Hero } from '../../game/types.ts';
-import type { Db } from '../economy/wallet.ts';
-
-/** A duel's two sides: the player's own hero and an opponent that is not theirs (the fight and GET /api/odds). */
-export async function arenaSides(
-  db: Db,
-  userId: string,
-  attackerId: string,
-  opponentId: string,
-): Promise<{ attacker: Hero; opponent: Hero }> {
-  const attacker = await ownHero(db, attackerId, userId);
-  const opponent = await findHero(db, opponentId);
-  if (!opponent) throw notFound(MESSAGES.heroNotFound);
-  if (opponent.hero.user_id === userId)
-    throw badRequest('Choose an opponent that is not one of your own heroes');
-  return { attacker: attacker.hero, opponent: opponent.hero };
-}
 
 const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
@@ -60,14 +40,11 @@ const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     handler: async (req) => {
       const { user_id, attacker_hero_id, opponent_id, odds_key } = req.body;
-      const { attacker, opponent } = await arenaSides(db, user_id, attacker_hero_id, opponent_id);
-      const plan = arenaPlan(attacker, opponent);
-      await checkShownOdds(ctx, user_id, plan, odds_key);
-      return fightNow(ctx, {
-        ...plan,
+      return fightDuel(ctx, {
         userId: user_id,
-        settle: (trx, { won, battleId }, rewards) =>
-          settleDuel(trx, { userId: user_id, attacker, opponent, won, battleId }, rewards),
+        attackerId: attacker_hero_id,
+        opponentId: opponent_id,
+        shown: odds_key,
       });
     },
   });

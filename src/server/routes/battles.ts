@@ -1,7 +1,7 @@
 // Team battles. POST /api/battles: mode 'turn_based' (default) starts a battle the player steers option by
 // option (state stored as JSON, polled with GET, acted on with POST …/action, Auto hands the allies to the AI);
-// mode 'auto' resolves it at once like the arena (fights.ts). A turn-based battle's lifecycle — open, read, act,
-// the active one, the idle rule — is ../battles/turn-battles.ts; these routes parse, call one of it and answer. A
+// mode 'auto' resolves it at once like the arena (../battles/kinds/random.ts). Reading and acting in a turn-based
+// battle of any kind is ../battles/turn-battles.ts; these routes parse, call one function and answer. A
 // player has one turn-based battle at a time: starting another ends the active one as lost, with no rewards (else a
 // player could open battles until the foes they like come up), enforced by a unique index too.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,12 +23,9 @@ import {
   GetBattleResponse,
 } from '../../api/battles.ts';
 import type { RouteOpts } from '../context.ts';
-import { fightNow, fightRoute } from '../battles/fights.ts';
-import { ownTeam } from '../heroes/hero-store.ts';
-import { drawNextEncounter, nextEncounter } from '../battles/random-foes.ts';
-import { randomPlan } from '../battles/fight-plans.ts';
-import { checkShownOdds } from '../battles/fight-odds.ts';
-import { actInBattle, activeBattle, openTurnBattle, readBattle } from '../battles/turn-battles.ts';
+import { fightRoute } from '../battles/fights.ts';
+import { fightRandom } from '../battles/kinds/random.ts';
+import { actInBattle, activeBattle, readBattle } from '../battles/turn-battles.ts';
 import { historyOf, openReplay } from '../battles/battle-replays.ts';
 
 const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
@@ -53,20 +50,13 @@ const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     handler: async (req, reply) => {
       const { user_id, team_hero_ids, mode, odds_key } = req.body;
-      const team = (await ownTeam(db, team_hero_ids, user_id)).map((s) => s.hero);
-      // The enemies shown before the fight (GET /api/odds): the player's stored next encounter.
-      const band = await nextEncounter(db, user_id);
-      const plan = randomPlan(team, band);
-      await checkShownOdds(ctx, user_id, plan, odds_key);
-      if (mode === 'auto') {
-        const result = await fightNow(ctx, {
-          ...plan,
-          userId: user_id,
-          guard: (trx) => drawNextEncounter(trx, user_id, band),
-        });
-        return reply.code(201).send({ ...result, kind: 'auto' as const });
-      }
-      return reply.code(201).send(await openTurnBattle(ctx, user_id, team, plan, band));
+      const fought = await fightRandom(ctx, {
+        userId: user_id,
+        teamIds: team_hero_ids,
+        mode,
+        shown: odds_key,
+      });
+      return reply.code(201).send(fought);
     },
   });
 

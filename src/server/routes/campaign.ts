@@ -1,7 +1,7 @@
-// The campaign and idle income (issue 30): GET /api/campaign, POST /api/campaign/stages/{stageId}/battle (fought as
-// team battles are — mode 'turn_based' (default) or 'auto' — on the same code path: fights.ts fightNow,
-// turn-battle-store.ts openBattle), GET /api/idle and POST /api/idle/claim. The rules over the store are
-// ../battles/campaign-progress.ts; the stage's win chance before the fight is GET /api/odds?kind=campaign (routes/odds.ts).
+// The campaign and idle income: GET /api/campaign, POST /api/campaign/stages/{stageId}/battle (a fight of its kind,
+// ../battles/kinds/campaign.ts: mode 'turn_based' (default) or 'auto', as team battles are), GET /api/idle and POST
+// /api/idle/claim. The rules over the store are ../battles/campaign-progress.ts; the stage's win chance before the
+// fight is GET /api/odds?kind=campaign (routes/odds.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import { SHOWN_FIGHT_REFUSALS } from '../../api/odds.ts';
@@ -15,25 +15,10 @@ import {
   StageBattleBody,
   StageParams,
 } from '../../api/campaign.ts';
-import { ENGINE_VERSION, startBattle } from '../../game/index.ts';
 import type { RouteOpts } from '../context.ts';
-import { fightNow, fightRoute, simulated } from '../battles/fights.ts';
-import { campaignPlan } from '../battles/fight-plans.ts';
-import { checkShownOdds } from '../battles/fight-odds.ts';
-import { openBattle, type OpeningBattle } from '../battles/turn-battle-store.ts';
-import { ownTeam } from '../heroes/hero-store.ts';
-import { newId, newSeed } from '../foundation/ids.ts';
-import {
-  campaignView,
-  checkStageOpen,
-  claimIdle,
-  idleView,
-  recordStageWin,
-  stageById,
-  stageUnchanged,
-} from '../battles/campaign-progress.ts';
-import { stateView } from '../battles/turn-battles.ts';
-import type { Trx } from '../economy/wallet.ts';
+import { fightRoute } from '../battles/fights.ts';
+import { fightStage } from '../battles/kinds/campaign.ts';
+import { campaignView, claimIdle, idleView } from '../battles/campaign-progress.ts';
 
 const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
@@ -74,62 +59,14 @@ const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     handler: async (req, reply) => {
       const { user_id, team_hero_ids, mode, odds_key } = req.body;
-      const stage = stageById(req.params.stageId);
-      const team = (await ownTeam(db, team_hero_ids, user_id)).map((s) => s.hero);
-      await checkStageOpen(db, user_id, stage);
-      const plan = campaignPlan(stage, team);
-      await checkShownOdds(ctx, user_id, plan, odds_key);
-      const teamIds = team.map((h) => h.id);
-      if (mode === 'auto') {
-        const result = await fightNow(ctx, {
-          ...plan,
-          userId: user_id,
-          guard: (trx) => checkStageOpen(trx, user_id, stage),
-          // settle runs inside the fight's transaction (fights.ts), which is what `trx` is.
-          settle: async (trx, { won, battleId }, rewards) => ({
-            rewards,
-            extra: {
-              campaign: won
-                ? await recordStageWin(trx as Trx, user_id, stage, teamIds, battleId)
-                : await stageUnchanged(trx, user_id, stage),
-            },
-          }),
-        });
-        return reply.code(201).send({ ...result, kind: 'auto' as const });
-      }
-      const battleId = newId('b');
-      const odds = await simulated(() => ctx.odds.estimate(team, plan.enemies));
-      const started = startBattle(newSeed(), team, plan.enemies, {
-        battleId,
-        enemyAi: 'normal',
-        allyAi: 'normal',
-        auto: false,
-      });
-      const stored: OpeningBattle = {
-        engine: started.state,
-        enemyLevel: plan.rewards.enemyLevel,
-        probability: odds.probability,
-        teams: { allies: team, enemies: plan.enemies },
-        engine_version: ENGINE_VERSION,
-        campaign: { stage_id: stage.id },
-      };
-      const { ended, payout } = await openBattle(db, {
-        battleId,
+      const fought = await fightStage(ctx, {
         userId: user_id,
-        teamIds,
-        location: plan.location,
-        stored,
-        guard: (trx) => checkStageOpen(trx, user_id, stage),
+        stageId: req.params.stageId,
+        teamIds: team_hero_ids,
+        mode,
+        shown: odds_key,
       });
-      const view = stateView(battleId, stored, {
-        location: plan.location,
-        newEvents: started.events,
-        rewards: null,
-        levelUps: [],
-        campaign: payout.campaign ?? (await stageUnchanged(db, user_id, stage)),
-      });
-      if (payout.rewards) Object.assign(view, { rewards: payout.rewards, level_ups: payout.level_ups });
-      return reply.code(201).send({ ...view, ended_battle: ended });
+      return reply.code(201).send(fought);
     },
   });
 

@@ -1,4 +1,4 @@
-// Dungeons and their runs (the rules of a run: ../battles/dungeon-runs.ts). A call that races a finished floor (two tabs, a
+// Dungeons and their runs (a run: ../battles/dungeon-runs.ts; its floors: ../battles/kinds/dungeon.ts). A call that races a finished floor (two tabs, a
 // double tap; the client names the floor it means) is a 409 saying where the run is now; GET /api/dungeon-runs/{id}
 // and /active read it, so every page can show the run as it is.
 import type { Selectable } from 'kysely';
@@ -28,7 +28,8 @@ import {
 } from '../../api/dungeons.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
-import { fightFloor, movedOn, openFloorBattle, startRun, tierReachOf } from '../battles/dungeon-runs.ts';
+import { startRun, tierReachOf } from '../battles/dungeon-runs.ts';
+import { fightDungeonFloor } from '../battles/kinds/dungeon.ts';
 import {
   DUNGEONS_BY_ID,
   TIER_COUNT,
@@ -38,8 +39,6 @@ import {
 } from '../../game/data/dungeons.ts';
 import { tierFloors } from '../../game/dungeon-tiers.ts';
 import { StartedBattle } from '../../api/battles.ts';
-import { readStoredBattle } from '../battles/turn-battle-store.ts';
-import { stateView } from '../battles/turn-battles.ts';
 import { fightRoute } from '../battles/fights.ts';
 import { ownTeam } from '../heroes/hero-store.ts';
 import { findUser } from '../economy/wallet.ts';
@@ -283,34 +282,14 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     handler: async (req, reply) => {
       const run = await findRun(req.params.runId, req.body?.user_id);
-      if (run.status !== 'active') throw movedOn(run, run.floor);
-      const meant = req.body?.floor;
-      if (meant !== undefined && meant !== run.floor) throw movedOn(run, meant);
-      const dungeon = find(run.dungeon_id);
-      if (req.body?.mode === 'turn_based') {
-        const opened = await openFloorBattle(ctx, run, dungeon, req.body.odds_key);
-        if ('underWay' in opened) {
-          const row = opened.underWay;
-          const view = stateView(row.id, readStoredBattle(row.state!), {
-            location: row.location,
-            newEvents: [],
-            rewards: null,
-            levelUps: [],
-          });
-          return reply.code(201).send({ ...view, ended_battle: null });
-        }
-        const view = stateView(opened.battleId, opened.stored, {
-          location: dungeon.name,
-          newEvents: opened.stored.engine.events,
-          rewards: opened.payout.rewards,
-          levelUps: opened.payout.level_ups,
-          clearBonus: opened.payout.clear_bonus,
-          gearDrop: opened.payout.gear_drop,
-        });
-        return reply.code(201).send({ ...view, ended_battle: opened.ended });
-      }
-      const fought = await fightFloor(ctx, run, dungeon, req.body?.odds_key);
-      return { ...fought.result, run: runView(ctx, fought.run), clear_bonus: fought.cleared };
+      const out = await fightDungeonFloor(ctx, run, {
+        mode: req.body?.mode,
+        floor: req.body?.floor,
+        shown: req.body?.odds_key,
+      });
+      if ('opened' in out) return reply.code(201).send(out.opened);
+      const { result, run: after, cleared } = out.fought;
+      return { ...result, run: runView(ctx, after), clear_bonus: cleared };
     },
   });
 };
