@@ -132,6 +132,29 @@ describe.each(DATABASES)('battles and arena on %s', (kind) => {
     expect((await user(p.id)).gold).toBe(0);
   });
 
+  it('a turn-based battle lost says on its last answer the stake it took, as the ledger has it', async () => {
+    const p = await newPlayer(h);
+    const a = await summonHero(h, p.id);
+    await setHeroPower(h, a.id, 'feeble');
+    const before = await user(p.id);
+    const odds = (await h.call('GET', `/api/odds?kind=random&user_id=${p.id}&team=${a.id}`)).body;
+    const opened = await h.call('POST', '/api/battles', { user_id: p.id, team_hero_ids: [a.id] });
+    expect(opened.status).toBe(201);
+    // over at once (the foes were faster) or handed to Auto: either way its last answer says what it took
+    const last =
+      opened.body.status === 'active'
+        ? (
+            await h.call('POST', `/api/battles/${opened.body.battle_id}/action`, {
+              user_id: p.id,
+              auto: true,
+            })
+          ).body
+        : opened.body;
+    expect(last.status).toBe('lost');
+    expect(last.stake_lost).toBe(odds.loss_stake);
+    expect(await user(p.id)).toEqual({ ...before, gold: before.gold - odds.loss_stake });
+  });
+
   it('the player aims: an option lists its targets, target_id picks one, anything else is a 400 that changes nothing', async () => {
     const p = await newPlayer(h);
     const team = [await summonHero(h, p.id), await summonHero(h, p.id)];
