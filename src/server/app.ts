@@ -21,6 +21,7 @@ import type { RelyingPartyConfig } from './accounts/passkeys.ts';
 import { guardPlayers } from './accounts/player-guard.ts';
 import { sendSecurityHeaders } from './http/security-headers.ts';
 import { answerConditionalGets } from './http/conditional.ts';
+import { compressAnswers } from './http/compression.ts';
 import { refusedAddress, serveWebApp, type WebPage } from './http/web-app.ts';
 import { openStore } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
@@ -147,6 +148,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const pageHeaders = await sendSecurityHeaders(app);
   // A GET whose If-None-Match names its answer's ETag is a 304 (http/conditional.ts).
   answerConditionalGets(app);
+  // An answer with an ETag is sent br or gzip as the client accepts, each copy made once (http/compression.ts).
+  compressAnswers(app);
   // Who each route acts for, and a locked player's session required for it; writes from other sites refused.
   guardPlayers(app, store);
   // Paying routes honour Idempotency-Key (before the WAL's flush below, so a stored answer is flushed with the rest).

@@ -73,7 +73,8 @@ describe('the server’s house', () => {
   });
 
   it('a fight kind lives in battles/kinds/: nothing else names one, and no route opens or ends a fight', () => {
-    const KIND = /(kind|location_type) [!=]== '(random|arena|dungeon|campaign)'|\? '(random|arena|dungeon|campaign)'/;
+    const KIND =
+      /(kind|location_type) [!=]== '(random|arena|dungeon|campaign)'|\? '(random|arena|dungeon|campaign)'/;
     const RUNNERS = /\b(fightNow|openTurnBattle|openBattle|moveBattle)\b/;
     const wrong: string[] = [];
     for (const file of sources(SERVER)) {

@@ -1,7 +1,6 @@
 // Heroes: generate candidates, save one, list (own, other players' paged, NPCs by dungeon), detail, delete,
 // ability reroll, training. The scroll rules live in ../heroes/summoning.ts; heroes in the store in ../heroes/hero-store.ts.
 import { cursorCodec } from '../foundation/cursor.ts';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
 import { SUMMON_COST } from '../../api/rules.ts';
@@ -30,10 +29,8 @@ import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
 import { RatedContent } from '../content/rated-content.ts';
 import { withRating } from '../battles/rating-store.ts';
-import { JSON_TYPE, sendJson } from '../http/json-reply.ts';
+import { sendJson } from '../http/json-reply.ts';
 import { deleteHero, rerollHero, trainHero } from '../heroes/hero-rules.ts';
-import type { Encoding } from '../heroes/hero-lists.ts';
-import { LRUCache } from 'lru-cache';
 import { newSeed } from '../foundation/ids.ts';
 import { npcsByDungeon } from '../content/npcs.ts';
 import {
@@ -44,22 +41,6 @@ import {
   summon,
 } from '../heroes/summoning.ts';
 import { userView } from '../economy/wallet.ts';
-
-/** What the hero list can be sent as, best first. */
-const ENCODINGS = ['br', 'gzip', 'identity'];
-/** The encoding chosen for each Accept-Encoding seen (a browser sends the same one every time), a few kept. */
-const chosen = new LRUCache<string, Encoding | 'none'>({ max: 64 });
-
-/** The encoding a list is sent in for a client that sends `accepted` (undefined: plain JSON). */
-function encodingFor(accepted: string | undefined): Encoding | undefined {
-  if (!accepted) return undefined;
-  let encoding = chosen.get(accepted);
-  if (encoding === undefined) {
-    const wanted = negotiate(accepted, ENCODINGS) as Encoding | 'identity' | null;
-    chosen.set(accepted, (encoding = wanted === 'identity' || !wanted ? 'none' : wanted));
-  }
-  return encoding === 'none' ? undefined : encoding;
-}
 
 /** A browse page's last player: their username key. */
 const browseCursor = cursorCodec('text');
@@ -153,12 +134,11 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       response: { 200: HeroesResponse, 304: NotModified, 400: ErrorBody },
     },
     // Stored documents are sent as they are (the schema documents the shape); revalidated on every use (no-cache),
-    // a 304 for the list the client holds (http/conditional.ts), br or gzip when accepted.
+    // a 304 for the list the client holds (http/conditional.ts), br or gzip when accepted (http/compression.ts).
     handler: async (req, reply) => {
       const list = await ctx.heroLists.of(req.query.user_id);
-      const { bytes, headers } = await list.body(encodingFor(req.headers['accept-encoding']));
-      for (let i = 0; i < headers.length; i += 2) reply.header(headers[i], headers[i + 1]);
-      return reply.type(JSON_TYPE).send(bytes as never);
+      reply.header('cache-control', 'no-cache').header('etag', list.etag);
+      return sendJson(reply, list.json);
     },
   });
 

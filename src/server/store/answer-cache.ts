@@ -49,15 +49,6 @@ export class AnswerCache<V extends NonNullable<unknown>> {
     return value;
   }
 
-  /** Counts `value`'s size again after it grew (a compressed copy added), unless it was forgotten meanwhile. */
-  grew(slot: string, value: V): void {
-    const held = this.held.peek(slot);
-    if (held?.value !== value) return;
-    // lru-cache keeps the size of a value set again as it was: it is deleted and set anew
-    this.held.delete(slot);
-    this.held.set(slot, held);
-  }
-
   /** How many answers are held and their bytes. */
   stats(): { entries: number; bytes: number } {
     return { entries: this.held.size, bytes: this.held.calculatedSize };

@@ -1,0 +1,97 @@
+// Compressed answers, in one place: an answer that names itself with an ETag (the hero list) is sent br or gzip to a
+// client that accepts it. The same answer is asked for again and again until it changes, so each encoding of each
+// route's ETag is made once and kept, least recently used forgotten first past a byte limit; an answer without an
+// ETag is sent as it is (a proxy in front may compress it), as is one too short to gain. The web app's files have
+// their copies made at build (http/web-app.ts).
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+type Encoding = 'br' | 'gzip';
+const ENCODINGS = ['br', 'gzip', 'identity'];
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+// Brotli's default quality (11) spends milliseconds on a long list; 5 keeps most of the gain for a fraction.
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+/** Below this a compressed copy saves less than it costs to make. */
+export const COMPRESS_FROM = 1024;
+/** What a kept copy costs beyond its bytes: its key, its Buffer object and the cache's entry (an upper bound). */
+export const COPY_OVERHEAD = 450;
+const DEFAULT_BYTES = 32 * 1024 * 1024;
+
+/** The encoding chosen for each Accept-Encoding seen (a browser sends the same one every time), a few kept. */
+const chosen = new LRUCache<string, Encoding | 'none'>({ max: 64 });
+
+/** The encoding an answer is sent in for a client that sends `accepted` (undefined: as it is). */
+function encodingFor(accepted: string | undefined): Encoding | undefined {
+  if (!accepted) return undefined;
+  let encoding = chosen.get(accepted);
+  if (encoding === undefined) {
+    const wanted = negotiate(accepted, ENCODINGS) as Encoding | 'identity' | null;
+    chosen.set(accepted, (encoding = wanted === 'identity' || !wanted ? 'none' : wanted));
+  }
+  return encoding === 'none' ? undefined : encoding;
+}
+
+/** The copies kept, by encoding, route and ETag: what they hold in all, and how many were made. */
+export interface CompressedCopies {
+  stats(): { entries: number; bytes: number; made: number };
+}
+
+/** Compresses answers that carry an ETag (add after the conditional-GET hook, so a 304 is never compressed). */
+export function compressAnswers(app: FastifyInstance, opts: { maxBytes?: number } = {}): CompressedCopies {
+  const copies = new LRUCache<string, Buffer>({
+    maxSize: opts.maxBytes ?? DEFAULT_BYTES,
+    sizeCalculation: (bytes, key) => COPY_OVERHEAD + 2 * key.length + bytes.byteLength,
+  });
+  // A copy being made, shared by the requests that ask for it meanwhile.
+  const making = new Map<string, Promise<Buffer>>();
+  let made = 0;
+
+  const copyOf = (key: string, encoding: Encoding, body: Buffer): Promise<Buffer> => {
+    let copy = making.get(key);
+    if (!copy) {
+      copy = (encoding === 'br' ? brotli(body, BROTLI) : gzipAsync(body))
+        .then((out) => {
+          // zlib hands back a view of its 16 KiB output chunk: keep an exact copy, not the whole chunk.
+          const bytes = Buffer.allocUnsafeSlow(out.byteLength);
+          out.copy(bytes);
+          made++;
+          copies.set(key, bytes);
+          return bytes;
+        })
+        .finally(() => making.delete(key));
+      making.set(key, copy);
+    }
+    return copy;
+  };
+
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const etag = reply.getHeader('etag');
+    if (
+      reply.statusCode !== 200 ||
+      typeof etag !== 'string' ||
+      reply.hasHeader('content-encoding') ||
+      (typeof payload !== 'string' && !Buffer.isBuffer(payload))
+    )
+      return done(null, payload);
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (body.byteLength < COMPRESS_FROM) return done(null, payload);
+    reply.header('vary', 'accept-encoding');
+    const encoding = encodingFor(req.headers['accept-encoding']);
+    if (!encoding) return done(null, payload);
+    const key = `${encoding} ${req.routeOptions.url ?? ''} ${etag}`;
+    const send = (bytes: Buffer) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, bytes);
+    };
+    const kept = copies.get(key);
+    if (kept) return send(kept);
+    copyOf(key, encoding, body).then(send, (err: Error) => done(err));
+  });
+
+  return { stats: () => ({ entries: copies.size, bytes: copies.calculatedSize, made }) };
+}
