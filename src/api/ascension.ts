@@ -66,6 +66,17 @@ export const AscensionResponse = z.object({
     .describe(
       'the copies a payment starts from: the first of `copies` that fit (never a rarer one), as many as the next star takes; empty at the top',
     ),
+  by_chosen: z
+    .array(
+      z.object({
+        shards: z.number().int().describe('the Star Shards that pay the heroes left unchosen'),
+        short_with_shards: z.array(z.string()),
+        short_without_shards: z.array(z.string()),
+      }),
+    )
+    .describe(
+      'the next star by how many heroes are chosen (index 0 … copies): the shards that pay the rest, and every reason it is out of reach paying the rest with shards or not, in the words the ascend call refuses with (empty: it can be paid); empty at the top',
+    ),
   reset: z
     .object({
       rarity: z.number().int(),

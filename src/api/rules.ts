@@ -10,7 +10,7 @@ export { CURRENCIES, type Currency };
 /** Star Shards fused into one summoning scroll (Use Item on the shards; src/game/data/ascension.ts). */
 export { SHARDS_PER_SCROLL } from '../game/data/ascension.ts';
 /** Why the next star is out of reach, in the words the ascend call refuses with (src/game/ascension.ts). */
-export { STAR_SHORT, starShortfall } from '../game/star-short.ts';
+export { STAR_SHORT } from '../game/star-short.ts';
 
 /** Training: what a level adds, its cap, and its price in gold at each level (src/game/data/training.ts). */
 export { MAX_FOE_TRAINING, MAX_TRAINING, TRAINING_STEP, trainingCost } from '../game/data/training.ts';

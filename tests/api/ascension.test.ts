@@ -329,6 +329,46 @@ describe.each(DATABASES)('ascension on %s', (kind) => {
     expect((await h.call('GET', `/api/heroes/h_nobody/ascension?user_id=${p.id}`)).status).toBe(404);
   });
 
+  it('says for each number of heroes chosen every reason the star is out of reach, as the ascend call refuses', async () => {
+    const p = await newPlayer(h);
+    const hero = await giveHero(h, p.id, 2);
+    const ok1 = await giveHero(h, p.id, 2);
+    await giveHero(h, p.id, 2);
+    await setBalances(h, p.id, { magic_essence: ASCENSION[1].essence - 1 });
+    const view = AscensionResponse.parse(
+      (await h.call('GET', `/api/heroes/${hero.id}/ascension?user_id=${p.id}`)).body,
+    );
+    const { copies, shards_per_copy: each } = view.next!;
+    expect(view.by_chosen).toHaveLength(copies + 1);
+    expect(view.by_chosen.map((b) => b.shards)).toEqual(
+      Array.from({ length: copies + 1 }, (_, k) => (copies - k) * each),
+    );
+    const essence = `Not enough magic essence: 700 needed, you have 699`;
+    expect(view.by_chosen[copies]).toMatchObject({
+      short_with_shards: [essence],
+      short_without_shards: [essence],
+    });
+    // one hero short: without shards the copy is missing, with them the shards are; the essence either way
+    const one = view.by_chosen[copies - 1];
+    expect(one.short_without_shards).toEqual(['Choose 1 more hero or use Star Shards', essence]);
+    expect(one.short_with_shards).toEqual([`Not enough Star Shards: ${each} needed, you have 0`, essence]);
+    // the call refuses with the first of those words, and so with essence enough: nothing short, it ascends
+    const refused = await h.call('POST', `/api/heroes/${hero.id}/ascend`, {
+      user_id: p.id,
+      spend_hero_ids: [ok1.id],
+      use_shards: true,
+    });
+    expect(refused.body.error).toBe(one.short_with_shards[0]);
+    await setBalances(h, p.id, { magic_essence: ASCENSION[1].essence });
+    const paid = AscensionResponse.parse(
+      (await h.call('GET', `/api/heroes/${hero.id}/ascension?user_id=${p.id}`)).body,
+    );
+    expect(paid.by_chosen[copies]).toMatchObject({ short_with_shards: [], short_without_shards: [] });
+    expect(paid.by_chosen[0].short_without_shards).toEqual([
+      `Choose ${copies} more heroes or use Star Shards`,
+    ]);
+  });
+
   it('one Idempotency-Key ascends once, however often it is sent', async () => {
     const p = await newPlayer(h);
     await setBalances(h, p.id, { magic_essence: 10_000 });

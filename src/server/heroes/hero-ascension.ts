@@ -14,6 +14,7 @@ import {
   ASCENSION,
   STAR_SHARD_ITEM,
   STAR_SHORT,
+  starShortfall,
 } from '../../game/ascension.ts';
 import type { Hero } from '../../game/types.ts';
 import type { z } from 'zod';
@@ -93,6 +94,29 @@ export async function ascensionView(
     }),
     { essence: 0, shards: 0, heroes: [] as ReturnType<typeof brief>[] },
   );
+  const shardsHeld = shards ? Number(shards.quantity) : 0;
+  const essenceHeld = Number(user.magic_essence);
+  const next = preview.next;
+  // Whether the star can be paid, for each number of heroes the player may choose, with shards or without.
+  const byChosen = next
+    ? Array.from({ length: next.copies + 1 }, (_, chosen) => {
+        const short = (useShards: boolean) =>
+          starShortfall({
+            copies: next.copies,
+            chosen,
+            useShards,
+            shardsPerCopy: next.shards_per_copy,
+            shardsHeld,
+            essence: next.essence,
+            essenceHeld,
+          });
+        return {
+          shards: (next.copies - chosen) * next.shards_per_copy,
+          short_with_shards: short(true),
+          short_without_shards: short(false),
+        };
+      })
+    : [];
   return {
     hero_id: hero.id,
     ...preview,
@@ -102,8 +126,9 @@ export async function ascensionView(
       shards_per_copy: shardsFor(r.from),
       essence: r.essence,
     })),
-    shards_held: shards ? Number(shards.quantity) : 0,
-    essence_held: Number(user.magic_essence),
+    shards_held: shardsHeld,
+    essence_held: essenceHeld,
+    by_chosen: byChosen,
     copies: copies.map((c) => ({ ...brief(c), rarer: c.rarer })),
     suggested: suggestedCopies(hero, copies),
     reset:

@@ -3562,6 +3562,13 @@ export interface operations {
             }[];
             /** @description the copies a payment starts from: the first of `copies` that fit (never a rarer one), as many as the next star takes; empty at the top */
             suggested: string[];
+            /** @description the next star by how many heroes are chosen (index 0 … copies): the shards that pay the rest, and every reason it is out of reach paying the rest with shards or not, in the words the ascend call refuses with (empty: it can be paid); empty at the top */
+            by_chosen: {
+              /** @description the Star Shards that pay the heroes left unchosen */
+              shards: number;
+              short_with_shards: string[];
+              short_without_shards: string[];
+            }[];
             /** @description what a reset refunds; null when it has not ascended */
             reset: {
               rarity: number;

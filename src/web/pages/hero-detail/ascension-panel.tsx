@@ -4,17 +4,16 @@
 // the rarity the star needs first, least valuable first, its suggestion picked at first; the rarer set apart and never
 // picked for the player), and a confirmation naming
 // everything spent before anything is; a reset back to the summoned rarity with its refund. Shown on the player's own
-// heroes. Everything it states is the server's answer (GET /api/heroes/{id}/ascension).
-import { useState } from 'react';
+// heroes. Everything it states is the server's answer (GET /api/heroes/{id}/ascension); its state and writes are
+// ./ascension-ctrl.ts.
 import type { Hero } from '../../../api/index.ts';
 import { errorText } from '../../api/client.ts';
-import { useAscension } from '../../api/hooks.ts';
-import { useAscend, useFuseShards, useResetAscension } from '../../api/writes/heroes.ts';
-import { SHARDS_PER_SCROLL, starShortfall } from '../../../api/rules.ts';
+import { SHARDS_PER_SCROLL } from '../../../api/rules.ts';
 import { RarityStars } from '../../components/hero-card.tsx';
 import { Icon } from '../../components/icon.tsx';
-import { formatNumber } from '../../components/format.ts';
+import { counted as plural, formatNumber } from '../../components/format.ts';
 import { Button, ErrorBox, Modal, Skeleton, SuccessBanner } from '../../components/ui.tsx';
+import { useAscensionCtrl, type AscensionCtrl } from './ascension-ctrl.ts';
 
 const STATS = [
   { key: 'max_hp', label: 'Health', icon: 'hp' },
@@ -23,20 +22,9 @@ const STATS = [
   { key: 'spd', label: 'Speed', icon: 'spd' },
 ] as const;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
-
 export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string }) {
-  const view = useAscension(hero.id, userId);
-  const ascend = useAscend(userId);
-  const reset = useResetAscension(userId);
-  const fuse = useFuseShards(userId);
-  // The heroes to spend: the server's suggestion (the least valuable that fit) until the player picks.
-  const [picked, setPicked] = useState<string[] | null>(null);
-  const [useShards, setUseShards] = useState(true);
-  const [asking, setAsking] = useState<'ascend' | 'reset' | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const first = hero.name.split(' ')[0];
-
+  const ctrl = useAscensionCtrl(hero, userId);
+  const { view } = ctrl;
   if (view.isPending)
     return (
       <section className="panel" aria-label="Ascension">
@@ -51,38 +39,22 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
         <ErrorBox>{errorText(view.error, 'Failed to load the ascension')}</ErrorBox>
       </section>
     );
-  const a = view.data;
-  const next = a.next;
+  return <Ascension hero={hero} a={view.data} ctrl={ctrl} />;
+}
+
+function Ascension({
+  hero,
+  a,
+  ctrl,
+}: {
+  hero: Hero;
+  a: NonNullable<AscensionCtrl['view']['data']>;
+  ctrl: AscensionCtrl;
+}) {
+  const { next, copies: spendable } = a;
+  const { chosen, first, rarerChosen, paying, spentNames, short, shortOf, ascend, reset, fuse } = ctrl;
   const copies = next ? next.copies : 0;
-  const chosen = (picked ?? a.suggested).filter((id) => a.copies.some((c) => c.id === id)).slice(0, copies);
-  const missing = copies - chosen.length;
-  const shardsNeeded = next && useShards ? missing * next.shards_per_copy : 0;
-  // Every reason the star is out of reach, in the words the server refuses with (game/ascension.ts).
-  const shortOf = !next
-    ? []
-    : starShortfall({
-        copies,
-        chosen: chosen.length,
-        useShards,
-        shardsPerCopy: next.shards_per_copy,
-        shardsHeld: a.shards_held,
-        essence: next.essence,
-        essenceHeld: a.essence_held,
-      });
-  const short = shortOf.length ? shortOf.join('. ') : null;
-  const spentNames = a.copies.filter((c) => chosen.includes(c.id)).map((c) => c.name);
-  const paying = [
-    ...(spentNames.length ? [spentNames.join(', ')] : []),
-    ...(shardsNeeded ? [plural(shardsNeeded, 'Star Shard')] : []),
-    ...(next ? [`${formatNumber(next.essence)} magic essence`] : []),
-  ];
-  const toggle = (id: string) =>
-    setPicked(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
-  // Offered in the server's order: those that fit first, least valuable first; the rarer after, set apart.
-  const fitting = a.copies.filter((c) => !c.rarer);
-  const rarer = a.copies.filter((c) => c.rarer);
-  const rarerChosen = rarer.filter((c) => chosen.includes(c.id)).map((c) => c.name);
-  const copyRow = (c: (typeof a.copies)[number]) => (
+  const copyRow = (c: (typeof spendable)[number]) => (
     <label
       key={c.id}
       className={`ascension__copy${c.rarer ? ' ascension__copy--rarer' : ''}`}
@@ -92,7 +64,7 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
         type="checkbox"
         checked={chosen.includes(c.id)}
         disabled={!chosen.includes(c.id) && chosen.length >= copies}
-        onChange={() => toggle(c.id)}
+        onChange={() => ctrl.toggle(c.id)}
       />
       <img src={c.portrait_url} alt="" width={32} height={32} />
       <span>
@@ -108,10 +80,8 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
         <h2 id="ascension-title">Ascension</h2>
         <RarityStars rarity={hero.rarity} size={16} />
       </div>
-      {done && <SuccessBanner onDone={() => setDone(null)}>{done}</SuccessBanner>}
-      {(ascend.failure || reset.failure || fuse.failure) && (
-        <ErrorBox>{ascend.failure ?? reset.failure ?? fuse.failure}</ErrorBox>
-      )}
+      {ctrl.done && <SuccessBanner onDone={ctrl.clearDone}>{ctrl.done}</SuccessBanner>}
+      {ctrl.failure && <ErrorBox>{ctrl.failure}</ErrorBox>}
       {next ? (
         <>
           <p className="ascension__lead">
@@ -148,18 +118,18 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
             magic essence. You hold {plural(a.shards_held, 'Star Shard')} and {formatNumber(a.essence_held)}{' '}
             essence.
           </p>
-          {a.copies.length > 0 ? (
+          {spendable.length > 0 ? (
             <fieldset className="ascension__copies">
               <legend>
                 Heroes to spend ({chosen.length}/{copies})
               </legend>
-              {fitting.map(copyRow)}
-              {rarer.length > 0 && (
+              {ctrl.fitting.map(copyRow)}
+              {ctrl.rarer.length > 0 && (
                 <>
                   <p className="ascension__rarer-note muted" data-testid="rarer-copies">
                     Rarer than this star needs — spending one gives up more than the star asks:
                   </p>
-                  {rarer.map(copyRow)}
+                  {ctrl.rarer.map(copyRow)}
                 </>
               )}
             </fieldset>
@@ -169,12 +139,16 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
             </p>
           )}
           <label className="ascension__shards">
-            <input type="checkbox" checked={useShards} onChange={(e) => setUseShards(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={ctrl.useShards}
+              onChange={(e) => ctrl.setUseShards(e.target.checked)}
+            />
             Use Star Shards for the heroes not chosen
-            {missing > 0 && useShards ? ` (${plural(shardsNeeded, 'shard')})` : ''}
+            {ctrl.missing > 0 && ctrl.useShards ? ` (${plural(ctrl.shardsNeeded, 'shard')})` : ''}
           </label>
           <Button
-            onClick={() => setAsking('ascend')}
+            onClick={() => ctrl.ask('ascend')}
             disabled={!!short}
             title={short ?? undefined}
             busy={ascend.isPending}
@@ -198,12 +172,7 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
           <p className="muted">
             Star Shards to spare fuse {formatNumber(SHARDS_PER_SCROLL)} at a time into a summoning scroll.
           </p>
-          <Button
-            variant="secondary"
-            onClick={() => fuse.mutate(null, { onSuccess: (r) => setDone(r.message) })}
-            busy={fuse.isPending}
-            busyText="Fusing..."
-          >
+          <Button variant="secondary" onClick={ctrl.fuseShards} busy={fuse.isPending} busyText="Fusing...">
             <Icon name="summoning_scrolls" size={16} /> Fuse {formatNumber(SHARDS_PER_SCROLL)} shards
           </Button>
         </div>
@@ -245,7 +214,7 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
           </p>
           <Button
             variant="secondary"
-            onClick={() => setAsking('reset')}
+            onClick={() => ctrl.ask('reset')}
             busy={reset.isPending}
             busyText="Resetting..."
           >
@@ -254,31 +223,16 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
         </div>
       )}
 
-      {asking === 'ascend' && next && (
+      {ctrl.asking === 'ascend' && next && (
         <Modal
           title={`Ascend ${first} to ${next.rarity}★?`}
-          onClose={() => !ascend.isPending && setAsking(null)}
+          onClose={() => !ascend.isPending && ctrl.ask(null)}
           footer={
             <>
-              <Button variant="secondary" onClick={() => setAsking(null)} disabled={ascend.isPending}>
+              <Button variant="secondary" onClick={() => ctrl.ask(null)} disabled={ascend.isPending}>
                 Cancel
               </Button>
-              <Button
-                busy={ascend.isPending}
-                busyText="Ascending..."
-                onClick={() =>
-                  ascend.mutate(
-                    { heroId: hero.id, spend_hero_ids: chosen, use_shards: useShards && missing > 0 },
-                    {
-                      onSuccess: (r) => {
-                        setPicked(null);
-                        setDone(r.message);
-                      },
-                      onSettled: () => setAsking(null),
-                    },
-                  )
-                }
-              >
+              <Button busy={ascend.isPending} busyText="Ascending..." onClick={ctrl.confirmAscend}>
                 Ascend
               </Button>
             </>
@@ -299,25 +253,16 @@ export function AscensionPanel({ hero, userId }: { hero: Hero; userId: string })
           )}
         </Modal>
       )}
-      {asking === 'reset' && a.reset && (
+      {ctrl.asking === 'reset' && a.reset && (
         <Modal
           title={`Reset ${first} to ${a.reset.rarity}★?`}
-          onClose={() => !reset.isPending && setAsking(null)}
+          onClose={() => !reset.isPending && ctrl.ask(null)}
           footer={
             <>
-              <Button variant="secondary" onClick={() => setAsking(null)} disabled={reset.isPending}>
+              <Button variant="secondary" onClick={() => ctrl.ask(null)} disabled={reset.isPending}>
                 Cancel
               </Button>
-              <Button
-                busy={reset.isPending}
-                busyText="Resetting..."
-                onClick={() =>
-                  reset.mutate(hero.id, {
-                    onSuccess: (r) => setDone(r.message),
-                    onSettled: () => setAsking(null),
-                  })
-                }
-              >
+              <Button busy={reset.isPending} busyText="Resetting..." onClick={ctrl.confirmReset}>
                 Reset
               </Button>
             </>
