@@ -40,7 +40,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 async function serve(databaseUrl: string, oddsCacheSize: number) {
   await import('../src/server/foundation/v8-flags.ts'); // as src/server/main.ts starts the server
   const { buildApp } = await import('../src/server/app.ts');
-  const { BUSY_MESSAGE } = await import('../src/server/battles/fights.ts');
+  const { BUSY_MESSAGE } = await import('../src/server/fights/fights.ts');
   const { serverLogger } = await import('../src/server/http/access-log.ts');
   // As `npm start` runs it (src/server/main.ts): every request logged at info to stdout (here a file, read by
   // nobody), the rate limits on. BENCH_LOG=off and RATE_LIMIT=off measure without them.

@@ -48,7 +48,7 @@ import type { RewardInput } from '../src/game/rewards.ts';
 import { CHOOSE_S, decisionCredit, MEASURED_BATTLE_MID_S, QUICK_FIGHT_S } from '../src/game/play-time.ts';
 import type { FightKind } from '../src/game/types.ts';
 import { baseStats, useItem } from '../src/game/items.ts';
-import { randomFoes } from '../src/server/battles/random-foes.ts';
+import { randomFoes } from '../src/server/fights/random-foes.ts';
 import { dungeonNpcs, typicalTeams } from '../src/game/difficulty.ts';
 import { playDays, printDaily } from './daily-player.ts';
 

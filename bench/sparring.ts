@@ -1,4 +1,4 @@
-// Sparring partners (src/game/sparring.ts, searched by src/server/battles/fair-matches.ts sparringOffers): how
+// Sparring partners (src/game/sparring.ts, searched by src/server/fights/fair-matches.ts sparringOffers): how
 // steeply a 1v1 duel's odds turn with the partner's power (SPARRING_SLOPE), and how the search does — for generated
 // heroes of several levels and rarities (and some far beyond level 10 5★), how many of 6 wanted partners it finds
 // within its budget, and what that costs in looks, estimates and simulated battles. The same search the server runs,
@@ -10,7 +10,7 @@ import { generateHero } from '../src/game/generation.ts';
 import { createPrng, hashSeed } from '../src/game/prng.ts';
 import { SPARRING_SLOPE, sparringOptions } from '../src/game/sparring.ts';
 import type { Hero } from '../src/game/types.ts';
-import { sparringOffers, type FairOdds } from '../src/server/battles/fair-matches.ts';
+import { sparringOffers, type FairOdds } from '../src/server/fights/fair-matches.ts';
 
 const arg = (name: string, dflt: number) =>
   Number(process.argv.find((a) => a.startsWith(`${name}=`))?.split('=')[1] ?? dflt);

@@ -1,7 +1,7 @@
 // The repository stands alone: no tracked file cites a document outside it — no relative path up and out of the
 // repository to a shared folder, none of the workplace's design notes by name, no section of a spec. A rule, a
 // number or a text the project keeps is said where it is used, or in its own docs (README.md, ARCHITECTURE.md, docs/).
-// And the docs name only paths that exist: every path from the repository's root in README, ARCHITECTURE and docs/.
+// And the docs and the code's comments name only paths that exist: every path from the repository's root.
 // The patterns are written so that this file does not match them itself.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -86,6 +86,20 @@ describe('the repository stands alone', () => {
     );
     expect(docs.length).toBeGreaterThan(3);
     const found = docs.flatMap((f) => missingPaths(f, readFileSync(join(ROOT, f), 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('names only paths that exist, in the comments of the code', () => {
+    const code = trackedFiles().filter((f) => /\.(ts|tsx|mjs)$/.test(f) && f !== 'src/web/api/openapi.ts');
+    const found = code.flatMap((f) =>
+      missingPaths(
+        f,
+        readFileSync(join(ROOT, f), 'utf8')
+          .split('\n')
+          .map((line) => (/^\s*(\/\/|\*|\/\*)/.test(line) ? line : ''))
+          .join('\n'),
+      ),
+    );
     expect(found).toEqual([]);
   });
 

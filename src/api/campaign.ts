@@ -1,6 +1,6 @@
 // The campaign and idle income (issue 30): GET /api/campaign (chapters, stages, the player's progress, what stages
 // open, idle income), POST /api/campaign/stages/{stageId}/battle (a stage fought as team battles are), GET /api/idle
-// and POST /api/idle/claim. Server: routes/campaign.ts over battles/campaign-progress.ts; rules: src/game/campaign.ts.
+// and POST /api/idle/claim. Server: routes/campaign.ts over fights/campaign-progress.ts; rules: src/game/campaign.ts.
 import { z } from 'zod';
 import { Id, StageReward, User } from './common.ts';
 import { CreateBattleBody } from './battles.ts';

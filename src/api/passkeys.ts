@@ -1,6 +1,6 @@
 // A locked account: its passkeys (WebAuthn credentials), the ceremonies that add one or sign in with one, and the
 // session a passkey starts (an HttpOnly cookie). The server: src/server/routes/passkeys.ts; the rule every route
-// that acts for a player obeys: src/server/player-guard.ts.
+// that acts for a player obeys: src/server/accounts/player-guard.ts.
 import { z } from 'zod';
 import { CleanText, Id } from './common.ts';
 

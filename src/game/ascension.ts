@@ -1,6 +1,6 @@
 // Ascension: a hero rising one star by spending copies (heroes of at least its rarity, or Star Shards in their
 // place) and essence (./data/ascension.ts), and its reset to the rarity it was summoned at. Pure: the server checks
-// ownership, spends, keeps what was spent for the reset's refund and writes the hero (src/server/ascension.ts).
+// ownership, spends, keeps what was spent for the reset's refund and writes the hero (src/server/heroes/hero-ascension.ts).
 // The stats at a rarity come from the formula generation uses (progression.ts statsFor), carrying the hero's own
 // upgrades and spread along; level, xp, abilities, traits and gear stay as they are.
 import { ASCENSION, MAX_STARS, SHARDS_PER_HERO, type AscensionRung } from './data/ascension.ts';

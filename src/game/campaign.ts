@@ -1,7 +1,7 @@
 // The campaign's rules over its content (data/campaign.ts): a stage's foes, which stages a player may fight (one
 // after another: a stage opens when the one before it is cleared), a hero's and a team's power (the number a stage
 // recommends), and idle income — the furthest cleared stage's hourly rate, accruing up to IDLE_CAP_HOURS while the
-// player is away. Pure: the server stores the progress and the time (src/server/campaign.ts). Numbers:
+// player is away. Pure: the server stores the progress and the time (src/server/fights/campaign-progress.ts). Numbers:
 // docs/game-rules.md "The campaign".
 import { DEEP_FROM, STAGES, type StageDef } from './data/campaign.ts';
 import { generateHero } from './generation.ts';

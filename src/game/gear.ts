@@ -1,7 +1,7 @@
 // Wearing gear (content: ./data/gear.ts): a hero wears at most one piece a slot; its pieces and the 2- and 4-piece
 // bonuses of its sets are modifier sources (battle/compile.ts modifierSources reads gearSources), so every fight,
 // odds estimate and replay of the hero sees them. Pure: the server stores the worn pieces and moves the inventory
-// (src/server/gear.ts); the hero's document carries the views (`gear`, `gear_sets`) the pages show.
+// (src/server/heroes/worn-gear.ts); the hero's document carries the views (`gear`, `gear_sets`) the pages show.
 import { iconPath } from './art/paths.ts';
 import { own } from './data/table.ts';
 import { GEAR, GEAR_SETS, GEAR_SLOTS, type GearDef, type GearSlot } from './data/gear.ts';

@@ -3,7 +3,7 @@
 // was before the fight, and nothing else moves a rating (no deviation grows with idle time). New heroes start at
 // 1500 / 350 / 0.06; an NPC starts from the rating its level fits (LEVEL_RATING, measured — see below). The
 // leaderboard orders by the conservative rating, rating − 2·RD, so a hero climbs by proving itself, not by one
-// lucky win. The server applies it in src/server/battles/rating-store.ts; the numbers are in docs/game-rules.md.
+// lucky win. The server applies it in src/server/fights/rating-store.ts; the numbers are in docs/game-rules.md.
 
 import { estimateOdds } from './battle/odds.ts';
 import { generateHero } from './generation.ts';

@@ -1,5 +1,5 @@
 // Sparring partners: NPCs made for one hero at its strength, for Find a fair match when the arena's ladder has too
-// few heroes whose duel with it is fair (src/server/battles/fair-matches.ts). A partner is a pure function of its
+// few heroes whose duel with it is fair (src/server/fights/fair-matches.ts). A partner is a pure function of its
 // make — a seed number, a level and rarity near the hero's (higher ones for a hero stronger than its own level and
 // rarity make it) and, for a hero at level 10 5★ and beyond, training: scaled health, attack and defence (scaled
 // down, at level 1 1★, for the weakest heroes) — so its id names it and every server makes the same one.

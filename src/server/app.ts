@@ -15,7 +15,7 @@ import { setClock, type ClockSource } from './foundation/clock.ts';
 import { closeContext, makeContext, type RateLimits } from './context.ts';
 import { handleError, Refusal } from './foundation/errors.ts';
 import { honourIdempotencyKeys } from './http/idempotency.ts';
-import { fightLimit } from './battles/fights.ts';
+import { fightLimit } from './fights/fights.ts';
 import { limitStoreFor } from './http/limit-store.ts';
 import type { RelyingPartyConfig } from './accounts/passkeys.ts';
 import { guardPlayers } from './accounts/player-guard.ts';

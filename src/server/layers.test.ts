@@ -17,7 +17,7 @@ const LAYERS = [
   'odds',
   'heroes',
   'content',
-  'battles',
+  'fights',
   'http',
   'routes',
 ];
@@ -30,7 +30,7 @@ function sources(dir: string): string[] {
   });
 }
 
-/** A module's layer: the folder under src/server it is in (battles/kinds/ is of battles). */
+/** A module's layer: the folder under src/server it is in (fights/kinds/ is of fights). */
 const folderOf = (file: string) => {
   const parts = relative(SERVER, file).split('/');
   return parts.length > 1 ? parts[0] : '';
@@ -65,21 +65,21 @@ describe('the server’s house', () => {
   it('no server module has the name of a module of the rules', () => {
     const game = new Set(sources(GAME).map((f) => basename(f)));
     const shared = sources(SERVER)
-      // routes/<group>.ts is named like its src/api/<group>.ts, battles/kinds/<kind>.ts by its fight kind
+      // routes/<group>.ts is named like its src/api/<group>.ts, fights/kinds/<kind>.ts by its fight kind
       .filter((f) => folderOf(f) !== 'routes' && !f.includes('/kinds/'))
       .map((f) => basename(f))
       .filter((name) => game.has(name));
     expect(shared).toEqual([]);
   });
 
-  it('a fight kind lives in battles/kinds/: nothing else names one, and no route opens or ends a fight', () => {
+  it('a fight kind lives in fights/kinds/: nothing else names one, and no route opens or ends a fight', () => {
     const KIND =
       /(kind|location_type) [!=]== '(random|arena|dungeon|campaign)'|\? '(random|arena|dungeon|campaign)'/;
     const RUNNERS = /\b(fightNow|openTurnBattle|openBattle|moveBattle)\b/;
     const wrong: string[] = [];
     for (const file of sources(SERVER)) {
       const name = relative(SERVER, file);
-      if (name.startsWith('battles/kinds/')) continue;
+      if (name.startsWith('fights/kinds/')) continue;
       const code = readFileSync(file, 'utf8');
       if (KIND.test(code)) wrong.push(`${name} tells fight kinds apart`);
       if (name.startsWith('routes/') && RUNNERS.test(code)) wrong.push(`${name} opens or ends a fight`);

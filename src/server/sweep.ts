@@ -2,7 +2,7 @@
 // Idempotency-Keys older than a day (idempotency.ts), and
 // bounds the fights kept for replays — each player's latest FIGHTS_KEPT, plus any fight whose replay someone opened
 // in the last OPENED_KEPT_S — so storage grows with players, not with every fight ever fought; arena wins older than
-// the repeat-win rule's window are forgotten (battles/rating-store.ts), and daily quest progress and claims of days a month past
+// the repeat-win rule's window are forgotten (fights/rating-store.ts), and daily quest progress and claims of days a month past
 // (economy/daily-progress.ts); expired sessions and WebAuthn challenges (accounts/sessions.ts).
 import { sql, type Kysely } from 'kysely';
 import { REPEAT_WIN_WINDOW_S } from '../game/rewards.ts';
@@ -11,7 +11,7 @@ import type { Database } from './store/tables.ts';
 import { pruneCandidates } from './heroes/summoning.ts';
 import { pruneDaily } from './economy/daily-progress.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
-import { idleBefore } from './battles/battle-expiry.ts';
+import { idleBefore } from './fights/battle-expiry.ts';
 import { pruneSessions } from './accounts/sessions.ts';
 
 /** Fights kept per player for history and replays (the newest). */

@@ -1,4 +1,4 @@
-// Find a fair match on the real server, SQLite and PostgreSQL (src/server/battles/fair-matches.ts): every offered
+// Find a fair match on the real server, SQLite and PostgreSQL (src/server/fights/fair-matches.ts): every offered
 // opponent's stated chance is 40–60% and is the duel's own (GET /api/odds, the fight) — for a weak new hero, a mid
 // one and one far beyond level 10 5★ (sparring partners, trained); real heroes from the ladder come first; the same
 // set all day, another at each refresh and on the player's next day (the clock moved); an offered sparring partner

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hero } from '../../src/game/types.ts';
 import { encodeRecord, readRecord, type StoredHero } from '../../src/server/store/battle-record.ts';
 import { heroColumns, heroFromRow } from '../../src/server/store/hero-rows.ts';
-import type { StoredBattle } from '../../src/server/battles/turn-battle-store.ts';
+import type { StoredBattle } from '../../src/server/fights/turn-battle-store.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
 
 /** A hero as an older release stored it: its first ability one the tables no longer have. */

@@ -1,7 +1,7 @@
 // Idle income through the API on both databases (issue 30): nothing before the first clear, the furthest stage's
 // rate accruing by the server's clock (moved here) up to 12 hours, a claim paying what accrued once into the ledger —
 // 50 claims at once credit once, a retry with the same Idempotency-Key answers the first answer — and xp to the
-// last winning campaign team. The rules: src/game/campaign.ts; the store: src/server/battles/campaign-progress.ts.
+// last winning campaign team. The rules: src/game/campaign.ts; the store: src/server/fights/campaign-progress.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/server/economy/ledger.ts';
 import { idleRate } from '../../src/game/index.ts';

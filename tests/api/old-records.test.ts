@@ -15,7 +15,7 @@ import {
   type BattleState,
 } from '../../src/game/index.ts';
 import type { BattleEvent, Hero } from '../../src/game/types.ts';
-import type { OpeningBattle } from '../../src/server/battles/turn-battle-store.ts';
+import type { OpeningBattle } from '../../src/server/fights/turn-battle-store.ts';
 import { NO_REPLAY } from '../../src/server/store/battle-record.ts';
 import { battleToday } from '../../src/server/store/migration-0024-no-old-records.ts';
 import {

@@ -2,7 +2,7 @@
 // says so; GET /api/battles/active finds the one in play. On SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StartedBattle } from '../../src/api/battles.ts';
-import { ABANDONED_TEXT } from '../../src/server/battles/battle-view.ts';
+import { ABANDONED_TEXT } from '../../src/server/fights/battle-view.ts';
 import {
   DATABASES,
   goldMoved,

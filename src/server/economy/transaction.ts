@@ -5,7 +5,7 @@
 //   1. the acting player's `users` row          (SELECT … FOR NO KEY UPDATE on PostgreSQL, the lock an UPDATE takes)
 //   2. the heroes it will change, in id order    (SELECT … ORDER BY id FOR UPDATE: a delete needs the full lock)
 //   3. inventory rows, then the player's other records (candidates, generations, battles, dungeon runs)
-//   4. arena fights: the two sides' ladder rating rows, in hero id order (battles/rating-store.ts settleDuel) — the only rows of
+//   4. arena fights: the two sides' ladder rating rows, in hero id order (fights/rating-store.ts settleDuel) — the only rows of
 //      another player a transaction locks; after them it only writes rows it already holds or inserts new ones
 //   5. a fight or a summon: its one fairness tally row (fairness.ts), shared by every player, the last write of
 //      the work; after it only the acts the work told (`did`) are counted, into the player's own quest progress

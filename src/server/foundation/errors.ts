@@ -17,7 +17,7 @@ export class Refusal extends Error {
      * sent again, so an Idempotency-Key's answer is not kept from it (idempotency.ts).
      */
     readonly transient = false,
-    /** more fields of the answer beside `error` (a fight's new chance: battles/fight-odds.ts) */
+    /** more fields of the answer beside `error` (a fight's new chance: fights/fight-odds.ts) */
     readonly details?: Readonly<Record<string, unknown>>,
   ) {
     // A refusal is an answer, not a bug: skip the stack trace (capturing it cost more than the whole purchase).

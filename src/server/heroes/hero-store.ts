@@ -68,7 +68,7 @@ export async function remainingTeam(db: Db, teamJson: string, userId: string): P
 
 /** The most heroes one list answers (a player's whole collection in practice). */
 export const HERO_LIST_LIMIT = 500;
-// The documents are read with their ladder ratings (battles/rating-store.ts keeps ratings in rows of their own) and
+// The documents are read with their ladder ratings (fights/rating-store.ts keeps ratings in rows of their own) and
 // answered as the contract's schema serializes them (foundation/contract-json.ts); the answers' bytes are cached
 // (HeroDocs here, HeroLists in hero-lists.ts). The limit is written into the SQL: bound as a parameter, it made
 // SQLite's plan twice as slow.

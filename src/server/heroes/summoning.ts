@@ -403,7 +403,7 @@ export async function saveCandidate(
       .executeTakeFirst();
     // Only a generation_id reused after its first generation was forgotten can meet a kept hero here.
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw conflict(SUMMONING_MESSAGES.kept);
-    // A new hero joins the arena ladder as a newcomer (battles/rating-store.ts).
+    // A new hero joins the arena ladder as a newcomer (fights/rating-store.ts).
     const rating = startRatingRow(hero, nowSeconds());
     await trx.insertInto('hero_ratings').values(rating).execute();
     return {

@@ -6,7 +6,7 @@ import { resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isValidId } from '../../api/id-rule.ts';
-import { replayHeadFor } from '../battles/battle-replays.ts';
+import { replayHeadFor } from '../fights/battle-replays.ts';
 import type { Db } from '../economy/wallet.ts';
 import { readPageShell } from './page-shell.ts';
 import { API_SECURITY_HEADERS, isApiData } from './security-headers.ts';

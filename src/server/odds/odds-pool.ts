@@ -214,7 +214,7 @@ export class OddsPool {
   /**
    * A quick look at a matchup: side `a`'s wins over battles `from` to `to` of its estimate — the very battles the
    * estimate begins with, so a look never contradicts it beyond chance. For deciding which matchups are worth an
-   * estimate (Find a fair match: ../battles/fair-matches.ts); never stated as odds. Admitted like an estimate.
+   * estimate (Find a fair match: ../fights/fair-matches.ts); never stated as odds. Admitted like an estimate.
    */
   async look(a: Hero[], b: Hero[], from: number, to: number): Promise<number> {
     const m = matchupOf(a, b);

@@ -1,8 +1,8 @@
 // POST /api/arena/battle: a 1v1 duel between your hero and another player's hero or an NPC, resolved at once; the
-// result moves both sides' ladder ratings and meets the repeat-win rule in its own transaction (../battles/rating-store.ts).
+// result moves both sides' ladder ratings and meets the repeat-win rule in its own transaction (../fights/rating-store.ts).
 // GET /api/arena/leaderboard: heroes and NPCs by conservative rating, keyset-paged. GET /api/arena/opponents and
 // POST /api/arena/opponents/refresh: Find a fair match, opponents your hero wins 40–60% of the time by the honest
-// odds, a set a day and another at each refresh (../battles/fair-matches.ts).
+// odds, a set a day and another at each refresh (../fights/fair-matches.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ArenaBody,
@@ -16,10 +16,10 @@ import {
 import { ErrorBody } from '../../api/common.ts';
 import { SHOWN_FIGHT_REFUSALS } from '../../api/odds.ts';
 import type { RouteOpts } from '../context.ts';
-import { fightRoute, simulated } from '../battles/fights.ts';
-import { fightDuel } from '../battles/kinds/arena.ts';
-import { leaderboard } from '../battles/rating-store.ts';
-import { fairMatches } from '../battles/fair-matches.ts';
+import { fightRoute, simulated } from '../fights/fights.ts';
+import { fightDuel } from '../fights/kinds/arena.ts';
+import { leaderboard } from '../fights/rating-store.ts';
+import { fairMatches } from '../fights/fair-matches.ts';
 
 const arena: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;

@@ -19,7 +19,7 @@ import {
 import type { RouteOpts } from '../context.ts';
 import { ascendHero, ascensionView, resetHero } from '../heroes/hero-ascension.ts';
 import { equipGear, unequipGear } from '../heroes/worn-gear.ts';
-import { withRating } from '../battles/rating-store.ts';
+import { withRating } from '../fights/rating-store.ts';
 import { userView } from '../economy/wallet.ts';
 
 const REFUSALS = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -1,7 +1,7 @@
 // Team battles. POST /api/battles: mode 'turn_based' (default) starts a battle the player steers option by
 // option (state stored as JSON, polled with GET, acted on with POST …/action, Auto hands the allies to the AI);
-// mode 'auto' resolves it at once like the arena (../battles/kinds/random.ts). Reading and acting in a turn-based
-// battle of any kind is ../battles/turn-battles.ts; these routes parse, call one function and answer. A
+// mode 'auto' resolves it at once like the arena (../fights/kinds/random.ts). Reading and acting in a turn-based
+// battle of any kind is ../fights/turn-battles.ts; these routes parse, call one function and answer. A
 // player has one turn-based battle at a time: starting another ends the active one as lost, with no rewards (else a
 // player could open battles until the foes they like come up), enforced by a unique index too.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,10 +23,10 @@ import {
   GetBattleResponse,
 } from '../../api/battles.ts';
 import type { RouteOpts } from '../context.ts';
-import { fightRoute } from '../battles/fights.ts';
-import { fightRandom } from '../battles/kinds/random.ts';
-import { actInBattle, activeBattle, readBattle } from '../battles/turn-battles.ts';
-import { historyOf, openReplay } from '../battles/battle-replays.ts';
+import { fightRoute } from '../fights/fights.ts';
+import { fightRandom } from '../fights/kinds/random.ts';
+import { actInBattle, activeBattle, readBattle } from '../fights/turn-battles.ts';
+import { historyOf, openReplay } from '../fights/battle-replays.ts';
 
 const battles: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;

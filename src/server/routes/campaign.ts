@@ -1,6 +1,6 @@
 // The campaign and idle income: GET /api/campaign, POST /api/campaign/stages/{stageId}/battle (a fight of its kind,
-// ../battles/kinds/campaign.ts: mode 'turn_based' (default) or 'auto', as team battles are), GET /api/idle and POST
-// /api/idle/claim. The rules over the store are ../battles/campaign-progress.ts; the stage's win chance before the
+// ../fights/kinds/campaign.ts: mode 'turn_based' (default) or 'auto', as team battles are), GET /api/idle and POST
+// /api/idle/claim. The rules over the store are ../fights/campaign-progress.ts; the stage's win chance before the
 // fight is GET /api/odds?kind=campaign (routes/odds.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../api/common.ts';
@@ -16,9 +16,9 @@ import {
   StageParams,
 } from '../../api/campaign.ts';
 import type { RouteOpts } from '../context.ts';
-import { fightRoute } from '../battles/fights.ts';
-import { fightStage } from '../battles/kinds/campaign.ts';
-import { campaignView, claimIdle, idleView } from '../battles/campaign-progress.ts';
+import { fightRoute } from '../fights/fights.ts';
+import { fightStage } from '../fights/kinds/campaign.ts';
+import { campaignView, claimIdle, idleView } from '../fights/campaign-progress.ts';
 
 const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;

@@ -1,4 +1,4 @@
-// Dungeons and their runs (a run: ../battles/dungeon-runs.ts; its floors: ../battles/kinds/dungeon.ts). A call that races a finished floor (two tabs, a
+// Dungeons and their runs (a run: ../fights/dungeon-runs.ts; its floors: ../fights/kinds/dungeon.ts). A call that races a finished floor (two tabs, a
 // double tap; the client names the floor it means) is a 409 saying where the run is now; GET /api/dungeon-runs/{id}
 // and /active read it, so every page can show the run as it is.
 import type { Selectable } from 'kysely';
@@ -28,8 +28,8 @@ import {
 } from '../../api/dungeons.ts';
 import type { Ctx, RouteOpts } from '../context.ts';
 import { forbidden, MESSAGES, notFound } from '../foundation/errors.ts';
-import { startRun, tierReachOf } from '../battles/dungeon-runs.ts';
-import { fightDungeonFloor } from '../battles/kinds/dungeon.ts';
+import { startRun, tierReachOf } from '../fights/dungeon-runs.ts';
+import { fightDungeonFloor } from '../fights/kinds/dungeon.ts';
 import {
   DUNGEONS_BY_ID,
   TIER_COUNT,
@@ -39,7 +39,7 @@ import {
 } from '../../game/data/dungeons.ts';
 import { tierFloors } from '../../game/dungeon-tiers.ts';
 import { StartedBattle } from '../../api/battles.ts';
-import { fightRoute } from '../battles/fights.ts';
+import { fightRoute } from '../fights/fights.ts';
 import { ownTeam } from '../heroes/hero-store.ts';
 import { findUser } from '../economy/wallet.ts';
 import { npcsByDungeon } from '../content/npcs.ts';

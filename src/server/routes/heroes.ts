@@ -28,7 +28,7 @@ import {
 import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
 import { RatedContent } from '../content/rated-content.ts';
-import { withRating } from '../battles/rating-store.ts';
+import { withRating } from '../fights/rating-store.ts';
 import { sendJson } from '../http/json-reply.ts';
 import { deleteHero, rerollHero, trainHero } from '../heroes/hero-rules.ts';
 import { newSeed } from '../foundation/ids.ts';

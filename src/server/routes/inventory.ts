@@ -14,7 +14,7 @@ import type { RouteOpts } from '../context.ts';
 import type { Store } from '../store/db.ts';
 import { MESSAGES, notFound } from '../foundation/errors.ts';
 import { useInventoryItem } from '../heroes/item-use.ts';
-import { withRating } from '../battles/rating-store.ts';
+import { withRating } from '../fights/rating-store.ts';
 import { newSeed } from '../foundation/ids.ts';
 import { readUser, shareUserRead, userReadFor, userView, type UserRow } from '../economy/wallet.ts';
 import { AnswerCache } from '../store/answer-cache.ts';

@@ -1,14 +1,14 @@
 // GET /api/odds: a fight's win chance before it is fought — an arena duel, a dungeon's next floor, or the
 // player's next random battle (its stored encounter, random-foes.ts) — with the key it is for and what a win pays.
-// The fight's plan comes from its kind (../battles/kinds/), as the fight's does, and the answer from the one
+// The fight's plan comes from its kind (../fights/kinds/), as the fight's does, and the answer from the one
 // function a fight refused for a changed chance answers with too (fight-odds.ts), so what is shown is what the fight
 // then states and pays. Limited per client like generation.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FIGHT_REFUSALS } from '../../api/common.ts';
 import { OddsQuery, OddsResponse } from '../../api/odds.ts';
 import type { RouteOpts } from '../context.ts';
-import { fightOdds } from '../battles/fight-odds.ts';
-import { oddsPlan } from '../battles/kinds/index.ts';
+import { fightOdds } from '../fights/fight-odds.ts';
+import { oddsPlan } from '../fights/kinds/index.ts';
 
 const odds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.get('/api/odds', {

@@ -70,7 +70,7 @@ export interface FloorBattle {
   boss_floor: boolean;
 }
 
-/** A turn-based battle as it ends (battles/turn-battle-store.ts StoredBattle): what its record is made of. */
+/** A turn-based battle as it ends (fights/turn-battle-store.ts StoredBattle): what its record is made of. */
 export interface EndedBattle {
   engine: BattleState;
   teams: { allies: Hero[]; enemies: Hero[] };

@@ -19,7 +19,7 @@ export function heroFromRow(r: Pick<HeroRow, 'doc'> & { version?: number }): Her
 
 /** The columns a hero's state occupies (everything but ownership and bookkeeping). */
 export function heroColumns(hero: Hero) {
-  // The ladder rating is a view of its own row (battles/rating-store.ts), the version a column, the fighting stats a
+  // The ladder rating is a view of its own row (fights/rating-store.ts), the version a column, the fighting stats a
   // view of the rest (battle/compile.ts fightingStats): never part of the document.
   const { rating: _rating, version: _version, fighting_stats: _fighting, ...h } = hero;
   return {

@@ -1,6 +1,6 @@
 // Migration 0024_no_old_records, with frozen copies of all it reads: brings every turn-based battle still on to the
 // shape the code writes today, so no reader of an older shape is left in the code (issue 29). A battle's row keeps
-// its engine state while it is on (battles/turn-battle-store.ts StoredBattle); three older shapes of it were read
+// its engine state while it is on (fights/turn-battle-store.ts StoredBattle); three older shapes of it were read
 // on every load until now:
 // - the rules core stored as its typed arrays (version 1, before 2026-11-24): converted to the core by name
 //   (version 2) through version 1's layout, frozen below as it was read (src/game/battle/stored-state.ts);

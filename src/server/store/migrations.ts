@@ -449,7 +449,7 @@ function ledger(dialect: Dialect): Migration {
 }
 
 /**
- * The arena ladder (battles/rating-store.ts): every hero's Glicko-2 rating and arena record, by hero id (players' heroes and NPCs
+ * The arena ladder (fights/rating-store.ts): every hero's Glicko-2 rating and arena record, by hero id (players' heroes and NPCs
  * alike; NPC rows are written by the content sync, from their level). `conservative` (rating − 2·rd) is stored so
  * the leaderboard walks an index in its order — (conservative, hero_id) descending, keyset-paged — and `rating` is
  * indexed for the opponents nearest a rating. Players' existing heroes start as new ones: 1500 / 350 / 0.06.
@@ -770,7 +770,7 @@ const ascensionGear: Migration = {
  * The campaign (issue 30): each player's progress — how many stages they have cleared (in order), when their idle
  * income began accruing and the team it pays xp to — and its claims, one row per (player, claim, period) as the daily
  * claims: a stage's first clear ('first_clear', the stage id) and each idle claim ('idle', the instant it accrued
- * from), inserted before the credit, so each pays once whatever races it (src/server/battles/campaign-progress.ts).
+ * from), inserted before the credit, so each pays once whatever races it (src/server/fights/campaign-progress.ts).
  */
 const campaign: Migration = {
   async up(db: AnyDb) {
@@ -794,7 +794,7 @@ const campaign: Migration = {
   },
 };
 
-/** Find a fair match's offered sets: one row a player's hero (battles/fair-matches.ts). */
+/** Find a fair match's offered sets: one row a player's hero (fights/fair-matches.ts). */
 const fairOffers: Migration = {
   async up(db: AnyDb) {
     await db.schema

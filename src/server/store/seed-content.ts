@@ -107,7 +107,7 @@ export const staleNpcs = (db: Kysely<Database>, npcIds: string[]) =>
   db.selectFrom('heroes').select('id').where('dungeon_id', '>', '').where('id', 'not in', npcIds);
 
 /**
- * Every stored sparring partner (Find a fair match: battles/fair-matches.ts) made anew from the make its id names,
+ * Every stored sparring partner (Find a fair match: fights/fair-matches.ts) made anew from the make its id names,
  * so that none names content the tables no longer have: run at a start whose content ids went (migrations.ts), as
  * the dungeon NPCs are at every start — which scans the stored heroes then anyway (`_` in the pattern matches any
  * character: the ids are checked again by sparringMakeOf).

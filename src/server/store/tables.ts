@@ -242,7 +242,7 @@ export interface ArenaWinsTable {
 }
 
 /**
- * The opponents Find a fair match offers a player's hero today (battles/fair-matches.ts): one row a hero, replaced by
+ * The opponents Find a fair match offers a player's hero today (fights/fair-matches.ts): one row a hero, replaced by
  * the next day's set or a refresh, and kept as the set to stay away from the next time.
  */
 export interface FairOffersTable {
