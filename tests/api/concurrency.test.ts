@@ -10,6 +10,7 @@ import { grantXp } from '../../src/game/index.ts';
 import { Refusal } from '../../src/server/foundation/errors.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { BUSY_MESSAGE, TRANSACTION_ATTEMPTS, withRetries } from '../../src/server/economy/transaction.ts';
+import { tallySummons } from '../../src/server/odds/fairness.ts';
 import type { Hero } from '../../src/game/types.ts';
 import {
   DATABASES,
@@ -329,6 +330,52 @@ describe.each(DATABASES)('concurrent economy transactions on %s', (kind) => {
         expect(end.magic_essence).toBe(r.body.user.magic_essence);
       } finally {
         await outside.end();
+      }
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    "a summon counts its rarities in rarity order: waiting on the lowest row, it holds no higher one (two summons never lock each other's in a circle)",
+    { timeout: 60_000 },
+    async () => {
+      const store = openStore(h.db.url, { poolSize: 1 });
+      const [holder, prober] = [h.db.url, h.db.url].map((u) => new pg.Client({ connectionString: u }));
+      await Promise.all([holder.connect(), prober.connect()]);
+      try {
+        await store.db
+          .insertInto('summon_tally')
+          .values([1, 3].map((rarity) => ({ rarity, drawn: 0 })))
+          .onConflict((oc) => oc.column('rarity').doNothing())
+          .execute();
+        await holder.query('begin');
+        await holder.query('select 1 from summon_tally where rarity = 1 for update');
+        // a draw of a 3★ then a 1★ hero, counted while the 1★ row is held elsewhere
+        const counting = store.db.transaction().execute((trx) => tallySummons(trx, [3, 1]));
+        await expect
+          .poll(
+            async () =>
+              (
+                await prober.query(
+                  "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+                )
+              ).rows[0].n,
+          )
+          .toBe(1);
+        // the count waits on the 1★ row and has not taken the 3★ one: another draw may take it at once
+        await prober.query('begin');
+        await prober.query('select 1 from summon_tally where rarity = 3 for update nowait');
+        await prober.query('rollback');
+        await holder.query('commit');
+        await counting;
+        const rows = await store.db
+          .selectFrom('summon_tally')
+          .selectAll()
+          .where('rarity', 'in', [1, 3])
+          .execute();
+        expect(rows.every((r) => Number(r.drawn) >= 1)).toBe(true);
+      } finally {
+        await Promise.all([holder.end(), prober.end()]);
+        await store.close();
       }
     },
   );

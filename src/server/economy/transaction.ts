@@ -7,8 +7,8 @@
 //   3. inventory rows, then the player's other records (candidates, generations, battles, dungeon runs)
 //   4. arena fights: the two sides' ladder rating rows, in hero id order (fights/rating-store.ts settleDuel) — the only rows of
 //      another player a transaction locks; after them it only writes rows it already holds or inserts new ones
-//   5. a fight or a summon: its one fairness tally row (fairness.ts), shared by every player, the last write of
-//      the work; after it only the acts the work told (`did`) are counted, into the player's own quest progress
+//   5. a fight: its one fairness tally row; a summon: its tally rows, one a rarity drawn, in rarity order
+//      (odds/fairness.ts) — shared by every player, the last writes of the work; after it only the acts the work told (`did`) are counted, into the player's own quest progress
 //
 // Steps 1 and 2 are taken here, before the work runs, from what the caller declares (`userId`, `heroIds`); the work
 // then only touches rows of that player, after those locks. Since every economy transaction of a player holds their

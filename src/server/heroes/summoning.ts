@@ -34,7 +34,7 @@ import { newId, newSeed } from '../foundation/ids.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { heroRow } from '../store/hero-rows.ts';
 import { startRatingRow } from '../store/content-rows.ts';
-import { tallySummon } from '../odds/fairness.ts';
+import { tallySummons } from '../odds/fairness.ts';
 import { did, economyTransaction } from '../economy/transaction.ts';
 import type { Database } from '../store/tables.ts';
 import type { SummonsResponse } from '../../api/summons.ts';
@@ -163,8 +163,11 @@ async function answerPending(trx: Trx, userId: string, generationId: string, now
       .set({ candidates: candidates.length })
       .where('id', '=', generationId)
       .execute();
-    // Counted for the fairness page, last: the one row here other players' draws share (fairness.ts).
-    for (const hero of candidates.slice(drawn)) await tallySummon(trx, hero.rarity);
+    // Counted for the fairness page, last: the rows here other players' draws share (fairness.ts).
+    await tallySummons(
+      trx,
+      candidates.slice(drawn).map((h) => h.rarity),
+    );
   }
   return { hero: candidates[1], generation_id: generationId, charged: false, candidates };
 }
@@ -221,7 +224,10 @@ async function payForPair(
   for (const [i, hero] of pair.entries()) await storeCandidate(trx, generationId, i + 1, hero, now);
   await movePity(trx, userId, afterPair(counters, Math.max(...pair.map((h) => h.rarity))));
   await recordSummon(trx, userId, generationId, pair, floor, now);
-  for (const hero of pair) await tallySummon(trx, hero.rarity);
+  await tallySummons(
+    trx,
+    pair.map((h) => h.rarity),
+  );
   return { hero: pair[0], generation_id: generationId, charged: true, candidates: pair };
 }
 

@@ -3,7 +3,7 @@
 //   and stated win chance in whole percent, won or not, in the fight's own transaction (fights.ts) — the fights
 //   themselves are forgotten past each player's newest 500 (sweep.ts), the counts never.
 // - Summon rarity: every candidate a paid summon draws is counted in summon_tally by rarity, in the draw's own
-//   transaction (summoning.ts); candidates are swept, the counts stay.
+//   transaction (summoning.ts), the rows taken in rarity order; candidates are swept, the counts stay.
 //   Both tallies are one row each a write touches, the last lock its transaction takes (transaction.ts), and are
 //   read whole (a few hundred rows at most) at most once per FAIRNESS_TTL_MS per instance.
 // - Balance: the `npm run balance` measure (src/game/balance.ts) over BALANCE_SAMPLE, run once per rules version in
@@ -77,15 +77,22 @@ export async function tallyFight(trx: Db, kind: FightKind, probability: number, 
     .execute();
 }
 
-/** Counts a candidate drawn by a paid summon, inside the draw's transaction (the last row it locks). */
-export async function tallySummon(trx: Db, rarity: number): Promise<void> {
-  await trx
-    .insertInto('summon_tally')
-    .values({ rarity, drawn: 1 })
-    .onConflict((oc) =>
-      oc.column('rarity').doUpdateSet((eb) => ({ drawn: eb('summon_tally.drawn', '+', 1) })),
-    )
-    .execute();
+/**
+ * Counts the candidates a paid summon drew (`rarities`, in any order), inside the draw's transaction — the last rows
+ * it locks: one row a rarity, taken in rarity order, so two summons that drew the same rarities never wait on each
+ * other in a circle (a deadlock).
+ */
+export async function tallySummons(trx: Db, rarities: number[]): Promise<void> {
+  const drawn = new Map<number, number>();
+  for (const r of rarities) drawn.set(r, (drawn.get(r) ?? 0) + 1);
+  for (const [rarity, n] of [...drawn].sort(([a], [b]) => a - b))
+    await trx
+      .insertInto('summon_tally')
+      .values({ rarity, drawn: n })
+      .onConflict((oc) =>
+        oc.column('rarity').doUpdateSet((eb) => ({ drawn: eb('summon_tally.drawn', '+', n) })),
+      )
+      .execute();
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
