@@ -65,4 +65,15 @@ test('an option’s action, a unit and a status explain themselves on tap, in vi
   await expect(status).toBeInViewport();
   await expect(status).toContainText(/\d+ turns? left · from \S/);
   await screen(page, testInfo, 'battle-explain-status');
+  await status.getByRole('button', { name: 'Close' }).click();
+
+  // Every badge takes its own tap, however close its neighbours sit: their touch reach lies under it (on a phone a
+  // Shield beside a Poison once took every tap meant for the Poison).
+  for (const badge of await badges.all()) {
+    const what = (await badge.getAttribute('aria-label'))!.split(',')[0];
+    await badge.click();
+    await expect(status).toContainText(what);
+    await status.getByRole('button', { name: 'Close' }).click();
+    await expect(status).toHaveCount(0);
+  }
 });
