@@ -15,6 +15,8 @@ export interface Store {
   dialect: Dialect;
   /** SQLite only: the raw connection, for synchronous statements and transactions (see onSqlite). */
   sqlite?: BetterSqlite3.Database;
+  /** SQLite only: the connection's statement for this SQL, prepared at its first use and kept (one cache for all). */
+  statement?: (sql: string) => BetterSqlite3.Statement;
   /** PostgreSQL only: the pool, for the hot reads' named (server-side prepared) statements (hot-reads.ts). */
   pool?: pg.Pool;
   /** SQLite on a file only: flushes the WAL before a change is answered (wal-sync.ts). */
@@ -32,20 +34,18 @@ export function sqlitePath(url: string): string {
 }
 
 // Kysely prepares every query anew; with better-sqlite3 preparing costs more than running a small query, and
-// our queries are a few hundred distinct texts, so prepared statements are kept and reused.
-function withStatementCache(database: BetterSqlite3.Database, size = 1000) {
+// our queries are a few hundred distinct texts, so prepared statements are kept and reused — Kysely's and the hot
+// reads' (prepared.ts) in one cache, by their SQL.
+function statementCache(database: BetterSqlite3.Database, size = 1000) {
   const cache = new Map<string, BetterSqlite3.Statement>();
-  return {
-    close: () => database.close(),
-    prepare(sql: string) {
-      let stmt = cache.get(sql);
-      if (!stmt) {
-        stmt = database.prepare(sql);
-        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
-        cache.set(sql, stmt);
-      }
-      return stmt;
-    },
+  return (sql: string) => {
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      stmt = database.prepare(sql);
+      if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+      cache.set(sql, stmt);
+    }
+    return stmt;
   };
 }
 
@@ -71,12 +71,16 @@ export function openStore(
   // off the event loop (wal-sync.ts), so an acknowledged purchase survives a power cut as it would under FULL.
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const statement = statementCache(database);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: { close: () => database.close(), prepare: statement } }),
+  });
   const walSync = path === ':memory:' ? undefined : new WalSync(database, opts.walFlush);
   return {
     db,
     dialect: 'sqlite',
     sqlite: database,
+    statement,
     walSync,
     close: () => db.destroy(),
   };

@@ -1,8 +1,7 @@
-// The hot reads' statements, prepared once: on SQLite a better-sqlite3 statement kept per connection and run
-// directly; on PostgreSQL a named statement, which the server parses and plans once per connection. Building a
+// The hot reads' statements, prepared once: on SQLite the connection's kept better-sqlite3 statement (db.ts),
+// run directly; on PostgreSQL a named statement, which the server parses and plans once per connection. Building a
 // query with Kysely on every request (and PostgreSQL parsing it anew) cost more than the read itself; the rest of
 // the store keeps Kysely. SQL is written once with `?` placeholders; PostgreSQL's `$n` are numbered from them.
-import type { Statement } from 'better-sqlite3';
 import { onSqlite, type Store } from './db.ts';
 
 export interface Prepared {
@@ -17,21 +16,10 @@ export function prepared(name: string, sqlite: string, postgres = sqlite): Prepa
   return { name, sqlite, postgres: postgres.replace(/\?/g, () => `$${++n}`) };
 }
 
-const statements = new WeakMap<object, Map<string, Statement>>();
-
-/** SQLite: the statement on this connection, prepared at its first use. */
-function statementOf(raw: NonNullable<Store['sqlite']>, q: Prepared): Statement {
-  let byName = statements.get(raw);
-  if (!byName) statements.set(raw, (byName = new Map()));
-  let s = byName.get(q.name);
-  if (!s) byName.set(q.name, (s = raw.prepare(q.sqlite)));
-  return s;
-}
-
 /** Every row the statement answers. */
 export async function allRows<T>(store: Store, q: Prepared, values: unknown[]): Promise<T[]> {
   if (store.sqlite) {
-    const s = statementOf(store.sqlite, q);
+    const s = store.statement!(q.sqlite);
     return onSqlite(store, store.sqlite, () => s.all(...values) as T[]);
   }
   const r = await store.pool!.query({ name: q.name, text: q.postgres, values });
@@ -41,7 +29,7 @@ export async function allRows<T>(store: Store, q: Prepared, values: unknown[]): 
 /** The first row, or undefined. */
 export async function firstRow<T>(store: Store, q: Prepared, values: unknown[]): Promise<T | undefined> {
   if (store.sqlite) {
-    const s = statementOf(store.sqlite, q);
+    const s = store.statement!(q.sqlite);
     return onSqlite(store, store.sqlite, () => s.get(...values) as T | undefined);
   }
   const r = await store.pool!.query({ name: q.name, text: q.postgres, values });
