@@ -304,3 +304,6 @@ export const IdempotencyKey = z
   );
 /** The headers of a route that honours Idempotency-Key (every other header passes through untouched). */
 export const IdempotentHeaders = z.looseObject({ 'idempotency-key': IdempotencyKey.optional() });
+
+/** A 304: the answer the request's If-None-Match names is still the answer. */
+export const NotModified = z.null().describe('Not modified: the ETag sent still names the answer');

@@ -55,7 +55,6 @@ export const CreateHeroResponse = HeroSchema;
 export const HeroesQuery = z.object({ user_id: Id });
 export const HeroesResponse = z.array(HeroSchema);
 /** The answer to a request whose If-None-Match names the current list. */
-export const NotModified = z.null().describe('Not modified: the ETag sent is still the list');
 
 export const BrowseQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20).describe('players per page'),

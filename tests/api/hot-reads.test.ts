@@ -244,6 +244,43 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
       expect(seen).toEqual(after.npcInDungeons);
   });
 
+  it('content answers name their ratings with an ETag: a 304 while they hold, br when accepted, a new one after a fight', async () => {
+    const dungeon = exactly(DungeonsResponse, await h.call('GET', '/api/dungeons'))[0];
+    const urls = [
+      '/api/dungeons',
+      `/api/dungeons/${dungeon.id}`,
+      `/api/dungeons/${dungeon.id}/npcs`,
+      '/api/npcs',
+    ];
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      h.app.inject({ method: 'GET', url, headers });
+    const etags = new Map<string, string>();
+    for (const url of urls) {
+      const first = await get(url);
+      const etag = first.headers.etag as string;
+      expect(etag, url).toMatch(/^W\/"[\w-]+"$/);
+      expect(first.headers['cache-control'], url).toBe('no-cache');
+      const held = await get(url, { 'if-none-match': etag });
+      expect(held.statusCode, url).toBe(304);
+      expect(held.body, url).toBe('');
+      const br = await get(url, { 'accept-encoding': 'br' });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.rawPayload.byteLength, url).toBeLessThan(first.rawPayload.byteLength / 4);
+      etags.set(url, etag);
+    }
+    const fight = await h.call('POST', '/api/arena/battle', {
+      user_id: userId,
+      attacker_hero_id: heroId,
+      opponent_id: dungeon.npcs[0].id,
+    });
+    expect(fight.status).toBe(200);
+    for (const url of urls) {
+      const moved = await get(url, { 'if-none-match': etags.get(url)! });
+      expect(moved.statusCode, url).toBe(200);
+      expect(moved.headers.etag, url).not.toBe(etags.get(url));
+    }
+  });
+
   it('content: the shop, the dungeons, each dungeon and its NPCs, all NPCs', async () => {
     exactly(ShopResponse, await h.call('GET', '/api/shop'));
     const dungeons = exactly(DungeonsResponse, await h.call('GET', '/api/dungeons'));

@@ -2,17 +2,25 @@
 // The content is checked against its schema once, at start; an answer is the content with each NPC's rating from
 // the NPCs' rating rows (one statement, batched on PostgreSQL: read-batches.ts), serialized by the schema's compiled
 // serializer (foundation/contract-json.ts) — and only when a rating moved: the last answer is kept under the ratings
-// it shows (store/answer-cache.ts).
+// it shows (store/answer-cache.ts), with an ETag naming those ratings, so a client that holds it gets a 304 and
+// any other one a copy compressed once (http/compression.ts).
 import type { z } from 'zod';
 import { withFightingStats } from '../../game/battle/compile.ts';
 import type { Hero, HeroRating } from '../../game/types.ts';
 import { contractJson } from '../foundation/contract-json.ts';
+import { etagOf } from '../http/json-reply.ts';
 import { startRating } from '../store/content-rows.ts';
 import type { Store } from '../store/db.ts';
 import { AnswerCache } from '../store/answer-cache.ts';
 import { keyedRead } from '../store/read-batches.ts';
 
 type RatingRow = HeroRating & { hero_id: string };
+
+/** An answer and the ETag of the ratings it shows. */
+export interface RatedAnswer {
+  json: Buffer;
+  etag: string;
+}
 
 const RATINGS = keyedRead<RatingRow>(
   'content-ratings',
@@ -48,14 +56,14 @@ export class RatedContent {
   }
 
   /** The last answer, under the ratings it shows. */
-  private readonly last = new AnswerCache<Buffer>({
+  private readonly last = new AnswerCache<RatedAnswer>({
     max: 1,
     maxBytes: 64 * 1024 * 1024,
-    sizeOf: (b) => b.byteLength,
+    sizeOf: (a) => a.json.byteLength,
   });
 
   /** The answer, each hero with its rating as it is now. */
-  async render(store: Store): Promise<Buffer> {
+  async render(store: Store): Promise<RatedAnswer> {
     const rows = this.ids.length > 0 ? await RATINGS.many(store, this.ids) : new Map<string, RatingRow[]>();
     const ratings = new Map(
       this.unique.map((hero): [string, HeroRating] => {
@@ -67,7 +75,7 @@ export class RatedContent {
       }),
     );
     const key = this.ids.map((id) => Object.values(ratings.get(id)!).join(':')).join(',');
-    return this.last.answer('', key, async () => this.rated(ratings));
+    return this.last.answer('', key, async () => ({ json: this.rated(ratings), etag: etagOf(key) }));
   }
 
   private rated(ratings: Map<string, HeroRating>): Buffer {

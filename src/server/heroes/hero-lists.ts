@@ -2,10 +2,10 @@
 // the hero versions it holds (the rule of store/answer-cache.ts). Each read asks the database only for that key —
 // from a covering index, never the documents. Only players with heroes are remembered, and every byte an entry holds
 // counts against the cache's limits. Its compressed copies are http/compression.ts's, by its ETag.
-import { createHash } from 'node:crypto';
 import { heroesJsonOf, heroListKey } from './hero-store.ts';
 import type { Store } from '../store/db.ts';
 import { AnswerCache } from '../store/answer-cache.ts';
+import { etagOf } from '../http/json-reply.ts';
 
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 const DEFAULT_CACHE_ENTRIES = 20_000;
@@ -17,8 +17,6 @@ const DEFAULT_CACHE_ENTRIES = 20_000;
 export const ENTRY_OVERHEAD = 800;
 /** A JS string's characters, counted at two bytes each (an upper bound for any string V8 stores). */
 const stringBytes = (s: string) => 2 * s.length;
-
-const etagOf = (key: string) => `W/"${createHash('sha1').update(key).digest('base64url')}"`;
 
 export class HeroList {
   /** Every byte this list holds: strings, JSON, object overhead. */

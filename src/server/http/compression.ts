@@ -1,8 +1,8 @@
-// Compressed answers, in one place: an answer that names itself with an ETag (the hero list) is sent br or gzip to a
-// client that accepts it. The same answer is asked for again and again until it changes, so each encoding of each
-// route's ETag is made once and kept, least recently used forgotten first past a byte limit; an answer without an
-// ETag is sent as it is (a proxy in front may compress it), as is one too short to gain. The web app's files have
-// their copies made at build (http/web-app.ts).
+// Compressed answers, in one place: an answer that names itself with an ETag (the hero list, the NPC and dungeon
+// views) is sent br or gzip to a client that accepts it. The same answer is asked for again and again until it
+// changes, so each encoding of each route's ETag is made once and kept, least recently used forgotten first past a
+// byte limit; an answer without an ETag is sent as it is (a proxy in front may compress it), as is one too short to
+// gain. The web app's files have their copies made at build (http/web-app.ts).
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';

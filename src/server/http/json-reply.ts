@@ -3,6 +3,7 @@
 // checked against its schema once at start, and answers serialized by their schema's compiled serializer
 // (foundation/contract-json.ts), kept in caches of their own. The route's response schema documents the shape
 // (OpenAPI), and the API tests parse answers with it.
+import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { contractJson } from '../foundation/contract-json.ts';
@@ -12,6 +13,18 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 /** Sends JSON text or bytes as they are. */
 export function sendJson(reply: FastifyReply, body: string | Buffer): FastifyReply {
   return reply.type(JSON_TYPE).send(body as never);
+}
+
+/** A weak ETag naming an answer by what it was made from. */
+export const etagOf = (key: string) => `W/"${createHash('sha1').update(key).digest('base64url')}"`;
+
+/**
+ * Sends an answer that names itself with an ETag, revalidated on every use (no-cache): a request naming that ETag
+ * gets a 304 (http/conditional.ts), and the answer goes br or gzip when accepted (http/compression.ts).
+ */
+export function sendTagged(reply: FastifyReply, answer: { json: Buffer; etag: string }): FastifyReply {
+  reply.header('cache-control', 'no-cache').header('etag', answer.etag);
+  return sendJson(reply, answer.json);
 }
 
 /** A value that never changes while the server runs, checked against its schema and serialized once. */

@@ -3,7 +3,7 @@
 // and /active read it, so every page can show the run as it is.
 import type { Selectable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../api/common.ts';
+import { ErrorBody, NotModified } from '../../api/common.ts';
 import { SHOWN_FIGHT_REFUSALS } from '../../api/odds.ts';
 import { TEAM_MAX, TEAM_MIN } from '../../api/rules.ts';
 import {
@@ -43,7 +43,7 @@ import { fightRoute } from '../fights/fights.ts';
 import { ownTeam } from '../heroes/hero-store.ts';
 import { findUser } from '../economy/wallet.ts';
 import { npcsByDungeon } from '../content/npcs.ts';
-import { sendJson } from '../http/json-reply.ts';
+import { sendTagged } from '../http/json-reply.ts';
 import { RatedContent } from '../content/rated-content.ts';
 import type { DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
 
@@ -119,11 +119,12 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: {
       operationId: 'listDungeons',
       summary: 'List the dungeons',
-      description: 'Every dungeon (content) with its floors, difficulty and recommended level.',
+      description:
+        'Every dungeon (content) with its floors, difficulty and recommended level. Sent with an ETag naming the ratings it shows and `cache-control: no-cache`: a request whose If-None-Match names it gets a 304 and no body; br or gzip when accepted.',
       tags: ['dungeons'],
-      response: { 200: DungeonsResponse },
+      response: { 200: DungeonsResponse, 304: NotModified },
     },
-    handler: async (_req, reply) => sendJson(reply, await all.render(ctx.store)),
+    handler: async (_req, reply) => sendTagged(reply, await all.render(ctx.store)),
   });
 
   app.get('/api/dungeons/:dungeonId', {
@@ -131,13 +132,14 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: {
       operationId: 'getDungeon',
       summary: 'Read a dungeon',
-      description: 'One dungeon (content) with its floors, difficulty and recommended level.',
+      description:
+        'One dungeon (content) with its floors, difficulty and recommended level. Sent with an ETag naming the ratings it shows and `cache-control: no-cache`: a request whose If-None-Match names it gets a 304 and no body; br or gzip when accepted.',
       tags: ['dungeons'],
       params: DungeonParams,
-      response: { 200: DungeonSchema, 404: ErrorBody },
+      response: { 200: DungeonSchema, 304: NotModified, 404: ErrorBody },
     },
     handler: async (req, reply) =>
-      sendJson(reply, await one.get(find(req.params.dungeonId).id)!.render(ctx.store)),
+      sendTagged(reply, await one.get(find(req.params.dungeonId).id)!.render(ctx.store)),
   });
 
   app.get('/api/dungeons/:dungeonId/npcs', {
@@ -145,13 +147,14 @@ const dungeons: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: {
       operationId: 'listDungeonNpcs',
       summary: 'List a dungeon’s NPC heroes',
-      description: 'The NPC heroes met in a dungeon (content), each with its current arena ladder rating.',
+      description:
+        'The NPC heroes met in a dungeon (content), each with its current arena ladder rating. Sent with an ETag naming the ratings it shows and `cache-control: no-cache`: a request whose If-None-Match names it gets a 304 and no body; br or gzip when accepted.',
       tags: ['dungeons'],
       params: DungeonParams,
-      response: { 200: DungeonNpcsResponse, 404: ErrorBody },
+      response: { 200: DungeonNpcsResponse, 304: NotModified, 404: ErrorBody },
     },
     handler: async (req, reply) =>
-      sendJson(reply, await npcsOf.get(find(req.params.dungeonId).id)!.render(ctx.store)),
+      sendTagged(reply, await npcsOf.get(find(req.params.dungeonId).id)!.render(ctx.store)),
   });
 
   app.post('/api/dungeons/:dungeonId/start', {

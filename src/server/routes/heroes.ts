@@ -2,7 +2,7 @@
 // ability reroll, training. The scroll rules live in ../heroes/summoning.ts; heroes in the store in ../heroes/hero-store.ts.
 import { cursorCodec } from '../foundation/cursor.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../api/common.ts';
+import { ErrorBody, NotModified } from '../../api/common.ts';
 import { SUMMON_COST } from '../../api/rules.ts';
 import {
   BrowseQuery,
@@ -18,7 +18,6 @@ import {
   HeroesQuery,
   HeroesResponse,
   HeroParams,
-  NotModified,
   NpcsResponse,
   RerollBody,
   RerollResponse,
@@ -29,7 +28,7 @@ import type { RouteOpts } from '../context.ts';
 import { badRequest, MESSAGES, notFound } from '../foundation/errors.ts';
 import { RatedContent } from '../content/rated-content.ts';
 import { withRating } from '../fights/rating-store.ts';
-import { sendJson } from '../http/json-reply.ts';
+import { sendJson, sendTagged } from '../http/json-reply.ts';
 import { deleteHero, rerollHero, trainHero } from '../heroes/hero-rules.ts';
 import { newSeed } from '../foundation/ids.ts';
 import { npcsByDungeon } from '../content/npcs.ts';
@@ -136,9 +135,7 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     // Stored documents are sent as they are (the schema documents the shape); revalidated on every use (no-cache),
     // a 304 for the list the client holds (http/conditional.ts), br or gzip when accepted (http/compression.ts).
     handler: async (req, reply) => {
-      const list = await ctx.heroLists.of(req.query.user_id);
-      reply.header('cache-control', 'no-cache').header('etag', list.etag);
-      return sendJson(reply, list.json);
+      return sendTagged(reply, await ctx.heroLists.of(req.query.user_id));
     },
   });
 
@@ -187,11 +184,12 @@ const heroes: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: {
       operationId: 'listNpcs',
       summary: 'List the NPC heroes of every dungeon',
-      description: 'Every dungeon with its NPC heroes (content), each with its current arena ladder rating.',
+      description:
+        'Every dungeon with its NPC heroes (content), each with its current arena ladder rating. Sent with an ETag naming the ratings it shows and `cache-control: no-cache`: a request whose If-None-Match names it gets a 304 and no body; br or gzip when accepted.',
       tags: ['heroes'],
-      response: { 200: NpcsResponse },
+      response: { 200: NpcsResponse, 304: NotModified },
     },
-    handler: async (_req, reply) => sendJson(reply, await npcsJson.render(ctx.store)),
+    handler: async (_req, reply) => sendTagged(reply, await npcsJson.render(ctx.store)),
   });
 
   app.get('/api/heroes/:heroId', {

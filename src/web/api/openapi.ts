@@ -182,7 +182,7 @@ export interface paths {
     };
     /**
      * List the NPC heroes of every dungeon
-     * @description Every dungeon with its NPC heroes (content), each with its current arena ladder rating.
+     * @description Every dungeon with its NPC heroes (content), each with its current arena ladder rating. Sent with an ETag naming the ratings it shows and `cache-control: no-cache`: a request whose If-None-Match names it gets a 304 and no body; br or gzip when accepted.
      */
     get: operations['listNpcs'];
     put?: never;
@@ -566,7 +566,7 @@ export interface paths {
     };
     /**
      * List the dungeons
-     * @description Every dungeon (content) with its floors, difficulty and recommended level.
+     * @description Every dungeon (content) with its floors, difficulty and recommended level. Sent with an ETag naming the ratings it shows and `cache-control: no-cache`: a request whose If-None-Match names it gets a 304 and no body; br or gzip when accepted.
      */
     get: operations['listDungeons'];
     put?: never;
@@ -586,7 +586,7 @@ export interface paths {
     };
     /**
      * Read a dungeon
-     * @description One dungeon (content) with its floors, difficulty and recommended level.
+     * @description One dungeon (content) with its floors, difficulty and recommended level. Sent with an ETag naming the ratings it shows and `cache-control: no-cache`: a request whose If-None-Match names it gets a 304 and no body; br or gzip when accepted.
      */
     get: operations['getDungeon'];
     put?: never;
@@ -606,7 +606,7 @@ export interface paths {
     };
     /**
      * List a dungeon’s NPC heroes
-     * @description The NPC heroes met in a dungeon (content), each with its current arena ladder rating.
+     * @description The NPC heroes met in a dungeon (content), each with its current arena ladder rating. Sent with an ETag naming the ratings it shows and `cache-control: no-cache`: a request whose If-None-Match names it gets a 304 and no body; br or gzip when accepted.
      */
     get: operations['listDungeonNpcs'];
     put?: never;
@@ -2323,7 +2323,7 @@ export interface operations {
           }[];
         };
       };
-      /** @description Not modified: the ETag sent is still the list */
+      /** @description Not modified: the ETag sent still names the answer */
       304: {
         headers: {
           [name: string]: unknown;
@@ -2812,6 +2812,15 @@ export interface operations {
               }[];
             }[];
           };
+        };
+      };
+      /** @description Not modified: the ETag sent still names the answer */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
         };
       };
       /** @description Default Response */
@@ -7913,6 +7922,15 @@ export interface operations {
           }[];
         };
       };
+      /** @description Not modified: the ETag sent still names the answer */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
       /** @description Default Response */
       default: {
         headers: {
@@ -8067,6 +8085,15 @@ export interface operations {
           };
         };
       };
+      /** @description Not modified: the ETag sent still names the answer */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
       /** @description Default Response */
       400: {
         headers: {
@@ -8213,6 +8240,15 @@ export interface operations {
               spd: number;
             };
           }[];
+        };
+      };
+      /** @description Not modified: the ETag sent still names the answer */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
         };
       };
       /** @description Default Response */
