@@ -154,6 +154,8 @@ interface Sample {
   refused: boolean;
   /** the call, by its route ('GET /api/heroes/:id') */
   what: string;
+  /** an odds answer: the simulated battles its estimate took */
+  battles?: number;
 }
 
 class Player {
@@ -181,6 +183,7 @@ class Player {
         failed: r.status >= 500,
         refused: r.status >= 400 && r.status < 500,
         what,
+        ...(typeof r.body?.samples === 'number' && { battles: r.body.samples }),
       });
       return r;
     } catch {
@@ -373,9 +376,9 @@ async function main() {
       `${GAP_MS / 1000} s on average; each level measured ${SECONDS} s. Holds: p99 < ${P99_MS} ms, failures < ${FAILING * 100}%.\n`,
   );
   console.log(
-    '| Players | Requests/s | p50 ms | p99 ms | Failed | Refused (4xx) | Server main | Server other | Database | Holds |',
+    '| Players | Requests/s | p50 ms | p99 ms | Failed | Refused (4xx) | Battles an odds answer | Server main | Server other | Database | Holds |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const players: Player[] = [];
   let samples: Sample[] = [];
   const record = (s: Sample) => samples.push(s);
@@ -416,9 +419,11 @@ async function main() {
       const p99 = quantile(ms, 0.99);
       const holds = p99 < P99_MS && failed < FAILING;
       const pct = (x: number) => `${Math.round(x * 100)}%`;
+      const estimates = taken.filter((x) => x.battles !== undefined);
+      const battles = estimates.reduce((n, x) => n + x.battles!, 0) / Math.max(1, estimates.length);
       console.log(
         `| ${level} | ${Math.round(taken.length / seconds)} | ${quantile(ms, 0.5).toFixed(1)} | ${p99.toFixed(0)} | ` +
-          `${(failed * 100).toFixed(2)}% | ${pct(taken.filter((x) => x.refused).length / Math.max(1, taken.length))} | ${pct(cpu.main)} | ${pct(cpu.other)} | ${dbShare === null ? 'in the server' : pct(dbShare)} | ${holds ? 'yes' : 'no'} |`,
+          `${(failed * 100).toFixed(2)}% | ${pct(taken.filter((x) => x.refused).length / Math.max(1, taken.length))} | ${Math.round(battles)} | ${pct(cpu.main)} | ${pct(cpu.other)} | ${dbShare === null ? 'in the server' : pct(dbShare)} | ${holds ? 'yes' : 'no'} |`,
       );
       if (!holds) {
         // What the slowest hundredth of the requests were.

@@ -2,6 +2,7 @@
 // on a server that remembers no odds at all; bounded, never a 5xx, someone else's heroes refused, rate-limited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OddsResponse } from '../../src/api/odds.ts';
+import { ODDS_SAMPLING } from '../../src/game/index.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
 
 describe.each(DATABASES)('odds read on %s', (kind) => {
@@ -27,7 +28,7 @@ describe.each(DATABASES)('odds read on %s', (kind) => {
       expect(read.status).toBe(200);
       expect(read.body).toMatchObject({ kind: 'arena', location: 'Arena', team_hero_ids: [mine.id] });
       expect(read.body.enemies.map((e: { id: string }) => e.id)).toEqual([opponent]);
-      expect(read.body.samples).toBeGreaterThanOrEqual(2000);
+      expect(read.body.samples).toBeGreaterThanOrEqual(ODDS_SAMPLING.min);
       const fight = await h.call('POST', '/api/arena/battle', {
         user_id: p.id,
         attacker_hero_id: mine.id,
