@@ -7,8 +7,9 @@
 //   3. inventory rows, then the player's other records (candidates, generations, battles, dungeon runs)
 //   4. arena fights: the two sides' ladder rating rows, in hero id order (fights/rating-store.ts settleDuel) — the only rows of
 //      another player a transaction locks; after them it only writes rows it already holds or inserts new ones
-//   5. a fight: its one fairness tally row; a summon: its tally rows, one a rarity drawn, in rarity order
-//      (odds/fairness.ts) — shared by every player, the last writes of the work; after it only the acts the work told (`did`) are counted, into the player's own quest progress
+//   5. a fight: its one fairness tally row; a summon: its tally rows, one a rarity drawn, in rarity order — rows of
+//      the player's tally shard (odds/fairness.ts), which a few other players share, the last writes of the work;
+//      after them only the acts the work told (`did`) are counted, into the player's own quest progress
 //
 // Steps 1 and 2 are taken here, before the work runs, from what the caller declares (`userId`, `heroIds`); the work
 // then only touches rows of that player, after those locks. Since every economy transaction of a player holds their
@@ -64,6 +65,9 @@ export function isContention(err: unknown): boolean {
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, (2 + Math.random() * 8) * 2 ** attempt));
 
+/** The contention met since the process started, by its code ('40P01' a deadlock): each one a transaction ran again. */
+export const contentionSeen = new Map<string, number>();
+
 /** Runs `work` again while it fails on contention, up to TRANSACTION_ATTEMPTS times; then a 409. */
 export async function withRetries<T>(work: () => Promise<T> | T): Promise<T> {
   for (let attempt = 0; ; attempt++) {
@@ -71,6 +75,8 @@ export async function withRetries<T>(work: () => Promise<T> | T): Promise<T> {
       return await work();
     } catch (err) {
       if (!isContention(err)) throw err;
+      const code = (err as { code: string }).code;
+      contentionSeen.set(code, (contentionSeen.get(code) ?? 0) + 1);
       if (attempt + 1 >= TRANSACTION_ATTEMPTS) throw busy(BUSY_MESSAGE);
       await pause(attempt);
     }

@@ -146,7 +146,7 @@ export async function fightNow<X extends object = object>(
         ),
       );
       // Counted for the fairness page, last: the one row here other players' fights share (fairness.ts).
-      await tallyFight(trx, f.kind, odds.probability, won);
+      await tallyFight(trx, userId, f.kind, odds.probability, won);
       return { ...paid, settled, stakeLost: lost?.taken ?? 0 };
     },
   );

@@ -166,6 +166,7 @@ async function answerPending(trx: Trx, userId: string, generationId: string, now
     // Counted for the fairness page, last: the rows here other players' draws share (fairness.ts).
     await tallySummons(
       trx,
+      userId,
       candidates.slice(drawn).map((h) => h.rarity),
     );
   }
@@ -226,6 +227,7 @@ async function payForPair(
   await recordSummon(trx, userId, generationId, pair, floor, now);
   await tallySummons(
     trx,
+    userId,
     pair.map((h) => h.rarity),
   );
   return { hero: pair[0], generation_id: generationId, charged: true, candidates: pair };

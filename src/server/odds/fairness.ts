@@ -1,11 +1,13 @@
 // The fairness figures (GET /api/fairness, routes/fairness.ts; the page /fairness):
-// - Calibration: every auto fight (quick battles, arena duels, dungeon floors) is counted in fight_tally by kind
+// - Calibration: every auto fight (quick battles, arena duels, dungeon floors) is counted in fight_tallies by kind
 //   and stated win chance in whole percent, won or not, in the fight's own transaction (fights.ts) — the fights
 //   themselves are forgotten past each player's newest 500 (sweep.ts), the counts never.
-// - Summon rarity: every candidate a paid summon draws is counted in summon_tally by rarity, in the draw's own
+// - Summon rarity: every candidate a paid summon draws is counted in summon_tallies by rarity, in the draw's own
 //   transaction (summoning.ts), the rows taken in rarity order; candidates are swept, the counts stay.
-//   Both tallies are one row each a write touches, the last lock its transaction takes (transaction.ts), and are
-//   read whole (a few hundred rows at most) at most once per FAIRNESS_TTL_MS per instance.
+//   Each count is kept in TALLY_SHARDS rows and a player writes only their shard's (tallyShard), so two players'
+//   fights or summons rarely touch the same row and never wait on one the whole server shares; the rows are the last
+//   locks a transaction takes (transaction.ts), read whole and summed (a few thousand rows at most) at most once per
+//   FAIRNESS_TTL_MS per instance.
 // - Balance: the `npm run balance` measure (src/game/balance.ts) over BALANCE_SAMPLE, run once per rules version in
 //   a thread of its own at the lowest priority (balance-worker.ts) and kept in balance_measures under that version,
 //   so every instance and every restart under the same rules reads it back; until it exists the answer says
@@ -26,6 +28,7 @@ import {
   BALANCE_GATE,
   BALANCE_LEVELS,
   BALANCE_TEAM,
+  hashSeed,
   RARITY_ODDS,
   wilsonInterval,
 } from '../../game/index.ts';
@@ -61,36 +64,56 @@ export function statedBin(probability: number): number {
   return Math.min(99, Math.max(0, Math.floor(probability * 100 + 1e-9)));
 }
 
-/** Counts an auto fight, inside its transaction (the last row it locks). */
-export async function tallyFight(trx: Db, kind: FightKind, probability: number, won: boolean): Promise<void> {
+/** How many rows each count is kept in: enough that players at once rarely share one. */
+export const TALLY_SHARDS = 32;
+
+/** The shard a player's fights and summons are counted in. */
+export const tallyShard = (userId: string): number => hashSeed('tally', userId) % TALLY_SHARDS;
+
+/** Counts a player's auto fight, inside its transaction (the last row it locks). */
+export async function tallyFight(
+  trx: Db,
+  userId: string,
+  kind: FightKind,
+  probability: number,
+  won: boolean,
+): Promise<void> {
   const w = won ? 1 : 0;
   await trx
-    .insertInto('fight_tally')
-    .values({ kind, bin: statedBin(probability), fights: 1, won: w, stated: probability })
+    .insertInto('fight_tallies')
+    .values({
+      kind,
+      bin: statedBin(probability),
+      shard: tallyShard(userId),
+      fights: 1,
+      won: w,
+      stated: probability,
+    })
     .onConflict((oc) =>
-      oc.columns(['kind', 'bin']).doUpdateSet((eb) => ({
-        fights: eb('fight_tally.fights', '+', 1),
-        won: eb('fight_tally.won', '+', w),
-        stated: eb('fight_tally.stated', '+', probability),
+      oc.columns(['kind', 'bin', 'shard']).doUpdateSet((eb) => ({
+        fights: eb('fight_tallies.fights', '+', 1),
+        won: eb('fight_tallies.won', '+', w),
+        stated: eb('fight_tallies.stated', '+', probability),
       })),
     )
     .execute();
 }
 
 /**
- * Counts the candidates a paid summon drew (`rarities`, in any order), inside the draw's transaction — the last rows
- * it locks: one row a rarity, taken in rarity order, so two summons that drew the same rarities never wait on each
- * other in a circle (a deadlock).
+ * Counts the candidates a player's paid summon drew (`rarities`, in any order), inside the draw's transaction — the
+ * last rows it locks: the player's shard's row of each rarity, taken in rarity order, so two summons that drew the
+ * same rarities never wait on each other in a circle (a deadlock).
  */
-export async function tallySummons(trx: Db, rarities: number[]): Promise<void> {
+export async function tallySummons(trx: Db, userId: string, rarities: number[]): Promise<void> {
   const drawn = new Map<number, number>();
   for (const r of rarities) drawn.set(r, (drawn.get(r) ?? 0) + 1);
+  const shard = tallyShard(userId);
   for (const [rarity, n] of [...drawn].sort(([a], [b]) => a - b))
     await trx
-      .insertInto('summon_tally')
-      .values({ rarity, drawn: n })
+      .insertInto('summon_tallies')
+      .values({ rarity, shard, drawn: n })
       .onConflict((oc) =>
-        oc.column('rarity').doUpdateSet((eb) => ({ drawn: eb('summon_tally.drawn', '+', n) })),
+        oc.columns(['rarity', 'shard']).doUpdateSet((eb) => ({ drawn: eb('summon_tallies.drawn', '+', n) })),
       )
       .execute();
 }
@@ -146,7 +169,8 @@ export function calibration(
  * figure by src/game/altar.test.ts) — beside its base chance and its share among every candidate drawn.
  */
 export function summonRarity(rows: Selectable<SummonTallyTable>[]): FairnessResponse['summons'] {
-  const drawnOf = new Map(rows.map((r) => [r.rarity, Number(r.drawn)]));
+  const drawnOf = new Map<number, number>();
+  for (const r of rows) drawnOf.set(r.rarity, (drawnOf.get(r.rarity) ?? 0) + Number(r.drawn));
   const counts = ALTAR.consolidated.map((r) => drawnOf.get(r.rarity) ?? 0);
   const total = counts.reduce((a, b) => a + b, 0);
   const rarities: RarityShare[] = ALTAR.consolidated.map(({ rarity, chance: stated }, i) => {
@@ -213,8 +237,8 @@ export class Fairness {
     if (this.counts && now - this.counts.at < ttl) return this.counts.read;
     const { db } = this.store;
     const read = Promise.all([
-      db.selectFrom('fight_tally').selectAll().execute(),
-      db.selectFrom('summon_tally').selectAll().execute(),
+      db.selectFrom('fight_tallies').selectAll().execute(),
+      db.selectFrom('summon_tallies').selectAll().execute(),
     ]).then(([fights, summons]) => ({ at: nowSeconds(), fights, summons }));
     const entry = { at: now, read };
     this.counts = entry;

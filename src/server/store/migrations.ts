@@ -14,6 +14,7 @@ import { dayNames } from './migration-0025-day-names.ts';
 import { questPlaces } from './migration-0027-quest-places.ts';
 import { dungeonTiers } from './migration-0028-dungeon-tiers.ts';
 import { claims } from './migration-0029-claims.ts';
+import { tallyShards } from './migration-0030-tally-shards.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -838,6 +839,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0027_quest_places': questPlaces,
     '0028_dungeon_tiers': dungeonTiers,
     '0029_claims': claims,
+    '0030_tally_shards': tallyShards,
   };
 }
 

@@ -364,8 +364,8 @@ export interface Database {
   hero_ratings: HeroRatingsTable;
   arena_wins: ArenaWinsTable;
   fair_offers: FairOffersTable;
-  fight_tally: FightTallyTable;
-  summon_tally: SummonTallyTable;
+  fight_tallies: FightTallyTable;
+  summon_tallies: SummonTallyTable;
   balance_measures: BalanceMeasuresTable;
   content_ids: ContentIdsTable;
   hero_gear: HeroGearTable;
@@ -406,12 +406,15 @@ export interface RateLimitsTable {
 /**
  * Every auto fight ever fought, counted by kind and stated win chance in whole percent (fairness.ts writes it in the
  * fight's transaction): the fights themselves are forgotten past a player's newest 500 (sweep.ts), these counts never.
+ * Each count is split over shards (the player's), so no row is one every fight must wait on; reads sum them.
  */
 export interface FightTallyTable {
   /** random, arena or dungeon */
   kind: string;
   /** the stated win chance's whole percent, 0–99 (100% counts in 99) */
   bin: number;
+  /** the fighting player's shard (fairness.ts tallyShard) */
+  shard: number;
   fights: number;
   won: number;
   /** the sum of their stated win chances (its mean is what the bin stated) */
@@ -421,6 +424,8 @@ export interface FightTallyTable {
 /** Candidates drawn by paid summons, ever, by rarity (fairness.ts, in the draw's transaction; candidates are swept). */
 export interface SummonTallyTable {
   rarity: number;
+  /** the summoning player's shard (fairness.ts tallyShard) */
+  shard: number;
   drawn: number;
 }
 
