@@ -268,7 +268,7 @@ class Player {
           user_id: me,
           team_hero_ids: this.team,
           mode: 'auto',
-          ...(odds?.body?.odds_key && { odds_key: odds.body.odds_key }),
+          ...(odds?.body?.key && { odds_key: odds.body.key }),
         });
       return odds;
     }
@@ -285,7 +285,7 @@ class Player {
           user_id: me,
           attacker_hero_id: this.team[0],
           opponent_id: opponent,
-          ...(odds?.body?.odds_key && { odds_key: odds.body.odds_key }),
+          ...(odds?.body?.key && { odds_key: odds.body.key }),
         });
       return odds;
     }

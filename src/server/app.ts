@@ -40,6 +40,7 @@ import healthRoutes from './routes/health.ts';
 import heroRoutes from './routes/heroes.ts';
 import inventoryRoutes from './routes/inventory.ts';
 import oddsRoutes from './routes/odds.ts';
+import type { OddsPool } from './odds/odds-pool.ts';
 import passkeyRoutes from './routes/passkeys.ts';
 import shopRoutes from './routes/shop.ts';
 import summonRoutes from './routes/summons.ts';
@@ -61,6 +62,8 @@ export interface AppOptions {
   oddsQueue?: number;
   /** ms a fight that finds the odds queue full waits for room before its 503 (default DEFAULT_ODDS_WAIT_MS) */
   oddsWaitMs?: number;
+  /** an odds pool made by the caller instead (tests that read its counts; the app closes it) */
+  oddsPool?: OddsPool;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For is believed (trust-proxy.ts); default none */
   trustProxy?: string | number;
   /** REDIS_URL: where the per-client limits are counted across instances (default: the database on PostgreSQL) */

@@ -59,6 +59,8 @@ export interface ContextOptions {
   oddsCacheSize?: number;
   oddsQueue?: number;
   oddsWaitMs?: number;
+  /** an odds pool made by the caller (tests that read its counts), instead of one made from the options above */
+  oddsPool?: OddsPool;
   /** ms an instance answers the fairness counts from its last read; battles in the balance measure */
   fairnessTtlMs?: number;
   fairnessBattles?: number;
@@ -77,7 +79,8 @@ export function makeContext(store: Store, opts: ContextOptions, log: FastifyBase
     shopItemsById: new Map(shopItems.map((i) => [i.id, i])),
     dungeons,
     dungeonsById: new Map(dungeons.map((d) => [d.id, d])),
-    odds: new OddsPool(opts.oddsThreads, opts.oddsCacheSize, opts.oddsQueue, opts.oddsWaitMs),
+    odds:
+      opts.oddsPool ?? new OddsPool(opts.oddsThreads, opts.oddsCacheSize, opts.oddsQueue, opts.oddsWaitMs),
     fairness: new Fairness(store, {
       ttlMs: opts.fairnessTtlMs,
       balanceBattles: opts.fairnessBattles,

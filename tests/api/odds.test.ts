@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OddsResponse } from '../../src/api/odds.ts';
 import { ODDS_SAMPLING } from '../../src/game/index.ts';
+import { OddsPool } from '../../src/server/odds/odds-pool.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
 
 describe.each(DATABASES)('odds read on %s', (kind) => {
@@ -274,6 +275,37 @@ describe('odds read rate limit', () => {
       const a = await summonHero(h, p.id);
       for (let i = 0; i < 300; i++)
         expect((await h.call('GET', `/api/odds?user_id=${p.id}&kind=random&team=${a.id}`)).status).toBe(200);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe.each(DATABASES)('the next encounter made ahead on %s', (kind) => {
+  it("is estimated while the last result is read, so the next read of a random battle's odds finds it", async () => {
+    const pool = new OddsPool(1);
+    const h = await startHarness(kind, { oddsPool: pool });
+    try {
+      const p = await newPlayer(h);
+      const team = (await summonHero(h, p.id)).id;
+      const read = () => h.call('GET', `/api/odds?user_id=${p.id}&kind=random&team=${team}`);
+      const first = await read();
+      expect(first.status).toBe(200);
+      const fight = await h.call('POST', '/api/battles', {
+        user_id: p.id,
+        team_hero_ids: [team],
+        mode: 'auto',
+        odds_key: first.body.key,
+      });
+      expect(fight.status, JSON.stringify(fight.body)).toBe(201);
+      await expect.poll(() => pool.warmed).toBe(1); // won or lost, the fight drew the next encounter
+      await expect.poll(() => pool.pending).toBe(0);
+      const { hits, misses } = pool;
+      const next = await read();
+      expect(next.status).toBe(200);
+      expect(next.body.key).not.toBe(first.body.key); // a new encounter
+      expect(pool.hits).toBe(hits + 1);
+      expect(pool.misses).toBe(misses);
     } finally {
       await h.close();
     }

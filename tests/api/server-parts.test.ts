@@ -66,6 +66,28 @@ describe('odds pool', () => {
     if (took > 50) expect(ticks).toBeGreaterThan(2);
   });
 
+  it('makes an estimate ahead only with a thread to spare, and its read then finds it', async () => {
+    const ahead = new OddsPool(1);
+    try {
+      const x = [generateHero(41, { id: 'x1', userId: null, level: 2 })];
+      const y = [generateHero(42, { id: 'y1', userId: null, level: 2 })];
+      const z = [generateHero(43, { id: 'z1', userId: null, level: 2 })];
+      ahead.warm(x, y);
+      expect(ahead.warmed).toBe(1);
+      ahead.warm(x, z); // the one thread is taken: not made now (its read will make it)
+      expect(ahead.warmed).toBe(1);
+      await expect.poll(() => ahead.pending).toBe(0);
+      ahead.warm(x, y); // known already: nothing to make
+      expect(ahead.warmed).toBe(1);
+      const hits = ahead.hits;
+      await ahead.estimate(x, y);
+      expect(ahead.hits).toBe(hits + 1);
+      expect(ahead.misses).toBe(1);
+    } finally {
+      await ahead.close();
+    }
+  });
+
   it('answers a rematch of unchanged heroes from the cache; a change means a new estimate', async () => {
     const first = await pool.estimate(a, b);
     const hits = pool.hits;

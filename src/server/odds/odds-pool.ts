@@ -91,6 +91,8 @@ export class OddsPool {
   misses = 0;
   /** estimates spread over every thread (found the pool idle) */
   spread = 0;
+  /** estimates made ahead with a thread to spare (warm) */
+  warmed = 0;
   /** The most threads the pool runs. */
   private readonly maxThreads: number;
   refused = 0;
@@ -124,6 +126,11 @@ export class OddsPool {
 
   get threads(): number {
     return this.pool.threads.length;
+  }
+
+  /** Estimates running or waiting for a thread now. */
+  get pending(): number {
+    return this.estimating;
   }
 
   /** Tasks waiting for a thread now. */
@@ -204,6 +211,17 @@ export class OddsPool {
     // With no cache, an estimate is shared only while it runs.
     if (this.cacheSize <= 0) this.cache.delete(m.key);
     return odds!;
+  }
+
+  /**
+   * Makes a matchup's estimate ahead of its read — the next random encounter's, while the player reads the last
+   * result — only with a thread to spare: nothing waits for a thread and one is free. So it never delays a fight or
+   * takes a place in the queue from one; when the pool is busy it is simply not made (the read makes it then).
+   */
+  warm(a: Hero[], b: Hero[]): void {
+    if (this.pool.queueSize > 0 || this.estimating >= this.maxThreads || this.known(a, b)) return;
+    this.warmed++;
+    this.estimate(a, b).catch(() => {}); // a failed warm-up is the read's to make again
   }
 
   /** The matchup's estimate when it is known already (a look costs nothing then). */

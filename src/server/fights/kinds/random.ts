@@ -52,9 +52,25 @@ export async function fightRandom(
   const draw = (trx: Parameters<typeof drawNextEncounter>[0]) => drawNextEncounter(trx, o.userId, band);
   if (o.mode === 'auto') {
     const result: BattleResult = await fightNow(ctx, plan, o.userId, { ...END, guard: draw });
+    void warmNext(ctx, o.userId, o.teamIds);
     return { ...result, kind: 'auto' as const };
   }
   return openedView(await openTurnBattle(ctx, plan, o.userId, { guard: draw }), plan.location);
+}
+
+/**
+ * The team's next encounter, estimated while the player reads this result (OddsPool.warm: only with a thread to
+ * spare), so the odds read before the next fight finds it made. The team as the fight left it (xp, a level).
+ */
+async function warmNext(ctx: Ctx, userId: string, teamIds: string[]): Promise<void> {
+  try {
+    const { db } = ctx.store;
+    const team = (await ownTeam(db, teamIds, userId)).map((s) => s.hero);
+    const next = randomPlan(team, await nextEncounter(db, userId));
+    ctx.odds.warm(next.team, next.enemies);
+  } catch {
+    // the team changed meanwhile (a hero dismissed): the next read says so
+  }
 }
 
 /** A random battle fought turn by turn: any battle no other kind keeps data for (kinds/index.ts asks it last). */
