@@ -8,10 +8,9 @@ import type { z } from 'zod';
 import { withFightingStats } from '../../game/battle/compile.ts';
 import type { Hero, HeroRating } from '../../game/types.ts';
 import { contractJson } from '../foundation/contract-json.ts';
-import { etagOf } from '../http/json-reply.ts';
 import { startRating } from '../store/content-rows.ts';
 import type { Store } from '../store/db.ts';
-import { AnswerCache } from '../store/answer-cache.ts';
+import { AnswerCache, etagOf } from '../store/answer-cache.ts';
 import { keyedRead } from '../store/read-batches.ts';
 
 type RatingRow = HeroRating & { hero_id: string };

@@ -4,8 +4,7 @@
 // counts against the cache's limits. Its compressed copies are http/compression.ts's, by its ETag.
 import { heroesJsonOf, heroListKey } from './hero-store.ts';
 import type { Store } from '../store/db.ts';
-import { AnswerCache } from '../store/answer-cache.ts';
-import { etagOf } from '../http/json-reply.ts';
+import { AnswerCache, etagOf } from '../store/answer-cache.ts';
 
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 const DEFAULT_CACHE_ENTRIES = 20_000;

@@ -3,7 +3,6 @@
 // checked against its schema once at start, and answers serialized by their schema's compiled serializer
 // (foundation/contract-json.ts), kept in caches of their own. The route's response schema documents the shape
 // (OpenAPI), and the API tests parse answers with it.
-import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { contractJson } from '../foundation/contract-json.ts';
@@ -14,9 +13,6 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export function sendJson(reply: FastifyReply, body: string | Buffer): FastifyReply {
   return reply.type(JSON_TYPE).send(body as never);
 }
-
-/** A weak ETag naming an answer by what it was made from. */
-export const etagOf = (key: string) => `W/"${createHash('sha1').update(key).digest('base64url')}"`;
 
 /**
  * Sends an answer that names itself with an ETag, revalidated on every use (no-cache): a request naming that ETag

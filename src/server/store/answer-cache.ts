@@ -9,7 +9,11 @@
 // between leaves a newer answer under an older key, which the next read (reading the newer key) replaces.
 // The caches: a hero (heroes/hero-store.ts HeroDocs), a player's list (heroes/hero-lists.ts), a browse page
 // (heroes/browse-pages.ts), the NPCs with their ratings (content/rated-content.ts).
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+
+/** A weak ETag naming an answer by the key of the state it shows (what a client holding it sends back). */
+export const etagOf = (key: string) => `W/"${createHash('sha1').update(key).digest('base64url')}"`;
 
 export interface AnswerCacheLimits<V> {
   /** answers held at most */
