@@ -215,8 +215,9 @@ export class OddsPool {
 
   /**
    * Makes a matchup's estimate ahead of its read — the next random encounter's, while the player reads the last
-   * result — only with a thread to spare: nothing waits for a thread and one is free. So it never delays a fight or
-   * takes a place in the queue from one; when the pool is busy it is simply not made (the read makes it then).
+   * result — only with a thread to spare: nothing waits for a thread and one is free. So it never takes a place in
+   * the queue from a fight (one arriving meanwhile waits at most for this estimate); when the pool is busy it is
+   * simply not made (the read makes it then).
    */
   warm(a: Hero[], b: Hero[]): void {
     if (this.pool.queueSize > 0 || this.estimating >= this.maxThreads || this.known(a, b)) return;
