@@ -3,10 +3,15 @@
 // — and the control is busy until the answer. Two clicks dispatched in one task (before React can draw the disabled
 // button) are one intent too, and so is a second tap that lands after a fast answer (presses closer than half a
 // second are one press); an answer lost on the way is asked again with the same Idempotency-Key and charged once.
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Route, TestInfo } from '@playwright/test';
 import { test, expect, createHero, getUser, shot } from './fixtures.ts';
 
-/** A double-click on a desktop, two taps a few ms apart on a phone — as a player's hand does it. */
+/**
+ * A double-click on a desktop, two taps a few ms apart on a phone — as a player's hand does it. Each tap is its own
+ * command, so on a loaded machine the second can land hundreds of ms after the first, after a fast answer has freed
+ * the control (CI saw 700 ms: a second pair, rightly charged); the requests the first tap sends are held until the
+ * second has landed, so it always meets the control busy, as a hand's second tap meets it.
+ */
 async function pressTwice(page: Page, control: Locator, testInfo: TestInfo): Promise<void> {
   if (testInfo.project.name !== 'phone') return control.dblclick();
   await control.scrollIntoViewIfNeeded();
@@ -14,8 +19,20 @@ async function pressTwice(page: Page, control: Locator, testInfo: TestInfo): Pro
   if (!box) throw new Error('the control is not on screen');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  await page.touchscreen.tap(x, y);
-  await page.touchscreen.tap(x, y);
+  let release!: () => void;
+  const tapped = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    if (route.request().method() === 'POST') await tapped;
+    await route.fallback();
+  };
+  await page.route('**/api/**', hold);
+  try {
+    await page.touchscreen.tap(x, y);
+    await page.touchscreen.tap(x, y);
+  } finally {
+    release();
+    await page.unroute('**/api/**', hold);
+  }
 }
 
 /** Two clicks dispatched in one task: the second lands before React can draw the busy control. */
