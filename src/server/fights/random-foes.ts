@@ -72,12 +72,17 @@ export async function nextEncounter(db: Db, userId: string): Promise<number> {
   return drawn.band;
 }
 
-/** After a random battle against `fought`: draw the next encounter (unless another battle already did). */
-export async function drawNextEncounter(trx: Db, userId: string, fought: number): Promise<void> {
-  await trx
+/**
+ * After a random battle against `fought`: draws the next encounter and answers it — or null when another battle
+ * already did.
+ */
+export async function drawNextEncounter(trx: Db, userId: string, fought: number): Promise<number | null> {
+  const band = randomInt(FOE_BANDS);
+  const drawn = await trx
     .updateTable('next_encounters')
-    .set({ band: randomInt(FOE_BANDS), drawn_at: nowSeconds() })
+    .set({ band, drawn_at: nowSeconds() })
     .where('user_id', '=', userId)
     .where('band', '=', fought)
-    .execute();
+    .executeTakeFirst();
+  return drawn.numUpdatedRows > 0n ? band : null;
 }

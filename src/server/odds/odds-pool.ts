@@ -91,7 +91,8 @@ export class OddsPool {
   misses = 0;
   /** estimates spread over every thread (found the pool idle) */
   spread = 0;
-  /** estimates made ahead with a thread to spare (warm) */
+  /** estimates asked to be made ahead (warm), and those made (with a thread to spare, not known already) */
+  warmsAsked = 0;
   warmed = 0;
   /** The most threads the pool runs. */
   private readonly maxThreads: number;
@@ -220,6 +221,7 @@ export class OddsPool {
    * simply not made (the read makes it then).
    */
   warm(a: Hero[], b: Hero[]): void {
+    this.warmsAsked++;
     if (this.pool.queueSize > 0 || this.estimating >= this.maxThreads || this.known(a, b)) return;
     this.warmed++;
     this.estimate(a, b).catch(() => {}); // a failed warm-up is the read's to make again

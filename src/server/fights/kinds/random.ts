@@ -49,25 +49,33 @@ export async function fightRandom(
   const band = await nextEncounter(db, o.userId);
   const plan = randomPlan(team, band);
   await checkShownOdds(ctx, o.userId, plan, o.shown);
-  const draw = (trx: Parameters<typeof drawNextEncounter>[0]) => drawNextEncounter(trx, o.userId, band);
+  let drawn: number | null = null; // the encounter this fight drew next (the transaction's last run)
+  const draw = async (trx: Parameters<typeof drawNextEncounter>[0]) => {
+    drawn = await drawNextEncounter(trx, o.userId, band);
+  };
   if (o.mode === 'auto') {
     const result: BattleResult = await fightNow(ctx, plan, o.userId, { ...END, guard: draw });
-    void warmNext(ctx, o.userId, o.teamIds);
+    if (drawn !== null) void warmNext(ctx, o, result.level_ups.length > 0 ? null : team, drawn);
     return { ...result, kind: 'auto' as const };
   }
   return openedView(await openTurnBattle(ctx, plan, o.userId, { guard: draw }), plan.location);
 }
 
 /**
- * The team's next encounter, estimated while the player reads this result (OddsPool.warm: only with a thread to
- * spare), so the odds read before the next fight finds it made. The team as the fight left it (xp, a level).
+ * The team's next encounter (`band`, drawn by the fight), estimated while the player reads this result
+ * (OddsPool.warm: only with a thread to spare), so the odds read before the next fight finds it made. `team`: the
+ * team as it fought, which fights as it will next unless a hero levelled up (null: read again, as the fight left it).
  */
-async function warmNext(ctx: Ctx, userId: string, teamIds: string[]): Promise<void> {
+async function warmNext(
+  ctx: Ctx,
+  o: { userId: string; teamIds: string[] },
+  team: Hero[] | null,
+  band: number,
+): Promise<void> {
   try {
-    const { db } = ctx.store;
-    const team = (await ownTeam(db, teamIds, userId)).map((s) => s.hero);
-    const next = randomPlan(team, await nextEncounter(db, userId));
-    ctx.odds.warm(next.team, next.enemies);
+    const next = team ?? (await ownTeam(ctx.store.db, o.teamIds, o.userId)).map((s) => s.hero);
+    const plan = randomPlan(next, band);
+    ctx.odds.warm(plan.team, plan.enemies);
   } catch {
     // the team changed meanwhile (a hero dismissed): the next read says so
   }
