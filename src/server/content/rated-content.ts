@@ -10,16 +10,10 @@ import type { Hero, HeroRating } from '../../game/types.ts';
 import { contractJson } from '../foundation/contract-json.ts';
 import { startRating } from '../store/content-rows.ts';
 import type { Store } from '../store/db.ts';
-import { AnswerCache, etagOf } from '../store/answer-cache.ts';
+import { AnswerCache, etagOf, type TaggedAnswer } from '../store/answer-cache.ts';
 import { keyedRead } from '../store/read-batches.ts';
 
 type RatingRow = HeroRating & { hero_id: string };
-
-/** An answer and the ETag of the ratings it shows. */
-export interface RatedAnswer {
-  json: Buffer;
-  etag: string;
-}
 
 const RATINGS = keyedRead<RatingRow>(
   'content-ratings',
@@ -55,14 +49,14 @@ export class RatedContent {
   }
 
   /** The last answer, under the ratings it shows. */
-  private readonly last = new AnswerCache<RatedAnswer>({
+  private readonly last = new AnswerCache<TaggedAnswer>({
     max: 1,
     maxBytes: 64 * 1024 * 1024,
     sizeOf: (a) => a.json.byteLength,
   });
 
   /** The answer, each hero with its rating as it is now. */
-  async render(store: Store): Promise<RatedAnswer> {
+  async render(store: Store): Promise<TaggedAnswer> {
     const rows = this.ids.length > 0 ? await RATINGS.many(store, this.ids) : new Map<string, RatingRow[]>();
     const ratings = new Map(
       this.unique.map((hero): [string, HeroRating] => {

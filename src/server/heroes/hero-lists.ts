@@ -4,7 +4,7 @@
 // counts against the cache's limits. Its compressed copies are http/compression.ts's, by its ETag.
 import { heroesJsonOf, heroListKey } from './hero-store.ts';
 import type { Store } from '../store/db.ts';
-import { AnswerCache, etagOf } from '../store/answer-cache.ts';
+import { AnswerCache, etagOf, type TaggedAnswer } from '../store/answer-cache.ts';
 
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 const DEFAULT_CACHE_ENTRIES = 20_000;
@@ -17,7 +17,7 @@ export const ENTRY_OVERHEAD = 800;
 /** A JS string's characters, counted at two bytes each (an upper bound for any string V8 stores). */
 const stringBytes = (s: string) => 2 * s.length;
 
-export class HeroList {
+export class HeroList implements TaggedAnswer {
   /** Every byte this list holds: strings, JSON, object overhead. */
   readonly size: number;
 

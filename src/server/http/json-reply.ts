@@ -6,6 +6,7 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { contractJson } from '../foundation/contract-json.ts';
+import type { TaggedAnswer } from '../store/answer-cache.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -18,7 +19,7 @@ export function sendJson(reply: FastifyReply, body: string | Buffer): FastifyRep
  * Sends an answer that names itself with an ETag, revalidated on every use (no-cache): a request naming that ETag
  * gets a 304 (http/conditional.ts), and the answer goes br or gzip when accepted (http/compression.ts).
  */
-export function sendTagged(reply: FastifyReply, answer: { json: Buffer; etag: string }): FastifyReply {
+export function sendTagged(reply: FastifyReply, answer: TaggedAnswer): FastifyReply {
   reply.header('cache-control', 'no-cache').header('etag', answer.etag);
   return sendJson(reply, answer.json);
 }

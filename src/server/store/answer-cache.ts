@@ -15,6 +15,12 @@ import { LRUCache } from 'lru-cache';
 /** A weak ETag naming an answer by the key of the state it shows (what a client holding it sends back). */
 export const etagOf = (key: string) => `W/"${createHash('sha1').update(key).digest('base64url')}"`;
 
+/** An answer's JSON bytes and the ETag of the state they show (sent by http/json-reply.ts sendTagged). */
+export interface TaggedAnswer {
+  json: Buffer;
+  etag: string;
+}
+
 export interface AnswerCacheLimits<V> {
   /** answers held at most */
   max: number;
