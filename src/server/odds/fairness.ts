@@ -121,11 +121,7 @@ export async function tallySummons(trx: Db, userId: string, rarities: number[]):
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 /** The stated-against-observed buckets of `kind`'s fights, `buckets` equal ranges of stated win chance. */
-export function calibration(
-  rows: Selectable<FightTallyTable>[],
-  kind: FairnessKind,
-  buckets: number,
-): Calibration {
+export function calibration(rows: FightCount[], kind: FairnessKind, buckets: number): Calibration {
   const width = 100 / buckets;
   const sums = Array.from({ length: buckets }, () => ({ fights: 0, won: 0, stated: 0 }));
   const byKind = new Map(FIGHT_KINDS.map((k) => [k, { kind: k, fights: 0, won: 0 }]));
@@ -168,7 +164,7 @@ export function calibration(
  * The stated share of each rarity — the long-run share with the pity included (data/altar.ts, held to the exact
  * figure by src/game/altar.test.ts) — beside its base chance and its share among every candidate drawn.
  */
-export function summonRarity(rows: Selectable<SummonTallyTable>[]): FairnessResponse['summons'] {
+export function summonRarity(rows: SummonCount[]): FairnessResponse['summons'] {
   const drawnOf = new Map<number, number>();
   for (const r of rows) drawnOf.set(r.rarity, (drawnOf.get(r.rarity) ?? 0) + Number(r.drawn));
   const counts = ALTAR.consolidated.map((r) => drawnOf.get(r.rarity) ?? 0);
@@ -187,10 +183,14 @@ export function summonRarity(rows: Selectable<SummonTallyTable>[]): FairnessResp
   return { drawn: total, pity: ALTAR.pity.map((r) => ({ rarity: r.rarity, within: r.within })), rarities };
 }
 
+/** A tally's counts summed over its shards. */
+type FightCount = Omit<Selectable<FightTallyTable>, 'shard'>;
+type SummonCount = Omit<Selectable<SummonTallyTable>, 'shard'>;
+
 interface Counts {
   at: number;
-  fights: Selectable<FightTallyTable>[];
-  summons: Selectable<SummonTallyTable>[];
+  fights: FightCount[];
+  summons: SummonCount[];
 }
 
 type BalanceState =
@@ -236,9 +236,24 @@ export class Fairness {
     const now = Date.now();
     if (this.counts && now - this.counts.at < ttl) return this.counts.read;
     const { db } = this.store;
+    // Summed over the shards by the database: a row a kind and bin, a row a rarity.
     const read = Promise.all([
-      db.selectFrom('fight_tallies').selectAll().execute(),
-      db.selectFrom('summon_tallies').selectAll().execute(),
+      db
+        .selectFrom('fight_tallies')
+        .select(({ fn }) => [
+          'kind',
+          'bin',
+          fn.sum<number>('fights').as('fights'),
+          fn.sum<number>('won').as('won'),
+          fn.sum<number>('stated').as('stated'),
+        ])
+        .groupBy(['kind', 'bin'])
+        .execute(),
+      db
+        .selectFrom('summon_tallies')
+        .select(({ fn }) => ['rarity', fn.sum<number>('drawn').as('drawn')])
+        .groupBy('rarity')
+        .execute(),
     ]).then(([fights, summons]) => ({ at: nowSeconds(), fights, summons }));
     const entry = { at: now, read };
     this.counts = entry;
