@@ -10,6 +10,10 @@ import { WalSync } from './wal-sync.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** A migration's view of the database: the tables as they were at its step, not today's (tables.ts). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any>;
+
 export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;

@@ -9,17 +9,14 @@
 // (storedHero, as the record's reader gives them back) and facts are kept only where the engine running would not
 // play them again (tellAgain, turnRecord).
 import { deflateRawSync } from 'node:zlib';
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 import { ENGINE_VERSION, tellAgain } from '../../game/index.ts';
 import { factOf, type EventFacts } from '../../game/battle/narration.ts';
 import type { BattleState } from '../../game/index.ts';
 import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
-import type { Dialect } from './db.ts';
+import type { AnyDb, Dialect } from './db.ts';
 import { heroOf, storedHero, turnRecord, type BattleRecord, type EndedBattle } from './battle-record.ts';
 import { withExpiresAfterDeaths } from './migration-0024-no-old-records.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 /** The record's encoding as of 2026-11-26: its JSON, deflated. */
 const encodeRecord = (r: BattleRecord): Buffer => deflateRawSync(JSON.stringify(r), { level: 9 });

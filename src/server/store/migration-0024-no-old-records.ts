@@ -17,11 +17,9 @@
 // again once it ends: it is closed as expired, as the sweep closes an idle one (status 'expired', its state
 // dropped, nothing paid: a turn-based battle costs nothing to start, and the sweep refunds nothing).
 // Nothing here imports the live engine's layout or encoders: what the live code writes may change, this may not.
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 import { castOf, narrate } from '../../game/battle/narration.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './db.ts';
 
 /** The core by name (version 2) as it was on 2026-11-26: what version 1 converts to. */
 interface CoreV2 {

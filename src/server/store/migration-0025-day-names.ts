@@ -10,12 +10,10 @@
 // 29th (begun at 23:00 on the 28th) runs to 23:00 on the 30th, since the day beginning at 23:00 on the 29th is now
 // named the 29th, a date already played. Nothing else is written: every stored day keeps its name.
 // The old naming is frozen below; the resets themselves (resetOn, dayUnder's dates) did not change.
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 import { dayAt, dayUnder, ianaZone, resetOn, type DayRule } from '../../game/day-clock.ts';
 import { nowMs } from '../foundation/clock.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './db.ts';
 
 interface OldState extends DayRule {
   ruleFrom: number | null;

@@ -5,12 +5,10 @@
 // already keep the draw of every kind through their day in progress (users.draws_every_kind_through), so no day
 // already begun, nor one whose finished quests still wait to be claimed, is drawn again otherwise; a place their
 // cleared stages opened (1-2 the first dungeon, 1-8 the arena: frozen here as they were) is open from the next day.
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { dayAt, ianaZone } from '../../game/day-clock.ts';
 import { nowMs } from '../foundation/clock.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './db.ts';
 
 /** Stages cleared (in order) that open the first dungeon and the arena, as the campaign was on 2026-11-28. */
 const DUNGEON_AFTER = 2;

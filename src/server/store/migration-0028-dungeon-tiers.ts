@@ -1,10 +1,8 @@
 // Migration 0028_dungeon_tiers: a dungeon run keeps the tier it fights (game/data/dungeons.ts TIERS). Runs from
 // before tiers fought the dungeon as it was, tier 1; a player's cleared runs of a tier open the next
 // (fights/dungeon-runs.ts clearedTiers), so each dungeon's cleared runs by player and tier are indexed.
-import type { Kysely, Migration } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import type { Migration } from 'kysely';
+import type { AnyDb } from './db.ts';
 
 export const dungeonTiers: Migration = {
   async up(db: AnyDb) {

@@ -1,10 +1,8 @@
 // Migration 0029_claims: the rewards paid once — the daily layer's (quests, the bonus, the calendar) and the
 // campaign's (first clears, idle income) — share one `claims` table behind one claimOnce (economy/claims.ts), keyed
 // (player, kind, claim, period). Every claim already made is kept, under its kind; the two tables are dropped.
-import { sql, type Kysely, type Migration } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { sql, type Migration } from 'kysely';
+import type { AnyDb } from './db.ts';
 
 export const claims: Migration = {
   async up(db: AnyDb) {

@@ -2,10 +2,8 @@
 // rarity, which every fight at that chance and every summon of that rarity had to lock in turn — a row the whole
 // server waited on. Each count is now kept in TALLY_SHARDS rows, a player writing the one of their shard, summed when
 // read. The counts so far move to shard 0.
-import { sql, type Kysely, type Migration } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { sql, type Migration } from 'kysely';
+import type { AnyDb } from './db.ts';
 
 export const tallyShards: Migration = {
   async up(db: AnyDb) {

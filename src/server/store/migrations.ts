@@ -2,7 +2,7 @@
 // one PostgreSQL take turns). Never edit a shipped migration: add the next one. Content seeding: seed-content.ts.
 import { nowSeconds } from '../foundation/clock.ts';
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from './db.ts';
+import type { AnyDb, Dialect } from './db.ts';
 import { remakeSparringPartners, seedContent, syncContent } from './seed-content.ts';
 import { heroScanNeeded, lockKnownIds, recordKnownIds, recordedIds } from './known-ids.ts';
 import type { Database } from './tables.ts';
@@ -15,9 +15,6 @@ import { questPlaces } from './migration-0027-quest-places.ts';
 import { dungeonTiers } from './migration-0028-dungeon-tiers.ts';
 import { claims } from './migration-0029-claims.ts';
 import { tallyShards } from './migration-0030-tally-shards.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 
 function schema(dialect: Dialect): Migration {
   // Prefix search on usernames compares bytes; PostgreSQL's locale collation would not.
