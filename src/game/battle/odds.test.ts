@@ -3,12 +3,19 @@
 
 import { describe, expect, it } from 'vitest';
 import { generateHero } from '../generation.ts';
-import { createPrng } from '../prng.ts';
+import { createPrng, hashSeed } from '../prng.ts';
 import type { Hero } from '../types.ts';
 import { compileTeam } from './compile.ts';
 import { simulate } from './simulate.ts';
 import { SIDE0_WON } from './core.ts';
-import { estimateOdds, intervalHalfWidth, narrateFight, resolveFight } from './odds.ts';
+import {
+  STORY_TRIES,
+  estimateOdds,
+  intervalHalfWidth,
+  narrateFight,
+  resolveFight,
+  tellAgain,
+} from './odds.ts';
 
 const hero = (seed: number, id: string, level: number) => generateHero(seed, { id, userId: null, level });
 
@@ -111,6 +118,29 @@ describe('resolveFight', () => {
     const tail = (s: string) => s.slice(s.lastIndexOf('After'));
     expect(names(a).some((n) => tail(win).includes(n)) || win.includes('overcame')).toBe(true);
     expect(names(b).some((n) => tail(lose).includes(n)) || /fell|time ran out/.test(lose)).toBe(true);
+  });
+
+  it('tells the first of its story battles that went the rolled way, looked for on the fast path', () => {
+    let told = 0;
+    for (let k = 0; k < 40; k++) {
+      const a = [hero(300 + k, 'a', 5), hero(400 + k, 'c', 5)];
+      const b = [hero(500 + k, 'b', 3 + (k % 6)), hero(600 + k, 'd', 5)];
+      for (const won of [true, false]) {
+        const story = narrateFight(k, a, b, won);
+        // the battle the full path (events and all) finds first, looking through the same seeds
+        let first: number | null = null;
+        for (let i = 0; i < STORY_TRIES && first === null; i++) {
+          const seed = hashSeed(k, 'story', i);
+          if ((tellAgain(seed, a, b).events.at(-1)?.outcome === 'won') === won) first = seed;
+        }
+        expect(story.told?.seed ?? null).toBe(first);
+        if (story.told) {
+          expect(story.told.events.at(-1)?.outcome === 'won').toBe(won);
+          told++;
+        }
+      }
+    }
+    expect(told).toBeGreaterThan(60);
   });
 
   it('tells the moments of a story in the order they happened', () => {
