@@ -123,6 +123,8 @@ export interface DayLog {
   seconds: number;
   /** the next campaign stage was shut by a clock (the road) while the team's stated chance there was ≥ 40% */
   waited: { stage: string; probability: number; opensAt: number } | null;
+  /** the stage the campaign push stopped before, its stated chance under PUSH_ODDS (the last of the day) */
+  short: { stage: string; probability: number } | null;
 }
 
 /** One option of a fighter's survey: its stated chance and pay, and the gold's worth it brings a second. */
@@ -800,7 +802,11 @@ export class Bot {
         return;
       }
       const o = await this.odds({ kind: 'campaign', stage_id: stage.id, team: this.teamIds() });
-      if (!o || o.probability < PUSH_ODDS) return;
+      if (!o) return;
+      if (o.probability < PUSH_ODDS) {
+        this.log.short = { stage: stage.id, probability: o.probability };
+        return;
+      }
       if (await this.fightStage(stage.id, mode, o.key)) {
         if ((await this.me()).summoning_scrolls > 0) await this.spend();
       } else this.campaignLosses++;
@@ -1088,6 +1094,7 @@ const emptyLog = (): DayLog => ({
   decisions: 0,
   seconds: 0,
   waited: null,
+  short: null,
 });
 
 /**

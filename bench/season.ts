@@ -89,6 +89,8 @@ export interface SeasonRow {
   /** Find a fair match for the team's strongest hero: who, and the stated chances */
   fair: { opponents: string[]; probabilities: number[] } | { refused: string };
   waited: DayLog['waited'];
+  /** the next stage when the day's push stopped on its stated chance (under PUSH_ODDS) */
+  short: DayLog['short'];
   serverErrors: number;
 }
 
@@ -269,6 +271,7 @@ async function measure(
     fair:
       'refused' in fm ? fm : { opponents: fm.opponents.map((h) => h.id), probabilities: fm.probabilities },
     waited: bot.log.waited ?? (await bot.clockWait(c)),
+    short: bot.log.short,
     serverErrors: s.serverErrors.length - o.errors,
   };
 }
@@ -527,7 +530,7 @@ export function printSeason(report: SeasonReport, days?: readonly number[]): str
     for (const r of report.rows.filter((x) => x.style === style && (!days || days.includes(x.day)))) {
       const best = bestDungeon(r);
       out.push(
-        `| ${r.day} | ${r.minutes.toFixed(1)} | ${r.quests.join(', ') || '—'} | ${foughtText(r)} | ${r.furthest ?? '—'} (${r.cleared}) | ${f0(r.teamPower)} | ` +
+        `| ${r.day} | ${r.minutes.toFixed(1)} | ${r.quests.join(', ') || '—'} | ${foughtText(r)} | ${r.furthest ?? '—'} (${r.cleared})${r.short ? `, ${r.short.stage} at ${pct(r.short.probability)}` : ''} | ${f0(r.teamPower)} | ` +
           `${r.team.map((h) => h.level).join(' ')} | ${r.team.map((h) => h.rarity).join(' ')} | ${flow(r, 'gold')} | ` +
           `${flow(r, 'magic_essence')} | ${flow(r, 'combat_tokens')} | +${f0(r.earned.summoning_scrolls)} / −${f0(r.spent.summoning_scrolls)} | ` +
           `${f0(r.shards)} | ${f0(newValue(r))}: ${sourceShares(r)} | ${summarize(r.goals)} | ${r.wants.join('; ') || '—'} | ` +
