@@ -808,6 +808,7 @@ export class Bot {
         return;
       }
       if (await this.fightStage(stage.id, mode, o.key)) {
+        this.log.short = null; // past the stage a push stopped before
         if ((await this.me()).summoning_scrolls > 0) await this.spend();
       } else this.campaignLosses++;
     }
