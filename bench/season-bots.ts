@@ -10,8 +10,9 @@
 //   best first): the campaign while fair, then the turn-based battle whose stated pay a minute is best.
 //
 // Every style claims what it has earned, then spends as a sensible player: summons with every scroll and keeps the
-// rarer candidate; fields its four rarest heroes (the stronger first among equals) and dismisses the rest for Star
-// Shards; raises the team's lowest hero a star when the shards and essence pay for it; buys and wears the pieces of
+// rarer candidate; fields its four rarest heroes (the stronger first among equals), keeps the two strongest others on
+// the bench to field against a stage its four state under 40% at (unless the next star waits on shards), and
+// dismisses the rest for Star Shards; raises the team's lowest hero a star when the shards and essence pay for it; buys and wears the pieces of
 // one gear set per hero with its tokens (Champion's Banners, then Victor's Coffers once every set is worn); buys
 // stat upgrades, then training (POST /api/heroes/{id}/train), with its gold, then Summoner's Seals; and turns
 // essence and shards the next star does not need into summons (Astral Sigils, fused shards). What it
@@ -78,6 +79,11 @@ export const PUSH_ODDS = 0.4;
 const QUEST_TRIES = 3;
 /** Seconds of play between a fighter's looks at what pays best. */
 const SURVEY_S = 90;
+/**
+ * Heroes off the team a player keeps (the strongest: the newest pulls, level-synced to the team) to field against a
+ * stage its four state under PUSH_ODDS at; the rest are dismissed for their Star Shards.
+ */
+const BENCH = 2;
 /** Losses on the campaign a day before a style turns to other play. */
 const CAMPAIGN_LOSSES: Record<Style, number> = { dailies: 3, fighter: 6, turns: 2 };
 
@@ -153,6 +159,8 @@ export class Bot {
   private readonly used = new Map<string, number>();
   /** the next star's price: kept aside from the summons essence and shards buy */
   private reserve = { essence: 0, shards: 0 };
+  /** the team's next star waits on Star Shards: the bench is dismissed for them */
+  private shardsShort = false;
   private end = 0;
   private lastBattleId: string | null = null;
   private campaignLosses = 0;
@@ -240,8 +248,17 @@ export class Bot {
       for (const h of this.team) if (!before.has(h.id)) this.log.goals.push(`recruit ${h.rarity}★ ${h.name}`);
   }
 
-  private teamIds(): string {
-    return this.team.map((h) => h.id).join(',');
+  private teamIds(team: readonly Hero[] = this.team): string {
+    return team.map((h) => h.id).join(',');
+  }
+
+  /** The BENCH strongest heroes off the team. */
+  private bench(): Hero[] {
+    const onTeam = new Set(this.team.map((h) => h.id));
+    return this.heroes
+      .filter((h) => !onTeam.has(h.id))
+      .sort((a, b) => heroPower(b) - heroPower(a))
+      .slice(0, BENCH);
   }
 
   /** The team's strongest hero: who fights the arena's duels. */
@@ -401,12 +418,15 @@ export class Bot {
     return moved;
   }
 
-  /** Every hero off the team dismissed for its Star Shards (its gear back to the inventory). */
+  /**
+   * Every hero off the team dismissed for its Star Shards (its gear back to the inventory) — but the bench, unless
+   * the team's next star waits on shards.
+   */
   private async dismissBench(): Promise<boolean> {
-    const onTeam = new Set(this.team.map((h) => h.id));
+    const kept = new Set([...this.team, ...(this.shardsShort ? [] : this.bench())].map((h) => h.id));
     let moved = false;
     for (const h of this.heroes) {
-      if (onTeam.has(h.id)) continue;
+      if (kept.has(h.id)) continue;
       const r = await this.s.call('delete', '/api/heroes/{heroId}', {
         path: { heroId: h.id },
         query: { user_id: this.id },
@@ -424,6 +444,7 @@ export class Bot {
   private async ascendTeam(): Promise<boolean> {
     let moved = false;
     this.reserve = { essence: 0, shards: 0 };
+    this.shardsShort = false;
     for (const h of [...this.team].sort((a, b) => a.rarity - b.rarity)) {
       const a = must(
         await this.s.call('get', '/api/heroes/{heroId}/ascension', {
@@ -450,6 +471,7 @@ export class Bot {
         }
       }
       this.reserve = { essence: a.next.essence, shards };
+      this.shardsShort = a.shards_held < shards;
       this.log.wants.set(
         'essence and shards',
         `${a.rarity}→${a.next.rarity}★ star (${h.name}): ${fmt(a.next.essence)} essence and ${fmt(shards)} ` +
@@ -756,10 +778,15 @@ export class Bot {
    * A campaign stage fought (at once, or turn by turn to its end), with the key of the odds it was shown when it was;
    * whether it was won.
    */
-  private async fightStage(stageId: string, mode: 'auto' | 'turn_based', oddsKey?: string): Promise<boolean> {
+  private async fightStage(
+    stageId: string,
+    mode: 'auto' | 'turn_based',
+    oddsKey?: string,
+    team: readonly Hero[] = this.team,
+  ): Promise<boolean> {
     const r = await this.s.call('post', '/api/campaign/stages/{stageId}/battle', {
       path: { stageId },
-      body: { user_id: this.id, team_hero_ids: this.team.map((h) => h.id), mode, odds_key: oddsKey },
+      body: { user_id: this.id, team_hero_ids: team.map((h) => h.id), mode, odds_key: oddsKey },
     });
     if (mode === 'auto') this.play(PLAY_S.quickFight);
     if (!r.ok) return false;
@@ -801,17 +828,41 @@ export class Bot {
         this.log.waited ??= await this.clockWait(c);
         return;
       }
-      const o = await this.odds({ kind: 'campaign', stage_id: stage.id, team: this.teamIds() });
+      let team = this.team;
+      let o = await this.odds({ kind: 'campaign', stage_id: stage.id, team: this.teamIds() });
+      if (o && o.probability < PUSH_ODDS) ({ team, o } = await this.counterPick(stage.id, team, o));
       if (!o) return;
       if (o.probability < PUSH_ODDS) {
         this.log.short = { stage: stage.id, probability: o.probability };
         return;
       }
-      if (await this.fightStage(stage.id, mode, o.key)) {
+      if (await this.fightStage(stage.id, mode, o.key, team)) {
         this.log.short = null; // past the stage a push stopped before
         if ((await this.me()).summoning_scrolls > 0) await this.spend();
       } else this.campaignLosses++;
     }
+  }
+
+  /**
+   * A stage the team states under PUSH_ODDS at: each bench hero tried in each place of the team, by the stated
+   * chance; the best team found and its odds (the team as it was when none states more).
+   */
+  private async counterPick(
+    stageId: string,
+    team: Hero[],
+    odds: OddsView,
+  ): Promise<{ team: Hero[]; o: OddsView | null }> {
+    let best = { team, o: odds as OddsView | null };
+    const bench = this.bench();
+    if (bench.length === 0) return best;
+    this.play(PLAY_S.choose);
+    for (const b of bench)
+      for (let i = 0; i < team.length; i++) {
+        const t = team.map((h, j) => (j === i ? b : h));
+        const o = await this.odds({ kind: 'campaign', stage_id: stageId, team: this.teamIds(t) });
+        if (o && o.probability > (best.o?.probability ?? 0)) best = { team: t, o };
+      }
+    return best;
   }
 
   /**
