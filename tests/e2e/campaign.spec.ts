@@ -62,3 +62,18 @@ test('a new player clears stage 1-1 from the map and claims idle income', async 
   expect((await getUser(request, player.id)).gold).toBe(before.gold + 72);
   await shot(page, testInfo, 'campaign-idle-claimed');
 });
+
+test('the campaign’s header names the strongest four’s power, and says so when there are no heroes yet', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
+  await page.goto('/campaign');
+  const head = page.locator('.campaign .page-head');
+  await expect(head).toContainText('0 of 144 stages cleared · no heroes to field yet');
+  await expect(head).not.toContainText('power');
+  await shot(page, testInfo, 'campaign-no-heroes');
+  await createHero(request, player);
+  await page.reload();
+  await expect(head).toContainText(/0 of 144 stages cleared · your strongest four: [\d,]+ power/);
+});

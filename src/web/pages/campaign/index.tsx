@@ -70,8 +70,14 @@ export default function CampaignPage() {
         <div>
           <h1>Campaign</h1>
           <p className="muted">
-            {data.cleared} of {data.chapters.reduce((n, c) => n + c.stages.length, 0)} stages cleared · your
-            strongest four: <strong className="tabular">{fmt(data.team_power)}</strong> power
+            {data.cleared} of {data.chapters.reduce((n, c) => n + c.stages.length, 0)} stages cleared ·{' '}
+            {data.team_power > 0 ? (
+              <>
+                your strongest four: <strong className="tabular">{fmt(data.team_power)}</strong> power
+              </>
+            ) : (
+              'no heroes to field yet'
+            )}
           </p>
         </div>
       </header>
