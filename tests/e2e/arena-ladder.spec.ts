@@ -5,15 +5,10 @@
 import { test, expect } from './fixtures.ts';
 import { heroesFor, screen } from './fight-steps.ts';
 import { setHeroPower, setRating } from './store-setup.ts';
+import { chanceBand } from '../../src/web/components/format.ts';
 
-const BAND_LABELS: [number, string][] = [
-  [0.9, 'Sure thing'],
-  [0.6, 'Favoured'],
-  [0.4, 'Even'],
-  [0.1, 'Underdog'],
-  [0, 'Long shot'],
-];
-const bandOf = (p: number) => BAND_LABELS.find(([from]) => p >= from)![1];
+/** The band the page names for a chance (its thresholds: src/web/components/format.ts, held by format.test.ts). */
+const bandOf = (p: number) => chanceBand(p).label;
 
 test('leaderboard: reached from the arena, the player’s standing, ranked and paged; a hero’s rating on its page', async ({
   page,

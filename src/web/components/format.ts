@@ -104,17 +104,19 @@ export function formatJoined(epochSeconds: number, timeZone?: string): string {
 
 /** How a win chance reads in words, from the honest odds of the fight (GET /api/odds), never from ratings. */
 export type ChanceBand = 'long-shot' | 'underdog' | 'even' | 'favoured' | 'sure-thing';
-export const CHANCE_BANDS: { band: ChanceBand; label: string; from: number }[] = [
+/** Each band from `from` up (past it when `past`): Even is 40–60% both included, the fair range Find a fair match offers. */
+export const CHANCE_BANDS: { band: ChanceBand; label: string; from: number; past?: true }[] = [
   { band: 'sure-thing', label: 'Sure thing', from: 0.9 },
-  { band: 'favoured', label: 'Favoured', from: 0.6 },
+  { band: 'favoured', label: 'Favoured', from: 0.6, past: true },
   { band: 'even', label: 'Even', from: 0.4 },
   { band: 'underdog', label: 'Underdog', from: 0.1 },
   { band: 'long-shot', label: 'Long shot', from: 0 },
 ];
-/** 0.95 → Sure thing (≥ 90%), Favoured (60–90%), Even (40–60%), Underdog (10–40%), Long shot (< 10%). */
+/** 0.95 → Sure thing (≥ 90%), Favoured (over 60%), Even (40–60%), Underdog (10–40%), Long shot (< 10%). */
 export function chanceBand(p: number): { band: ChanceBand; label: string } {
   const x = Number.isFinite(p) ? p : 0.5;
-  const b = CHANCE_BANDS.find((c) => x >= c.from) ?? CHANCE_BANDS[CHANCE_BANDS.length - 1];
+  const b =
+    CHANCE_BANDS.find((c) => (c.past ? x > c.from : x >= c.from)) ?? CHANCE_BANDS[CHANCE_BANDS.length - 1];
   return { band: b.band, label: b.label };
 }
 
