@@ -10,7 +10,14 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import '../src/server/foundation/v8-flags.ts'; // first, as the server runs the rules
-import { SIDE0_WON, compileTeam, estimateOdds, generateHero, simulate } from '../src/game/index.ts';
+import {
+  ODDS_SAMPLING,
+  SIDE0_WON,
+  compileTeam,
+  estimateOdds,
+  generateHero,
+  simulate,
+} from '../src/game/index.ts';
 
 const TEAMS = 200;
 const heroes = Array.from({ length: TEAMS }, (_, t) =>
@@ -67,5 +74,5 @@ console.log(
 const t2 = performance.now();
 const adaptive = estimateOdds(3, heroes[4], heroes[5]);
 console.log(
-  `adaptive odds estimate (±1.5 points at 95%): ${(performance.now() - t2).toFixed(1)} ms over ${adaptive.samples} battles`,
+  `adaptive odds estimate (±${ODDS_SAMPLING.half * 100} points at 95%): ${(performance.now() - t2).toFixed(1)} ms over ${adaptive.samples} battles`,
 );

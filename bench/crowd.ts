@@ -1,10 +1,11 @@
-// `npm run bench:crowd [-- db=postgres start=50 top=3200 seconds=30 prof=1]`: how many players one core holds, as
+// `npm run bench:crowd [-- db=postgres start=50 top=3200 grow=2 seconds=30 prof=1]`: how many players one core holds, as
 // players feel it. The server runs as `npm start` runs it (src/server/main.ts: the access log on, the rate limits on,
 // one odds thread), pinned to one core (taskset) on a fresh database; simulated players, each from its own address
 // (X-Forwarded-For, the server trusting one proxy hop), play at the genre's pace from the other core: a request every
 // 3 s on average (exponential gaps) — their heroes, a hero, the day, the player, odds then a fight, a duel's odds then
 // the duel (against the set Find a fair match offered, found again now and then), the campaign then its next stage,
-// the shop, a purchase, a claim, the inventory, the leaderboard. The crowd climbs (50, 100, 200 … top); each level is
+// the shop, a purchase, a claim, the inventory, the leaderboard. The crowd climbs (50, 100, 200 … top: each level `grow`
+// times the last); each level is
 // measured for `seconds` after its new players have made their accounts, summoned their heroes and found the day's
 // fair matches. The slowest hundredth of a level that does not hold is named by route. A level holds when its p99 is under 250 ms and under 0.5% of its requests fail
 // (a 5xx, a 503 from a full odds queue, no answer within 10 s). Printed per level: requests a second, p50 / p99, the
@@ -24,6 +25,7 @@ const arg = (name: string, fallback: string) =>
 const KIND = arg('db', 'sqlite') as DatabaseKind;
 const START = Number(arg('start', '50'));
 const TOP = Number(arg('top', '3200'));
+const GROW = Number(arg('grow', '2'));
 const SECONDS = Number(arg('seconds', '30'));
 const PROFILE = arg('prof', '0') === '1';
 const GAP_MS = 3000;
@@ -384,7 +386,7 @@ async function main() {
   const record = (s: Sample) => samples.push(s);
   let held = 0;
   try {
-    for (let level = START; level <= TOP; level *= 2) {
+    for (let level = START; level <= TOP; level = Math.round(level * GROW)) {
       // New players join (a few at a time, as sign-ups come), then everyone plays a moment before the measure.
       const joining: Player[] = [];
       for (let n = players.length; n < level; n++)

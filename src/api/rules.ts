@@ -95,3 +95,6 @@ export function usernameProblem(name: string): string | null {
   if (!USERNAME_CHARS.test(name)) return USERNAME_RULES.charset;
   return null;
 }
+
+/** How near a stated chance is to the model's own (±`half` at 95%; src/game/battle/odds.ts). */
+export { ODDS_SAMPLING } from '../game/battle/sampling.ts';

@@ -9,6 +9,7 @@ import { compileTeam } from './compile.ts';
 import { simulate } from './simulate.ts';
 import { SIDE0_WON } from './core.ts';
 import {
+  ODDS_SAMPLING,
   STORY_TRIES,
   estimateOdds,
   intervalHalfWidth,
@@ -50,36 +51,37 @@ describe('estimateOdds', () => {
     expect(filled.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('stops as soon as the 95% interval is ±1.5 points: early far from even, late near it', () => {
+  it('stops as soon as the 95% interval is ±2 points: early far from even, late near it', () => {
     const even = estimateOdds(9, [hero(1, 'a', 5)], [hero(1, 'b', 5)]); // a hero against its like
-    expect(even.samples).toBeGreaterThanOrEqual(3500);
+    expect(even.samples).toBeGreaterThanOrEqual(2000);
     expect(even.samples).toBeLessThanOrEqual(6000);
     const lopsided = estimateOdds(9, [hero(3, 'a', 10), hero(4, 'c', 10)], [hero(5, 'b', 1)]);
     expect(lopsided.probability).toBeGreaterThan(0.95);
-    expect(lopsided.samples).toBeLessThan(1500);
+    expect(lopsided.samples).toBeLessThan(1000);
     for (const r of [even, lopsided])
-      expect(intervalHalfWidth(r.probability * r.samples, r.samples)).toBeLessThanOrEqual(0.015);
+      expect(intervalHalfWidth(r.probability * r.samples, r.samples)).toBeLessThanOrEqual(ODDS_SAMPLING.half);
   });
 
-  it('keeps its precision: each estimate within ±1.5 points of the matchup’s chance about 19 times in 20', () => {
-    // The chance as 20,000 other battles of the same matchup tell it (±0.7 points or better); an estimate that
-    // stopped too early (500 battles near even: ±4.4 points) would miss it far more often.
+  it('keeps its precision: each estimate within ±2 points of the matchup’s chance about 19 times in 20', () => {
+    // The chance as 20,000 other battles of the same matchup tell it (±0.7 points or better). Every matchup is a
+    // team against its own likeness — near even, where an estimate needs the most battles — so one that stopped
+    // too early (at ±4 points: 32 of 40) misses far more often. The precision the fairness page states is
+    // written here, so that loosening the sampling fails.
+    const STATED = 0.02;
     const rng = createPrng(5150);
     let within = 0;
     const N = 40;
     for (let m = 0; m < N; m++) {
       const level = 1 + rng.int(10);
-      const a = [hero(rng.int(2 ** 31), 'a', level), hero(rng.int(2 ** 31), 'c', level)];
-      const b = [
-        hero(rng.int(2 ** 31), 'b', Math.max(1, level + rng.int(5) - 2)),
-        hero(rng.int(2 ** 31), 'd', level),
-      ];
+      const seeds = [rng.int(2 ** 31), rng.int(2 ** 31)];
+      const a = [hero(seeds[0], 'a', level), hero(seeds[1], 'c', level)];
+      const b = [hero(seeds[0], 'b', level), hero(seeds[1], 'd', level)];
       const estimate = estimateOdds(rng.int(2 ** 31), a, b).probability;
       const truth = estimateOdds(rng.int(2 ** 31), a, b, {
         minSamples: 20000,
         maxSamples: 20000,
       }).probability;
-      if (Math.abs(estimate - truth) <= 0.015 + 0.005) within++;
+      if (Math.abs(estimate - truth) <= STATED + 0.005) within++;
     }
     expect(within).toBeGreaterThanOrEqual(N - 4);
   });

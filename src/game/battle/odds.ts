@@ -8,18 +8,13 @@ import { createPrng, hashSeed } from '../prng.ts';
 import { ACTION_DEFS, compileTeam, type CompiledTeam } from './compile.ts';
 import { simulate } from './simulate.ts';
 import { SIDE0_WON } from './core.ts';
+import { ODDS_SAMPLING, nextLook, settled } from './sampling.ts';
 import { startBattle } from './turn-based.ts';
 import type { EventFacts } from './narration.ts';
 
-const ACTIONS = new Map(ACTION_DEFS.map((a) => [a.id, a]));
+export { ODDS_SAMPLING, intervalHalfWidth, nextLook, settled, type OddsSampling } from './sampling.ts';
 
-/**
- * How an estimate samples: at least `min` battles, then `step` more at each look, at most `max`, until the 95%
- * interval is ±`half`. A chance far from even needs far fewer battles for the same precision (±1.5 points takes
- * about 4,300 battles at 50%, 1,550 at 90%, 500 at 97%), so the first look comes early.
- */
-export const ODDS_SAMPLING = { min: 500, step: 250, max: 6000, half: 0.015 };
-export type OddsSampling = typeof ODDS_SAMPLING;
+const ACTIONS = new Map(ACTION_DEFS.map((a) => [a.id, a]));
 
 /**
  * Side A's wins over the estimate's battles `from` to `to` (exclusive). Battle k of an estimate is seeded from the
@@ -35,26 +30,6 @@ function countWins(base: number, ta: CompiledTeam, tb: CompiledTeam, from: numbe
     if (simulate((base + Math.imul(n + 1, 0x9e3779b9)) | 0, ta, tb) === SIDE0_WON) wins++;
   return wins;
 }
-
-/** Where the next look at an estimate comes, `n` battles in: the minimum first, then every step, never past the maximum. */
-export const nextLook = (n: number, s: OddsSampling = ODDS_SAMPLING): number =>
-  Math.min(s.max, n < s.min ? s.min : n + s.step);
-
-const Z95 = 1.96;
-
-/**
- * The half-width of the 95% Wilson score interval of `wins` in `n`: unlike the normal approximation it stays
- * honest near 0% and 100%, where an early look sees few or no losses (500 wins of 500: ±0.4 points about 99.6%).
- */
-export function intervalHalfWidth(wins: number, n: number): number {
-  const p = wins / n;
-  const z2 = Z95 * Z95;
-  return (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
-}
-
-/** Whether `wins` of `n` battles settle the estimate: its 95% interval is narrow enough, or the maximum is reached. */
-export const settled = (wins: number, n: number, s: OddsSampling = ODDS_SAMPLING): boolean =>
-  n >= s.max || intervalHalfWidth(wins, n) <= s.half;
 
 export function estimateOdds(
   seed: number,

@@ -13,6 +13,7 @@ import type {
   FairnessResponse,
   Interval,
 } from '../../../api/index.ts';
+import { ODDS_SAMPLING } from '../../../api/rules.ts';
 import { counted, formatNumber } from '../../components/format.ts';
 import { Icon } from '../../components/icon.tsx';
 import { ErrorBox, Skeleton } from '../../components/ui.tsx';
@@ -138,7 +139,10 @@ function OddsSection({
         fight ever resolved that way — quick battles, arena duels, dungeon floors and campaign stages —
         grouped by the chance it stated, against the share actually won. Honest odds sit on the dashed line:
         each dot within its bar (the 95% interval) about 19 times in 20. Battles you play turn by turn are
-        yours to steer, so they are not counted.
+        yours to steer, so they are not counted. Each chance is the share won of{' '}
+        {formatNumber(ODDS_SAMPLING.min)}–{formatNumber(ODDS_SAMPLING.max)} simulated battles of the same two
+        sides, enough that it lies within {ODDS_SAMPLING.half * 100} points of the model’s own chance 19 times
+        in 20.
       </p>
       <div className="tabs kind-picker" role="group" aria-label="Which fights">
         {KINDS.map((k) => (
