@@ -119,9 +119,8 @@ try {
     .execute();
   await store.db.insertInto('hero_ratings').values(startRatingRow(strongest, 1)).execute();
   const even: FairOdds = {
-    estimate: async () => ({ probability: 0.5, samples: 4500 }),
-    look: async (_a, _b, from, to) => (to - from) / 2,
-    known: () => undefined,
+    screen: async (_a, bs, need) =>
+      bs.map((_, i) => (i < need ? { chance: 0.5, samples: 2500, estimate: 0.5 } : undefined)),
   };
   for (const [label, user, hero] of [
     ['settled', ...heroOf(settled)],
@@ -132,18 +131,24 @@ try {
       fairMatches(store.db, odds, { userId: user, heroId: hero, limit: 6, refresh });
     await time(`Find a fair match, ${label} hero: its reads (every duel even)`, () => ask(even));
     const pool = new OddsPool(undefined, 0);
-    let looks = 0;
-    let estimates = 0;
+    let screens = 0;
+    let measured = 0;
     const counted: FairOdds = {
-      estimate: (a, b) => (estimates++, pool.estimate(a, b)),
-      look: (a, b, from, to) => (looks++, pool.look(a, b, from, to)),
-      known: () => undefined,
+      screen: async (a, bs, need) => {
+        screens++;
+        const out = await pool.screen(a, bs, need);
+        measured += out.filter((m) => m !== undefined).length;
+        return out;
+      },
     };
     try {
       await time(`Find a fair match, ${label} hero: whole, a new draw, no estimate cached`, () =>
         ask(counted),
       );
-      console.log(`  (${(looks / 21).toFixed(1)} looks and ${(estimates / 21).toFixed(1)} estimates an ask)`);
+      console.log(
+        `  (${(screens / 21).toFixed(1)} pool tasks, ${(measured / 21).toFixed(1)} duels measured and ` +
+          `${(pool.misses / 21).toFixed(1)} estimated an ask)`,
+      );
     } finally {
       await pool.close();
     }

@@ -4,7 +4,8 @@
 // within its budget, and what that costs in looks, estimates and simulated battles. The same search the server runs,
 // with the odds computed in this process (the estimate and the looks of the rules core, as the odds pool runs them).
 // Run: npm run bench:sparring [-- heroes=40]
-import { estimateOdds, sampleWins } from '../src/game/battle/odds.ts';
+import { estimateOdds } from '../src/game/battle/odds.ts';
+import { screenMatchups } from '../src/game/fair-screen.ts';
 import { heroPower } from '../src/game/campaign.ts';
 import { generateHero } from '../src/game/generation.ts';
 import { createPrng, hashSeed } from '../src/game/prng.ts';
@@ -58,25 +59,28 @@ let looks = 0;
 let estimates = 0;
 let battles = 0;
 const inProcess: FairOdds = {
-  estimate: async (a, b) => {
-    estimates++;
-    const e = estimateOdds(hashSeed('bench', a[0]!.id, a[0]!.atk, b[0]!.id), a, b);
-    battles += e.samples;
-    return e;
+  screen: async (a, bs, need) => {
+    const out = screenMatchups(
+      bs.map((b) => ({ seed: hashSeed('bench', a[0]!.id, a[0]!.atk, b[0]!.id), a, b })),
+      need,
+    );
+    for (const m of out) {
+      if (!m) continue;
+      battles += m.samples;
+      if (m.estimate === null) looks++;
+      else estimates++;
+    }
+    return out;
   },
-  look: async (a, b, from, to) => {
-    looks++;
-    battles += to - from;
-    return sampleWins(hashSeed('bench', a[0]!.id, a[0]!.atk, b[0]!.id), a, b, from, to);
-  },
-  known: () => undefined,
 };
 const scaled = (h: Hero, by: number): Hero => {
   const max_hp = Math.round(h.max_hp * by);
   return { ...h, max_hp, hp: max_hp, atk: Math.round(h.atk * by), def: Math.round(h.def * by) };
 };
 console.log(`Sparring partners for ${HEROES} generated heroes each, 6 wanted\n`);
-console.log('| Hero | Found | Short heroes | Looks a set | Estimates a set | Battles a set | ms a set |');
+console.log(
+  '| Hero | Found | Short heroes | Passed over at a look a set | Estimates a set | Battles a set | ms a set |',
+);
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const [level, rarity, by] of [
   [1, 1, 1],

@@ -87,7 +87,10 @@ export {
   ODDS_SAMPLING,
   resolveFight,
   sampleWins,
+  screenedEstimate,
   settled,
+  type ScreenLook,
+  type Screened,
   type ToldBattle,
 } from './battle/odds.ts';
 export { ENGINE_VERSION } from './battle/version.ts';

@@ -4,6 +4,7 @@ import { isMainThread, threadId } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateHero } from '../../src/game/index.ts';
 import { BANES, BOONS } from '../../src/game/data/traits.ts';
+import { isFair, LOOKS } from '../../src/game/fair-screen.ts';
 import { OddsPool } from '../../src/server/odds/odds-pool.ts';
 import { sweepStale } from '../../src/server/sweep.ts';
 import { onSqlite, openStore } from '../../src/server/store/db.ts';
@@ -132,6 +133,59 @@ describe('odds pool', () => {
       expect(again.samples).toBe(first.samples);
       expect(forgetful.misses).toBe(1);
     } finally {
+      await forgetful.close();
+    }
+  });
+
+  it('measures a set of duels in one task until enough are fair; what it estimates is what estimate states', async () => {
+    const screening = new OddsPool(1);
+    const forgetful = new OddsPool(1, 0);
+    try {
+      const hero = generateHero(31, { id: 'h', userId: null, level: 5 });
+      // Duels of generated heroes are mostly lopsided (a duel turns on a few percent of strength); the hero's own
+      // likeness, fifth and tenth, is an even one.
+      const opponents = Array.from({ length: 16 }, (_, i) =>
+        i === 5 || i === 10
+          ? generateHero(31, { id: `twin${i}`, userId: null, level: 5 })
+          : generateHero(40 + i, { id: `o${i}`, userId: null, level: 4 + (i % 3) }),
+      );
+      const out = await screening.screen(
+        [hero],
+        opponents.map((o) => [o]),
+        2,
+      );
+      expect(screening.screens).toBe(1);
+      const reached = out.filter((m) => m !== undefined);
+      const fair = out.filter((m) => isFair(m));
+      expect(fair).toHaveLength(2);
+      expect(out.findLastIndex((m) => m !== undefined)).toBe(10); // it stopped at the second fair duel
+      expect(reached.some((m) => m!.estimate === null)).toBe(true); // and passed some over at a look
+      for (const [i, m] of out.entries()) {
+        if (!m) continue;
+        if (m.estimate === null) {
+          expect(LOOKS.map((l) => l.battles)).toContain(m.samples);
+          continue;
+        }
+        const stated = await forgetful.estimate([hero], [opponents[i]]);
+        expect({ probability: m.estimate, samples: m.samples }).toEqual({
+          probability: stated.probability,
+          samples: stated.samples,
+        });
+        expect(screening.known([hero], [opponents[i]])?.probability).toBe(stated.probability);
+      }
+      // Measured again: every estimate is known, the passed-over ones are looked at again — one more task.
+      expect(
+        (
+          await screening.screen(
+            [hero],
+            opponents.map((o) => [o]),
+            2,
+          )
+        ).map((m) => m?.estimate),
+      ).toEqual(out.map((m) => m?.estimate));
+      expect(screening.screens).toBe(2);
+    } finally {
+      await screening.close();
       await forgetful.close();
     }
   });

@@ -15,8 +15,11 @@ import {
   intervalHalfWidth,
   narrateFight,
   resolveFight,
+  sampleWins,
+  screenedEstimate,
   tellAgain,
 } from './odds.ts';
+import { LOOKS } from '../fair-screen.ts';
 
 const hero = (seed: number, id: string, level: number) => generateHero(seed, { id, userId: null, level });
 
@@ -84,6 +87,34 @@ describe('estimateOdds', () => {
       if (Math.abs(estimate - truth) <= STATED + 0.005) within++;
     }
     expect(within).toBeGreaterThanOrEqual(N - 4);
+  });
+});
+
+describe('screenedEstimate', () => {
+  it('is the estimate — same battles, same stop — or a look that passed the matchup over', () => {
+    const rng = createPrng(77);
+    let passed = 0;
+    let estimated = 0;
+    for (let m = 0; m < 30; m++) {
+      const level = 1 + rng.int(10);
+      const own = rng.int(2 ** 31);
+      const a = [hero(own, 'a', level)];
+      // every other duel the hero's likeness: near even, so estimated
+      const b = [hero(m % 2 ? own : rng.int(2 ** 31), 'b', level)];
+      const seed = rng.int(2 ** 31);
+      const s = screenedEstimate(seed, a, b, LOOKS);
+      if (s.estimate === null) {
+        passed++;
+        const look = LOOKS.find((l) => l.battles === s.samples)!;
+        expect(s.chance < look.within[0] || s.chance > look.within[1]).toBe(true);
+        expect(sampleWins(seed, a, b, 0, s.samples) / s.samples).toBe(s.chance);
+      } else {
+        estimated++;
+        expect({ probability: s.estimate, samples: s.samples }).toEqual(estimateOdds(seed, a, b));
+      }
+    }
+    expect(passed).toBeGreaterThan(5);
+    expect(estimated).toBeGreaterThan(5);
   });
 });
 

@@ -8,7 +8,7 @@ import { createPrng, hashSeed } from '../prng.ts';
 import { ACTION_DEFS, compileTeam, type CompiledTeam } from './compile.ts';
 import { simulate } from './simulate.ts';
 import { SIDE0_WON } from './core.ts';
-import { ODDS_SAMPLING, nextLook, settled } from './sampling.ts';
+import { ODDS_SAMPLING, nextLook, settled, type OddsSampling } from './sampling.ts';
 import { startBattle } from './turn-based.ts';
 import type { EventFacts } from './narration.ts';
 
@@ -44,17 +44,59 @@ export function estimateOdds(
     max: Math.max(min, o.maxSamples ?? ODDS_SAMPLING.max),
     half: o.halfWidth ?? ODDS_SAMPLING.half,
   };
+  const r = screenedEstimate(seed, a, b, [], s);
+  return { probability: r.estimate!, samples: r.samples };
+}
+
+/** A look on the way to an estimate: after `battles`, a share of wins outside `within` ends it, unestimated. */
+export interface ScreenLook {
+  battles: number;
+  within: readonly [number, number];
+}
+
+/** What a screened estimate found: the estimate (null: a look passed the matchup over) and the share it stopped at. */
+export interface Screened {
+  chance: number;
+  samples: number;
+  estimate: number | null;
+}
+
+/**
+ * The estimate of estimateOdds — the same battles, stopped at the same look, so the same number — unless one of
+ * `looks` on the way finds the share of wins outside its range first: a matchup worth an estimate only when it may
+ * be close (Find a fair match) costs the battles of its looks when it is not, and its looks' battles are never
+ * played twice when it is.
+ */
+export function screenedEstimate(
+  seed: number,
+  a: Hero[],
+  b: Hero[],
+  looks: readonly ScreenLook[],
+  s: OddsSampling = ODDS_SAMPLING,
+): Screened {
   const ta = compileTeam(a);
   const tb = compileTeam(b);
-  if (ta.n === 0 || tb.n === 0) return { probability: ta.n > 0 ? 1 : 0, samples: 0 };
+  if (ta.n === 0 || tb.n === 0) {
+    const p = ta.n > 0 ? 1 : 0;
+    return { chance: p, samples: 0, estimate: p };
+  }
   let wins = 0;
   let n = 0;
-  do {
-    const end = nextLook(n, s);
-    wins += countWins(seed >>> 0, ta, tb, n, end);
-    n = end;
-  } while (!settled(wins, n, s));
-  return { probability: wins / n, samples: n };
+  let look = 0;
+  let stop = nextLook(0, s);
+  for (;;) {
+    const at = Math.min(stop, looks[look]?.battles ?? Infinity);
+    wins += countWins(seed >>> 0, ta, tb, n, at);
+    n = at;
+    if (n === looks[look]?.battles) {
+      const [low, high] = looks[look++].within;
+      if (wins / n < low || wins / n > high) return { chance: wins / n, samples: n, estimate: null };
+    }
+    if (n === stop) {
+      if (settled(wins, n, s)) return { chance: wins / n, samples: n, estimate: wins / n };
+      stop = nextLook(n, s);
+    }
+  }
 }
 
 // ---- narration ------------------------------------------------------------------------------------------------

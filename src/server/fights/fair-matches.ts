@@ -12,20 +12,16 @@
 //   repeat while others exist. Within the day the set is answered again as long as each opponent is still there and
 //   still fair (each an estimate the pool mostly remembers); one that is not is replaced.
 // - The cost: an estimate takes 500–6,000 simulated battles; most candidates are far from even, so each is looked
-//   at first (LOOKS: the first battles of its very estimate) and estimated only when it may be fair. Numbers:
-//   docs/game-rules.md "The arena ladder"; `npm run bench:ladder` measures it at a million heroes.
+//   at first (LOOKS: the first battles of its very estimate) and estimated only when it may be fair — the whole set
+//   in one task of the odds pool (src/game/fair-screen.ts), so an ask waits for a thread once, not once a look.
+//   Numbers: docs/game-rules.md "The arena ladder"; `npm run bench:ladder` measures it at a million heroes.
 import { isProvisional } from '../../api/rules.ts';
 import { npcStartRating } from '../../game/index.ts';
 import { createPrng, hashSeed, type Prng } from '../../game/prng.ts';
-import {
-  aimMake,
-  firstAim,
-  isFairChance,
-  isSparringId,
-  SPARRING_SEEDS,
-  sparringOptions,
-} from '../../game/sparring.ts';
+import { aimMake, firstAim, isSparringId, SPARRING_SEEDS, sparringOptions } from '../../game/sparring.ts';
 import type { Hero } from '../../game/types.ts';
+import { isFair } from '../../game/fair-screen.ts';
+import type { Screened } from '../../game/index.ts';
 import { dayName } from '../../game/day-clock.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { MESSAGES, notFound } from '../foundation/errors.ts';
@@ -38,12 +34,11 @@ import { withRating, withRatings } from './rating-store.ts';
 
 /** What Find a fair match asks of the odds pool (OddsPool answers it; the bench may hand in its own). */
 export interface FairOdds {
-  /** the duel's honest odds: the estimate the fight and GET /api/odds state */
-  estimate(a: Hero[], b: Hero[]): Promise<{ probability: number; samples: number }>;
-  /** side a's wins over battles `from` to `to` of that estimate */
-  look(a: Hero[], b: Hero[], from: number, to: number): Promise<number>;
-  /** the estimate, when it is known already */
-  known(a: Hero[], b: Hero[]): { probability: number; samples: number } | undefined;
+  /**
+   * Side `a` against each of `bs`, in turn, until `need` are fair: each one's known estimate, or its looks (LOOKS)
+   * and then its estimate — the one the duel itself states and fights with; undefined for those not reached.
+   */
+  screen(a: Hero[], bs: Hero[][], need: number): Promise<(Screened | undefined)[]>;
 }
 
 /** Ladder heroes a draw weighs: rated near the hero (and, while its rating is provisional, near its level's). */
@@ -52,15 +47,6 @@ export const FAIR_CANDIDATES = 24;
 export const WALK_SPREAD = 100;
 /** Duels looked at or estimated at once: the odds pool is shared, so one ask takes its turn like the cards'. */
 const AT_ONCE = 2;
-/**
- * The looks before an estimate: a duel whose share of wins after `battles` lies outside `within` is passed over.
- * A fair duel (40–60%) reads within 25–75% after 200 battles all but once in 10,000 (4 standard errors), and within
- * 36–64% after 800 about 99 times in 100; a passed-over fair duel is only one fewer candidate, never a wrong number.
- */
-export const LOOKS = [
-  { battles: 200, within: [0.25, 0.75] },
-  { battles: 800, within: [0.36, 0.64] },
-] as const;
 /** A sparring partner's search: seeds tried per partner still wanted (and a few more), options tried per seed. */
 export const SEEDS_PER_PARTNER = 8;
 export const SPARE_SEEDS = 8;
@@ -102,34 +88,19 @@ async function inTurns<T, R>(
   return out;
 }
 
-/**
- * The hero's chance against `opponent` as far as it was measured: the estimate when it is known or was made (the
- * duel looked fair all the way), otherwise the share of wins at the look that passed it over.
- */
-async function measure(
-  odds: FairOdds,
-  hero: Hero,
-  opponent: Hero,
-): Promise<{ chance: number; samples: number; estimate: number | null }> {
-  const known = odds.known([hero], [opponent]);
-  if (known) return { chance: known.probability, samples: known.samples, estimate: known.probability };
-  let wins = 0;
-  let n = 0;
-  for (const look of LOOKS) {
-    wins += await odds.look([hero], [opponent], n, look.battles);
-    n = look.battles;
-    const share = wins / n;
-    if (share < look.within[0] || share > look.within[1])
-      return { chance: share, samples: n, estimate: null };
-  }
-  const e = await odds.estimate([hero], [opponent]);
-  return { chance: e.probability, samples: e.samples, estimate: e.probability };
-}
-
-/** The offer of `opponent` when its duel is fair. */
-async function fairOffer(odds: FairOdds, hero: Hero, opponent: Hero): Promise<Offer | null> {
-  const m = await measure(odds, hero, opponent);
-  return m.estimate !== null && isFairChance(m.estimate) ? { hero: opponent, probability: m.estimate } : null;
+/** The offers among `opponents` (in their order, at most `need`): each duel's measure, kept when it is fair. */
+async function fairOffers(odds: FairOdds, hero: Hero, opponents: Hero[], need: number): Promise<Offer[]> {
+  const measured = await odds.screen(
+    [hero],
+    opponents.map((o) => [o]),
+    need,
+  );
+  return opponents
+    .flatMap((o, i) => {
+      const m = measured[i];
+      return isFair(m) ? [{ hero: o, probability: m.estimate }] : [];
+    })
+    .slice(0, need);
 }
 
 // ---- the ladder ------------------------------------------------------------------------------------------------
@@ -220,18 +191,7 @@ async function ladderOffers(
     [candidates[i], candidates[j]] = [candidates[j], candidates[i]];
   }
   candidates.sort((a, b) => Number(a.user_id === null) - Number(b.user_id === null));
-  let found = 0;
-  const offers = await inTurns(
-    candidates,
-    AT_ONCE,
-    async (c) => {
-      const offer = await fairOffer(odds, hero, c);
-      if (offer) found++;
-      return offer;
-    },
-    () => found < need,
-  );
-  return offers.filter((o): o is Offer => !!o).slice(0, need);
+  return fairOffers(odds, hero, candidates, need);
 }
 
 // ---- sparring partners -----------------------------------------------------------------------------------------
@@ -259,9 +219,9 @@ export async function sparringOffers(
     for (let tries = 0; tries < TRIES_PER_SEED && at !== null; tries++) {
       const partner = options[at].partner;
       if (away.has(partner.id)) return null;
-      const m = await measure(odds, hero, partner);
-      if (m.estimate !== null && isFairChance(m.estimate)) return { hero: partner, probability: m.estimate };
-      ({ at, aim } = aimMake(options, aim, at, m.chance, m.samples));
+      const [m] = await odds.screen([hero], [[partner]], 1);
+      if (isFair(m)) return { hero: partner, probability: m.estimate };
+      ({ at, aim } = aimMake(options, aim, at, m!.chance, m!.samples));
     }
     return null;
   };
@@ -315,10 +275,7 @@ async function stillFair(
   const rows = await db.selectFrom('heroes').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.id, heroFromRow(r)]));
   const heroes = ids.map((id) => byId.get(id)).filter((h): h is Hero => !!h && h.user_id !== userId);
-  const chances = await inTurns(heroes, AT_ONCE, (h) => odds.estimate([hero], [h]));
-  return heroes
-    .map((h, i) => ({ hero: h, probability: chances[i]!.probability }))
-    .filter((o) => isFairChance(o.probability));
+  return fairOffers(odds, hero, heroes, heroes.length);
 }
 
 const fairest = (a: Offer, b: Offer) =>

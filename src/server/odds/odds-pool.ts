@@ -11,7 +11,8 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { fightingFingerprints, hashSeed, nextLook, settled } from '../../game/index.ts';
+import { fightingFingerprints, hashSeed, nextLook, settled, type Screened } from '../../game/index.ts';
+import { screenMatchups, type ScreenItem } from '../../game/fair-screen.ts';
 import type { Hero } from '../../game/types.ts';
 
 export interface Odds {
@@ -25,6 +26,12 @@ export interface OddsTask {
   seed: number;
   a: Hero[];
   b: Hero[];
+}
+
+/** Matchups measured until enough are fair (OddsPool.screen). */
+export interface ScreenTask {
+  items: ScreenItem[];
+  need: number;
 }
 
 /** Battles `from` to `to` (exclusive) of an estimate: one thread's share of it. */
@@ -94,6 +101,8 @@ export class OddsPool {
   /** estimates asked to be made ahead (warm), and those made (with a thread to spare, not known already) */
   warmsAsked = 0;
   warmed = 0;
+  /** sets of matchups measured in a task (screen) */
+  screens = 0;
   /** The most threads the pool runs. */
   private readonly maxThreads: number;
   refused = 0;
@@ -233,17 +242,38 @@ export class OddsPool {
   }
 
   /**
-   * A quick look at a matchup: side `a`'s wins over battles `from` to `to` of its estimate — the very battles the
-   * estimate begins with, so a look never contradicts it beyond chance. For deciding which matchups are worth an
-   * estimate (Find a fair match: ../fights/fair-matches.ts); never stated as odds. Admitted like an estimate.
+   * Side `a` against each of `bs`, measured in turn until `need` are fair (src/game/fair-screen.ts: each looked at
+   * first, estimated only when it may be fair, its known estimate used as is) — in one task, so a whole set waits
+   * for a thread once, not once a look. The estimates it makes are the ones `estimate` makes (the same seed and
+   * battles) and are remembered as such. Admitted like an estimate.
    */
-  async look(a: Hero[], b: Hero[], from: number, to: number): Promise<number> {
-    const m = matchupOf(a, b);
+  async screen(a: Hero[], bs: Hero[][], need: number): Promise<(Screened | undefined)[]> {
+    const matchups = bs.map((b) => matchupOf(a, b));
+    const items: ScreenItem[] = matchups.map((m) => {
+      const known = this.cache.peek(m.key);
+      return {
+        seed: hashSeed('odds', m.key),
+        a: m.a,
+        b: m.b,
+        ...(known && { known: { probability: known.probability, samples: known.samples } }),
+      };
+    });
+    if (items.every((i) => i.known)) return screenMatchups(items, need); // nothing to simulate
     return this.admitted(this.maxQueue, async () => {
+      this.estimating++;
+      this.screens++;
       try {
-        const task: WinsTask = { seed: hashSeed('odds', m.key), a: m.a, b: m.b, from, to };
-        return ((await this.pool.run(task, { name: 'wins' })) as { wins: number }).wins;
+        const task: ScreenTask = { items, need };
+        const out = (await this.pool.run(task, { name: 'screen' })) as (Screened | undefined)[];
+        out.forEach((m, i) => {
+          if (m?.estimate != null && !items[i].known) {
+            this.misses++;
+            this.cache.set(matchups[i].key, { probability: m.estimate, samples: m.samples });
+          }
+        });
+        return out;
       } finally {
+        this.estimating--;
         this.finished();
       }
     });

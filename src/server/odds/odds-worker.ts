@@ -2,7 +2,8 @@
 // battle that tells a fight's story, in its own thread.
 import { threadId } from 'node:worker_threads';
 import { estimateOdds, narrateFight, sampleWins } from '../../game/index.ts';
-import type { NarrateTask, Odds, OddsTask, Story, WinsTask } from './odds-pool.ts';
+import { screenMatchups } from '../../game/fair-screen.ts';
+import type { NarrateTask, Odds, OddsTask, ScreenTask, Story, WinsTask } from './odds-pool.ts';
 import { lowerThreadPriority } from '../foundation/thread-priority.ts';
 
 // Sampling may take every core; requests must not wait behind it: this worker yields the CPU to the event loop
@@ -17,6 +18,11 @@ export default function estimate(task: OddsTask): Odds & { thread: number } {
 /** Side A's wins over one share of an estimate's battles (an estimate spread over idle threads: odds-pool.ts). */
 export function wins(task: WinsTask): { wins: number; thread: number } {
   return { wins: sampleWins(task.seed, task.a, task.b, task.from, task.to), thread: threadId };
+}
+
+/** Matchups measured until enough are fair: Find a fair match's set in one task (odds-pool.ts screen). */
+export function screen(task: ScreenTask): ReturnType<typeof screenMatchups> {
+  return screenMatchups(task.items, task.need);
 }
 
 /** The story of a battle that ended the way the roll said (the rules core simulates until one does). */
