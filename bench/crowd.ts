@@ -152,6 +152,8 @@ function call(
 interface Sample {
   ms: number;
   failed: boolean;
+  /** the answer's status; 0: none within the time */
+  status: number;
   /** a refusal the game answered (4xx): the player asked for what it could not do yet */
   refused: boolean;
   /** the call, by its route ('GET /api/heroes/:id') */
@@ -183,13 +185,14 @@ class Player {
       this.record({
         ms: performance.now() - t,
         failed: r.status >= 500,
+        status: r.status,
         refused: r.status >= 400 && r.status < 500,
         what,
         ...(typeof r.body?.samples === 'number' && { battles: r.body.samples }),
       });
       return r;
     } catch {
-      this.record({ ms: performance.now() - t, failed: true, refused: false, what });
+      this.record({ ms: performance.now() - t, failed: true, status: 0, refused: false, what });
       return null;
     }
   }
@@ -439,6 +442,19 @@ async function main() {
               .map(([w, n]) => `${w} ×${n}`)
               .join(', '),
         );
+        const failures = new Map<string, number>();
+        for (const x of taken.filter((t) => t.failed)) {
+          const k = `${x.status || 'no answer'} ${x.what}`;
+          failures.set(k, (failures.get(k) ?? 0) + 1);
+        }
+        if (failures.size > 0)
+          console.log(
+            `Failed at ${level}: ` +
+              [...failures]
+                .sort((a, b) => b[1] - a[1])
+                .map(([w, n]) => `${w} ×${n}`)
+                .join(', '),
+          );
         break;
       }
       held = level;
