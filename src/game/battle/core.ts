@@ -577,6 +577,9 @@ export function effectAmount(c: BattleCore, src: number, tgt: number, e: number)
 // ---- the steps of a turn ---------------------------------------------------------------------------------------
 
 /** Start the next unit's turn. Returns the actor awaiting a decision, -2 if its turn was spent (stunned, died), -1 if the battle is over. */
+/** The unit whose turn comes next (the head of the turn order), or -1 when none stands. */
+export const nextActor = (c: BattleCore): number => (c.orderLen > 0 ? turnOrder[c.orderHead] : -1);
+
 export function startTurn(c: BattleCore): number {
   assertInPlay(c);
   return startTurnUnchecked(c);

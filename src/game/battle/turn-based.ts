@@ -126,7 +126,7 @@ const TENDENCY: OptionTendency[] = ['aggressive', 'defensive', 'supportive', 'ta
 
 // ---- the event log ------------------------------------------------------------------------------------------
 
-class EventLog implements BattleLog {
+export class EventLog implements BattleLog {
   private readonly cast: Cast;
   constructor(
     private c: BattleCore,
@@ -266,11 +266,11 @@ class EventLog implements BattleLog {
 
 // ---- state <-> core ---------------------------------------------------------------------------------------------
 
-const restore = (state: BattleState): BattleCore => loadCore(state);
+export const restore = (state: BattleState): BattleCore => loadCore(state);
 const snapshot = storeCore;
 const statusOf = (over: number): BattleStatus => STATUS_OF_OUTCOME[over];
 
-function metaOf(h: Hero): BattleUnitMeta {
+export function metaOf(h: Hero): BattleUnitMeta {
   return {
     id: h.id,
     name: h.name,
@@ -299,7 +299,7 @@ function advance(c: BattleCore, state: BattleState): BattleState {
 
 // ---- options ------------------------------------------------------------------------------------------------
 
-function targetsOf(c: BattleCore, i: number, pick: number): number[] {
+export function targetsOf(c: BattleCore, i: number, pick: number): number[] {
   const side = unitStat(i, SIDE);
   if (pick === PICK_NONE) return [-1];
   const taunt = pick === PICK_ENEMY && hasTaunter(c, side);
@@ -427,6 +427,21 @@ export function startBattle(
   enemies: Hero[],
   o: { battleId: string; enemyAi?: AiTier; allyAi?: AiTier; auto?: boolean; turnLimit?: number },
 ): { state: BattleState; events: BattleEvent[] } {
+  const { c, state: base, events } = openBattle(seed, allies, enemies, o);
+  const state = advance(c, base);
+  return { state: { ...state, events: [...events] }, events: [...events] };
+}
+
+/**
+ * A battle set up — each unit's start told — before anyone acts: its core (logging into `events`) and its state.
+ * startBattle then plays the AI to the first decision; a live match (./live.ts) to the first turn both sides choose.
+ */
+export function openBattle(
+  seed: number,
+  allies: Hero[],
+  enemies: Hero[],
+  o: { battleId: string; enemyAi?: AiTier; allyAi?: AiTier; auto?: boolean; turnLimit?: number },
+): { c: BattleCore; state: BattleState; events: BattleEvent[] } {
   const a = compileTeam(allies);
   const b = compileTeam(enemies);
   const units = [...allies.slice(0, a.n), ...enemies.slice(0, b.n)].map(metaOf);
@@ -439,7 +454,7 @@ export function startBattle(
   log.starts([...allies.slice(0, a.n), ...enemies.slice(0, b.n)]);
   c.tier[0] = TIER[o.allyAi ?? 'normal'] ?? 1;
   c.tier[1] = TIER[o.enemyAi ?? 'normal'] ?? 1;
-  const base: BattleState = {
+  const state: BattleState = {
     v: 2,
     battle_id: o.battleId,
     seed: seed >>> 0,
@@ -455,8 +470,7 @@ export function startBattle(
     events,
     choices: [],
   };
-  const state = advance(c, base);
-  return { state: { ...state, events: [...events] }, events: [...events] };
+  return { c, state, events };
 }
 
 export const NOT_A_TARGET = 'That target cannot be chosen for this action';
