@@ -24,7 +24,7 @@ export const CreateBattleBody = z.object({
   odds_key: ShownOddsKey,
 });
 
-const UnitView = mirrors<BattleUnitView>()(
+export const UnitView = mirrors<BattleUnitView>()(
   z.object({
     id: z.string(),
     name: z.string(),
@@ -62,7 +62,7 @@ const UnitView = mirrors<BattleUnitView>()(
     ),
   }),
 );
-const Option = mirrors<BattleOptionType>()(
+export const Option = mirrors<BattleOptionType>()(
   z.object({
     id: z.string(),
     tendency: z.enum(['aggressive', 'defensive', 'supportive', 'tactical']),

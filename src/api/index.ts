@@ -15,3 +15,4 @@ export * from './campaign.ts';
 export * from './summons.ts';
 export * from './ascension.ts';
 export * from './passkeys.ts';
+export * from './live.ts';

@@ -16,6 +16,7 @@ import { closeContext, makeContext, type RateLimits } from './context.ts';
 import { handleError, Refusal } from './foundation/errors.ts';
 import { honourIdempotencyKeys } from './http/idempotency.ts';
 import { fightLimit } from './fights/fights.ts';
+import type { LiveSettings } from './fights/live-matches.ts';
 import { limitStoreFor } from './http/limit-store.ts';
 import type { RelyingPartyConfig } from './accounts/passkeys.ts';
 import { guardPlayers } from './accounts/player-guard.ts';
@@ -39,6 +40,7 @@ import fairnessRoutes from './routes/fairness.ts';
 import healthRoutes from './routes/health.ts';
 import heroRoutes from './routes/heroes.ts';
 import inventoryRoutes from './routes/inventory.ts';
+import liveRoutes from './routes/live.ts';
 import oddsRoutes from './routes/odds.ts';
 import type { OddsPool } from './odds/odds-pool.ts';
 import passkeyRoutes from './routes/passkeys.ts';
@@ -74,6 +76,8 @@ export interface AppOptions {
   fairnessTtlMs?: number;
   /** battles in the fairness page's balance measure (default BALANCE_SAMPLE.battles) */
   fairnessBattles?: number;
+  /** live play's clocks: LIVE_TURN_SECONDS, LIVE_BANK_SECONDS, LIVE_RECONNECT_SECONDS (fights/live-matches.ts) */
+  live?: Partial<LiveSettings>;
   /** the game's clock (clock.ts); the process's own time when absent. Tests move time with it. */
   clock?: ClockSource;
   /** SQLite: how the WAL is flushed before a change is answered (default fsync; tests hold it to watch answers wait) */
@@ -193,6 +197,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fairnessRoutes, { ctx });
   await app.register(shopRoutes, { ctx });
   await app.register(summonRoutes, { ctx });
+  await app.register(liveRoutes, { ctx });
   await app.register(inventoryRoutes, { ctx });
   await app.register(dailyRoutes, { ctx });
   await app.register(campaignRoutes, { ctx });

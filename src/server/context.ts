@@ -11,6 +11,8 @@ import { OddsPool } from './odds/odds-pool.ts';
 import { Fairness } from './odds/fairness.ts';
 import { DUNGEON_ROWS, SHOP_ITEMS } from './content/catalog.ts';
 import type { RelyingPartyConfig } from './accounts/passkeys.ts';
+import { DEFAULT_LIVE, type LiveSettings } from './fights/live-matches.ts';
+import { hostname } from 'node:os';
 
 export interface RateLimits {
   /** account creations per IP per minute */
@@ -47,6 +49,8 @@ export interface Ctx {
   countFight: ((req: FastifyRequest) => Promise<void>) | null;
   /** passkeys' relying party (WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS); null: the request's own host (passkeys.ts) */
   relyingParty: RelyingPartyConfig;
+  /** live play's clocks and this instance's name (fights/live-matches.ts) */
+  live: LiveSettings;
 }
 
 export interface RouteOpts {
@@ -67,6 +71,8 @@ export interface ContextOptions {
   rateLimits: RateLimits | null;
   /** passkeys' relying party; null or absent: the request's own host */
   relyingParty?: RelyingPartyConfig;
+  /** live play's clocks (LIVE_TURN_SECONDS …); DEFAULT_LIVE where absent */
+  live?: Partial<LiveSettings>;
 }
 
 /** The context over an open, migrated store; countFight is set once the rate limits are registered. */
@@ -92,6 +98,7 @@ export function makeContext(store: Store, opts: ContextOptions, log: FastifyBase
     rateLimits: opts.rateLimits,
     countFight: null,
     relyingParty: opts.relyingParty ?? null,
+    live: { ...DEFAULT_LIVE, instance: `${hostname()}:${process.pid}`, ...opts.live },
   };
 }
 

@@ -34,6 +34,13 @@ const app = await buildApp({
   oddsWaitMs: process.env.ODDS_WAIT_MS ? Number(process.env.ODDS_WAIT_MS) : undefined,
   trustProxy,
   redisUrl: process.env.REDIS_URL || undefined,
+  live: {
+    ...(process.env.LIVE_TURN_SECONDS && { turnSeconds: Number(process.env.LIVE_TURN_SECONDS) }),
+    ...(process.env.LIVE_BANK_SECONDS && { bankSeconds: Number(process.env.LIVE_BANK_SECONDS) }),
+    ...(process.env.LIVE_RECONNECT_SECONDS && {
+      reconnectSeconds: Number(process.env.LIVE_RECONNECT_SECONDS),
+    }),
+  },
   relyingParty: process.env.WEBAUTHN_RP_ID
     ? {
         rpID: process.env.WEBAUTHN_RP_ID,

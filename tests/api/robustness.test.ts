@@ -572,6 +572,53 @@ function routes(f: Fixtures) {
         .map(([k, id]) => `/api/art/icons/${k}/${id}.svg`),
     ),
     'GET /api/art/scenes/:theme.svg': get(seg(text).map((t) => `/api/art/scenes/${t}.svg`)),
+    'POST /api/challenges': r(
+      'POST',
+      fc.constant('/api/challenges'),
+      fc.oneof(junk, fc.record({ user_id: actingUser, hero_ids: team, opponent_id: maybe(someId) })),
+    ),
+    'GET /api/challenges': get(withQuery('/api/challenges', ['user_id', someId])),
+    'GET /api/challenges/:id': get(seg(someId).map((id) => `/api/challenges/${id}`)),
+    ...Object.fromEntries(
+      (['accept', 'decline', 'cancel'] as const).map((act) => [
+        `POST /api/challenges/:id/${act}`,
+        r(
+          'POST',
+          seg(someId).map((id) => `/api/challenges/${id}/${act}`),
+          fc.oneof(junk, fc.record({ user_id: actingUser, hero_ids: maybe(team) })),
+        ),
+      ]),
+    ),
+    'GET /api/matches/:id': get(
+      fc.tuple(seg(someId), withQuery('', ['user_id', someId])).map(([id, q]) => `/api/matches/${id}${q}`),
+    ),
+    'POST /api/matches/:id/choices': r(
+      'POST',
+      seg(someId).map((id) => `/api/matches/${id}/choices`),
+      fc.oneof(
+        junk,
+        fc.record({
+          user_id: actingUser,
+          turn: fc.oneof(fc.integer(), junk),
+          actions: fc.oneof(
+            junk,
+            fc.array(
+              fc.record({
+                hero_id: someId,
+                ability_id: fc.oneof(text, fc.constant('attack')),
+                target_id: maybe(someId),
+              }),
+              { maxLength: 5 },
+            ),
+          ),
+        }),
+      ),
+    ),
+    'POST /api/matches/:id/forfeit': r(
+      'POST',
+      seg(someId).map((id) => `/api/matches/${id}/forfeit`),
+      fc.oneof(junk, fc.record({ user_id: actingUser })),
+    ),
   };
   return { generators };
 }

@@ -34,6 +34,7 @@ export const API_TAGS = [
     name: 'passkeys',
     description: 'Locking an account with a passkey: its passkeys, signing in with one, sessions.',
   },
+  { name: 'live', description: 'Live play: challenges between players and the matches they open.' },
 ] as const;
 
 export const SWAGGER_OPTIONS: SwaggerOptions = {

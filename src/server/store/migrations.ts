@@ -15,6 +15,7 @@ import { questPlaces } from './migration-0027-quest-places.ts';
 import { dungeonTiers } from './migration-0028-dungeon-tiers.ts';
 import { claims } from './migration-0029-claims.ts';
 import { tallyShards } from './migration-0030-tally-shards.ts';
+import { live } from './migration-0031-live.ts';
 
 function schema(dialect: Dialect): Migration {
   // Prefix search on usernames compares bytes; PostgreSQL's locale collation would not.
@@ -837,6 +838,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0028_dungeon_tiers': dungeonTiers,
     '0029_claims': claims,
     '0030_tally_shards': tallyShards,
+    '0031_live': live,
   };
 }
 

@@ -257,6 +257,55 @@ export interface FairOffersTable {
   updated_at: number;
 }
 
+/**
+ * A challenge to a live match (fights/challenges.ts): open until accepted, declined, cancelled or past `expires_at`
+ * (read as expired then). No `opponent_id`: an open link anyone but the challenger may accept.
+ */
+export interface ChallengesTable {
+  id: string;
+  challenger_id: string;
+  opponent_id: string | null;
+  /** the challenger's heroes, as JSON */
+  hero_ids: string;
+  status: 'open' | 'accepted' | 'declined' | 'cancelled';
+  /** unix seconds */
+  expires_at: number;
+  match_id: string | null;
+  /** the challenger's stated chance against the opponent's strongest team of that size; null for an open link */
+  probability: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * A live match (fights/live-matches.ts): the battle as the rules hold it (`state`: src/game/battle/live.ts), each
+ * side's choice for this turn until both have chosen, the clocks. `version` rises by one with each turn played and
+ * at the end: every change is guarded by it.
+ */
+export interface LiveMatchesTable {
+  id: string;
+  challenge_id: string;
+  /** side 0: the challenger */
+  user_a: string;
+  user_b: string;
+  status: 'in_play' | 'over' | 'aborted';
+  state: string;
+  /** both teams as they were when it began, as JSON: [side 0's heroes, side 1's] */
+  teams: string;
+  turn: number;
+  version: number;
+  /** this turn's choices, as JSON, until both have chosen */
+  choice_a: string | null;
+  choice_b: string | null;
+  /** unix ms: the end of this turn's own time */
+  turn_deadline: number;
+  bank_a_ms: number;
+  bank_b_ms: number;
+  winner_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** What a player did toward a day's quests, per kind (economy/daily-progress.ts counts it in the act's own transaction). */
 export interface DailyProgressTable {
   user_id: string;
@@ -370,6 +419,8 @@ export interface Database {
   content_ids: ContentIdsTable;
   hero_gear: HeroGearTable;
   ascension_spends: AscensionSpendsTable;
+  challenges: ChallengesTable;
+  live_matches: LiveMatchesTable;
 }
 
 /** A piece of gear a hero wears: one a slot (heroes/worn-gear.ts); the hero's document carries the same, for fights. */

@@ -817,6 +817,170 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/challenges': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your challenges: to you, and yours
+     * @description Open challenges to the player (newest first), and the player’s own of the last day. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    get: operations['listChallenges'];
+    put?: never;
+    /**
+     * Challenge a player to a live match
+     * @description A challenge with 1–4 of your heroes, to a named player or (no opponent_id) as an open link anyone else may accept. It lapses after 10 minutes. Answers its honest chance against the opponent’s strongest team of that size. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['createChallenge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/challenges/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a challenge
+     * @description A challenge as its page shows it: the challenger, their team, its state and expiry.
+     */
+    get: operations['getChallenge'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/challenges/{id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept a challenge
+     * @description Accepts with as many of your heroes as the challenger named; the match opens. One’s own, an expired, a declined, a cancelled or an already accepted challenge: 409. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['acceptChallenge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/challenges/{id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decline a challenge made to you
+     * @description Declines an open challenge named to you. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['declineChallenge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/challenges/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel your challenge
+     * @description Cancels your own challenge while it is open. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['cancelChallenge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a live match
+     * @description The match as it stands: its turn and version, both sides (heroes, who acts this turn, whether each has chosen — never what —, clocks) and the log. With user_id, a player of it, their acting heroes’ options. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    get: operations['getMatch'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/choices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Choose your heroes’ actions for this turn
+     * @description One action for each of your heroes acting this turn. Kept — and changeable — until the other side has chosen too; then the turn is played. A turn already played or not yet begun: 409. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['chooseInMatch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/forfeit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Leave a live match
+     * @description Before both sides have chosen on turn 1 the match is aborted; after, it is lost to the other side. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['forfeitMatch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/inventory': {
     parameters: {
       query?: never;
@@ -10032,6 +10196,1379 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  listChallenges: {
+    parameters: {
+      query: {
+        user_id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description open challenges to this player, newest first */
+            incoming: {
+              id: string;
+              /** @description the challenge’s page, to send (/duel/{id}) */
+              url: string;
+              /** @enum {string} */
+              status: 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+              /** @description unix seconds: an open challenge lapses then */
+              expires_at: number;
+              challenger: {
+                id: string;
+                username: string;
+              };
+              /** @description null: an open link */
+              opponent: {
+                id: string;
+                username: string;
+              } | null;
+              /** @description the challenger’s team */
+              heroes: {
+                id: string;
+                name: string;
+                level: number;
+                rarity: number;
+                class: string;
+                portrait_url: string;
+                /** @description its power, in the gear it wears (as the campaign counts it) */
+                power: number;
+              }[];
+              /** @description how many heroes each side fields */
+              size: number;
+              /** @description the challenger’s honest chance against the opponent’s strongest team of that size (AI on both sides, as every stated chance); null for an open link, or an opponent with too few heroes */
+              probability: number | null;
+              /** @description the match it opened, once accepted */
+              match_id: string | null;
+            }[];
+            /** @description this player’s challenges of the last day, newest first */
+            outgoing: {
+              id: string;
+              /** @description the challenge’s page, to send (/duel/{id}) */
+              url: string;
+              /** @enum {string} */
+              status: 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+              /** @description unix seconds: an open challenge lapses then */
+              expires_at: number;
+              challenger: {
+                id: string;
+                username: string;
+              };
+              /** @description null: an open link */
+              opponent: {
+                id: string;
+                username: string;
+              } | null;
+              /** @description the challenger’s team */
+              heroes: {
+                id: string;
+                name: string;
+                level: number;
+                rarity: number;
+                class: string;
+                portrait_url: string;
+                /** @description its power, in the gear it wears (as the campaign counts it) */
+                power: number;
+              }[];
+              /** @description how many heroes each side fields */
+              size: number;
+              /** @description the challenger’s honest chance against the opponent’s strongest team of that size (AI on both sides, as every stated chance); null for an open link, or an opponent with too few heroes */
+              probability: number | null;
+              /** @description the match it opened, once accepted */
+              match_id: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  createChallenge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+          /** @description the challenger’s team: 1–4 of their heroes */
+          hero_ids: string[];
+          /** @description the player challenged; left out: an open link anyone else may accept */
+          opponent_id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description the challenge’s page, to send (/duel/{id}) */
+            url: string;
+            /** @enum {string} */
+            status: 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+            /** @description unix seconds: an open challenge lapses then */
+            expires_at: number;
+            challenger: {
+              id: string;
+              username: string;
+            };
+            /** @description null: an open link */
+            opponent: {
+              id: string;
+              username: string;
+            } | null;
+            /** @description the challenger’s team */
+            heroes: {
+              id: string;
+              name: string;
+              level: number;
+              rarity: number;
+              class: string;
+              portrait_url: string;
+              /** @description its power, in the gear it wears (as the campaign counts it) */
+              power: number;
+            }[];
+            /** @description how many heroes each side fields */
+            size: number;
+            /** @description the challenger’s honest chance against the opponent’s strongest team of that size (AI on both sides, as every stated chance); null for an open link, or an opponent with too few heroes */
+            probability: number | null;
+            /** @description the match it opened, once accepted */
+            match_id: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getChallenge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description the challenge’s page, to send (/duel/{id}) */
+            url: string;
+            /** @enum {string} */
+            status: 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+            /** @description unix seconds: an open challenge lapses then */
+            expires_at: number;
+            challenger: {
+              id: string;
+              username: string;
+            };
+            /** @description null: an open link */
+            opponent: {
+              id: string;
+              username: string;
+            } | null;
+            /** @description the challenger’s team */
+            heroes: {
+              id: string;
+              name: string;
+              level: number;
+              rarity: number;
+              class: string;
+              portrait_url: string;
+              /** @description its power, in the gear it wears (as the campaign counts it) */
+              power: number;
+            }[];
+            /** @description how many heroes each side fields */
+            size: number;
+            /** @description the challenger’s honest chance against the opponent’s strongest team of that size (AI on both sides, as every stated chance); null for an open link, or an opponent with too few heroes */
+            probability: number | null;
+            /** @description the match it opened, once accepted */
+            match_id: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  acceptChallenge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+          /** @description the accepting team: as many heroes as the challenger’s */
+          hero_ids: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            match_id: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  declineChallenge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description the challenge’s page, to send (/duel/{id}) */
+            url: string;
+            /** @enum {string} */
+            status: 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+            /** @description unix seconds: an open challenge lapses then */
+            expires_at: number;
+            challenger: {
+              id: string;
+              username: string;
+            };
+            /** @description null: an open link */
+            opponent: {
+              id: string;
+              username: string;
+            } | null;
+            /** @description the challenger’s team */
+            heroes: {
+              id: string;
+              name: string;
+              level: number;
+              rarity: number;
+              class: string;
+              portrait_url: string;
+              /** @description its power, in the gear it wears (as the campaign counts it) */
+              power: number;
+            }[];
+            /** @description how many heroes each side fields */
+            size: number;
+            /** @description the challenger’s honest chance against the opponent’s strongest team of that size (AI on both sides, as every stated chance); null for an open link, or an opponent with too few heroes */
+            probability: number | null;
+            /** @description the match it opened, once accepted */
+            match_id: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  cancelChallenge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description the challenge’s page, to send (/duel/{id}) */
+            url: string;
+            /** @enum {string} */
+            status: 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+            /** @description unix seconds: an open challenge lapses then */
+            expires_at: number;
+            challenger: {
+              id: string;
+              username: string;
+            };
+            /** @description null: an open link */
+            opponent: {
+              id: string;
+              username: string;
+            } | null;
+            /** @description the challenger’s team */
+            heroes: {
+              id: string;
+              name: string;
+              level: number;
+              rarity: number;
+              class: string;
+              portrait_url: string;
+              /** @description its power, in the gear it wears (as the campaign counts it) */
+              power: number;
+            }[];
+            /** @description how many heroes each side fields */
+            size: number;
+            /** @description the challenger’s honest chance against the opponent’s strongest team of that size (AI on both sides, as every stated chance); null for an open link, or an opponent with too few heroes */
+            probability: number | null;
+            /** @description the match it opened, once accepted */
+            match_id: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getMatch: {
+    parameters: {
+      query?: {
+        /** @description a player of the match: their acting heroes’ options come with it */
+        user_id?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @enum {string} */
+            status: 'waiting' | 'in_play' | 'over' | 'aborted';
+            /** @description the turn both sides choose for now (the last one played, once over) */
+            turn: number;
+            /** @description rises by one with each turn played, and at the end */
+            version: number;
+            sides: {
+              user_id: string;
+              username: string;
+              /** @description the side’s heroes as the match stands */
+              heroes: {
+                id: string;
+                name: string;
+                level: number;
+                class: string;
+                race: string;
+                /** @enum {string} */
+                type: 'Tank' | 'Damage' | 'Support';
+                rarity: number;
+                portrait_url: string;
+                is_ally: boolean;
+                is_dead: boolean;
+                stats: {
+                  hp: number;
+                  max_hp: number;
+                  /** @description the health it began the battle with (a bane can start it wounded) */
+                  start_hp: number;
+                  atk: number;
+                  def: number;
+                  spd: number;
+                };
+                shield: number;
+                energy: number;
+                max_energy: number;
+                status_effects: {
+                  id: string;
+                  name: string;
+                  turns: number;
+                  icon: string;
+                  harmful: boolean;
+                  description: string;
+                }[];
+              }[];
+              /** @description its heroes that act this turn: each needs its player’s choice */
+              acting: string[];
+              /** @description whether its player has chosen for this turn (never what) */
+              chosen: boolean;
+              clock: {
+                /** @description unix ms: the end of this turn’s own time */
+                turn_deadline: number;
+                /** @description the bank left, drawn on after the turn’s own time */
+                bank_ms: number;
+              };
+              connected: boolean;
+            }[];
+            winner_id: string | null;
+            spectators: number;
+            /** @description the instance that runs the match’s clock */
+            host: string;
+            /** @description for the asking player: each of their acting heroes’ options this turn */
+            options: {
+              hero_id: string;
+              options: {
+                id: string;
+                /** @enum {string} */
+                tendency: 'aggressive' | 'defensive' | 'supportive' | 'tactical';
+                label: string;
+                detail: string;
+                targets: string[];
+                aims: {
+                  target_id: string;
+                  label: string;
+                  detail: string;
+                }[];
+                description: string;
+              }[];
+            }[];
+            /** @description the whole log so far */
+            events: {
+              turn: number;
+              description: string;
+              /** @enum {string} */
+              kind:
+                | 'turn'
+                | 'ability'
+                | 'damage'
+                | 'heal'
+                | 'shield'
+                | 'status'
+                | 'expire'
+                | 'death'
+                | 'miss'
+                | 'start'
+                | 'end';
+              actor_id?: string;
+              target_id?: string;
+              ability_id?: string;
+              amount?: number;
+              absorbed?: number;
+              crit?: boolean;
+              status_id?: string;
+              turns?: number;
+              fatigue?: boolean;
+              hp_after?: number;
+              shield_after?: number;
+              /** @enum {string} */
+              outcome?: 'won' | 'lost' | 'draw';
+              /** @enum {string} */
+              effect?: 'health' | 'shield' | 'energy' | 'status';
+              sources?: {
+                /** @enum {string} */
+                from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                id: string;
+                /** @description the source by name, as the sentence tells it */
+                name?: string;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  chooseInMatch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+          turn: number;
+          actions: {
+            hero_id: string;
+            /** @description an ability the hero has ('attack', 'defend' and 'focus' too) */
+            ability_id: string;
+            /** @description one enemy or one ally, for an action aimed at one; the AI’s pick when left out */
+            target_id?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the turn the choice was for */
+            turn: number;
+            /** @description whether both sides had chosen, so the turn was played */
+            resolved: boolean;
+            match: {
+              id: string;
+              /** @enum {string} */
+              status: 'waiting' | 'in_play' | 'over' | 'aborted';
+              /** @description the turn both sides choose for now (the last one played, once over) */
+              turn: number;
+              /** @description rises by one with each turn played, and at the end */
+              version: number;
+              sides: {
+                user_id: string;
+                username: string;
+                /** @description the side’s heroes as the match stands */
+                heroes: {
+                  id: string;
+                  name: string;
+                  level: number;
+                  class: string;
+                  race: string;
+                  /** @enum {string} */
+                  type: 'Tank' | 'Damage' | 'Support';
+                  rarity: number;
+                  portrait_url: string;
+                  is_ally: boolean;
+                  is_dead: boolean;
+                  stats: {
+                    hp: number;
+                    max_hp: number;
+                    /** @description the health it began the battle with (a bane can start it wounded) */
+                    start_hp: number;
+                    atk: number;
+                    def: number;
+                    spd: number;
+                  };
+                  shield: number;
+                  energy: number;
+                  max_energy: number;
+                  status_effects: {
+                    id: string;
+                    name: string;
+                    turns: number;
+                    icon: string;
+                    harmful: boolean;
+                    description: string;
+                  }[];
+                }[];
+                /** @description its heroes that act this turn: each needs its player’s choice */
+                acting: string[];
+                /** @description whether its player has chosen for this turn (never what) */
+                chosen: boolean;
+                clock: {
+                  /** @description unix ms: the end of this turn’s own time */
+                  turn_deadline: number;
+                  /** @description the bank left, drawn on after the turn’s own time */
+                  bank_ms: number;
+                };
+                connected: boolean;
+              }[];
+              winner_id: string | null;
+              spectators: number;
+              /** @description the instance that runs the match’s clock */
+              host: string;
+              /** @description for the asking player: each of their acting heroes’ options this turn */
+              options: {
+                hero_id: string;
+                options: {
+                  id: string;
+                  /** @enum {string} */
+                  tendency: 'aggressive' | 'defensive' | 'supportive' | 'tactical';
+                  label: string;
+                  detail: string;
+                  targets: string[];
+                  aims: {
+                    target_id: string;
+                    label: string;
+                    detail: string;
+                  }[];
+                  description: string;
+                }[];
+              }[];
+              /** @description the whole log so far */
+              events: {
+                turn: number;
+                description: string;
+                /** @enum {string} */
+                kind:
+                  | 'turn'
+                  | 'ability'
+                  | 'damage'
+                  | 'heal'
+                  | 'shield'
+                  | 'status'
+                  | 'expire'
+                  | 'death'
+                  | 'miss'
+                  | 'start'
+                  | 'end';
+                actor_id?: string;
+                target_id?: string;
+                ability_id?: string;
+                amount?: number;
+                absorbed?: number;
+                crit?: boolean;
+                status_id?: string;
+                turns?: number;
+                fatigue?: boolean;
+                hp_after?: number;
+                shield_after?: number;
+                /** @enum {string} */
+                outcome?: 'won' | 'lost' | 'draw';
+                /** @enum {string} */
+                effect?: 'health' | 'shield' | 'energy' | 'status';
+                sources?: {
+                  /** @enum {string} */
+                  from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                  id: string;
+                  /** @description the source by name, as the sentence tells it */
+                  name?: string;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  forfeitMatch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @enum {string} */
+            status: 'waiting' | 'in_play' | 'over' | 'aborted';
+            /** @description the turn both sides choose for now (the last one played, once over) */
+            turn: number;
+            /** @description rises by one with each turn played, and at the end */
+            version: number;
+            sides: {
+              user_id: string;
+              username: string;
+              /** @description the side’s heroes as the match stands */
+              heroes: {
+                id: string;
+                name: string;
+                level: number;
+                class: string;
+                race: string;
+                /** @enum {string} */
+                type: 'Tank' | 'Damage' | 'Support';
+                rarity: number;
+                portrait_url: string;
+                is_ally: boolean;
+                is_dead: boolean;
+                stats: {
+                  hp: number;
+                  max_hp: number;
+                  /** @description the health it began the battle with (a bane can start it wounded) */
+                  start_hp: number;
+                  atk: number;
+                  def: number;
+                  spd: number;
+                };
+                shield: number;
+                energy: number;
+                max_energy: number;
+                status_effects: {
+                  id: string;
+                  name: string;
+                  turns: number;
+                  icon: string;
+                  harmful: boolean;
+                  description: string;
+                }[];
+              }[];
+              /** @description its heroes that act this turn: each needs its player’s choice */
+              acting: string[];
+              /** @description whether its player has chosen for this turn (never what) */
+              chosen: boolean;
+              clock: {
+                /** @description unix ms: the end of this turn’s own time */
+                turn_deadline: number;
+                /** @description the bank left, drawn on after the turn’s own time */
+                bank_ms: number;
+              };
+              connected: boolean;
+            }[];
+            winner_id: string | null;
+            spectators: number;
+            /** @description the instance that runs the match’s clock */
+            host: string;
+            /** @description for the asking player: each of their acting heroes’ options this turn */
+            options: {
+              hero_id: string;
+              options: {
+                id: string;
+                /** @enum {string} */
+                tendency: 'aggressive' | 'defensive' | 'supportive' | 'tactical';
+                label: string;
+                detail: string;
+                targets: string[];
+                aims: {
+                  target_id: string;
+                  label: string;
+                  detail: string;
+                }[];
+                description: string;
+              }[];
+            }[];
+            /** @description the whole log so far */
+            events: {
+              turn: number;
+              description: string;
+              /** @enum {string} */
+              kind:
+                | 'turn'
+                | 'ability'
+                | 'damage'
+                | 'heal'
+                | 'shield'
+                | 'status'
+                | 'expire'
+                | 'death'
+                | 'miss'
+                | 'start'
+                | 'end';
+              actor_id?: string;
+              target_id?: string;
+              ability_id?: string;
+              amount?: number;
+              absorbed?: number;
+              crit?: boolean;
+              status_id?: string;
+              turns?: number;
+              fatigue?: boolean;
+              hp_after?: number;
+              shield_after?: number;
+              /** @enum {string} */
+              outcome?: 'won' | 'lost' | 'draw';
+              /** @enum {string} */
+              effect?: 'health' | 'shield' | 'energy' | 'status';
+              sources?: {
+                /** @enum {string} */
+                from: 'boon' | 'bane' | 'passive' | 'gear' | 'set';
+                id: string;
+                /** @description the source by name, as the sentence tells it */
+                name?: string;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };

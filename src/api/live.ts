@@ -1,0 +1,113 @@
+// Live play (issue: play live): challenges between players — POST /api/challenges, GET /api/challenges, POST
+// /api/challenges/{id}/accept | decline | cancel — and the matches they open: GET /api/matches/{id}, POST
+// /api/matches/{id}/choices, POST /api/matches/{id}/forfeit. Server: routes/live.ts over fights/challenges.ts and
+// fights/live-matches.ts; rules: src/game/battle/live.ts.
+import { z } from 'zod';
+import { Id } from './common.ts';
+import { BattleEvent, Option, TeamHeroIds, UnitView } from './battles.ts';
+
+export const ChallengeStatus = z.enum(['open', 'accepted', 'declined', 'cancelled', 'expired']);
+
+const Player = z.object({ id: z.string(), username: z.string() });
+const HeroBrief = z.object({
+  id: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+  rarity: z.number().int(),
+  class: z.string(),
+  portrait_url: z.string(),
+  power: z.number().int().describe('its power, in the gear it wears (as the campaign counts it)'),
+});
+
+export const CreateChallengeBody = z.object({
+  user_id: Id,
+  hero_ids: TeamHeroIds.describe('the challenger’s team: 1–4 of their heroes'),
+  opponent_id: Id.optional().describe('the player challenged; left out: an open link anyone else may accept'),
+});
+
+export const Challenge = z.object({
+  id: z.string(),
+  url: z.string().describe('the challenge’s page, to send (/duel/{id})'),
+  status: ChallengeStatus,
+  expires_at: z.number().int().describe('unix seconds: an open challenge lapses then'),
+  challenger: Player,
+  opponent: Player.nullable().describe('null: an open link'),
+  heroes: z.array(HeroBrief).describe('the challenger’s team'),
+  size: z.number().int().describe('how many heroes each side fields'),
+  probability: z
+    .number()
+    .nullable()
+    .describe(
+      'the challenger’s honest chance against the opponent’s strongest team of that size (AI on both sides, as ' +
+        'every stated chance); null for an open link, or an opponent with too few heroes',
+    ),
+  match_id: z.string().nullable().describe('the match it opened, once accepted'),
+});
+export type Challenge = z.infer<typeof Challenge>;
+
+export const ChallengesQuery = z.object({ user_id: Id });
+export const ChallengesResponse = z.object({
+  incoming: z.array(Challenge).describe('open challenges to this player, newest first'),
+  outgoing: z.array(Challenge).describe('this player’s challenges of the last day, newest first'),
+});
+
+export const ChallengeParams = z.object({ id: Id });
+export const AcceptChallengeBody = z.object({
+  user_id: Id,
+  hero_ids: TeamHeroIds.describe('the accepting team: as many heroes as the challenger’s'),
+});
+export const AcceptChallengeResponse = z.object({ match_id: z.string() });
+export const ChallengeActorBody = z.object({ user_id: Id });
+
+export const MatchStatus = z.enum(['waiting', 'in_play', 'over', 'aborted']);
+export const LiveAction = z.object({
+  hero_id: Id,
+  ability_id: Id.describe("an ability the hero has ('attack', 'defend' and 'focus' too)"),
+  target_id: Id.optional().describe(
+    'one enemy or one ally, for an action aimed at one; the AI’s pick when left out',
+  ),
+});
+
+export const MatchSide = z.object({
+  user_id: z.string(),
+  username: z.string(),
+  heroes: z.array(UnitView).describe('the side’s heroes as the match stands'),
+  acting: z.array(z.string()).describe('its heroes that act this turn: each needs its player’s choice'),
+  chosen: z.boolean().describe('whether its player has chosen for this turn (never what)'),
+  clock: z.object({
+    turn_deadline: z.number().int().describe('unix ms: the end of this turn’s own time'),
+    bank_ms: z.number().int().describe('the bank left, drawn on after the turn’s own time'),
+  }),
+  connected: z.boolean(),
+});
+
+export const MatchQuery = z.object({
+  user_id: Id.optional().describe('a player of the match: their acting heroes’ options come with it'),
+});
+export const MatchView = z.object({
+  id: z.string(),
+  status: MatchStatus,
+  turn: z.number().int().describe('the turn both sides choose for now (the last one played, once over)'),
+  version: z.number().int().describe('rises by one with each turn played, and at the end'),
+  sides: z.array(MatchSide).length(2),
+  winner_id: z.string().nullable(),
+  spectators: z.number().int(),
+  host: z.string().describe('the instance that runs the match’s clock'),
+  options: z
+    .array(z.object({ hero_id: z.string(), options: z.array(Option) }))
+    .describe('for the asking player: each of their acting heroes’ options this turn'),
+  events: z.array(BattleEvent).describe('the whole log so far'),
+});
+export type MatchView = z.infer<typeof MatchView>;
+
+export const ChoicesBody = z.object({
+  user_id: Id,
+  turn: z.number().int().min(1),
+  actions: z.array(LiveAction).max(4),
+});
+export const ChoicesResponse = z.object({
+  turn: z.number().int().describe('the turn the choice was for'),
+  resolved: z.boolean().describe('whether both sides had chosen, so the turn was played'),
+  match: MatchView,
+});
+export const ForfeitBody = z.object({ user_id: Id });

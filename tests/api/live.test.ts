@@ -1,0 +1,298 @@
+// Live play over HTTP on the real server, SQLite and PostgreSQL (src/server/fights/challenges.ts, live-matches.ts):
+// a challenge made, listed, accepted (50 accepts at once make one match), declined, cancelled, lapsed by the clock —
+// each closed one refused with a 409 in words; a match played to its end by both players choosing turn by turn (a
+// choice changed before the other side chose, a choice for another turn refused, the same choice twice counted
+// once); a forfeit before both chose on turn 1 aborts, after it loses; bad input a 4xx that changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AcceptChallengeResponse,
+  Challenge,
+  ChallengesResponse,
+  ChoicesResponse,
+  MatchView,
+} from '../../src/api/live.ts';
+import { CHALLENGE_SECONDS } from '../../src/server/fights/challenges.ts';
+import { DATABASES, giveHero, newPlayer, startHarness, type Harness } from './helpers.ts';
+
+describe.each(DATABASES)('live play on %s', (kind) => {
+  let h: Harness;
+  let now = Date.parse('2026-11-30T12:00:00Z');
+  beforeAll(async () => {
+    h = await startHarness(kind, { clock: () => now });
+  });
+  afterAll(async () => h?.close());
+
+  /** A player with `n` heroes of level 5, 3★. */
+  async function player(n: number) {
+    const p = await newPlayer(h, 'live');
+    const heroes = [];
+    for (let i = 0; i < n; i++) heroes.push(await giveHero(h, p.id, 3, 5));
+    return { ...p, heroes };
+  }
+  const challenge = async (userId: string, heroIds: string[], opponentId?: string) => {
+    const r = await h.call('POST', '/api/challenges', {
+      user_id: userId,
+      hero_ids: heroIds,
+      opponent_id: opponentId,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return Challenge.parse(r.body);
+  };
+  const match = async (id: string, userId?: string) => {
+    const r = await h.call('GET', `/api/matches/${id}${userId ? `?user_id=${userId}` : ''}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return MatchView.parse(r.body);
+  };
+  /** Each of the player's acting heroes takes its first option (as the option's id names it: ability:target). */
+  const firstOptions = (m: MatchView) =>
+    m.options.map((o) => {
+      const [ability_id, target] = o.options[0].id.split(':');
+      return { hero_id: o.hero_id, ability_id, ...(target !== 'none' && { target_id: target }) };
+    });
+  const choose = (id: string, userId: string, turn: number, actions: unknown[]) =>
+    h.call('POST', `/api/matches/${id}/choices`, { user_id: userId, turn, actions });
+
+  it('a challenge is made with its honest chance, listed both ways, and read by its link', async () => {
+    const a = await player(2);
+    const b = await player(3);
+    const c = await challenge(
+      a.id,
+      a.heroes.map((x) => x.id),
+      b.id,
+    );
+    expect(c.status).toBe('open');
+    expect(c.url).toBe(`/duel/${c.id}`);
+    expect(c.size).toBe(2);
+    expect(c.expires_at).toBe(Math.floor(now / 1000) + CHALLENGE_SECONDS);
+    expect(c.probability).toBeGreaterThanOrEqual(0);
+    expect(c.probability).toBeLessThanOrEqual(1);
+    expect(c.heroes.map((x) => x.id)).toEqual(a.heroes.map((x) => x.id));
+    const mine = ChallengesResponse.parse((await h.call('GET', `/api/challenges?user_id=${a.id}`)).body);
+    const theirs = ChallengesResponse.parse((await h.call('GET', `/api/challenges?user_id=${b.id}`)).body);
+    expect(mine.outgoing.map((x) => x.id)).toContain(c.id);
+    expect(theirs.incoming.map((x) => x.id)).toContain(c.id);
+    expect(Challenge.parse((await h.call('GET', `/api/challenges/${c.id}`)).body).id).toBe(c.id);
+    // an open link: no opponent, no stated chance
+    const open = await challenge(a.id, [a.heroes[0].id]);
+    expect(open.opponent).toBeNull();
+    expect(open.probability).toBeNull();
+  });
+
+  it('50 accepts at once make one match; an accepted challenge then answers 409', async () => {
+    const a = await player(1);
+    const c = await challenge(a.id, [a.heroes[0].id]); // an open link
+    const takers = await Promise.all(Array.from({ length: 5 }, () => player(1)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, k) =>
+        h.call('POST', `/api/challenges/${c.id}/accept`, {
+          user_id: takers[k % 5].id,
+          hero_ids: [takers[k % 5].heroes[0].id],
+        }),
+      ),
+    );
+    const ok = answers.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(1);
+    for (const r of answers.filter((x) => x.status !== 200)) {
+      expect(r.status).toBe(409);
+      expect((r.body as { error: string }).error).toBe('This challenge was already accepted.');
+    }
+    const { match_id } = AcceptChallengeResponse.parse(ok[0].body);
+    const m = await match(match_id);
+    expect(m.status).toBe('in_play');
+    expect(m.turn).toBe(1);
+    expect(m.sides[0].user_id).toBe(a.id);
+    expect(Challenge.parse((await h.call('GET', `/api/challenges/${c.id}`)).body)).toMatchObject({
+      status: 'accepted',
+      match_id,
+    });
+  });
+
+  it('declined, cancelled and lapsed challenges are closed, each refused in words', async () => {
+    const a = await player(1);
+    const b = await player(1);
+    const accept = (id: string) =>
+      h.call('POST', `/api/challenges/${id}/accept`, { user_id: b.id, hero_ids: [b.heroes[0].id] });
+
+    const declined = await challenge(a.id, [a.heroes[0].id], b.id);
+    expect((await h.call('POST', `/api/challenges/${declined.id}/decline`, { user_id: b.id })).status).toBe(
+      200,
+    );
+    expect(await accept(declined.id)).toMatchObject({
+      status: 409,
+      body: { error: 'This challenge was declined.' },
+    });
+
+    const cancelled = await challenge(a.id, [a.heroes[0].id], b.id);
+    expect((await h.call('POST', `/api/challenges/${cancelled.id}/cancel`, { user_id: b.id })).status).toBe(
+      403,
+    );
+    expect((await h.call('POST', `/api/challenges/${cancelled.id}/cancel`, { user_id: a.id })).status).toBe(
+      200,
+    );
+    expect(await accept(cancelled.id)).toMatchObject({
+      status: 409,
+      body: { error: 'This challenge was cancelled.' },
+    });
+
+    const lapsed = await challenge(a.id, [a.heroes[0].id], b.id);
+    now += CHALLENGE_SECONDS * 1000;
+    expect(await accept(lapsed.id)).toMatchObject({
+      status: 409,
+      body: { error: 'This challenge has expired.' },
+    });
+    expect(Challenge.parse((await h.call('GET', `/api/challenges/${lapsed.id}`)).body).status).toBe(
+      'expired',
+    );
+    const listed = ChallengesResponse.parse((await h.call('GET', `/api/challenges?user_id=${b.id}`)).body);
+    expect(listed.incoming.map((x) => x.id)).not.toContain(lapsed.id);
+
+    // one's own, the wrong size, another player's heroes
+    const fresh = await challenge(a.id, [a.heroes[0].id], b.id);
+    expect(
+      (
+        await h.call('POST', `/api/challenges/${fresh.id}/accept`, {
+          user_id: a.id,
+          hero_ids: [a.heroes[0].id],
+        })
+      ).status,
+    ).toBe(409);
+    const c2 = await player(2);
+    expect(
+      (
+        await h.call('POST', `/api/challenges/${fresh.id}/accept`, {
+          user_id: b.id,
+          hero_ids: [b.heroes[0].id, c2.heroes[0].id],
+        })
+      ).status,
+    ).toBe(400);
+    expect((await h.call('POST', '/api/challenges', { user_id: a.id, hero_ids: [a.id] })).status).toBe(404);
+    expect(
+      (
+        await h.call('POST', '/api/challenges', {
+          user_id: a.id,
+          hero_ids: [a.heroes[0].id],
+          opponent_id: a.id,
+        })
+      ).status,
+    ).toBe(400);
+    expect((await h.call('POST', '/api/challenges', { user_id: a.id, hero_ids: [] })).status).toBe(400);
+    expect(
+      (await h.call('POST', '/api/challenges', { user_id: a.id, hero_ids: [c2.heroes[0].id] })).status,
+    ).toBe(403);
+    expect(Challenge.parse((await h.call('GET', `/api/challenges/${fresh.id}`)).body).status).toBe('open');
+  });
+
+  it('both players choose each turn, the turn plays when both have, and the match ends with a winner', async () => {
+    const a = await player(2);
+    const b = await player(2);
+    const c = await challenge(
+      a.id,
+      a.heroes.map((x) => x.id),
+      b.id,
+    );
+    const accepted = await h.call('POST', `/api/challenges/${c.id}/accept`, {
+      user_id: b.id,
+      hero_ids: b.heroes.map((x) => x.id),
+    });
+    const { match_id } = AcceptChallengeResponse.parse(accepted.body);
+    const players = [a, b];
+    let m = await match(match_id);
+    let version = m.version;
+    let turnsPlayed = 0;
+    let changedOnce = false;
+    for (let guard = 0; m.status === 'in_play' && guard < 200; guard++) {
+      const turn = m.turn;
+      for (const [side, p] of players.entries()) {
+        const mine = await match(match_id, p.id);
+        if (mine.sides[side].acting.length === 0) continue;
+        const actions = firstOptions(mine);
+        // A choice for another turn changes nothing.
+        expect((await choose(match_id, p.id, turn + 1, actions)).status).toBe(409);
+        if (turn > 1) expect((await choose(match_id, p.id, turn - 1, actions)).status).toBe(409);
+        if (side === 0 && !changedOnce) {
+          // chosen, then changed before the other side chose: only the last counts
+          const first = await choose(match_id, p.id, turn, actions);
+          expect(first.status, JSON.stringify(first.body)).toBe(202);
+          expect(ChoicesResponse.parse(first.body).resolved).toBe(mine.sides[1].acting.length === 0);
+          changedOnce = true;
+          if (ChoicesResponse.parse(first.body).resolved) break;
+          const seen = await match(match_id);
+          expect(seen.sides[0].chosen).toBe(true);
+          expect(JSON.stringify(seen)).not.toContain('choice'); // who has chosen, never what
+        }
+        const r = await choose(match_id, p.id, turn, actions);
+        expect(r.status, JSON.stringify(r.body)).toBe(202);
+        if (ChoicesResponse.parse(r.body).resolved) break;
+      }
+      m = await match(match_id);
+      expect(m.version).toBe(version + 1);
+      version = m.version;
+      turnsPlayed++;
+    }
+    expect(m.status).toBe('over');
+    expect(turnsPlayed).toBeGreaterThan(2);
+    expect([a.id, b.id, null]).toContain(m.winner_id);
+    expect(m.events.at(-1)?.kind).toBe('end');
+    expect((await choose(match_id, a.id, m.turn, [])).status).toBe(409);
+    expect((await h.call('POST', `/api/matches/${match_id}/forfeit`, { user_id: a.id })).status).toBe(409);
+  });
+
+  it('refuses a choice that is not the player’s to make, and a stranger’s, changing nothing', async () => {
+    const a = await player(1);
+    const b = await player(1);
+    const stranger = await player(1);
+    const c = await challenge(a.id, [a.heroes[0].id], b.id);
+    const { match_id } = AcceptChallengeResponse.parse(
+      (await h.call('POST', `/api/challenges/${c.id}/accept`, { user_id: b.id, hero_ids: [b.heroes[0].id] }))
+        .body,
+    );
+    const before = await match(match_id);
+    const side = before.sides[0].acting.length > 0 ? 0 : 1;
+    const p = side === 0 ? a : b;
+    const foeHero = (side === 0 ? b : a).heroes[0].id;
+    expect((await choose(match_id, stranger.id, 1, [])).status).toBe(403);
+    const wrong = await choose(match_id, p.id, 1, [{ hero_id: foeHero, ability_id: 'attack' }]);
+    expect(wrong.status).toBe(400);
+    expect((wrong.body as { error: string }).error).toMatch(/Not one of your heroes/);
+    expect(
+      (await choose(match_id, p.id, 1, [{ hero_id: p.heroes[0].id, ability_id: 'no-such' }])).status,
+    ).toBe(400);
+    expect((await choose(match_id, p.id, 'one' as unknown as number, [])).status).toBe(400);
+    expect((await h.call('GET', '/api/matches/m_nothing')).status).toBe(404);
+    const after = await match(match_id);
+    expect(after.version).toBe(before.version);
+    expect(after.sides.map((s) => s.chosen)).toEqual([false, false]);
+  });
+
+  it('a forfeit before both sides chose on turn 1 aborts the match; after, the other side wins', async () => {
+    const a = await player(1);
+    const b = await player(1);
+    const open = async () => {
+      const c = await challenge(a.id, [a.heroes[0].id], b.id);
+      return AcceptChallengeResponse.parse(
+        (
+          await h.call('POST', `/api/challenges/${c.id}/accept`, {
+            user_id: b.id,
+            hero_ids: [b.heroes[0].id],
+          })
+        ).body,
+      ).match_id;
+    };
+    const early = await open();
+    const left = await h.call('POST', `/api/matches/${early}/forfeit`, { user_id: b.id });
+    expect(left.status).toBe(200);
+    expect(MatchView.parse(left.body)).toMatchObject({ status: 'aborted', winner_id: null });
+
+    const later = await open();
+    let m = await match(later);
+    for (const [side, p] of [a, b].entries()) {
+      const mine = await match(later, p.id);
+      if (mine.sides[side].acting.length > 0) await choose(later, p.id, 1, firstOptions(mine));
+    }
+    m = await match(later);
+    if (m.status === 'in_play') {
+      const gone = await h.call('POST', `/api/matches/${later}/forfeit`, { user_id: a.id });
+      expect(MatchView.parse(gone.body)).toMatchObject({ status: 'over', winner_id: b.id });
+    }
+  });
+});
