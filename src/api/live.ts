@@ -78,6 +78,12 @@ export const MatchSide = z.object({
     turn_deadline: z.number().int().describe('unix ms: the end of this turn’s own time'),
     bank_ms: z.number().int().describe('the bank left, drawn on after the turn’s own time'),
   }),
+  chosen_for: z
+    .number()
+    .int()
+    .describe(
+      'turns in a row chosen for this player by the AI, their time run out ("chosen for you"); the third forfeits',
+    ),
   connected: z.boolean(),
 });
 

@@ -146,7 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const rateLimits = opts.rateLimits === false ? null : (opts.rateLimits ?? DEFAULT_RATE_LIMITS);
   const ctx = makeContext(store, { ...opts, rateLimits }, log);
   const limits = rateLimits ? limitStoreFor(store, opts.redisUrl) : null;
-  const stopSweeps = startSweeps(store.db, limits, log);
+  const stopSweeps = startSweeps(store.db, limits, log, ctx.live);
   app.addHook('onClose', async () => {
     stopSweeps();
     await closeContext(ctx);

@@ -12,6 +12,7 @@ import { pruneCandidates } from './heroes/summoning.ts';
 import { pruneDaily } from './economy/daily-progress.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { idleBefore } from './fights/battle-expiry.ts';
+import { runLiveClocks, type LiveSettings } from './fights/live-matches.ts';
 import { pruneSessions } from './accounts/sessions.ts';
 
 /** Fights kept per player for history and replays (the newest). */
@@ -79,6 +80,7 @@ export function startSweeps(
   db: Kysely<Database>,
   limits: { prune(): Promise<void> } | null,
   log: { warn(obj: object, msg: string): void },
+  live?: LiveSettings,
 ): () => void {
   const timer = setInterval(
     () =>
@@ -86,5 +88,23 @@ export function startSweeps(
     SWEEP_EVERY_MS,
   );
   timer.unref();
-  return () => clearInterval(timer);
+  // Live matches' clocks: a side whose time and bank are up is chosen for (fights/live-matches.ts), one pass at a time.
+  let ticking = false;
+  const clock = live
+    ? setInterval(() => {
+        if (ticking) return;
+        ticking = true;
+        runLiveClocks(db, live)
+          .catch((err) => log.warn({ err }, 'live clocks failed'))
+          .finally(() => (ticking = false));
+      }, LIVE_TICK_MS)
+    : null;
+  clock?.unref();
+  return () => {
+    clearInterval(timer);
+    if (clock) clearInterval(clock);
+  };
 }
+
+/** How often the live matches' clocks are looked at. */
+export const LIVE_TICK_MS = 250;

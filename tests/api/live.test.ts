@@ -295,4 +295,50 @@ describe.each(DATABASES)('live play on %s', (kind) => {
       expect(MatchView.parse(gone.body)).toMatchObject({ status: 'over', winner_id: b.id });
     }
   });
+
+  it('a player out of time and bank is chosen for; their bank pays for a slow turn; three in a row forfeit', async () => {
+    const a = await player(1);
+    const b = await player(1);
+    const c = await challenge(a.id, [a.heroes[0].id], b.id);
+    const { match_id } = AcceptChallengeResponse.parse(
+      (await h.call('POST', `/api/challenges/${c.id}/accept`, { user_id: b.id, hero_ids: [b.heroes[0].id] }))
+        .body,
+    );
+    const players = [a, b];
+    /** `side` chooses now, if it has a hero acting: every one of them defends. */
+    const chooseNow = async (side: number) => {
+      const mine = await match(match_id, players[side].id);
+      if (mine.status !== 'in_play' || mine.sides[side].acting.length === 0) return;
+      // (every hero defends: no one falls, so the match lasts the three turns)
+      const defend = mine.options.map((o) => ({ hero_id: o.hero_id, ability_id: 'defend' }));
+      const r = await choose(match_id, players[side].id, mine.turn, defend);
+      expect(r.status, JSON.stringify(r.body)).toBe(202);
+    };
+    // Turn 1: a chooses at once; b 10 s into its bank.
+    let m = await match(match_id);
+    const bank = m.sides[1].clock.bank_ms;
+    expect(bank).toBe(90_000);
+    await chooseNow(0);
+    now = m.sides[1].clock.turn_deadline + 10_000;
+    await chooseNow(1);
+    m = await match(match_id);
+    if (m.sides[1].acting.length > 0 || m.version > 0) expect(m.sides[1].clock.bank_ms).toBe(bank - 10_000);
+    // From now on b never chooses: each turn b acts in, the AI chooses for b once b's time and bank are up.
+    for (let guard = 0; m.status === 'in_play' && guard < 30; guard++) {
+      const before = m.version;
+      const autos = m.sides[1].chosen_for;
+      await chooseNow(0);
+      m = await match(match_id);
+      if (m.version > before) continue; // b had no hero acting: the turn was played
+      now = m.sides[1].clock.turn_deadline + m.sides[1].clock.bank_ms + 1;
+      await expect
+        .poll(async () => (await match(match_id)).version, { timeout: 5000 })
+        .toBeGreaterThan(before);
+      m = await match(match_id);
+      expect(m.sides[1].chosen_for).toBe(autos + 1);
+      expect(m.sides[1].clock.bank_ms).toBe(0);
+    }
+    expect(m.sides[1].chosen_for).toBe(3);
+    expect(m).toMatchObject({ status: 'over', winner_id: a.id });
+  });
 });

@@ -7,6 +7,7 @@
 import type { Selectable } from 'kysely';
 import {
   checkChoice,
+  chooseForSide,
   liveOptions,
   playLiveTurn,
   startLive,
@@ -69,6 +70,8 @@ export async function openMatch(
       turn_deadline: o.nowMs + live.turnSeconds * 1000,
       bank_a_ms: live.bankSeconds * 1000,
       bank_b_ms: live.bankSeconds * 1000,
+      auto_a: 0,
+      auto_b: 0,
       winner_id: null,
       created_at: now,
       updated_at: now,
@@ -83,7 +86,7 @@ async function rowOf(db: Db, id: string): Promise<Row> {
 }
 
 /** The side (0 or 1) a player plays in the match, or -1. */
-const sideOfUser = (r: Row, userId: string | undefined) =>
+const sideOfUser = (r: Row, userId: string | undefined): 0 | 1 | -1 =>
   userId === r.user_a ? 0 : userId === r.user_b ? 1 : -1;
 
 /** The match as the contract answers it; `userId`, a player of it, also gets their acting heroes' options. */
@@ -111,6 +114,7 @@ async function view(db: Db, r: Row, live: LiveSettings, userId?: string): Promis
       acting: inPlay ? state.live.acting[k] : [],
       chosen: inPlay && (k === 0 ? r.choice_a : r.choice_b) !== null,
       clock: { turn_deadline: r.turn_deadline, bank_ms: k === 0 ? r.bank_a_ms : r.bank_b_ms },
+      chosen_for: k === 0 ? r.auto_a : r.auto_b,
       connected: false,
     };
   };
@@ -133,6 +137,86 @@ export async function readMatch(db: Db, live: LiveSettings, id: string, userId?:
   return view(db, await rowOf(db, id), live, userId);
 }
 
+/** Turns in a row the AI may choose for a player whose time ran out; the next such turn forfeits the match. */
+export const AUTO_TURNS_FORFEIT = 3;
+
+/**
+ * Writes `side`'s choice for the match's current turn, as read in `r` (already checked): kept until the other side
+ * has chosen too, or — when it has, or has no hero acting — the turn played with both. The bank pays for the time
+ * past the turn's own; an AI choice (`auto`: the player's time ran out) empties it and counts toward a forfeit, the
+ * third in a row forfeiting instead. One write, guarded by the version and the other side's choice as read: false
+ * when the match moved meanwhile (nothing written).
+ */
+async function record(
+  db: Db,
+  live: LiveSettings,
+  r: Row,
+  side: 0 | 1,
+  actions: LiveAction[],
+  auto: boolean,
+): Promise<{ written: boolean; resolved: boolean }> {
+  const state = JSON.parse(r.state) as LiveState;
+  const now = nowMs();
+  const bank = side === 0 ? r.bank_a_ms : r.bank_b_ms;
+  const autos = (side === 0 ? r.auto_a : r.auto_b) + (auto ? 1 : 0);
+  const mine = {
+    ...(side === 0
+      ? {
+          choice_a: JSON.stringify(actions),
+          bank_a_ms: auto ? 0 : Math.max(0, bank - Math.max(0, now - r.turn_deadline)),
+          auto_a: auto ? autos : 0,
+        }
+      : {
+          choice_b: JSON.stringify(actions),
+          bank_b_ms: auto ? 0 : Math.max(0, bank - Math.max(0, now - r.turn_deadline)),
+          auto_b: auto ? autos : 0,
+        }),
+  };
+  const theirs = side === 0 ? r.choice_b : r.choice_a;
+  let set: Partial<Row> = mine;
+  let resolved = false;
+  if (auto && autos >= AUTO_TURNS_FORFEIT)
+    set = {
+      ...mine,
+      status: 'over',
+      winner_id: side === 0 ? r.user_b : r.user_a,
+      choice_a: null,
+      choice_b: null,
+    };
+  else if (theirs !== null || state.live.acting[1 - side].length === 0) {
+    // A side with no hero acting this turn has nothing to choose: it has chosen.
+    const theirActions = theirs === null ? [] : (JSON.parse(theirs) as LiveAction[]);
+    const played = playLiveTurn(state, side === 0 ? [actions, theirActions] : [theirActions, actions]);
+    if (!played.ok) throw badRequest(played.error);
+    const next = played.state;
+    const over = next.status !== 'active';
+    set = {
+      ...mine,
+      state: JSON.stringify(next),
+      turn: over ? r.turn : next.live.turn,
+      choice_a: null,
+      choice_b: null,
+      status: over ? 'over' : 'in_play',
+      winner_id: !over || next.status === 'draw' ? null : next.status === 'won' ? r.user_a : r.user_b,
+      turn_deadline: now + live.turnSeconds * 1000,
+    };
+    resolved = true;
+  }
+  const moves = set.status !== undefined && set.status !== 'in_play';
+  const done = await db
+    .updateTable('live_matches')
+    .set({ ...set, version: resolved || moves ? r.version + 1 : r.version, updated_at: nowSeconds() })
+    .where('id', '=', r.id)
+    .where('version', '=', r.version)
+    .where('status', '=', 'in_play')
+    .where((eb) => {
+      const other = side === 0 ? 'choice_b' : 'choice_a';
+      return theirs === null ? eb(other, 'is', null) : eb(other, '=', theirs);
+    })
+    .executeTakeFirst();
+  return { written: Number(done.numUpdatedRows) === 1, resolved };
+}
+
 /**
  * A player's choice for `turn`: checked against the match as it stands, kept (replacing their earlier one for the
  * turn) until the other side has chosen too — then the turn is played. A choice for a turn already played, or one
@@ -146,63 +230,44 @@ export async function chooseInMatch(
   for (let attempt = 0; attempt < 5; attempt++) {
     const r = await rowOf(db, q.id);
     const side = sideOfUser(r, q.userId);
-    if (side < 0) throw forbidden('You are not a player of this match.');
+    if (side === -1) throw forbidden('You are not a player of this match.');
     if (r.status !== 'in_play') throw conflict('The match is over.');
     if (q.turn < r.turn) throw conflict(`Turn ${q.turn} is over: the match is on turn ${r.turn}.`);
     if (q.turn > r.turn) throw conflict(`Turn ${q.turn} has not begun: the match is on turn ${r.turn}.`);
-    const state = JSON.parse(r.state) as LiveState;
-    const why = checkChoice(state, side, q.actions);
+    const why = checkChoice(JSON.parse(r.state) as LiveState, side, q.actions);
     if (why) throw badRequest(why);
-    const mine = JSON.stringify(q.actions);
-    const theirs = side === 0 ? r.choice_b : r.choice_a;
-    const other = 1 - side;
-    // A side with no hero acting this turn has nothing to choose: it has chosen.
-    const otherDone = theirs !== null || state.live.acting[other].length === 0;
-    let set: Partial<Row>;
-    let resolved = false;
-    if (!otherDone) set = side === 0 ? { choice_a: mine } : { choice_b: mine };
-    else {
-      const theirActions = theirs === null ? [] : (JSON.parse(theirs) as LiveAction[]);
-      const both = (side === 0 ? [q.actions, theirActions] : [theirActions, q.actions]) as [
-        LiveAction[],
-        LiveAction[],
-      ];
-      const played = playLiveTurn(state, both);
-      if (!played.ok) throw badRequest(played.error);
-      const next = played.state;
-      const over = next.status !== 'active';
-      const now = nowMs();
-      set = {
-        state: JSON.stringify(next),
-        turn: over ? r.turn : next.live.turn,
-        choice_a: null,
-        choice_b: null,
-        status: over ? 'over' : 'in_play',
-        winner_id: !over || next.status === 'draw' ? null : next.status === 'won' ? r.user_a : r.user_b,
-        turn_deadline: now + live.turnSeconds * 1000,
-      };
-      resolved = true;
-    }
-    const done = await db
-      .updateTable('live_matches')
-      .set({ ...set, version: resolved ? r.version + 1 : r.version, updated_at: nowSeconds() })
-      .where('id', '=', r.id)
-      .where('version', '=', r.version)
-      .where((eb) =>
-        // the other side's choice is as read: a choice arriving meanwhile is not lost under this one
-        side === 0
-          ? r.choice_b === null
-            ? eb('choice_b', 'is', null)
-            : eb('choice_b', '=', r.choice_b)
-          : r.choice_a === null
-            ? eb('choice_a', 'is', null)
-            : eb('choice_a', '=', r.choice_a),
-      )
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 1)
-      return { turn: q.turn, resolved, match: await readMatch(db, live, q.id, q.userId) };
+    const w = await record(db, live, r, side, q.actions, false);
+    if (w.written)
+      return { turn: q.turn, resolved: w.resolved, match: await readMatch(db, live, q.id, q.userId) };
   }
   throw conflict('The match changed while your choice was made: send it again.');
+}
+
+/**
+ * The clocks of every match whose turn's own time is up: a side that has not chosen by the end of its bank too is
+ * chosen for by the AI (AUTO_TURNS_FORFEIT in a row forfeit). Run every second by each instance (app.ts); two
+ * instances at once write one choice (record's guard). Answers how many sides were chosen for.
+ */
+export async function runLiveClocks(db: Db, live: LiveSettings): Promise<number> {
+  const now = nowMs();
+  const due = await db
+    .selectFrom('live_matches')
+    .selectAll()
+    .where('status', '=', 'in_play')
+    .where('turn_deadline', '<=', now)
+    .limit(500)
+    .execute();
+  let chosen = 0;
+  for (const r of due) {
+    const state = JSON.parse(r.state) as LiveState;
+    for (const side of [0, 1] as const) {
+      const waiting = (side === 0 ? r.choice_a : r.choice_b) === null && state.live.acting[side].length > 0;
+      if (!waiting || now < r.turn_deadline + (side === 0 ? r.bank_a_ms : r.bank_b_ms)) continue;
+      if ((await record(db, live, r, side, chooseForSide(state, side), true)).written) chosen++;
+      break; // the row moved on: the next tick reads it again
+    }
+  }
+  return chosen;
 }
 
 /**

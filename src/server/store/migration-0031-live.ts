@@ -45,11 +45,18 @@ export const live: Migration = {
       .addColumn('turn_deadline', 'bigint', (c) => c.notNull())
       .addColumn('bank_a_ms', 'integer', (c) => c.notNull())
       .addColumn('bank_b_ms', 'integer', (c) => c.notNull())
+      .addColumn('auto_a', 'integer', (c) => c.notNull())
+      .addColumn('auto_b', 'integer', (c) => c.notNull())
       .addColumn('winner_id', 'text')
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('live_matches_user_a').on('live_matches').column('user_a').execute();
     await db.schema.createIndex('live_matches_user_b').on('live_matches').column('user_b').execute();
+    await db.schema
+      .createIndex('live_matches_clock')
+      .on('live_matches')
+      .columns(['status', 'turn_deadline'])
+      .execute();
   },
 };

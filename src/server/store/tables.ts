@@ -301,6 +301,9 @@ export interface LiveMatchesTable {
   turn_deadline: number;
   bank_a_ms: number;
   bank_b_ms: number;
+  /** turns in a row the AI chose for each side (its player's time ran out) */
+  auto_a: number;
+  auto_b: number;
   winner_id: string | null;
   created_at: number;
   updated_at: number;

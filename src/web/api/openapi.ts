@@ -11027,6 +11027,8 @@ export interface operations {
                 /** @description the bank left, drawn on after the turn’s own time */
                 bank_ms: number;
               };
+              /** @description turns in a row chosen for this player by the AI, their time run out ("chosen for you"); the third forfeits */
+              chosen_for: number;
               connected: boolean;
             }[];
             winner_id: string | null;
@@ -11242,6 +11244,8 @@ export interface operations {
                   /** @description the bank left, drawn on after the turn’s own time */
                   bank_ms: number;
                 };
+                /** @description turns in a row chosen for this player by the AI, their time run out ("chosen for you"); the third forfeits */
+                chosen_for: number;
                 connected: boolean;
               }[];
               winner_id: string | null;
@@ -11456,6 +11460,8 @@ export interface operations {
                 /** @description the bank left, drawn on after the turn’s own time */
                 bank_ms: number;
               };
+              /** @description turns in a row chosen for this player by the AI, their time run out ("chosen for you"); the third forfeits */
+              chosen_for: number;
               connected: boolean;
             }[];
             winner_id: string | null;
