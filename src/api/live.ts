@@ -117,3 +117,39 @@ export const ChoicesResponse = z.object({
   match: MatchView,
 });
 export const ForfeitBody = z.object({ user_id: Id });
+
+// ---- the socket: GET /api/live?user_id= (WebSocket) ------------------------------------------------------------
+
+export const LiveQuery = z.object({ user_id: Id });
+/** What a client sends: watch a match (its own too), or choose in it (as POST …/choices). */
+export const LiveClientMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('watch'),
+    match_id: Id,
+    since_version: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('the last version seen: what came after is sent'),
+  }),
+  z.object({
+    type: z.literal('choose'),
+    match_id: Id,
+    turn: z.number().int().min(1),
+    actions: z.array(LiveAction).max(4),
+  }),
+]);
+export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
+
+/**
+ * What the server sends. Each `turn` and `over` raises the match's version by one and is sent once, in order; a
+ * `state` is the match at its version (a new watch, or one too far behind); `chosen` names who has chosen, never what.
+ */
+export type LiveServerMessage =
+  | { type: 'challenge'; challenge: Challenge }
+  | { type: 'state'; match_id: string; version: number; match: MatchView }
+  | { type: 'turn'; match_id: string; version: number; turn: number; events: z.infer<typeof BattleEvent>[] }
+  | { type: 'chosen'; match_id: string; turn: number; user_id: string }
+  | { type: 'over'; match_id: string; version: number; winner_id: string | null }
+  | { type: 'error'; error: string };

@@ -41,6 +41,7 @@ import healthRoutes from './routes/health.ts';
 import heroRoutes from './routes/heroes.ts';
 import inventoryRoutes from './routes/inventory.ts';
 import liveRoutes from './routes/live.ts';
+import websocket from '@fastify/websocket';
 import oddsRoutes from './routes/odds.ts';
 import type { OddsPool } from './odds/odds-pool.ts';
 import passkeyRoutes from './routes/passkeys.ts';
@@ -197,6 +198,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fairnessRoutes, { ctx });
   await app.register(shopRoutes, { ctx });
   await app.register(summonRoutes, { ctx });
+  await app.register(websocket, { options: { maxPayload: 2 * 1024 * 1024 } });
   await app.register(liveRoutes, { ctx });
   await app.register(inventoryRoutes, { ctx });
   await app.register(dailyRoutes, { ctx });

@@ -11,7 +11,8 @@ import { OddsPool } from './odds/odds-pool.ts';
 import { Fairness } from './odds/fairness.ts';
 import { DUNGEON_ROWS, SHOP_ITEMS } from './content/catalog.ts';
 import type { RelyingPartyConfig } from './accounts/passkeys.ts';
-import { DEFAULT_LIVE, type LiveSettings } from './fights/live-matches.ts';
+import { DEFAULT_LIVE, type LivePlay, type LiveSettings } from './fights/live-matches.ts';
+import { LiveBus } from './fights/live-bus.ts';
 import { hostname } from 'node:os';
 
 export interface RateLimits {
@@ -49,8 +50,8 @@ export interface Ctx {
   countFight: ((req: FastifyRequest) => Promise<void>) | null;
   /** passkeys' relying party (WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS); null: the request's own host (passkeys.ts) */
   relyingParty: RelyingPartyConfig;
-  /** live play's clocks and this instance's name (fights/live-matches.ts) */
-  live: LiveSettings;
+  /** live play's clocks, this instance's name and the bus that tells the sockets (fights/live-matches.ts) */
+  live: LivePlay;
 }
 
 export interface RouteOpts {
@@ -73,6 +74,8 @@ export interface ContextOptions {
   relyingParty?: RelyingPartyConfig;
   /** live play's clocks (LIVE_TURN_SECONDS …); DEFAULT_LIVE where absent */
   live?: Partial<LiveSettings>;
+  /** REDIS_URL: live play's notes pass between instances there (fights/live-bus.ts) */
+  redisUrl?: string;
 }
 
 /** The context over an open, migrated store; countFight is set once the rate limits are registered. */
@@ -98,7 +101,12 @@ export function makeContext(store: Store, opts: ContextOptions, log: FastifyBase
     rateLimits: opts.rateLimits,
     countFight: null,
     relyingParty: opts.relyingParty ?? null,
-    live: { ...DEFAULT_LIVE, instance: `${hostname()}:${process.pid}`, ...opts.live },
+    live: {
+      ...DEFAULT_LIVE,
+      instance: `${hostname()}:${process.pid}`,
+      ...opts.live,
+      bus: new LiveBus(opts.redisUrl),
+    },
   };
 }
 
@@ -106,5 +114,6 @@ export function makeContext(store: Store, opts: ContextOptions, log: FastifyBase
 export async function closeContext(ctx: Ctx): Promise<void> {
   await ctx.fairness.close();
   await ctx.odds.close();
+  await ctx.live.bus.close();
   await ctx.store.close();
 }

@@ -12,7 +12,7 @@ import { pruneCandidates } from './heroes/summoning.ts';
 import { pruneDaily } from './economy/daily-progress.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { idleBefore } from './fights/battle-expiry.ts';
-import { runLiveClocks, type LiveSettings } from './fights/live-matches.ts';
+import { runLiveClocks, type LivePlay } from './fights/live-matches.ts';
 import { pruneSessions } from './accounts/sessions.ts';
 
 /** Fights kept per player for history and replays (the newest). */
@@ -80,7 +80,7 @@ export function startSweeps(
   db: Kysely<Database>,
   limits: { prune(): Promise<void> } | null,
   log: { warn(obj: object, msg: string): void },
-  live?: LiveSettings,
+  live?: LivePlay,
 ): () => void {
   const timer = setInterval(
     () =>

@@ -578,6 +578,7 @@ function routes(f: Fixtures) {
       fc.oneof(junk, fc.record({ user_id: actingUser, hero_ids: team, opponent_id: maybe(someId) })),
     ),
     'GET /api/challenges': get(withQuery('/api/challenges', ['user_id', someId])),
+    'GET /api/live': get(withQuery('/api/live', ['user_id', someId])),
     'GET /api/challenges/:id': get(seg(someId).map((id) => `/api/challenges/${id}`)),
     ...Object.fromEntries(
       (['accept', 'decline', 'cancel'] as const).map((act) => [

@@ -63,8 +63,12 @@ describe('a live match', () => {
       expect(new Set(actors).size).toBe(actors.length);
       for (const id of actors) expect(acting.has(id)).toBe(true);
     }
-    // turns numbered one by one
+    // turns numbered one by one, each one's events marked where they end
     expect(turns.map((t) => t.before.live.turn)).toEqual(turns.map((_, k) => k + 1));
+    expect(end.live.played.map((p) => p.turn)).toEqual([0, ...turns.map((_, k) => k + 1)]);
+    expect(end.live.played[0].end).toBe(state.events.length);
+    for (const [k, t] of turns.entries())
+      expect(end.events.slice(end.live.played[k].end, end.live.played[k + 1].end)).toEqual(t.events);
   });
 
   it('keeps the rules core’s order: a hero twice as fast acts about twice as often', () => {
@@ -147,6 +151,14 @@ describe('a live match', () => {
     }
     expect(again.events).toEqual(end.events);
     expect(again.status).toBe(end.status);
+  });
+
+  it('ends, at the latest at the core’s turn limit, when both sides only defend', () => {
+    const defend = (s: LiveState, side: number) =>
+      s.live.acting[side].map((id) => ({ hero_id: id, ability_id: 'defend' }));
+    const { end, turns } = playOut(startLive(23, a, b, { matchId: 'm4' }).state, defend);
+    expect(['won', 'lost', 'draw']).toContain(end.status);
+    expect(turns.length).toBeLessThanOrEqual(160);
   });
 
   it('refuses every choice once the match is over', () => {

@@ -5,9 +5,11 @@
 // foreseen — played on a copy with the AI for everyone — and the heroes that act in it (not those that lose it to a
 // stun) are the ones each side chooses for. The turn is then played with the choices: each hero does what its player
 // chose (an action it can no longer take becomes a basic attack, a fallen target another: the core's own rule), and
-// the turn stops before any unit acts twice, or before a unit acts that nobody chose for (the players' choices can
-// change who acts, as a stun does): it chooses next turn. So a match is the same battle the odds simulate, with
-// people choosing where the AI would; its record is the seed, the teams and each turn's choices.
+// the turn stops before any unit acts twice, or before a unit comes whose turn the foreseen turn did not hold (the
+// players' choices can change who acts, as a stun does): it chooses next turn. A unit the foreseen turn held without
+// a choice (stunned, or falling at its start) that acts after all acts as the AI would. So a match is the same
+// battle the odds simulate, with people choosing where the AI would; its record is the seed, the teams and each
+// turn's choices.
 //
 // Every function is pure: it restores a core from the state it is given and returns a new state (./turn-based.ts).
 import type { BattleEvent, Hero } from '../types.ts';
@@ -28,7 +30,7 @@ import {
   type PendingOption,
 } from './turn-based.ts';
 
-const { ACTION_DEFS, F_SKIP, SIDE } = compiled;
+const { ACTION_DEFS, SIDE } = compiled;
 const { ACT_COUNT, ONGOING, actionOf, canAct, endTurn, nextActor, startTurn, unitStat } = rules;
 
 /** One hero's action for a live turn, as a player sends it: an ability it has ('attack', 'defend', 'focus' too). */
@@ -46,6 +48,13 @@ export interface LiveState extends BattleState {
     turn: number;
     /** for each side, the heroes that act this turn, in the order they act: each needs its player's choice */
     acting: [string[], string[]];
+    /** every unit whose turn this turn holds, in order (those that lose it to a stun too): the turn stops at any other */
+    stretch: string[];
+    /**
+     * Where each turn's events end in `events` (each begins where the one before ended), from turn 0 — the opening,
+     * each unit's start — then each turn played, in order: version k of the match is `played[k]`.
+     */
+    played: { turn: number; end: number }[];
   };
 }
 
@@ -56,54 +65,76 @@ const EMPTY_TURNS = 64;
 type Plan = Map<number, { act: number; target: number }>;
 
 /**
- * Plays one live turn on `c`: from the head of the turn order until a unit would act a second time, or a unit comes
- * that `plan` has no choice for (one that loses its turn to a stun needs none). With no plan, the AI acts for every
- * unit and those that acted are listed in `acted` (the turn foreseen).
+ * Plays one live turn on `c`: from the head of the turn order until a unit would act a second time or — with
+ * `holds`, the turn as foreseen — a unit comes whose turn it did not hold. Each unit does what `plan` says; one the
+ * plan has nothing for (foreseen to lose its turn to a stun, or to fall at its start, yet acting after all) acts as
+ * the AI would. Answers the units whose turns came, in order, and those that acted.
  */
-function playTurn(c: BattleCore, plan: Plan | null, acted: number[] = []): void {
-  const came = new Set<number>();
+function playTurn(
+  c: BattleCore,
+  plan: Plan,
+  holds: ReadonlySet<number> | null,
+): { came: number[]; acted: number[] } {
+  const came: number[] = [];
+  const acted: number[] = [];
   while (c.over === ONGOING) {
     const a = nextActor(c);
-    if (a >= 0 && (came.has(a) || (plan !== null && !plan.has(a) && unitStat(a, F_SKIP) !== 1))) return;
-    if (a >= 0) came.add(a);
+    if (a >= 0 && (came.includes(a) || (holds !== null && !holds.has(a)))) break;
+    if (a >= 0) came.push(a);
     const r = startTurn(c); // (with no unit standing, it ends the battle in a draw)
     if (r < 0) continue; // lost its turn, or fell at its start
-    const p = plan?.get(r);
+    const p = plan.get(r);
     if (p) perform(c, r, p.act, p.target);
     else {
       const d = decide(c, r, c.tier[unitStat(r, SIDE)]);
       perform(c, r, choiceAct(d), choiceTarget(d));
-      acted.push(r);
     }
+    acted.push(r);
     endTurn(c, r);
   }
-}
-
-/** The heroes of each side that act in the coming turn: it is played on a copy, the AI choosing for all. */
-function foresee(state: BattleState): [string[], string[]] {
-  const c = restore(state);
-  c.log = null;
-  const acted: number[] = [];
-  playTurn(c, null, acted);
-  const out: [string[], string[]] = [[], []];
-  for (const i of acted) out[i < state.n_allies ? 0 : 1].push(state.units[i].id);
-  return out;
+  return { came, acted };
 }
 
 /**
+ * The coming turn, foreseen — played on a copy, the AI choosing for all: the units whose turns it holds (`stretch`,
+ * in order) and, of each side, the heroes that act in it (`acting`: each needs its player's choice).
+ */
+function foresee(state: BattleState): { stretch: string[]; acting: [string[], string[]] } {
+  const c = restore(state);
+  c.log = null;
+  const { came, acted } = playTurn(c, new Map(), null);
+  const acting: [string[], string[]] = [[], []];
+  for (const i of acted) acting[i < state.n_allies ? 0 : 1].push(state.units[i].id);
+  return { stretch: came.map((i) => state.units[i].id), acting };
+}
+
+const indices = (state: BattleState, ids: readonly string[]) =>
+  new Set(ids.map((id) => state.units.findIndex((u) => u.id === id)));
+
+/**
  * Plays on from `c` (the state `state` was stored from) past turns no one chooses in, and answers the state with the
- * next turn's acting heroes, `turn` its number.
+ * next turn foreseen, `turn` its number.
  */
 function nextTurn(c: BattleCore, state: BattleState, turn: number): LiveState {
   let s: BattleState = { ...state, core: storeCore(c), status: STATUS_OF_OUTCOME[c.over] };
-  let acting: [string[], string[]] = [[], []];
+  let next = { stretch: [] as string[], acting: [[], []] as [string[], string[]] };
   for (let k = 0; k < EMPTY_TURNS && s.status === 'active'; k++) {
-    acting = foresee(s);
-    if (acting[0].length + acting[1].length > 0) break;
-    playTurn(c, new Map()); // only units that lose their turn: nothing to choose
+    next = foresee(s);
+    if (next.acting[0].length + next.acting[1].length > 0) break;
+    playTurn(c, new Map(), indices(s, next.stretch)); // only units that lose their turn: nothing to choose
     s = { ...s, core: storeCore(c), status: STATUS_OF_OUTCOME[c.over] };
   }
-  return { ...s, live: { turn, acting: s.status === 'active' ? acting : [[], []] } };
+  const played = (state as Partial<LiveState>).live?.played ?? [{ turn: 0, end: s.events.length }];
+  const active = s.status === 'active';
+  return {
+    ...s,
+    live: {
+      turn,
+      acting: active ? next.acting : [[], []],
+      stretch: active ? next.stretch : [],
+      played,
+    },
+  };
 }
 
 /** A live match between `a` (side 0) and `b` (side 1), set up and ready for its first turn's choices. */
@@ -224,16 +255,20 @@ export function playLiveTurn(
   }
   const events: BattleEvent[] = [];
   c.log = new EventLog(c, state.units, state.n_allies, events);
-  playTurn(c, plan);
+  playTurn(c, plan, indices(state, state.live.stretch));
   const record = JSON.stringify({ turn: state.live.turn, choices });
   const next = nextTurn(c, { ...state, choices: [...state.choices, record] }, state.live.turn + 1);
   const over = next.status !== 'active';
+  const all = [...state.events, ...events];
+  const played = [...state.live.played, { turn: state.live.turn, end: all.length }];
   return {
     ok: true,
     state: {
       ...next,
-      events: [...state.events, ...events],
-      live: over ? { turn: state.live.turn, acting: [[], []] } : next.live,
+      events: all,
+      live: over
+        ? { turn: state.live.turn, acting: [[], []], stretch: [], played }
+        : { ...next.live, played },
     },
     events,
   };

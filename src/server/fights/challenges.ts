@@ -124,6 +124,8 @@ export async function createChallenge(
     updated_at: now,
   };
   await db.insertInto('challenges').values(row).execute();
+  if (row.opponent_id)
+    ctx.live.bus.publish({ kind: 'challenge', user_id: row.opponent_id, challenge_id: row.id });
   return (await views(db, [row]))[0];
 }
 
@@ -216,6 +218,7 @@ export async function acceptChallenge(
       nowMs: nowMs(),
     });
   });
+  ctx.live.bus.publish({ kind: 'challenge', user_id: r.challenger_id, challenge_id: r.id });
   return { match_id: matchId };
 }
 

@@ -16,12 +16,13 @@ import {
 } from '../../game/battle/live.ts';
 import { viewBattle } from '../../game/index.ts';
 import type { Hero } from '../../game/types.ts';
-import type { MatchView } from '../../api/live.ts';
+import type { LiveServerMessage, MatchView } from '../../api/live.ts';
 import { nowMs, nowSeconds } from '../foundation/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../foundation/errors.ts';
 import { newSeed } from '../foundation/ids.ts';
 import type { Db } from '../economy/wallet.ts';
 import type { LiveMatchesTable } from '../store/tables.ts';
+import type { LiveBus } from './live-bus.ts';
 
 /** The clocks of live play (LIVE_TURN_SECONDS, LIVE_BANK_SECONDS, LIVE_RECONNECT_SECONDS) and this instance's name. */
 export interface LiveSettings {
@@ -29,6 +30,11 @@ export interface LiveSettings {
   bankSeconds: number;
   reconnectSeconds: number;
   instance: string;
+}
+
+/** Live play as the server runs it: its settings, and the bus that tells the sockets (live-bus.ts). */
+export interface LivePlay extends LiveSettings {
+  bus: LiveBus;
 }
 
 export const DEFAULT_LIVE: Omit<LiveSettings, 'instance'> = {
@@ -42,7 +48,7 @@ type Row = Selectable<LiveMatchesTable>;
 /** Opens the match of an accepted challenge (in the accept's transaction): turn 1 waits for both sides' choices. */
 export async function openMatch(
   trx: Db,
-  live: LiveSettings,
+  live: LivePlay,
   o: {
     matchId: string;
     challengeId: string;
@@ -90,7 +96,7 @@ const sideOfUser = (r: Row, userId: string | undefined): 0 | 1 | -1 =>
   userId === r.user_a ? 0 : userId === r.user_b ? 1 : -1;
 
 /** The match as the contract answers it; `userId`, a player of it, also gets their acting heroes' options. */
-async function view(db: Db, r: Row, live: LiveSettings, userId?: string): Promise<MatchView> {
+async function view(db: Db, r: Row, live: LivePlay, userId?: string): Promise<MatchView> {
   const state = JSON.parse(r.state) as LiveState;
   const battle = viewBattle(state, state.events.length);
   const users = new Map(
@@ -133,7 +139,7 @@ async function view(db: Db, r: Row, live: LiveSettings, userId?: string): Promis
 }
 
 /** GET /api/matches/{id}. */
-export async function readMatch(db: Db, live: LiveSettings, id: string, userId?: string): Promise<MatchView> {
+export async function readMatch(db: Db, live: LivePlay, id: string, userId?: string): Promise<MatchView> {
   return view(db, await rowOf(db, id), live, userId);
 }
 
@@ -149,7 +155,7 @@ export const AUTO_TURNS_FORFEIT = 3;
  */
 async function record(
   db: Db,
-  live: LiveSettings,
+  live: LivePlay,
   r: Row,
   side: 0 | 1,
   actions: LiveAction[],
@@ -202,10 +208,12 @@ async function record(
     };
     resolved = true;
   }
-  const moves = set.status !== undefined && set.status !== 'in_play';
+  // A turn played raises the version by one, the match's end by one more (docs/api.md: turn and over messages).
+  const ends = set.status !== undefined && set.status !== 'in_play';
+  const version = r.version + (resolved ? 1 : 0) + (ends ? 1 : 0);
   const done = await db
     .updateTable('live_matches')
-    .set({ ...set, version: resolved || moves ? r.version + 1 : r.version, updated_at: nowSeconds() })
+    .set({ ...set, version, updated_at: nowSeconds() })
     .where('id', '=', r.id)
     .where('version', '=', r.version)
     .where('status', '=', 'in_play')
@@ -214,7 +222,14 @@ async function record(
       return theirs === null ? eb(other, 'is', null) : eb(other, '=', theirs);
     })
     .executeTakeFirst();
-  return { written: Number(done.numUpdatedRows) === 1, resolved };
+  const written = Number(done.numUpdatedRows) === 1;
+  if (written)
+    live.bus.publish(
+      version > r.version
+        ? { kind: 'match', match_id: r.id, version }
+        : { kind: 'chosen', match_id: r.id, turn: r.turn, user_id: side === 0 ? r.user_a : r.user_b },
+    );
+  return { written, resolved };
 }
 
 /**
@@ -224,7 +239,7 @@ async function record(
  */
 export async function chooseInMatch(
   db: Db,
-  live: LiveSettings,
+  live: LivePlay,
   q: { id: string; userId: string; turn: number; actions: LiveAction[] },
 ): Promise<{ turn: number; resolved: boolean; match: MatchView }> {
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -248,7 +263,7 @@ export async function chooseInMatch(
  * chosen for by the AI (AUTO_TURNS_FORFEIT in a row forfeit). Run every second by each instance (app.ts); two
  * instances at once write one choice (record's guard). Answers how many sides were chosen for.
  */
-export async function runLiveClocks(db: Db, live: LiveSettings): Promise<number> {
+export async function runLiveClocks(db: Db, live: LivePlay): Promise<number> {
   const now = nowMs();
   const due = await db
     .selectFrom('live_matches')
@@ -276,7 +291,7 @@ export async function runLiveClocks(db: Db, live: LiveSettings): Promise<number>
  */
 export async function forfeitMatch(
   db: Db,
-  live: LiveSettings,
+  live: LivePlay,
   q: { id: string; userId: string },
 ): Promise<MatchView> {
   const r = await rowOf(db, q.id);
@@ -299,5 +314,48 @@ export async function forfeitMatch(
     .where('status', '=', 'in_play')
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw conflict('The match changed meanwhile: look again.');
+  live.bus.publish({ kind: 'match', match_id: r.id, version: r.version + 1 });
   return readMatch(db, live, q.id, q.userId);
+}
+
+/** Past this many missed versions a socket is sent the whole state instead of each one. */
+const CATCH_UP_MAX = 50;
+
+/**
+ * What brings a socket that has seen the match up to version `since` (null: none of it) up to date: each version
+ * after it in order — a `turn` with that turn's events, or the `over` at the end — or, when it saw none or is too
+ * far behind, the whole match as a `state`. Answers the version it brings the socket to.
+ */
+export async function catchUp(
+  db: Db,
+  live: LivePlay,
+  id: string,
+  since: number | null,
+  userId?: string,
+): Promise<{ version: number; messages: LiveServerMessage[] }> {
+  const r = await rowOf(db, id);
+  if (since !== null && since >= r.version) return { version: since, messages: [] };
+  if (since === null || r.version - since > CATCH_UP_MAX)
+    return {
+      version: r.version,
+      messages: [
+        { type: 'state', match_id: r.id, version: r.version, match: await view(db, r, live, userId) },
+      ],
+    };
+  const state = JSON.parse(r.state) as LiveState;
+  const played = state.live.played;
+  const messages: LiveServerMessage[] = [];
+  for (let v = since + 1; v <= r.version; v++)
+    messages.push(
+      v < played.length
+        ? {
+            type: 'turn',
+            match_id: r.id,
+            version: v,
+            turn: played[v].turn,
+            events: state.events.slice(played[v - 1].end, played[v].end),
+          }
+        : { type: 'over', match_id: r.id, version: v, winner_id: r.winner_id },
+    );
+  return { version: r.version, messages };
 }

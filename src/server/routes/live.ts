@@ -2,6 +2,7 @@
 // /api/challenges/:id) and matches (GET /api/matches/:id, POST /api/matches/:id/choices | forfeit). The rules live
 // in ../fights/challenges.ts and ../fights/live-matches.ts; these only route.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorBody } from '../../api/common.ts';
 import {
   AcceptChallengeBody,
@@ -15,10 +16,15 @@ import {
   ChoicesResponse,
   CreateChallengeBody,
   ForfeitBody,
+  LiveClientMessage,
+  LiveQuery,
+  type LiveServerMessage,
   MatchQuery,
   MatchView,
 } from '../../api/live.ts';
-import type { RouteOpts } from '../context.ts';
+import type { WebSocket } from 'ws';
+import type { Ctx, RouteOpts } from '../context.ts';
+import { Refusal } from '../foundation/errors.ts';
 import {
   acceptChallenge,
   cancelChallenge,
@@ -27,7 +33,7 @@ import {
   listChallenges,
   readChallenge,
 } from '../fights/challenges.ts';
-import { chooseInMatch, forfeitMatch, readMatch } from '../fights/live-matches.ts';
+import { catchUp, chooseInMatch, forfeitMatch, readMatch } from '../fights/live-matches.ts';
 
 const REFUSALS = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -160,6 +166,36 @@ const live: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
   });
 
+  app.route({
+    method: 'GET',
+    url: '/api/live',
+    schema: {
+      // OpenAPI cannot describe a WebSocket: docs/api.md "Live play" does (tests/api/api-document.test.ts SOCKETS).
+      hide: true,
+      operationId: 'liveSocket',
+      summary: 'The live socket (WebSocket)',
+      description:
+        'One socket a tab: challenges made to the player, the matches it watches (each version once, in order; ' +
+        'who has chosen, never what) and choices. Messages: docs/api.md "Live play". A plain GET is answered 426.',
+      tags: ['live'],
+      querystring: LiveQuery,
+      response: {
+        101: z.null().describe('Switching Protocols: the socket is open'),
+        400: ErrorBody,
+        401: ErrorBody,
+        403: ErrorBody,
+        404: ErrorBody,
+        426: ErrorBody,
+      },
+    },
+    handler: async (_req, reply) =>
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send({ error: 'This address is a WebSocket: open one to it.' }),
+    wsHandler: (socket, req) => openLiveSocket(ctx, socket, req.query.user_id),
+  });
+
   app.post('/api/matches/:id/forfeit', {
     schema: {
       operationId: 'forfeitMatch',
@@ -174,5 +210,91 @@ const live: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     handler: async (req) => forfeitMatch(db, ctx.live, { id: req.params.id, userId: req.body.user_id }),
   });
 };
+
+/** The largest message a client may send (a choice is far smaller); larger ones are answered with an error. */
+export const LIVE_MESSAGE_MAX = 64 * 1024;
+/** Messages a socket may send a second (a bucket that refills): past it, each is answered with an error. */
+const MESSAGES_PER_SECOND = 20;
+/** The server pings every socket this often (deploy/nginx.conf's read timeout is past it). */
+const PING_MS = 25_000;
+
+/**
+ * One player's socket: the challenges made to them, and each match it watches — every version after the one it
+ * saw, once and in order (catchUp reads them from the database, so a note the bus lost or doubled costs nothing),
+ * who has chosen (never what) — and their choices, as POST …/choices takes them. A message it cannot take is
+ * answered with an error and changes nothing; nothing a socket sends can close another.
+ */
+function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string): void {
+  const { db } = ctx.store;
+  const seen = new Map<string, number>();
+  let queue = Promise.resolve();
+  const inOrder = (work: () => Promise<void>) => {
+    queue = queue.then(work).catch((err: unknown) => send({ type: 'error', error: refusalText(err) }));
+  };
+  const send = (m: LiveServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
+  };
+  const bring = (matchId: string, since: number | null) =>
+    inOrder(async () => {
+      const known = seen.get(matchId);
+      const from = known === undefined ? since : Math.max(known, since ?? known);
+      const r = await catchUp(db, ctx.live, matchId, from, userId);
+      for (const m of r.messages) send(m);
+      seen.set(matchId, r.version);
+    });
+  const stop = ctx.live.bus.subscribe((note) => {
+    if (note.kind === 'challenge' && note.user_id === userId)
+      inOrder(async () => send({ type: 'challenge', challenge: await readChallenge(db, note.challenge_id) }));
+    else if (note.kind === 'chosen' && seen.has(note.match_id))
+      inOrder(async () =>
+        send({ type: 'chosen', match_id: note.match_id, turn: note.turn, user_id: note.user_id }),
+      );
+    else if (note.kind === 'match' && seen.has(note.match_id)) bring(note.match_id, null);
+  });
+  let tokens = MESSAGES_PER_SECOND;
+  let filled = Date.now();
+  socket.on('message', (data: Buffer, isBinary: boolean) => {
+    const now = Date.now();
+    tokens = Math.min(MESSAGES_PER_SECOND, tokens + ((now - filled) / 1000) * MESSAGES_PER_SECOND);
+    filled = now;
+    if (tokens < 1)
+      return send({ type: 'error', error: `Too many messages: at most ${MESSAGES_PER_SECOND} a second.` });
+    tokens--;
+    if (isBinary || data.length > LIVE_MESSAGE_MAX)
+      return send({
+        type: 'error',
+        error: `A message is JSON text of at most ${LIVE_MESSAGE_MAX / 1024} KB.`,
+      });
+    let parsed: ReturnType<typeof LiveClientMessage.safeParse>;
+    try {
+      parsed = LiveClientMessage.safeParse(JSON.parse(data.toString('utf8')));
+    } catch {
+      return send({ type: 'error', error: 'A message is JSON text.' });
+    }
+    if (!parsed.success)
+      return send({
+        type: 'error',
+        error: `Not a message of this socket: ${parsed.error.issues[0]?.message ?? ''}`,
+      });
+    const m = parsed.data;
+    if (m.type === 'watch') bring(m.match_id, m.since_version ?? null);
+    else
+      inOrder(async () => {
+        await chooseInMatch(db, ctx.live, { id: m.match_id, userId, turn: m.turn, actions: m.actions });
+      });
+  });
+  const ping = setInterval(() => socket.ping(), PING_MS);
+  ping.unref();
+  socket.on('close', () => {
+    clearInterval(ping);
+    stop();
+  });
+  socket.on('error', () => {}); // a broken connection closes itself
+}
+
+/** A refusal's own words; anything else, a plain word (never a stack). */
+function refusalText(err: unknown): string {
+  return err instanceof Refusal ? err.message : 'Something went wrong with that message.';
+}
 
 export default live;

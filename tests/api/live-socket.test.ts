@@ -1,0 +1,221 @@
+// The live socket (GET /api/live, WebSocket) on the real server, SQLite and PostgreSQL: a challenge reaches the
+// player challenged, and its acceptance the challenger; both watch the match, a choice sent over the socket tells
+// the other side who has chosen (never what), each turn reaches both once and in order with its events; a socket
+// closed mid-match and opened again with the last version it saw gets exactly what it missed; the end comes as
+// `over`; odd messages (not JSON, unknown, too large, a flood) are answered with an error and close nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { AcceptChallengeResponse, Challenge, MatchView, type LiveServerMessage } from '../../src/api/live.ts';
+import { DATABASES, giveHero, newPlayer, startHarness, type Harness } from './helpers.ts';
+
+/** A socket's messages as they come, and a way to wait for one. */
+function listen(ws: WebSocket) {
+  const got: LiveServerMessage[] = [];
+  ws.on('message', (data: Buffer) => got.push(JSON.parse(data.toString()) as LiveServerMessage));
+  return {
+    got,
+    /** the first message since `from` (an index into got) that `match` accepts */
+    async next<T extends LiveServerMessage>(match: (m: LiveServerMessage) => m is T, from = 0): Promise<T> {
+      await expect.poll(() => got.slice(from).some(match), { timeout: 5000 }).toBe(true);
+      return got.slice(from).find(match)!;
+    },
+  };
+}
+const is =
+  <K extends LiveServerMessage['type']>(type: K, matchId?: string) =>
+  (m: LiveServerMessage): m is Extract<LiveServerMessage, { type: K }> =>
+    m.type === type && (matchId === undefined || !('match_id' in m) || m.match_id === matchId);
+
+describe.each(DATABASES)('the live socket on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind);
+  });
+  afterAll(async () => h?.close());
+
+  async function player(n: number) {
+    const p = await newPlayer(h, 'sock');
+    const heroes = [];
+    for (let i = 0; i < n; i++) heroes.push(await giveHero(h, p.id, 3, 5));
+    return { ...p, heroes };
+  }
+  const socket = (userId: string) => h.app.injectWS(`/api/live?user_id=${userId}`);
+  const match = async (id: string, userId?: string) =>
+    MatchView.parse((await h.call('GET', `/api/matches/${id}${userId ? `?user_id=${userId}` : ''}`)).body);
+  const defendAll = (m: MatchView) => m.options.map((o) => ({ hero_id: o.hero_id, ability_id: 'defend' }));
+  const attackAll = (m: MatchView) => m.options.map((o) => ({ hero_id: o.hero_id, ability_id: 'attack' }));
+
+  it('carries a challenge, its acceptance, who has chosen, each turn once and in order, and the end', async () => {
+    const a = await player(2);
+    const b = await player(2);
+    const wa = await socket(a.id);
+    const wb = await socket(b.id);
+    const la = listen(wa);
+    const lb = listen(wb);
+    try {
+      const made = Challenge.parse(
+        (
+          await h.call('POST', '/api/challenges', {
+            user_id: a.id,
+            hero_ids: a.heroes.map((x) => x.id),
+            opponent_id: b.id,
+          })
+        ).body,
+      );
+      expect((await lb.next(is('challenge'))).challenge.id).toBe(made.id);
+      const { match_id } = AcceptChallengeResponse.parse(
+        (
+          await h.call('POST', `/api/challenges/${made.id}/accept`, {
+            user_id: b.id,
+            hero_ids: b.heroes.map((x) => x.id),
+          })
+        ).body,
+      );
+      expect((await la.next(is('challenge'))).challenge.match_id).toBe(match_id);
+
+      for (const ws of [wa, wb]) ws.send(JSON.stringify({ type: 'watch', match_id }));
+      expect((await la.next(is('state', match_id))).version).toBe(0);
+      expect((await lb.next(is('state', match_id))).version).toBe(0);
+
+      // Turns, chosen over the socket, until the match ends (b attacks, a defends: it ends).
+      const listeners = [la, lb];
+      const players = [a, b];
+      for (let guard = 0; guard < 200; guard++) {
+        const m = await match(match_id);
+        if (m.status !== 'in_play') break;
+        const from = [la.got.length, lb.got.length];
+        const sides = [0, 1].filter((s) => m.sides[s].acting.length > 0);
+        for (const [k, s] of sides.entries()) {
+          const mine = await match(match_id, players[s].id);
+          const actions = s === 0 ? defendAll(mine) : attackAll(mine);
+          (s === 0 ? wa : wb).send(JSON.stringify({ type: 'choose', match_id, turn: m.turn, actions }));
+          if (k === 0 && sides.length === 2) {
+            // the other side hears who has chosen, never what
+            const other = listeners[1 - s];
+            const chosen = await other.next(is('chosen', match_id), from[1 - s]);
+            expect(chosen).toEqual({ type: 'chosen', match_id, turn: m.turn, user_id: players[s].id });
+          }
+        }
+        for (const [s, l] of listeners.entries()) {
+          const turn = await l.next(is('turn', match_id), from[s]);
+          expect(turn.version).toBe(m.version + 1);
+          expect(turn.turn).toBe(m.turn);
+          expect(turn.events.length).toBeGreaterThan(0);
+        }
+      }
+      const end = await match(match_id);
+      expect(end.status).toBe('over');
+      for (const l of listeners) {
+        const over = await l.next(is('over', match_id));
+        expect(over).toMatchObject({ version: end.version, winner_id: end.winner_id });
+        // every version once, in order, and the turns' events are the match's own
+        const versions = l.got.filter(
+          (x) => (x.type === 'turn' || x.type === 'over') && x.match_id === match_id,
+        );
+        expect(versions.map((x) => (x as { version: number }).version)).toEqual(
+          Array.from({ length: end.version }, (_, k) => k + 1),
+        );
+        const told = l.got.flatMap((x) => (x.type === 'turn' ? x.events : []));
+        expect(end.events.slice(end.events.length - told.length)).toEqual(told);
+      }
+    } finally {
+      wa.terminate();
+      wb.terminate();
+    }
+  });
+
+  it('a socket closed mid-match, opened again with the last version it saw, gets exactly what it missed', async () => {
+    const a = await player(3);
+    const b = await player(3);
+    const made = Challenge.parse(
+      (await h.call('POST', '/api/challenges', { user_id: a.id, hero_ids: a.heroes.map((x) => x.id) })).body,
+    );
+    const { match_id } = AcceptChallengeResponse.parse(
+      (
+        await h.call('POST', `/api/challenges/${made.id}/accept`, {
+          user_id: b.id,
+          hero_ids: b.heroes.map((x) => x.id),
+        })
+      ).body,
+    );
+    const first = await socket(a.id);
+    const l1 = listen(first);
+    first.send(JSON.stringify({ type: 'watch', match_id }));
+    await l1.next(is('state', match_id));
+    // two turns played while a is away (both sides defend: the match goes on)
+    first.terminate();
+    for (let t = 0; t < 2; t++) {
+      const m = await match(match_id);
+      for (const [s, p] of [a, b].entries())
+        if (m.sides[s].acting.length > 0) {
+          const mine = await match(match_id, p.id);
+          const r = await h.call('POST', `/api/matches/${match_id}/choices`, {
+            user_id: p.id,
+            turn: m.turn,
+            actions: defendAll(mine),
+          });
+          expect(r.status, JSON.stringify(r.body)).toBe(202);
+        }
+    }
+    const now = await match(match_id);
+    expect(now.version).toBe(2);
+    const again = await socket(a.id);
+    const l2 = listen(again);
+    try {
+      again.send(JSON.stringify({ type: 'watch', match_id, since_version: 0 }));
+      await l2.next(is('turn', match_id));
+      await expect.poll(() => l2.got.filter((x) => x.type === 'turn').length).toBe(2);
+      expect(l2.got.filter((x) => x.type === 'turn').map((x) => (x as { version: number }).version)).toEqual([
+        1, 2,
+      ]);
+      expect(l2.got.some((x) => x.type === 'state')).toBe(false);
+      // watching again sends nothing it already sent
+      again.send(JSON.stringify({ type: 'watch', match_id, since_version: 0 }));
+      again.send(JSON.stringify({ type: 'nonsense' }));
+      await l2.next(is('error'));
+      expect(l2.got.filter((x) => x.type === 'turn')).toHaveLength(2);
+    } finally {
+      again.terminate();
+    }
+  });
+
+  it('answers odd messages with an error and closes nothing, its own socket or another', async () => {
+    const a = await player(1);
+    const b = await player(1);
+    const wa = await socket(a.id);
+    const wb = await socket(b.id);
+    const la = listen(wa);
+    const lb = listen(wb);
+    try {
+      wa.send('not json');
+      expect((await la.next(is('error'))).error).toBe('A message is JSON text.');
+      wa.send(JSON.stringify({ type: 'launch' }));
+      expect((await la.next(is('error'), 1)).error).toMatch(/^Not a message of this socket/);
+      wa.send(JSON.stringify({ type: 'watch', match_id: 'm_none' }));
+      expect((await la.next(is('error'), 2)).error).toBe('Match not found');
+      wa.send('x'.repeat(1024 * 1024));
+      expect((await la.next(is('error'), 3)).error).toMatch(/at most 64 KB/);
+      for (let i = 0; i < 200; i++) wa.send(JSON.stringify({ type: 'watch', match_id: 'm_none' }));
+      await expect
+        .poll(() => la.got.some((x) => x.type === 'error' && /Too many messages/.test(x.error)))
+        .toBe(true);
+      // both sockets still carry messages
+      await h.call('POST', '/api/challenges', {
+        user_id: b.id,
+        hero_ids: [b.heroes[0].id],
+        opponent_id: a.id,
+      });
+      await la.next(is('challenge'));
+      await h.call('POST', '/api/challenges', {
+        user_id: a.id,
+        hero_ids: [a.heroes[0].id],
+        opponent_id: b.id,
+      });
+      await lb.next(is('challenge'));
+      expect(wa.readyState).toBe(wa.OPEN);
+    } finally {
+      wa.terminate();
+      wb.terminate();
+    }
+  });
+});
