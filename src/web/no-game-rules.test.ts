@@ -15,9 +15,11 @@ const WEB_MAY_IMPORT = new Set(['game/art/paths.ts']);
 /** The src/api modules the web may take values from, and all that each of them imports (from src/game only). */
 const API_FOR_WEB: Record<string, readonly string[]> = {
   // the XP table and level cap; the currency list; the Star Shards a fused scroll takes; training's prices; the words
-  // a star's refusal says, on the numbers the server answers for it (the ascend call refuses with the same)
+  // a star's refusal says, on the numbers the server answers for it (the ascend call refuses with the same); the
+  // precision the odds are held to (the fairness page states it: the sampling rule alone, arithmetic)
   'api/rules.ts': [
     'game/progression.ts',
+    'game/battle/sampling.ts',
     'game/data/currencies.ts',
     'game/data/ascension.ts',
     'game/data/training.ts',
