@@ -252,9 +252,9 @@ function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string): void {
     else if (note.kind === 'match' && seen.has(note.match_id)) bring(note.match_id, null);
   });
   let tokens = MESSAGES_PER_SECOND;
-  let filled = Date.now();
+  let filled = performance.now(); // (a duration: the monotonic clock, not the game's)
   socket.on('message', (data: Buffer, isBinary: boolean) => {
-    const now = Date.now();
+    const now = performance.now();
     tokens = Math.min(MESSAGES_PER_SECOND, tokens + ((now - filled) / 1000) * MESSAGES_PER_SECOND);
     filled = now;
     if (tokens < 1)
