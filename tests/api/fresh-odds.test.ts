@@ -76,8 +76,16 @@ describe.each(DATABASES)('odds keys and what a win pays on %s', (kind) => {
   it('a level-up makes a new key, and every quick battle states exactly the key and chance read before it', async () => {
     const p = await newPlayer(h);
     const a = await summonHero(h, p.id);
-    // One xp short of level 2: the first win levels the hero up.
-    await editHero(h, a.id, { xp: 99 });
+    // One xp short of level 2: the first win levels the hero up. Three times as strong as it was summoned, so a win
+    // comes within the tries whatever encounter is drawn (a loss keeps the encounter: a weak hero could meet one it
+    // all but never beats, and the test would hang on luck).
+    await editHero(h, a.id, {
+      xp: 99,
+      hp: a.hp * 3,
+      max_hp: a.max_hp * 3,
+      atk: a.atk * 3,
+      def: a.def * 3,
+    });
     let read = await odds({ user_id: p.id, kind: 'random', team: a.id });
     expect(read.versions).toEqual({ [a.id]: await versionOf(a.id) });
     expect(read.key).toBe(`random:encounter ${read.encounter}:${a.id}@${read.versions[a.id]}`);
