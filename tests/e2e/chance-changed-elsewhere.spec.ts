@@ -4,7 +4,7 @@
 // the server fights nothing and answers the new chance: A shows it in place with a short notice, records no fight, and
 // A's next tap fights at the chance on screen. And a dungeon run ended elsewhere: the detail page's odds read is
 // answered (what comes next), never a 409.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { test, expect, createHero } from './fixtures.ts';
 import { screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
@@ -151,10 +151,17 @@ test('arena, a dungeon floor and a campaign stage: a chance changed elsewhere is
   // every card's band asked for has answered: a band read answered after the fight elsewhere would show the page
   // the hero's new version, and the page would read the new chance itself (nothing to refuse)
   await expect(page.locator('.card-ladder[data-read="true"] [data-band="pending"]')).toHaveCount(0);
+  // and a card that comes near the screen from here on asks for its band: that read fails until the notice is shown
+  // (held instead, such reads would take every connection the browser gives a host, the fight's among them)
+  const bandRead = (url: URL) =>
+    url.pathname === '/api/odds' && url.searchParams.get('opponent_id') !== 'npc_woods_poacher';
+  const failBand = (route: Route) => route.abort();
+  await page.route(bandRead, failBand);
   await heroFoughtElsewhere(request, player, hero.id);
   const fought = await fightsOf(request, player);
   await bar.getByRole('button', { name: 'Fight!' }).click();
   await expect(bar.getByTestId('odds-changed')).toHaveText(/^The fight changed since you looked/);
+  await page.unroute(bandRead, failBand);
   const duelNow = await shownChance(page);
   expect(duelNow.key).not.toBe(duel.key);
   await expect(notice).toHaveText(changedTo(duelNow.probability));

@@ -961,26 +961,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/live': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The live socket (WebSocket)
-     * @description One socket a tab: challenges made to the player, the matches it watches (each version once, in order; who has chosen, never what) and choices. Messages: docs/api.md "Live play". A plain GET is answered 426. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
-     */
-    get: operations['liveSocket'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/matches/{id}/forfeit': {
     parameters: {
       query?: never;
@@ -11380,94 +11360,6 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: string;
-          };
-        };
-      };
-      /** @description Default Response */
-      default: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: string;
-          };
-        };
-      };
-    };
-  };
-  liveSocket: {
-    parameters: {
-      query: {
-        user_id: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Switching Protocols: the socket is open */
-      101: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': null;
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: string;
-          };
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: string;
-          };
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: string;
-          };
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            error: string;
-          };
-        };
-      };
-      /** @description Default Response */
-      426: {
         headers: {
           [name: string]: unknown;
         };
