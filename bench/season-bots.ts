@@ -105,7 +105,7 @@ export const WORTH: Purse = {
 export const worth = (p: Partial<Record<Cur, number>>): number =>
   CURRENCIES.reduce((s, c) => s + (p[c] ?? 0) * WORTH[c], 0);
 
-type UserView = Answer<Operation<'/api/users/{id}', 'get'>>;
+type UserView = Answer<Operation<'/api/users', 'post'>>;
 type CampaignView = Answer<Operation<'/api/campaign', 'get'>>;
 type StageView = CampaignView['chapters'][number]['stages'][number];
 type OddsView = Answer<Operation<'/api/odds', 'get'>>;

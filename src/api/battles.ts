@@ -258,6 +258,13 @@ export const BattleReplay = z.object({
   status: z.enum(['won', 'lost', 'draw']),
   rewards: Rewards.nullable(),
   level_ups: z.array(LevelUp),
+  players: z
+    .array(z.string())
+    .length(2)
+    .optional()
+    .describe(
+      'a live match: the two players’ names, this record’s player first (their heroes are the allies)',
+    ),
 });
 export type BattleReplay = z.infer<typeof BattleReplay>;
 export const ActionBody = z.object({

@@ -52,6 +52,8 @@ export const LEDGER_REASONS = [
   'training',
   /** a fight lost: its stake, a share of what its win would have paid, taken (ref: the battle's id) */
   'fight_stake',
+  /** a live match won against another player (ref: the winner's record of it) */
+  'live_reward',
 ] as const;
 export const LedgerReason = z.enum(LEDGER_REASONS);
 export type LedgerReason = z.infer<typeof LedgerReason>;

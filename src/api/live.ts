@@ -3,7 +3,8 @@
 // /api/matches/{id}/choices, POST /api/matches/{id}/forfeit. Server: routes/live.ts over fights/challenges.ts and
 // fights/live-matches.ts; rules: src/game/battle/live.ts.
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { Id, Rewards } from './common.ts';
+import { LiveRating } from './users.ts';
 import { BattleEvent, Option, TeamHeroIds, UnitView } from './battles.ts';
 
 export const ChallengeStatus = z.enum(['open', 'accepted', 'declined', 'cancelled', 'expired']);
@@ -84,7 +85,24 @@ export const MatchSide = z.object({
     .describe(
       'turns in a row chosen for this player by the AI, their time run out ("chosen for you"); the third forfeits',
     ),
-  connected: z.boolean(),
+  connected: z.boolean().describe('whether a socket of its player watches the match now'),
+  forfeits_at: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'unix ms: while its player has left (no socket since), when the match is lost if they do not return',
+    ),
+  rematch: z.boolean().describe('whether its player has asked for a rematch (once over)'),
+  battle_id: z
+    .string()
+    .nullable()
+    .describe('once over: this player’s record of the match (GET /api/battles/{id}/replay plays it again)'),
+  rewards: Rewards.nullable().describe('once over: what the match paid this player'),
+  rating: z
+    .object({ before: LiveRating, after: LiveRating })
+    .nullable()
+    .describe('once over: this player’s live rating before and after'),
 });
 
 export const MatchQuery = z.object({
@@ -98,6 +116,19 @@ export const MatchView = z.object({
   sides: z.array(MatchSide).length(2),
   winner_id: z.string().nullable(),
   spectators: z.number().int(),
+  probability: z
+    .number()
+    .nullable()
+    .describe(
+      'the first side’s honest chance with the teams fielded, stated as the match opened (a win pays by it)',
+    ),
+  pays: z
+    .boolean()
+    .nullable()
+    .describe(
+      'once over: whether the win pays (the same two players’ first matches of a day pay; docs/game-rules.md)',
+    ),
+  rematch_id: z.string().nullable().describe('the rematch, once both players asked for it'),
   host: z.string().describe('the instance that runs the match’s clock'),
   options: z
     .array(z.object({ hero_id: z.string(), options: z.array(Option) }))
@@ -117,10 +148,31 @@ export const ChoicesResponse = z.object({
   match: MatchView,
 });
 export const ForfeitBody = z.object({ user_id: Id });
+export const RematchResponse = z.object({
+  match_id: z.string().nullable().describe('the rematch, once both players have asked (same teams)'),
+  waiting: z.boolean().describe('true while the other player has not asked yet'),
+});
+
+export const LiveLeaderboardQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const LiveLeaderboardEntry = z.object({
+  rank: z.number().int(),
+  user_id: z.string(),
+  username: z.string(),
+  rating: z.number().int(),
+  rd: z.number().int(),
+  games: z.number().int(),
+  wins: z.number().int(),
+});
+export const LiveLeaderboardResponse = z.object({ players: z.array(LiveLeaderboardEntry) });
+export type LiveLeaderboardResponse = z.infer<typeof LiveLeaderboardResponse>;
 
 // ---- the socket: GET /api/live?user_id= (WebSocket) ------------------------------------------------------------
 
-export const LiveQuery = z.object({ user_id: Id });
+export const LiveQuery = z.object({
+  user_id: Id.optional().describe('the player; left out, the socket only watches (a spectator)'),
+});
 /** What a client sends: watch a match (its own too), or choose in it (as POST …/choices). */
 export const LiveClientMessage = z.discriminatedUnion('type', [
   z.object({

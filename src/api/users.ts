@@ -47,4 +47,14 @@ export const UpdateUserBody = z
     (b) => b.time_zone !== undefined || b.reset_hour !== undefined,
     'Nothing to change: send time_zone or reset_hour',
   );
+/** A player's live rating (Glicko-2: the ladder of live matches, apart from the arena's). */
+export const LiveRating = z.object({
+  rating: z.number().int(),
+  rd: z.number().int().describe('its deviation: how unsure it still is (350 new, falling with each match)'),
+  games: z.number().int().describe('live matches rated'),
+});
 export const UserResponse = User;
+/** GET /api/users/{id}: the player and their live rating. */
+export const PlayerResponse = User.extend({
+  live_rating: LiveRating.describe('the player’s live rating (1500 ± 350 before their first match)'),
+});

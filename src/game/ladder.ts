@@ -61,22 +61,23 @@ export function npcStartRating(level: number): Glicko2Rating {
   return { ...NEW_RATING, rating: LEVEL_RATING[l - 1] };
 }
 
+/** One rating period of one game against `them` (their rating before it): score 1 a win, 0 a loss, ½ a draw. */
+export function ratePeriod(me: Glicko2Rating, them: Glicko2Rating, score: number): Glicko2Rating {
+  const r = glicko2Update(me, [{ opponent: them, score }], LADDER_TAU);
+  return { rating: r.rating, rd: Math.min(MAX_RD, r.rd), vol: r.vol };
+}
+
 /** One arena fight as one rating period for both sides: each against the other's rating before the fight. */
 export function rateDuel(
   attacker: LadderRating,
   defender: LadderRating,
   attackerWon: boolean,
 ): { attacker: LadderRating; defender: LadderRating } {
-  const next = (me: LadderRating, them: LadderRating, won: boolean): LadderRating => {
-    const r = glicko2Update(me, [{ opponent: them, score: won ? 1 : 0 }], LADDER_TAU);
-    return {
-      rating: r.rating,
-      rd: Math.min(MAX_RD, r.rd),
-      vol: r.vol,
-      wins: me.wins + (won ? 1 : 0),
-      losses: me.losses + (won ? 0 : 1),
-    };
-  };
+  const next = (me: LadderRating, them: LadderRating, won: boolean): LadderRating => ({
+    ...ratePeriod(me, them, won ? 1 : 0),
+    wins: me.wins + (won ? 1 : 0),
+    losses: me.losses + (won ? 0 : 1),
+  });
   return {
     attacker: next(attacker, defender, attackerWon),
     defender: next(defender, attacker, !attackerWon),

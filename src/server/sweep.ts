@@ -13,6 +13,7 @@ import { pruneDaily } from './economy/daily-progress.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { idleBefore } from './fights/battle-expiry.ts';
 import { runLiveClocks, type LivePlay } from './fights/live-matches.ts';
+import { settleLeftOver } from './fights/kinds/live.ts';
 import { pruneSessions } from './accounts/sessions.ts';
 
 /** Fights kept per player for history and replays (the newest). */
@@ -84,7 +85,9 @@ export function startSweeps(
 ): () => void {
   const timer = setInterval(
     () =>
-      void Promise.all([sweepStale(db), limits?.prune()]).catch((err) => log.warn({ err }, 'sweep failed')),
+      void Promise.all([sweepStale(db), limits?.prune(), live && settleLeftOver(db)]).catch((err) =>
+        log.warn({ err }, 'sweep failed'),
+      ),
     SWEEP_EVERY_MS,
   );
   timer.unref();

@@ -28,8 +28,9 @@ const is =
 
 describe.each(DATABASES)('the live socket on %s', (kind) => {
   let h: Harness;
+  let now = Date.parse('2026-11-30T12:00:00Z');
   beforeAll(async () => {
-    h = await startHarness(kind);
+    h = await startHarness(kind, { clock: () => now, live: { reconnectSeconds: 20 } });
   });
   afterAll(async () => h?.close());
 
@@ -42,6 +43,25 @@ describe.each(DATABASES)('the live socket on %s', (kind) => {
   const socket = (userId: string) => h.app.injectWS(`/api/live?user_id=${userId}`);
   const match = async (id: string, userId?: string) =>
     MatchView.parse((await h.call('GET', `/api/matches/${id}${userId ? `?user_id=${userId}` : ''}`)).body);
+  /** Two players of one hero each, and the match a's challenge to b opened. */
+  async function oneOnOne() {
+    const a = await player(1);
+    const b = await player(1);
+    const made = Challenge.parse(
+      (
+        await h.call('POST', '/api/challenges', {
+          user_id: a.id,
+          hero_ids: [a.heroes[0].id],
+          opponent_id: b.id,
+        })
+      ).body,
+    );
+    const accepted = await h.call('POST', `/api/challenges/${made.id}/accept`, {
+      user_id: b.id,
+      hero_ids: [b.heroes[0].id],
+    });
+    return { a, b, match_id: AcceptChallengeResponse.parse(accepted.body).match_id };
+  }
   const defendAll = (m: MatchView) => m.options.map((o) => ({ hero_id: o.hero_id, ability_id: 'defend' }));
   const attackAll = (m: MatchView) => m.options.map((o) => ({ hero_id: o.hero_id, ability_id: 'attack' }));
 
@@ -168,7 +188,13 @@ describe.each(DATABASES)('the live socket on %s', (kind) => {
       expect(l2.got.filter((x) => x.type === 'turn').map((x) => (x as { version: number }).version)).toEqual([
         1, 2,
       ]);
-      expect(l2.got.some((x) => x.type === 'state')).toBe(false);
+      // no whole state instead of the turns: one comes only for a's return (a presence, no new version), after them
+      const lastTurn = l2.got.findLastIndex((x) => x.type === 'turn');
+      for (const [i, x] of l2.got.entries())
+        if (x.type === 'state') {
+          expect(x.version).toBe(2);
+          expect(i).toBeGreaterThan(lastTurn);
+        }
       // watching again sends nothing it already sent
       again.send(JSON.stringify({ type: 'watch', match_id, since_version: 0 }));
       again.send(JSON.stringify({ type: 'nonsense' }));
@@ -177,6 +203,71 @@ describe.each(DATABASES)('the live socket on %s', (kind) => {
     } finally {
       again.terminate();
     }
+  });
+
+  it('a player whose sockets all left is shown away with when they lose; past LIVE_RECONNECT_SECONDS they do', async () => {
+    const { a, b, match_id } = await oneOnOne();
+    const wa = await socket(a.id);
+    const wb = await socket(b.id);
+    const watcher = await h.app.injectWS('/api/live'); // no player: a spectator
+    const lb = listen(wb);
+    const lw = listen(watcher);
+    try {
+      for (const ws of [wa, wb, watcher]) ws.send(JSON.stringify({ type: 'watch', match_id }));
+      await expect
+        .poll(async () => (await match(match_id)).sides.map((x) => x.connected))
+        .toEqual([true, true]);
+      await expect.poll(async () => (await match(match_id)).spectators).toBe(1);
+      await lw.next(is('state', match_id));
+      // a spectator watches, never plays
+      watcher.send(JSON.stringify({ type: 'choose', match_id, turn: 1, actions: [] }));
+      await lw.next(is('error'));
+      // turn 1 chosen by both (from here leaving is a loss, not an abort)
+      for (const [side, p] of [a, b].entries()) {
+        const mine = await match(match_id, p.id);
+        if (mine.version === 0 && mine.sides[side].acting.length > 0)
+          expect(
+            (
+              await h.call('POST', `/api/matches/${match_id}/choices`, {
+                user_id: p.id,
+                turn: mine.turn,
+                actions: defendAll(mine),
+              })
+            ).status,
+          ).toBe(202);
+      }
+      expect((await match(match_id)).version).toBeGreaterThan(0);
+      const from = lb.got.length;
+      wa.terminate();
+      // b is told a left, and when a loses if they do not return
+      const away = await lb.next(
+        (m): m is Extract<LiveServerMessage, { type: 'state' }> =>
+          m.type === 'state' && !m.match.sides[0].connected,
+        from,
+      );
+      expect(away.match.sides[0].forfeits_at).toBe(now + 20_000);
+      expect(away.match.status).toBe('in_play');
+      now += 21_000;
+      const over = await lb.next(is('over', match_id), from);
+      expect(over.winner_id).toBe(b.id);
+      expect((await match(match_id)).status).toBe('over');
+    } finally {
+      for (const ws of [wb, watcher]) ws.terminate();
+    }
+  });
+
+  it('a player who leaves before both chose on turn 1 aborts the match, unrated', async () => {
+    const { a, match_id } = await oneOnOne();
+    const wa = await socket(a.id);
+    wa.send(JSON.stringify({ type: 'watch', match_id }));
+    await expect.poll(async () => (await match(match_id)).sides[0].connected).toBe(true);
+    wa.terminate();
+    await expect.poll(async () => (await match(match_id)).sides[0].forfeits_at).not.toBeNull();
+    now += 21_000;
+    await expect.poll(async () => (await match(match_id)).status).toBe('aborted');
+    const m = await match(match_id);
+    expect(m.winner_id).toBeNull();
+    expect(m.sides.map((x) => x.rating)).toEqual([null, null]);
   });
 
   it('answers odd messages with an error and closes nothing, its own socket or another', async () => {

@@ -12,6 +12,8 @@ import {
   MatchView,
 } from '../../src/api/live.ts';
 import { CHALLENGE_SECONDS } from '../../src/server/fights/challenges.ts';
+import { LIVE_PAID_MATCHES_A_DAY, settleMatch } from '../../src/server/fights/kinds/live.ts';
+import { openStore } from '../../src/server/store/db.ts';
 import { DATABASES, giveHero, newPlayer, startHarness, type Harness } from './helpers.ts';
 
 describe.each(DATABASES)('live play on %s', (kind) => {
@@ -295,6 +297,136 @@ describe.each(DATABASES)('live play on %s', (kind) => {
       const gone = await h.call('POST', `/api/matches/${later}/forfeit`, { user_id: a.id });
       expect(MatchView.parse(gone.body)).toMatchObject({ status: 'over', winner_id: b.id });
     }
+  });
+
+  /** Opens a match of a against b (a's and b's heroes as given) and plays turn 1; a then forfeits if it goes on. */
+  async function playShort(a: { id: string }, b: { id: string }, aHeroes: string[], bHeroes: string[]) {
+    const c = await challenge(a.id, aHeroes, b.id);
+    const { match_id } = AcceptChallengeResponse.parse(
+      (await h.call('POST', `/api/challenges/${c.id}/accept`, { user_id: b.id, hero_ids: bHeroes })).body,
+    );
+    for (const [side, p] of [a, b].entries()) {
+      const mine = await match(match_id, p.id);
+      // (turn 1 is played once both sides with a hero acting in it have chosen: then leaving is a loss)
+      if (mine.status === 'in_play' && mine.version === 0 && mine.sides[side].acting.length > 0) {
+        const r = await choose(match_id, p.id, mine.turn, firstOptions(mine));
+        expect(r.status, JSON.stringify(r.body)).toBe(202);
+      }
+    }
+    if ((await match(match_id)).status === 'in_play')
+      expect((await h.call('POST', `/api/matches/${match_id}/forfeit`, { user_id: a.id })).status).toBe(200);
+    return match(match_id);
+  }
+  const ledgerOf = async (userId: string) =>
+    (
+      (await h.call('GET', `/api/users/${userId}/ledger?limit=100`)).body as {
+        entries: { reason: string; ref: string | null; delta: number; currency: string }[];
+      }
+    ).entries;
+
+  it('an ended match is rated and paid once: each player’s record and replay, the winner’s pay, both ratings', async () => {
+    const a = await player(1);
+    const b = await player(1);
+    const m = await playShort(a, b, [a.heroes[0].id], [b.heroes[0].id]);
+    expect(m.status).toBe('over');
+    expect(m.winner_id).not.toBeNull();
+    expect(m.pays).toBe(true);
+    expect(m.probability).toBeGreaterThan(0);
+    const w = m.sides.findIndex((s) => s.user_id === m.winner_id);
+    const winner = m.sides[w];
+    const loser = m.sides[1 - w];
+    expect(winner.battle_id).not.toBeNull();
+    expect(loser.battle_id).not.toBeNull();
+    expect(winner.rewards!.gold).toBeGreaterThan(0);
+    expect(loser.rewards).toEqual({ gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0 });
+    expect(winner.rating!.after.rating).toBeGreaterThan(winner.rating!.before.rating);
+    expect(loser.rating!.after.rating).toBeLessThan(loser.rating!.before.rating);
+    expect(winner.rating!.after.games).toBe(1);
+    // the winner's pay is in the ledger once, by the record it was paid for
+    const paid = (await ledgerOf(winner.user_id)).filter((e) => e.reason === 'live_reward');
+    expect(paid.filter((e) => e.currency === 'gold')).toEqual([
+      expect.objectContaining({ ref: winner.battle_id, delta: winner.rewards!.gold }),
+    ]);
+    expect((await ledgerOf(loser.user_id)).some((e) => e.reason === 'live_reward')).toBe(false);
+    // each record plays again on the replay page, naming both players, its own player first
+    for (const side of [winner, loser]) {
+      const r = await h.call('GET', `/api/battles/${side.battle_id}/replay`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const replay = r.body as {
+        players: string[];
+        status: string;
+        events: unknown[];
+        allies: { id: string }[];
+      };
+      expect(replay.players).toEqual([side.username, (side === winner ? loser : winner).username]);
+      expect(replay.status).toBe(side === winner ? 'won' : 'lost');
+      expect(replay.events.length).toBeGreaterThan(0);
+      expect(replay.allies.map((x) => x.id)).toEqual(side.heroes.map((x) => x.id));
+    }
+    // the ratings, on each player and on the live ladder
+    for (const side of [winner, loser]) {
+      const u = (await h.call('GET', `/api/users/${side.user_id}`)).body as { live_rating: unknown };
+      expect(u.live_rating).toEqual(side.rating!.after);
+    }
+    const board = (await h.call('GET', '/api/live/leaderboard?limit=100')).body as {
+      players: { user_id: string; rating: number; games: number }[];
+    };
+    const ranked = board.players.map((x) => x.user_id);
+    expect(ranked.indexOf(winner.user_id)).toBeLessThan(ranked.indexOf(loser.user_id));
+    expect(ranked.indexOf(loser.user_id)).toBeGreaterThanOrEqual(0);
+    // settled again (another instance's sweep, a retry): nothing more
+    const store = openStore(h.db.url, { poolSize: 1 });
+    try {
+      await settleMatch(store.db, m.id);
+    } finally {
+      await store.close();
+    }
+    expect((await ledgerOf(winner.user_id)).filter((e) => e.reason === 'live_reward')).toHaveLength(
+      paid.length,
+    );
+    expect(await match(m.id)).toMatchObject({ sides: m.sides.map((x) => ({ rating: x.rating })) });
+  });
+
+  it(`the same two players' matches pay for the day's first ${LIVE_PAID_MATCHES_A_DAY}; later ones rate but pay nothing`, async () => {
+    const a = await player(1);
+    const b = await player(1);
+    const ended = [];
+    for (let k = 0; k <= LIVE_PAID_MATCHES_A_DAY; k++)
+      ended.push(await playShort(a, b, [a.heroes[0].id], [b.heroes[0].id]));
+    expect(ended.map((m) => m.pays)).toEqual([...Array(LIVE_PAID_MATCHES_A_DAY).fill(true), false]);
+    const last = ended.at(-1)!;
+    const w = last.sides.find((s) => s.user_id === last.winner_id)!;
+    expect(w.rewards).toEqual({ gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0 });
+    expect(w.rating!.after.games).toBe(LIVE_PAID_MATCHES_A_DAY + 1);
+    // another player pays again: the cap is the pair's
+    const c = await player(1);
+    expect((await playShort(a, c, [a.heroes[0].id], [c.heroes[0].id])).pays).toBe(true);
+  });
+
+  it('a rematch opens when both have asked — once, with the same heroes — and not before the end', async () => {
+    const a = await player(1);
+    const b = await player(1);
+    const c = await challenge(a.id, [a.heroes[0].id], b.id);
+    const { match_id } = AcceptChallengeResponse.parse(
+      (await h.call('POST', `/api/challenges/${c.id}/accept`, { user_id: b.id, hero_ids: [b.heroes[0].id] }))
+        .body,
+    );
+    const ask = (id: string, userId: string) =>
+      h.call('POST', `/api/matches/${id}/rematch`, { user_id: userId });
+    expect((await ask(match_id, a.id)).status).toBe(409);
+    const m = await playShort(a, b, [a.heroes[0].id], [b.heroes[0].id]);
+    const stranger = await player(1);
+    expect((await ask(m.id, stranger.id)).status).toBe(403);
+    expect((await ask(m.id, a.id)).body).toEqual({ match_id: null, waiting: true });
+    expect((await match(m.id)).sides[0].rematch).toBe(true);
+    const answers = await Promise.all([ask(m.id, b.id), ask(m.id, a.id), ask(m.id, b.id)]);
+    const ids = new Set(answers.map((r) => (r.body as { match_id: string }).match_id));
+    expect(ids.size).toBe(1);
+    const next = await match([...ids][0]);
+    expect(next.status).toBe('in_play');
+    expect(next.sides.map((s) => s.user_id)).toEqual([a.id, b.id]);
+    expect(next.sides.map((s) => s.heroes.map((x) => x.id))).toEqual([[a.heroes[0].id], [b.heroes[0].id]]);
+    expect((await match(m.id)).rematch_id).toBe(next.id);
   });
 
   it('a player out of time and bank is chosen for; their bank pays for a slow turn; three in a row forfeit', async () => {

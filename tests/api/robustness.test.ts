@@ -620,6 +620,14 @@ function routes(f: Fixtures) {
       seg(someId).map((id) => `/api/matches/${id}/forfeit`),
       fc.oneof(junk, fc.record({ user_id: actingUser })),
     ),
+    'POST /api/matches/:id/rematch': r(
+      'POST',
+      seg(someId).map((id) => `/api/matches/${id}/rematch`),
+      fc.oneof(junk, fc.record({ user_id: actingUser })),
+    ),
+    'GET /api/live/leaderboard': get(
+      withQuery('/api/live/leaderboard', ['limit', fc.oneof(text, fc.integer().map(String))]),
+    ),
   };
   return { generators };
 }

@@ -20,6 +20,7 @@ const BATTLE_REASONS: ReadonlySet<LedgerReason> = new Set([
   'dungeon_clear',
   'campaign_reward',
   'fight_stake',
+  'live_reward',
 ]);
 const ITEM_REASONS: ReadonlySet<LedgerReason> = new Set(['purchase', 'item_use']);
 

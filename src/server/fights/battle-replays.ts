@@ -60,7 +60,14 @@ export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
     status: row.status === 'won' || (turnBased && row.status === 'draw') ? row.status : 'lost',
     rewards: record.rewards,
     level_ups: record.level_ups,
+    ...livePlayersOf(record.extra),
   };
+}
+
+/** A live match's record names both players (fights/kinds/live.ts keeps them in its extra). */
+function livePlayersOf(extra: object | undefined): { players?: string[] } {
+  const live = (extra as { live?: { players?: unknown } } | undefined)?.live;
+  return Array.isArray(live?.players) ? { players: live.players.map(String) } : {};
 }
 
 // ---- a player's history ---------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import type { Db } from '../economy/wallet.ts';
 import { ownTeam } from '../heroes/hero-store.ts';
 import { heroFromRow } from '../store/hero-rows.ts';
 import type { ChallengesTable } from '../store/tables.ts';
+import { simulated } from './fights.ts';
 import { openMatch } from './live-matches.ts';
 
 /** How long an open challenge waits for an answer. */
@@ -109,7 +110,7 @@ export async function createChallenge(
   if (q.opponentId !== undefined) await userOf(db, q.opponentId);
   const team = (await ownTeam(db, q.heroIds, q.userId)).map((h) => h.hero);
   const theirs = q.opponentId === undefined ? null : await strongest(db, q.opponentId, team.length);
-  const probability = theirs ? (await ctx.odds.estimate(team, theirs)).probability : null;
+  const probability = theirs ? (await simulated(() => ctx.odds.estimate(team, theirs))).probability : null;
   const now = nowSeconds();
   const row: Row = {
     id: newId('c'),
@@ -207,6 +208,8 @@ export async function acceptChallenge(
   const theirs = await ownTeam(db, JSON.parse(r.hero_ids) as string[], r.challenger_id).catch(() => {
     throw conflict('A hero of this challenge is no longer its player’s: it cannot be accepted.');
   });
+  const teams: [Hero[], Hero[]] = [theirs.map((h) => h.hero), mine];
+  const { probability } = await simulated(() => ctx.odds.estimate(teams[0], teams[1]));
   const matchId = newId('m');
   await db.transaction().execute(async (trx) => {
     await close(trx, r, 'accepted', matchId);
@@ -214,12 +217,100 @@ export async function acceptChallenge(
       matchId,
       challengeId: r.id,
       users: [r.challenger_id, q.userId],
-      teams: [theirs.map((h) => h.hero), mine],
+      teams,
+      probability,
       nowMs: nowMs(),
     });
   });
   ctx.live.bus.publish({ kind: 'challenge', user_id: r.challenger_id, challenge_id: r.id });
   return { match_id: matchId };
+}
+
+/**
+ * Asks for a rematch of an ended match: once both players have asked, it opens — the same heroes on each side, as
+ * they are now — behind a challenge of its own, accepted by both. The flag each player sets and the new match's id
+ * are conditional updates of the match row, so asks at once open one rematch.
+ */
+export async function rematch(
+  ctx: Ctx,
+  q: { id: string; userId: string },
+): Promise<{ match_id: string | null; waiting: boolean }> {
+  const { db } = ctx.store;
+  const m = await db.selectFrom('live_matches').selectAll().where('id', '=', q.id).executeTakeFirst();
+  if (!m) throw notFound('Match not found');
+  const side = q.userId === m.user_a ? 0 : q.userId === m.user_b ? 1 : -1;
+  if (side < 0) throw forbidden('You are not a player of this match.');
+  if (m.status !== 'over') throw conflict('A rematch can be asked for once the match is over.');
+  if (m.rematch_id) return { match_id: m.rematch_id, waiting: false };
+  await db
+    .updateTable('live_matches')
+    .set(side === 0 ? { rematch_a: 1 } : { rematch_b: 1 })
+    .where('id', '=', q.id)
+    .execute();
+  const asked = await db
+    .selectFrom('live_matches')
+    .selectAll()
+    .where('id', '=', q.id)
+    .executeTakeFirstOrThrow();
+  if (asked.rematch_a !== 1 || asked.rematch_b !== 1) {
+    ctx.live.bus.publish({ kind: 'refresh', match_id: q.id });
+    return { match_id: asked.rematch_id, waiting: asked.rematch_id === null };
+  }
+  const ids = (JSON.parse(m.teams) as [Hero[], Hero[]]).map((t) => t.map((h) => h.id));
+  const gone = () => {
+    throw conflict('A hero of this match is no longer its player’s: start a new challenge instead.');
+  };
+  const teams: [Hero[], Hero[]] = [
+    (await ownTeam(db, ids[0], m.user_a).catch(gone)).map((h) => h.hero),
+    (await ownTeam(db, ids[1], m.user_b).catch(gone)).map((h) => h.hero),
+  ];
+  const { probability } = await simulated(() => ctx.odds.estimate(teams[0], teams[1]));
+  const matchId = newId('m');
+  const challengeId = newId('c');
+  const now = nowSeconds();
+  const opened = await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('live_matches')
+      .set({ rematch_id: matchId })
+      .where('id', '=', q.id)
+      .where('rematch_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    await trx
+      .insertInto('challenges')
+      .values({
+        id: challengeId,
+        challenger_id: m.user_a,
+        opponent_id: m.user_b,
+        hero_ids: JSON.stringify(ids[0]),
+        status: 'accepted',
+        expires_at: now,
+        match_id: matchId,
+        probability,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await openMatch(trx, ctx.live, {
+      matchId,
+      challengeId,
+      users: [m.user_a, m.user_b],
+      teams,
+      probability,
+      nowMs: nowMs(),
+    });
+    return true;
+  });
+  if (!opened) {
+    const again = await db
+      .selectFrom('live_matches')
+      .select('rematch_id')
+      .where('id', '=', q.id)
+      .executeTakeFirst();
+    return { match_id: again?.rematch_id ?? null, waiting: false };
+  }
+  ctx.live.bus.publish({ kind: 'refresh', match_id: q.id });
+  return { match_id: matchId, waiting: false };
 }
 
 /** Declines a challenge made to the player. */

@@ -9,12 +9,18 @@ import { Redis } from 'ioredis';
 export type LiveNote =
   | { kind: 'challenge'; user_id: string; challenge_id: string }
   | { kind: 'chosen'; match_id: string; turn: number; user_id: string }
-  | { kind: 'match'; match_id: string; version: number };
+  | { kind: 'match'; match_id: string; version: number }
+  /** the match changed without a new version (a player came or went, asked for a rematch): sockets send its state */
+  | { kind: 'refresh'; match_id: string };
 
 const CHANNEL = 'runeborn:live';
+/** With Redis: spectators' sockets watching each match, over every instance (a hash: match id → count). */
+const WATCHING = 'runeborn:live:watching';
 
 export class LiveBus {
   private readonly local = new EventEmitter();
+  /** spectators' sockets of this instance watching each match */
+  private readonly watchingHere = new Map<string, number>();
   private readonly pub: Redis | null;
   private readonly sub: Redis | null;
 
@@ -41,6 +47,26 @@ export class LiveBus {
   publish(note: LiveNote): void {
     if (this.pub) void this.pub.publish(CHANNEL, JSON.stringify(note)).catch(() => {});
     else setImmediate(() => this.local.emit('note', note));
+  }
+
+  /** A spectator's socket of this instance starts (+1) or stops (−1) watching a match. */
+  watched(matchId: string, delta: 1 | -1): void {
+    const n = (this.watchingHere.get(matchId) ?? 0) + delta;
+    if (n > 0) this.watchingHere.set(matchId, n);
+    else this.watchingHere.delete(matchId);
+    if (this.pub) void this.pub.hincrby(WATCHING, matchId, delta).catch(() => {});
+  }
+
+  /**
+   * Spectators' sockets watching a match, over every instance (with Redis; an instance that died watching leaves its count
+   * behind until the match is forgotten), else on this one.
+   */
+  async watching(matchId: string): Promise<number> {
+    if (this.pub) {
+      const n = Number(await this.pub.hget(WATCHING, matchId).catch(() => null));
+      if (Number.isFinite(n)) return Math.max(0, n);
+    }
+    return this.watchingHere.get(matchId) ?? 0;
   }
 
   /** Hears every note; answers the way to stop. */

@@ -4,7 +4,7 @@
 // write — so whichever instance a player's request reaches, a turn is played once, and every resolved turn is
 // stored before anyone is answered. Until both sides have chosen on turn 1 either may leave, and the match is
 // aborted; after, leaving is a forfeit.
-import type { Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   checkChoice,
   chooseForSide,
@@ -15,13 +15,16 @@ import {
   type LiveState,
 } from '../../game/battle/live.ts';
 import { viewBattle } from '../../game/index.ts';
-import type { Hero } from '../../game/types.ts';
+import type { Hero, Rewards } from '../../game/types.ts';
 import type { LiveServerMessage, MatchView } from '../../api/live.ts';
 import { nowMs, nowSeconds } from '../foundation/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../foundation/errors.ts';
 import { newSeed } from '../foundation/ids.ts';
 import type { Db } from '../economy/wallet.ts';
+import type { Database } from '../store/tables.ts';
+import { readRecord } from '../store/battle-record.ts';
 import type { LiveMatchesTable } from '../store/tables.ts';
+import { liveBattleId, settleMatch, type MatchRatings } from './kinds/live.ts';
 import type { LiveBus } from './live-bus.ts';
 
 /** The clocks of live play (LIVE_TURN_SECONDS, LIVE_BANK_SECONDS, LIVE_RECONNECT_SECONDS) and this instance's name. */
@@ -37,6 +40,12 @@ export interface LivePlay extends LiveSettings {
   bus: LiveBus;
 }
 
+/**
+ * How long an instance's hold on a match's clock lasts unless renewed (each tick renews it): when the instance dies,
+ * another takes the clock over within this.
+ */
+export const LIVE_LEASE_MS = 10_000;
+
 export const DEFAULT_LIVE: Omit<LiveSettings, 'instance'> = {
   turnSeconds: 45,
   bankSeconds: 90,
@@ -44,6 +53,8 @@ export const DEFAULT_LIVE: Omit<LiveSettings, 'instance'> = {
 };
 
 type Row = Selectable<LiveMatchesTable>;
+/** The store itself (not a transaction): an ended match is settled in transactions of its own (kinds/live.ts). */
+type Store = Kysely<Database>;
 
 /** Opens the match of an accepted challenge (in the accept's transaction): turn 1 waits for both sides' choices. */
 export async function openMatch(
@@ -54,6 +65,8 @@ export async function openMatch(
     challengeId: string;
     users: [string, string];
     teams: [Hero[], Hero[]];
+    /** side 0's honest chance with these teams */
+    probability: number;
     nowMs: number;
   },
 ): Promise<void> {
@@ -81,6 +94,9 @@ export async function openMatch(
       winner_id: null,
       created_at: now,
       updated_at: now,
+      probability: o.probability,
+      host: live.instance,
+      host_until: o.nowMs + LIVE_LEASE_MS,
     })
     .execute();
 }
@@ -94,6 +110,16 @@ async function rowOf(db: Db, id: string): Promise<Row> {
 /** The side (0 or 1) a player plays in the match, or -1. */
 const sideOfUser = (r: Row, userId: string | undefined): 0 | 1 | -1 =>
   userId === r.user_a ? 0 : userId === r.user_b ? 1 : -1;
+
+/** Each side's record of an ended match, by its id, with what it paid (none yet while it is being settled). */
+async function recordsOf(db: Db, r: Row): Promise<Map<string, Rewards | null>> {
+  const rows = await db
+    .selectFrom('battles')
+    .select(['id', 'record'])
+    .where('id', 'in', [liveBattleId(r.id, 0), liveBattleId(r.id, 1)])
+    .execute();
+  return new Map(rows.map((b) => [b.id, b.record ? readRecord(b).rewards : null]));
+}
 
 /** The match as the contract answers it; `userId`, a player of it, also gets their acting heroes' options. */
 async function view(db: Db, r: Row, live: LivePlay, userId?: string): Promise<MatchView> {
@@ -110,6 +136,9 @@ async function view(db: Db, r: Row, live: LivePlay, userId?: string): Promise<Ma
   );
   const mySide = sideOfUser(r, userId);
   const inPlay = r.status === 'in_play';
+  const ratings = r.ratings === null ? null : (JSON.parse(r.ratings) as MatchRatings);
+  const records = r.status === 'over' ? await recordsOf(db, r) : new Map<string, Rewards | null>();
+  const awayOf = (k: 0 | 1) => (k === 0 ? r.away_a : r.away_b);
   const side = (k: 0 | 1) => {
     const units = k === 0 ? battle.allies : battle.enemies;
     const userIdOf = k === 0 ? r.user_a : r.user_b;
@@ -121,7 +150,12 @@ async function view(db: Db, r: Row, live: LivePlay, userId?: string): Promise<Ma
       chosen: inPlay && (k === 0 ? r.choice_a : r.choice_b) !== null,
       clock: { turn_deadline: r.turn_deadline, bank_ms: k === 0 ? r.bank_a_ms : r.bank_b_ms },
       chosen_for: k === 0 ? r.auto_a : r.auto_b,
-      connected: false,
+      connected: (k === 0 ? r.online_a : r.online_b) > 0,
+      forfeits_at: inPlay && awayOf(k) !== null ? awayOf(k)! + live.reconnectSeconds * 1000 : null,
+      rematch: (k === 0 ? r.rematch_a : r.rematch_b) === 1,
+      battle_id: records.has(liveBattleId(r.id, k)) ? liveBattleId(r.id, k) : null,
+      rewards: records.get(liveBattleId(r.id, k)) ?? null,
+      rating: ratings?.[k] ?? null,
     };
   };
   return {
@@ -131,8 +165,11 @@ async function view(db: Db, r: Row, live: LivePlay, userId?: string): Promise<Ma
     version: r.version,
     sides: [side(0), side(1)],
     winner_id: r.winner_id,
-    spectators: 0,
-    host: live.instance,
+    spectators: await live.bus.watching(r.id),
+    host: r.host ?? live.instance,
+    probability: r.probability,
+    pays: r.pays === null ? null : r.pays === 1,
+    rematch_id: r.rematch_id,
     options: inPlay && mySide >= 0 ? liveOptions(state, mySide) : [],
     events: state.events,
   };
@@ -154,7 +191,7 @@ export const AUTO_TURNS_FORFEIT = 3;
  * when the match moved meanwhile (nothing written).
  */
 async function record(
-  db: Db,
+  db: Store,
   live: LivePlay,
   r: Row,
   side: 0 | 1,
@@ -188,6 +225,7 @@ async function record(
       winner_id: side === 0 ? r.user_b : r.user_a,
       choice_a: null,
       choice_b: null,
+      ended_at: now,
     };
   else if (theirs !== null || state.live.acting[1 - side].length === 0) {
     // A side with no hero acting this turn has nothing to choose: it has chosen.
@@ -205,6 +243,7 @@ async function record(
       status: over ? 'over' : 'in_play',
       winner_id: !over || next.status === 'draw' ? null : next.status === 'won' ? r.user_a : r.user_b,
       turn_deadline: now + live.turnSeconds * 1000,
+      ...(over && { ended_at: now }),
     };
     resolved = true;
   }
@@ -223,6 +262,7 @@ async function record(
     })
     .executeTakeFirst();
   const written = Number(done.numUpdatedRows) === 1;
+  if (written && ends) await settled(db, r.id);
   if (written)
     live.bus.publish(
       version > r.version
@@ -233,12 +273,20 @@ async function record(
 }
 
 /**
+ * Settles a match that has just ended (kinds/live.ts: ratings, records, pay — each once), before anyone is told of
+ * its end. A failure leaves it to the next sweep (settleLeftOver), which settles what is left.
+ */
+async function settled(db: Store, id: string): Promise<void> {
+  await settleMatch(db, id).catch(() => undefined);
+}
+
+/**
  * A player's choice for `turn`: checked against the match as it stands, kept (replacing their earlier one for the
  * turn) until the other side has chosen too — then the turn is played. A choice for a turn already played, or one
  * not yet open, is refused (409); the same choice sent twice counts once.
  */
 export async function chooseInMatch(
-  db: Db,
+  db: Store,
   live: LivePlay,
   q: { id: string; userId: string; turn: number; actions: LiveAction[] },
 ): Promise<{ turn: number; resolved: boolean; match: MatchView }> {
@@ -260,15 +308,31 @@ export async function chooseInMatch(
 
 /**
  * The clocks of every match whose turn's own time is up: a side that has not chosen by the end of its bank too is
- * chosen for by the AI (AUTO_TURNS_FORFEIT in a row forfeit). Run every second by each instance (app.ts); two
- * instances at once write one choice (record's guard). Answers how many sides were chosen for.
+ * chosen for by the AI (AUTO_TURNS_FORFEIT in a row forfeit); a player away past LIVE_RECONNECT_SECONDS leaves it.
+ * Run every LIVE_TICK_MS by each instance (sweep.ts) over the matches whose clock it holds (LIVE_LEASE_MS); two
+ * instances at once write one choice (record's guard). Answers how many sides were chosen for or left.
  */
-export async function runLiveClocks(db: Db, live: LivePlay): Promise<number> {
+export async function runLiveClocks(db: Store, live: LivePlay): Promise<number> {
   const now = nowMs();
+  // This instance's clocks held on (each when half its lease is gone); the clocks of an instance gone quiet taken over.
+  await db
+    .updateTable('live_matches')
+    .set({ host_until: now + LIVE_LEASE_MS })
+    .where('status', '=', 'in_play')
+    .where('host', '=', live.instance)
+    .where('host_until', '<', now + LIVE_LEASE_MS / 2)
+    .execute();
+  await db
+    .updateTable('live_matches')
+    .set({ host: live.instance, host_until: now + LIVE_LEASE_MS })
+    .where('status', '=', 'in_play')
+    .where((eb) => eb.or([eb('host', 'is', null), eb('host_until', '<', now)]))
+    .execute();
   const due = await db
     .selectFrom('live_matches')
     .selectAll()
     .where('status', '=', 'in_play')
+    .where('host', '=', live.instance)
     .where('turn_deadline', '<=', now)
     .limit(500)
     .execute();
@@ -282,22 +346,28 @@ export async function runLiveClocks(db: Db, live: LivePlay): Promise<number> {
       break; // the row moved on: the next tick reads it again
     }
   }
+  // A player whose every socket left the match longer ago than LIVE_RECONNECT_SECONDS leaves it.
+  const gone = now - live.reconnectSeconds * 1000;
+  const away = await db
+    .selectFrom('live_matches')
+    .selectAll()
+    .where('status', '=', 'in_play')
+    .where('host', '=', live.instance)
+    .where((eb) => eb.or([eb('away_a', '<=', gone), eb('away_b', '<=', gone)]))
+    .limit(500)
+    .execute();
+  for (const r of away) {
+    const side = r.away_a !== null && r.away_a <= gone ? 0 : 1;
+    if (await leave(db, live, r, side)) chosen++;
+  }
   return chosen;
 }
 
 /**
- * A player leaves the match: before both sides have chosen on turn 1 it is aborted (no winner); after, the other
- * side wins.
+ * `side` leaves the match as read in `r`: before both sides have chosen on turn 1 it is aborted (no winner, nothing
+ * rated or paid); after, the other side wins. One write guarded by the version: false when the match moved meanwhile.
  */
-export async function forfeitMatch(
-  db: Db,
-  live: LivePlay,
-  q: { id: string; userId: string },
-): Promise<MatchView> {
-  const r = await rowOf(db, q.id);
-  const side = sideOfUser(r, q.userId);
-  if (side < 0) throw forbidden('You are not a player of this match.');
-  if (r.status !== 'in_play') throw conflict('The match is over.');
+async function leave(db: Store, live: LivePlay, r: Row, side: 0 | 1): Promise<boolean> {
   const early = r.turn === 1 && r.version === 0;
   const done = await db
     .updateTable('live_matches')
@@ -307,15 +377,80 @@ export async function forfeitMatch(
       choice_a: null,
       choice_b: null,
       version: r.version + 1,
+      ended_at: nowMs(),
       updated_at: nowSeconds(),
     })
     .where('id', '=', r.id)
     .where('version', '=', r.version)
     .where('status', '=', 'in_play')
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw conflict('The match changed meanwhile: look again.');
+  if (Number(done.numUpdatedRows) !== 1) return false;
+  if (!early) await settled(db, r.id);
   live.bus.publish({ kind: 'match', match_id: r.id, version: r.version + 1 });
+  return true;
+}
+
+/** A player leaves the match (leave: aborted before both chose on turn 1, lost after). */
+export async function forfeitMatch(
+  db: Store,
+  live: LivePlay,
+  q: { id: string; userId: string },
+): Promise<MatchView> {
+  const r = await rowOf(db, q.id);
+  const side = sideOfUser(r, q.userId);
+  if (side === -1) throw forbidden('You are not a player of this match.');
+  if (r.status !== 'in_play') throw conflict('The match is over.');
+  if (!(await leave(db, live, r, side))) throw conflict('The match changed meanwhile: look again.');
   return readMatch(db, live, q.id, q.userId);
+}
+
+// ---- presence: whether each player has a socket on the match, over every instance ---------------------------------
+
+/** Whether `userId` plays the match or only watches it; null when there is no such match. */
+export async function matchRole(db: Db, id: string, userId?: string): Promise<'player' | 'spectator' | null> {
+  const r = await db
+    .selectFrom('live_matches')
+    .select(['user_a', 'user_b'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!r) return null;
+  return userId === r.user_a || userId === r.user_b ? 'player' : 'spectator';
+}
+
+/**
+ * A player's socket starts (+1) or stops (−1) watching their match: the count of their sockets on it moves, and when
+ * the last one goes the time is kept (`away_`), so the clocks can forfeit a player away past LIVE_RECONNECT_SECONDS.
+ * The other side is told (a state without a new version).
+ */
+export async function playerPresence(
+  db: Store,
+  live: LivePlay,
+  q: { id: string; userId: string; delta: 1 | -1 },
+): Promise<void> {
+  const r = await db
+    .selectFrom('live_matches')
+    .select(['user_a', 'user_b', 'status'])
+    .where('id', '=', q.id)
+    .executeTakeFirst();
+  if (!r || r.status !== 'in_play') return;
+  const side = q.userId === r.user_a ? 'a' : q.userId === r.user_b ? 'b' : null;
+  if (!side) return;
+  const online = side === 'a' ? 'online_a' : 'online_b';
+  const away = side === 'a' ? 'away_a' : 'away_b';
+  const count = sql<number>`case when ${sql.ref(online)} + ${q.delta} > 0 then ${sql.ref(online)} + ${q.delta} else 0 end`;
+  await db
+    .updateTable('live_matches')
+    .set({
+      [online]: count,
+      [away]:
+        q.delta > 0
+          ? null
+          : sql<number>`case when ${sql.ref(online)} + ${q.delta} > 0 then ${sql.ref(away)} else ${nowMs()} end`,
+    })
+    .where('id', '=', q.id)
+    .where('status', '=', 'in_play')
+    .execute();
+  live.bus.publish({ kind: 'refresh', match_id: q.id });
 }
 
 /** Past this many missed versions a socket is sent the whole state instead of each one. */

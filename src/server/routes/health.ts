@@ -5,7 +5,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteOpts } from '../context.ts';
 
 const started = Date.now();
-const Health = z.object({ ok: z.boolean(), database: z.enum(['sqlite', 'postgres']), uptime_s: z.number() });
+const Health = z.object({
+  ok: z.boolean(),
+  database: z.enum(['sqlite', 'postgres']),
+  uptime_s: z.number(),
+  instance: z
+    .string()
+    .describe('this instance’s name (host:pid): GET /api/matches/{id} names the one running a match’s clock'),
+});
 
 const health: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   app.get('/api/health', {
@@ -25,9 +32,12 @@ const health: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       } catch {
         ok = false;
       }
-      return reply
-        .code(ok ? 200 : 503)
-        .send({ ok, database: ctx.store.dialect, uptime_s: Math.round((Date.now() - started) / 1000) });
+      return reply.code(ok ? 200 : 503).send({
+        ok,
+        database: ctx.store.dialect,
+        uptime_s: Math.round((Date.now() - started) / 1000),
+        instance: ctx.live.instance,
+      });
     },
   });
 };

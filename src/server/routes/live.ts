@@ -17,7 +17,10 @@ import {
   CreateChallengeBody,
   ForfeitBody,
   LiveClientMessage,
+  LiveLeaderboardQuery,
+  LiveLeaderboardResponse,
   LiveQuery,
+  RematchResponse,
   type LiveServerMessage,
   MatchQuery,
   MatchView,
@@ -32,8 +35,17 @@ import {
   declineChallenge,
   listChallenges,
   readChallenge,
+  rematch,
 } from '../fights/challenges.ts';
-import { catchUp, chooseInMatch, forfeitMatch, readMatch } from '../fights/live-matches.ts';
+import { liveLeaderboard } from '../fights/kinds/live.ts';
+import {
+  catchUp,
+  chooseInMatch,
+  forfeitMatch,
+  matchRole,
+  playerPresence,
+  readMatch,
+} from '../fights/live-matches.ts';
 
 const REFUSALS = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -209,6 +221,35 @@ const live: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     },
     handler: async (req) => forfeitMatch(db, ctx.live, { id: req.params.id, userId: req.body.user_id }),
   });
+
+  app.post('/api/matches/:id/rematch', {
+    schema: {
+      operationId: 'rematch',
+      summary: 'Ask for a rematch',
+      description:
+        'Once the match is over, either player asks; when both have, the rematch opens with the same heroes on each ' +
+        'side and its id is answered (to the second ask, and to any ask after).',
+      tags: ['live'],
+      params: ChallengeParams,
+      body: ForfeitBody,
+      response: { 200: RematchResponse, ...REFUSALS, 503: ErrorBody },
+    },
+    handler: async (req) => rematch(ctx, { id: req.params.id, userId: req.body.user_id }),
+  });
+
+  app.get('/api/live/leaderboard', {
+    config: { actsFor: 'public' },
+    schema: {
+      operationId: 'liveLeaderboard',
+      summary: 'The live ladder',
+      description:
+        'Players who have played a live match, by live rating (Glicko-2; apart from the arena’s hero ladder).',
+      tags: ['live'],
+      querystring: LiveLeaderboardQuery,
+      response: { 200: LiveLeaderboardResponse },
+    },
+    handler: async (req) => liveLeaderboard(db, req.query.limit),
+  });
 };
 
 /** The largest message a client may send (a choice is far smaller); larger ones are answered with an error. */
@@ -224,9 +265,19 @@ const PING_MS = 25_000;
  * who has chosen (never what) — and their choices, as POST …/choices takes them. A message it cannot take is
  * answered with an error and changes nothing; nothing a socket sends can close another.
  */
-function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string): void {
+function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string | undefined): void {
   const { db } = ctx.store;
   const seen = new Map<string, number>();
+  /** the matches this socket watches, as a player of each or a spectator: counted while it is open */
+  const roles = new Map<string, 'player' | 'spectator'>();
+  const join = async (matchId: string) => {
+    if (roles.has(matchId)) return;
+    const role = await matchRole(db, matchId, userId);
+    if (!role || roles.has(matchId) || socket.readyState !== socket.OPEN) return;
+    roles.set(matchId, role);
+    if (role === 'player') await playerPresence(db, ctx.live, { id: matchId, userId: userId!, delta: 1 });
+    else ctx.live.bus.watched(matchId, 1);
+  };
   let queue = Promise.resolve();
   const inOrder = (work: () => Promise<void>) => {
     queue = queue.then(work).catch((err: unknown) => send({ type: 'error', error: refusalText(err) }));
@@ -236,6 +287,7 @@ function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string): void {
   };
   const bring = (matchId: string, since: number | null) =>
     inOrder(async () => {
+      await join(matchId);
       const known = seen.get(matchId);
       const from = known === undefined ? since : Math.max(known, since ?? known);
       const r = await catchUp(db, ctx.live, matchId, from, userId);
@@ -250,6 +302,14 @@ function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string): void {
         send({ type: 'chosen', match_id: note.match_id, turn: note.turn, user_id: note.user_id }),
       );
     else if (note.kind === 'match' && seen.has(note.match_id)) bring(note.match_id, null);
+    else if (note.kind === 'refresh' && seen.has(note.match_id))
+      inOrder(async () => {
+        // a change without a version (presence, a rematch asked): the state at the version the socket has seen
+        const match = await readMatch(db, ctx.live, note.match_id, userId);
+        if (match.version === seen.get(note.match_id))
+          send({ type: 'state', match_id: match.id, version: match.version, match });
+        else bring(note.match_id, null);
+      });
   });
   let tokens = MESSAGES_PER_SECOND;
   let filled = performance.now(); // (a duration: the monotonic clock, not the game's)
@@ -278,6 +338,8 @@ function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string): void {
       });
     const m = parsed.data;
     if (m.type === 'watch') bring(m.match_id, m.since_version ?? null);
+    else if (!userId)
+      send({ type: 'error', error: 'Watching only: open the socket with your user_id to play.' });
     else
       inOrder(async () => {
         await chooseInMatch(db, ctx.live, { id: m.match_id, userId, turn: m.turn, actions: m.actions });
@@ -288,6 +350,14 @@ function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string): void {
   socket.on('close', () => {
     clearInterval(ping);
     stop();
+    // after whatever this socket still had under way, its presence goes
+    inOrder(async () => {
+      for (const [matchId, role] of roles)
+        if (role === 'player')
+          await playerPresence(db, ctx.live, { id: matchId, userId: userId!, delta: -1 });
+        else ctx.live.bus.watched(matchId, -1);
+      roles.clear();
+    });
   });
   socket.on('error', () => {}); // a broken connection closes itself
 }

@@ -8,8 +8,10 @@ import {
   ListUsersResponse,
   UpdateUserBody,
   UserParams,
+  PlayerResponse,
   UserResponse,
 } from '../../api/users.ts';
+import { liveRatingOf } from '../fights/kinds/live.ts';
 import { DEFAULT_RESET_HOUR, DEFAULT_TIME_ZONE, ianaZone } from '../../game/day-clock.ts';
 import { setDayRule } from '../economy/daily-progress.ts';
 import { LedgerParams, LedgerQuery, LedgerResponse } from '../../api/ledger.ts';
@@ -24,7 +26,7 @@ import { contractJson } from '../foundation/contract-json.ts';
 import { sendJson } from '../http/json-reply.ts';
 
 /** A player's answer, serialized from the contract (a read sends it without the zod serializer's parse). */
-const userJson = contractJson(UserResponse);
+const playerJson = contractJson(PlayerResponse);
 
 const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   const { db } = ctx.store;
@@ -63,15 +65,16 @@ const users: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
     schema: {
       operationId: 'getUser',
       summary: 'Read a player',
-      description: 'A player with their balances, their day’s time zone and reset hour.',
+      description:
+        'A player with their balances, their day’s time zone and reset hour, and their live rating.',
       tags: ['users'],
       params: UserParams,
-      response: { 200: UserResponse, 404: ErrorBody },
+      response: { 200: PlayerResponse, 404: ErrorBody },
     },
     handler: async (req, reply) => {
       const user = await readUser(ctx.store, req.params.id, req);
       if (!user) throw notFound(MESSAGES.userNotFound);
-      return sendJson(reply, userJson(userView(user)));
+      return sendJson(reply, playerJson({ ...userView(user), live_rating: await liveRatingOf(db, user.id) }));
     },
   });
 

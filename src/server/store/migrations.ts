@@ -16,6 +16,7 @@ import { dungeonTiers } from './migration-0028-dungeon-tiers.ts';
 import { claims } from './migration-0029-claims.ts';
 import { tallyShards } from './migration-0030-tally-shards.ts';
 import { live } from './migration-0031-live.ts';
+import { liveResults } from './migration-0032-live-results.ts';
 
 function schema(dialect: Dialect): Migration {
   // Prefix search on usernames compares bytes; PostgreSQL's locale collation would not.
@@ -839,6 +840,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0029_claims': claims,
     '0030_tally_shards': tallyShards,
     '0031_live': live,
+    '0032_live_results': liveResults,
   };
 }
 

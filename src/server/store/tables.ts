@@ -307,6 +307,51 @@ export interface LiveMatchesTable {
   winner_id: string | null;
   created_at: number;
   updated_at: number;
+  /** side 0's honest chance with the teams fielded, stated when the match opened (what a win pays by) */
+  probability: number | null;
+  /** 1 once its end is rated and its pay decided (fights/kinds/live.ts) */
+  settled: Generated<number>;
+  /** 1 once each side's record and pay are written */
+  paid_a: Generated<number>;
+  paid_b: Generated<number>;
+  /** whether its win pays (the win-trading cap), decided when it is settled */
+  pays: number | null;
+  /** both players' live ratings before and after, as JSON, once settled */
+  ratings: string | null;
+  /** unix ms it ended */
+  ended_at: number | null;
+  /** whether each player has asked for a rematch; the rematch's id once both have */
+  rematch_a: Generated<number>;
+  rematch_b: Generated<number>;
+  rematch_id: string | null;
+  /** each player's sockets watching the match, over every instance */
+  online_a: Generated<number>;
+  online_b: Generated<number>;
+  /** unix ms since no socket of the player has watched it (null while one does, or before any did) */
+  away_a: number | null;
+  away_b: number | null;
+  /** the instance running its clock, and until when (unix ms) that lease holds unless renewed */
+  host: string | null;
+  host_until: number | null;
+}
+
+/** A player's live rating (Glicko-2), apart from the arena's hero ladder. */
+export interface LiveRatingsTable {
+  user_id: string;
+  rating: number;
+  rd: number;
+  vol: number;
+  games: number;
+  wins: number;
+  updated_at: number;
+}
+
+/** Live matches a pair of players ended in a day (the day number since 1970, UTC): the win-trading cap counts them. */
+export interface LivePairDaysTable {
+  /** the two user ids, in order, joined by '|' */
+  pair: string;
+  day: number;
+  matches: number;
 }
 
 /** What a player did toward a day's quests, per kind (economy/daily-progress.ts counts it in the act's own transaction). */
@@ -424,6 +469,8 @@ export interface Database {
   ascension_spends: AscensionSpendsTable;
   challenges: ChallengesTable;
   live_matches: LiveMatchesTable;
+  live_ratings: LiveRatingsTable;
+  live_pair_days: LivePairDaysTable;
 }
 
 /** A piece of gear a hero wears: one a slot (heroes/worn-gear.ts); the hero's document carries the same, for fights. */

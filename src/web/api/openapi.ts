@@ -54,7 +54,7 @@ export interface paths {
     };
     /**
      * Read a player
-     * @description A player with their balances, their day’s time zone and reset hour. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description A player with their balances, their day’s time zone and reset hour, and their live rating. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getUser'];
     put?: never;
@@ -981,6 +981,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/matches/{id}/rematch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for a rematch
+     * @description Once the match is over, either player asks; when both have, the rematch opens with the same heroes on each side and its id is answered (to the second ask, and to any ask after). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['rematch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/live/leaderboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The live ladder
+     * @description Players who have played a live match, by live rating (Glicko-2; apart from the arena’s hero ladder).
+     */
+    get: operations['liveLeaderboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/inventory': {
     parameters: {
       query?: never;
@@ -1401,6 +1441,8 @@ export interface operations {
             /** @enum {string} */
             database: 'sqlite' | 'postgres';
             uptime_s: number;
+            /** @description this instance’s name (host:pid): GET /api/matches/{id} names the one running a match’s clock */
+            instance: string;
           };
         };
       };
@@ -1415,6 +1457,8 @@ export interface operations {
             /** @enum {string} */
             database: 'sqlite' | 'postgres';
             uptime_s: number;
+            /** @description this instance’s name (host:pid): GET /api/matches/{id} names the one running a match’s clock */
+            instance: string;
           };
         };
       };
@@ -1601,6 +1645,14 @@ export interface operations {
             time_zone: string;
             /** @description the local hour their day resets at */
             reset_hour: number;
+            /** @description the player’s live rating (1500 ± 350 before their first match) */
+            live_rating: {
+              rating: number;
+              /** @description its deviation: how unsure it still is (350 new, falling with each match) */
+              rd: number;
+              /** @description live matches rated */
+              games: number;
+            };
           };
         };
       };
@@ -1810,7 +1862,8 @@ export interface operations {
                 | 'campaign_first_clear'
                 | 'idle_income'
                 | 'training'
-                | 'fight_stake';
+                | 'fight_stake'
+                | 'live_reward';
               /** @description what caused it, by id (see the reasons) */
               ref: string | null;
               /** @description what to link to: the fight's replay, the hero (a summon's kept hero, a rerolled hero), the item */
@@ -11029,10 +11082,47 @@ export interface operations {
               };
               /** @description turns in a row chosen for this player by the AI, their time run out ("chosen for you"); the third forfeits */
               chosen_for: number;
+              /** @description whether a socket of its player watches the match now */
               connected: boolean;
+              /** @description unix ms: while its player has left (no socket since), when the match is lost if they do not return */
+              forfeits_at: number | null;
+              /** @description whether its player has asked for a rematch (once over) */
+              rematch: boolean;
+              /** @description once over: this player’s record of the match (GET /api/battles/{id}/replay plays it again) */
+              battle_id: string | null;
+              /** @description once over: what the match paid this player */
+              rewards: {
+                gold: number;
+                xp_per_hero: number;
+                magic_essence: number;
+                combat_tokens: number;
+              } | null;
+              /** @description once over: this player’s live rating before and after */
+              rating: {
+                before: {
+                  rating: number;
+                  /** @description its deviation: how unsure it still is (350 new, falling with each match) */
+                  rd: number;
+                  /** @description live matches rated */
+                  games: number;
+                };
+                after: {
+                  rating: number;
+                  /** @description its deviation: how unsure it still is (350 new, falling with each match) */
+                  rd: number;
+                  /** @description live matches rated */
+                  games: number;
+                };
+              } | null;
             }[];
             winner_id: string | null;
             spectators: number;
+            /** @description the first side’s honest chance with the teams fielded, stated as the match opened (a win pays by it) */
+            probability: number | null;
+            /** @description once over: whether the win pays (the same two players’ first matches of a day pay; docs/game-rules.md) */
+            pays: boolean | null;
+            /** @description the rematch, once both players asked for it */
+            rematch_id: string | null;
             /** @description the instance that runs the match’s clock */
             host: string;
             /** @description for the asking player: each of their acting heroes’ options this turn */
@@ -11246,10 +11336,47 @@ export interface operations {
                 };
                 /** @description turns in a row chosen for this player by the AI, their time run out ("chosen for you"); the third forfeits */
                 chosen_for: number;
+                /** @description whether a socket of its player watches the match now */
                 connected: boolean;
+                /** @description unix ms: while its player has left (no socket since), when the match is lost if they do not return */
+                forfeits_at: number | null;
+                /** @description whether its player has asked for a rematch (once over) */
+                rematch: boolean;
+                /** @description once over: this player’s record of the match (GET /api/battles/{id}/replay plays it again) */
+                battle_id: string | null;
+                /** @description once over: what the match paid this player */
+                rewards: {
+                  gold: number;
+                  xp_per_hero: number;
+                  magic_essence: number;
+                  combat_tokens: number;
+                } | null;
+                /** @description once over: this player’s live rating before and after */
+                rating: {
+                  before: {
+                    rating: number;
+                    /** @description its deviation: how unsure it still is (350 new, falling with each match) */
+                    rd: number;
+                    /** @description live matches rated */
+                    games: number;
+                  };
+                  after: {
+                    rating: number;
+                    /** @description its deviation: how unsure it still is (350 new, falling with each match) */
+                    rd: number;
+                    /** @description live matches rated */
+                    games: number;
+                  };
+                } | null;
               }[];
               winner_id: string | null;
               spectators: number;
+              /** @description the first side’s honest chance with the teams fielded, stated as the match opened (a win pays by it) */
+              probability: number | null;
+              /** @description once over: whether the win pays (the same two players’ first matches of a day pay; docs/game-rules.md) */
+              pays: boolean | null;
+              /** @description the rematch, once both players asked for it */
+              rematch_id: string | null;
               /** @description the instance that runs the match’s clock */
               host: string;
               /** @description for the asking player: each of their acting heroes’ options this turn */
@@ -11462,10 +11589,47 @@ export interface operations {
               };
               /** @description turns in a row chosen for this player by the AI, their time run out ("chosen for you"); the third forfeits */
               chosen_for: number;
+              /** @description whether a socket of its player watches the match now */
               connected: boolean;
+              /** @description unix ms: while its player has left (no socket since), when the match is lost if they do not return */
+              forfeits_at: number | null;
+              /** @description whether its player has asked for a rematch (once over) */
+              rematch: boolean;
+              /** @description once over: this player’s record of the match (GET /api/battles/{id}/replay plays it again) */
+              battle_id: string | null;
+              /** @description once over: what the match paid this player */
+              rewards: {
+                gold: number;
+                xp_per_hero: number;
+                magic_essence: number;
+                combat_tokens: number;
+              } | null;
+              /** @description once over: this player’s live rating before and after */
+              rating: {
+                before: {
+                  rating: number;
+                  /** @description its deviation: how unsure it still is (350 new, falling with each match) */
+                  rd: number;
+                  /** @description live matches rated */
+                  games: number;
+                };
+                after: {
+                  rating: number;
+                  /** @description its deviation: how unsure it still is (350 new, falling with each match) */
+                  rd: number;
+                  /** @description live matches rated */
+                  games: number;
+                };
+              } | null;
             }[];
             winner_id: string | null;
             spectators: number;
+            /** @description the first side’s honest chance with the teams fielded, stated as the match opened (a win pays by it) */
+            probability: number | null;
+            /** @description once over: whether the win pays (the same two players’ first matches of a day pay; docs/game-rules.md) */
+            pays: boolean | null;
+            /** @description the rematch, once both players asked for it */
+            rematch_id: string | null;
             /** @description the instance that runs the match’s clock */
             host: string;
             /** @description for the asking player: each of their acting heroes’ options this turn */
@@ -11575,6 +11739,170 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  rematch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the rematch, once both players have asked (same teams) */
+            match_id: string | null;
+            /** @description true while the other player has not asked yet */
+            waiting: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  liveLeaderboard: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            players: {
+              rank: number;
+              user_id: string;
+              username: string;
+              rating: number;
+              rd: number;
+              games: number;
+              wins: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
         headers: {
           [name: string]: unknown;
         };

@@ -43,6 +43,7 @@ const REASON_ICON: Record<LedgerReason, IconName> = {
   ascension_reset: 'reroll',
   training: 'atk',
   fight_stake: 'atk',
+  live_reward: 'arena',
 };
 
 /** The filter tabs' short names (the full ones, CURRENCY_NAMES, label everything else). */

@@ -60,6 +60,7 @@ const FIGHTS: Partial<Record<LedgerReason, string>> = {
   dungeon_clear: 'Dungeon cleared',
   campaign_reward: 'Campaign stage won',
   fight_stake: 'Stake of a lost fight',
+  live_reward: 'Live match won',
 };
 
 /** A row's reason in words: "Bought Flask of Essence", "Arena victory", "Summoned heroes" … */
