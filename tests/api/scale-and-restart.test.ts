@@ -1,6 +1,6 @@
 // Two server processes sharing one PostgreSQL take 300 concurrent purchases: exactly what the gold affords
 // succeeds and the final gold is exact. And a restart keeps everything written before the stop.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import {
@@ -11,51 +11,13 @@ import {
   summonHero,
   type TestDatabase,
 } from './helpers.ts';
-
-function startServer(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        RATE_LIMIT: 'off',
-        LOG_LEVEL: 'info',
-        ODDS_THREADS: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        child.stdout!.removeAllListeners('data');
-        child.stdout!.resume();
-        resolve({ child, url: m[1] });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
+import { startServer, stop } from './processes.ts';
 
 describe('two server processes on one PostgreSQL', () => {
   const children: ChildProcess[] = [];
   let db: TestDatabase | undefined;
   afterAll(async () => {
-    await Promise.all(children.map(stop));
+    await Promise.all(children.map((c) => stop(c)));
     await db?.drop();
   });
 

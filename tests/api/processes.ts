@@ -1,0 +1,69 @@
+// Servers as `npm start` runs them, in processes of their own (src/server/main.ts), for the tests of several
+// instances on one database: started on a free port, stopped (or killed) and waited for.
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Harness, TestDatabase } from './helpers.ts';
+
+/** Starts an instance on `databaseUrl` (`env` added to its environment); answers it and its address once it listens. */
+export function startServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        RATE_LIMIT: 'off',
+        LOG_LEVEL: 'info',
+        ODDS_THREADS: '1',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout!.removeAllListeners('data');
+        child.stdout!.resume();
+        resolve({ child, url: m[1] });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+}
+
+/** Stops an instance (SIGTERM, or SIGKILL: it dies at once) and waits for it to exit. */
+export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+/** A harness's calls made over HTTP to an instance at `url` (helpers such as newPlayer take it). */
+export function remote(db: TestDatabase, url: string): Harness {
+  return {
+    app: undefined as never,
+    db,
+    async call(method, path, body) {
+      const res = await fetch(url + path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json', origin: url },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
+      return { status: res.status, body: parsed as never };
+    },
+    async close() {},
+  };
+}
