@@ -144,6 +144,55 @@ describe.each(DATABASES)('the live socket on %s', (kind) => {
     }
   });
 
+  it('tells the challenger of a decline, and the one challenged of a cancel', async () => {
+    const a = await player(1);
+    const b = await player(1);
+    const wa = await socket(a.id);
+    const wb = await socket(b.id);
+    const la = listen(wa);
+    const lb = listen(wb);
+    try {
+      const make = async () =>
+        Challenge.parse(
+          (
+            await h.call('POST', '/api/challenges', {
+              user_id: a.id,
+              hero_ids: [a.heroes[0].id],
+              opponent_id: b.id,
+            })
+          ).body,
+        );
+      const declined = await make();
+      expect((await h.call('POST', `/api/challenges/${declined.id}/decline`, { user_id: b.id })).status).toBe(
+        200,
+      );
+      const told = await la.next(
+        (m): m is Extract<LiveServerMessage, { type: 'challenge' }> =>
+          m.type === 'challenge' && m.challenge.id === declined.id,
+      );
+      expect(told.challenge.status).toBe('declined');
+      const cancelled = await make();
+      await lb.next(
+        (m): m is Extract<LiveServerMessage, { type: 'challenge' }> =>
+          m.type === 'challenge' && m.challenge.id === cancelled.id,
+      );
+      expect((await h.call('POST', `/api/challenges/${cancelled.id}/cancel`, { user_id: a.id })).status).toBe(
+        200,
+      );
+      await expect
+        .poll(() =>
+          lb.got.some(
+            (m) =>
+              m.type === 'challenge' && m.challenge.id === cancelled.id && m.challenge.status === 'cancelled',
+          ),
+        )
+        .toBe(true);
+    } finally {
+      wa.terminate();
+      wb.terminate();
+    }
+  });
+
   it('a socket closed mid-match, opened again with the last version it saw, gets exactly what it missed', async () => {
     const a = await player(3);
     const b = await player(3);

@@ -20,7 +20,11 @@ describe.each(DATABASES)('users on %s', (kind) => {
     expect(STARTING_BALANCES.magic_essence).toBeGreaterThanOrEqual(50);
     expect(Math.abs(user.created_at - Date.now() / 1000)).toBeLessThan(60);
     const read = await h.call('GET', `/api/users/${user.id}`);
-    expect(read).toEqual({ status: 200, body: user });
+    // the player as made, and their live rating: the starting one before any match
+    expect(read).toEqual({
+      status: 200,
+      body: { ...user, live_rating: { rating: 1500, rd: 350, games: 0 } },
+    });
   });
 
   it('refuses bad usernames with the fixed messages', async () => {

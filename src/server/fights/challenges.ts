@@ -313,8 +313,9 @@ export async function rematch(
   return { match_id: matchId, waiting: false };
 }
 
-/** Declines a challenge made to the player. */
-export async function declineChallenge(db: Db, id: string, userId: string): Promise<Challenge> {
+/** Declines a challenge made to the player; the challenger's sockets are told. */
+export async function declineChallenge(ctx: Ctx, id: string, userId: string): Promise<Challenge> {
+  const { db } = ctx.store;
   const r = await rowOf(db, id);
   if (r.opponent_id !== userId)
     throw forbidden(
@@ -323,13 +324,16 @@ export async function declineChallenge(db: Db, id: string, userId: string): Prom
         : 'This challenge is for another player.',
     );
   await close(db, r, 'declined');
+  ctx.live.bus.publish({ kind: 'challenge', user_id: r.challenger_id, challenge_id: r.id });
   return readChallenge(db, id);
 }
 
-/** Cancels the player's own challenge before it is accepted. */
-export async function cancelChallenge(db: Db, id: string, userId: string): Promise<Challenge> {
+/** Cancels the player's own challenge before it is accepted; the challenged player's sockets are told. */
+export async function cancelChallenge(ctx: Ctx, id: string, userId: string): Promise<Challenge> {
+  const { db } = ctx.store;
   const r = await rowOf(db, id);
   if (r.challenger_id !== userId) throw forbidden('Only the challenger can cancel a challenge.');
   await close(db, r, 'cancelled');
+  if (r.opponent_id) ctx.live.bus.publish({ kind: 'challenge', user_id: r.opponent_id, challenge_id: r.id });
   return readChallenge(db, id);
 }

@@ -124,7 +124,7 @@ const live: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       body: ChallengeActorBody,
       response: { 200: Challenge, ...REFUSALS },
     },
-    handler: async (req) => declineChallenge(db, req.params.id, req.body.user_id),
+    handler: async (req) => declineChallenge(ctx, req.params.id, req.body.user_id),
   });
 
   app.post('/api/challenges/:id/cancel', {
@@ -137,7 +137,7 @@ const live: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       body: ChallengeActorBody,
       response: { 200: Challenge, ...REFUSALS },
     },
-    handler: async (req) => cancelChallenge(db, req.params.id, req.body.user_id),
+    handler: async (req) => cancelChallenge(ctx, req.params.id, req.body.user_id),
   });
 
   app.get('/api/matches/:id', {
