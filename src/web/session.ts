@@ -128,3 +128,8 @@ export function useSignedInUser(): User {
   if (!user) throw new Error('useSignedInUser outside a protected route');
   return user;
 }
+
+/** A path of this app to come back to after signing in (`?next=`, set by a challenge's link), or null. */
+export function nextPath(raw: string | null): string | null {
+  return raw && raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? raw : null;
+}

@@ -276,7 +276,12 @@ function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string | undefined)
     if (!role || roles.has(matchId) || socket.readyState !== socket.OPEN) return;
     roles.set(matchId, role);
     if (role === 'player') await playerPresence(db, ctx.live, { id: matchId, userId: userId!, delta: 1 });
-    else ctx.live.bus.watched(matchId, 1);
+    else spectating(matchId, 1);
+  };
+  /** A spectator comes or goes: counted, and every socket on the match told (a state: the count shown). */
+  const spectating = (matchId: string, delta: 1 | -1) => {
+    ctx.live.bus.watched(matchId, delta);
+    ctx.live.bus.publish({ kind: 'refresh', match_id: matchId });
   };
   let queue = Promise.resolve();
   const inOrder = (work: () => Promise<void>) => {
@@ -355,7 +360,7 @@ function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string | undefined)
       for (const [matchId, role] of roles)
         if (role === 'player')
           await playerPresence(db, ctx.live, { id: matchId, userId: userId!, delta: -1 });
-        else ctx.live.bus.watched(matchId, -1);
+        else spectating(matchId, -1);
       roles.clear();
     });
   });

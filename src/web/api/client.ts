@@ -51,6 +51,9 @@ import type {
   AscendResponse,
   ResetResponse,
   GearResponse,
+  Challenge as ChallengeSchema,
+  ChallengesResponse,
+  LiveAction,
 } from '../../api/index.ts';
 import { isValidId } from '../../api/id-rule.ts';
 import type { Currency } from '../../api/rules.ts';
@@ -516,3 +519,55 @@ export const getDungeonRun = (runId: string, userId: string): Promise<DungeonRun
   call('get', '/api/dungeon-runs/{runId}', { path: { runId }, query: { user_id: userId } });
 export const getActiveRun = (userId: string): Promise<{ run: DungeonRun | null }> =>
   call('get', '/api/dungeon-runs/active', { query: { user_id: userId } });
+
+// --- Live play (docs/api.md "Live play"; the socket: ./live-socket.ts) ----------------------------------------
+export type Challenge = z.infer<typeof ChallengeSchema>;
+export type ChallengeList = z.infer<typeof ChallengesResponse>;
+/** A live match as the API document states it (what the server adds meanwhile is read defensively: pages/match). */
+export type Match = Answer<Operation<'/api/matches/{id}', 'get'>>;
+export type LiveAction = z.infer<typeof LiveAction>;
+export const createChallenge = (userId: string, heroIds: string[], opponentId?: string): Promise<Challenge> =>
+  call('post', '/api/challenges', {
+    body: { user_id: userId, hero_ids: heroIds, ...(opponentId ? { opponent_id: opponentId } : {}) },
+  });
+export const listChallenges = (userId: string): Promise<ChallengeList> =>
+  call('get', '/api/challenges', { query: { user_id: userId } });
+export const getChallenge = (id: string): Promise<Challenge> =>
+  known(id, 'Challenge not found', () => call('get', '/api/challenges/{id}', { path: { id } }));
+export const acceptChallenge = (
+  id: string,
+  userId: string,
+  heroIds: string[],
+): Promise<{ match_id: string }> =>
+  call('post', '/api/challenges/{id}/accept', { path: { id }, body: { user_id: userId, hero_ids: heroIds } });
+export const declineChallenge = (id: string, userId: string): Promise<Challenge> =>
+  call('post', '/api/challenges/{id}/decline', { path: { id }, body: { user_id: userId } });
+export const cancelChallenge = (id: string, userId: string): Promise<Challenge> =>
+  call('post', '/api/challenges/{id}/cancel', { path: { id }, body: { user_id: userId } });
+export const getMatch = (id: string, userId?: string): Promise<Match> =>
+  known(id, 'Match not found', () =>
+    call('get', '/api/matches/{id}', { path: { id }, query: { user_id: userId } }),
+  );
+/** A player's choice for this turn (202: kept, or the turn played when the other side had chosen). */
+export const chooseInMatch = (
+  id: string,
+  userId: string,
+  turn: number,
+  actions: LiveAction[],
+): Promise<{ turn: number; resolved: boolean; match: Match }> =>
+  call('post', '/api/matches/{id}/choices', {
+    path: { id },
+    body: { user_id: userId, turn, actions },
+  }) as unknown as Promise<{ turn: number; resolved: boolean; match: Match }>;
+export const forfeitMatch = (id: string, userId: string): Promise<Match> =>
+  call('post', '/api/matches/{id}/forfeit', { path: { id }, body: { user_id: userId } });
+
+/** The live ladder: players who have played a live match, by live rating. */
+export const getLiveLeaderboard = (limit = 10): Promise<Answer<Operation<'/api/live/leaderboard', 'get'>>> =>
+  call('get', '/api/live/leaderboard', { query: { limit } });
+/** Asks for a rematch (the same teams): the match once both players have asked, else waiting for the other. */
+export const requestRematch = (
+  id: string,
+  userId: string,
+): Promise<{ match_id: string | null; waiting: boolean }> =>
+  call('post', '/api/matches/{id}/rematch', { path: { id }, body: { user_id: userId } });

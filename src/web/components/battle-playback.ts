@@ -3,6 +3,7 @@
 // were at that moment, who just fell. The view (components/battle-unit.tsx) draws a frame over the latest state;
 // when the sequence ends the state itself shows. Speed 1× / 2× / instant is remembered in localStorage.
 // Input is never held: skip() ends the sequence at once (the battle view calls it before sending an action).
+// A live match (pages/match) plays its turns through it too, shaped as a PlaybackSource.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { BattleEvent, BattleState, BattleUnit } from '../../api/index.ts';
 
@@ -113,6 +114,11 @@ export const IDLE: PlaybackFrame = {
 };
 
 type Sides = Pick<BattleState, 'allies' | 'enemies'>;
+/** What a playback reads of a battle: a turn-based battle's state, or a live match's as its page shapes it. */
+export type PlaybackSource = Pick<
+  BattleState,
+  'battle_id' | 'allies' | 'enemies' | 'events' | 'new_events' | 'current_actor_id'
+>;
 const allUnits = (s: Sides): BattleUnit[] => [...s.allies, ...s.enemies];
 
 /** The units as a state shows them. */
@@ -123,11 +129,11 @@ export function snapshot(s: Sides): Record<string, UnitShown> {
 }
 
 /** The answer that started the battle: every event in its log is new (enemies faster than the team act first). */
-export const isOpening = (s: BattleState): boolean =>
+export const isOpening = (s: PlaybackSource): boolean =>
   s.new_events.length > 0 && s.new_events.length === s.events.length;
 
 /** The units as the battle began, before its opening events: starting health, no shields, nobody fallen. */
-export function openingSnapshot(s: BattleState): Record<string, UnitShown> {
+export function openingSnapshot(s: PlaybackSource): Record<string, UnitShown> {
   const out: Record<string, UnitShown> = {};
   for (const u of allUnits(s)) out[u.id] = { hp: u.stats.start_hp, shield: 0, dead: false };
   return out;
@@ -137,7 +143,7 @@ export function openingSnapshot(s: BattleState): Record<string, UnitShown> {
  * The events of `next` not yet seen in `prev`: the call's own new_events, else the log's growth (a poll). With
  * no `prev`, only a battle's opening plays (a battle opened again later shows as it stands).
  */
-export function eventsToPlay(prev: BattleState | null, next: BattleState): BattleEvent[] {
+export function eventsToPlay(prev: PlaybackSource | null, next: PlaybackSource): BattleEvent[] {
   if (!prev) return isOpening(next) ? next.new_events : [];
   if (prev.battle_id !== next.battle_id) return [];
   if (next.new_events.length > 0) return next.new_events;
@@ -244,10 +250,10 @@ export function replayUnits(
  * Plays the events each new state brings (and a battle's opening, when the view first gets it). Returns the frame to draw and skip(), which jumps to the end.
  * A state with nothing new (a poll that found no change) leaves a running sequence alone.
  */
-export function useBattlePlayback(state: BattleState | undefined, speed: BattleSpeed) {
+export function useBattlePlayback(state: PlaybackSource | undefined, speed: BattleSpeed) {
   const [frame, setFrame] = useState<PlaybackFrame>(IDLE);
   const [, settled] = useState(0);
-  const prevRef = useRef<BattleState | null>(null);
+  const prevRef = useRef<PlaybackSource | null>(null);
   const timers = useRef<number[]>([]);
   const speedRef = useRef(speed);
   speedRef.current = speed;

@@ -1,8 +1,9 @@
 // The shared layout: sticky header (title → /, compact currencies, username) and the navigation
 // Heroes / Map / Inventory / Profile (fixed at the bottom on phones, in the header on desktop). Also the guard
 // for protected routes (which also signs out a locked account whose session is gone), the route error screen and the lazy-route fallback, and the scroll position: a new page
-// opens at its top, Back restores where the player was (react-router's ScrollRestoration). Styles in
-// ./app-layout.css.
+// opens at its top, Back restores where the player was (react-router's ScrollRestoration). The live socket is opened
+// here for the signed-in player (api/live-socket.ts): a challenge made to them shows as a notice on any page, and the
+// count of challenges waiting as a badge on Map (the way to /live). Styles in ./app-layout.css.
 import {
   Link,
   Navigate,
@@ -23,6 +24,9 @@ import { CurrencyBar } from '../components/currency-bar.tsx';
 import { Icon, type IconName } from '../components/icon.tsx';
 import { ButtonLink, Skeleton } from '../components/ui.tsx';
 import { Sigil } from '../components/sigil.tsx';
+import { LiveNotices } from '../components/live-notice.tsx';
+import { useLiveSocket } from '../api/live-socket.ts';
+import { useChallenges } from '../api/live-hooks.ts';
 import './app-layout.css';
 
 const NAV: { to: string; label: string; icon: IconName }[] = [
@@ -77,8 +81,11 @@ export function AppLayout() {
   const navigation = useNavigation();
   useFreshUser(user?.id);
   useFocusOnNavigation();
+  const live = useLiveSocket(user?.id);
+  // Challenges waiting for the player's answer: a badge on Map, the way to /live.
+  const waiting = (useChallenges(user?.id).data?.incoming ?? []).filter((c) => c.status === 'open').length;
   return (
-    <div className={`app${user ? ' app--signed-in' : ''}`}>
+    <div className={`app${user ? ' app--signed-in' : ''}`} data-live={live}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -96,6 +103,16 @@ export function AppLayout() {
                 <NavLink key={item.to} to={item.to} className="app-nav__link">
                   <Icon name={item.icon} size={22} />
                   <span>{item.label}</span>
+                  {item.to === '/map' && waiting > 0 && (
+                    <>
+                      <b className="nav-badge" data-testid="challenge-badge" aria-hidden="true">
+                        {waiting}
+                      </b>
+                      <span className="visually-hidden">
+                        , {waiting} {waiting === 1 ? 'challenge' : 'challenges'} waiting
+                      </span>
+                    </>
+                  )}
                 </NavLink>
               ))}
             </nav>
@@ -121,6 +138,7 @@ export function AppLayout() {
       <main id="main" className="app-main">
         <Outlet />
       </main>
+      {user && <LiveNotices userId={user.id} />}
       {/* A new page opens at its top (its title below the header); Back and Forward return to where the player was.
           Every first entry of a page load has the key 'default': those are told apart by their address, or a page
           loaded afresh would open where the last page loaded was left. */}

@@ -169,6 +169,7 @@ export function useArenaCtrl() {
   };
 
   return {
+    userId: user.id,
     mine,
     heroes,
     players,

@@ -9,7 +9,8 @@ import { BattleSide } from '../../components/battle-side.tsx';
 import { BattleLog } from '../../components/battle-log.tsx';
 import { ExplainToast } from '../../components/battle-explain.tsx';
 import { sceneUrl } from '../../components/battle-scene.ts';
-import { Button, ButtonLink, ErrorBox, Loading, Skeleton } from '../../components/ui.tsx';
+import { BattleSkeleton } from '../../components/battle-stage-parts.tsx';
+import { Button, ButtonLink, ErrorBox } from '../../components/ui.tsx';
 import { useBattleViewCtrl } from './ctrl.ts';
 import { BattleOptions, BattleResultPanel } from './view/actions.tsx';
 import { BattleHead, EndedNotice, FloorBanner } from './view/head.tsx';
@@ -26,31 +27,11 @@ function NotFound() {
   );
 }
 
-function BattleSkeleton() {
-  return (
-    <Loading label="Loading battle">
-      <div className="battle-view">
-        <Skeleton height={28} width="40%" />
-        {[0, 1].map((k) => (
-          <div key={k} className="battle-side">
-            <Skeleton height={20} width="30%" />
-            <div className="battle-side__units">
-              {Array.from({ length: 4 }, (_, i) => (
-                <Skeleton key={i} height={150} radius={10} />
-              ))}
-            </div>
-          </div>
-        ))}
-      </div>
-    </Loading>
-  );
-}
-
 export default function BattleViewPage() {
   const ctrl = useBattleViewCtrl();
   const { query, board, stage, frame, explained } = ctrl;
 
-  if (query.isPending) return <BattleSkeleton />;
+  if (query.isPending) return <BattleSkeleton label="Loading battle" />;
   if (query.isError && !board) {
     if (isNotFound(query.error)) return <NotFound />;
     return (

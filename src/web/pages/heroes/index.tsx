@@ -1,5 +1,6 @@
 // /heroes — the hero list: My Heroes, Other Heroes (grouped by player, paged through
-// GET /api/heroes/browse/all) and NPCs (grouped by dungeon), each tab with a count. Cards open /heroes/{id}.
+// GET /api/heroes/browse/all; each player with Challenge, a live match: components/challenge-dialog.tsx) and NPCs
+// (grouped by dungeon), each tab with a count. Cards open /heroes/{id}.
 // My Heroes leads to Create Hero and, once there are heroes, to a Team Battle (/battle) with them.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,6 +21,7 @@ import {
 } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
 import { counted } from '../../components/format.ts';
+import { ChallengeButton } from '../../components/challenge-dialog.tsx';
 import './heroes.css';
 
 type TabKey = 'mine' | 'others' | 'npcs';
@@ -44,7 +46,7 @@ function WaitingPair({ userId }: { userId: string }) {
 }
 
 /** One player's heroes on Other Heroes: the page's first ones, and all of them on "Show all N". */
-function PlayerGroup({ player: p }: { player: PlayerHeroes }) {
+function PlayerGroup({ player: p, userId }: { player: PlayerHeroes; userId: string }) {
   const [all, setAll] = useState(false);
   const whole = usePlayerHeroes(p.user_id, all);
   const shown = all && whole.data ? whole.data : p.heroes;
@@ -55,6 +57,11 @@ function PlayerGroup({ player: p }: { player: PlayerHeroes }) {
         <span className="count-badge" title={counted(p.hero_count, 'hero', 'heroes')}>
           {counted(p.hero_count, 'hero', 'heroes')}
         </span>
+        <ChallengeButton
+          userId={userId}
+          opponent={{ id: p.user_id, username: p.username }}
+          className="hero-group__challenge"
+        />
       </header>
       <CardGrid heroes={shown} />
       {p.hero_count > shown.length && (
@@ -188,7 +195,7 @@ export default function HeroesPage() {
           ) : (
             <div className="stack">
               {players.map((p) => (
-                <PlayerGroup key={p.user_id} player={p} />
+                <PlayerGroup key={p.user_id} player={p} userId={user.id} />
               ))}
               {others.hasNextPage && (
                 <Button

@@ -3,7 +3,8 @@
 // /create), and the one error line both forms share — switching modes clears it, and each form starts afresh.
 // View: ./index.tsx. Loaded with the entry chunk: keep it light.
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { nextPath } from '../../session.ts';
 import { useUsers } from '../../api/hooks.ts';
 import { useCreateAccount, useSignIn } from '../../api/writes/accounts.ts';
 import { useErrorLine } from '../../api/writes/core.ts';
@@ -22,6 +23,8 @@ function useDebounced<T>(value: T, ms: number): T {
 
 export function useLandingCtrl() {
   const navigate = useNavigate();
+  // Where the visitor was sent from to sign in (a challenge's link): back there after Continue.
+  const next = nextPath(useSearchParams()[0].get('next'));
   const [mode, setMode] = useState<Mode>('select');
   const [search, setSearch] = useState('');
   const users = useUsers(useDebounced(search.trim(), 200));
@@ -63,7 +66,10 @@ export function useLandingCtrl() {
     signIn: () => {
       if (!selected) return errors.refuse('Please select a user');
       errors.clear();
-      signIn.mutate({ userId: selected, locked: selectedLocked }, { onSuccess: () => navigate('/heroes') });
+      signIn.mutate(
+        { userId: selected, locked: selectedLocked },
+        { onSuccess: () => navigate(next ?? '/heroes') },
+      );
     },
     username,
     setUsername,

@@ -2,7 +2,7 @@
 // (the reset's countdown, the login calendar, quests to claim: components/daily.tsx), the way to /daily.
 // A destination can be flagged Coming Soon; none is. Below the three cards, the way into a team battle
 // (/battle, in the dusk forest of random battles) — a screen that no card leads to — and the way to
-// /fairness. The Arena card, and the Dungeons card while no dungeon is open, say which campaign stage opens them
+// /fairness, and the way to live play (/live, with the count of challenges waiting). The Arena card, and the Dungeons card while no dungeon is open, say which campaign stage opens them
 // (issue 30: components/unlock-order.tsx); neither is refused meanwhile.
 import { Link } from 'react-router';
 import { TEAM_MAX } from '../../../api/rules.ts';
@@ -11,6 +11,7 @@ import { Icon, type IconName } from '../../components/icon.tsx';
 import { DailyStrip } from '../../components/daily.tsx';
 import { useSignedInUser } from '../../session.ts';
 import { useCampaign } from '../../api/hooks.ts';
+import { useChallenges } from '../../api/live-hooks.ts';
 import { IdleIncome } from '../../components/idle-income.tsx';
 import {
   firstDungeonOpensWith,
@@ -174,6 +175,7 @@ export default function MapPage() {
           ›
         </span>
       </Link>
+      <LiveEntry userId={user.id} />
       <Link to="/fairness" className="map-fairness" data-testid="fairness-link">
         <Icon name="fair_match" size={22} />
         <span className="map-fairness__text">
@@ -185,6 +187,34 @@ export default function MapPage() {
         </span>
       </Link>
     </div>
+  );
+}
+
+/** The way to live play (/live): matches against other players, and how many challenges wait for an answer. */
+function LiveEntry({ userId }: { userId: string }) {
+  const waiting = (useChallenges(userId).data?.incoming ?? []).filter((c) => c.status === 'open').length;
+  return (
+    <Link
+      to="/live"
+      className="team-battle-entry live-entry"
+      data-testid="live-entry"
+      style={{ '--scene': `url("${sceneUrl('arena')}")` } as React.CSSProperties}
+    >
+      <span className="place__emblem">
+        <Icon name="arena" size={30} />
+      </span>
+      <span className="place__text">
+        <span className="place__name">Live Play</span>
+        <span className="place__blurb">
+          {waiting > 0
+            ? `${waiting} ${waiting === 1 ? 'challenge waits' : 'challenges wait'} for your answer`
+            : 'Challenge another player: both of you choose each turn at once'}
+        </span>
+      </span>
+      <span className="place__go" aria-hidden="true">
+        ›
+      </span>
+    </Link>
   );
 }
 

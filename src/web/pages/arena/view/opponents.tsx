@@ -1,8 +1,9 @@
 // The arena's Choose Opponent section: Find a fair match and its row (today's set, each 40–60% to win, and New set
 // for another), the Players / NPCs lists by group (a player's Show all N, More players), every card with its rating
-// and, once your hero is chosen, its win chance band.
+// and, once your hero is chosen, its win chance band; beside each player, Challenge (a live match).
 // Renders from the controller (../ctrl.ts).
 import type { Hero } from '../../../../api/index.ts';
+import { ChallengeButton } from '../../../components/challenge-dialog.tsx';
 import { HeroCard } from '../../../components/hero-card.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { CardLadder } from '../../../components/ladder.tsx';
@@ -126,6 +127,13 @@ export function ChooseOpponent({ ctrl }: { ctrl: ArenaCtrl }) {
             <div key={g.key} className="arena__group">
               <h3 className="arena__group-title">
                 {g.title} <span className="muted">· {g.total ?? g.heroes.length}</span>
+                {ctrl.tab === 'players' && (
+                  <ChallengeButton
+                    userId={ctrl.userId}
+                    opponent={{ id: g.key, username: g.title }}
+                    className="arena__challenge"
+                  />
+                )}
                 {g.total !== undefined && g.total > g.heroes.length && (
                   <Button
                     variant="secondary"

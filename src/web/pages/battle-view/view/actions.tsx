@@ -2,11 +2,12 @@
 // event with Skip, the options on an ally's turn (aimed or each with its own target, each with its 'i'), or what the
 // battle waits for. Renders from the controller (../ctrl.ts).
 import { useEffect, useRef } from 'react';
-import { ButtonLink, Button } from '../../../components/ui.tsx';
+import { ButtonLink } from '../../../components/ui.tsx';
 import { RewardsList, WatchReplay } from '../../../components/battle-result.tsx';
 import { GearDrop } from '../../../components/gear-drop.tsx';
 import { stageRewardText } from '../../../components/format.ts';
 import { Moment } from '../../../components/moment.tsx';
+import { PlayingCaption } from '../../../components/battle-stage-parts.tsx';
 import { sameExplained } from '../../../components/battle-explain.tsx';
 import type { BattleViewCtrl, Board } from '../ctrl.ts';
 
@@ -95,14 +96,7 @@ export function BattleOptions({ ctrl, board }: { ctrl: BattleViewCtrl; board: Bo
   return (
     <section className="battle-options panel" aria-label="Actions">
       {frame.playing ? (
-        <div className="battle-options__playing">
-          <p className="battle-options__caption" aria-live="polite">
-            {frame.shownEvents.at(-1)?.description ?? '…'}
-          </p>
-          <Button variant="ghost" onClick={ctrl.skip} data-testid="skip-playback">
-            Skip
-          </Button>
-        </div>
+        <PlayingCaption caption={frame.shownEvents.at(-1)?.description} onSkip={ctrl.skip} />
       ) : board.canChoose ? (
         <>
           <h2 className="battle-options__title">Choose an action</h2>

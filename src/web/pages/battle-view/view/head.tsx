@@ -1,6 +1,6 @@
 // The battle view's head: the notice of a battle this one ended, where and which turn, the playback speed and the
 // Auto switch, and a dungeon floor's banner (the boss as a moment). Renders from the controller (../ctrl.ts).
-import { BATTLE_SPEEDS } from '../../../components/battle-playback.ts';
+import { SpeedSwitch } from '../../../components/battle-stage-parts.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { Moment } from '../../../components/moment.tsx';
 import type { BattleViewCtrl, Board } from '../ctrl.ts';
@@ -51,21 +51,7 @@ export function BattleHead({ ctrl, board }: { ctrl: BattleViewCtrl; board: Board
         </span>
       </div>
       <div className="battle-view__controls">
-        <div className="speed-switch" role="radiogroup" aria-label="Playback speed">
-          {BATTLE_SPEEDS.map((s) => (
-            <button
-              key={s.key}
-              type="button"
-              role="radio"
-              aria-checked={ctrl.speed === s.key}
-              className="speed-switch__opt"
-              onClick={() => ctrl.setSpeed(s.key)}
-              data-speed={s.key}
-            >
-              {s.label}
-            </button>
-          ))}
-        </div>
+        <SpeedSwitch speed={ctrl.speed} setSpeed={ctrl.setSpeed} />
         <button
           type="button"
           role="switch"
