@@ -3,10 +3,12 @@
 // simulated players (`ws` clients), each player on their own instance's socket, playing whole matches at once (every
 // acting hero attacks; each player reads the match over HTTP before choosing, as the match page does). Prints the
 // delay from a turn's completing choice to the turn's event at each player (p50/p95/p99), events lost, duplicated or
-// out of order, desyncs (the two players' final matches differ), and the instances' CPU per match.
+// out of order, desyncs (the two players' final matches differ), and the instances' CPU per match. PROFILE_DIR=dir:
+// each instance writes a CPU profile there (node --cpu-prof) as it stops.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus } from 'node:os';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import type { LiveServerMessage, MatchView } from '../src/api/live.ts';
@@ -119,7 +121,10 @@ async function main() {
     const urls: string[] = [];
     for (let i = 0; i < INSTANCES; i++) {
       const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      const profile = process.env.PROFILE_DIR
+        ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE_DIR]
+        : [];
+      const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
         env: {
           ...process.env,
           PORT: String(port),
@@ -185,6 +190,7 @@ async function main() {
     }
 
     const cpuBefore = children.map((c) => cpuSeconds(c.pid!));
+    const clientCpu = process.cpuUsage();
     const delays: number[] = [];
     let desyncs = 0;
     let turns = 0;
@@ -231,6 +237,10 @@ async function main() {
     );
     const seconds = (performance.now() - started) / 1000;
     const cpu = children.reduce((sum, c, i) => sum + cpuSeconds(c.pid!) - cpuBefore[i], 0);
+    const used = process.cpuUsage(clientCpu);
+    console.log(
+      `instances' CPU ${cpu.toFixed(1)} s, the simulated players' ${((used.user + used.system) / 1e6).toFixed(1)} s, over ${seconds.toFixed(1)} s on ${cpus().length} cores`,
+    );
     let lost = 0;
     let duplicated = 0;
     let outOfOrder = 0;
