@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { BrowseResponse, CreateHeroResponse, HeroesResponse, NpcsResponse } from '../../src/api/heroes.ts';
 import { Dungeon, DungeonNpcsResponse, DungeonsResponse } from '../../src/api/dungeons.ts';
 import { InventoryResponse, ShopResponse } from '../../src/api/shop.ts';
-import { UserResponse } from '../../src/api/users.ts';
+import { PlayerResponse } from '../../src/api/users.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { DATABASES, newPlayer, setBalances, startHarness, summonHero, type Harness } from './helpers.ts';
 
@@ -85,7 +85,7 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
   );
 
   it('a player, their inventory and the browse page', async () => {
-    const user = exactly(UserResponse, await h.call('GET', `/api/users/${userId}`));
+    const user = exactly(PlayerResponse, await h.call('GET', `/api/users/${userId}`));
     expect(user.gold).toBeLessThan(5000);
     const inv = exactly(InventoryResponse, await h.call('GET', `/api/inventory?user_id=${userId}`));
     expect(inv.items.map((i) => [i.item_id, i.quantity])).toEqual([
@@ -154,7 +154,7 @@ describe.each(DATABASES)('hot reads on %s', (kind) => {
       exactly(BrowseResponse, await h.call('GET', '/api/heroes/browse/all?limit=50')).players.find(
         (p) => p.user_id === userId,
       )!.heroes[0];
-    const player = async () => exactly(UserResponse, await h.call('GET', `/api/users/${userId}`));
+    const player = async () => exactly(PlayerResponse, await h.call('GET', `/api/users/${userId}`));
     const listed = async () =>
       exactly(HeroesResponse, await h.call('GET', `/api/heroes?user_id=${userId}`)).find(
         (x) => x.id === heroId,
