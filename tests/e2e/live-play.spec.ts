@@ -62,7 +62,8 @@ test('two players play a live match from the screens while a signed-out spectato
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  // three browsers and a whole match, turn by turn: under a loaded CI it takes minutes
+  test.setTimeout(420_000);
   const b = await createUser(request);
   const heroA = await createHero(request, a);
   const heroB = await createHero(request, b);
@@ -147,7 +148,7 @@ test('two players play a live match from the screens while a signed-out spectato
   a11y.push(...(await findings(firstAsked, 'match')));
 
   // Every turn: each player chooses when asked, until the match is over for both.
-  const deadline = Date.now() + 140_000;
+  const deadline = Date.now() + 300_000;
   let turnsChosen = 0;
   const bothOver = async () =>
     (await matchA.getAttribute('data-status')) === 'over' &&
