@@ -5966,6 +5966,8 @@ export interface operations {
               };
               portrait_url?: string;
             }[];
+            /** @description a live match: the two players’ names, this record’s player first (their heroes are the allies) */
+            players?: string[];
           };
         };
       };
