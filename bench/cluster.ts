@@ -7,15 +7,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DEFAULT_RATE_LIMITS } from '../src/server/app.ts';
+import { admin, freePort, PG_ADMIN_URL } from './local-services.ts';
 
 const INSTANCES = Number(process.env.CLUSTER_INSTANCES ?? 2);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 
 const autocannon = createRequire(import.meta.url)('autocannon') as (
@@ -31,22 +30,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (
     },
   ) => void,
 ) => void;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-async function admin(q: string) {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  await c.query(q);
-  await c.end();
-}
 
 async function waitFor(url: string, child: ChildProcess, what: string) {
   for (let i = 0; i < 300; i++) {

@@ -7,36 +7,19 @@
 // each instance writes a CPU profile there (node --cpu-prof) as it stops.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import type { LiveServerMessage, MatchView } from '../src/api/live.ts';
 import { generateHero } from '../src/game/generation.ts';
 import { heroRow } from '../src/server/store/hero-rows.ts';
+import { admin, freePort, PG_ADMIN_URL } from './local-services.ts';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as [string, string]));
 const PAIRS = Number(args.pairs ?? 200);
 const INSTANCES = Number(args.instances ?? 2);
 const TEAM = Number(args.team ?? 2);
-const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-async function admin(q: string) {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  await c.query(q);
-  await c.end();
-}
 
 async function waitFor(url: string, child: ChildProcess) {
   for (let i = 0; i < 600; i++) {
