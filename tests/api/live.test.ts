@@ -419,9 +419,14 @@ describe.each(DATABASES)('live play on %s', (kind) => {
     expect((await ask(m.id, stranger.id)).status).toBe(403);
     expect((await ask(m.id, a.id)).body).toEqual({ match_id: null, waiting: true });
     expect((await match(m.id)).sides[0].rematch).toBe(true);
+    // Asked at once: each answer names the one rematch, or — an ask of a's read before b's flag was set — waits for it
+    // (the socket's refresh then tells a); never a second match.
     const answers = await Promise.all([ask(m.id, b.id), ask(m.id, a.id), ask(m.id, b.id)]);
-    const ids = new Set(answers.map((r) => (r.body as { match_id: string }).match_id));
+    const bodies = answers.map((r) => r.body as { match_id: string | null; waiting: boolean });
+    for (const body of bodies) if (body.match_id === null) expect(body.waiting).toBe(true);
+    const ids = new Set(bodies.flatMap((body) => (body.match_id ? [body.match_id] : [])));
     expect(ids.size).toBe(1);
+    expect((await ask(m.id, a.id)).body).toEqual({ match_id: [...ids][0], waiting: false });
     const next = await match([...ids][0]);
     expect(next.status).toBe('in_play');
     expect(next.sides.map((s) => s.user_id)).toEqual([a.id, b.id]);

@@ -28,6 +28,10 @@ test('Find a fair match offers duels stated at 40–60%, another set on New set,
   await expect(fair).toContainText('40–60% to win');
   await expect(fair).toContainText("today's set");
   const cards = fair.locator('.hero-card');
+  expect(
+    first.opponents.map((o) => o.id),
+    JSON.stringify(first),
+  ).toHaveLength(6);
   await expect(cards).toHaveCount(6);
   // Each card's band is the duel's odds read now (GET /api/odds). A sparring partner's odds cannot move while this
   // test runs; another player's hero can (the other viewport's test fights beside this one, and its hero's xp moves

@@ -199,7 +199,8 @@ async function ladderOffers(
 /**
  * Up to `need` sparring partners for the hero whose duels are fair: seeds drawn, each searched from the option
  * nearest the hero's power, every measured chance aiming the next (src/game/sparring.ts aimMake), at most
- * TRIES_PER_SEED options a seed and SEEDS_PER_PARTNER seeds a partner wanted; none of `away`.
+ * TRIES_PER_SEED options a seed and SEEDS_PER_PARTNER seeds a partner wanted (SPARE_SEEDS more), and as many again
+ * when those leave the set short; none of `away`.
  */
 export async function sparringOffers(
   odds: FairOdds,
@@ -226,16 +227,32 @@ export async function sparringOffers(
     return null;
   };
   let found = 0;
-  const offers = await inTurns(
-    [...seeds],
-    AT_ONCE,
-    async (seed) => {
-      const offer = await search(seed);
-      if (offer) found++;
-      return offer;
-    },
-    () => found < need,
-  );
+  const offers: (Offer | null | undefined)[] = [];
+  const searchAll = async (batch: number[]) =>
+    offers.push(
+      ...(await inTurns(
+        batch,
+        AT_ONCE,
+        async (seed) => {
+          const offer = await search(seed);
+          if (offer) found++;
+          return offer;
+        },
+        () => found < need,
+      )),
+    );
+  await searchAll([...seeds]);
+  // Short of the set (a hero few partners are even with, or the ladder's own sparring NPCs in the way): one more
+  // budget of seeds not yet tried, so a set is left short only when twice the usual search found no more.
+  if (found < need) {
+    const more = new Set<number>();
+    const extra = Math.min(SPARRING_SEEDS - seeds.size, budget);
+    while (more.size < extra) {
+      const seed = rng.int(SPARRING_SEEDS);
+      if (!seeds.has(seed)) more.add(seed);
+    }
+    await searchAll([...more]);
+  }
   return offers.filter((o): o is Offer => !!o).slice(0, need);
 }
 

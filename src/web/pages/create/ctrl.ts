@@ -1,17 +1,16 @@
-// /create's controller: the candidates — a fresh draw, or the paid pair the server
-// keeps waiting (after a reload, Cancel or on another device) —, the one chosen (the rarer by default, the first of
-// two alike), Generate /
+// /create's controller: the candidates — a fresh draw, or the paid pair the server keeps waiting (after a reload,
+// Cancel or on another device) —, the one chosen (the rarer by default, the first of two alike), Generate /
 // Regenerate (api/writes/heroes.ts useSummon: 1 scroll; Regenerate names the pair it replaces, so a second press or a
-// retry pays nothing more), Create Hero (useKeepHero → /heroes), the altar (rates, pity, the player's counters and
-// history: GET /api/summons) and the error line.
+// retry pays nothing more), Create Hero (useKeepHero → /heroes, or the `?next=` a challenge's link set), the altar
+// (rates, pity, the player's counters and history: GET /api/summons) and the error line.
 // View: ./index.tsx.
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { insufficient, PRICE_RULES, SUMMON_COST } from '../../../api/rules.ts';
 import { useAltar, usePendingPair } from '../../api/hooks.ts';
 import { useErrorLine } from '../../api/writes/core.ts';
 import { useKeepHero, useSummon } from '../../api/writes/heroes.ts';
-import { useSignedInUser } from '../../session.ts';
+import { nextPath, useSignedInUser } from '../../session.ts';
 
 /** The candidate chosen before the player picks: the rarer of the pair, the first when they are alike. */
 export function rarest<T extends { rarity: number }>(candidates: readonly T[] | null): T | null {
@@ -21,6 +20,8 @@ export function rarest<T extends { rarity: number }>(candidates: readonly T[] | 
 export function useCreateCtrl() {
   const user = useSignedInUser();
   const navigate = useNavigate();
+  // where a challenge's link was going before the account was made (`?next=`), else the heroes
+  const after = nextPath(useSearchParams()[0].get('next')) ?? '/heroes';
   const pending = usePendingPair(user.id);
   const altar = useAltar(user.id);
   const summon = useSummon(user.id);
@@ -79,8 +80,8 @@ export function useCreateCtrl() {
       const chosen = candidates?.find((c) => c.id === selected);
       if (!chosen) return errors.refuse('Please select a character');
       errors.clear();
-      keep.mutate(chosen, { onSuccess: () => navigate('/heroes') });
+      keep.mutate(chosen, { onSuccess: () => navigate(after) });
     },
-    cancel: () => navigate('/heroes'),
+    cancel: () => navigate(after),
   };
 }

@@ -79,7 +79,10 @@ export function useLandingCtrl() {
       const invalid = usernameProblem(name);
       if (invalid) return errors.refuse(invalid);
       errors.clear();
-      createAccount.mutate(name, { onSuccess: () => navigate('/create') });
+      // a new account makes its first hero, then goes where the link was going (a challenge needs a hero)
+      createAccount.mutate(name, {
+        onSuccess: () => navigate(next ? `/create?next=${encodeURIComponent(next)}` : '/create'),
+      });
     },
   };
 }
