@@ -1,8 +1,9 @@
 // Every screen of the game with real data behind it, for the tests that walk them all (axe, no sideways scroll): a
-// player with heroes, items, a finished fight with its replay, a turn-based battle and a dungeon run to show.
+// player with heroes, items, a finished fight with its replay, a turn-based battle and a dungeon run to show, and live
+// play: another player's open challenge, and a live match the player is in.
 import type { APIRequestContext } from '@playwright/test';
 import type { Hero, User } from '../../src/api/index.ts';
-import { expect } from './fixtures.ts';
+import { createHero, createUser, expect } from './fixtures.ts';
 import { heroesFor } from './fight-steps.ts';
 import { setBalances } from './store-setup.ts';
 
@@ -36,6 +37,20 @@ export async function everyScreen(
   const turnBased = await (
     await request.post('/api/battles', { data: { user_id: player.id, team_hero_ids: [heroes[0].id] } })
   ).json();
+  // live play: another player's open links, one left open, one accepted by the player (a match in play)
+  const rival = await createUser(request);
+  const rivalHero = await createHero(request, rival);
+  const openLink = async () =>
+    (await (
+      await request.post('/api/challenges', { data: { user_id: rival.id, hero_ids: [rivalHero.id] } })
+    ).json()) as { id: string };
+  const challenge = await openLink();
+  const accepted = await (
+    await request.post(`/api/challenges/${(await openLink()).id}/accept`, {
+      data: { user_id: player.id, hero_ids: [heroes[0].id] },
+    })
+  ).json();
+  expect(typeof accepted.match_id).toBe('string');
 
   return {
     heroes,
@@ -66,6 +81,9 @@ export async function everyScreen(
       ['a replay', `/replay/${fight.battle_id}`, 'main h1, main h2'],
       ['hero card demo', '/herocard', 'main'],
       ['fairness', '/fairness', '[data-testid="chart-balance-type"] svg'],
+      ['live play', '/live', 'main h1'],
+      ['a challenge', `/duel/${challenge.id}`, 'main h1'],
+      ['a live match', `/matches/${accepted.match_id}`, '.live-match'],
       ['a missing hero', '/heroes/h_no_such_hero', 'main'],
       ['a missing page', '/no/such/page', 'main'],
     ],
