@@ -1,7 +1,7 @@
 // `npm run bench:live [-- pairs=500 instances=2]`: live matches at once, as deployed — two instances
 // (src/server/main.ts, as `npm start` runs them) on one fresh PostgreSQL database with REDIS_URL, and N pairs of
 // simulated players (`ws` clients), each player on their own instance's socket, playing whole matches at once (every
-// acting hero attacks; each player reads the match over HTTP before choosing, as the match page does). Prints the
+// acting hero attacks; each player knows the match from its socket's messages, as the match page does). Prints the
 // delay from a turn's completing choice to the turn's event at each player (p50/p95/p99), events lost, duplicated or
 // out of order, desyncs (the two players' final matches differ), and the instances' CPU per match. PROFILE_DIR=dir:
 // each instance writes a CPU profile there (node --cpu-prof) as it stops.
@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import type { LiveServerMessage, MatchView } from '../src/api/live.ts';
+import type { LiveServerMessage, MatchNow, MatchView } from '../src/api/live.ts';
 import { generateHero } from '../src/game/generation.ts';
 import { heroRow } from '../src/server/store/hero-rows.ts';
 import { admin, freePort, PG_ADMIN_URL } from './local-services.ts';
@@ -62,6 +62,8 @@ class Client {
   readonly ws: WebSocket;
   readonly versions: number[] = [];
   readonly arrived = new Map<number, number>();
+  /** the match as the socket last told it (a `state`, or the last `turn`/`over` of a catch-up) */
+  now: MatchNow | null = null;
   private waiters: { version: number; resolve: () => void }[] = [];
   errors = 0;
 
@@ -78,6 +80,7 @@ class Client {
     if (m.type === 'error') this.errors++;
     if (m.type !== 'turn' && m.type !== 'over' && m.type !== 'state') return;
     if (m.type !== 'state') this.versions.push(m.version);
+    if (m.match) this.now = m.match;
     const now = performance.now();
     for (let v = (this.arrived.size ? Math.max(...this.arrived.keys()) : -1) + 1; v <= m.version; v++)
       this.arrived.set(v, now);
@@ -189,10 +192,9 @@ async function main() {
         await Promise.all(sides.map((s) => s.client.opened()));
         clients.push(...sides.map((s) => s.client));
         for (const s of sides) s.client.ws.send(JSON.stringify({ type: 'watch', match_id: matchId }));
+        await Promise.all(sides.map((s) => s.client.seen(0)));
         for (let guard = 0; guard < 300; guard++) {
-          const views = await Promise.all(
-            sides.map((s) => call<MatchView>(`${s.url}/api/matches/${matchId}?user_id=${s.user}`)),
-          );
+          const views = sides.map((s) => s.client.now!);
           if (views[0].status !== 'in_play') break;
           const version = views[0].version;
           let sent = 0;

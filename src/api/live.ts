@@ -194,6 +194,10 @@ export const LiveClientMessage = z.discriminatedUnion('type', [
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
 
+/** The match as it stands without its log: a `turn` or `over` that brings a socket up to date carries it. */
+export const MatchNow = MatchView.omit({ events: true });
+export type MatchNow = z.infer<typeof MatchNow>;
+
 /**
  * What the server sends. Each `turn` and `over` raises the match's version by one and is sent once, in order; a
  * `state` is the match at its version (a new watch, or one too far behind); `chosen` names who has chosen, never what.
@@ -201,7 +205,15 @@ export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
 export type LiveServerMessage =
   | { type: 'challenge'; challenge: Challenge }
   | { type: 'state'; match_id: string; version: number; match: MatchView }
-  | { type: 'turn'; match_id: string; version: number; turn: number; events: z.infer<typeof BattleEvent>[] }
+  | {
+      type: 'turn';
+      match_id: string;
+      version: number;
+      turn: number;
+      events: z.infer<typeof BattleEvent>[];
+      /** on the message that brings the socket to the match's version: the match now, for this socket's reader */
+      match?: MatchNow;
+    }
   | { type: 'chosen'; match_id: string; turn: number; user_id: string }
-  | { type: 'over'; match_id: string; version: number; winner_id: string | null }
+  | { type: 'over'; match_id: string; version: number; winner_id: string | null; match?: MatchNow }
   | { type: 'error'; error: string };

@@ -121,6 +121,10 @@ describe.each(DATABASES)('the live socket on %s', (kind) => {
           expect(turn.version).toBe(m.version + 1);
           expect(turn.turn).toBe(m.turn);
           expect(turn.events.length).toBeGreaterThan(0);
+          // it carries the match as it then stands for its reader — the read the screen needs no more
+          const { events: _log, ...read } = await match(match_id, players[s].id);
+          if (read.version === turn.version)
+            expect(turn.match).toEqual({ ...read, spectators: turn.match!.spectators });
         }
       }
       const end = await match(match_id);
@@ -234,9 +238,12 @@ describe.each(DATABASES)('the live socket on %s', (kind) => {
       again.send(JSON.stringify({ type: 'watch', match_id, since_version: 0 }));
       await l2.next(is('turn', match_id));
       await expect.poll(() => l2.got.filter((x) => x.type === 'turn').length).toBe(2);
-      expect(l2.got.filter((x) => x.type === 'turn').map((x) => (x as { version: number }).version)).toEqual([
-        1, 2,
-      ]);
+      const turns = l2.got.filter((x) => x.type === 'turn');
+      expect(turns.map((x) => x.version)).toEqual([1, 2]);
+      // the catch-up's last step carries the match as it stands (a's options with it); the steps before, only events
+      expect(turns[0]!.match).toBeUndefined();
+      const { events: _log, ...read } = await match(match_id, a.id);
+      expect(turns[1]!.match).toEqual({ ...read, spectators: turns[1]!.match!.spectators });
       // no whole state instead of the turns: one comes only for a's return (a presence, no new version), after them
       const lastTurn = l2.got.findLastIndex((x) => x.type === 'turn');
       for (const [i, x] of l2.got.entries())

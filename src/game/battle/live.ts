@@ -12,7 +12,7 @@
 // turn's choices.
 //
 // Every function is pure: it restores a core from the state it is given and returns a new state (./turn-based.ts).
-import type { BattleEvent, Hero } from '../types.ts';
+import type { BattleEvent, BattleOption, Hero } from '../types.ts';
 import * as compiled from './compile.ts';
 import * as rules from './core.ts';
 import type { BattleCore } from './core.ts';
@@ -27,7 +27,6 @@ import {
   restore,
   targetsOf,
   type BattleState,
-  type PendingOption,
 } from './turn-based.ts';
 
 const { ACTION_DEFS, SIDE } = compiled;
@@ -155,8 +154,11 @@ export function sideOf(state: BattleState, heroId: string): number {
   return i < 0 ? -1 : i < state.n_allies ? 0 : 1;
 }
 
-/** The options of each hero of `side` acting this turn, as a turn-based battle offers them (the AI's aim preselected). */
-export function liveOptions(state: LiveState, side: number): { hero_id: string; options: PendingOption[] }[] {
+/**
+ * The options of each hero of `side` acting this turn, as a turn-based battle offers them (the AI's aim preselected),
+ * as the player is told them: without the engine's own act and target indices.
+ */
+export function liveOptions(state: LiveState, side: number): { hero_id: string; options: BattleOption[] }[] {
   const c = restore(state);
   return state.live.acting[side].map((id) => ({
     hero_id: id,
@@ -164,7 +166,7 @@ export function liveOptions(state: LiveState, side: number): { hero_id: string; 
       c,
       state.units,
       state.units.findIndex((u) => u.id === id),
-    ),
+    ).map(({ act: _act, target: _target, ...told }) => told),
   }));
 }
 

@@ -122,8 +122,13 @@ async function recordsOf(db: Db, r: Row): Promise<Map<string, Rewards | null>> {
 }
 
 /** The match as the contract answers it; `userId`, a player of it, also gets their acting heroes' options. */
-async function view(db: Db, r: Row, live: LivePlay, userId?: string): Promise<MatchView> {
-  const state = JSON.parse(r.state) as LiveState;
+async function view(
+  db: Db,
+  r: Row,
+  live: LivePlay,
+  userId?: string,
+  state: LiveState = JSON.parse(r.state) as LiveState,
+): Promise<MatchView> {
   const battle = viewBattle(state, state.events.length);
   const users = new Map(
     (
@@ -289,7 +294,7 @@ export async function chooseInMatch(
   db: Store,
   live: LivePlay,
   q: { id: string; userId: string; turn: number; actions: LiveAction[] },
-): Promise<{ turn: number; resolved: boolean; match: MatchView }> {
+): Promise<{ turn: number; resolved: boolean }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const r = await rowOf(db, q.id);
     const side = sideOfUser(r, q.userId);
@@ -300,8 +305,7 @@ export async function chooseInMatch(
     const why = checkChoice(JSON.parse(r.state) as LiveState, side, q.actions);
     if (why) throw badRequest(why);
     const w = await record(db, live, r, side, q.actions, false);
-    if (w.written)
-      return { turn: q.turn, resolved: w.resolved, match: await readMatch(db, live, q.id, q.userId) };
+    if (w.written) return { turn: q.turn, resolved: w.resolved };
   }
   throw conflict('The match changed while your choice was made: send it again.');
 }
@@ -458,8 +462,9 @@ const CATCH_UP_MAX = 50;
 
 /**
  * What brings a socket that has seen the match up to version `since` (null: none of it) up to date: each version
- * after it in order — a `turn` with that turn's events, or the `over` at the end — or, when it saw none or is too
- * far behind, the whole match as a `state`. Answers the version it brings the socket to.
+ * after it in order — a `turn` with that turn's events, or the `over` at the end, the last of them carrying the
+ * match as it now stands for `userId` without its log (so a screen needs no read a turn) — or, when it saw none or
+ * is too far behind, the whole match as a `state`. Answers the version it brings the socket to.
  */
 export async function catchUp(
   db: Db,
@@ -492,5 +497,7 @@ export async function catchUp(
           }
         : { type: 'over', match_id: r.id, version: v, winner_id: r.winner_id },
     );
+  const { events: _log, ...now } = await view(db, r, live, userId, state);
+  messages[messages.length - 1] = { ...messages[messages.length - 1], match: now } as LiveServerMessage;
   return { version: r.version, messages };
 }

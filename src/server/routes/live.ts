@@ -174,7 +174,8 @@ const live: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         turn: req.body.turn,
         actions: req.body.actions,
       });
-      return reply.code(202).send(r);
+      const match = await readMatch(db, ctx.live, req.params.id, req.body.user_id);
+      return reply.code(202).send({ ...r, match });
     },
   });
 

@@ -3,12 +3,13 @@
 // when there (rating, replay), who the reader is to a challenge and their chance, and the socket's version memory
 // and reconnect pause.
 import { describe, expect, it } from 'vitest';
-import type { BattleEvent } from '../../../api/index.ts';
+import type { BattleEvent, LiveServerMessage } from '../../../api/index.ts';
 import type { Match } from '../../api/client.ts';
 import { raiseVersion, reconnectDelay } from '../../api/live-socket.ts';
 import { chanceOf, roleIn } from '../duel/ctrl.ts';
 import {
   actionOfOption,
+  applyLiveMessage,
   clockOf,
   formatClock,
   liveLog,
@@ -46,6 +47,44 @@ describe('an option as a live action', () => {
     });
     expect(ownTarget({ id: 'defend:none' })).toBeNull();
     expect(ownTarget({ id: 'slash:h_2' })).toBe('h_2');
+  });
+});
+
+describe('the socket’s messages applied to the match shown', () => {
+  const ev = (turn: number) =>
+    ({ turn, kind: 'attack', description: `turn ${turn}` }) as unknown as BattleEvent;
+  const shown = match({ id: 'm_1', version: 3, turn: 4, status: 'in_play', events: [ev(1), ev(2), ev(3)] });
+  const turn = (version: number, extra: object = {}): LiveServerMessage =>
+    ({
+      type: 'turn',
+      match_id: 'm_1',
+      version,
+      turn: version,
+      events: [ev(version + 1)],
+      ...extra,
+    }) as LiveServerMessage;
+
+  it('marks a side chosen for this turn, and no other', () => {
+    const m = applyLiveMessage(shown, { type: 'chosen', match_id: 'm_1', turn: 4, user_id: 'u_b' })!;
+    expect(m.sides.map((x) => x.chosen)).toEqual([false, true]);
+    expect(applyLiveMessage(shown, { type: 'chosen', match_id: 'm_1', turn: 3, user_id: 'u_b' })).toBe(shown);
+  });
+  it('adds the next turn’s events and takes the match as it then stands; a version seen again changes nothing', () => {
+    const now = { ...match({ id: 'm_1', version: 4, turn: 5, status: 'in_play' }), events: undefined };
+    const m = applyLiveMessage(shown, turn(4, { match: now }))!;
+    expect(m.version).toBe(4);
+    expect(m.turn).toBe(5);
+    expect(m.events.map((e) => e.turn)).toEqual([1, 2, 3, 5]);
+    expect(applyLiveMessage(m, turn(4, { match: now }))).toBe(m);
+  });
+  it('takes a catch-up’s steps in order, and asks for a read when a version was missed or the end comes bare', () => {
+    const step = applyLiveMessage(shown, turn(4))!;
+    expect([step.version, step.turn, step.events.length]).toEqual([4, 4, 4]);
+    expect(applyLiveMessage(shown, turn(5))).toBeNull();
+    expect(applyLiveMessage(undefined, turn(4))).toBeNull();
+    expect(
+      applyLiveMessage(shown, { type: 'over', match_id: 'm_1', version: 4, winner_id: null }),
+    ).toBeNull();
   });
 });
 

@@ -1,14 +1,15 @@
-// /matches/{matchId}'s controller: the live match (api/live-hooks.ts useMatch), read again whenever the socket says
-// it moved (api/live-socket.ts: each turn, who has chosen, the end) and polled when no socket carries it (a signed-out
-// spectator, or the socket down); who the reader is (a player — their side shown below — or a spectator, side 0
+// /matches/{matchId}'s controller: the live match (api/live-hooks.ts useMatch), kept up to date by the socket's
+// messages (api/live-socket.ts: each turn's events and the match as it then stands, who has chosen, the end; read
+// again only when one is missed) and polled when no socket carries it (the socket down); who the reader is (a player — their side shown below — or a spectator, side 0
 // below); the playback of each new turn's events (components/battle-playback.ts, as the turn-based battle view);
 // the player's picks for this turn (an option for each acting hero, aimed where they chose), Confirm turn (sent again
 // to change it until the other side has chosen), Forfeit, and Rematch once it is over. View: ./index.tsx.
 import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import type { BattleEvent, BattleOption as Option } from '../../../api/index.ts';
+import type { BattleEvent, LiveServerMessage, BattleOption as Option } from '../../../api/index.ts';
 import type { LiveAction, Match } from '../../api/client.ts';
-import { useChooseInMatch, useForfeit, useMatch, useRematch } from '../../api/live-hooks.ts';
+import { liveKeys, useChooseInMatch, useForfeit, useMatch, useRematch } from '../../api/live-hooks.ts';
 import { sawVersion, useLiveMessages, useLiveStatus, watchMatch } from '../../api/live-socket.ts';
 import { useBattlePlayback, useBattleSpeed, type PlaybackSource } from '../../components/battle-playback.ts';
 import { useSession } from '../../session.ts';
@@ -106,6 +107,27 @@ export function liveLog(events: BattleEvent[], m: Pick<Match, 'sides'>): BattleE
   });
 }
 
+/**
+ * A socket's message about the match applied to the match shown: the match it makes, or null when it cannot be
+ * applied (a version missed, nothing shown yet, an end told without the match) and the match is to be read again.
+ * A `turn` carries its events, and — the last of a catch-up — the match as it then stands; `chosen` marks a side.
+ */
+export function applyLiveMessage(shown: Match | undefined, m: LiveServerMessage): Match | null {
+  if (m.type === 'state') return m.match as Match;
+  if (m.type !== 'turn' && m.type !== 'over' && m.type !== 'chosen') return shown ?? null;
+  if (!shown) return null;
+  if (m.type === 'chosen')
+    return m.turn !== shown.turn
+      ? shown
+      : { ...shown, sides: shown.sides.map((s) => (s.user_id === m.user_id ? { ...s, chosen: true } : s)) };
+  if (m.version <= shown.version) return shown;
+  if (m.version !== shown.version + 1) return null;
+  const events = m.type === 'turn' ? [...shown.events, ...m.events] : shown.events;
+  if (m.match) return { ...(m.match as Omit<Match, 'events'>), events };
+  // a step of a catch-up: its events now, the match as it stands with the last one
+  return m.type === 'turn' ? { ...shown, version: m.version, events } : null;
+}
+
 type Pick_ = { optionId: string; aimAt: string | null };
 
 export function useMatchCtrl() {
@@ -118,12 +140,16 @@ export function useMatchCtrl() {
   const query = useMatch(matchId, userId, !socketUp);
   const match = query.data;
 
-  // Follow the match over the socket (a visitor's watches only); every move it tells is read again (with this
-  // reader's options).
+  // Follow the match over the socket (a visitor's watches only): each message applied to the match shown (this
+  // reader's options come with it), and the match read again only when one cannot be.
+  const client = useQueryClient();
   useEffect(() => watchMatch(matchId), [matchId]);
   useLiveMessages((m) => {
     if (m.type === 'error' || m.type === 'challenge' || m.match_id !== matchId) return;
-    void query.refetch();
+    const key = liveKeys.match(matchId, userId);
+    const next = applyLiveMessage(client.getQueryData<Match>(key), m);
+    if (next) client.setQueryData(key, next);
+    else void query.refetch();
   });
   useEffect(() => {
     if (match) sawVersion(matchId, match.version);
