@@ -5,17 +5,14 @@
 // account-creation limit counted once for all instances. Needs nginx (`apt-get install nginx`).
 // Options: CLUSTER_INSTANCES (2), REDIS_URL (count the limits in Redis instead of the database), BENCH_SECONDS (5).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { DEFAULT_RATE_LIMITS } from '../src/server/app.ts';
-import { admin, freePort, PG_ADMIN_URL } from './local-services.ts';
+import { admin, freePort, NGINX, PG_ADMIN_URL, startNginx } from './local-services.ts';
 
 const INSTANCES = Number(process.env.CLUSTER_INSTANCES ?? 2);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 
 const autocannon = createRequire(import.meta.url)('autocannon') as (
   o: object,
@@ -66,8 +63,8 @@ async function main() {
   const name = `runeborn_cluster_${Date.now()}`;
   await admin(`CREATE DATABASE ${name}`);
   const databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  const dir = mkdtempSync(join(tmpdir(), 'runeborn-cluster-'));
   const children: ChildProcess[] = [];
+  const stops: (() => Promise<void>)[] = [];
   const failures: string[] = [];
   try {
     // The instances, one after another (the first runs the migrations; the others find them done).
@@ -91,23 +88,9 @@ async function main() {
       ports.push(port);
     }
     // nginx in front, from deploy/nginx.conf.
-    const listen = await freePort();
-    // nginx's workers drop root for nobody: they must reach the temp folders
-    chmodSync(dir, 0o755);
-    for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
-      mkdirSync(join(dir, d), { mode: 0o777 });
-    const conf = readFileSync('deploy/nginx.conf', 'utf8')
-      .replaceAll('{{PREFIX}}', dir)
-      .replace('{{DAEMON}}', 'daemon off;')
-      .replace('{{LISTEN}}', `127.0.0.1:${listen}`)
-      .replace('{{UPSTREAMS}}', ports.map((p) => `    server 127.0.0.1:${p};`).join('\n'));
-    writeFileSync(join(dir, 'nginx.conf'), conf);
-    const nginx = spawn(NGINX, ['-c', join(dir, 'nginx.conf'), '-p', dir, '-e', join(dir, 'error.log')], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    children.push(nginx);
-    const api = `http://127.0.0.1:${listen}`;
-    await waitFor(`${api}/api/health`, nginx, 'nginx');
+    const nginx = await startNginx(ports);
+    stops.push(nginx.stop);
+    const api = nginx.url;
     console.log(
       `\n${INSTANCES} instances on one PostgreSQL behind nginx (${api}); limits counted in ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'}\n`,
     );
@@ -255,11 +238,11 @@ async function main() {
       `\n${failures.length === 0 ? 'none lost, none overspent, limits shared, every balance entered' : `FAILED:\n  ${failures.join('\n  ')}`} (load average ${loadavg()[0].toFixed(1)})`,
     );
   } finally {
+    for (const stop of stops) await stop();
     for (const c of children.reverse()) {
       c.kill('SIGTERM');
       await new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)));
     }
-    rmSync(dir, { recursive: true, force: true });
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   if (failures.length > 0) process.exit(1);

@@ -1,7 +1,8 @@
-// `npm run bench:live [-- pairs=500 instances=2]`: live matches at once, as deployed — two instances
+// `npm run bench:live [-- pairs=500 instances=2 think=5]`: live matches at once, as deployed — two instances
 // (src/server/main.ts, as `npm start` runs them) on one fresh PostgreSQL database with REDIS_URL, and N pairs of
 // simulated players (`ws` clients), each player on their own instance's socket, playing whole matches at once (every
-// acting hero attacks; each player knows the match from its socket's messages, as the match page does). Prints the
+// acting hero attacks; each player knows the match from its socket's messages, as the match page does; with think=S
+// each thinks 0–2S seconds before each choice, as people do — without it, all choose at once: a stress). Prints the
 // delay from a turn's completing choice to the turn's event at each player (p50/p95/p99), events lost, duplicated or
 // out of order, desyncs (the two players' final matches differ), and the instances' CPU per match. PROFILE_DIR=dir:
 // each instance writes a CPU profile there (node --cpu-prof) as it stops.
@@ -19,6 +20,10 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as
 const PAIRS = Number(args.pairs ?? 200);
 const INSTANCES = Number(args.instances ?? 2);
 const TEAM = Number(args.team ?? 2);
+/** A player's thinking before each choice, in seconds: uniform from 0 to twice this (0: choose at once, a stress). */
+const THINK = Number(args.think ?? 0);
+const thinking = () =>
+  THINK > 0 ? new Promise((r) => setTimeout(r, Math.random() * 2 * THINK * 1000)) : Promise.resolve();
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function waitFor(url: string, child: ChildProcess) {
@@ -85,15 +90,20 @@ class Client {
     for (let v = (this.arrived.size ? Math.max(...this.arrived.keys()) : -1) + 1; v <= m.version; v++)
       this.arrived.set(v, now);
     this.waiters = this.waiters.filter((w) => {
-      if (!this.arrived.has(w.version)) return true;
+      if (!this.knows(w.version)) return true;
       w.resolve();
       return false;
     });
   }
 
-  /** Resolves once the socket has seen `version`. */
+  /** Whether the socket has told `version` and the match as it stands at it or later (a catch-up's last message). */
+  private knows(version: number): boolean {
+    return this.arrived.has(version) && (this.now?.version ?? -1) >= version;
+  }
+
+  /** Resolves once the socket has told `version`, and the match as it stands with it. */
   seen(version: number): Promise<void> {
-    if (this.arrived.has(version)) return Promise.resolve();
+    if (this.knows(version)) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push({ version, resolve }));
   }
 }
@@ -196,17 +206,21 @@ async function main() {
         for (let guard = 0; guard < 300; guard++) {
           const views = sides.map((s) => s.client.now!);
           if (views[0].status !== 'in_play') break;
-          const version = views[0].version;
-          let sent = 0;
-          for (const [k, s] of sides.entries()) {
-            const acting = views[k].sides[k].acting;
-            if (acting.length === 0) continue;
-            const actions = acting.map((hero_id) => ({ hero_id, ability_id: 'attack' }));
-            s.client.ws.send(
-              JSON.stringify({ type: 'choose', match_id: matchId, turn: views[k].turn, actions }),
-            );
-            sent = performance.now();
-          }
+          const version = Math.max(...views.map((v) => v.version));
+          // each player thinks, then chooses; the turn is played on the later choice
+          const sentAt = await Promise.all(
+            sides.map(async (s, k) => {
+              const acting = views[k].sides[k].acting;
+              if (acting.length === 0) return 0;
+              await thinking();
+              const actions = acting.map((hero_id) => ({ hero_id, ability_id: 'attack' }));
+              s.client.ws.send(
+                JSON.stringify({ type: 'choose', match_id: matchId, turn: views[k].turn, actions }),
+              );
+              return performance.now();
+            }),
+          );
+          const sent = Math.max(...sentAt);
           await Promise.all(sides.map((s) => s.client.seen(version + 1)));
           for (const s of sides) delays.push(s.client.arrived.get(version + 1)! - sent);
           turns++;
@@ -251,7 +265,7 @@ async function main() {
     );
     console.log('| --- | --- | --- | --- | --- | --- |');
     console.log(
-      `| ${PAIRS} (${TEAM}v${TEAM}, ${INSTANCES} instances) | ${turns} in ${seconds.toFixed(1)} s | ${ms(quantile(delays, 0.5))} / ${ms(quantile(delays, 0.95))} / ${ms(quantile(delays, 0.99))} | ${lost} / ${duplicated} / ${outOfOrder} | ${desyncs} | ${((cpu / PAIRS) * 1000).toFixed(0)} ms |`,
+      `| ${PAIRS} (${TEAM}v${TEAM}, ${INSTANCES} instances${THINK ? `, ${THINK} s a choice` : ', no thinking'}) | ${turns} in ${seconds.toFixed(1)} s | ${ms(quantile(delays, 0.5))} / ${ms(quantile(delays, 0.95))} / ${ms(quantile(delays, 0.99))} | ${lost} / ${duplicated} / ${outOfOrder} | ${desyncs} | ${((cpu / PAIRS) * 1000).toFixed(0)} ms |`,
     );
   } finally {
     await Promise.all(

@@ -106,6 +106,7 @@ export function makeContext(store: Store, opts: ContextOptions, log: FastifyBase
       instance: `${hostname()}:${process.pid}`,
       ...opts.live,
       bus: new LiveBus(opts.redisUrl),
+      warn: (err, msg) => log.warn({ err }, msg),
     },
   };
 }

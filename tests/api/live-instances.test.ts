@@ -1,12 +1,14 @@
 // Live play across instances, as deploy/ runs it: two server processes (src/server/main.ts) on one PostgreSQL with
 // REDIS_URL. Two players, each on their own instance's socket, play a match to its end: each sees every turn once,
-// in order, and the end. Then the instance running a match's clock is killed mid-turn: the other takes the clock
-// over within 15 s (GET /api/matches/{id} names it as host) and the match goes on.
+// in order, and the end. Then, behind Debian's nginx (deploy/nginx.conf), the instance running a match's clock is
+// killed mid-turn: the other takes the clock over within 15 s (GET /api/matches/{id} names it as host), the players'
+// sockets come back through nginx from the version they saw, and their choices play the match on.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { AcceptChallengeResponse, Challenge, MatchView, type LiveServerMessage } from '../../src/api/live.ts';
 import { freshDatabase, giveHero, newPlayer, type Harness, type TestDatabase } from './helpers.ts';
+import { startNginx } from '../../bench/local-services.ts';
 import { remote, startServer, stop } from './processes.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -22,8 +24,10 @@ async function openSocket(url: string, userId: string) {
 
 describe('live play on two instances (PostgreSQL + Redis)', () => {
   const children: ChildProcess[] = [];
+  const stops: (() => Promise<void>)[] = [];
   let db: TestDatabase | undefined;
   afterAll(async () => {
+    for (const s of stops) await s();
     await Promise.all(children.map((c) => stop(c)));
     await db?.drop();
   });
@@ -93,9 +97,18 @@ describe('live play on two instances (PostgreSQL + Redis)', () => {
       expect(s.got.filter((x) => x.type === 'error')).toEqual([]);
     }
 
-    // The instance running a match's clock dies mid-turn: the other takes the clock over and plays on.
+    // Behind nginx (deploy/nginx.conf in front of both), the instance running a match's clock dies mid-turn: the other
+    // takes the clock over and plays on, and the players — their sockets and calls through nginx — play on with it.
+    const proxy = await startNginx(servers.map((s) => Number(new URL(s.url).port)));
+    stops.push(proxy.stop);
+    const via = remote(db, proxy.url);
     const next = await open();
-    const started = await read(hs[0], next);
+    const started = await read(via, next);
+    const watch = (s: Awaited<ReturnType<typeof openSocket>>, since?: number) =>
+      s.ws.send(JSON.stringify({ type: 'watch', match_id: next, since_version: since }));
+    const near = await Promise.all(players.map((p) => openSocket(proxy.url, p.id)));
+    for (const s of near) watch(s);
+    await expect.poll(() => near.every((s) => s.got.some((x) => x.type === 'state'))).toBe(true);
     const names = await Promise.all(
       hs.map(async (h) => ((await h.call('GET', '/api/health')).body as { instance: string }).instance),
     );
@@ -112,6 +125,53 @@ describe('live play on two instances (PostgreSQL + Redis)', () => {
       .poll(async () => (await read(hs[lives], next)).version, { timeout: 15_000, interval: 250 })
       .toBeGreaterThan(started.version);
     expect(Date.now() - killedAt).toBeLessThan(20_000);
-    for (const s of sockets) s.ws.terminate();
+    // a socket nginx had sent to the dead instance is closed: the page opens another through nginx, from the last
+    // version it saw, and is told every one since, once and in order
+    const lastSeen = (s: (typeof near)[number]) =>
+      Math.max(
+        ...s.got.flatMap((x) =>
+          x.type === 'state' || x.type === 'turn' || x.type === 'over' ? [x.version] : [],
+        ),
+      );
+    const back = await Promise.all(
+      near.map(async (s, k) => {
+        if (s.ws.readyState === s.ws.OPEN) return s;
+        const again = await openSocket(proxy.url, players[k].id);
+        watch(again, lastSeen(s));
+        return again;
+      }),
+    );
+    // the players choose through nginx, and their choices play the next turn
+    const before = (await read(via, next)).version;
+    await expect
+      .poll(
+        async () => {
+          for (const [k, p] of players.entries()) {
+            const mine = await read(via, next, p.id);
+            if (mine.status !== 'in_play' || mine.sides[k].chosen || mine.sides[k].acting.length === 0)
+              continue;
+            const actions = mine.options.map((o) => ({ hero_id: o.hero_id, ability_id: 'defend' }));
+            const r = await via.call('POST', `/api/matches/${next}/choices`, {
+              user_id: p.id,
+              turn: mine.turn,
+              actions,
+            });
+            expect([202, 409]).toContain(r.status);
+          }
+          return (await read(via, next)).version;
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBeGreaterThan(before);
+    const now = await read(via, next);
+    for (const [k, s] of back.entries()) {
+      await expect.poll(() => lastSeen(s), { timeout: 10_000 }).toBeGreaterThanOrEqual(now.version);
+      const told = [...(s === near[k] ? [] : near[k].got), ...s.got].flatMap((x) =>
+        x.type === 'turn' || x.type === 'over' ? [x.version] : [],
+      );
+      expect(told).toEqual([...new Set(told)].sort((a, b) => a - b));
+      expect(s.got.filter((x) => x.type === 'error')).toEqual([]);
+    }
+    for (const s of [...sockets, ...near, ...back]) s.ws.terminate();
   });
 });

@@ -38,6 +38,8 @@ export interface LiveSettings {
 /** Live play as the server runs it: its settings, and the bus that tells the sockets (live-bus.ts). */
 export interface LivePlay extends LiveSettings {
   bus: LiveBus;
+  /** the server's log, for what goes wrong off a request (a match left to the sweep to settle) */
+  warn: (err: unknown, msg: string) => void;
 }
 
 /**
@@ -267,7 +269,7 @@ async function record(
     })
     .executeTakeFirst();
   const written = Number(done.numUpdatedRows) === 1;
-  if (written && ends) await settled(db, r.id);
+  if (written && ends) await settled(db, live, r.id);
   if (written)
     live.bus.publish(
       version > r.version
@@ -281,8 +283,10 @@ async function record(
  * Settles a match that has just ended (kinds/live.ts: ratings, records, pay — each once), before anyone is told of
  * its end. A failure leaves it to the next sweep (settleLeftOver), which settles what is left.
  */
-async function settled(db: Store, id: string): Promise<void> {
-  await settleMatch(db, id).catch(() => undefined);
+async function settled(db: Store, live: LivePlay, id: string): Promise<void> {
+  await settleMatch(db, id).catch((err: unknown) =>
+    live.warn(err, `live match ${id} not settled at its end: the sweep will settle it`),
+  );
 }
 
 /**
@@ -389,7 +393,7 @@ async function leave(db: Store, live: LivePlay, r: Row, side: 0 | 1): Promise<bo
     .where('status', '=', 'in_play')
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) return false;
-  if (!early) await settled(db, r.id);
+  if (!early) await settled(db, live, r.id);
   live.bus.publish({ kind: 'match', match_id: r.id, version: r.version + 1 });
   return true;
 }
