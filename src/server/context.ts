@@ -107,6 +107,10 @@ export function makeContext(store: Store, opts: ContextOptions, log: FastifyBase
       ...opts.live,
       bus: new LiveBus(opts.redisUrl),
       warn: (err, msg) => log.warn({ err }, msg),
+      held: new Map(),
+      presenceWrites: Promise.resolve(),
+      beatAt: 0,
+      reconciledAt: 0,
     },
   };
 }

@@ -106,15 +106,21 @@ describe('live play on two instances (PostgreSQL + Redis)', () => {
     const started = await read(via, next);
     const watch = (s: Awaited<ReturnType<typeof openSocket>>, since?: number) =>
       s.ws.send(JSON.stringify({ type: 'watch', match_id: next, since_version: since }));
-    const near = await Promise.all(players.map((p) => openSocket(proxy.url, p.id)));
-    for (const s of near) watch(s);
-    await expect.poll(() => near.every((s) => s.got.some((x) => x.type === 'state'))).toBe(true);
     const names = await Promise.all(
       hs.map(async (h) => ((await h.call('GET', '/api/health')).body as { instance: string }).instance),
     );
     const dies = names.indexOf(started.host);
     expect(dies).toBeGreaterThanOrEqual(0);
     const lives = 1 - dies;
+    // the players' sockets: through nginx, and — so that one surely is on it — the first player's on the doomed instance
+    const near = await Promise.all(
+      players.map((p, k) => openSocket(k === 0 ? servers[dies].url : proxy.url, p.id)),
+    );
+    for (const s of near) watch(s);
+    await expect.poll(() => near.every((s) => s.got.some((x) => x.type === 'state'))).toBe(true);
+    await expect
+      .poll(async () => (await read(via, next)).sides.map((x) => x.connected))
+      .toEqual([true, true]);
     await stop(servers[dies].child, 'SIGKILL');
     const killedAt = Date.now();
     await expect
@@ -133,6 +139,12 @@ describe('live play on two instances (PostgreSQL + Redis)', () => {
           x.type === 'state' || x.type === 'turn' || x.type === 'over' ? [x.version] : [],
         ),
       );
+    // — but first, a player whose only socket was on the dead instance is shown away (its beat lapsed), not connected
+    for (const [k, s] of near.entries())
+      if (s.ws.readyState !== s.ws.OPEN)
+        await expect
+          .poll(async () => (await read(via, next)).sides[k].connected, { timeout: 15_000, interval: 250 })
+          .toBe(false);
     const back = await Promise.all(
       near.map(async (s, k) => {
         if (s.ws.readyState === s.ws.OPEN) return s;

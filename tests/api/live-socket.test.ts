@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { AcceptChallengeResponse, Challenge, MatchView, type LiveServerMessage } from '../../src/api/live.ts';
-import { DATABASES, giveHero, newPlayer, startHarness, type Harness } from './helpers.ts';
+import { LIVE_LEASE_MS } from '../../src/server/fights/live-matches.ts';
+import { DATABASES, giveHero, newPlayer, startHarness, withStore, type Harness } from './helpers.ts';
 
 /** A socket's messages as they come, and a way to wait for one. */
 function listen(ws: WebSocket) {
@@ -309,6 +310,50 @@ describe.each(DATABASES)('the live socket on %s', (kind) => {
       expect((await match(match_id)).status).toBe('over');
     } finally {
       for (const ws of [wb, watcher]) ws.terminate();
+    }
+  });
+
+  it('the sockets of an instance that died stop counting: its player is shown away, and loses if not back', async () => {
+    const { a, b, match_id } = await oneOnOne();
+    // a's socket is on another instance, alive now (its beat, its row of live_presence)…
+    await withStore(h, async (db) => {
+      await db.insertInto('live_instances').values({ instance: 'elsewhere:1', renewed_at: now }).execute();
+      await db
+        .insertInto('live_presence')
+        .values({ match_id, side: 0, instance: 'elsewhere:1', sockets: 1 })
+        .execute();
+    });
+    const wb = await socket(b.id);
+    const lb = listen(wb);
+    try {
+      wb.send(JSON.stringify({ type: 'watch', match_id }));
+      await expect
+        .poll(async () => (await match(match_id)).sides.map((x) => x.connected))
+        .toEqual([true, true]);
+      for (const [side, p] of [a, b].entries()) {
+        const mine = await match(match_id, p.id);
+        if (mine.version === 0 && mine.sides[side].acting.length > 0)
+          await h.call('POST', `/api/matches/${match_id}/choices`, {
+            user_id: p.id,
+            turn: mine.turn,
+            actions: defendAll(mine),
+          });
+      }
+      expect((await match(match_id)).version).toBeGreaterThan(0);
+      // …and then dies: it says nothing more, and once its beat lapses its socket no longer counts
+      const from = lb.got.length;
+      now += LIVE_LEASE_MS + 1_000;
+      const away = await lb.next(
+        (m): m is Extract<LiveServerMessage, { type: 'state' }> =>
+          m.type === 'state' && !m.match.sides[0].connected,
+        from,
+      );
+      expect(away.match.sides[0].forfeits_at).toBe(now + 20_000);
+      expect(away.match.sides[1].connected).toBe(true);
+      now += 21_000;
+      expect((await lb.next(is('over', match_id), from)).winner_id).toBe(b.id);
+    } finally {
+      wb.terminate();
     }
   });
 

@@ -4,7 +4,7 @@
 // write — so whichever instance a player's request reaches, a turn is played once, and every resolved turn is
 // stored before anyone is answered. Until both sides have chosen on turn 1 either may leave, and the match is
 // aborted; after, leaving is a forfeit.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { type Kysely, type Selectable } from 'kysely';
 import {
   checkChoice,
   chooseForSide,
@@ -38,6 +38,14 @@ export interface LiveSettings {
 /** Live play as the server runs it: its settings, and the bus that tells the sockets (live-bus.ts). */
 export interface LivePlay extends LiveSettings {
   bus: LiveBus;
+  /** this instance's sockets on each side of each match (`{match id}|{side}`): its rows of live_presence */
+  held: Map<string, number>;
+  /** this instance's presence writes, one after another */
+  presenceWrites: Promise<void>;
+  /** when this instance last said it lives (unix ms, the game's clock) */
+  beatAt: number;
+  /** when it last made its matches' presence what the rows say (performance.now(): a duration, not the game's time) */
+  reconciledAt: number;
   /** the server's log, for what goes wrong off a request (a match left to the sweep to settle) */
   warn: (err: unknown, msg: string) => void;
 }
@@ -354,6 +362,13 @@ export async function runLiveClocks(db: Store, live: LivePlay): Promise<number> 
       break; // the row moved on: the next tick reads it again
     }
   }
+  // This instance lives; once a second, its matches' presence is what the living instances' rows say (the sockets
+  // of an instance that died stop counting).
+  await beat(db, live);
+  if (performance.now() - live.reconciledAt >= 1000) {
+    live.reconciledAt = performance.now(); // (a duration: the monotonic clock, not the game's)
+    await reconcilePresence(db, live);
+  }
   // A player whose every socket left the match longer ago than LIVE_RECONNECT_SECONDS leaves it.
   const gone = now - live.reconnectSeconds * 1000;
   const away = await db
@@ -426,9 +441,10 @@ export async function matchRole(db: Db, id: string, userId?: string): Promise<'p
 }
 
 /**
- * A player's socket starts (+1) or stops (−1) watching their match: the count of their sockets on it moves, and when
- * the last one goes the time is kept (`away_`), so the clocks can forfeit a player away past LIVE_RECONNECT_SECONDS.
- * The other side is told (a state without a new version).
+ * A player's socket starts (+1) or stops (−1) watching their match. This instance counts its own sockets on each side
+ * (`live.held`) and writes that count whole to its own row of live_presence, one write at a time, so sockets coming
+ * and going at once leave the row as the instance counts them; then the match's presence follows (reconcilePresence)
+ * and the other side is told (a state without a new version).
  */
 export async function playerPresence(
   db: Store,
@@ -440,25 +456,102 @@ export async function playerPresence(
     .select(['user_a', 'user_b', 'status'])
     .where('id', '=', q.id)
     .executeTakeFirst();
-  if (!r || r.status !== 'in_play') return;
-  const side = q.userId === r.user_a ? 'a' : q.userId === r.user_b ? 'b' : null;
-  if (!side) return;
-  const online = side === 'a' ? 'online_a' : 'online_b';
-  const away = side === 'a' ? 'away_a' : 'away_b';
-  const count = sql<number>`case when ${sql.ref(online)} + ${q.delta} > 0 then ${sql.ref(online)} + ${q.delta} else 0 end`;
-  await db
-    .updateTable('live_matches')
-    .set({
-      [online]: count,
-      [away]:
-        q.delta > 0
-          ? null
-          : sql<number>`case when ${sql.ref(online)} + ${q.delta} > 0 then ${sql.ref(away)} else ${nowMs()} end`,
+  const side = !r ? -1 : q.userId === r.user_a ? 0 : q.userId === r.user_b ? 1 : -1;
+  if (!r || side < 0) return;
+  const key = `${q.id}|${side}`;
+  const sockets = Math.max(0, (live.held.get(key) ?? 0) + q.delta);
+  if (sockets > 0) live.held.set(key, sockets);
+  else live.held.delete(key);
+  if (r.status !== 'in_play') return;
+  await beat(db, live);
+  live.presenceWrites = live.presenceWrites
+    .then(async () => {
+      const now = live.held.get(key) ?? 0; // the count as it stands when this write runs
+      const row = { match_id: q.id, side, instance: live.instance };
+      if (now === 0)
+        await db
+          .deleteFrom('live_presence')
+          .where('match_id', '=', q.id)
+          .where('side', '=', side)
+          .where('instance', '=', live.instance)
+          .execute();
+      else
+        await db
+          .insertInto('live_presence')
+          .values({ ...row, sockets: now })
+          .onConflict((oc) => oc.columns(['match_id', 'side', 'instance']).doUpdateSet({ sockets: now }))
+          .execute();
     })
-    .where('id', '=', q.id)
-    .where('status', '=', 'in_play')
+    .catch((err: unknown) => live.warn(err, `presence on live match ${q.id} not written`));
+  await live.presenceWrites;
+  await reconcilePresence(db, live, [q.id]);
+}
+
+/** This instance says it lives (live_instances), at most every half lease: its presence rows count while it does. */
+async function beat(db: Db, live: LivePlay): Promise<void> {
+  const now = nowMs();
+  if (now - live.beatAt < LIVE_LEASE_MS / 2) return;
+  live.beatAt = now;
+  await db
+    .insertInto('live_instances')
+    .values({ instance: live.instance, renewed_at: now })
+    .onConflict((oc) => oc.column('instance').doUpdateSet({ renewed_at: now }))
     .execute();
-  live.bus.publish({ kind: 'refresh', match_id: q.id });
+}
+
+/**
+ * Each side's presence on the matches `ids` (or, without them, those whose clock this instance runs) made what the
+ * living instances' rows say: its sockets counted (`online_`), and, when none is left, the time it went (`away_`,
+ * kept if already set) — so the sockets of an instance that died stop counting once its beat lapses, and the clocks
+ * forfeit a player who does not come back. Each side moved is told (a state without a new version).
+ */
+export async function reconcilePresence(db: Db, live: LivePlay, ids?: string[], tries = 3): Promise<void> {
+  const now = nowMs();
+  let q = db
+    .selectFrom('live_matches')
+    .select(['id', 'online_a', 'online_b', 'away_a', 'away_b'])
+    .where('status', '=', 'in_play');
+  q = ids ? q.where('id', 'in', ids) : q.where('host', '=', live.instance).limit(1000);
+  const matches = await q.execute();
+  if (matches.length === 0) return;
+  const counted = await db
+    .selectFrom('live_presence as p')
+    .innerJoin('live_instances as i', 'i.instance', 'p.instance')
+    .select(['p.match_id', 'p.side', (eb) => eb.fn.sum<number>('p.sockets').as('sockets')])
+    .where(
+      'p.match_id',
+      'in',
+      matches.map((m) => m.id),
+    )
+    .where('i.renewed_at', '>=', now - LIVE_LEASE_MS)
+    .groupBy(['p.match_id', 'p.side'])
+    .execute();
+  const socketsOf = new Map(counted.map((c) => [`${c.match_id}|${c.side}`, Number(c.sockets)]));
+  const moved: string[] = []; // matches another reconcile changed meanwhile: counted again
+  for (const m of matches) {
+    const set: Partial<Row> = {};
+    for (const [side, online, away] of [
+      [0, 'online_a', 'away_a'],
+      [1, 'online_b', 'away_b'],
+    ] as const) {
+      const sockets = socketsOf.get(`${m.id}|${side}`) ?? 0;
+      if (sockets === m[online]) continue;
+      set[online] = sockets;
+      set[away] = sockets > 0 ? null : (m[away] ?? now); // gone since now, unless already away
+    }
+    if (Object.keys(set).length === 0) continue;
+    const done = await db
+      .updateTable('live_matches')
+      .set(set)
+      .where('id', '=', m.id)
+      .where('status', '=', 'in_play')
+      .where('online_a', '=', m.online_a)
+      .where('online_b', '=', m.online_b)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 1) live.bus.publish({ kind: 'refresh', match_id: m.id });
+    else moved.push(m.id);
+  }
+  if (moved.length > 0 && tries > 1) await reconcilePresence(db, live, moved, tries - 1);
 }
 
 /** Past this many missed versions a socket is sent the whole state instead of each one. */

@@ -17,6 +17,7 @@ import { claims } from './migration-0029-claims.ts';
 import { tallyShards } from './migration-0030-tally-shards.ts';
 import { live } from './migration-0031-live.ts';
 import { liveResults } from './migration-0032-live-results.ts';
+import { livePresence } from './migration-0033-live-presence.ts';
 
 function schema(dialect: Dialect): Migration {
   // Prefix search on usernames compares bytes; PostgreSQL's locale collation would not.
@@ -841,6 +842,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0030_tally_shards': tallyShards,
     '0031_live': live,
     '0032_live_results': liveResults,
+    '0033_live_presence': livePresence,
   };
 }
 

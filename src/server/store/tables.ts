@@ -354,6 +354,20 @@ export interface LivePairDaysTable {
   matches: number;
 }
 
+/** Sockets an instance holds on one side of a live match (its own rows only: migration-0033-live-presence.ts). */
+export interface LivePresenceTable {
+  match_id: string;
+  side: number;
+  instance: string;
+  sockets: number;
+}
+
+/** Instances alive: each renews its row as its clocks run (unix ms). */
+export interface LiveInstancesTable {
+  instance: string;
+  renewed_at: number;
+}
+
 /** What a player did toward a day's quests, per kind (economy/daily-progress.ts counts it in the act's own transaction). */
 export interface DailyProgressTable {
   user_id: string;
@@ -471,6 +485,8 @@ export interface Database {
   live_matches: LiveMatchesTable;
   live_ratings: LiveRatingsTable;
   live_pair_days: LivePairDaysTable;
+  live_presence: LivePresenceTable;
+  live_instances: LiveInstancesTable;
 }
 
 /** A piece of gear a hero wears: one a slot (heroes/worn-gear.ts); the hero's document carries the same, for fights. */
