@@ -172,6 +172,18 @@ test('two players play a live match from the screens while a signed-out spectato
   await expect(pageB.getByTestId('match-result')).toContainText('Defeat');
   await shot(page, testInfo, 'live-result-winner');
   await shot(pageB, testInfo, 'live-result-loser');
+  // each sees their live rating move: up for the winner, down for the loser
+  const ratingMove = async (p: Page) => {
+    const [before, after] = ((await p.getByTestId('rating-change').textContent()) ?? '')
+      .match(/\d+/g)!
+      .map(Number);
+    return after! - before!;
+  };
+  await expect(page.getByTestId('rating-change')).toContainText(/\d+.*\d+/);
+  await expect(pageB.getByTestId('rating-change')).toContainText(/\d+.*\d+/);
+  expect(await ratingMove(page)).toBeGreaterThan(0);
+  expect(await ratingMove(pageB)).toBeLessThan(0);
+  const replayHref = (await page.getByRole('link', { name: 'Watch replay' }).getAttribute('href'))!;
 
   // The spectator saw the same turns: the same version, the same log, the winner named.
   const version = await matchA.getAttribute('data-version');
@@ -197,6 +209,14 @@ test('two players play a live match from the screens while a signed-out spectato
   await expect(page).toHaveURL(rematchPath, { timeout: 10_000 });
   await expect(page.locator('.live-match')).toHaveAttribute('data-status', 'in_play');
   await expect(pageB.getByRole('region', { name: 'Your team' })).toContainText(heroB.name.split(' ')[0]!);
+
+  // The replay, on the replay page: both players named, A's heroes as A's team, played to the end.
+  await page.goto(replayHref);
+  await expect(page.getByTestId('replay-players')).toHaveText(`${a.username} vs ${b.username}`);
+  await expect(page.getByRole('region', { name: `${a.username}’s team` })).toContainText(
+    heroA.name.split(' ')[0]!,
+  );
+  await shot(page, testInfo, 'live-replay');
 
   // The live screens on /live: A's challenge listed as accepted, with its match.
   await page.goto('/live');

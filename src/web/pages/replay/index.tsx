@@ -26,6 +26,8 @@ function ReplayPlayer({
 }) {
   const ctrl = useReplayCtrl(replay, autoplay);
   const { events, at, playing, speed, frame, units, over, turn } = ctrl;
+  // a live match names its two players: this record's first, their heroes the allies
+  const players = replay.players;
 
   return (
     <div
@@ -39,7 +41,14 @@ function ReplayPlayer({
         <div className="battle-view__where">
           <h1 className="battle-view__title">Replay</h1>
           <span className="muted">
-            {replay.location} · <span className="tabular">Turn {turn}</span>
+            {players ? (
+              <span data-testid="replay-players">
+                {players[0]} vs {players[1]}
+              </span>
+            ) : (
+              replay.location
+            )}{' '}
+            · <span className="tabular">Turn {turn}</span>
           </span>
         </div>
         <button
@@ -55,7 +64,7 @@ function ReplayPlayer({
       <div className="battle-view__layout">
         <div className="battle-field">
           <BattleSide
-            title="Enemies"
+            title={players ? `${players[1]}’s team` : 'Enemies'}
             units={units.filter((u) => !u.is_ally)}
             frame={frame}
             actorId={frame.actorId}
@@ -64,7 +73,7 @@ function ReplayPlayer({
             {ctrl.caption}
           </div>
           <BattleSide
-            title="Allies"
+            title={players ? `${players[0]}’s team` : 'Allies'}
             units={units.filter((u) => u.is_ally)}
             frame={frame}
             actorId={frame.actorId}
