@@ -121,6 +121,42 @@ async function rowOf(db: Db, id: string): Promise<Row> {
 const sideOfUser = (r: Row, userId: string | undefined): 0 | 1 | -1 =>
   userId === r.user_a ? 0 : userId === r.user_b ? 1 : -1;
 
+/** Each side's columns of the match row: side 0's end in `_a`, side 1's in `_b`. */
+const SIDE_COLUMNS = [
+  {
+    user: 'user_a',
+    choice: 'choice_a',
+    bank: 'bank_a_ms',
+    auto: 'auto_a',
+    online: 'online_a',
+    away: 'away_a',
+    rematch: 'rematch_a',
+  },
+  {
+    user: 'user_b',
+    choice: 'choice_b',
+    bank: 'bank_b_ms',
+    auto: 'auto_b',
+    online: 'online_b',
+    away: 'away_b',
+    rematch: 'rematch_b',
+  },
+] as const;
+
+/** One side of the match as its row holds it. */
+function sideOf(r: Row, k: 0 | 1) {
+  const c = SIDE_COLUMNS[k];
+  return {
+    user: r[c.user],
+    choice: r[c.choice],
+    bank: r[c.bank],
+    auto: r[c.auto],
+    online: r[c.online],
+    away: r[c.away],
+    rematch: r[c.rematch],
+  };
+}
+
 /** Each side's record of an ended match, by its id, with what it paid (none yet while it is being settled). */
 async function recordsOf(db: Db, r: Row): Promise<Map<string, Rewards | null>> {
   const rows = await db
@@ -153,21 +189,20 @@ async function view(
   const inPlay = r.status === 'in_play';
   const ratings = r.ratings === null ? null : (JSON.parse(r.ratings) as MatchRatings);
   const records = r.status === 'over' ? await recordsOf(db, r) : new Map<string, Rewards | null>();
-  const awayOf = (k: 0 | 1) => (k === 0 ? r.away_a : r.away_b);
   const side = (k: 0 | 1) => {
     const units = k === 0 ? battle.allies : battle.enemies;
-    const userIdOf = k === 0 ? r.user_a : r.user_b;
+    const s = sideOf(r, k);
     return {
-      user_id: userIdOf,
-      username: users.get(userIdOf) ?? 'a player who left',
+      user_id: s.user,
+      username: users.get(s.user) ?? 'a player who left',
       heroes: units.map((u) => ({ ...u, is_ally: mySide === -1 ? k === 0 : mySide === k })),
       acting: inPlay ? state.live.acting[k] : [],
-      chosen: inPlay && (k === 0 ? r.choice_a : r.choice_b) !== null,
-      clock: { turn_deadline: r.turn_deadline, bank_ms: k === 0 ? r.bank_a_ms : r.bank_b_ms },
-      chosen_for: k === 0 ? r.auto_a : r.auto_b,
-      connected: (k === 0 ? r.online_a : r.online_b) > 0,
-      forfeits_at: inPlay && awayOf(k) !== null ? awayOf(k)! + live.reconnectSeconds * 1000 : null,
-      rematch: (k === 0 ? r.rematch_a : r.rematch_b) === 1,
+      chosen: inPlay && s.choice !== null,
+      clock: { turn_deadline: r.turn_deadline, bank_ms: s.bank },
+      chosen_for: s.auto,
+      connected: s.online > 0,
+      forfeits_at: inPlay && s.away !== null ? s.away + live.reconnectSeconds * 1000 : null,
+      rematch: s.rematch === 1,
       battle_id: records.has(liveBattleId(r.id, k)) ? liveBattleId(r.id, k) : null,
       rewards: records.get(liveBattleId(r.id, k)) ?? null,
       rating: ratings?.[k] ?? null,
@@ -215,29 +250,23 @@ async function record(
 ): Promise<{ written: boolean; resolved: boolean }> {
   const state = JSON.parse(r.state) as LiveState;
   const now = nowMs();
-  const bank = side === 0 ? r.bank_a_ms : r.bank_b_ms;
-  const autos = (side === 0 ? r.auto_a : r.auto_b) + (auto ? 1 : 0);
-  const mine = {
-    ...(side === 0
-      ? {
-          choice_a: JSON.stringify(actions),
-          bank_a_ms: auto ? 0 : Math.max(0, bank - Math.max(0, now - r.turn_deadline)),
-          auto_a: auto ? autos : 0,
-        }
-      : {
-          choice_b: JSON.stringify(actions),
-          bank_b_ms: auto ? 0 : Math.max(0, bank - Math.max(0, now - r.turn_deadline)),
-          auto_b: auto ? autos : 0,
-        }),
+  const me = sideOf(r, side);
+  const them = sideOf(r, side === 0 ? 1 : 0);
+  const cols = SIDE_COLUMNS[side];
+  const autos = me.auto + (auto ? 1 : 0);
+  const mine: Partial<Row> = {
+    [cols.choice]: JSON.stringify(actions),
+    [cols.bank]: auto ? 0 : Math.max(0, me.bank - Math.max(0, now - r.turn_deadline)),
+    [cols.auto]: auto ? autos : 0,
   };
-  const theirs = side === 0 ? r.choice_b : r.choice_a;
+  const theirs = them.choice;
   let set: Partial<Row> = mine;
   let resolved = false;
   if (auto && autos >= AUTO_TURNS_FORFEIT)
     set = {
       ...mine,
       status: 'over',
-      winner_id: side === 0 ? r.user_b : r.user_a,
+      winner_id: them.user,
       choice_a: null,
       choice_b: null,
       ended_at: now,
@@ -282,7 +311,7 @@ async function record(
     live.bus.publish(
       version > r.version
         ? { kind: 'match', match_id: r.id, version }
-        : { kind: 'chosen', match_id: r.id, turn: r.turn, user_id: side === 0 ? r.user_a : r.user_b },
+        : { kind: 'chosen', match_id: r.id, turn: r.turn, user_id: me.user },
     );
   return { written, resolved };
 }
@@ -356,8 +385,9 @@ export async function runLiveClocks(db: Store, live: LivePlay): Promise<number> 
   for (const r of due) {
     const state = JSON.parse(r.state) as LiveState;
     for (const side of [0, 1] as const) {
-      const waiting = (side === 0 ? r.choice_a : r.choice_b) === null && state.live.acting[side].length > 0;
-      if (!waiting || now < r.turn_deadline + (side === 0 ? r.bank_a_ms : r.bank_b_ms)) continue;
+      const s = sideOf(r, side);
+      const waiting = s.choice === null && state.live.acting[side].length > 0;
+      if (!waiting || now < r.turn_deadline + s.bank) continue;
       if ((await record(db, live, r, side, chooseForSide(state, side), true)).written) chosen++;
       break; // the row moved on: the next tick reads it again
     }
@@ -396,7 +426,7 @@ async function leave(db: Store, live: LivePlay, r: Row, side: 0 | 1): Promise<bo
     .updateTable('live_matches')
     .set({
       status: early ? 'aborted' : 'over',
-      winner_id: early ? null : side === 0 ? r.user_b : r.user_a,
+      winner_id: early ? null : sideOf(r, side === 0 ? 1 : 0).user,
       choice_a: null,
       choice_b: null,
       version: r.version + 1,
@@ -530,10 +560,8 @@ export async function reconcilePresence(db: Db, live: LivePlay, ids?: string[], 
   const moved: string[] = []; // matches another reconcile changed meanwhile: counted again
   for (const m of matches) {
     const set: Partial<Row> = {};
-    for (const [side, online, away] of [
-      [0, 'online_a', 'away_a'],
-      [1, 'online_b', 'away_b'],
-    ] as const) {
+    for (const side of [0, 1] as const) {
+      const { online, away } = SIDE_COLUMNS[side];
       const sockets = socketsOf.get(`${m.id}|${side}`) ?? 0;
       if (sockets === m[online]) continue;
       set[online] = sockets;
