@@ -3,6 +3,7 @@
 // /create), and the one error line both forms share — switching modes clears it, and each form starts afresh.
 // View: ./index.tsx. Loaded with the entry chunk: keep it light.
 import { useEffect, useState } from 'react';
+import { useDebounced } from '../../components/use-debounced.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { nextPath } from '../../session.ts';
 import { useUsers } from '../../api/hooks.ts';
@@ -11,15 +12,6 @@ import { useErrorLine } from '../../api/writes/core.ts';
 import { usernameProblem } from '../../../api/rules.ts';
 
 export type Mode = 'select' | 'create';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setV(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 export function useLandingCtrl() {
   const navigate = useNavigate();

@@ -3,7 +3,8 @@
 // challenge's page to pick a team and accept, Decline) and Outgoing (theirs of the last day: the link to copy and
 // Cancel while open, the match once accepted) — and the live ladder with the player's own live rating. Reached from the
 // map and the navigation's badge.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebounced } from '../../components/use-debounced.ts';
 import { useUsers } from '../../api/hooks.ts';
 import type { Challenge } from '../../api/client.ts';
 import { errorText } from '../../api/client.ts';
@@ -23,15 +24,6 @@ const STATUS: Record<string, string> = {
   cancelled: 'Cancelled',
   expired: 'Expired',
 };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setV(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 const until = (c: Challenge) => new Date(c.expires_at * 1000).toLocaleTimeString([], { timeStyle: 'short' });
 
