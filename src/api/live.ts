@@ -30,6 +30,7 @@ export const Challenge = z.object({
   id: z.string(),
   url: z.string().describe('the challenge’s page, to send (/duel/{id})'),
   status: ChallengeStatus,
+  created_at: z.number().int().describe('unix seconds: when it was made'),
   expires_at: z.number().int().describe('unix seconds: an open challenge lapses then'),
   challenger: Player,
   opponent: Player.nullable().describe('null: an open link'),

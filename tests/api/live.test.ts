@@ -65,6 +65,7 @@ describe.each(DATABASES)('live play on %s', (kind) => {
     expect(c.status).toBe('open');
     expect(c.url).toBe(`/duel/${c.id}`);
     expect(c.size).toBe(2);
+    expect(c.created_at).toBe(Math.floor(now / 1000));
     expect(c.expires_at).toBe(Math.floor(now / 1000) + CHALLENGE_SECONDS);
     expect(c.probability).toBeGreaterThanOrEqual(0);
     expect(c.probability).toBeLessThanOrEqual(1);

@@ -54,11 +54,17 @@ async function openMatch(request: APIRequestContext, a: User, b: User): Promise<
 const instantPlayback = (page: Page) =>
   page.addInitScript(() => window.localStorage.setItem('runeborn_battle_speed', 'instant'));
 
-/** The page's player chooses Defend for each of their acting heroes and confirms: nobody falls, the match goes on. */
+/**
+ * The page's player chooses Defend for each of their acting heroes (the first option when Defend waits on its
+ * cooldown) and confirms: the match goes on long enough to leave and come back.
+ */
 async function choose(page: Page): Promise<void> {
   const heroes = page.getByTestId('live-hero');
-  for (let i = 0; i < (await heroes.count()); i++)
-    await heroes.nth(i).locator('.live-option[data-option-id^="defend:"]').click({ timeout: 5_000 });
+  for (let i = 0; i < (await heroes.count()); i++) {
+    const defend = heroes.nth(i).locator('.live-option[data-option-id^="defend:"]');
+    const option = (await defend.count()) > 0 ? defend : heroes.nth(i).locator('.live-option').first();
+    await option.click({ timeout: 5_000 });
+  }
   await page.getByTestId('confirm-turn').click({ timeout: 5_000 });
 }
 

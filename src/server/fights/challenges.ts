@@ -80,6 +80,7 @@ async function views(db: Db, rows: Row[]): Promise<Challenge[]> {
       id: r.id,
       url: `/duel/${r.id}`,
       status: statusOf(r, now),
+      created_at: r.created_at,
       expires_at: r.expires_at,
       challenger: player(r.challenger_id),
       opponent: r.opponent_id ? player(r.opponent_id) : null,

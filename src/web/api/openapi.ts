@@ -10298,6 +10298,8 @@ export interface operations {
               url: string;
               /** @enum {string} */
               status: 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+              /** @description unix seconds: when it was made */
+              created_at: number;
               /** @description unix seconds: an open challenge lapses then */
               expires_at: number;
               challenger: {
@@ -10334,6 +10336,8 @@ export interface operations {
               url: string;
               /** @enum {string} */
               status: 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+              /** @description unix seconds: when it was made */
+              created_at: number;
               /** @description unix seconds: an open challenge lapses then */
               expires_at: number;
               challenger: {
@@ -10454,6 +10458,8 @@ export interface operations {
             url: string;
             /** @enum {string} */
             status: 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+            /** @description unix seconds: when it was made */
+            created_at: number;
             /** @description unix seconds: an open challenge lapses then */
             expires_at: number;
             challenger: {
@@ -10587,6 +10593,8 @@ export interface operations {
             url: string;
             /** @enum {string} */
             status: 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+            /** @description unix seconds: when it was made */
+            created_at: number;
             /** @description unix seconds: an open challenge lapses then */
             expires_at: number;
             challenger: {
@@ -10780,6 +10788,8 @@ export interface operations {
             url: string;
             /** @enum {string} */
             status: 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+            /** @description unix seconds: when it was made */
+            created_at: number;
             /** @description unix seconds: an open challenge lapses then */
             expires_at: number;
             challenger: {
@@ -10908,6 +10918,8 @@ export interface operations {
             url: string;
             /** @enum {string} */
             status: 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+            /** @description unix seconds: when it was made */
+            created_at: number;
             /** @description unix seconds: an open challenge lapses then */
             expires_at: number;
             challenger: {

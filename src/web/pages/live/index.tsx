@@ -25,7 +25,8 @@ const STATUS: Record<string, string> = {
   expired: 'Expired',
 };
 
-const until = (c: Challenge) => new Date(c.expires_at * 1000).toLocaleTimeString([], { timeStyle: 'short' });
+const clockTime = (unixSeconds: number) =>
+  new Date(unixSeconds * 1000).toLocaleTimeString([], { timeStyle: 'short' });
 
 function ChallengeRow({
   c,
@@ -50,7 +51,7 @@ function ChallengeRow({
         <span className="muted live-row__meta">
           {counted(c.size, 'hero', 'heroes')} a side
           {chance !== null && <> · your chance {wholePercent(chance)}%</>}
-          {open && <> · open until {until(c)}</>}
+          {open ? <> · open until {clockTime(c.expires_at)}</> : <> · made {clockTime(c.created_at)}</>}
         </span>
       </div>
       <div className="live-row__actions">

@@ -148,8 +148,10 @@ export function useMatchCtrl() {
     if (m.type === 'error' || m.type === 'challenge' || m.match_id !== matchId) return;
     const key = liveKeys.match(matchId, userId);
     const next = applyLiveMessage(client.getQueryData<Match>(key), m);
-    if (next) client.setQueryData(key, next);
-    else void query.refetch();
+    if (!next) return void query.refetch();
+    client.setQueryData(key, next);
+    // a read sent before this message may answer after it with less (a spectator not yet counted): it is sent again
+    if (client.isFetching({ queryKey: key, exact: true }) > 0) void query.refetch();
   });
   useEffect(() => {
     if (match) sawVersion(matchId, match.version);
