@@ -5,6 +5,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { User } from '../../src/api/index.ts';
 import { test, expect, createHero, createUser, shot, signIn, uniqueName } from './fixtures.ts';
+import { instantPlayback, openContext } from './live-steps.ts';
 
 async function post<T>(request: APIRequestContext, url: string, data: unknown): Promise<T> {
   const res = await request.post(url, { data });
@@ -49,10 +50,6 @@ async function openMatch(request: APIRequestContext, a: User, b: User): Promise<
   });
   return match_id;
 }
-
-/** Instant playback: the test waits on the match, not on animations. */
-const instantPlayback = (page: Page) =>
-  page.addInitScript(() => window.localStorage.setItem('runeborn_battle_speed', 'instant'));
 
 /**
  * The page's player chooses Defend for each of their acting heroes (the first option when Defend waits on its
@@ -114,8 +111,7 @@ test('a challenge link opened signed out: a new account, a first hero, then the 
   const hero = await createHero(request, a);
   const link = await post<{ id: string }>(request, '/api/challenges', { user_id: a.id, hero_ids: [hero.id] });
 
-  const context = await browser.newContext({ ...testInfo.project.use, baseURL, serviceWorkers: 'block' });
-  const page = await context.newPage();
+  const page = await openContext(browser, testInfo, baseURL);
   await page.goto(`/duel/${link.id}`);
   await expect(page).toHaveURL(/\/\?next=%2Fduel%2F/);
   await page.getByRole('tab', { name: 'Create New' }).click();
@@ -134,7 +130,7 @@ test('a challenge link opened signed out: a new account, a first hero, then the 
   await page.getByTestId('accept-challenge').click();
   await expect(page).toHaveURL(/\/matches\//);
   await expect(page.locator('.live-match')).toHaveAttribute('data-role', 'player');
-  await context.close();
+  await page.context().close();
 });
 
 test('leaving a match mid-turn loses nothing: a reload, a closed tab while the turn is played, a cut socket', async ({
@@ -170,9 +166,7 @@ test('leaving a match mid-turn loses nothing: a reload, a closed tab while the t
   await page.close();
   await defend(request, id, b);
   await expect.poll(async () => (await matchOf(request, id)).turn, { timeout: 10_000 }).toBeGreaterThan(turn);
-  const back = await (
-    await browser.newContext({ ...testInfo.project.use, baseURL, serviceWorkers: 'block' })
-  ).newPage();
+  const back = await openContext(browser, testInfo, baseURL);
   await signIn(back, a);
   await instantPlayback(back);
   await back.goto(`/matches/${id}`);

@@ -3,26 +3,11 @@
 // choosing an option for each acting hero and confirming, until the match ends (A's hero made strong, so it ends
 // soon); a signed-out spectator watches the same turns read-only; both players see the result. Screens under
 // test-results/screens/<project>-live-*.png.
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, createHero, createUser, shot, signIn } from './fixtures.ts';
+import { instantPlayback, openContext } from './live-steps.ts';
 import { setHeroPower } from './store-setup.ts';
-
-/** A page in a context of its own, as the project's (phone or desktop) pages are. */
-async function openContext(browser: Browser, testInfo: TestInfo, baseURL: string | undefined): Promise<Page> {
-  const use = testInfo.project.use;
-  const context = await browser.newContext({
-    baseURL,
-    viewport: use.viewport,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-    deviceScaleFactor: use.deviceScaleFactor,
-    userAgent: use.userAgent,
-    reducedMotion: 'reduce',
-    serviceWorkers: 'block',
-  });
-  return context.newPage();
-}
 
 /** axe's serious and critical findings on the page as it stands (as a11y-every-screen.spec.ts counts them). */
 async function findings(page: Page, screen: string): Promise<string[]> {
@@ -32,11 +17,6 @@ async function findings(page: Page, screen: string): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${screen}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Turns play back at once: the test waits on the match, not on animations. */
-async function instantPlayback(page: Page): Promise<void> {
-  await page.addInitScript(() => window.localStorage.setItem('runeborn_battle_speed', 'instant'));
 }
 
 /** When the page asks for this turn's choices: the first option for each acting hero, then Confirm turn. */
