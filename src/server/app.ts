@@ -1,7 +1,12 @@
 // The Fastify app, as a context plus plugins: the store opened and migrated, the context every route plugin is
 // handed (context.ts), the security headers, Idempotency-Key, rate limits, the API document, one route plugin per
 // group (routes/*.ts) and the web app (http/web-app.ts). buildApp is what main.ts serves and what tests inject.
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerFactory,
+} from 'fastify';
 import type pino from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -28,6 +33,7 @@ import { openStore } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
 import { startSweeps } from './sweep.ts';
 import { parseTrustProxy } from './http/trust-proxy.ts';
+import { restartSockets, type Readiness } from './http/readiness.ts';
 import { resolve } from 'node:path';
 import artRoutes from './routes/art.ts';
 import ascensionRoutes from './routes/ascension.ts';
@@ -87,6 +93,10 @@ export interface AppOptions {
   checkAnswers?: boolean;
   /** WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS: who passkeys are made for (default: the host each request names) */
   relyingParty?: RelyingPartyConfig;
+  /** main.ts's readiness (http/readiness.ts): serving once built, stopping from SIGTERM; a new one otherwise */
+  readiness?: Readiness;
+  /** main.ts's listener, listening before the app is built (http/readiness.ts gatedServer); Fastify's own otherwise */
+  serverFactory?: FastifyServerFactory;
 }
 
 export const BODY_LIMIT = 64 * 1024;
@@ -108,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.logger ? { loggerInstance: opts.logger as FastifyBaseLogger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
+    ...(opts.serverFactory && { serverFactory: opts.serverFactory }),
     trustProxy: parseTrustProxy(opts.trustProxy),
     frameworkErrors: (err, req, reply) => {
       refused(err, req, reply);
@@ -148,6 +159,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const ctx = makeContext(store, { ...opts, rateLimits }, log);
   const limits = rateLimits ? limitStoreFor(store, opts.redisUrl) : null;
   const stopSweeps = startSweeps(store.db, limits, log, ctx.live);
+  const { readiness } = ctx;
+  // From a shutdown's start every answer ends its connection, so clients open their next one elsewhere.
+  app.addHook('onSend', async (_req, reply) => {
+    if (readiness.stopping) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     stopSweeps();
     await closeContext(ctx);
@@ -198,7 +214,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fairnessRoutes, { ctx });
   await app.register(shopRoutes, { ctx });
   await app.register(summonRoutes, { ctx });
-  await app.register(websocket, { options: { maxPayload: 2 * 1024 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 2 * 1024 * 1024 },
+    // Sockets still open at close are told the server restarts (1012), so clients reconnect.
+    preClose(done) {
+      restartSockets(this.websocketServer.clients);
+      this.websocketServer.close();
+      done();
+    },
+  });
   await app.register(liveRoutes, { ctx });
   await app.register(inventoryRoutes, { ctx });
   await app.register(dailyRoutes, { ctx });
@@ -210,5 +234,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const shell = await serveWebApp(app, webRoot, store.db);
   if (shell) page = { shell, headers: pageHeaders };
   await app.ready();
+  if (readiness.state === 'migrating') readiness.state = 'serving';
   return app;
 }

@@ -14,6 +14,7 @@ import type { RelyingPartyConfig } from './accounts/passkeys.ts';
 import { DEFAULT_LIVE, type LivePlay, type LiveSettings } from './fights/live-matches.ts';
 import { LiveBus } from './fights/live-bus.ts';
 import { hostname } from 'node:os';
+import { Readiness } from './http/readiness.ts';
 
 export interface RateLimits {
   /** account creations per IP per minute */
@@ -52,6 +53,8 @@ export interface Ctx {
   relyingParty: RelyingPartyConfig;
   /** live play's clocks, this instance's name and the bus that tells the sockets (fights/live-matches.ts) */
   live: LivePlay;
+  /** migrating, serving or stopping: what GET /api/ready answers (http/readiness.ts) */
+  readiness: Readiness;
 }
 
 export interface RouteOpts {
@@ -76,6 +79,8 @@ export interface ContextOptions {
   live?: Partial<LiveSettings>;
   /** REDIS_URL: live play's notes pass between instances there (fights/live-bus.ts) */
   redisUrl?: string;
+  /** main.ts's readiness, which its SIGTERM turns to stopping; a new one otherwise */
+  readiness?: Readiness;
 }
 
 /** The context over an open, migrated store; countFight is set once the rate limits are registered. */
@@ -112,6 +117,7 @@ export function makeContext(store: Store, opts: ContextOptions, log: FastifyBase
       beatAt: 0,
       reconciledAt: 0,
     },
+    readiness: opts.readiness ?? new Readiness(),
   };
 }
 

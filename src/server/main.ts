@@ -4,17 +4,25 @@
 // (500: how long a fight waits for room in a full queue before its 503), TRUST_PROXY (the proxy's
 // addresses or hop count; trust-proxy.ts), REDIS_URL (where several instances count the per-client limits together;
 // default: in the PostgreSQL database when DATABASE_URL is one, in memory on SQLite), WEBAUTHN_RP_ID with
-// WEBAUTHN_ORIGINS (comma-separated: who passkeys are made for; default the host each request names, accounts/passkeys.ts).
+// WEBAUTHN_ORIGINS (comma-separated: who passkeys are made for; default the host each request names, accounts/passkeys.ts),
+// SHUTDOWN_GRACE_SECONDS (10: how long a SIGTERM waits for requests in flight).
+//
+// It listens before the store is migrated, answering 503 until the app is built (http/readiness.ts). On SIGTERM (or
+// SIGINT): GET /api/ready answers 503 and every answer `Connection: close` at once, the listener takes no new
+// connections, live sockets are told the server restarts (1012), what is in flight is answered (up to the grace), the
+// app closes (workers, database), the log is flushed, and the process exits 0.
 import './foundation/v8-flags.ts'; // first: V8's inlining budgets for the rules core
 import { buildApp } from './app.ts';
 import { DEFAULT_DATABASE_URL } from './store/db.ts';
 import { parseTrustProxy, TrustProxyError } from './http/trust-proxy.ts';
-import { serverLogger } from './http/access-log.ts';
+import { flushLog, serverLogger } from './http/access-log.ts';
+import { drain, gatedServer, Readiness, restartSockets } from './http/readiness.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 const trustProxy = process.env.TRUST_PROXY;
+const graceMs = 1000 * Number(process.env.SHUTDOWN_GRACE_SECONDS || 10);
 try {
   parseTrustProxy(trustProxy);
 } catch (err) {
@@ -24,7 +32,18 @@ try {
 }
 
 const log = serverLogger(process.env.LOG_LEVEL ?? 'info');
+const readiness = new Readiness();
+const gate = gatedServer(readiness);
+await new Promise<void>((resolve, reject) => {
+  gate.server.once('error', reject);
+  gate.server.listen(port, host, () => {
+    gate.server.off('error', reject);
+    resolve();
+  });
+});
 const app = await buildApp({
+  readiness,
+  serverFactory: gate.factory,
   databaseUrl,
   logger: log,
   rateLimits: process.env.RATE_LIMIT === 'off' ? false : undefined,
@@ -55,19 +74,33 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
+  readiness.state = 'stopping';
+  log.info(
+    { signal, grace_s: graceMs / 1000 },
+    'shutting down: no new connections, answering those in flight',
+  );
   try {
+    restartSockets(app.websocketServer.clients);
+    const inTime = await drain(gate.server, graceMs);
+    if (!inTime) log.warn('requests still open at the end of the grace were cut');
     await app.close();
+    log.info('shut down');
+    flushLog(log);
     process.exit(0);
   } catch (err) {
     log.error({ err }, 'shutdown failed');
+    flushLog(log);
     process.exit(1);
   }
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-// Fastify says where to find it (every address of this machine's when it listens on all of them).
-await app.listen({ port, host });
+gate.open();
+// Served from here on: said as Fastify says it (tests/api/processes.ts waits for this line).
+const address = gate.server.address();
+const where =
+  address && typeof address === 'object'
+    ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+    : String(address);
+log.info(`Server listening at http://${where}`);

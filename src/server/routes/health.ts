@@ -1,5 +1,8 @@
-// GET /api/health: the process is up and its database answers.
+// GET /api/health: the process is up and its database answers. GET /api/ready: send this instance requests — not
+// while it migrates (http/readiness.ts answers then), nor while its database does not answer, nor once it stops.
 import { sql } from 'kysely';
+import { ErrorBody } from '../../api/common.ts';
+import { NOT_READY } from '../http/readiness.ts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteOpts } from '../context.ts';
@@ -14,7 +17,50 @@ const Health = z.object({
     .describe('this instance’s name (host:pid): GET /api/matches/{id} names the one running a match’s clock'),
 });
 
+const Ready = z.object({ ok: z.literal(true) });
+/** ms the readiness check waits for the database's `select 1` before saying it does not answer */
+export const READY_DATABASE_MS = 2000;
+
 const health: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
+  app.get('/api/ready', {
+    config: { actsFor: 'public' },
+    schema: {
+      operationId: 'getReady',
+      summary: 'Should this instance be sent requests',
+      description:
+        '200 `{ok: true}` while it serves; 503 with why (`{error}`) while its database is migrated at start, while ' +
+        `the database does not answer a \`select 1\` within ${READY_DATABASE_MS} ms, and from the moment a shutdown ` +
+        'starts (SIGTERM), so a load balancer stops sending first. GET /api/health is the liveness check.',
+      tags: ['health'],
+      response: { 200: Ready, 503: ErrorBody },
+    },
+    handler: async (_req, reply) => {
+      const notReady = (error: string) => reply.code(503).header('retry-after', '1').send({ error });
+      if (ctx.readiness.state !== 'serving') return notReady(NOT_READY[ctx.readiness.state]);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>(
+        (resolve) => (timer = setTimeout(() => resolve('late'), READY_DATABASE_MS)),
+      );
+      const answer = await Promise.race([
+        sql`select 1`.execute(ctx.store.db).then(
+          () => 'ok' as const,
+          () => 'failed' as const,
+        ),
+        late,
+      ]);
+      clearTimeout(timer);
+      if (answer !== 'ok')
+        return notReady(
+          answer === 'late'
+            ? `The database does not answer (nothing within ${READY_DATABASE_MS} ms)`
+            : 'The database does not answer',
+        );
+      // A shutdown that started while the database was asked: not ready either.
+      if (ctx.readiness.stopping) return notReady(NOT_READY.stopping);
+      return reply.code(200).send({ ok: true });
+    },
+  });
+
   app.get('/api/health', {
     config: { actsFor: 'public' },
     schema: {

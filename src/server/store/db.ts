@@ -61,6 +61,9 @@ export function openStore(
     const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 });
     // An idle client's network error must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    // Nor may a checked-out client's (the database restarted, its backend ended): its query fails, and the pool
+    // drops the client when it is released with that error.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
