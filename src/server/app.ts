@@ -34,6 +34,7 @@ import { migrate } from './store/migrations.ts';
 import { startSweeps } from './sweep.ts';
 import { parseTrustProxy } from './http/trust-proxy.ts';
 import { restartSockets, type Readiness } from './http/readiness.ts';
+import type { Metrics } from './http/metrics.ts';
 import { resolve } from 'node:path';
 import artRoutes from './routes/art.ts';
 import ascensionRoutes from './routes/ascension.ts';
@@ -97,6 +98,8 @@ export interface AppOptions {
   readiness?: Readiness;
   /** main.ts's listener, listening before the app is built (http/readiness.ts gatedServer); Fastify's own otherwise */
   serverFactory?: FastifyServerFactory;
+  /** METRICS_PORT's metrics (http/metrics.ts): the app's requests, pools, sockets and economy counted there */
+  metrics?: Metrics;
 }
 
 export const BODY_LIMIT = 64 * 1024;
@@ -160,6 +163,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const limits = rateLimits ? limitStoreFor(store, opts.redisUrl) : null;
   const stopSweeps = startSweeps(store.db, limits, log, ctx.live);
   const { readiness } = ctx;
+  opts.metrics?.watch(app, ctx);
   // From a shutdown's start every answer ends its connection, so clients open their next one elsewhere.
   app.addHook('onSend', async (_req, reply) => {
     if (readiness.stopping) reply.header('connection', 'close');

@@ -5,7 +5,8 @@
 // addresses or hop count; trust-proxy.ts), REDIS_URL (where several instances count the per-client limits together;
 // default: in the PostgreSQL database when DATABASE_URL is one, in memory on SQLite), WEBAUTHN_RP_ID with
 // WEBAUTHN_ORIGINS (comma-separated: who passkeys are made for; default the host each request names, accounts/passkeys.ts),
-// SHUTDOWN_GRACE_SECONDS (10: how long a SIGTERM waits for requests in flight).
+// SHUTDOWN_GRACE_SECONDS (10: how long a SIGTERM waits for requests in flight), METRICS_PORT (off: where GET /metrics
+// answers in Prometheus' format, on a listener of its own at METRICS_HOST, default HOST; http/metrics.ts).
 //
 // It listens before the store is migrated, answering 503 until the app is built (http/readiness.ts). On SIGTERM (or
 // SIGINT): GET /api/ready answers 503 and every answer `Connection: close` at once, the listener takes no new
@@ -17,12 +18,19 @@ import { DEFAULT_DATABASE_URL } from './store/db.ts';
 import { parseTrustProxy, TrustProxyError } from './http/trust-proxy.ts';
 import { flushLog, serverLogger } from './http/access-log.ts';
 import { drain, gatedServer, Readiness, restartSockets } from './http/readiness.ts';
+import { Metrics, metricsServer } from './http/metrics.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 const trustProxy = process.env.TRUST_PROXY;
 const graceMs = 1000 * Number(process.env.SHUTDOWN_GRACE_SECONDS || 10);
+const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : null;
+if (metricsPort !== null && (!Number.isInteger(metricsPort) || (metricsPort === port && port !== 0))) {
+  console.error(`Runeborn did not start: METRICS_PORT must be a port of its own, not PORT (${port})`);
+  process.exit(1);
+}
+const metrics = metricsPort === null ? undefined : new Metrics();
 try {
   parseTrustProxy(trustProxy);
 } catch (err) {
@@ -43,6 +51,7 @@ await new Promise<void>((resolve, reject) => {
 });
 const app = await buildApp({
   readiness,
+  metrics,
   serverFactory: gate.factory,
   databaseUrl,
   logger: log,
@@ -97,6 +106,15 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 gate.open();
+if (metrics && metricsPort !== null) {
+  const scrape = metricsServer(metrics);
+  scrape.unref(); // a scrape in progress never holds the shutdown
+  await new Promise<void>((resolve) => scrape.listen(metricsPort, process.env.METRICS_HOST || host, resolve));
+  const at = scrape.address();
+  log.info(
+    `Metrics at http://${typeof at === 'object' && at ? `${at.address}:${at.port}` : String(at)}/metrics`,
+  );
+}
 // Served from here on: said as Fastify says it (tests/api/processes.ts waits for this line).
 const address = gate.server.address();
 const where =

@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { auditLedger } from '../../src/server/economy/ledger.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { DATABASES, freshDatabase, newPlayer, setBalances, type TestDatabase } from './helpers.ts';
-import { remote, startServer, stop } from './processes.ts';
+import { freePort, remote, startServer, stop } from './processes.ts';
 
 const PLAYERS = 4;
 /** requests each player keeps in flight */
@@ -24,7 +24,11 @@ describe.each(DATABASES)('SIGTERM under a purchase flood on %s', (kind) => {
 
   it('answers what is in flight, loses nothing acknowledged, tells sockets, exits 0', async () => {
     db = await freshDatabase(kind);
-    const server = await startServer(db.url, { SHUTDOWN_GRACE_SECONDS: '10' });
+    const metricsPort = await freePort();
+    const server = await startServer(db.url, {
+      SHUTDOWN_GRACE_SECONDS: '10',
+      METRICS_PORT: String(metricsPort),
+    });
     child = server.child;
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
       server.child.once('exit', (code, signal) => resolve({ code, signal })),
@@ -66,6 +70,12 @@ describe.each(DATABASES)('SIGTERM under a purchase flood on %s', (kind) => {
     const flood = Promise.all(players.flatMap((p) => Array.from({ length: IN_FLIGHT }, () => buyer(p.id))));
 
     await expect.poll(() => answered.length, { timeout: 15_000, interval: 5 }).toBeGreaterThanOrEqual(60);
+    // The purchases are counted on the metrics' own port, under their route's pattern.
+    const scraped = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(scraped).toMatch(
+      /http_requests_total\{route="\/api\/shop\/purchase",method="POST",status_class="2xx"\} \d+/,
+    );
+    expect(scraped).toMatch(/runeborn_currency_out_total\{currency="gold",reason="purchase"\} \d+/);
     signalled = true;
     server.child.kill('SIGTERM');
     await flood;

@@ -1,6 +1,7 @@
 // Servers as `npm start` runs them, in processes of their own (src/server/main.ts), for the tests of several
 // instances on one database: started on a free port, stopped (or killed) and waited for.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import type { Harness, TestDatabase } from './helpers.ts';
 
 /** Starts an instance on `databaseUrl` (`env` added to its environment); answers it and its address once it listens. */
@@ -66,4 +67,14 @@ export function remote(db: TestDatabase, url: string): Harness {
     },
     async close() {},
   };
+}
+
+/** A port free now on 127.0.0.1 (for a process told its port ahead: its metrics, or one polled before it is up). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 }

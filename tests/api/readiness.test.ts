@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NOT_READY, Readiness } from '../../src/server/http/readiness.ts';
 import { DATABASES, freshDatabase, PG_ADMIN_URL, startHarness, type TestDatabase } from './helpers.ts';
-import { startServer, stop } from './processes.ts';
+import { freePort, startServer, stop } from './processes.ts';
 
 describe.each(DATABASES)('readiness on %s', (kind) => {
   it('is 200 while serving, 503 with Connection: close once stopping; /api/health stays as it was', async () => {
@@ -100,13 +100,3 @@ describe('readiness on postgres', () => {
     });
   });
 });
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}

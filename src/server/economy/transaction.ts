@@ -34,6 +34,7 @@ import type { HeroRow } from '../store/hero-rows.ts';
 import type { Database } from '../store/tables.ts';
 import type { Act } from '../../game/daily.ts';
 import { countActs } from './quest-progress.ts';
+import { committed, keepMoves } from './committed.ts';
 import type { UserRow } from './wallet.ts';
 
 /** Attempts before a contended transaction is answered 409. */
@@ -141,8 +142,12 @@ export function economyTransaction<T>(
   // SQLite runs one transaction at a time anyway (one connection): there every transaction takes its turn in one
   // queue, so the yield between turns also keeps different players' transactions from running in one go.
   return inTurn(db, sqlite ? SQLITE_TURNS : locks.userId, () =>
-    withRetries(() =>
-      db.transaction().execute(async (trx) => {
+    withRetries(async () => {
+      let open: Transaction<Database> | undefined;
+      const acts: Act[] = [];
+      const result = await db.transaction().execute(async (trx) => {
+        open = trx;
+        keepMoves(trx);
         let userQuery = trx.selectFrom('users').selectAll().where('id', '=', locks.userId);
         if (!sqlite) userQuery = userQuery.forNoKeyUpdate();
         const user = await userQuery.executeTakeFirst();
@@ -152,12 +157,14 @@ export function economyTransaction<T>(
           if (!sqlite) heroQuery = heroQuery.forUpdate();
           for (const r of await heroQuery.execute()) heroes.set(r.id, r);
         }
-        const acts: Act[] = [];
         told.set(trx, acts);
         const done = await work(trx, { user, heroes });
         await countActs(trx, locks.userId, acts);
         return done;
-      }),
-    ),
+      });
+      // Committed: what it moved and did is told now (committed.ts), never for an attempt rolled back.
+      committed(db, open!, acts);
+      return result;
+    }),
   );
 }

@@ -21,6 +21,7 @@ import { readAlready, readOnce } from '../store/request-reads.ts';
 import { MESSAGES, notFound, type Refusal } from '../foundation/errors.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { economyTransaction } from './transaction.ts';
+import { wroteMoves } from './committed.ts';
 
 export type { Currency };
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -138,6 +139,10 @@ async function move(
         throw new Error('a partly covered change of several currencies');
       return undefined;
     }
+    wroteMoves(
+      trx,
+      changes.map(([currency, delta]) => ({ currency, delta, reason: entry.reason })),
+    );
   }
   if (changes.length === 0 && Object.keys(also).length === 0) return findUser(trx, userId);
   let update = trx.updateTable('users').where('id', '=', userId);

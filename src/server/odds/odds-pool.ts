@@ -148,6 +148,11 @@ export class OddsPool {
     return this.pool.queueSize;
   }
 
+  /** Fights waiting now for room in the full queue (metrics). */
+  get waitingForRoom(): number {
+    return this.waiting.size;
+  }
+
   /**
    * Estimates are waiting and the queue is full: a new (uncached) fight would be refused, so fights are refused
    * before any of their work is done. A queue of stories alone (fights of known matchups) refuses nothing.
