@@ -78,6 +78,7 @@ export const User = z.object({
   created_at: z.number().int().describe('epoch seconds'),
   time_zone: z.string().describe("the IANA zone the player's day is kept in (GET /api/daily)"),
   reset_hour: z.number().int().min(0).max(23).describe('the local hour their day resets at'),
+  guild_id: z.string().nullable().describe('the guild the player belongs to; null: none'),
 });
 export type User = z.infer<typeof User>;
 

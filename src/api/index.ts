@@ -16,3 +16,4 @@ export * from './summons.ts';
 export * from './ascension.ts';
 export * from './passkeys.ts';
 export * from './live.ts';
+export * from './guilds.ts';

@@ -54,6 +54,10 @@ export const LEDGER_REASONS = [
   'fight_stake',
   /** a live match won against another player (ref: the winner's record of it) */
   'live_reward',
+  /** an attack on the guild boss, paid by its own damage (ref: the attack's record) */
+  'guild_attack',
+  /** the guild boss felled: paid once to each member who attacked it (ref: 'guild id:week:level') */
+  'guild_kill',
 ] as const;
 export const LedgerReason = z.enum(LEDGER_REASONS);
 export type LedgerReason = z.infer<typeof LedgerReason>;

@@ -98,3 +98,16 @@ export function usernameProblem(name: string): string | null {
 
 /** How near a stated chance is to the model's own (±`half` at 95%; src/game/battle/odds.ts). */
 export { ODDS_SAMPLING } from '../game/battle/sampling.ts';
+
+/** Guilds: a name's length, a description's and a message's, the members and officers a guild holds (src/game/data/guilds.ts). */
+export {
+  BOSS_ATTACKS_A_DAY,
+  GUILD_DESCRIPTION_MAX,
+  GUILD_MAX_MEMBERS,
+  GUILD_MAX_OFFICERS,
+  GUILD_MESSAGE_MAX,
+  GUILD_MESSAGES_A_MINUTE,
+  GUILD_NAME_MAX,
+  GUILD_NAME_MIN,
+  GUILD_REJOIN_WAIT_S,
+} from '../game/data/guilds.ts';

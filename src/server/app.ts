@@ -48,6 +48,7 @@ import healthRoutes from './routes/health.ts';
 import heroRoutes from './routes/heroes.ts';
 import inventoryRoutes from './routes/inventory.ts';
 import liveRoutes from './routes/live.ts';
+import guildRoutes from './routes/guilds.ts';
 import websocket from '@fastify/websocket';
 import oddsRoutes from './routes/odds.ts';
 import type { OddsPool } from './odds/odds-pool.ts';
@@ -228,6 +229,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(liveRoutes, { ctx });
+  await app.register(guildRoutes, { ctx });
   await app.register(inventoryRoutes, { ctx });
   await app.register(dailyRoutes, { ctx });
   await app.register(campaignRoutes, { ctx });

@@ -18,6 +18,7 @@ const LAYERS = [
   'heroes',
   'content',
   'fights',
+  'guilds',
   'http',
   'routes',
 ];

@@ -16,8 +16,10 @@ const WEB_MAY_IMPORT = new Set(['game/art/paths.ts']);
 const API_FOR_WEB: Record<string, readonly string[]> = {
   // the XP table and level cap; the currency list; the Star Shards a fused scroll takes; training's prices; the words
   // a star's refusal says, on the numbers the server answers for it (the ascend call refuses with the same); the
-  // precision the odds are held to (the fairness page states it: the sampling rule alone, arithmetic)
+  // precision the odds are held to (the fairness page states it: the sampling rule alone, arithmetic); guilds' sizes
+  // and limits
   'api/rules.ts': [
+    'game/data/guilds.ts',
     'game/progression.ts',
     'game/battle/sampling.ts',
     'game/data/currencies.ts',

@@ -21,6 +21,7 @@ const user = {
   created_at: 1700000000,
   time_zone: 'Europe/Berlin',
   reset_hour: 6,
+  guild_id: null,
 };
 
 afterEach(() => localStorage.clear());
@@ -40,6 +41,7 @@ describe('parseStoredUser', () => {
       created_at: 0,
       time_zone: 'UTC',
       reset_hour: 4,
+      guild_id: null,
     });
   });
   it.each([

@@ -38,6 +38,7 @@ export function parseStoredUser(raw: string | null): User | null {
       v.reset_hour < 24
         ? v.reset_hour
         : 4,
+    guild_id: typeof v.guild_id === 'string' ? v.guild_id : null,
   };
   for (const c of CURRENCIES) {
     const n = v[c];

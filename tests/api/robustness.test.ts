@@ -132,6 +132,7 @@ interface Fixtures {
   itemIds: string[];
   battleIds: string[];
   runIds: string[];
+  guildIds: string[];
 }
 
 /** A generator of requests for every route: paths, queries and bodies, with real ids mixed into the junk. */
@@ -147,6 +148,7 @@ function routes(f: Fixtures) {
         ...f.itemIds,
         ...f.battleIds,
         ...f.runIds,
+        ...f.guildIds,
         'npc_woods_poacher',
         'npc_void_archon',
         'draught_of_insight',
@@ -180,6 +182,7 @@ function routes(f: Fixtures) {
   const stageId = fc.oneof(fc.constantFrom('1-1', '1-2', '6-8', '0-0', '__proto__'), someId);
   const generators: Record<string, fc.Arbitrary<{ method: string; url: string; body: unknown }>> = {
     'GET /api/health': get(withQuery('/api/health')),
+    'GET /api/ready': get(withQuery('/api/ready')),
     'GET /api/users': get(
       withQuery('/api/users', ['q', text], ['limit', fc.oneof(text, fc.integer().map(String))]),
     ),
@@ -625,6 +628,89 @@ function routes(f: Fixtures) {
       seg(someId).map((id) => `/api/matches/${id}/rematch`),
       fc.oneof(junk, fc.record({ user_id: actingUser })),
     ),
+    'POST /api/guilds': r(
+      'POST',
+      fc.constant('/api/guilds'),
+      fc.oneof(
+        junk,
+        fc.record({
+          user_id: actingUser,
+          name: fc.oneof(text, junk),
+          description: maybe(fc.oneof(text, junk)),
+          join_policy: fc.oneof(fc.constantFrom('open', 'request'), text, junk),
+        }),
+      ),
+    ),
+    'GET /api/guilds': get(
+      withQuery(
+        '/api/guilds',
+        ['query', text],
+        ['cursor', text],
+        ['limit', fc.oneof(text, fc.integer().map(String))],
+      ),
+    ),
+    'GET /api/guilds/ranking': get(withQuery('/api/guilds/ranking')),
+    'GET /api/guilds/:id': get(
+      fc.tuple(seg(someId), withQuery('', ['user_id', someId])).map(([id, q]) => `/api/guilds/${id}${q}`),
+    ),
+    ...Object.fromEntries(
+      (['join', 'leave'] as const).map((act) => [
+        `POST /api/guilds/:id/${act}`,
+        r(
+          'POST',
+          seg(someId).map((id) => `/api/guilds/${id}/${act}`),
+          fc.oneof(junk, fc.record({ user_id: actingUser })),
+        ),
+      ]),
+    ),
+    ...Object.fromEntries(
+      [
+        ['requests', 'accept'],
+        ['requests', 'refuse'],
+        ['members', 'remove'],
+        ['members', 'role'],
+      ].map(([what, act]) => [
+        `POST /api/guilds/:id/${what}/:userId/${act}`,
+        r(
+          'POST',
+          fc.tuple(seg(someId), seg(someId)).map(([id, u]) => `/api/guilds/${id}/${what}/${u}/${act}`),
+          fc.oneof(
+            junk,
+            fc.record({
+              user_id: actingUser,
+              role: maybe(fc.oneof(fc.constantFrom('leader', 'officer', 'member'), text)),
+            }),
+          ),
+        ),
+      ]),
+    ),
+    'GET /api/guilds/:id/messages': get(
+      fc
+        .tuple(seg(someId), withQuery('', ['user_id', someId], ['cursor', text], ['limit', text]))
+        .map(([id, q]) => `/api/guilds/${id}/messages${q}`),
+    ),
+    'POST /api/guilds/:id/messages': r(
+      'POST',
+      seg(someId).map((id) => `/api/guilds/${id}/messages`),
+      fc.oneof(junk, fc.record({ user_id: actingUser, text: fc.oneof(text, junk) })),
+    ),
+    'GET /api/guilds/:id/boss': get(
+      fc
+        .tuple(
+          seg(someId),
+          withQuery(
+            '',
+            ['user_id', someId],
+            ['hero_ids', fc.array(someId, { maxLength: 5 }).map((a) => a.join(','))],
+          ),
+        )
+        .map(([id, q]) => `/api/guilds/${id}/boss${q}`),
+    ),
+    'POST /api/guilds/:id/boss/attack': r(
+      'POST',
+      seg(someId).map((id) => `/api/guilds/${id}/boss/attack`),
+      fc.oneof(junk, fc.record({ user_id: actingUser, hero_ids: team })),
+    ),
     'GET /api/live/leaderboard': get(
       withQuery('/api/live/leaderboard', ['limit', fc.oneof(text, fc.integer().map(String))]),
     ),
@@ -644,6 +730,7 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
     items: [] as string[],
     battles: [] as string[],
     runs: [] as string[],
+    guilds: [] as string[],
   };
   beforeAll(async () => {
     h = await startHarness(kind);
@@ -672,6 +759,12 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
     ids.items.push(victimItemRow, attackerItemRow);
     ids.battles.push(battle.body.battle_id);
     ids.runs.push(run.body.id);
+    const guild = await h.call('POST', '/api/guilds', {
+      user_id: victim.id,
+      name: 'Fuzzers Hall',
+      join_policy: 'request',
+    });
+    ids.guilds.push(guild.body.id);
   });
   const fixtures = (): Fixtures => ({
     victim: victim?.id ?? 'u_victim',
@@ -680,6 +773,7 @@ describe.each(DATABASES)('robustness on %s', (kind) => {
     itemIds: ids.items,
     battleIds: ids.battles,
     runIds: ids.runs,
+    guildIds: ids.guilds,
   });
   afterAll(async () => {
     await store?.close();

@@ -236,8 +236,8 @@ export function narrateFight(
 }
 
 /** The battle a fight's story tells, played again from its seed (the same rules give the same facts). */
-export function tellAgain(seed: number, a: Hero[], b: Hero[]): ToldBattle {
-  return { seed, events: startBattle(seed, a, b, { battleId: 'story', auto: true }).state.events };
+export function tellAgain(seed: number, a: Hero[], b: Hero[], turnLimit?: number): ToldBattle {
+  return { seed, events: startBattle(seed, a, b, { battleId: 'story', auto: true, turnLimit }).state.events };
 }
 
 /**

@@ -25,6 +25,7 @@ import { Refusal } from '../foundation/errors.ts';
 import { currentSession, type Session } from './sessions.ts';
 import type { Store } from '../store/db.ts';
 import { readUser } from '../economy/wallet.ts';
+import { markSeen } from './seen.ts';
 import { addRouteHook, methodsOf } from '../foundation/route-hooks.ts';
 
 export type PlayerField = `${'params' | 'query' | 'body'}.${string}`;
@@ -247,6 +248,16 @@ export function guardPlayers(app: FastifyInstance, store: Store): void {
     if (methods.some((m) => UNSAFE.has(m))) addRouteHook(route, 'onRequest', refuseCrossSite);
     if (actsFor === 'public') return;
     const fields = fieldsOf(actsFor);
+    // Any request a player makes (and is not refused for) shows they were here: seen.ts.
+    addRouteHook(route, 'onResponse', function seenPlayers(req, reply, done) {
+      if (reply.statusCode < 400)
+        for (const f of fields) {
+          const v = f.owner ? undefined : valueAt(req, f);
+          if (typeof v === 'string' && isValidId(v))
+            markSeen(store, v, (err) => req.log.warn({ err }, 'last seen'));
+        }
+      done();
+    });
     addRouteHook(route, 'preValidation', function checkPlayers(req, reply, done) {
       (req as Guarded)[CHECKED] = namedIds(req, fields);
       checkThen(store, req, reply, fields, done);

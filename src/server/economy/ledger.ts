@@ -21,6 +21,7 @@ const BATTLE_REASONS: ReadonlySet<LedgerReason> = new Set([
   'campaign_reward',
   'fight_stake',
   'live_reward',
+  'guild_attack',
 ]);
 const ITEM_REASONS: ReadonlySet<LedgerReason> = new Set(['purchase', 'item_use']);
 

@@ -2,11 +2,13 @@
 // runs is written. Every such transaction takes its row locks in ONE order, so two of them can wait for each other
 // but never deadlock:
 //
-//   1. the acting player's `users` row          (SELECT … FOR NO KEY UPDATE on PostgreSQL, the lock an UPDATE takes)
+//   1. the acting player's `users` row          (SELECT … FOR NO KEY UPDATE on PostgreSQL, the lock an UPDATE takes);
+//      a guild's change that moves another player (a request accepted, a member removed) locks both rows, in id order
 //   2. the heroes it will change, in id order    (SELECT … ORDER BY id FOR UPDATE: a delete needs the full lock)
 //   3. inventory rows, then the player's other records (candidates, generations, battles, dungeon runs)
 //   4. arena fights: the two sides' ladder rating rows, in hero id order (fights/rating-store.ts settleDuel) — the only rows of
 //      another player a transaction locks; after them it only writes rows it already holds or inserts new ones
+//   4b. a guild's change or a boss attack: the guild's row (guilds/), after the players and their heroes
 //   5. a fight: its one fairness tally row; a summon: its tally rows, one a rarity drawn, in rarity order — rows of
 //      the player's tally shard (odds/fairness.ts), which a few other players share, the last writes of the work;
 //      after them only the acts the work told (`did`) are counted, into the player's own quest progress
@@ -46,6 +48,9 @@ export interface Locks {
   userId: string;
   /** Heroes the work may change or delete, locked next in id order (missing ones are simply absent). */
   heroIds?: readonly string[];
+  /** Other players whose rows the work changes (a member a guild takes in or lets go): locked with the acting
+   * player's, all in id order. */
+  others?: readonly string[];
 }
 
 export interface Locked {
@@ -148,9 +153,14 @@ export function economyTransaction<T>(
       const result = await db.transaction().execute(async (trx) => {
         open = trx;
         keepMoves(trx);
-        let userQuery = trx.selectFrom('users').selectAll().where('id', '=', locks.userId);
+        const players = [...new Set([locks.userId, ...(locks.others ?? [])])].sort();
+        let userQuery = trx.selectFrom('users').selectAll();
+        userQuery =
+          players.length === 1
+            ? userQuery.where('id', '=', locks.userId)
+            : userQuery.where('id', 'in', players).orderBy('id');
         if (!sqlite) userQuery = userQuery.forNoKeyUpdate();
-        const user = await userQuery.executeTakeFirst();
+        const user = (await userQuery.execute()).find((u) => u.id === locks.userId);
         const heroes = new Map<string, HeroRow>();
         if (heroIds.length > 0) {
           let heroQuery = trx.selectFrom('heroes').selectAll().where('id', 'in', heroIds).orderBy('id');

@@ -46,6 +46,7 @@ export function userView(r: UserRow): User {
     created_at: Number(r.created_at),
     time_zone: r.time_zone,
     reset_hour: r.reset_hour,
+    guild_id: r.guild_id ?? null,
   };
 }
 
@@ -237,7 +238,14 @@ export function openAccount(
   return economyTransaction(db, { userId: account.id }, async (trx) => {
     const inserted = await trx
       .insertInto('users')
-      .values({ ...account, gold: 0, magic_essence: 0, summoning_scrolls: 0, combat_tokens: 0 })
+      .values({
+        ...account,
+        gold: 0,
+        magic_essence: 0,
+        summoning_scrolls: 0,
+        combat_tokens: 0,
+        last_seen: account.created_at,
+      })
       .onConflict((oc) => oc.column('username_key').doNothing())
       .returning('id')
       .executeTakeFirst();

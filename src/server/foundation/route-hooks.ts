@@ -1,13 +1,20 @@
 // Hooks on the routes that need them, not on every request. A hook added with app.addHook runs on every route,
 // the hot reads included — an async no-op there is a promise and a microtask a request (measured with --cpu-prof
 // on GET /api/users/{id}); added from an onRoute hook it runs only where the route says it is needed.
-import type { onRequestHookHandler, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type {
+  onRequestHookHandler,
+  onResponseHookHandler,
+  onSendHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
 
 interface RouteHooks {
   onRequest: onRequestHookHandler;
   preValidation: preHandlerHookHandler;
   preHandler: preHandlerHookHandler;
   onSend: onSendHookHandler;
+  onResponse: onResponseHookHandler;
 }
 
 /** Adds `hook` to the route's own `name` hooks, after those it has (in the order onRoute hooks run). */

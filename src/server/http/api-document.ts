@@ -35,6 +35,7 @@ export const API_TAGS = [
     description: 'Locking an account with a passkey: its passkeys, signing in with one, sessions.',
   },
   { name: 'live', description: 'Live play: challenges between players and the matches they open.' },
+  { name: 'guilds', description: 'Guilds: members and roles, the message board, the weekly guild boss.' },
 ] as const;
 
 export const SWAGGER_OPTIONS: SwaggerOptions = {

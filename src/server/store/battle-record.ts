@@ -87,6 +87,8 @@ export interface BattleRecord {
   enemies?: StoredHero[];
   /** The seed of the battle the fight's story tells, or null when none went the rolled way. */
   seed: number | null;
+  /** The engine's turns the battle was played to, when not its default (a guild boss attack: src/game/guild.ts). */
+  turn_limit?: number;
   /** That battle's facts: kept only when the engine running is not the one that fought it. */
   facts?: EventFacts[];
   /** The win chance stated before it (a turn-based battle's: the same matchup's at its start). */
@@ -230,7 +232,7 @@ export function factsOf(r: BattleRecord, allies: Hero[], enemies: Hero[]): Event
   if (r.facts) return r.facts;
   if (r.seed === null) return [];
   if (r.engine_version !== ENGINE_VERSION) throw new Refusal(410, RULES_CHANGED);
-  return tellAgain(r.seed, allies, enemies).events.map(factOf);
+  return tellAgain(r.seed, allies, enemies, r.turn_limit).events.map(factOf);
 }
 
 /** A fight's result as it was answered (GET /api/battles/{id}), its story told again from its facts. */
@@ -347,5 +349,5 @@ export function eventsOf(r: BattleRecord, battleId: string, allies: Hero[], enem
   if (r.engine_version !== ENGINE_VERSION) throw new Refusal(410, RULES_CHANGED);
   return r.choices
     ? battleOf(r, battleId, allies, enemies).events
-    : tellAgain(r.seed, allies, enemies).events;
+    : tellAgain(r.seed, allies, enemies, r.turn_limit).events;
 }

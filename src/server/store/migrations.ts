@@ -18,6 +18,7 @@ import { tallyShards } from './migration-0030-tally-shards.ts';
 import { live } from './migration-0031-live.ts';
 import { liveResults } from './migration-0032-live-results.ts';
 import { livePresence } from './migration-0033-live-presence.ts';
+import { guilds } from './migration-0034-guilds.ts';
 
 function schema(dialect: Dialect): Migration {
   // Prefix search on usernames compares bytes; PostgreSQL's locale collation would not.
@@ -843,6 +844,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0031_live': live,
     '0032_live_results': liveResults,
     '0033_live_presence': livePresence,
+    '0034_guilds': guilds,
   };
 }
 

@@ -38,6 +38,11 @@ export interface UsersTable {
   draws_every_kind_through: Generated<number | null>;
   /** 1 while the account is locked: it holds at least one passkey, and only its sessions act for it (passkeys.ts) */
   locked: Generated<number>;
+  /** the guild the player is in (guilds/), null: none; when they last left one (epoch seconds: the hour's wait) */
+  guild_id: Generated<string | null>;
+  guild_left_at: Generated<number | null>;
+  /** the last request the player made (epoch seconds, written at most once a minute: accounts/player-guard.ts) */
+  last_seen: Generated<number>;
 }
 
 /** A locked account's passkeys: WebAuthn credentials (id and public key base64url, transports as JSON). */
@@ -487,6 +492,70 @@ export interface Database {
   live_pair_days: LivePairDaysTable;
   live_presence: LivePresenceTable;
   live_instances: LiveInstancesTable;
+  guilds: GuildsTable;
+  guild_members: GuildMembersTable;
+  guild_requests: GuildRequestsTable;
+  guild_messages: GuildMessagesTable;
+  guild_attacks: GuildAttacksTable;
+  guild_kill_rewards: GuildKillRewardsTable;
+}
+
+/** A guild (migration 0034): its week's boss on its row — the week (its Monday's day number), level, health, kills. */
+export interface GuildsTable {
+  id: string;
+  name: string;
+  /** the name lower-cased while the guild is open (unique); null once closed */
+  name_key: string | null;
+  description: string;
+  join_policy: string;
+  time_zone: string;
+  created_at: number;
+  closed_at: number | null;
+  member_count: number;
+  week: number;
+  boss_level: number;
+  boss_hp: number;
+  week_kills: number;
+}
+export interface GuildMembersTable {
+  user_id: string;
+  guild_id: string;
+  role: string;
+  joined_at: number;
+}
+export interface GuildRequestsTable {
+  guild_id: string;
+  user_id: string;
+  asked_at: number;
+}
+export interface GuildMessagesTable {
+  id: string;
+  guild_id: string;
+  user_id: string;
+  text: string;
+  /** epoch ms */
+  created_at: number;
+}
+/** One attack on a guild boss: one of the player's BOSS_ATTACKS_A_DAY slots of a guild day (unique). */
+export interface GuildAttacksTable {
+  battle_id: string;
+  guild_id: string;
+  user_id: string;
+  week: number;
+  day: number;
+  slot: number;
+  level: number;
+  damage: number;
+  hp_after: number;
+  created_at: number;
+}
+/** A kill reward paid: one a member a boss (its guild, week and level). */
+export interface GuildKillRewardsTable {
+  guild_id: string;
+  week: number;
+  level: number;
+  user_id: string;
+  paid_at: number;
 }
 
 /** A piece of gear a hero wears: one a slot (heroes/worn-gear.ts); the hero's document carries the same, for fights. */

@@ -1041,6 +1041,254 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/guilds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Find a guild
+     * @description Open guilds by name, a page at a time: members, and this week’s boss as it stands.
+     */
+    get: operations['listGuilds'];
+    put?: never;
+    /**
+     * Make a guild
+     * @description Makes a guild led by the player: a unique name (any case), a description, open to all or by request. Its days and weeks are kept in the player’s time zone. Refused (409) for a name taken, a player in a guild, or one who left a guild within the hour. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['createGuild'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guilds/ranking': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Guilds by bosses killed this week
+     * @description The guilds that felled the most bosses this week (each guild’s own week), most first.
+     */
+    get: operations['guildRanking'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guilds/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a guild
+     * @description The guild’s page: its members (role, last seen, this week’s damage) and boss; the join requests for its leader or an officer (user_id). A leader not seen for 72 hours has handed the guild over by then. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    get: operations['getGuild'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guilds/{id}/join': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Join a guild, or ask to
+     * @description Joins an open guild (200) or asks to join one by request (202). Refused (409) for a player in a guild, one who left a guild within the hour, or a full guild. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['joinGuild'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guilds/{id}/requests/{userId}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept a request to join
+     * @description For the guild’s leader and officers. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['acceptGuildRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guilds/{id}/requests/{userId}/refuse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refuse a request to join
+     * @description For the guild’s leader and officers. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['refuseGuildRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guilds/{id}/leave': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Leave the guild
+     * @description Leaves the guild; joining another waits an hour. A leader leaving hands the guild to the officer, else the member, seen most recently; the last member out closes it. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['leaveGuild'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guilds/{id}/members/{userId}/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Remove a member
+     * @description The leader removes anyone else; an officer removes members. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['removeGuildMember'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guilds/{id}/members/{userId}/role': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Name a member’s role
+     * @description The leader names a member an officer (at most 3) or a member, or hands leadership over (role leader: the leader before becomes an officer, or a member when 3 are named). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['setGuildRole'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guilds/{id}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The guild’s message board
+     * @description Members only: messages newest first, a page at a time (plain text). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    get: operations['guildMessages'];
+    put?: never;
+    /**
+     * Write on the message board
+     * @description Members only: 1–300 characters of plain text, at most 10 a minute a player (429 past them). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    post: operations['writeGuildMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guilds/{id}/boss': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * This week’s guild boss
+     * @description Members only: the boss as it stands, the player’s attacks left today and damage this week, the guild’s damage ranking, what attacks and the kill pay, and (hero_ids) a team’s expected damage. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     */
+    get: operations['guildBoss'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guilds/{id}/boss/attack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Attack the guild boss
+     * @description One of the player’s 2 attacks of the guild’s day, with 1–4 of their heroes: a fight of 20 turns, its damage what the team dealt (the boss’s health falls by exactly that), paid by that damage. The attack that fells the boss opens the next, stronger one; each member who attacked it is paid the kill reward once. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md). Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     */
+    post: operations['attackGuildBoss'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/inventory': {
     parameters: {
       query?: never;
@@ -1631,6 +1879,8 @@ export interface operations {
             time_zone: string;
             /** @description the local hour their day resets at */
             reset_hour: number;
+            /** @description the guild the player belongs to; null: none */
+            guild_id: string | null;
           };
         };
       };
@@ -1710,6 +1960,8 @@ export interface operations {
             time_zone: string;
             /** @description the local hour their day resets at */
             reset_hour: number;
+            /** @description the guild the player belongs to; null: none */
+            guild_id: string | null;
             /** @description the player’s live rating (1500 ± 350 before their first match) */
             live_rating: {
               rating: number;
@@ -1815,6 +2067,8 @@ export interface operations {
             time_zone: string;
             /** @description the local hour their day resets at */
             reset_hour: number;
+            /** @description the guild the player belongs to; null: none */
+            guild_id: string | null;
           };
         };
       };
@@ -1928,7 +2182,9 @@ export interface operations {
                 | 'idle_income'
                 | 'training'
                 | 'fight_stake'
-                | 'live_reward';
+                | 'live_reward'
+                | 'guild_attack'
+                | 'guild_kill';
               /** @description what caused it, by id (see the reasons) */
               ref: string | null;
               /** @description what to link to: the fight's replay, the hero (a summon's kept hero, a rerolled hero), the item */
@@ -3487,6 +3743,8 @@ export interface operations {
               time_zone: string;
               /** @description the local hour their day resets at */
               reset_hour: number;
+              /** @description the guild the player belongs to; null: none */
+              guild_id: string | null;
             };
           };
         };
@@ -3702,6 +3960,8 @@ export interface operations {
               time_zone: string;
               /** @description the local hour their day resets at */
               reset_hour: number;
+              /** @description the guild the player belongs to; null: none */
+              guild_id: string | null;
             };
             /** @description the gold this level of training cost */
             cost: number;
@@ -4071,6 +4331,8 @@ export interface operations {
               time_zone: string;
               /** @description the local hour their day resets at */
               reset_hour: number;
+              /** @description the guild the player belongs to; null: none */
+              guild_id: string | null;
             };
             spent_hero_ids: string[];
             shards_spent: number;
@@ -4292,6 +4554,8 @@ export interface operations {
               time_zone: string;
               /** @description the local hour their day resets at */
               reset_hour: number;
+              /** @description the guild the player belongs to; null: none */
+              guild_id: string | null;
             };
             restored_hero_ids: string[];
             shards_refunded: number;
@@ -5060,6 +5324,8 @@ export interface operations {
                   time_zone: string;
                   /** @description the local hour their day resets at */
                   reset_hour: number;
+                  /** @description the guild the player belongs to; null: none */
+                  guild_id: string | null;
                 };
                 /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
                 campaign?: {
@@ -5360,6 +5626,8 @@ export interface operations {
                   time_zone: string;
                   /** @description the local hour their day resets at */
                   reset_hour: number;
+                  /** @description the guild the player belongs to; null: none */
+                  guild_id: string | null;
                 };
                 /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
                 campaign?: {
@@ -6491,6 +6759,8 @@ export interface operations {
                   time_zone: string;
                   /** @description the local hour their day resets at */
                   reset_hour: number;
+                  /** @description the guild the player belongs to; null: none */
+                  guild_id: string | null;
                 };
                 /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
                 campaign?: {
@@ -6979,6 +7249,8 @@ export interface operations {
               time_zone: string;
               /** @description the local hour their day resets at */
               reset_hour: number;
+              /** @description the guild the player belongs to; null: none */
+              guild_id: string | null;
             };
             /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
             campaign?: {
@@ -9041,6 +9313,8 @@ export interface operations {
               time_zone: string;
               /** @description the local hour their day resets at */
               reset_hour: number;
+              /** @description the guild the player belongs to; null: none */
+              guild_id: string | null;
             };
             /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
             campaign?: {
@@ -10153,6 +10427,8 @@ export interface operations {
               time_zone: string;
               /** @description the local hour their day resets at */
               reset_hour: number;
+              /** @description the guild the player belongs to; null: none */
+              guild_id: string | null;
             };
           };
         };
@@ -12004,6 +12280,1632 @@ export interface operations {
       };
     };
   };
+  listGuilds: {
+    parameters: {
+      query?: {
+        /** @description names containing this (case-insensitive) */
+        query?: string;
+        /** @description next_cursor of the page before */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description by name */
+            guilds: {
+              id: string;
+              name: string;
+              description: string;
+              /** @enum {string} */
+              join_policy: 'open' | 'request';
+              members: number;
+              week_kills: number;
+              boss: {
+                level: number;
+                name: string;
+                max_hp: number;
+                hp: number;
+              };
+            }[];
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  createGuild: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+          /** @description 3–24 characters, unique whatever the case */
+          name: string;
+          /** @description a short description */
+          description?: string;
+          /**
+           * @description 'open': anyone may join; 'request': an officer or the leader accepts
+           * @enum {string}
+           */
+          join_policy: 'open' | 'request';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            join_policy: 'open' | 'request';
+            /** @description the zone its days and weeks are kept in: its maker’s (reset 04:00, weeks on Monday) */
+            time_zone: string;
+            /** @description unix seconds */
+            created_at: number;
+            /** @description leader first, then officers, then members; by this week’s damage within */
+            members: {
+              user_id: string;
+              username: string;
+              /** @enum {string} */
+              role: 'leader' | 'officer' | 'member';
+              /** @description unix seconds: the last request the player made (to the minute) */
+              last_seen: number;
+              /** @description the damage they dealt the guild’s bosses this week */
+              week_damage: number;
+            }[];
+            /** @description those asking to join, oldest first: shown to its leader and officers (user_id of one given) */
+            requests?: {
+              user_id: string;
+              username: string;
+              /** @description unix seconds */
+              asked_at: number;
+            }[];
+            /** @description bosses killed this week */
+            week_kills: number;
+            /** @description this week’s boss as it stands */
+            boss: {
+              level: number;
+              name: string;
+              max_hp: number;
+              hp: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  guildRanking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the 50 guilds that killed the most bosses this week (each in its own week), most first */
+            guilds: {
+              id: string;
+              name: string;
+              description: string;
+              /** @enum {string} */
+              join_policy: 'open' | 'request';
+              members: number;
+              week_kills: number;
+              boss: {
+                level: number;
+                name: string;
+                max_hp: number;
+                hp: number;
+              };
+              rank: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getGuild: {
+    parameters: {
+      query?: {
+        /** @description the reader: a leader or officer is shown the requests */
+        user_id?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            join_policy: 'open' | 'request';
+            /** @description the zone its days and weeks are kept in: its maker’s (reset 04:00, weeks on Monday) */
+            time_zone: string;
+            /** @description unix seconds */
+            created_at: number;
+            /** @description leader first, then officers, then members; by this week’s damage within */
+            members: {
+              user_id: string;
+              username: string;
+              /** @enum {string} */
+              role: 'leader' | 'officer' | 'member';
+              /** @description unix seconds: the last request the player made (to the minute) */
+              last_seen: number;
+              /** @description the damage they dealt the guild’s bosses this week */
+              week_damage: number;
+            }[];
+            /** @description those asking to join, oldest first: shown to its leader and officers (user_id of one given) */
+            requests?: {
+              user_id: string;
+              username: string;
+              /** @description unix seconds */
+              asked_at: number;
+            }[];
+            /** @description bosses killed this week */
+            week_kills: number;
+            /** @description this week’s boss as it stands */
+            boss: {
+              level: number;
+              name: string;
+              max_hp: number;
+              hp: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  joinGuild: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description 200 joined (an open guild), 202 asked (one by request)
+             * @enum {string}
+             */
+            status: 'joined' | 'asked';
+            guild_id: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description 200 joined (an open guild), 202 asked (one by request)
+             * @enum {string}
+             */
+            status: 'joined' | 'asked';
+            guild_id: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  acceptGuildRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            join_policy: 'open' | 'request';
+            /** @description the zone its days and weeks are kept in: its maker’s (reset 04:00, weeks on Monday) */
+            time_zone: string;
+            /** @description unix seconds */
+            created_at: number;
+            /** @description leader first, then officers, then members; by this week’s damage within */
+            members: {
+              user_id: string;
+              username: string;
+              /** @enum {string} */
+              role: 'leader' | 'officer' | 'member';
+              /** @description unix seconds: the last request the player made (to the minute) */
+              last_seen: number;
+              /** @description the damage they dealt the guild’s bosses this week */
+              week_damage: number;
+            }[];
+            /** @description those asking to join, oldest first: shown to its leader and officers (user_id of one given) */
+            requests?: {
+              user_id: string;
+              username: string;
+              /** @description unix seconds */
+              asked_at: number;
+            }[];
+            /** @description bosses killed this week */
+            week_kills: number;
+            /** @description this week’s boss as it stands */
+            boss: {
+              level: number;
+              name: string;
+              max_hp: number;
+              hp: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  refuseGuildRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            join_policy: 'open' | 'request';
+            /** @description the zone its days and weeks are kept in: its maker’s (reset 04:00, weeks on Monday) */
+            time_zone: string;
+            /** @description unix seconds */
+            created_at: number;
+            /** @description leader first, then officers, then members; by this week’s damage within */
+            members: {
+              user_id: string;
+              username: string;
+              /** @enum {string} */
+              role: 'leader' | 'officer' | 'member';
+              /** @description unix seconds: the last request the player made (to the minute) */
+              last_seen: number;
+              /** @description the damage they dealt the guild’s bosses this week */
+              week_damage: number;
+            }[];
+            /** @description those asking to join, oldest first: shown to its leader and officers (user_id of one given) */
+            requests?: {
+              user_id: string;
+              username: string;
+              /** @description unix seconds */
+              asked_at: number;
+            }[];
+            /** @description bosses killed this week */
+            week_kills: number;
+            /** @description this week’s boss as it stands */
+            boss: {
+              level: number;
+              name: string;
+              max_hp: number;
+              hp: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  leaveGuild: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            left: true;
+            /** @description the last member left: the guild is closed */
+            closed: boolean;
+            /** @description unix seconds: when the player may join a guild again */
+            can_join_at: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  removeGuildMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            join_policy: 'open' | 'request';
+            /** @description the zone its days and weeks are kept in: its maker’s (reset 04:00, weeks on Monday) */
+            time_zone: string;
+            /** @description unix seconds */
+            created_at: number;
+            /** @description leader first, then officers, then members; by this week’s damage within */
+            members: {
+              user_id: string;
+              username: string;
+              /** @enum {string} */
+              role: 'leader' | 'officer' | 'member';
+              /** @description unix seconds: the last request the player made (to the minute) */
+              last_seen: number;
+              /** @description the damage they dealt the guild’s bosses this week */
+              week_damage: number;
+            }[];
+            /** @description those asking to join, oldest first: shown to its leader and officers (user_id of one given) */
+            requests?: {
+              user_id: string;
+              username: string;
+              /** @description unix seconds */
+              asked_at: number;
+            }[];
+            /** @description bosses killed this week */
+            week_kills: number;
+            /** @description this week’s boss as it stands */
+            boss: {
+              level: number;
+              name: string;
+              max_hp: number;
+              hp: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  setGuildRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+          /**
+           * @description 'leader' hands leadership over (the old leader becomes an officer, or a member)
+           * @enum {string}
+           */
+          role: 'leader' | 'officer' | 'member';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            join_policy: 'open' | 'request';
+            /** @description the zone its days and weeks are kept in: its maker’s (reset 04:00, weeks on Monday) */
+            time_zone: string;
+            /** @description unix seconds */
+            created_at: number;
+            /** @description leader first, then officers, then members; by this week’s damage within */
+            members: {
+              user_id: string;
+              username: string;
+              /** @enum {string} */
+              role: 'leader' | 'officer' | 'member';
+              /** @description unix seconds: the last request the player made (to the minute) */
+              last_seen: number;
+              /** @description the damage they dealt the guild’s bosses this week */
+              week_damage: number;
+            }[];
+            /** @description those asking to join, oldest first: shown to its leader and officers (user_id of one given) */
+            requests?: {
+              user_id: string;
+              username: string;
+              /** @description unix seconds */
+              asked_at: number;
+            }[];
+            /** @description bosses killed this week */
+            week_kills: number;
+            /** @description this week’s boss as it stands */
+            boss: {
+              level: number;
+              name: string;
+              max_hp: number;
+              hp: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  guildMessages: {
+    parameters: {
+      query: {
+        user_id: string;
+        /** @description next_cursor of the page before: older messages */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description newest first */
+            messages: {
+              id: string;
+              user_id: string;
+              username: string;
+              /** @description plain text, as written */
+              text: string;
+              /** @description unix ms */
+              created_at: number;
+            }[];
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  writeGuildMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            user_id: string;
+            username: string;
+            /** @description plain text, as written */
+            text: string;
+            /** @description unix ms */
+            created_at: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  guildBoss: {
+    parameters: {
+      query: {
+        user_id: string;
+        /** @description 1–4 of the player’s hero ids, comma-separated: the answer states that team’s expected damage */
+        hero_ids?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            level: number;
+            name: string;
+            max_hp: number;
+            hp: number;
+            /** @description bosses the guild killed this week (this one is the next) */
+            week_kills: number;
+            /** @description unix seconds: the week ends (Monday 04:00 in the guild’s zone) */
+            ends_at: number;
+            /** @description unix seconds: the guild’s day ends and attacks come back */
+            day_ends_at: number;
+            /** @description the player’s attacks left today (2 a day) */
+            attacks_left: number;
+            /** @description the player’s damage this week */
+            my_damage: number;
+            /** @description the expected damage of the team in hero_ids (simulated, as odds are) */
+            expected_damage?: number;
+            /** @description what an attack pays: the highest tier its damage reaches */
+            tiers: {
+              damage: number;
+              rewards: {
+                gold: number;
+                xp_per_hero: number;
+                magic_essence: number;
+                combat_tokens: number;
+              };
+            }[];
+            /** @description paid once to each member who attacked the boss, when it falls */
+            kill_rewards: {
+              gold: number;
+              xp_per_hero: number;
+              magic_essence: number;
+              combat_tokens: number;
+            };
+            /** @description the guild’s members by their damage this week */
+            ranking: {
+              user_id: string;
+              username: string;
+              damage: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  attackGuildBoss: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A key of your own for this one intent (e.g. a UUID): sent again — a retry, a double tap, even concurrently or through another instance — it answers the first answer (same status and body, with `Idempotent-Replayed: true`) and charges nothing more. The same key with another body, route or player is a 422. Kept 24 hours (docs/api.md). */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: string;
+          hero_ids: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the attack’s record (GET /api/battles/{id}/replay plays it) */
+            battle_id: string;
+            /** @description the boss attacked */
+            level: number;
+            /** @description what the team dealt: the boss’s health fell by exactly this */
+            damage: number;
+            hp_after: number;
+            /** @description this attack felled the boss (the next, stronger one opens at once) */
+            killed: boolean;
+            /** @description what the attack paid (by its damage), with the kill reward when it felled the boss */
+            rewards: {
+              gold: number;
+              xp_per_hero: number;
+              magic_essence: number;
+              combat_tokens: number;
+            };
+            attacks_left: number;
+            user: {
+              id: string;
+              username: string;
+              gold: number;
+              magic_essence: number;
+              summoning_scrolls: number;
+              combat_tokens: number;
+              /** @description epoch seconds */
+              created_at: number;
+              /** @description the IANA zone the player's day is kept in (GET /api/daily) */
+              time_zone: string;
+              /** @description the local hour their day resets at */
+              reset_hour: number;
+              /** @description the guild the player belongs to; null: none */
+              guild_id: string | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
   getInventory: {
     parameters: {
       query: {
@@ -12162,6 +14064,8 @@ export interface operations {
               time_zone: string;
               /** @description the local hour their day resets at */
               reset_hour: number;
+              /** @description the guild the player belongs to; null: none */
+              guild_id: string | null;
             };
             hero?: {
               id: string;
@@ -12554,6 +14458,8 @@ export interface operations {
               time_zone: string;
               /** @description the local hour their day resets at */
               reset_hour: number;
+              /** @description the guild the player belongs to; null: none */
+              guild_id: string | null;
             };
             /** @description the day as it stands after the claim */
             daily: {
@@ -13196,6 +15102,8 @@ export interface operations {
                   time_zone: string;
                   /** @description the local hour their day resets at */
                   reset_hour: number;
+                  /** @description the guild the player belongs to; null: none */
+                  guild_id: string | null;
                 };
                 /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
                 campaign?: {
@@ -13496,6 +15404,8 @@ export interface operations {
                   time_zone: string;
                   /** @description the local hour their day resets at */
                   reset_hour: number;
+                  /** @description the guild the player belongs to; null: none */
+                  guild_id: string | null;
                 };
                 /** @description a campaign stage’s fight (POST /api/campaign/stages/{stageId}/battle) */
                 campaign?: {
@@ -13961,6 +15871,8 @@ export interface operations {
               time_zone: string;
               /** @description the local hour their day resets at */
               reset_hour: number;
+              /** @description the guild the player belongs to; null: none */
+              guild_id: string | null;
             };
           };
         };

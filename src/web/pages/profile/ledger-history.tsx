@@ -44,6 +44,8 @@ const REASON_ICON: Record<LedgerReason, IconName> = {
   training: 'atk',
   fight_stake: 'atk',
   live_reward: 'arena',
+  guild_attack: 'atk',
+  guild_kill: 'chest',
 };
 
 /** The filter tabs' short names (the full ones, CURRENCY_NAMES, label everything else). */

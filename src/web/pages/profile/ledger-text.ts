@@ -61,6 +61,7 @@ const FIGHTS: Partial<Record<LedgerReason, string>> = {
   campaign_reward: 'Campaign stage won',
   fight_stake: 'Stake of a lost fight',
   live_reward: 'Live match won',
+  guild_attack: 'Guild boss attacked',
 };
 
 /** A row's reason in words: "Bought Flask of Essence", "Arena victory", "Summoned heroes" … */
@@ -91,6 +92,8 @@ export function reasonText(row: Pick<LedgerRow, 'reason' | 'subject'>): string {
       return 'Campaign stage first cleared';
     case 'idle_income':
       return 'Idle income';
+    case 'guild_kill':
+      return 'Guild boss felled';
     case 'daily_quest':
     case 'daily_bonus':
     case 'daily_calendar':
