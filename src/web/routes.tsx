@@ -59,6 +59,8 @@ export const routes: RouteObject[] = [
           { path: 'inventory', lazy: page(() => import('./pages/inventory/index.tsx')) },
           { path: 'profile', lazy: page(() => import('./pages/profile/index.tsx')) },
           { path: 'live', lazy: page(() => import('./pages/live/index.tsx')) },
+          { path: 'guilds', lazy: page(() => import('./pages/guilds/index.tsx')) },
+          { path: 'guilds/:guildId', lazy: page(() => import('./pages/guild/index.tsx')) },
           { path: 'profile/credits', lazy: page(() => import('./pages/credits/index.tsx')) },
         ],
       },

@@ -2,6 +2,7 @@
 // API, signing in by the stored session (runeborn_user), and screenshots of every screen saved to
 // test-results/screens/<project>-<screen>.png.
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Hero, Summons, User } from '../../src/api/index.ts';
 
@@ -115,6 +116,19 @@ export async function shot(page: Page, testInfo: TestInfo, screen: string): Prom
     path: `test-results/screens/${testInfo.project.name}-${screen}.png`,
     fullPage: true,
   });
+}
+
+/**
+ * axe's serious and critical findings on the page as it stands, each naming `screen` (as a11y-every-screen.spec.ts
+ * counts them, with label-content-name-mismatch on: a control's name holds its visible text).
+ */
+export async function axeFindings(page: Page, screen: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 interface Fixtures {

@@ -4,20 +4,9 @@
 // soon); a signed-out spectator watches the same turns read-only; both players see the result. Screens under
 // test-results/screens/<project>-live-*.png.
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, createHero, createUser, shot, signIn } from './fixtures.ts';
+import { test, expect, axeFindings as findings, createHero, createUser, shot, signIn } from './fixtures.ts';
 import { instantPlayback, openContext } from './live-steps.ts';
 import { setHeroPower } from './store-setup.ts';
-
-/** axe's serious and critical findings on the page as it stands (as a11y-every-screen.spec.ts counts them). */
-async function findings(page: Page, screen: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** When the page asks for this turn's choices: the first option for each acting hero, then Confirm turn. */
 async function chooseIfAsked(page: Page): Promise<boolean> {

@@ -281,3 +281,16 @@ export async function setCleared(userId: string, cleared: number): Promise<void>
     await store.close();
   }
 }
+
+/**
+ * Sets the health left to a guild's boss of the week (guilds.boss_hp, read on every request: nothing caches it), so
+ * a test's next attack kills it rather than the week's 55,000.
+ */
+export async function setGuildBossHp(guildId: string, hp: number): Promise<void> {
+  const store = openStore(storeUrl(), { poolSize: 1 });
+  try {
+    await store.db.updateTable('guilds').set({ boss_hp: hp }).where('id', '=', guildId).execute();
+  } finally {
+    await store.close();
+  }
+}

@@ -54,6 +54,17 @@ import type {
   Challenge as ChallengeSchema,
   ChallengesResponse,
   LiveAction,
+  Guild,
+  GuildSummary as GuildSummarySchema,
+  GuildsResponse,
+  GuildRankingResponse,
+  GuildMessage as GuildMessageSchema,
+  MessagesResponse,
+  GuildRole as GuildRoleSchema,
+  JoinResponse,
+  LeaveResponse,
+  BossView,
+  AttackResponse,
 } from '../../api/index.ts';
 import { isValidId } from '../../api/id-rule.ts';
 import type { Currency } from '../../api/rules.ts';
@@ -571,3 +582,105 @@ export const requestRematch = (
   userId: string,
 ): Promise<{ match_id: string | null; waiting: boolean }> =>
   call('post', '/api/matches/{id}/rematch', { path: { id }, body: { user_id: userId } });
+
+// --- Guilds and the guild boss (docs/api.md "Guilds"; hooks: ./guild-hooks.ts) -------------------------------
+export type GuildView = z.infer<typeof Guild>;
+export type GuildSummary = z.infer<typeof GuildSummarySchema>;
+export type GuildsPage = z.infer<typeof GuildsResponse>;
+export type GuildRanking = z.infer<typeof GuildRankingResponse>;
+export type GuildMessage = z.infer<typeof GuildMessageSchema>;
+export type GuildMessages = z.infer<typeof MessagesResponse>;
+export type GuildRole = z.infer<typeof GuildRoleSchema>;
+export type GuildJoin = z.infer<typeof JoinResponse>;
+export type GuildLeave = z.infer<typeof LeaveResponse>;
+export type GuildBoss = z.infer<typeof BossView>;
+export type GuildAttack = z.infer<typeof AttackResponse>;
+/** Guilds whose names hold `query`, a page at a time by name. */
+export const listGuilds = (
+  opts: { query?: string; cursor?: string | null } = {},
+  signal?: AbortSignal,
+): Promise<GuildsPage> =>
+  call(
+    'get',
+    '/api/guilds',
+    { query: { query: opts.query || undefined, cursor: opts.cursor ?? undefined, limit: 20 } },
+    { signal },
+  );
+/** The guilds that killed the most bosses this week. */
+export const getGuildRanking = (): Promise<GuildRanking> => call('get', '/api/guilds/ranking', {});
+export const createGuild = (
+  userId: string,
+  guild: { name: string; description?: string; join_policy: 'open' | 'request' },
+): Promise<GuildView> => call('post', '/api/guilds', { body: { user_id: userId, ...guild } });
+/** A guild as `userId` reads it (its leader and officers are shown the requests to join). */
+export const getGuild = (id: string, userId?: string): Promise<GuildView> =>
+  known(id, 'Guild not found', () =>
+    call('get', '/api/guilds/{id}', { path: { id }, query: { user_id: userId } }),
+  );
+/** Joins an open guild (joined) or asks to join one by request (asked). */
+export const joinGuild = (id: string, userId: string): Promise<GuildJoin> =>
+  call('post', '/api/guilds/{id}/join', { path: { id }, body: { user_id: userId } }) as Promise<GuildJoin>;
+export const answerJoinRequest = (
+  id: string,
+  asker: string,
+  userId: string,
+  answer: 'accept' | 'refuse',
+): Promise<GuildView> =>
+  answer === 'accept'
+    ? call('post', '/api/guilds/{id}/requests/{userId}/accept', {
+        path: { id, userId: asker },
+        body: { user_id: userId },
+      })
+    : call('post', '/api/guilds/{id}/requests/{userId}/refuse', {
+        path: { id, userId: asker },
+        body: { user_id: userId },
+      });
+export const leaveGuild = (id: string, userId: string): Promise<GuildLeave> =>
+  call('post', '/api/guilds/{id}/leave', { path: { id }, body: { user_id: userId } });
+export const removeGuildMember = (id: string, member: string, userId: string): Promise<GuildView> =>
+  call('post', '/api/guilds/{id}/members/{userId}/remove', {
+    path: { id, userId: member },
+    body: { user_id: userId },
+  });
+/** Names a member officer or member, or hands leadership over ('leader'). */
+export const setGuildRole = (
+  id: string,
+  member: string,
+  userId: string,
+  role: GuildRole,
+): Promise<GuildView> =>
+  call('post', '/api/guilds/{id}/members/{userId}/role', {
+    path: { id, userId: member },
+    body: { user_id: userId, role },
+  });
+/** The guild's board, newest first (members only). */
+export const getGuildMessages = (
+  id: string,
+  userId: string,
+  cursor?: string | null,
+): Promise<GuildMessages> =>
+  call('get', '/api/guilds/{id}/messages', {
+    path: { id },
+    query: { user_id: userId, cursor: cursor ?? undefined, limit: 50 },
+  });
+export const postGuildMessage = (id: string, userId: string, text: string): Promise<GuildMessage> =>
+  call('post', '/api/guilds/{id}/messages', { path: { id }, body: { user_id: userId, text } });
+/** The week's boss as the player stands against it; with `heroIds`, that team's expected damage too. */
+export const getGuildBoss = (id: string, userId: string, heroIds?: string[]): Promise<GuildBoss> =>
+  call('get', '/api/guilds/{id}/boss', {
+    path: { id },
+    query: { user_id: userId, hero_ids: heroIds && heroIds.length > 0 ? heroIds.join(',') : undefined },
+  });
+/** One of the player's attacks of the day on the boss; `key` is the press's Idempotency-Key. */
+export const attackGuildBoss = (
+  id: string,
+  userId: string,
+  heroIds: string[],
+  key: string,
+): Promise<GuildAttack> =>
+  call(
+    'post',
+    '/api/guilds/{id}/boss/attack',
+    { path: { id }, body: { user_id: userId, hero_ids: heroIds } },
+    { idempotencyKey: key },
+  );

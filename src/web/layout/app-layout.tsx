@@ -1,5 +1,5 @@
 // The shared layout: sticky header (title → /, compact currencies, username) and the navigation
-// Heroes / Map / Inventory / Profile (fixed at the bottom on phones, in the header on desktop). Also the guard
+// Heroes / Map / Inventory / Guild / Profile (fixed at the bottom on phones, in the header on desktop). Also the guard
 // for protected routes (which also signs out a locked account whose session is gone), the route error screen and the lazy-route fallback, and the scroll position: a new page
 // opens at its top, Back restores where the player was (react-router's ScrollRestoration). The live socket is opened
 // here for the signed-in player (api/live-socket.ts): a challenge made to them shows as a notice on any page, and the
@@ -33,6 +33,7 @@ const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: '/heroes', label: 'Heroes', icon: 'heroes' },
   { to: '/map', label: 'Map', icon: 'map' },
   { to: '/inventory', label: 'Inventory', icon: 'inventory' },
+  { to: '/guilds', label: 'Guild', icon: 'guild' },
   { to: '/profile', label: 'Profile', icon: 'profile' },
 ];
 
