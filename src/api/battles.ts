@@ -258,6 +258,17 @@ export const BattleReplay = z.object({
   status: z.enum(['won', 'lost', 'draw']),
   rewards: Rewards.nullable(),
   level_ups: z.array(LevelUp),
+  guild_boss: z
+    .object({
+      level: z.number().int(),
+      damage: z.number().int().describe('what the attack took from the boss’s health'),
+      dealt: z
+        .number()
+        .int()
+        .describe('what the team dealt in the fight (more than damage only for the blow that felled it)'),
+    })
+    .optional()
+    .describe('an attack on a guild boss: its level and the damage'),
   players: z
     .array(z.string())
     .length(2)

@@ -8,6 +8,9 @@ import { HP, UF } from './battle/layout.ts';
 import { runUntilDecision, TIER } from './battle/simulate.ts';
 import { dayUnder, resetOn, type Day, type DayNumber } from './day-clock.ts';
 import { generateHero } from './generation.ts';
+import { describeTrait } from './describe.ts';
+import { BOONS } from './data/traits.ts';
+import { iconPath } from './art/paths.ts';
 import type { Hero, Rewards } from './types.ts';
 import { BOSS_TURNS, GUILD_RESET_HOUR } from './data/guilds.ts';
 
@@ -39,7 +42,7 @@ const BOSS_NAMES = [
 ];
 
 /** The shared health of the week's boss of `level` (1 the first of the week): each level stronger by BOSS_HP_STEP. */
-export const BOSS_HP_BASE = 55_000;
+export const BOSS_HP_BASE = 200_000;
 export const BOSS_HP_STEP = 1.5;
 export const bossMaxHp = (level: number): number => Math.round(BOSS_HP_BASE * BOSS_HP_STEP ** (level - 1));
 
@@ -64,8 +67,12 @@ export function bossHero(level: number): Hero {
     rarity: 5,
   });
   const step = BOSS_STAT_STEP ** (level - 1);
+  // Its boon strikes (no boon that scales by its own health: a boss's 3% a turn would outheal a lone hero)
+  const boon = BOONS.brutal!;
   return {
     ...h,
+    boon: { id: boon.id, name: boon.name, description: describeTrait(boon) },
+    boon_icon: iconPath('trait', boon.id),
     name: BOSS_NAMES[(level - 1) % BOSS_NAMES.length],
     hp: BOSS_FIGHT_HP,
     max_hp: BOSS_FIGHT_HP,
@@ -111,9 +118,9 @@ const TIER_SHARES: { share: number; rewards: Rewards }[] = [
   { share: 2, rewards: { gold: 320, xp_per_hero: 0, magic_essence: 80, combat_tokens: 12 } },
 ];
 /** A second-week team's median damage on the first boss of the week: tiers are shares of it. */
-export const TIER_REFERENCE_DAMAGE = 1_000;
+export const TIER_REFERENCE_DAMAGE = 4_000;
 /** What each level above the first leaves of a team's damage (measured: docs/game-rules.md "The guild boss"). */
-export const BOSS_DAMAGE_STEP = 0.95;
+export const BOSS_DAMAGE_STEP = 0.97;
 
 export function damageTiers(level: number): DamageTier[] {
   const ref = TIER_REFERENCE_DAMAGE * BOSS_DAMAGE_STEP ** (level - 1);

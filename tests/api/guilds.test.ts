@@ -302,6 +302,7 @@ describe.each(DATABASES)('guilds on %s', (kind) => {
         e.target_id === replay.body.enemies[0].id && e.hp_after !== undefined,
     );
     expect(replay.body.enemies[0].max_hp - hits.at(-1).hp_after).toBe(first.body.damage);
+    expect(replay.body.guild_boss).toEqual({ level: 1, damage: first.body.damage, dealt: first.body.damage });
     // paid by its damage, in the ledger
     const paid = (await ledgerEntries(h, a.id, 'guild_attack')).filter((e) => e.currency === 'gold');
     expect(paid.map((e) => Number(e.delta))).toEqual([first.body.rewards.gold]);
@@ -312,7 +313,7 @@ describe.each(DATABASES)('guilds on %s', (kind) => {
       h.call('POST', `/api/guilds/${g.id}/boss/attack`, { user_id: b.id, hero_ids: tb }),
     ]);
     expect([second.status, third.status]).toEqual([200, 200]);
-    const chain = [second.body, third.body].sort((x, y) => y.hp_after - x.hp_after);
+    const chain = [second.body, third.body].sort((x, y) => y.hp_after - x.hp_after || y.damage - x.damage);
     expect(chain[0].hp_after).toBe(hp - chain[0].damage);
     expect(chain[1].hp_after).toBe(chain[0].hp_after - chain[1].damage);
     hp = chain[1].hp_after;

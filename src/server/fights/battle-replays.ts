@@ -61,7 +61,19 @@ export function replayOf(row: Selectable<BattlesTable>): BattleReplay {
     rewards: record.rewards,
     level_ups: record.level_ups,
     ...livePlayersOf(record.extra),
+    ...guildBossOf(record.extra),
   };
+}
+
+/** A guild boss attack's record keeps its level and damage (guilds/guild-boss.ts keeps them in its extra). */
+function guildBossOf(extra: object | undefined): {
+  guild_boss?: { level: number; damage: number; dealt: number };
+} {
+  const b = (extra as { guild_boss?: { level?: unknown; damage?: unknown; dealt?: unknown } } | undefined)
+    ?.guild_boss;
+  return b
+    ? { guild_boss: { level: Number(b.level), damage: Number(b.damage), dealt: Number(b.dealt) } }
+    : {};
 }
 
 /** A live match's record names both players (fights/kinds/live.ts keeps them in its extra). */

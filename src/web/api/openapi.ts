@@ -6299,6 +6299,14 @@ export interface operations {
               };
               portrait_url?: string;
             }[];
+            /** @description an attack on a guild boss: its level and the damage */
+            guild_boss?: {
+              level: number;
+              /** @description what the attack took from the boss’s health */
+              damage: number;
+              /** @description what the team dealt in the fight (more than damage only for the blow that felled it) */
+              dealt: number;
+            };
             /** @description a live match: the two players’ names, this record’s player first (their heroes are the allies) */
             players?: string[];
           };
