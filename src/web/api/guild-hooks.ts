@@ -65,10 +65,16 @@ export function useGuildMessages(id: string, userId: string, enabled: boolean) {
     queryFn: () => api.getGuildMessages(id, userId),
     enabled,
     staleTime: 0,
-    refetchInterval: BOARD_POLL_MS,
+    // no longer a member (removed meanwhile) or no longer a guild: stop asking
+    refetchInterval: (q) => (closedTo(q.state.error) ? false : BOARD_POLL_MS),
     refetchIntervalInBackground: false,
+    retry: (count, err) => !closedTo(err) && count < 2,
   });
 }
+
+/** A read the player may no longer make (403: not a member; 404: no such guild): asking again changes nothing. */
+const closedTo = (err: unknown): boolean =>
+  err instanceof api.ApiError && (err.status === 403 || err.status === 404);
 
 /** The week's boss as the player stands against it (its health moves as members attack: read every 10 s). */
 export function useGuildBoss(id: string, userId: string, enabled: boolean) {
@@ -77,7 +83,8 @@ export function useGuildBoss(id: string, userId: string, enabled: boolean) {
     queryFn: () => api.getGuildBoss(id, userId),
     enabled,
     staleTime: 0,
-    refetchInterval: 10_000,
+    refetchInterval: (q) => (closedTo(q.state.error) ? false : 10_000),
+    retry: (count, err) => !closedTo(err) && count < 2,
   });
 }
 

@@ -221,6 +221,11 @@ export function BossPanel({ guildId, userId }: { guildId: string; userId: string
             <Icon name="atk" size={18} /> Attack
           </Button>
         </div>
+        {team.length > 0 && expected.data === 0 && (
+          <p className="muted boss-attack__note" data-testid="no-damage-expected">
+            This team is not expected to hurt the boss: train your heroes, or pick stronger ones.
+          </p>
+        )}
         {attack.failure && <ErrorBox onDismiss={attack.reset}>{sentence(attack.failure)}</ErrorBox>}
         <BossPays boss={b} />
       </div>
