@@ -42,7 +42,7 @@ const BOSS_NAMES = [
 ];
 
 /** The shared health of the week's boss of `level` (1 the first of the week): each level stronger by BOSS_HP_STEP. */
-export const BOSS_HP_BASE = 200_000;
+export const BOSS_HP_BASE = 160_000;
 export const BOSS_HP_STEP = 1.5;
 export const bossMaxHp = (level: number): number => Math.round(BOSS_HP_BASE * BOSS_HP_STEP ** (level - 1));
 
