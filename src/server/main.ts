@@ -6,7 +6,8 @@
 // default: in the PostgreSQL database when DATABASE_URL is one, in memory on SQLite), WEBAUTHN_RP_ID with
 // WEBAUTHN_ORIGINS (comma-separated: who passkeys are made for; default the host each request names, accounts/passkeys.ts),
 // SHUTDOWN_GRACE_SECONDS (10: how long a SIGTERM waits for requests in flight), METRICS_PORT (off: where GET /metrics
-// answers in Prometheus' format, on a listener of its own at METRICS_HOST, default HOST; http/metrics.ts).
+// answers in Prometheus' format, on a listener of its own at METRICS_HOST, default HOST; http/metrics.ts), BACKUP_DIR
+// with BACKUP_EVERY (seconds, or 30s, 5m, 6h) and BACKUP_KEEP (7): scheduled backups (store/backup.ts).
 //
 // It listens before the store is migrated, answering 503 until the app is built (http/readiness.ts). On SIGTERM (or
 // SIGINT): GET /api/ready answers 503 and every answer `Connection: close` at once, the listener takes no new
@@ -19,6 +20,7 @@ import { parseTrustProxy, TrustProxyError } from './http/trust-proxy.ts';
 import { flushLog, serverLogger } from './http/access-log.ts';
 import { drain, gatedServer, Readiness, restartSockets } from './http/readiness.ts';
 import { Metrics, metricsServer } from './http/metrics.ts';
+import { BackupError, parseEvery, scheduleBackups } from './store/backup.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -31,6 +33,19 @@ if (metricsPort !== null && (!Number.isInteger(metricsPort) || (metricsPort === 
   process.exit(1);
 }
 const metrics = metricsPort === null ? undefined : new Metrics();
+let backupEveryMs = 0;
+try {
+  if (process.env.BACKUP_DIR) backupEveryMs = parseEvery(process.env.BACKUP_EVERY || '6h');
+} catch (err) {
+  if (!(err instanceof BackupError)) throw err;
+  console.error(`Runeborn did not start: ${err.message}`);
+  process.exit(1);
+}
+const backupKeep = Number(process.env.BACKUP_KEEP || 7);
+if (!Number.isInteger(backupKeep) || backupKeep < 1) {
+  console.error('Runeborn did not start: BACKUP_KEEP must be a whole number, at least 1');
+  process.exit(1);
+}
 try {
   parseTrustProxy(trustProxy);
 } catch (err) {
@@ -79,6 +94,7 @@ const app = await buildApp({
     : undefined,
 });
 
+let stopBackups = () => {};
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -89,6 +105,7 @@ async function shutdown(signal: string) {
     'shutting down: no new connections, answering those in flight',
   );
   try {
+    stopBackups();
     restartSockets(app.websocketServer.clients);
     const inTime = await drain(gate.server, graceMs);
     if (!inTime) log.warn('requests still open at the end of the grace were cut');
@@ -106,6 +123,19 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 gate.open();
+if (process.env.BACKUP_DIR) {
+  stopBackups = scheduleBackups({
+    databaseUrl,
+    dir: process.env.BACKUP_DIR,
+    everyMs: backupEveryMs,
+    keep: backupKeep,
+    log,
+  });
+  log.info(
+    { dir: process.env.BACKUP_DIR, every_s: backupEveryMs / 1000, keep: backupKeep },
+    'scheduled backups',
+  );
+}
 if (metrics && metricsPort !== null) {
   const scrape = metricsServer(metrics);
   scrape.unref(); // a scrape in progress never holds the shutdown

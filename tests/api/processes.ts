@@ -1,6 +1,6 @@
 // Servers as `npm start` runs them, in processes of their own (src/server/main.ts), for the tests of several
 // instances on one database: started on a free port, stopped (or killed) and waited for.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { Harness, TestDatabase } from './helpers.ts';
 
@@ -24,7 +24,10 @@ export function startServer(
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // never left running behind a failed start
+      reject(new Error(`server did not start: ${out}`));
+    }, 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
@@ -76,5 +79,23 @@ export function freePort(): Promise<number> {
       const { port } = s.address() as { port: number };
       s.close(() => resolve(port));
     });
+  });
+}
+
+/** The script `name` of the scripts folder, as `npm run <name> -- ARGS` runs it, on `databaseUrl`: its exit code and
+ * what it printed. */
+export function runScript(
+  name: string,
+  databaseUrl: string,
+  ...args: string[]
+): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', `scripts/${name}.ts`, ...args],
+      { env: { ...process.env, DATABASE_URL: databaseUrl } },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
+    );
   });
 }
