@@ -1,9 +1,9 @@
 // Every screen of the game with real data behind it, for the tests that walk them all (axe, no sideways scroll): a
-// player with heroes, items, a finished fight with its replay, a turn-based battle and a dungeon run to show, and live
-// play: another player's open challenge, and a live match the player is in.
+// player with heroes, items, a finished fight with its replay, a turn-based battle and a dungeon run to show, live
+// play: another player's open challenge, and a live match the player is in; and guilds: the player's own, another's.
 import type { APIRequestContext } from '@playwright/test';
 import type { Hero, User } from '../../src/api/index.ts';
-import { createHero, createUser, expect } from './fixtures.ts';
+import { createHero, createUser, expect, uniqueName } from './fixtures.ts';
 import { heroesFor } from './fight-steps.ts';
 import { setBalances } from './store-setup.ts';
 
@@ -51,6 +51,28 @@ export async function everyScreen(
     })
   ).json();
   expect(typeof accepted.match_id).toBe('string');
+  // guilds: the player's own (they lead it, with a message on its board), and the rival's, seen as a visitor
+  const makeGuild = async (user_id: string, prefix: string) => {
+    const res = await request.post('/api/guilds', {
+      data: {
+        user_id,
+        name: uniqueName(prefix),
+        description: 'Bosses on weekday evenings.',
+        join_policy: 'request',
+      },
+    });
+    expect(res.ok()).toBe(true);
+    return (await res.json()) as { id: string };
+  };
+  const guild = await makeGuild(player.id, 'guild');
+  const rivalGuild = await makeGuild(rival.id, 'rivals');
+  expect(
+    (
+      await request.post(`/api/guilds/${guild.id}/messages`, {
+        data: { user_id: player.id, text: 'Attack at nine.' },
+      })
+    ).ok(),
+  ).toBe(true);
 
   return {
     heroes,
@@ -84,6 +106,11 @@ export async function everyScreen(
       ['live play', '/live', 'main h1'],
       ['a challenge', `/duel/${challenge.id}`, 'main h1'],
       ['a live match', `/matches/${accepted.match_id}`, '.live-match'],
+      ['guilds', '/guilds', '[data-testid="guild-row"]'],
+      ['a guild', `/guilds/${guild.id}`, '[data-testid="guild-boss"]'],
+      ["a guild's board", `/guilds/${guild.id}?part=board`, '[data-testid="board-messages"]'],
+      ["a guild's members", `/guilds/${guild.id}?part=members`, '[data-testid="guild-member"]'],
+      ['another guild', `/guilds/${rivalGuild.id}`, '[data-testid="join-guild"]'],
       ['a missing hero', '/heroes/h_no_such_hero', 'main'],
       ['a missing page', '/no/such/page', 'main'],
     ],

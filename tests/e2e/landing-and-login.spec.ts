@@ -119,7 +119,7 @@ test.describe('landing', () => {
     await expect(header.locator('[data-currency="magic_essence"]')).toContainText('100');
     await expect(header.locator('[data-currency="summoning_scrolls"]')).toContainText('5');
     await expect(header.locator('[data-currency="combat_tokens"]')).toContainText('0');
-    for (const name of ['Heroes', 'Map', 'Inventory', 'Profile']) {
+    for (const name of ['Heroes', 'Map', 'Inventory', 'Guild', 'Profile']) {
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name })).toBeVisible();
     }
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inventory' }).click();

@@ -1,9 +1,9 @@
 // /guilds/:guildId — a guild: its name, description, time zone and members; for its members the week's boss
 // (./boss.tsx) and the message board (./board.tsx); for its leader and officers the requests to join and the
-// members' roles (./members.tsx). A visitor sees the guild and may join or ask to join. On a phone the three parts
-// are tabs (Boss, Board, Members); on a desktop they stand side by side. Reached from /guilds and the navigation.
-import { useState } from 'react';
-import { useParams } from 'react-router';
+// members' roles (./members.tsx). A visitor sees the guild and its boss, and may join or ask to join. On a phone the
+// three parts are tabs (Boss, Board, Members; ?part=board opens one); on a desktop they stand side by side. Reached
+// from /guilds and the navigation.
+import { useParams, useSearchParams } from 'react-router';
 import { GUILD_MAX_MEMBERS } from '../../../api/rules.ts';
 import * as api from '../../api/client.ts';
 import { useGuild, useJoinGuild } from '../../api/guild-hooks.ts';
@@ -19,6 +19,7 @@ import { Members } from './members.tsx';
 import './guild.css';
 
 type Part = 'boss' | 'board' | 'members';
+const PARTS: readonly Part[] = ['boss', 'board', 'members'];
 
 /** Join or Ask to join, for a player who is not a member; 'Request sent' once asked. */
 function JoinBar({ guild, userId, inAGuild }: { guild: api.GuildView; userId: string; inAGuild: boolean }) {
@@ -81,7 +82,11 @@ export default function GuildPage() {
   const user = useSignedInUser();
   const guild = useGuild(guildId, user.id);
   const phone = usePhone();
-  const [part, setPart] = useState<Part>('boss');
+  // the phone's open tab is in the address (?part=board), so Back and a shared link keep it
+  const [params, setParams] = useSearchParams();
+  const part = PARTS.find((p) => p === params.get('part')) ?? 'boss';
+  const setPart = (p: Part) =>
+    setParams(p === 'boss' ? {} : { part: p }, { replace: true, preventScrollReset: true });
 
   if (guild.isPending)
     return (
