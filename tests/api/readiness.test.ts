@@ -88,7 +88,7 @@ describe('readiness on postgres', () => {
               .catch(() => undefined);
             return starting?.status;
           },
-          { timeout: 20_000, interval: 50 },
+          { timeout: 30_000, interval: 50 },
         )
         .toBe(503);
       expect(starting!.body).toEqual({ error: NOT_READY.migrating });
