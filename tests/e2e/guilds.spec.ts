@@ -1,8 +1,8 @@
-// Guilds from the screens (issue 44): A makes a guild by request on /guilds (a taken name refused in words); B finds it,
-// asks to join and is accepted by A; both write on the board and each sees the other's message within 2 s without
-// reloading, markup shown as the text it is; both attack the week's boss with a team picked on the page (its
-// expected damage first); the boss brought near its end (tests/e2e/store-setup.ts), A's next attack kills it, and the
-// kill pays both (each attacked it); the attack's replay opens. axe on each screen. Screens under
+// Guilds from the screens (issue 44): A makes a guild by request on /guilds (a taken name refused in words); B finds
+// it, asks to join and is accepted by A; both write on the board and each sees the other's message within 2 s
+// without reloading, markup shown as the text it is; both attack the week's boss with a team picked on the page (its
+// expected damage first); the boss brought near its end (tests/e2e/store-setup.ts), A's next attack kills it, and
+// the kill pays both (each attacked it); the attack's replay opens. axe on each screen. Screens under
 // test-results/screens/<project>-guild-*.png.
 import type { Page } from '@playwright/test';
 import {

@@ -1,10 +1,16 @@
 // Guilds' reads and writes over the API client (./client.ts): the guilds found by name (a page at a time), the
-// ranking of the week, one guild as its reader sees it, its message board (read every 1.5 s while the page is in view,
-// so another member's message shows within 2 s, the read's own time included), the week's boss and a team's expected damage; the writes — make,
-// join or ask, accept or refuse, leave, remove, name a role, write on the board, attack the boss. A write that
-// changes whose guild the player is in reads the player again (the user record carries guild_id).
-// Pages: pages/guilds (find and make), pages/guild (a guild, its board and its boss).
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+// ranking of the week, one guild as its reader sees it, its message board (read every 1.5 s while the page is in
+// view, so another member's message shows within 2 s, the read's own time included), the week's boss and a team's
+// expected damage; the writes — make, join or ask, accept or refuse, leave, remove, name a role, write on the board,
+// attack the boss. A write that changes whose guild the player is in reads the player again (the user record carries
+// guild_id). Pages: pages/guilds (find and make), pages/guild (a guild, its board and its boss).
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import * as api from './client.ts';
 import { refreshUser } from './hooks.ts';
 import { failing, usePaying, useWrite } from './writes/core.ts';
@@ -56,13 +62,17 @@ export function useGuild(id: string, userId: string) {
 }
 
 /**
- * The board, newest first: read every BOARD_POLL_MS while the page is in view (TanStack stops a refetchInterval while
- * the tab is hidden), only for a member (`enabled`).
+ * The board, newest first, a page at a time (older pages on asking): read every BOARD_POLL_MS while the page is in view
+ * (TanStack stops a refetchInterval while the tab is hidden), only for a member (`enabled`). A read again asks each
+ * page shown in turn from the newest, each from the cursor of the page before it as it now stands, so a new message
+ * moves the pages along without a gap.
  */
 export function useGuildMessages(id: string, userId: string, enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: guildKeys.messages(id, userId),
-    queryFn: () => api.getGuildMessages(id, userId),
+    queryFn: ({ pageParam }) => api.getGuildMessages(id, userId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
     enabled,
     staleTime: 0,
     // no longer a member (removed meanwhile) or no longer a guild: stop asking
@@ -181,9 +191,13 @@ export function usePostMessage(guildId: string, userId: string) {
     {
       mutationFn: (text) => api.postGuildMessage(guildId, userId, text),
       onSuccess: (m) => {
-        const shown = client.getQueryData<api.GuildMessages>(key);
-        if (shown && !shown.messages.some((x) => x.id === m.id))
-          client.setQueryData(key, { ...shown, messages: [m, ...shown.messages] });
+        const shown = client.getQueryData<InfiniteData<api.GuildMessages, string | null>>(key);
+        const [first, ...rest] = shown?.pages ?? [];
+        if (shown && first && !first.messages.some((x) => x.id === m.id))
+          client.setQueryData(key, {
+            ...shown,
+            pages: [{ ...first, messages: [m, ...first.messages] }, ...rest],
+          });
         void client.invalidateQueries({ queryKey: key });
       },
     },
@@ -191,7 +205,10 @@ export function usePostMessage(guildId: string, userId: string) {
   );
 }
 
-/** An attack on the boss: one press, one Idempotency-Key. The boss, the guild and the player's balances are read again. */
+/**
+ * An attack on the boss: one press, one Idempotency-Key (the route honours it). The boss, the guild and the player's
+ * balances are read again.
+ */
 export function useAttackBoss(guildId: string, userId: string) {
   const client = useQueryClient();
   return usePaying<api.GuildAttack, string[]>(

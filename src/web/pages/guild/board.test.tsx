@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Board } from './board.tsx';
 
@@ -38,6 +38,41 @@ describe('the guild board', () => {
     expect(shown.map((m) => m.querySelector('.guild-message__text')!.textContent)).toEqual(WRITTEN);
     expect(container.querySelectorAll('.guild-message__text *')).toHaveLength(0);
     expect((window as { hacked?: number }).hacked).toBeUndefined();
+    client.clear();
+  });
+
+  it('shows older messages on asking, each once, after the newest', async () => {
+    const message = (id: string, at: number) => ({
+      id,
+      user_id: 'u_x',
+      username: 'x',
+      text: id,
+      created_at: at,
+    });
+    const newest = { messages: [message('m3', 3000), message('m2', 2000)], next_cursor: 'c2' };
+    // the page after c2 overlaps the newest by one (a message written meanwhile moved the pages along)
+    const older = { messages: [message('m2', 2000), message('m1', 1000)], next_cursor: null };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const page = new URL(url, 'http://localhost').searchParams.get('cursor') === 'c2' ? older : newest;
+        return new Response(JSON.stringify(page), { status: 200 });
+      }),
+    );
+    const client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <Board guildId="g_1" userId="u_me" />
+      </QueryClientProvider>,
+    );
+    const more = await screen.findByRole('button', { name: 'Show older messages' });
+    expect((await screen.findAllByTestId('board-message')).map((m) => m.textContent)).toHaveLength(2);
+    fireEvent.click(more);
+    await waitFor(() => expect(screen.getAllByTestId('board-message')).toHaveLength(3));
+    expect(
+      screen.getAllByTestId('board-message').map((m) => m.querySelector('.guild-message__text')!.textContent),
+    ).toEqual(['m3', 'm2', 'm1']);
+    expect(screen.queryByRole('button', { name: 'Show older messages' })).toBeNull();
     client.clear();
   });
 

@@ -1,6 +1,7 @@
 // A guild's message board, for its members: write (1–GUILD_MESSAGE_MAX characters, a counter; Ctrl+Enter sends) and
-// read, newest first. Read again every 1.5 s while the page is in view (api/guild-hooks.ts useGuildMessages), so another
-// member's message shows within 2 s. A message is plain text: drawn as React text, never as markup. Part of pages/guild.
+// read, newest first. Read again every 1.5 s while the page is in view (api/guild-hooks.ts useGuildMessages), so
+// another member's message shows within 2 s. A message is plain text: drawn as React text, never as markup. Part of
+// pages/guild.
 import { useId, useState, type FormEvent } from 'react';
 import { GUILD_MESSAGE_MAX } from '../../../api/rules.ts';
 import { errorText } from '../../api/client.ts';
@@ -18,12 +19,16 @@ export function Board({ guildId, userId }: { guildId: string; userId: string }) 
   const [text, setText] = useState('');
   const ids = { text: useId(), count: useId() };
   const empty = text.trim().length === 0;
+  const full = text.length >= GUILD_MESSAGE_MAX;
   const send = (e?: FormEvent) => {
     e?.preventDefault();
     if (empty || post.isPending) return;
     post.mutate(text, { onSuccess: () => setText('') });
   };
-  const list = messages.data?.messages ?? [];
+  // pages meet where the newest moved along meanwhile: a message is shown once
+  const list = [
+    ...new Map((messages.data?.pages ?? []).flatMap((p) => p.messages).map((m) => [m.id, m])).values(),
+  ];
   return (
     <section className="guild-board panel" aria-labelledby="guild-board">
       <h2 id="guild-board">Board</h2>
@@ -51,7 +56,7 @@ export function Board({ guildId, userId }: { guildId: string; userId: string }) 
         <div className="guild-board__send">
           <span
             id={ids.count}
-            className={`muted tabular guild-board__count${text.length >= GUILD_MESSAGE_MAX ? ' guild-board__count--full' : ''}`}
+            className={`muted tabular guild-board__count${full ? ' guild-board__count--full' : ''}`}
             data-testid="board-count"
           >
             {text.length}/{GUILD_MESSAGE_MAX}
@@ -100,6 +105,16 @@ export function Board({ guildId, userId }: { guildId: string; userId: string }) 
             </li>
           ))}
         </ol>
+      )}
+      {messages.hasNextPage && (
+        <Button
+          variant="secondary"
+          onClick={() => void messages.fetchNextPage()}
+          busy={messages.isFetchingNextPage}
+          busyText="Loading..."
+        >
+          Show older messages
+        </Button>
       )}
     </section>
   );

@@ -27,7 +27,9 @@ function confirmText(change: Change, m: Member): { title: string; body: string; 
   if (change === 'leader')
     return {
       title: `Make ${m.username} leader?`,
-      body: `${m.username} leads the guild from now on; you stay in it as an officer, or a member when the officers are full.`,
+      body:
+        `${m.username} leads the guild from now on; you stay in it as an officer, ` +
+        'or a member when the officers are full.',
       yes: 'Make leader',
     };
   return null;

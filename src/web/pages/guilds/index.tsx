@@ -1,7 +1,7 @@
 // /guilds — find a guild or make one: the player's own guild first (when they are in one), then Find (a search by
 // name, debounced; each guild with its members, how it is joined and this week's boss; Join or Ask to join; more a
-// page at a time) and This week (the guilds by bosses killed this week). Make a guild opens its form (./make-guild.tsx).
-// Reached from the navigation. A guild's own page: pages/guild.
+// page at a time) and This week (the guilds by bosses killed this week). Make a guild opens its form
+// (./make-guild.tsx). Reached from the navigation. A guild's own page: pages/guild.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
