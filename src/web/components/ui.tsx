@@ -1,4 +1,4 @@
-// Shared interface pieces used by every screen: buttons, the three error displays
+// Shared interface pieces used by every screen: buttons (and the next page of a list), the three error displays
 // (ErrorBox red box, ErrorBanner red banner, RetryPanel), SuccessBanner, skeletons, Modal, DifficultyBadge,
 // Tabs. Styles in ./ui.css.
 import { useEffect, useId, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
@@ -53,6 +53,33 @@ export function ButtonLink({
       className={`btn btn--${variant}${block ? ' btn--block' : ''}${className ? ` ${className}` : ''}`}
       {...rest}
     />
+  );
+}
+
+/**
+ * The next page of a list read a page at a time (a TanStack infinite query): a button while there is one, 'Loading...'
+ * while it comes; nothing once the list is whole.
+ */
+export function MorePages({
+  pages,
+  children,
+  block,
+}: {
+  pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+  children: ReactNode;
+  block?: boolean;
+}) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <Button
+      variant="secondary"
+      block={block}
+      onClick={() => void pages.fetchNextPage()}
+      busy={pages.isFetchingNextPage}
+      busyText="Loading..."
+    >
+      {children}
+    </Button>
   );
 }
 

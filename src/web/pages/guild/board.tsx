@@ -8,7 +8,7 @@ import { errorText } from '../../api/client.ts';
 import { useGuildMessages, usePostMessage } from '../../api/guild-hooks.ts';
 import { sentence } from '../../components/guild-parts.tsx';
 import { agoText, useNow } from '../../components/time-words.ts';
-import { Button, ErrorBox, Skeleton } from '../../components/ui.tsx';
+import { Button, ErrorBox, MorePages, Skeleton } from '../../components/ui.tsx';
 
 const clock = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -106,16 +106,7 @@ export function Board({ guildId, userId }: { guildId: string; userId: string }) 
           ))}
         </ol>
       )}
-      {messages.hasNextPage && (
-        <Button
-          variant="secondary"
-          onClick={() => void messages.fetchNextPage()}
-          busy={messages.isFetchingNextPage}
-          busyText="Loading..."
-        >
-          Show older messages
-        </Button>
-      )}
+      <MorePages pages={messages}>Show older messages</MorePages>
     </section>
   );
 }

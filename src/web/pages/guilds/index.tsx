@@ -11,7 +11,7 @@ import { guildKeys, useGuildList, useGuildRanking, useJoinGuild } from '../../ap
 import { BossHealth, JoinGuildButton, PolicyBadge, sentence } from '../../components/guild-parts.tsx';
 import { counted, formatNumber } from '../../components/format.ts';
 import { Icon } from '../../components/icon.tsx';
-import { Button, ButtonLink, ErrorBox, Skeleton, Tabs } from '../../components/ui.tsx';
+import { Button, ButtonLink, ErrorBox, MorePages, Skeleton, Tabs } from '../../components/ui.tsx';
 import { useDebounced } from '../../components/use-debounced.ts';
 import { useSignedInUser } from '../../session.ts';
 import { MakeGuild } from './make-guild.tsx';
@@ -162,17 +162,9 @@ function FindGuild({ userId, guildId }: { userId: string; guildId: string | null
           ))}
         </ul>
       )}
-      {list.hasNextPage && (
-        <Button
-          variant="secondary"
-          block
-          onClick={() => void list.fetchNextPage()}
-          busy={list.isFetchingNextPage}
-          busyText="Loading..."
-        >
-          Show more guilds
-        </Button>
-      )}
+      <MorePages pages={list} block>
+        Show more guilds
+      </MorePages>
     </div>
   );
 }
