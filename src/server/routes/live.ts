@@ -286,7 +286,11 @@ function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string | undefined)
   };
   let queue = Promise.resolve();
   const inOrder = (work: () => Promise<void>) => {
-    queue = queue.then(work).catch((err: unknown) => send({ type: 'error', error: refusalText(err) }));
+    queue = queue.then(work).catch((err: unknown) => {
+      // a refusal is the player's to read; anything else is ours, and logged (it was swallowed)
+      if (!(err instanceof Refusal)) ctx.live.warn(err, 'a live socket message failed');
+      send({ type: 'error', error: refusalText(err) });
+    });
   };
   const send = (m: LiveServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
