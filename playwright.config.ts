@@ -75,6 +75,8 @@ export default defineConfig({
           DATABASE_URL: process.env.E2E_DATABASE_URL ?? `sqlite:${databaseFile}`,
           RATE_LIMIT: 'off',
           LOG_LEVEL: 'warn',
+          // the operator's console's operators, one a project (tests/e2e/admin.spec.ts)
+          ADMIN_USERNAMES: 'e2e_op_phone,e2e_op_desktop',
         },
       },
 });

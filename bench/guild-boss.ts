@@ -1,19 +1,31 @@
-// How soon a guild fells its week's boss: the real server (SQLite, or db=postgres), its clock moved a guild day at a
-// time from Monday 04:00, guilds of 5 and 15 players made and joined through the API, each player attacking twice a
-// day through the API with a team of four heroes of one level (3★, levels=3,5,8 by default: the first week's teams
-// of the season's players, day 1 to day 7). Prints, for each guild and team level, the day each boss fell and the
-// damage of an attack (median). The figures behind BOSS_HP_BASE (docs/game-rules.md "The guild boss").
-//   npm run sim:guild -- [db=postgres] [levels=3,5,8] [sizes=5,15]
+// How soon a guild fells its week's boss, on the real server (SQLite, or db=postgres) through its API, its clock moved
+// from a Monday. Two ways:
+// - mode=season (the default): the season's players (bench/season-bots.ts: the dailies player, the fighter and the
+//   turn-by-turn player in turn), 15 minutes a day each from their first day, in one guild of 5 or 15 made and joined
+//   through the API; each attacks the boss twice as its session starts, with its best four as they grow, and plays
+//   the rest of its day as in the season. Prints, for each guild and week, the day each boss fell and the median attack.
+// - mode=teams: every member with four 3★ heroes of one level (levels=3,5,8), attacking twice a day and doing nothing
+//   else: the damage of a team of a known level, behind the tiers (docs/game-rules.md "The guild boss").
+//   npm run sim:guild -- [db=postgres] [mode=teams] [sizes=5,15] [weeks=2] [levels=3,5,8]
 import { generateHero } from '../src/game/generation.ts';
 import { heroRow } from '../src/server/store/hero-rows.ts';
 import { openStore } from '../src/server/store/db.ts';
 import { GameServer, SimClock } from './season-client.ts';
+import { Bot, STYLES } from './season-bots.ts';
+import { PLAY_HOUR } from './season.ts';
+import { writeFileSync } from 'node:fs';
+import { ownTeam } from '../src/server/heroes/hero-store.ts';
+import type { Hero } from '../src/game/types.ts';
 import type { DatabaseKind } from '../tests/api/helpers.ts';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=') as [string, string]));
 const db = (args.db ?? 'sqlite') as DatabaseKind;
 const levels = (args.levels ?? '3,5,8').split(',').map(Number);
 const sizes = (args.sizes ?? '5,15').split(',').map(Number);
+const mode = args.mode ?? 'season';
+const weeks = Number(args.weeks ?? 2);
+/** teams=FILE: every player's team as the server fields it, at the end of each day (to try the boss's numbers on). */
+const teamsFile = args.teams;
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 // Monday 2026-12-07 04:00 UTC: a guild week's first instant (the makers' zone is UTC)
 const MONDAY = Date.UTC(2026, 11, 7, 4);
@@ -77,12 +89,91 @@ async function run(size: number, level: number) {
   }
 }
 
-console.log(`| Guild | Team (4 × 3★) | Median attack | Bosses felled (level, day) | db |`);
-console.log(`| --- | --- | --- | --- | --- |`);
-for (const size of sizes)
-  for (const level of levels) {
-    const r = await run(size, level);
-    console.log(
-      `| ${size} players | level ${level} | ${r.median} | ${r.fell.join(', ') || 'none'} | ${db} |`,
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const dayName = (ms: number): string => DAYS[Math.floor((ms - MONDAY) / 86_400_000) % 7];
+
+/** A guild of `size` season players, each playing 15 minutes a day for `weeks` weeks from a Monday. */
+async function season(size: number) {
+  const clock = new SimClock(MONDAY);
+  const s = await GameServer.start(db, clock);
+  const store = openStore(s.db.url, { poolSize: 1 });
+  const teams: { day: number; style: string; heroes: Hero[] }[] = [];
+  try {
+    const bots: Bot[] = [];
+    for (let day = 0; day < weeks * 7; day++) {
+      clock.jumpTo(
+        Math.max(clock.ms, MONDAY - 4 * 3_600_000 + day * 86_400_000 + PLAY_HOUR.dailies * 3_600_000),
+      );
+      for (let i = 0; i < size; i++) {
+        let bot = bots[i];
+        if (!bot) {
+          bot = await Bot.join(s, STYLES[i % STYLES.length], `guild${size}_${i}`);
+          if (i === 0) {
+            const made = await post(s.base, '/api/guilds', {
+              user_id: bot.id,
+              name: `Season ${size}`,
+              join_policy: 'open',
+            });
+            bot.guild = made.id as string;
+          } else {
+            await post(s.base, `/api/guilds/${bots[0].guild}/join`, { user_id: bot.id });
+            bot.guild = bots[0].guild;
+          }
+          bots.push(bot);
+        }
+        await bot.readHeroes();
+        await bot.session(15);
+      }
+      process.stderr.write(`guild of ${size}: day ${day + 1} played\n`);
+      if (teamsFile)
+        for (const bot of bots) {
+          const fielded = await ownTeam(
+            store.db,
+            bot.team.map((h) => h.id),
+            bot.id,
+          );
+          teams.push({ day: day + 1, style: bot.style, heroes: fielded.map((h) => h.hero) });
+        }
+    }
+    if (teamsFile) writeFileSync(teamsFile, JSON.stringify(teams));
+    if (s.serverErrors.length > 0) throw new Error(`server errors: ${s.serverErrors.join('; ')}`);
+    const attacks = bots.flatMap((b) => b.bossAttacks).sort((a, b) => a.ms - b.ms);
+    return Array.from({ length: weeks }, (_, w) => {
+      const week = attacks.filter((a) => Math.floor((a.ms - MONDAY) / (7 * 86_400_000)) === w);
+      return {
+        attacks: week.length,
+        median: median(week.map((a) => a.damage)),
+        fell: week.filter((a) => a.killed).map((a) => `L${a.level} ${dayName(a.ms)}`),
+        byDay: DAYS.map((d) => week.filter((a) => dayName(a.ms) === d).reduce((sum, a) => sum + a.damage, 0)),
+      };
+    });
+  } finally {
+    await store.close();
+    await s.stop();
+  }
+}
+
+if (mode === 'season') {
+  console.log(
+    `| Guild | Week | Attacks | Median attack | Damage a day, Mon–Sun (thousands) | Bosses felled (level, day) | db |`,
+  );
+  console.log(`| --- | --- | --- | --- | --- | --- | --- |`);
+  for (const size of sizes) {
+    const result = await season(size);
+    result.forEach((r, w) =>
+      console.log(
+        `| ${size} players | ${w + 1} | ${r.attacks} | ${r.median} | ${r.byDay.map((d) => Math.round(d / 1000)).join(' ')} | ${r.fell.join(', ') || 'none'} | ${db} |`,
+      ),
     );
   }
+} else {
+  console.log(`| Guild | Team (4 × 3★) | Median attack | Bosses felled (level, day) | db |`);
+  console.log(`| --- | --- | --- | --- | --- |`);
+  for (const size of sizes)
+    for (const level of levels) {
+      const r = await run(size, level);
+      console.log(
+        `| ${size} players | level ${level} | ${r.median} | ${r.fell.join(', ') || 'none'} | ${db} |`,
+      );
+    }
+}

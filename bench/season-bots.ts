@@ -164,6 +164,10 @@ export class Bot {
   private end = 0;
   private lastBattleId: string | null = null;
   private campaignLosses = 0;
+  /** The guild whose boss the player attacks with its team, twice a day as its session starts (bench/guild-boss.ts). */
+  guild: string | null = null;
+  /** Every boss attack: the boss's level, the damage and whether it felled the boss, at the instant it was made. */
+  readonly bossAttacks: { ms: number; level: number; damage: number; killed: boolean }[] = [];
 
   private constructor(
     readonly s: GameServer,
@@ -207,6 +211,7 @@ export class Bot {
     this.campaignLosses = 0;
     await this.claimAll({ idle: true });
     await this.spend();
+    await this.attackBoss();
     if (this.style === 'dailies') {
       await this.pushCampaign('auto');
       await this.doQuests();
@@ -223,6 +228,26 @@ export class Bot {
     }
     await this.claimAll();
     await this.spend();
+  }
+
+  /** The day's two boss attacks with the team (the team picked and the attack watched: a choice and a quick fight). */
+  private async attackBoss(): Promise<void> {
+    if (!this.guild) return;
+    for (;;) {
+      const a = await this.s.call(
+        'post',
+        '/api/guilds/{id}/boss/attack',
+        { path: { id: this.guild }, body: { user_id: this.id, hero_ids: this.team.map((h) => h.id) } },
+        { paying: true },
+      );
+      if (!a.ok) return; // the day's attacks are spent
+      this.play(PLAY_S.choose + PLAY_S.quickFight);
+      this.log.fights++;
+      this.log.fought.guild_boss = (this.log.fought.guild_boss ?? 0) + 1;
+      const { level, damage, killed } = a.body;
+      this.bossAttacks.push({ ms: this.s.clock.ms, level, damage, killed });
+      if (a.body.attacks_left === 0) return;
+    }
   }
 
   // ---- reading ----------------------------------------------------------------------------------------------------

@@ -70,11 +70,17 @@ export const Guild = z.object({
     .describe('those asking to join, oldest first: shown to its leader and officers (user_id of one given)'),
   week_kills: z.number().int().describe('bosses killed this week'),
   boss: BossBrief.describe('this week’s boss as it stands'),
+  asked: z
+    .boolean()
+    .optional()
+    .describe('the reader (user_id of one given) has asked to join and awaits an answer'),
 });
 export type Guild = z.infer<typeof Guild>;
 
 export const GuildQuery = z.object({
-  user_id: Id.optional().describe('the reader: a leader or officer is shown the requests'),
+  user_id: Id.optional().describe(
+    'the reader: a leader or officer is shown the requests; anyone, whether they have asked to join (asked)',
+  ),
 });
 export const GuildParams = z.object({ id: Id });
 export const GuildMemberParams = z.object({ id: Id, userId: Id });
@@ -88,8 +94,13 @@ export const GuildSummary = z.object({
   members: z.number().int(),
   week_kills: z.number().int(),
   boss: BossBrief,
+  asked: z
+    .boolean()
+    .optional()
+    .describe('the reader (user_id of one given) has asked to join and awaits an answer'),
 });
 export const GuildsQuery = z.object({
+  user_id: Id.optional().describe('the reader: each guild says whether they have asked to join it (asked)'),
   query: CleanText(GUILD_NAME_MAX).optional().describe('names containing this (case-insensitive)'),
   cursor: Cursor.optional().describe('next_cursor of the page before'),
   limit: z.coerce.number().int().min(1).max(50).default(20),

@@ -17,3 +17,4 @@ export * from './ascension.ts';
 export * from './passkeys.ts';
 export * from './live.ts';
 export * from './guilds.ts';
+export * from './admin.ts';

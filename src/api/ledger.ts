@@ -58,6 +58,10 @@ export const LEDGER_REASONS = [
   'guild_attack',
   /** the guild boss felled: paid once to each member who attacked it (ref: 'guild id:week:level') */
   'guild_kill',
+  /** currency granted by an operator in the console, with a reason (ref: the audit row's id) */
+  'admin_grant',
+  /** currency taken back by an operator in the console, with a reason (ref: the audit row's id) */
+  'admin_take',
 ] as const;
 export const LedgerReason = z.enum(LEDGER_REASONS);
 export type LedgerReason = z.infer<typeof LedgerReason>;

@@ -192,6 +192,10 @@ export const LiveClientMessage = z.discriminatedUnion('type', [
     turn: z.number().int().min(1),
     actions: z.array(LiveAction).max(4),
   }),
+  z.object({
+    type: z.literal('watch_guild'),
+    guild_id: Id.describe('a guild of the player: its board’s new messages are told (guild_message)'),
+  }),
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
 
@@ -217,4 +221,6 @@ export type LiveServerMessage =
     }
   | { type: 'chosen'; match_id: string; turn: number; user_id: string }
   | { type: 'over'; match_id: string; version: number; winner_id: string | null; match?: MatchNow }
+  /** a member wrote on the board of a guild the socket watches (watch_guild): read it over HTTP */
+  | { type: 'guild_message'; guild_id: string; message_id: string }
   | { type: 'error'; error: string };

@@ -111,3 +111,17 @@ export {
   GUILD_NAME_MIN,
   GUILD_REJOIN_WAIT_S,
 } from '../game/data/guilds.ts';
+
+/** The operator's console (api/admin.ts): the most one grant or take moves, a reason's length, its pages. */
+export const ADMIN_LIMITS = {
+  /** the most one grant or take moves */
+  amountMax: 1_000_000,
+  reasonMin: 3,
+  reasonMax: 200,
+  /** players a search answers */
+  searchPage: 20,
+  /** audit rows a page */
+  auditPage: 25,
+  /** ledger entries the player's page shows */
+  ledgerShown: 20,
+} as const;

@@ -11,6 +11,7 @@ import {
   bossMaxHp,
   damageTiers,
   expectedDamage,
+  freshBossWeek,
   guildWeek,
 } from './guild.ts';
 
@@ -56,5 +57,22 @@ describe('the guild boss', () => {
     expect(guildWeek(monday, 'Asia/Tokyo').endsAt).toBe(monday + 7 * 86_400_000);
     expect(guildWeek(monday - 1, 'Asia/Tokyo').endsAt).toBe(monday);
     expect(guildWeek(monday, 'UTC').endsAt).toBe(monday + 9 * 3_600_000);
+  });
+
+  it('the fresh-week rule: boss state of an earlier week starts over at level 1; the current week is kept', () => {
+    // Wednesday 2026-12-02 12:00 UTC, in the week of Monday 2026-11-30
+    const wed = 1_796_212_800_000;
+    const { week } = guildWeek(wed, 'UTC');
+    expect(freshBossWeek(wed, 'UTC', week)).toBeNull();
+    expect(freshBossWeek(wed, 'UTC', week - 7)).toEqual({
+      week,
+      boss_level: 1,
+      boss_hp: bossMaxHp(1),
+      week_kills: 0,
+    });
+    // Monday 03:59 is still the week before; 04:00 starts the new one
+    const monday = 1_796_615_940_000;
+    expect(freshBossWeek(monday, 'UTC', week)).toBeNull();
+    expect(freshBossWeek(monday + 60_000, 'UTC', week)).toMatchObject({ week: week + 7, boss_level: 1 });
   });
 });

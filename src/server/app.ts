@@ -56,6 +56,7 @@ import passkeyRoutes from './routes/passkeys.ts';
 import shopRoutes from './routes/shop.ts';
 import summonRoutes from './routes/summons.ts';
 import userRoutes from './routes/users.ts';
+import adminRoutes from './routes/admin.ts';
 
 export interface AppOptions {
   databaseUrl: string;
@@ -101,6 +102,8 @@ export interface AppOptions {
   serverFactory?: FastifyServerFactory;
   /** METRICS_PORT's metrics (http/metrics.ts): the app's requests, pools, sockets and economy counted there */
   metrics?: Metrics;
+  /** ADMIN_USERNAMES: comma-separated usernames of the operators (the console, accounts/operators.ts); none by default */
+  adminUsernames?: string;
 }
 
 export const BODY_LIMIT = 64 * 1024;
@@ -145,7 +148,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   if (opts.clock) setClock(opts.clock);
-  const store = openStore(opts.databaseUrl, { poolSize: opts.poolSize, walFlush: opts.walFlush });
+  const store = openStore(opts.databaseUrl, {
+    poolSize: opts.poolSize,
+    walFlush: opts.walFlush,
+    onStatement: opts.metrics?.statement,
+  });
   try {
     const started = performance.now();
     const check = await migrate(store.db, store.dialect);
@@ -180,7 +187,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // An answer with an ETag is sent br or gzip as the client accepts, each copy made once (http/compression.ts).
   compressAnswers(app);
   // Who each route acts for, and a locked player's session required for it; writes from other sites refused.
-  guardPlayers(app, store);
+  guardPlayers(app, store, ctx.operators);
   // Paying routes honour Idempotency-Key (before the WAL's flush below, so a stored answer is flushed with the rest).
   honourIdempotencyKeys(app, store);
   // On SQLite a change is answered only once its commit is on disk, flushed off the event loop (wal-sync.ts);
@@ -235,6 +242,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(campaignRoutes, { ctx });
   await app.register(artRoutes, { ctx });
   await app.register(passkeyRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
 
   const webRoot = opts.webRoot === undefined ? resolve('dist') : opts.webRoot;
   const shell = await serveWebApp(app, webRoot, store.db);

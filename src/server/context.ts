@@ -11,6 +11,7 @@ import { OddsPool } from './odds/odds-pool.ts';
 import { Fairness } from './odds/fairness.ts';
 import { DUNGEON_ROWS, SHOP_ITEMS } from './content/catalog.ts';
 import type { RelyingPartyConfig } from './accounts/passkeys.ts';
+import { operatorNames } from './accounts/operators.ts';
 import { DEFAULT_LIVE, type LivePlay, type LiveSettings } from './fights/live-matches.ts';
 import { LiveBus } from './fights/live-bus.ts';
 import { hostname } from 'node:os';
@@ -55,6 +56,8 @@ export interface Ctx {
   live: LivePlay;
   /** migrating, serving or stopping: what GET /api/ready answers (http/readiness.ts) */
   readiness: Readiness;
+  /** ADMIN_USERNAMES, lower-cased: the accounts that may use the operator's console (accounts/operators.ts) */
+  operators: ReadonlySet<string>;
 }
 
 export interface RouteOpts {
@@ -81,6 +84,8 @@ export interface ContextOptions {
   redisUrl?: string;
   /** main.ts's readiness, which its SIGTERM turns to stopping; a new one otherwise */
   readiness?: Readiness;
+  /** ADMIN_USERNAMES: comma-separated usernames of the operators; none by default */
+  adminUsernames?: string;
 }
 
 /** The context over an open, migrated store; countFight is set once the rate limits are registered. */
@@ -118,6 +123,7 @@ export function makeContext(store: Store, opts: ContextOptions, log: FastifyBase
       reconciledAt: 0,
     },
     readiness: opts.readiness ?? new Readiness(),
+    operators: operatorNames(opts.adminUsernames),
   };
 }
 

@@ -19,6 +19,7 @@ const LAYERS = [
   'content',
   'fights',
   'guilds',
+  'admin',
   'http',
   'routes',
 ];

@@ -7,12 +7,15 @@
 // WEBAUTHN_ORIGINS (comma-separated: who passkeys are made for; default the host each request names, accounts/passkeys.ts),
 // SHUTDOWN_GRACE_SECONDS (10: how long a SIGTERM waits for requests in flight), METRICS_PORT (off: where GET /metrics
 // answers in Prometheus' format, on a listener of its own at METRICS_HOST, default HOST; http/metrics.ts), BACKUP_DIR
-// with BACKUP_EVERY (seconds, or 30s, 5m, 6h) and BACKUP_KEEP (7): scheduled backups (store/backup.ts).
+// with BACKUP_EVERY (seconds, or 30s, 5m, 6h) and BACKUP_KEEP (7): scheduled backups (store/backup.ts),
+// ADMIN_USERNAMES (none: comma-separated usernames of the operators, who use the console signed in with a passkey;
+// accounts/operators.ts).
 //
 // It listens before the store is migrated, answering 503 until the app is built (http/readiness.ts). On SIGTERM (or
 // SIGINT): GET /api/ready answers 503 and every answer `Connection: close` at once, the listener takes no new
 // connections, live sockets are told the server restarts (1012), what is in flight is answered (up to the grace), the
-// app closes (workers, database), the log is flushed, and the process exits 0.
+// app closes (workers, database), the log is flushed, and the process exits 0. A signal while the store is migrated
+// waits for the migrations to finish (never a database half migrated), then stops the same way.
 import './foundation/v8-flags.ts'; // first: V8's inlining budgets for the rules core
 import { buildApp } from './app.ts';
 import { DEFAULT_DATABASE_URL } from './store/db.ts';
@@ -64,7 +67,7 @@ await new Promise<void>((resolve, reject) => {
     resolve();
   });
 });
-const app = await buildApp({
+const building = buildApp({
   readiness,
   metrics,
   serverFactory: gate.factory,
@@ -84,6 +87,7 @@ const app = await buildApp({
       reconnectSeconds: Number(process.env.LIVE_RECONNECT_SECONDS),
     }),
   },
+  adminUsernames: process.env.ADMIN_USERNAMES || undefined,
   relyingParty: process.env.WEBAUTHN_RP_ID
     ? {
         rpID: process.env.WEBAUTHN_RP_ID,
@@ -99,12 +103,16 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  const migrating = readiness.state === 'migrating';
   readiness.state = 'stopping';
   log.info(
     { signal, grace_s: graceMs / 1000 },
-    'shutting down: no new connections, answering those in flight',
+    migrating
+      ? 'shutting down once the migrations are done'
+      : 'shutting down: no new connections, answering those in flight',
   );
   try {
+    const app = await building;
     stopBackups();
     restartSockets(app.websocketServer.clients);
     const inTime = await drain(gate.server, graceMs);
@@ -121,9 +129,11 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+await building;
 
 gate.open();
-if (process.env.BACKUP_DIR) {
+// (a signal while migrating: the shutdown goes on from here, with no backups or metrics started behind it)
+if (process.env.BACKUP_DIR && !closing) {
   stopBackups = scheduleBackups({
     databaseUrl,
     dir: process.env.BACKUP_DIR,
@@ -136,7 +146,7 @@ if (process.env.BACKUP_DIR) {
     'scheduled backups',
   );
 }
-if (metrics && metricsPort !== null) {
+if (metrics && metricsPort !== null && !closing) {
   const scrape = metricsServer(metrics);
   scrape.unref(); // a scrape in progress never holds the shutdown
   await new Promise<void>((resolve) => scrape.listen(metricsPort, process.env.METRICS_HOST || host, resolve));

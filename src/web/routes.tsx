@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
       { path: 'herocard', lazy: page(() => import('./pages/herocard/index.tsx')) },
       { path: 'replay/:battleId', lazy: page(() => import('./pages/replay/index.tsx')) },
       { path: 'fairness', lazy: page(() => import('./pages/fairness/index.tsx')) },
+      // the operator's console: not in the navigation; it says itself who may use it
+      { path: 'admin', lazy: page(() => import('./pages/admin/index.tsx')) },
       // a live match: its players play it, anyone else (signed in or not) watches
       { path: 'matches/:matchId', lazy: page(() => import('./pages/match/index.tsx')) },
       {

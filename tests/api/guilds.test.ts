@@ -13,7 +13,10 @@ import {
   withStore,
   type Harness,
 } from './helpers.ts';
+import type { KyselyPlugin } from 'kysely';
 import { GUILD_MAX_MEMBERS } from '../../src/game/guild.ts';
+import { readGuild } from '../../src/server/guilds/guild-store.ts';
+import { readBoss } from '../../src/server/guilds/guild-boss.ts';
 
 const HOUR = 3_600_000;
 
@@ -142,6 +145,38 @@ describe.each(DATABASES)('guilds on %s', (kind) => {
     expect((await h.call('GET', `/api/users/${asker.id}`)).body.guild_id).toBe(open.id);
   });
 
+  it('tells a reader who asked to join that they did, on the guild and in the browse list, until answered', async () => {
+    const leader = await newPlayer(h);
+    const name = guildName();
+    const g = (await make(leader.id, name, 'request')).body;
+    const asker = await newPlayer(h);
+    const other = await newPlayer(h);
+    const row = async (userId?: string) =>
+      (
+        await h.call('GET', `/api/guilds?query=${name}${userId ? `&user_id=${userId}` : ''}`)
+      ).body.guilds.find((x: { id: string }) => x.id === g.id);
+    const read = async (userId?: string) =>
+      (await h.call('GET', `/api/guilds/${g.id}${userId ? `?user_id=${userId}` : ''}`)).body;
+    expect((await read(asker.id)).asked).toBe(false);
+    expect((await row(asker.id)).asked).toBe(false);
+    expect((await h.call('POST', `/api/guilds/${g.id}/join`, { user_id: asker.id })).status).toBe(202);
+    // read again later (a reload): the request is remembered for the one who asked, and only for them
+    expect((await read(asker.id)).asked).toBe(true);
+    expect((await row(asker.id)).asked).toBe(true);
+    expect((await read(other.id)).asked).toBe(false);
+    expect((await row(other.id)).asked).toBe(false);
+    // without a reader, nothing is said (the answers as before)
+    expect(await read()).not.toHaveProperty('asked');
+    expect(await row()).not.toHaveProperty('asked');
+    // an id that is not one: refused in words
+    const bad = await h.call('GET', `/api/guilds?user_id=${encodeURIComponent('a\u0001b')}`);
+    expect(bad.status).toBe(400);
+    // refused: no longer asked
+    await h.call('POST', `/api/guilds/${g.id}/requests/${asker.id}/refuse`, { user_id: leader.id });
+    expect((await read(asker.id)).asked).toBe(false);
+    expect((await row(asker.id)).asked).toBe(false);
+  });
+
   it(`holds ${GUILD_MAX_MEMBERS} members, when many join at once`, async () => {
     const leader = await newPlayer(h);
     const g = (await make(leader.id, guildName())).body;
@@ -264,6 +299,29 @@ describe.each(DATABASES)('guilds on %s', (kind) => {
     expect(
       (await h.call('POST', `/api/guilds/${g.id}/messages`, { user_id: a.id, text: 'later' })).status,
     ).toBe(201);
+  });
+
+  it('reads the guild’s row once to show the guild, and once to show its boss', async () => {
+    const a = await newPlayer(h);
+    const g = (await make(a.id, guildName())).body;
+    // counts the selects whose FROM is the guilds table
+    let reads = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (node.kind === 'SelectQueryNode' && /"name":"guilds"/.test(JSON.stringify(node.from ?? {})))
+          reads++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    await withStore(h, async (db) => {
+      const counted = db.withPlugin(counting);
+      expect((await readGuild(counted, g.id, a.id)).id).toBe(g.id);
+      expect(reads).toBe(1);
+      reads = 0;
+      expect((await readBoss(counted, { guildId: g.id, userId: a.id })).level).toBe(1);
+      expect(reads).toBe(1);
+    });
   });
 
   it('the boss: two attacks a guild day, health falling by each attack’s damage, a kill paid once to each attacker', async () => {

@@ -410,4 +410,37 @@ describe.each(DATABASES)('the live socket on %s', (kind) => {
       wb.terminate();
     }
   });
+
+  it('tells the sockets of a guild’s members watching its board of each new message, and no one else', async () => {
+    const [a, b, c] = [await newPlayer(h, 'gs'), await newPlayer(h, 'gs'), await newPlayer(h, 'gs')];
+    const name = `Gs${Math.random().toString(36).slice(2, 10)}`;
+    const g = (await h.call('POST', '/api/guilds', { user_id: a.id, name, join_policy: 'open' })).body;
+    expect((await h.call('POST', `/api/guilds/${g.id}/join`, { user_id: b.id })).status).toBe(200);
+    const [wa, wb, wc] = [await socket(a.id), await socket(b.id), await socket(c.id)];
+    const [la, lb, lc] = [listen(wa), listen(wb), listen(wc)];
+    try {
+      wb.send(JSON.stringify({ type: 'watch_guild', guild_id: g.id }));
+      // a stranger may not watch the guild: refused in words
+      wc.send(JSON.stringify({ type: 'watch_guild', guild_id: g.id }));
+      expect((await lc.next(is('error'))).error).toMatch(/not a member/);
+      const written = await h.call('POST', `/api/guilds/${g.id}/messages`, {
+        user_id: a.id,
+        text: 'to arms',
+      });
+      expect(written.status).toBe(201);
+      const told = await lb.next(is('guild_message'));
+      expect(told).toEqual({ type: 'guild_message', guild_id: g.id, message_id: written.body.id });
+      // b's board reads it then; the note says only that it was written
+      expect(JSON.stringify(told)).not.toContain('to arms');
+      // a member removed hears no more of the guild; a socket that did not watch hears nothing
+      await h.call('POST', `/api/guilds/${g.id}/members/${b.id}/remove`, { user_id: a.id });
+      const after = lb.got.length;
+      await h.call('POST', `/api/guilds/${g.id}/messages`, { user_id: a.id, text: 'again' });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(lb.got.slice(after).filter(is('guild_message'))).toEqual([]);
+      expect([...la.got, ...lc.got].filter(is('guild_message'))).toEqual([]);
+    } finally {
+      for (const ws of [wa, wb, wc]) ws.terminate();
+    }
+  });
 });

@@ -94,6 +94,17 @@ const MUST_STAY_PUBLIC = [
   'GET /api/dungeons',
 ];
 
+/** The operator's console: operators only, whatever player they name. */
+const MUST_BE_OPERATORS = [
+  'GET /api/admin/players',
+  'GET /api/admin/players/:id',
+  'POST /api/admin/players/:id/grant',
+  'POST /api/admin/players/:id/take',
+  'POST /api/admin/players/:id/suspend',
+  'POST /api/admin/players/:id/restore',
+  'GET /api/admin/audit',
+];
+
 interface Things {
   player: string;
   finished: string;
@@ -104,7 +115,7 @@ interface Things {
 
 /** A request acting for `target` on `route`: its player fields name `named`, its things are the target's. */
 function requestFor(route: PlayerRoute, named: string, things: Things) {
-  const acts = route.actsFor as Exclude<ActsFor, 'public'>;
+  const acts = route.actsFor as Exclude<ActsFor, 'public' | 'operator'>;
   const params: Record<string, string> = {};
   const query: Record<string, string> = {};
   const body: Record<string, string> = {};
@@ -178,7 +189,7 @@ describe.each(DATABASES)('locked accounts on %s', (kind) => {
   beforeAll(async () => {
     h = await startHarness(kind);
     routes = h.app.playerRoutes;
-    guarded = routes.filter((r) => r.actsFor !== 'public');
+    guarded = routes.filter((r) => r.actsFor !== 'public' && r.actsFor !== 'operator');
     Object.assign(victim, await playerWithThings('vic'));
     const locked = await lockAccount(h, victim.player);
     victim.cookie = locked.cookie!;
@@ -202,7 +213,11 @@ describe.each(DATABASES)('locked accounts on %s', (kind) => {
     for (const k of MUST_GUARD) expect(guardedKeys, k).toContain(k);
     const publicKeys = new Set(routes.filter((r) => r.actsFor === 'public').map(key));
     for (const k of MUST_STAY_PUBLIC) expect(publicKeys, k).toContain(k);
-    expect(routes.length).toBe(guardedKeys.size + publicKeys.size);
+    // The operator's console acts for no player: its every route is the operator's (tests/api/admin.test.ts).
+    const operatorKeys = new Set(routes.filter((r) => r.actsFor === 'operator').map(key));
+    for (const k of MUST_BE_OPERATORS) expect(operatorKeys, k).toContain(k);
+    expect([...operatorKeys].filter((k) => !k.includes(' /api/admin/'))).toEqual([]);
+    expect(routes.length).toBe(guardedKeys.size + publicKeys.size + operatorKeys.size);
   });
 
   it('answers every route acting for a locked player 401 without its session, 403 with another’s, changing nothing', async () => {
@@ -223,7 +238,7 @@ describe.each(DATABASES)('locked accounts on %s', (kind) => {
       // the player's fields naming the victim; and, where the route reaches a thing, naming the open player while
       // the thing is the victim's (the owner decides)
       const named = [victim.player];
-      if ((route.actsFor as Exclude<ActsFor, 'public'>).some((f) => typeof f !== 'string'))
+      if ((route.actsFor as Exclude<ActsFor, 'public' | 'operator'>).some((f) => typeof f !== 'string'))
         named.push(open.player);
       for (const who of named)
         for (const c of cases) {

@@ -72,6 +72,21 @@ describe.each(DATABASES)('metrics on %s', (kind) => {
     expect(after).toContain('nodejs_eventloop_lag_seconds');
     expect(after).toContain('runeborn_odds_queue_length');
     expect(after).toContain('runeborn_live_sockets 0');
+    // the store's statements timed by verb alone: the players' reads and their accounts' inserts
+    const statements = (kind: string) =>
+      parse(after).find(
+        (s) => s.name === 'runeborn_db_statement_duration_seconds_count' && s.labels.kind === kind,
+      )?.value ?? 0;
+    expect(statements('select')).toBeGreaterThan(0);
+    expect(statements('insert')).toBeGreaterThan(0);
+    const kinds = new Set(
+      parse(after)
+        .filter((s) => s.name.startsWith('runeborn_db_statement_duration_seconds'))
+        .map((s) => s.labels.kind),
+    );
+    expect(
+      [...kinds].every((k) => ['select', 'insert', 'update', 'delete', 'with', 'other'].includes(k!)),
+    ).toBe(true);
   });
 
   it('counts currency in and out by reason exactly as the ledger sums them, and each act once', async () => {

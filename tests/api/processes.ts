@@ -1,13 +1,18 @@
 // Servers as `npm start` runs them, in processes of their own (src/server/main.ts), for the tests of several
 // instances on one database: started on a free port, stopped (or killed) and waited for.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Harness, TestDatabase } from './helpers.ts';
 
-/** Starts an instance on `databaseUrl` (`env` added to its environment); answers it and its address once it listens. */
+/**
+ * Starts an instance on `databaseUrl` (`env` added to its environment); answers it and its address once it serves
+ * (`spawned` is handed the process at once, for a test that signals it before then).
+ */
 export function startServer(
   databaseUrl: string,
   env: Record<string, string> = {},
+  spawned?: (child: ChildProcess) => void,
 ): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -23,6 +28,7 @@ export function startServer(
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    spawned?.(child);
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL'); // never left running behind a failed start
@@ -72,14 +78,32 @@ export function remote(db: TestDatabase, url: string): Harness {
   };
 }
 
-/** A port free now on 127.0.0.1 (for a process told its port ahead: its metrics, or one polled before it is up). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
+/**
+ * A port free now on 127.0.0.1 (for a process told its port ahead: its metrics, or one polled before it is up), drawn
+ * below the kernel's ephemeral range: a port the kernel handed out (port 0) could be handed again, to any outgoing
+ * connection, in the seconds before the process listens on it (a rehearsal's metrics listener met EADDRINUSE so).
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 10_000 + Math.floor(Math.random() * (Math.max(ephemeralFrom(), 11_000) - 10_000));
+    const free = await new Promise<boolean>((resolve) => {
+      const s = createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+}
+
+/** The first port of the kernel's ephemeral range (Linux's default where it cannot be read). */
+function ephemeralFrom(): number {
+  try {
+    return (
+      Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768
+    );
+  } catch {
+    return 32_768;
+  }
 }
 
 /** The script `name` of the scripts folder, as `npm run <name> -- ARGS` runs it, on `databaseUrl`: its exit code and

@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NOT_READY, Readiness } from '../../src/server/http/readiness.ts';
+import { migrationsFor } from '../../src/server/store/migrations.ts';
 import { DATABASES, freshDatabase, PG_ADMIN_URL, startHarness, type TestDatabase } from './helpers.ts';
 import { freePort, startServer, stop } from './processes.ts';
 
@@ -98,5 +99,52 @@ describe('readiness on postgres', () => {
       child = (await started).child;
       await expect.poll(async () => (await fetch(`${base}/api/ready`)).status, { timeout: 20_000 }).toBe(200);
     });
+  });
+
+  it('a SIGTERM while migrating: 503 stopping at once, the migrations finished, then an exit 0', async () => {
+    const db = await freshDatabase('postgres');
+    const held = new pg.Client({ connectionString: db.url });
+    await held.connect();
+    let child: ChildProcess | undefined;
+    try {
+      await held.query(`SELECT pg_advisory_lock(3853314791062309107)`);
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      startServer(db.url, { PORT: String(port) }, (c) => (child = c)).catch(() => {});
+      await expect
+        .poll(
+          () =>
+            fetch(`${base}/api/ready`).then(
+              (r) => r.json(),
+              () => undefined,
+            ),
+          {
+            timeout: 30_000,
+            interval: 50,
+          },
+        )
+        .toEqual({ error: NOT_READY.migrating });
+      const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+      child!.kill('SIGTERM');
+      await expect
+        .poll(
+          () =>
+            fetch(`${base}/api/ready`).then(
+              (r) => r.json(),
+              () => undefined,
+            ),
+          { interval: 50 },
+        )
+        .toEqual({ error: NOT_READY.stopping });
+      await held.query(`SELECT pg_advisory_unlock(3853314791062309107)`);
+      expect(await exited).toBe(0);
+      // every migration ran to its end: the database is whole, and a new instance starts on it without one
+      const done = await held.query<{ n: string }>('SELECT count(*) AS n FROM kysely_migration');
+      expect(Number(done.rows[0]!.n)).toBe(Object.keys(migrationsFor('postgres')).length);
+    } finally {
+      if (child) await stop(child);
+      await held.end();
+      await db.drop();
+    }
   });
 });

@@ -644,6 +644,7 @@ function routes(f: Fixtures) {
     'GET /api/guilds': get(
       withQuery(
         '/api/guilds',
+        ['user_id', someId],
         ['query', text],
         ['cursor', text],
         ['limit', fc.oneof(text, fc.integer().map(String))],
@@ -714,6 +715,37 @@ function routes(f: Fixtures) {
     'GET /api/live/leaderboard': get(
       withQuery('/api/live/leaderboard', ['limit', fc.oneof(text, fc.integer().map(String))]),
     ),
+    // The operator's console: no session here, so each is refused before it runs (tests/api/admin.test.ts).
+    'GET /api/admin/players': get(withQuery('/api/admin/players', ['query', fc.oneof(text, someId)])),
+    'GET /api/admin/players/:id': get(seg(someId).map((id) => `/api/admin/players/${id}`)),
+    ...Object.fromEntries(
+      (['grant', 'take'] as const).map((act) => [
+        `POST /api/admin/players/:id/${act}`,
+        r(
+          'POST',
+          seg(someId).map((id) => `/api/admin/players/${id}/${act}`),
+          fc.oneof(
+            junk,
+            fc.record({
+              currency: fc.oneof(fc.constantFrom('gold', 'magic_essence', 'gems'), text),
+              amount: fc.oneof(fc.integer(), fc.double(), junk),
+              reason: fc.oneof(text, junk),
+            }),
+          ),
+        ),
+      ]),
+    ),
+    ...Object.fromEntries(
+      (['suspend', 'restore'] as const).map((act) => [
+        `POST /api/admin/players/:id/${act}`,
+        r(
+          'POST',
+          seg(someId).map((id) => `/api/admin/players/${id}/${act}`),
+          fc.oneof(junk, fc.record({ reason: fc.oneof(text, junk) })),
+        ),
+      ]),
+    ),
+    'GET /api/admin/audit': get(withQuery('/api/admin/audit', ['cursor', text])),
   };
   return { generators };
 }

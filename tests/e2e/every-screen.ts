@@ -111,6 +111,8 @@ export async function everyScreen(
       ["a guild's board", `/guilds/${guild.id}?part=board`, '[data-testid="board-messages"]'],
       ["a guild's members", `/guilds/${guild.id}?part=members`, '[data-testid="guild-member"]'],
       ['another guild', `/guilds/${rivalGuild.id}`, '[data-testid="join-guild"]'],
+      // the operator's console as a player sees it (no operator's session): its refusal (admin.spec.ts: the console)
+      ['operator console', '/admin', '[data-testid="admin-refused"]'],
       ['a missing hero', '/heroes/h_no_such_hero', 'main'],
       ['a missing page', '/no/such/page', 'main'],
     ],

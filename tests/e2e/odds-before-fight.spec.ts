@@ -103,10 +103,12 @@ test('dungeon picker: the first floor’s win chance follows the picks and is th
   const three = await shownOdds(page, dialog);
   expect(reads).toContain(`${heroes[0]!.id},${heroes[1]!.id}`);
   // Each shown chance is the server's for that team (a floor fields as many foes as heroes, so a bigger team
-  // is not always likelier to win: the number must come from the read, never be guessed by the page).
+  // is not always likelier to win: the number must come from the read, never be guessed by the page), at the tier
+  // the picker opens: the deepest the player has opened (heroes strong enough open tier 2 by their power).
+  const tier = Number(/Tier (\d+) · Floor/.exec(await dialog.innerText())?.[1] ?? 1);
   const direct = async (team: Hero[]) => {
     const r = await request.get(
-      `/api/odds?user_id=${player.id}&kind=dungeon&dungeon_id=whispering_woods&team=${team.map((h) => h.id).join(',')}`,
+      `/api/odds?user_id=${player.id}&kind=dungeon&dungeon_id=whispering_woods&tier=${tier}&team=${team.map((h) => h.id).join(',')}`,
     );
     return ((await r.json()) as { probability: number }).probability;
   };

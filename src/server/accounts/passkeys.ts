@@ -17,6 +17,7 @@ import {
 } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import type { Passkey, PasskeysResponse } from '../../api/passkeys.ts';
+import { suspendedMessage } from '../../api/admin.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { badRequest, conflict, MESSAGES, notFound, Refusal } from '../foundation/errors.ts';
 import { newId } from '../foundation/ids.ts';
@@ -102,10 +103,17 @@ async function descriptorsOf(db: Db, userId: string) {
 async function userRow(db: Db, userId: string) {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'username', 'locked'])
+    .select(['id', 'username', 'locked', 'suspended_at', 'suspended_reason'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) throw notFound(MESSAGES.userNotFound);
+  return user;
+}
+
+/** The player about to sign in: a suspended account starts no session (admin/, the operator's console). */
+async function signingIn(db: Db, userId: string) {
+  const user = await userRow(db, userId);
+  if (user.suspended_at !== null) throw new Refusal(403, suspendedMessage(user.suspended_reason));
   return user;
 }
 
@@ -200,7 +208,7 @@ export async function registerPasskey(
 
 /** Options for signing in as this locked player: a challenge for any of their passkeys. */
 export async function signInOptions(db: Db, rp: RelyingParty, userId: string) {
-  const user = await userRow(db, userId);
+  const user = await signingIn(db, userId);
   if (user.locked !== 1) throw conflict(PASSKEY_MESSAGES.notLocked);
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
@@ -218,7 +226,7 @@ export async function verifySignIn(
   userId: string,
   body: { challenge_id: string; response: { id: string } },
 ): Promise<void> {
-  await userRow(db, userId);
+  await signingIn(db, userId);
   const expectedChallenge = await takeChallenge(db, body.challenge_id, userId, 'sign_in');
   const stored = await db
     .selectFrom('passkeys')

@@ -4,7 +4,7 @@
 // that name them: 'body.user_id', 'query.user_id', 'params.id', or a thing whose owner is the player
 // ({ owner: 'battle', of: 'params.battleId' }: a battle's, a dungeon run's or a hero's owner). `actsFor: 'public'`
 // says the route reveals and changes nothing private (content, heroes shown to all, the leaderboard, replays,
-// fairness). A route that says nothing is read from its schema: a `user_id` in its params, query or body, or the
+// fairness); `actsFor: 'operator'` that it is the operator's console (operators.ts: an operator's passkey session). A route that says nothing is read from its schema: a `user_id` in its params, query or body, or the
 // `:id` of /api/users/:id, is the player it acts for; with none it is public. So a new route that takes a player's
 // id is guarded without a word, and the route table test (tests/api/locked-accounts.test.ts) walks every route.
 //
@@ -12,7 +12,8 @@
 // player is looked up; one whose account is locked needs a live session of theirs (sessions.ts): none, an expired
 // or an ended one answers 401, another player's 403 — LOCK_MESSAGES, the same words on every route. After
 // validation the fields are read again, so a value the schema changed is checked as the handler will see it.
-// An unlocked account is not asked anything (any visitor may play any account). A player's row is read
+// An unlocked account is not asked anything (any visitor may play any account). A suspended account (admin/) is
+// refused 403 on every route naming it, with its session or without. A player's row is read
 // once for the request and the handler reads the same (request-reads.ts).
 //
 // Unsafe methods (POST, PUT, PATCH, DELETE) sent from a page of another site are refused: their Origin must name
@@ -21,6 +22,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { z } from 'zod';
 import { ErrorBody, isValidId } from '../../api/common.ts';
 import { LOCK_MESSAGES } from '../../api/passkeys.ts';
+import { suspendedMessage } from '../../api/admin.ts';
+import { checkOperator } from './operators.ts';
 import { Refusal } from '../foundation/errors.ts';
 import { currentSession, type Session } from './sessions.ts';
 import type { Store } from '../store/db.ts';
@@ -30,7 +33,7 @@ import { addRouteHook, methodsOf } from '../foundation/route-hooks.ts';
 
 export type PlayerField = `${'params' | 'query' | 'body'}.${string}`;
 export type Owned = { owner: 'battle' | 'run' | 'hero'; of: PlayerField };
-export type ActsFor = 'public' | readonly (PlayerField | Owned)[];
+export type ActsFor = 'public' | 'operator' | readonly (PlayerField | Owned)[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -147,10 +150,17 @@ function check(
   return lockedLater(store, req, players).then((l) => needSession(store, req, reply, l));
 }
 
-/** The players among `players` whose accounts are locked, each read once for the request (its handler reuses it). */
+/**
+ * The players among `players` whose accounts are locked, each read once for the request (its handler reuses it);
+ * a suspended one refuses the request at once.
+ */
 async function lockedLater(store: Store, req: object, players: Iterable<string>): Promise<string[]> {
   const locked: string[] = [];
-  for (const id of players) if ((await readUser(store, id, req))?.locked === 1) locked.push(id);
+  for (const id of players) {
+    const user = await readUser(store, id, req);
+    if (user && user.suspended_at !== null) throw new Refusal(403, suspendedMessage(user.suspended_reason));
+    if (user?.locked === 1) locked.push(id);
+  }
   return locked;
 }
 
@@ -233,7 +243,11 @@ function refuseCrossSite(req: FastifyRequest, _reply: FastifyReply, done: (err?:
  * Installs the guard on each /api route as it is declared (onRoute): the Origin check on those that take an unsafe
  * method, the player checks on those that act for a player. A public read runs none of it.
  */
-export function guardPlayers(app: FastifyInstance, store: Store): void {
+export function guardPlayers(
+  app: FastifyInstance,
+  store: Store,
+  operators: ReadonlySet<string> = new Set(),
+): void {
   const table: PlayerRoute[] = [];
   app.decorate('playerRoutes', table);
   app.addHook('onRoute', (route) => {
@@ -247,6 +261,12 @@ export function guardPlayers(app: FastifyInstance, store: Store): void {
         table.push({ method, url: route.url, actsFor, declared: declared !== undefined });
     if (methods.some((m) => UNSAFE.has(m))) addRouteHook(route, 'onRequest', refuseCrossSite);
     if (actsFor === 'public') return;
+    if (actsFor === 'operator') {
+      addRouteHook(route, 'preValidation', async function checkOperators(req, reply) {
+        await checkOperator(store, operators, req, await sessionOf(store, req, reply));
+      });
+      return;
+    }
     const fields = fieldsOf(actsFor);
     // Any request a player makes (and is not refused for) shows they were here: seen.ts.
     addRouteHook(route, 'onResponse', function seenPlayers(req, reply, done) {

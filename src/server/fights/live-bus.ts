@@ -1,5 +1,5 @@
 // What live play tells the sockets (routes/live.ts): a challenge made to a player, a side that has chosen, a match
-// that moved to a new version. A note says only that something changed; each socket reads the rest from the
+// that moved to a new version; and a message written on a guild's board (guilds/guild-board.ts). A note says only that something changed; each socket reads the rest from the
 // database, where every resolved turn is written before the note is sent — so a note lost, doubled or out of order
 // costs nothing, and a socket sends each version once, in order. One instance passes notes in-process; with
 // REDIS_URL every instance publishes to one Redis channel and hears every note, its own too.
@@ -11,7 +11,9 @@ export type LiveNote =
   | { kind: 'chosen'; match_id: string; turn: number; user_id: string }
   | { kind: 'match'; match_id: string; version: number }
   /** the match changed without a new version (a player came or went, asked for a rematch): sockets send its state */
-  | { kind: 'refresh'; match_id: string };
+  | { kind: 'refresh'; match_id: string }
+  /** a member wrote on the guild's board: sockets watching the guild, of its members, say so */
+  | { kind: 'guild_message'; guild_id: string; message_id: string };
 
 const CHANNEL = 'runeborn:live';
 /** With Redis: spectators' sockets watching each match, over every instance (a hash: match id → count). */

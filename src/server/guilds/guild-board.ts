@@ -1,6 +1,8 @@
 // A guild's message board: members only, newest first, a page at a time; a message is plain text (the page shows it
 // as text, never markup). A player writes at most GUILD_MESSAGES_A_MINUTE a minute: counted under their row's lock
-// (the economy transaction), so messages sent at once cannot pass it together.
+// (the economy transaction), so messages sent at once cannot pass it together. A message written is told, once
+// committed, over the live bus (fights/live-bus.ts): the sockets of members watching the guild say so, and their
+// boards read it at once (routes/live.ts; the page polls besides, slower while its socket is open).
 import type { Kysely } from 'kysely';
 import type { MessagesResponse } from '../../api/guilds.ts';
 import { GUILD_MESSAGES_A_MINUTE } from '../../game/guild.ts';
@@ -11,6 +13,7 @@ import { newId } from '../foundation/ids.ts';
 import { economyTransaction } from '../economy/transaction.ts';
 import type { Db } from '../economy/wallet.ts';
 import type { Database } from '../store/tables.ts';
+import type { LiveNote } from '../fights/live-bus.ts';
 import { memberOf, readGuildRow } from './guild-store.ts';
 
 type Message = MessagesResponse['messages'][number];
@@ -59,8 +62,9 @@ export async function readMessages(
 export async function writeMessage(
   db: Kysely<Database>,
   q: { guildId: string; userId: string; text: string },
+  bus?: { publish(note: LiveNote): void },
 ): Promise<Message> {
-  return economyTransaction(db, { userId: q.userId }, async (trx, { user }) => {
+  const written = await economyTransaction(db, { userId: q.userId }, async (trx, { user }) => {
     await readGuildRow(trx, q.guildId);
     await memberOf(trx, q.guildId, q.userId);
     const now = nowMs();
@@ -78,4 +82,6 @@ export async function writeMessage(
     await trx.insertInto('guild_messages').values(m).execute();
     return { id: m.id, user_id: m.user_id, username: user!.username, text: m.text, created_at: now };
   });
+  bus?.publish({ kind: 'guild_message', guild_id: q.guildId, message_id: written.id });
+  return written;
 }

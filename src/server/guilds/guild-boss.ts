@@ -18,6 +18,7 @@ import {
   bossMaxHp,
   damageTiers,
   expectedDamage,
+  freshBossWeek,
   guildDay,
   guildWeek,
   killRewards,
@@ -111,10 +112,10 @@ export async function readBoss(
   db: Kysely<Database>,
   q: { guildId: string; userId: string; heroIds?: string[] },
 ): Promise<BossView> {
-  let g = await readGuildRow(db, q.guildId);
+  // (read once: settling the player's kill rewards pays them, never changes the guild's row)
+  const g = await readGuildRow(db, q.guildId);
   await memberOf(db, g.id, q.userId);
   await settleKills(db, g.id, Number(g.week), q.userId);
-  g = await readGuildRow(db, q.guildId);
   const now = nowMs();
   const week = guildWeek(now, g.time_zone);
   const day = guildDay(now, g.time_zone);
@@ -160,12 +161,12 @@ export async function attackBoss(
     await memberOf(trx, g.id, q.userId);
     const team = await teamOf(trx, q.heroIds, q.userId);
     const now = nowMs();
-    const { week } = guildWeek(now, g.time_zone);
-    if (Number(g.week) !== week) {
-      const fresh = { week, boss_level: 1, boss_hp: bossMaxHp(1), week_kills: 0 };
+    const fresh = freshBossWeek(now, g.time_zone, Number(g.week));
+    if (fresh) {
       await trx.updateTable('guilds').set(fresh).where('id', '=', g.id).execute();
       g = { ...g, ...fresh };
     }
+    const week = Number(g.week);
     const day = guildDay(now, g.time_zone).day;
     const left = await attacksLeft(trx, q.userId, day);
     if (left <= 0) throw conflict('No attacks left today: they come back when the guild’s day turns');

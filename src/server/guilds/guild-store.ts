@@ -10,6 +10,8 @@ import {
   BOSS_ATTACKS_A_DAY,
   bossHero,
   bossMaxHp,
+  bossWeekStart,
+  freshBossWeek,
   GUILD_MAX_MEMBERS,
   GUILD_MAX_OFFICERS,
   GUILD_REJOIN_WAIT_S,
@@ -60,22 +62,20 @@ export async function lockGuild(trx: Trx, id: string): Promise<GuildRow> {
   return g;
 }
 
-/** The boss as a guild's week starts: the first level at full health. */
-const freshWeek = (week: number) => ({ week, boss_level: 1, boss_hp: bossMaxHp(1), week_kills: 0 });
-
 /**
- * The guild with its week current: a row of an earlier week is rolled over (its boss anew) — by a conditional
- * update, so two readers at once roll it once.
+ * The guild with its week current: a row of an earlier week (freshBossWeek, src/game/guild.ts) is rolled over (its
+ * boss anew) — by a conditional update, so two readers at once roll it once; the one that lost reads the row again.
  */
 export async function withCurrentWeek(db: Db, g: GuildRow): Promise<GuildRow> {
-  const { week } = guildWeek(nowMs(), g.time_zone);
-  if (Number(g.week) === week) return g;
-  await db
+  const fresh = freshBossWeek(nowMs(), g.time_zone, Number(g.week));
+  if (!fresh) return g;
+  const rolled = await db
     .updateTable('guilds')
-    .set(freshWeek(week))
+    .set(fresh)
     .where('id', '=', g.id)
     .where('week', '=', g.week)
-    .execute();
+    .executeTakeFirst();
+  if (Number(rolled.numUpdatedRows) === 1) return { ...g, ...fresh };
   return (await db
     .selectFrom('guilds')
     .selectAll()
@@ -232,7 +232,7 @@ export async function createGuild(
         created_at: nowSeconds(),
         closed_at: null,
         member_count: 0,
-        ...freshWeek(week),
+        ...bossWeekStart(week),
       })
       .execute();
     await addMember(trx, (await lockGuild(trx, id)) as GuildRow, q.userId, 'leader');
@@ -404,9 +404,9 @@ export const bossBrief = (g: GuildRow) => ({
 
 /** The guild as its page shows it; its requests for a leader or officer reading it. */
 export async function readGuild(db: Db, id: string, viewerId?: string): Promise<Guild> {
-  let g = await readGuildRow(db, id);
+  // (read once: a hand-over moves members' roles, never the guild's row)
+  const g = await readGuildRow(db, id);
   await handOverIfAway(db, g);
-  g = await readGuildRow(db, id);
   const [members, damage] = await Promise.all([
     db
       .selectFrom('guild_members as m')
@@ -431,6 +431,7 @@ export async function readGuild(db: Db, id: string, viewerId?: string): Promise<
         a.username.localeCompare(b.username),
     );
   const viewer = viewerId ? list.find((m) => m.user_id === viewerId) : undefined;
+  const asked = viewerId === undefined ? undefined : (await askedOf(db, viewerId, [id])).has(id);
   const requests =
     viewer && viewer.role !== 'member'
       ? (
@@ -455,7 +456,20 @@ export async function readGuild(db: Db, id: string, viewerId?: string): Promise<
     ...(requests && { requests }),
     week_kills: g.week_kills,
     boss: bossBrief(g),
+    ...(asked !== undefined && { asked }),
   };
+}
+
+/** Those of `guildIds` that `userId` has asked to join (and awaits an answer from). */
+async function askedOf(db: Db, userId: string, guildIds: string[]): Promise<Set<string>> {
+  if (guildIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('guild_requests')
+    .select('guild_id')
+    .where('user_id', '=', userId)
+    .where('guild_id', 'in', guildIds)
+    .execute();
+  return new Set(rows.map((r) => r.guild_id));
 }
 
 /** Attacks a player has left on the guild's day `day`. */
@@ -471,8 +485,8 @@ export async function attacksLeft(db: Db, userId: string, day: number): Promise<
 
 /** The guild's boss and kills as they stand now: a row not yet rolled into this week shows the week's first boss. */
 function asOfNow(g: GuildRow): GuildRow {
-  const { week } = guildWeek(nowMs(), g.time_zone);
-  return Number(g.week) === week ? g : { ...g, week, boss_level: 1, boss_hp: bossMaxHp(1), week_kills: 0 };
+  const fresh = freshBossWeek(nowMs(), g.time_zone, Number(g.week));
+  return fresh ? { ...g, ...fresh } : g;
 }
 
 const summaryOf = (row: GuildRow) => {
@@ -491,10 +505,13 @@ const summaryOf = (row: GuildRow) => {
 /** A browse page's last guild: its lower-cased name, and its id. */
 const browseCursor = cursorCodec('text', 'id');
 
-/** Open guilds by name, those whose name contains `query` (any case), a page at a time. */
+/**
+ * Open guilds by name, those whose name contains `query` (any case), a page at a time; for a reader (`userId`), whether
+ * they have asked to join each.
+ */
 export async function listGuilds(
   db: Db,
-  q: { query?: string; cursor?: string; limit: number },
+  q: { query?: string; cursor?: string; limit: number; userId?: string },
 ): Promise<GuildsResponse> {
   let sel = db.selectFrom('guilds').selectAll().where('closed_at', 'is', null);
   const needle = q.query?.trim().toLowerCase();
@@ -516,8 +533,16 @@ export async function listGuilds(
     .execute()) as GuildRow[];
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
+  const asked =
+    q.userId === undefined
+      ? undefined
+      : await askedOf(
+          db,
+          q.userId,
+          page.map((g) => g.id),
+        );
   return {
-    guilds: page.map(summaryOf),
+    guilds: page.map((g) => ({ ...summaryOf(g), ...(asked && { asked: asked.has(g.id) }) })),
     next_cursor: rows.length > q.limit && last ? browseCursor.encode([last.name_key ?? '', last.id]) : null,
   };
 }

@@ -36,6 +36,12 @@ export const API_TAGS = [
   },
   { name: 'live', description: 'Live play: challenges between players and the matches they open.' },
   { name: 'guilds', description: 'Guilds: members and roles, the message board, the weekly guild boss.' },
+  {
+    name: 'admin',
+    description:
+      'The operator’s console: players found and shown, currency granted or taken, accounts suspended and ' +
+      'restored, the audit trail. Operators only (ADMIN_USERNAMES, signed in with a passkey).',
+  },
 ] as const;
 
 export const SWAGGER_OPTIONS: SwaggerOptions = {

@@ -1,10 +1,10 @@
 // The server's metrics in Prometheus' text format (prom-client), served on a listener of their own (METRICS_PORT,
 // main.ts; never the public port). Requests by route pattern — Fastify's routeOptions.url, never the raw URL, so
 // ids add no series — method and status class, with a duration histogram; Node's defaults (event-loop delay,
-// memory, GC); the odds pool's queue and the fights waiting for room; open live sockets; PostgreSQL's pool; and the
-// game's counters — accounts made, summons, fights by kind and outcome, currency in and out by reason — counted from
-// what each economy transaction did once it committed (economy/committed.ts), so their totals since start equal
-// the ledger's sums for the same time. deploy/grafana-dashboard.json charts them; docs/operations.md says more.
+// memory, GC); the odds pool's queue and the fights waiting for room; open live sockets; PostgreSQL's pool; the time
+// of each statement the store runs, by verb; and the game's counters — accounts made, summons, fights by kind and
+// outcome, currency in and out by reason — counted from what each economy transaction did once it committed
+// (economy/committed.ts), so their totals since start equal the ledger's sums for the same time. deploy/grafana-dashboard.json charts them; docs/operations.md says more.
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -13,6 +13,8 @@ import type { Ctx } from '../context.ts';
 
 /** A route Fastify did not match (a 404 of any address) is one series, whatever its URL. */
 const UNMATCHED = 'unmatched';
+
+const STATEMENT_KINDS = new Set(['select', 'insert', 'update', 'delete', 'with']);
 
 const statusClass = (code: number) => `${Math.floor(code / 100)}xx`;
 
@@ -60,9 +62,23 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly statements = new Histogram({
+    name: 'runeborn_db_statement_duration_seconds',
+    help: 'Time a database statement took, from sent to answered, by its kind (the SQL verb)',
+    labelNames: ['kind'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
+
+  /** A statement's time (openStore's onStatement), labelled by its verb alone: never its text, so no new series. */
+  readonly statement = (sql: string, ms: number): void => {
+    const verb = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase() ?? '';
+    this.statements.observe({ kind: STATEMENT_KINDS.has(verb) ? verb : 'other' }, ms / 1000);
+  };
 
   /** Counts `app`'s requests and what its economy transactions commit, and reads its pools and sockets when asked. */
   watch(app: FastifyInstance, ctx: Ctx): void {

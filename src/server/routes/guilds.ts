@@ -82,16 +82,25 @@ const guilds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
   });
 
   app.get('/api/guilds', {
-    config: { actsFor: 'public' },
+    // public without user_id; with it, whether that player asked to join each guild (theirs to read)
+    config: { actsFor: ['query.user_id'] },
     schema: {
       operationId: 'listGuilds',
       summary: 'Find a guild',
-      description: 'Open guilds by name, a page at a time: members, and this week’s boss as it stands.',
+      description:
+        'Open guilds by name, a page at a time: members, and this week’s boss as it stands; with user_id, whether ' +
+        'that player has asked to join each (asked).',
       tags: ['guilds'],
       querystring: GuildsQuery,
       response: { 200: GuildsResponse, 400: ErrorBody },
     },
-    handler: async (req) => listGuilds(db, req.query),
+    handler: async (req) =>
+      listGuilds(db, {
+        query: req.query.query,
+        cursor: req.query.cursor,
+        limit: req.query.limit,
+        userId: req.query.user_id,
+      }),
   });
 
   app.get('/api/guilds/ranking', {
@@ -112,7 +121,8 @@ const guilds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       summary: 'Read a guild',
       description:
         'The guild’s page: its members (role, last seen, this week’s damage) and boss; the join requests for its ' +
-        'leader or an officer (user_id). A leader not seen for 72 hours has handed the guild over by then.',
+        'leader or an officer (user_id), and for any reader (user_id) whether they have asked to join (asked). A ' +
+        'leader not seen for 72 hours has handed the guild over by then.',
       tags: ['guilds'],
       params: GuildParams,
       querystring: GuildQuery,
@@ -259,11 +269,11 @@ const guilds: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       response: { 201: GuildMessage, ...REFUSALS, 429: ErrorBody },
     },
     handler: async (req, reply) => {
-      const m = await writeMessage(db, {
-        guildId: req.params.id,
-        userId: req.body.user_id,
-        text: req.body.text,
-      });
+      const m = await writeMessage(
+        db,
+        { guildId: req.params.id, userId: req.body.user_id, text: req.body.text },
+        ctx.live.bus,
+      );
       return reply.code(201).send(m);
     },
   });

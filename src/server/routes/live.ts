@@ -46,6 +46,7 @@ import {
   playerPresence,
   readMatch,
 } from '../fights/live-matches.ts';
+import { memberOf, roleIn } from '../guilds/guild-store.ts';
 
 const REFUSALS = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -189,7 +190,8 @@ const live: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
       summary: 'The live socket (WebSocket)',
       description:
         'One socket a tab: challenges made to the player, the matches it watches (each version once, in order; ' +
-        'who has chosen, never what) and choices. Messages: docs/api.md "Live play". A plain GET is answered 426.',
+        'who has chosen, never what) and choices, and new messages on the boards of the guilds it watches. Messages: ' +
+        'docs/api.md "Live play". A plain GET is answered 426.',
       tags: ['live'],
       querystring: LiveQuery,
       response: {
@@ -269,6 +271,8 @@ const PING_MS = 25_000;
 function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string | undefined): void {
   const { db } = ctx.store;
   const seen = new Map<string, number>();
+  /** the guilds whose boards this socket watches (watch_guild: its player a member of each) */
+  const guilds = new Set<string>();
   /** the matches this socket watches, as a player of each or a spectator: counted while it is open */
   const roles = new Map<string, 'player' | 'spectator'>();
   const join = async (matchId: string) => {
@@ -320,6 +324,13 @@ function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string | undefined)
           send({ type: 'state', match_id: match.id, version: match.version, match });
         else bring(note.match_id, null);
       });
+    else if (note.kind === 'guild_message' && guilds.has(note.guild_id))
+      inOrder(async () => {
+        // a member still (one removed meanwhile hears no more of the guild)
+        if (await roleIn(db, note.guild_id, userId!))
+          send({ type: 'guild_message', guild_id: note.guild_id, message_id: note.message_id });
+        else guilds.delete(note.guild_id);
+      });
   });
   let tokens = MESSAGES_PER_SECOND;
   let filled = performance.now(); // (a duration: the monotonic clock, not the game's)
@@ -350,6 +361,11 @@ function openLiveSocket(ctx: Ctx, socket: WebSocket, userId: string | undefined)
     if (m.type === 'watch') bring(m.match_id, m.since_version ?? null);
     else if (!userId)
       send({ type: 'error', error: 'Watching only: open the socket with your user_id to play.' });
+    else if (m.type === 'watch_guild')
+      inOrder(async () => {
+        await memberOf(db, m.guild_id, userId);
+        guilds.add(m.guild_id);
+      });
     else
       inOrder(async () => {
         await chooseInMatch(db, ctx.live, { id: m.match_id, userId, turn: m.turn, actions: m.actions });

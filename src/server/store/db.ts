@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './tables.ts';
 import { WalSync } from './wal-sync.ts';
@@ -53,10 +53,18 @@ function statementCache(database: BetterSqlite3.Database, size = 1000) {
   };
 }
 
-export function openStore(
-  databaseUrl: string,
-  opts: { poolSize?: number; walFlush?: (path: string) => Promise<void> } = {},
-): Store {
+export interface StoreOptions {
+  poolSize?: number;
+  walFlush?: (path: string) => Promise<void>;
+  /** Told every statement Kysely runs, with its time (the metrics' statement histogram: http/metrics.ts). */
+  onStatement?: (sql: string, ms: number) => void;
+}
+
+export function openStore(databaseUrl: string, opts: StoreOptions = {}): Store {
+  const { onStatement } = opts;
+  const log: KyselyConfig['log'] = onStatement
+    ? (event) => onStatement(event.query.sql, event.queryDurationMillis)
+    : undefined;
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 });
     // An idle client's network error must not crash the process; the next query reconnects.
@@ -64,7 +72,7 @@ export function openStore(
     // Nor may a checked-out client's (the database restarted, its backend ended): its query fails, and the pool
     // drops the client when it is released with that error.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   if (!databaseUrl.startsWith('sqlite:'))
@@ -81,6 +89,7 @@ export function openStore(
   const statement = statementCache(database);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: { close: () => database.close(), prepare: statement } }),
+    log,
   });
   const walSync = path === ':memory:' ? undefined : new WalSync(database, opts.walFlush);
   return {

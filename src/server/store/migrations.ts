@@ -19,6 +19,7 @@ import { live } from './migration-0031-live.ts';
 import { liveResults } from './migration-0032-live-results.ts';
 import { livePresence } from './migration-0033-live-presence.ts';
 import { guilds } from './migration-0034-guilds.ts';
+import { admin } from './migration-0035-admin.ts';
 
 function schema(dialect: Dialect): Migration {
   // Prefix search on usernames compares bytes; PostgreSQL's locale collation would not.
@@ -845,6 +846,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0032_live_results': liveResults,
     '0033_live_presence': livePresence,
     '0034_guilds': guilds,
+    '0035_admin': admin(dialect),
   };
 }
 

@@ -43,6 +43,9 @@ export interface UsersTable {
   guild_left_at: Generated<number | null>;
   /** the last request the player made (epoch seconds, written at most once a minute: accounts/player-guard.ts) */
   last_seen: Generated<number>;
+  /** while suspended by an operator: since when (epoch seconds) and why; null otherwise (admin/, migration 0035) */
+  suspended_at: Generated<number | null>;
+  suspended_reason: Generated<string | null>;
 }
 
 /** A locked account's passkeys: WebAuthn credentials (id and public key base64url, transports as JSON). */
@@ -498,6 +501,23 @@ export interface Database {
   guild_messages: GuildMessagesTable;
   guild_attacks: GuildAttacksTable;
   guild_kill_rewards: GuildKillRewardsTable;
+  admin_audit: AdminAuditTable;
+}
+
+/** One console action (migration 0035): append-only, the database refuses UPDATE and DELETE. */
+export interface AdminAuditTable {
+  /** in the order written */
+  id: Generated<number>;
+  /** epoch seconds, by the game clock */
+  at: number;
+  operator_id: string;
+  operator_username: string;
+  action: string;
+  target_user_id: string;
+  reason: string | null;
+  /** JSON text: what the action changed, as it was and as it became */
+  before: string;
+  after: string;
 }
 
 /** A guild (migration 0034): its week's boss on its row — the week (its Monday's day number), level, health, kills. */

@@ -5,6 +5,12 @@
 // (writes/core.ts makes one per click): every try of that intent sends the same key, so the server charges once.
 import type { z } from 'zod';
 import type {
+  AdminActionResponse,
+  AdminPlayerDetail,
+  AdminPlayersResponse,
+  AuditPage,
+} from '../../api/admin.ts';
+import type {
   BattleHistoryResponse,
   BattleReplay,
   ActionResponse,
@@ -595,15 +601,22 @@ export type GuildJoin = z.infer<typeof JoinResponse>;
 export type GuildLeave = z.infer<typeof LeaveResponse>;
 export type GuildBoss = z.infer<typeof BossView>;
 export type GuildAttack = z.infer<typeof AttackResponse>;
-/** Guilds whose names hold `query`, a page at a time by name. */
+/** Guilds whose names hold `query`, a page at a time by name; for `userId`, whether they asked to join each. */
 export const listGuilds = (
-  opts: { query?: string; cursor?: string | null } = {},
+  opts: { query?: string; cursor?: string | null; userId?: string } = {},
   signal?: AbortSignal,
 ): Promise<GuildsPage> =>
   call(
     'get',
     '/api/guilds',
-    { query: { query: opts.query || undefined, cursor: opts.cursor ?? undefined, limit: 20 } },
+    {
+      query: {
+        query: opts.query || undefined,
+        cursor: opts.cursor ?? undefined,
+        limit: 20,
+        user_id: opts.userId,
+      },
+    },
     { signal },
   );
 /** The guilds that killed the most bosses this week. */
@@ -612,7 +625,7 @@ export const createGuild = (
   userId: string,
   guild: { name: string; description?: string; join_policy: 'open' | 'request' },
 ): Promise<GuildView> => call('post', '/api/guilds', { body: { user_id: userId, ...guild } });
-/** A guild as `userId` reads it (its leader and officers are shown the requests to join). */
+/** A guild as `userId` reads it (its leader and officers are shown the requests to join; anyone, whether they asked). */
 export const getGuild = (id: string, userId?: string): Promise<GuildView> =>
   known(id, 'Guild not found', () =>
     call('get', '/api/guilds/{id}', { path: { id }, query: { user_id: userId } }),
@@ -684,3 +697,38 @@ export const attackGuildBoss = (
     { path: { id }, body: { user_id: userId, hero_ids: heroIds } },
     { idempotencyKey: key },
   );
+
+// --- The operator's console (/admin; operators only: ADMIN_USERNAMES, signed in with a passkey) ----------------
+export const adminFindPlayers = (query: string, signal?: AbortSignal): Promise<AdminPlayersResponse> =>
+  call('get', '/api/admin/players', { query: { query } }, { signal });
+export const adminGetPlayer = (id: string): Promise<AdminPlayerDetail> =>
+  call('get', '/api/admin/players/{id}', { path: { id } });
+/** A grant or a take of one currency; `key` is the press's Idempotency-Key, so a double tap moves it once. */
+export const adminMove = (
+  id: string,
+  action: 'grant' | 'take',
+  body: { currency: Currency; amount: number; reason: string },
+  key: string,
+): Promise<AdminActionResponse> =>
+  call(
+    'post',
+    action === 'grant' ? '/api/admin/players/{id}/grant' : '/api/admin/players/{id}/take',
+    { path: { id }, body },
+    { idempotencyKey: key },
+  );
+export const adminSuspend = (id: string, reason: string, key: string): Promise<AdminActionResponse> =>
+  call(
+    'post',
+    '/api/admin/players/{id}/suspend',
+    { path: { id }, body: { reason } },
+    { idempotencyKey: key },
+  );
+export const adminRestore = (id: string, reason: string, key: string): Promise<AdminActionResponse> =>
+  call(
+    'post',
+    '/api/admin/players/{id}/restore',
+    { path: { id }, body: reason ? { reason } : {} },
+    { idempotencyKey: key },
+  );
+export const adminAudit = (cursor?: string | null): Promise<AuditPage> =>
+  call('get', '/api/admin/audit', { query: { cursor: cursor ?? undefined } });

@@ -1,6 +1,7 @@
 // Guilds' reads and writes over the API client (./client.ts): the guilds found by name (a page at a time), the
-// ranking of the week, one guild as its reader sees it, its message board (read every 1.5 s while the page is in
-// view, so another member's message shows within 2 s, the read's own time included), the week's boss and a team's
+// ranking of the week, one guild as its reader sees it, its message board (read again at once when the live socket
+// tells of a new message, and every 1.5 s while the page is in view and the socket is not open — every 10 s when it
+// is —, so another member's message shows within 2 s, the read's own time included), the week's boss and a team's
 // expected damage; the writes — make, join or ask, accept or refuse, leave, remove, name a role, write on the board,
 // attack the boss. A write that changes whose guild the player is in reads the player again (the user record carries
 // guild_id). Pages: pages/guilds (find and make), pages/guild (a guild, its board and its boss).
@@ -11,13 +12,15 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import * as api from './client.ts';
 import { refreshUser } from './hooks.ts';
+import { useLiveMessages, useLiveStatus, watchGuild } from './live-socket.ts';
 import { failing, usePaying, useWrite } from './writes/core.ts';
 
 export const guildKeys = {
   all: ['guild'] as const,
-  list: (query: string) => ['guild', 'list', query] as const,
+  list: (query: string, userId: string) => ['guild', 'list', query, userId] as const,
   ranking: ['guild', 'ranking'] as const,
   guild: (id: string, userId: string) => ['guild', 'one', id, userId] as const,
   messages: (id: string, userId: string) => ['guild', 'messages', id, userId] as const,
@@ -31,12 +34,14 @@ export const guildKeys = {
  * message shows within 2 s of being written.
  */
 export const BOARD_POLL_MS = 1500;
+/** …and while the live socket is open (it tells of each new message): a read now and then, in case a note was lost. */
+export const BOARD_POLL_SOCKET_MS = 10_000;
 
-/** Guilds whose names hold `query` (all of them, by name, when empty), a page at a time. */
-export function useGuildList(query: string) {
+/** Guilds whose names hold `query` (all of them, by name, when empty), a page at a time: whether the player asked each. */
+export function useGuildList(query: string, userId: string) {
   return useInfiniteQuery({
-    queryKey: guildKeys.list(query),
-    queryFn: ({ pageParam, signal }) => api.listGuilds({ query, cursor: pageParam }, signal),
+    queryKey: guildKeys.list(query, userId),
+    queryFn: ({ pageParam, signal }) => api.listGuilds({ query, cursor: pageParam, userId }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     placeholderData: keepPreviousData,
@@ -62,12 +67,20 @@ export function useGuild(id: string, userId: string) {
 }
 
 /**
- * The board, newest first, a page at a time (older pages on asking): read every BOARD_POLL_MS while the page is in view
+ * The board, newest first, a page at a time (older pages on asking): read again when the live socket tells of a new
+ * message (watchGuild), and every BOARD_POLL_MS while the page is in view (BOARD_POLL_SOCKET_MS while the socket is open)
  * (TanStack stops a refetchInterval while the tab is hidden), only for a member (`enabled`). A read again asks each
  * page shown in turn from the newest, each from the cursor of the page before it as it now stands, so a new message
  * moves the pages along without a gap.
  */
 export function useGuildMessages(id: string, userId: string, enabled: boolean) {
+  const client = useQueryClient();
+  const socketUp = useLiveStatus() === 'open';
+  useEffect(() => (enabled ? watchGuild(id) : undefined), [id, enabled]);
+  useLiveMessages((m) => {
+    if (enabled && m.type === 'guild_message' && m.guild_id === id)
+      void client.invalidateQueries({ queryKey: guildKeys.messages(id, userId) });
+  });
   return useInfiniteQuery({
     queryKey: guildKeys.messages(id, userId),
     queryFn: ({ pageParam }) => api.getGuildMessages(id, userId, pageParam),
@@ -76,7 +89,8 @@ export function useGuildMessages(id: string, userId: string, enabled: boolean) {
     enabled,
     staleTime: 0,
     // no longer a member (removed meanwhile) or no longer a guild: stop asking
-    refetchInterval: (q) => (closedTo(q.state.error) ? false : BOARD_POLL_MS),
+    refetchInterval: (q) =>
+      closedTo(q.state.error) ? false : socketUp ? BOARD_POLL_SOCKET_MS : BOARD_POLL_MS,
     refetchIntervalInBackground: false,
     retry: (count, err) => !closedTo(err) && count < 2,
   });

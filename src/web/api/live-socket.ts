@@ -2,7 +2,8 @@
 // the signed-in player by the layout (useLiveSocket) and opened again with a growing pause when it closes. It keeps
 // the last version seen of each match watched and, on reopening, watches each again from there (since_version), so
 // nothing is missed or played twice. Screens listen with useLiveMessages; a challenge made to the player becomes a
-// notice (useLiveNotices: components/live-notice.tsx shows it on any page) and re-reads the challenge lists.
+// notice (useLiveNotices: components/live-notice.tsx shows it on any page) and re-reads the challenge lists. A guild's
+// board watches its guild (watchGuild, again on reopening): a message written there comes as guild_message.
 // The match page: pages/match; the challenge screens: pages/duel, pages/live, components/challenge-dialog.tsx.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,6 +26,8 @@ const statusListeners = new Set<() => void>();
 /** matches watched → how many screens watch each */
 const watchers = new Map<string, number>();
 const versions = new Map<string, number>();
+/** guilds whose boards are shown → how many screens show each */
+const guildWatchers = new Map<string, number>();
 let socket: WebSocket | null = null;
 let socketUser: string | null = null;
 let status: LiveStatus = 'off';
@@ -58,6 +61,7 @@ function open(userId: string) {
     attempt = 0;
     setStatus('open');
     for (const id of watchers.keys()) sendWatch(id);
+    for (const id of guildWatchers.keys()) send({ type: 'watch_guild', guild_id: id });
   };
   ws.onmessage = (e) => {
     let m: LiveServerMessage;
@@ -113,6 +117,20 @@ export function watchMatch(matchId: string): () => void {
     const n = (watchers.get(matchId) ?? 1) - 1;
     if (n <= 0) watchers.delete(matchId);
     else watchers.set(matchId, n);
+  };
+}
+
+/**
+ * Hears of new messages on a guild's board over the player's socket (guild_message; the server tells only its
+ * members); answers the way to stop. The board polls besides: a note is a hint, the board's read the truth.
+ */
+export function watchGuild(guildId: string): () => void {
+  guildWatchers.set(guildId, (guildWatchers.get(guildId) ?? 0) + 1);
+  send({ type: 'watch_guild', guild_id: guildId });
+  return () => {
+    const n = (guildWatchers.get(guildId) ?? 1) - 1;
+    if (n <= 0) guildWatchers.delete(guildId);
+    else guildWatchers.set(guildId, n);
   };
 }
 

@@ -1050,7 +1050,7 @@ export interface paths {
     };
     /**
      * Find a guild
-     * @description Open guilds by name, a page at a time: members, and this week’s boss as it stands.
+     * @description Open guilds by name, a page at a time: members, and this week’s boss as it stands; with user_id, whether that player has asked to join each (asked). When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['listGuilds'];
     put?: never;
@@ -1094,7 +1094,7 @@ export interface paths {
     };
     /**
      * Read a guild
-     * @description The guild’s page: its members (role, last seen, this week’s damage) and boss; the join requests for its leader or an officer (user_id). A leader not seen for 72 hours has handed the guild over by then. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
+     * @description The guild’s page: its members (role, last seen, this week’s damage) and boss; the join requests for its leader or an officer (user_id), and for any reader (user_id) whether they have asked to join (asked). A leader not seen for 72 hours has handed the guild over by then. When the player's account is locked, needs their session (a passkey's sign-in): 401 without it, 403 with another player's (docs/api.md).
      */
     get: operations['getGuild'];
     put?: never;
@@ -1677,6 +1677,146 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/players': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Find players by name or id
+     * @description Players whose username starts with `query` (case-insensitive), or whose id it is. Operators only (ADMIN_USERNAMES, signed in with their passkey): 401 without a session, 403 for anyone else.
+     */
+    get: operations['adminFindPlayers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/players/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A player as the console shows them
+     * @description Balances, heroes, the newest ledger entries, live sessions (never their tokens), suspended or not and why. Operators only (ADMIN_USERNAMES, signed in with their passkey): 401 without a session, 403 for anyone else.
+     */
+    get: operations['adminGetPlayer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/players/{id}/grant': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Grant a player currency
+     * @description Adds `amount` of `currency` (ledger reason admin_grant). One audit row and one ledger entry, in one transaction. Operators only (ADMIN_USERNAMES, signed in with their passkey): 401 without a session, 403 for anyone else. Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     */
+    post: operations['adminGrant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/players/{id}/take': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take currency back from a player
+     * @description Takes `amount` of `currency` back (ledger reason admin_take); never below zero: a 409 then, nothing changed. One audit row and one ledger entry, in one transaction. Operators only (ADMIN_USERNAMES, signed in with their passkey): 401 without a session, 403 for anyone else. Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     */
+    post: operations['adminTake'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/players/{id}/suspend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Suspend an account
+     * @description Every request acting for the player is refused 403 from now on, and their sessions end; their data stays. One audit row. Operators only (ADMIN_USERNAMES, signed in with their passkey): 401 without a session, 403 for anyone else. Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     */
+    post: operations['adminSuspend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/players/{id}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a suspended account
+     * @description The suspension is lifted; the player signs in and plays again. One audit row. Operators only (ADMIN_USERNAMES, signed in with their passkey): 401 without a session, 403 for anyone else. Honours an `Idempotency-Key` header: the same key again answers the first answer and charges nothing more (docs/api.md).
+     */
+    post: operations['adminRestore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audit trail
+     * @description Every console action, newest first, a page at a time (`next_cursor`): who, what, whom, why, when, before and after. Operators only (ADMIN_USERNAMES, signed in with their passkey): 401 without a session, 403 for anyone else.
+     */
+    get: operations['adminAudit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2184,7 +2324,9 @@ export interface operations {
                 | 'fight_stake'
                 | 'live_reward'
                 | 'guild_attack'
-                | 'guild_kill';
+                | 'guild_kill'
+                | 'admin_grant'
+                | 'admin_take';
               /** @description what caused it, by id (see the reasons) */
               ref: string | null;
               /** @description what to link to: the fight's replay, the hero (a summon's kept hero, a rerolled hero), the item */
@@ -12291,6 +12433,8 @@ export interface operations {
   listGuilds: {
     parameters: {
       query?: {
+        /** @description the reader: each guild says whether they have asked to join it (asked) */
+        user_id?: string;
         /** @description names containing this (case-insensitive) */
         query?: string;
         /** @description next_cursor of the page before */
@@ -12325,6 +12469,8 @@ export interface operations {
                 max_hp: number;
                 hp: number;
               };
+              /** @description the reader (user_id of one given) has asked to join and awaits an answer */
+              asked?: boolean;
             }[];
             next_cursor: string | null;
           };
@@ -12332,6 +12478,28 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -12421,6 +12589,8 @@ export interface operations {
               max_hp: number;
               hp: number;
             };
+            /** @description the reader (user_id of one given) has asked to join and awaits an answer */
+            asked?: boolean;
           };
         };
       };
@@ -12523,6 +12693,8 @@ export interface operations {
                 max_hp: number;
                 hp: number;
               };
+              /** @description the reader (user_id of one given) has asked to join and awaits an answer */
+              asked?: boolean;
               rank: number;
             }[];
           };
@@ -12544,7 +12716,7 @@ export interface operations {
   getGuild: {
     parameters: {
       query?: {
-        /** @description the reader: a leader or officer is shown the requests */
+        /** @description the reader: a leader or officer is shown the requests; anyone, whether they have asked to join (asked) */
         user_id?: string;
       };
       header?: never;
@@ -12598,6 +12770,8 @@ export interface operations {
               max_hp: number;
               hp: number;
             };
+            /** @description the reader (user_id of one given) has asked to join and awaits an answer */
+            asked?: boolean;
           };
         };
       };
@@ -12847,6 +13021,8 @@ export interface operations {
               max_hp: number;
               hp: number;
             };
+            /** @description the reader (user_id of one given) has asked to join and awaits an answer */
+            asked?: boolean;
           };
         };
       };
@@ -12979,6 +13155,8 @@ export interface operations {
               max_hp: number;
               hp: number;
             };
+            /** @description the reader (user_id of one given) has asked to join and awaits an answer */
+            asked?: boolean;
           };
         };
       };
@@ -13212,6 +13390,8 @@ export interface operations {
               max_hp: number;
               hp: number;
             };
+            /** @description the reader (user_id of one given) has asked to join and awaits an answer */
+            asked?: boolean;
           };
         };
       };
@@ -13349,6 +13529,8 @@ export interface operations {
               max_hp: number;
               hp: number;
             };
+            /** @description the reader (user_id of one given) has asked to join and awaits an answer */
+            asked?: boolean;
           };
         };
       };
@@ -16942,6 +17124,894 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  adminFindPlayers: {
+    parameters: {
+      query: {
+        /** @description the start of a username (case-insensitive), or a player’s exact id */
+        query: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            players: {
+              id: string;
+              username: string;
+              created_at: number;
+              locked: boolean;
+              suspended: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  adminGetPlayer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            player: {
+              id: string;
+              username: string;
+              created_at: number;
+              last_seen: number;
+              locked: boolean;
+              guild_id: string | null;
+              balances: {
+                gold: number;
+                magic_essence: number;
+                summoning_scrolls: number;
+                combat_tokens: number;
+              };
+              /** @description epoch seconds; null while not suspended */
+              suspended_at: number | null;
+              suspended_reason: string | null;
+            };
+            heroes: {
+              id: string;
+              name: string;
+              race: string;
+              class: string;
+              rarity: number;
+              level: number;
+            }[];
+            /** @description the newest entries */
+            ledger: {
+              id: string;
+              /** @enum {string} */
+              currency: 'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens';
+              delta: number;
+              balance_after: number;
+              /** @enum {string} */
+              reason:
+                | 'opening_balance'
+                | 'start_grant'
+                | 'summon'
+                | 'reroll'
+                | 'purchase'
+                | 'item_use'
+                | 'battle_reward'
+                | 'arena_reward'
+                | 'dungeon_reward'
+                | 'dungeon_clear'
+                | 'adjustment'
+                | 'daily_quest'
+                | 'daily_bonus'
+                | 'ascension'
+                | 'ascension_reset'
+                | 'daily_calendar'
+                | 'campaign_reward'
+                | 'campaign_first_clear'
+                | 'idle_income'
+                | 'training'
+                | 'fight_stake'
+                | 'live_reward'
+                | 'guild_attack'
+                | 'guild_kill'
+                | 'admin_grant'
+                | 'admin_take';
+              ref: string | null;
+              created_at: number;
+            }[];
+            /** @description live sessions (never their tokens) */
+            sessions: {
+              created_at: number;
+              expires_at: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  adminGrant: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A key of your own for this one intent (e.g. a UUID): sent again — a retry, a double tap, even concurrently or through another instance — it answers the first answer (same status and body, with `Idempotent-Replayed: true`) and charges nothing more. The same key with another body, route or player is a 422. Kept 24 hours (docs/api.md). */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          currency: 'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens';
+          amount: number;
+          /** @description why, in words: kept in the audit trail */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            player: {
+              id: string;
+              username: string;
+              created_at: number;
+              last_seen: number;
+              locked: boolean;
+              guild_id: string | null;
+              balances: {
+                gold: number;
+                magic_essence: number;
+                summoning_scrolls: number;
+                combat_tokens: number;
+              };
+              /** @description epoch seconds; null while not suspended */
+              suspended_at: number | null;
+              suspended_reason: string | null;
+            };
+            audit: {
+              id: string;
+              /** @description epoch seconds */
+              at: number;
+              operator_id: string;
+              operator_username: string;
+              /** @enum {string} */
+              action: 'grant' | 'take' | 'suspend' | 'restore';
+              target_user_id: string;
+              reason: string | null;
+              before: {
+                [key: string]: (string | number) | null;
+              };
+              after: {
+                [key: string]: (string | number) | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  adminTake: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A key of your own for this one intent (e.g. a UUID): sent again — a retry, a double tap, even concurrently or through another instance — it answers the first answer (same status and body, with `Idempotent-Replayed: true`) and charges nothing more. The same key with another body, route or player is a 422. Kept 24 hours (docs/api.md). */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          currency: 'gold' | 'magic_essence' | 'summoning_scrolls' | 'combat_tokens';
+          amount: number;
+          /** @description why, in words: kept in the audit trail */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            player: {
+              id: string;
+              username: string;
+              created_at: number;
+              last_seen: number;
+              locked: boolean;
+              guild_id: string | null;
+              balances: {
+                gold: number;
+                magic_essence: number;
+                summoning_scrolls: number;
+                combat_tokens: number;
+              };
+              /** @description epoch seconds; null while not suspended */
+              suspended_at: number | null;
+              suspended_reason: string | null;
+            };
+            audit: {
+              id: string;
+              /** @description epoch seconds */
+              at: number;
+              operator_id: string;
+              operator_username: string;
+              /** @enum {string} */
+              action: 'grant' | 'take' | 'suspend' | 'restore';
+              target_user_id: string;
+              reason: string | null;
+              before: {
+                [key: string]: (string | number) | null;
+              };
+              after: {
+                [key: string]: (string | number) | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  adminSuspend: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A key of your own for this one intent (e.g. a UUID): sent again — a retry, a double tap, even concurrently or through another instance — it answers the first answer (same status and body, with `Idempotent-Replayed: true`) and charges nothing more. The same key with another body, route or player is a 422. Kept 24 hours (docs/api.md). */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description why, in words: kept in the audit trail */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            player: {
+              id: string;
+              username: string;
+              created_at: number;
+              last_seen: number;
+              locked: boolean;
+              guild_id: string | null;
+              balances: {
+                gold: number;
+                magic_essence: number;
+                summoning_scrolls: number;
+                combat_tokens: number;
+              };
+              /** @description epoch seconds; null while not suspended */
+              suspended_at: number | null;
+              suspended_reason: string | null;
+            };
+            audit: {
+              id: string;
+              /** @description epoch seconds */
+              at: number;
+              operator_id: string;
+              operator_username: string;
+              /** @enum {string} */
+              action: 'grant' | 'take' | 'suspend' | 'restore';
+              target_user_id: string;
+              reason: string | null;
+              before: {
+                [key: string]: (string | number) | null;
+              };
+              after: {
+                [key: string]: (string | number) | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  adminRestore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional. A key of your own for this one intent (e.g. a UUID): sent again — a retry, a double tap, even concurrently or through another instance — it answers the first answer (same status and body, with `Idempotent-Replayed: true`) and charges nothing more. The same key with another body, route or player is a 422. Kept 24 hours (docs/api.md). */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description why, in words: kept in the audit trail */
+          reason?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            player: {
+              id: string;
+              username: string;
+              created_at: number;
+              last_seen: number;
+              locked: boolean;
+              guild_id: string | null;
+              balances: {
+                gold: number;
+                magic_essence: number;
+                summoning_scrolls: number;
+                combat_tokens: number;
+              };
+              /** @description epoch seconds; null while not suspended */
+              suspended_at: number | null;
+              suspended_reason: string | null;
+            };
+            audit: {
+              id: string;
+              /** @description epoch seconds */
+              at: number;
+              operator_id: string;
+              operator_username: string;
+              /** @enum {string} */
+              action: 'grant' | 'take' | 'suspend' | 'restore';
+              target_user_id: string;
+              reason: string | null;
+              before: {
+                [key: string]: (string | number) | null;
+              };
+              after: {
+                [key: string]: (string | number) | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  adminAudit: {
+    parameters: {
+      query?: {
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            entries: {
+              id: string;
+              /** @description epoch seconds */
+              at: number;
+              operator_id: string;
+              operator_username: string;
+              /** @enum {string} */
+              action: 'grant' | 'take' | 'suspend' | 'restore';
+              target_user_id: string;
+              reason: string | null;
+              before: {
+                [key: string]: (string | number) | null;
+              };
+              after: {
+                [key: string]: (string | number) | null;
+              };
+            }[];
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };

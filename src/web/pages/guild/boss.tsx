@@ -1,14 +1,16 @@
 // The guild's boss of the week, for its members: its name, level and shared health, when the week ends, the player's
 // attacks left today and damage this week; a team of 1–TEAM_MAX of the player's heroes (the live screens' picker,
 // components/live-team.tsx; the remembered team first) with its expected damage (GET /api/guilds/{id}/boss with
-// hero_ids), Attack, and the attack's result — its damage, the health after, what it paid, the kill — with its replay;
-// what an attack and a kill pay; and the guild's members by damage this week. Part of pages/guild.
+// hero_ids), Attack, and the attack's result — its damage, the health after, what it paid, the kill — with its replay
+// (held by the guild page, ./index.tsx, so that the boss read again after a kill does not take it away); what an
+// attack and a kill pay; and the guild's members by damage this week. Part of pages/guild.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BOSS_ATTACKS_A_DAY, TEAM_MAX } from '../../../api/rules.ts';
 import * as api from '../../api/client.ts';
 import { useMyHeroes } from '../../api/hooks.ts';
-import { useAttackBoss, useExpectedDamage, useGuildBoss } from '../../api/guild-hooks.ts';
+import { useExpectedDamage, useGuildBoss } from '../../api/guild-hooks.ts';
+import type { PayingWrite } from '../../api/writes/core.ts';
 import { BossHealth, GuildRewards, sentence } from '../../components/guild-parts.tsx';
 import { LiveTeamPick, togglePick } from '../../components/live-team.tsx';
 import { counted, formatNumber } from '../../components/format.ts';
@@ -17,7 +19,21 @@ import { timeLeftText, useNow } from '../../components/time-words.ts';
 import { Button, ButtonLink, ErrorBox, RetryPanel, Skeleton } from '../../components/ui.tsx';
 import { loadActiveTeam, saveActiveTeam } from '../../session.ts';
 
-function AttackResult({ result, bossName }: { result: api.GuildAttack; bossName: string }) {
+/** The last attack's result, as the guild page holds it: the boss it struck by name (a kill opens the next one). */
+export interface LastAttack {
+  attack: api.GuildAttack;
+  bossName: string;
+}
+
+function AttackResult({
+  result,
+  bossName,
+  onDismiss,
+}: {
+  result: api.GuildAttack;
+  bossName: string;
+  onDismiss: () => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   // (in braces: Chromium's scrollIntoView answers a promise, which React would take for the effect's cleanup)
   useEffect(() => {
@@ -47,9 +63,14 @@ function AttackResult({ result, bossName }: { result: api.GuildAttack; bossName:
           : 'No attacks left today.'}
       </p>
       <GuildRewards rewards={result.rewards} label="What the attack paid" />
-      <ButtonLink to={`/replay/${encodeURIComponent(result.battle_id)}`} variant="secondary">
-        Watch the attack
-      </ButtonLink>
+      <div className="row">
+        <ButtonLink to={`/replay/${encodeURIComponent(result.battle_id)}`} variant="secondary">
+          Watch the attack
+        </ButtonLink>
+        <Button variant="ghost" onClick={onDismiss} data-testid="attack-result-dismiss">
+          Dismiss
+        </Button>
+      </div>
     </div>
   );
 }
@@ -95,7 +116,24 @@ function DamageRanking({ boss, userId }: { boss: api.GuildBoss; userId: string }
   );
 }
 
-export function BossPanel({ guildId, userId }: { guildId: string; userId: string }) {
+/**
+ * The boss panel. The attack and its last result are the guild page's (`attack`, `result`, `onResult`): the panel is
+ * drawn again when the boss and the guild are read after an attack (a kill opens the next boss), and on a phone each
+ * time its tab opens, while the attack's answer and its result stay until the player dismisses it or attacks again.
+ */
+export function BossPanel({
+  guildId,
+  userId,
+  attack,
+  result,
+  onResult,
+}: {
+  guildId: string;
+  userId: string;
+  attack: PayingWrite<api.GuildAttack, string[]>;
+  result: LastAttack | null;
+  onResult: (result: LastAttack | null) => void;
+}) {
   const boss = useGuildBoss(guildId, userId, true);
   const heroes = useMyHeroes(userId);
   const now = useNow(30_000);
@@ -103,8 +141,6 @@ export function BossPanel({ guildId, userId }: { guildId: string; userId: string
   const [picked, setPicked] = useState<string[] | null>(null);
   const team = (picked ?? loadActiveTeam(userId)).filter((id) => owned.has(id)).slice(0, TEAM_MAX);
   const expected = useExpectedDamage(guildId, userId, team, boss.data?.level);
-  const attack = useAttackBoss(guildId, userId);
-  const [result, setResult] = useState<{ attack: api.GuildAttack; bossName: string } | null>(null);
 
   if (boss.isPending)
     return (
@@ -113,7 +149,9 @@ export function BossPanel({ guildId, userId }: { guildId: string; userId: string
         <Skeleton height={220} />
       </section>
     );
-  if (boss.isError)
+  const b = boss.data;
+  // (a read again that failed keeps the boss as last read: only a first read that failed has nothing to show)
+  if (b === undefined)
     return (
       <RetryPanel
         message={api.errorText(boss.error, 'Failed to fetch the boss')}
@@ -121,7 +159,6 @@ export function BossPanel({ guildId, userId }: { guildId: string; userId: string
         retrying={boss.isFetching}
       />
     );
-  const b = boss.data;
   const noAttacks = b.attacks_left <= 0;
   const why =
     team.length === 0
@@ -131,7 +168,8 @@ export function BossPanel({ guildId, userId }: { guildId: string; userId: string
         : undefined;
   const onAttack = () => {
     saveActiveTeam(userId, team);
-    attack.mutate(team, { onSuccess: (a) => setResult({ attack: a, bossName: b.name }) });
+    onResult(null);
+    attack.mutate(team, { onSuccess: (a) => onResult({ attack: a, bossName: b.name }) });
   };
   return (
     <section
@@ -173,7 +211,9 @@ export function BossPanel({ guildId, userId }: { guildId: string; userId: string
         </dl>
       </div>
 
-      {result && <AttackResult result={result.attack} bossName={result.bossName} />}
+      {result && (
+        <AttackResult result={result.attack} bossName={result.bossName} onDismiss={() => onResult(null)} />
+      )}
 
       <div className="boss-team panel">
         <div className="row row--spread">

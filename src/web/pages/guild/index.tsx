@@ -1,19 +1,21 @@
 // /guilds/:guildId — a guild: its name, description, time zone and members; for its members the week's boss
 // (./boss.tsx) and the message board (./board.tsx); for its leader and officers the requests to join and the
 // members' roles (./members.tsx). A visitor sees the guild and its boss, and may join or ask to join. On a phone the
-// three parts are tabs (Boss, Board, Members; ?part=board opens one); on a desktop they stand side by side. Reached
-// from /guilds and the navigation.
+// three parts are tabs (Boss, Board, Members; ?part=board opens one); on a desktop they stand side by side. The
+// page holds a boss attack and its result card, so that neither a read again of the guild or the boss (a kill opens
+// the next boss) nor a phone's tabs take the card away before it is read. Reached from /guilds and the navigation.
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { GUILD_MAX_MEMBERS } from '../../../api/rules.ts';
 import * as api from '../../api/client.ts';
-import { useGuild, useJoinGuild } from '../../api/guild-hooks.ts';
+import { useAttackBoss, useGuild, useJoinGuild } from '../../api/guild-hooks.ts';
 import { BossHealth, JoinGuildButton, PolicyBadge, sentence } from '../../components/guild-parts.tsx';
 import { counted } from '../../components/format.ts';
 import { Icon } from '../../components/icon.tsx';
 import { ButtonLink, ErrorBox, RetryPanel, Skeleton, Tabs } from '../../components/ui.tsx';
 import { usePhone } from '../../components/use-media.ts';
 import { useSignedInUser } from '../../session.ts';
-import { BossPanel } from './boss.tsx';
+import { BossPanel, type LastAttack } from './boss.tsx';
 import { Board } from './board.tsx';
 import { Members } from './members.tsx';
 import './guild.css';
@@ -21,7 +23,7 @@ import './guild.css';
 type Part = 'boss' | 'board' | 'members';
 const PARTS: readonly Part[] = ['boss', 'board', 'members'];
 
-/** Join or Ask to join, for a player who is not a member; 'Request sent' once asked. */
+/** Join or Ask to join, for a player who is not a member; 'Request sent' once asked (this visit or before: `asked`). */
 function JoinBar({ guild, userId, inAGuild }: { guild: api.GuildView; userId: string; inAGuild: boolean }) {
   const join = useJoinGuild(userId);
   const ask = guild.join_policy === 'request';
@@ -40,7 +42,7 @@ function JoinBar({ guild, userId, inAGuild }: { guild: api.GuildView; userId: st
       <JoinGuildButton
         guild={{ join_policy: guild.join_policy, members: guild.members.length }}
         inAGuild={inAGuild}
-        asked={join.data?.status === 'asked'}
+        asked={join.data?.status === 'asked' || guild.asked === true}
         busy={join.isPending}
         onJoin={() => join.mutate(guild.id)}
       />
@@ -81,6 +83,8 @@ export default function GuildPage() {
   const { guildId = '' } = useParams();
   const user = useSignedInUser();
   const guild = useGuild(guildId, user.id);
+  const attack = useAttackBoss(guildId, user.id);
+  const [lastAttack, setLastAttack] = useState<(LastAttack & { guildId: string }) | null>(null);
   const phone = usePhone();
   // the phone's open tab is in the address (?part=board), so Back and a shared link keep it
   const [params, setParams] = useSearchParams();
@@ -98,7 +102,8 @@ export default function GuildPage() {
         </div>
       </div>
     );
-  if (guild.isError)
+  // (a read again that failed keeps the guild shown, with its boss and the attack's card; a closed guild does not)
+  if (guild.isError && (guild.data === undefined || api.isNotFound(guild.error)))
     return api.isNotFound(guild.error) ? (
       <div className="empty-state panel">
         <strong>Guild not found</strong>
@@ -133,7 +138,15 @@ export default function GuildPage() {
       </div>
     );
 
-  const boss = <BossPanel guildId={g.id} userId={user.id} />;
+  const boss = (
+    <BossPanel
+      guildId={g.id}
+      userId={user.id}
+      attack={attack}
+      result={lastAttack?.guildId === g.id ? lastAttack : null}
+      onResult={(r) => setLastAttack(r && { ...r, guildId: g.id })}
+    />
+  );
   const board = <Board guildId={g.id} userId={user.id} />;
   return (
     <div className="guild-page" data-testid="guild-page" data-role={me.role}>

@@ -107,7 +107,7 @@ function FindGuild({ userId, guildId }: { userId: string; guildId: string | null
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), 250);
-  const list = useGuildList(query);
+  const list = useGuildList(query, userId);
   const join = useJoinGuild(userId);
   const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
   const guilds = list.data?.pages.flatMap((p) => p.guilds) ?? [];
@@ -155,7 +155,7 @@ function FindGuild({ userId, guildId }: { userId: string; guildId: string | null
               g={g}
               mine={g.id === guildId}
               inAGuild={guildId !== null}
-              asked={asked.has(g.id)}
+              asked={asked.has(g.id) || g.asked === true}
               joining={join.isPending ? join.variables : null}
               onJoin={onJoin}
             />

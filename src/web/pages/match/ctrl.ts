@@ -145,7 +145,8 @@ export function useMatchCtrl() {
   const client = useQueryClient();
   useEffect(() => watchMatch(matchId), [matchId]);
   useLiveMessages((m) => {
-    if (m.type === 'error' || m.type === 'challenge' || m.match_id !== matchId) return;
+    if (m.type === 'error' || m.type === 'challenge' || m.type === 'guild_message' || m.match_id !== matchId)
+      return;
     const key = liveKeys.match(matchId, userId);
     const next = applyLiveMessage(client.getQueryData<Match>(key), m);
     if (!next) return void query.refetch();

@@ -46,6 +46,8 @@ const REASON_ICON: Record<LedgerReason, IconName> = {
   live_reward: 'arena',
   guild_attack: 'atk',
   guild_kill: 'chest',
+  admin_grant: 'check',
+  admin_take: 'check',
 };
 
 /** The filter tabs' short names (the full ones, CURRENCY_NAMES, label everything else). */

@@ -94,6 +94,10 @@ export function reasonText(row: Pick<LedgerRow, 'reason' | 'subject'>): string {
       return 'Idle income';
     case 'guild_kill':
       return 'Guild boss felled';
+    case 'admin_grant':
+      return 'Granted by the operators';
+    case 'admin_take':
+      return 'Taken back by the operators';
     case 'daily_quest':
     case 'daily_bonus':
     case 'daily_calendar':
