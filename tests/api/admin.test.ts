@@ -6,7 +6,7 @@
 // every console route and nothing changes; a grant retried with its Idempotency-Key pays once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ADMIN_MESSAGES, suspendedMessage } from '../../src/api/admin.ts';
+import { ADMIN_LIMITS, ADMIN_MESSAGES, suspendedMessage } from '../../src/api/admin.ts';
 import { auditLedger } from '../../src/server/economy/ledger.ts';
 import { DATABASES, newPlayer, startHarness, summonHero, withStore, type Harness } from './helpers.ts';
 import { lockAccount, send, signIn, type SoftPasskey } from './software-authenticator.ts';
@@ -124,11 +124,18 @@ describe.each(DATABASES)('the operator’s console on %s', (kind) => {
     ]);
     expect((await withStore(h, (db) => auditLedger(db))).differences).toEqual([]);
     // The player's own ledger names the new reasons.
-    const own = await send(h, 'GET', `/api/users/${player.id}/ledger`, { cookie: playerCookie });
+    const own = await send(h, 'GET', `/api/users/${player.id}/ledger?limit=${ADMIN_LIMITS.ledgerShown}`, {
+      cookie: playerCookie,
+    });
     expect(own.body.entries.slice(0, 2).map((e: { reason: string }) => e.reason)).toEqual([
       'admin_take',
       'admin_grant',
     ]);
+    // The console shows the same page, read by the same reader (without what each entry links to).
+    const shown = await admin('GET', `/api/admin/players/${player.id}`);
+    expect(shown.body.ledger).toEqual(
+      own.body.entries.map(({ subject: _, ...entry }: { subject: unknown }) => entry),
+    );
   });
 
   it('refuses a take below zero (409, readable) and a bad amount or reason (400), changing nothing', async () => {

@@ -16,12 +16,12 @@ import {
   type AuditEntry,
   type AuditPage,
 } from '../../api/admin.ts';
-import type { LedgerReason } from '../../api/ledger.ts';
 import type { Currency } from '../../api/rules.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { cursorCodec } from '../foundation/cursor.ts';
 import { conflict, MESSAGES, notFound } from '../foundation/errors.ts';
 import type { AdminAuditTable, Database } from '../store/tables.ts';
+import { ledgerPage } from '../economy/ledger.ts';
 import { economyTransaction } from '../economy/transaction.ts';
 import { credit, spend, type Db, type Trx, type UserRow } from '../economy/wallet.ts';
 import { endSessionsOf } from '../accounts/sessions.ts';
@@ -109,13 +109,8 @@ export async function playerDetail(db: Db, id: string): Promise<AdminPlayerDetai
       .orderBy('id')
       .limit(200)
       .execute(),
-    db
-      .selectFrom('ledger')
-      .select(['id', 'currency', 'delta', 'balance_after', 'reason', 'ref', 'created_at'])
-      .where('user_id', '=', id)
-      .orderBy('id', 'desc')
-      .limit(ADMIN_LIMITS.ledgerShown)
-      .execute(),
+    // The player's own ledger page, by its one reader; the console's schema leaves out what each entry links to.
+    ledgerPage(db, id, { limit: ADMIN_LIMITS.ledgerShown }),
     db
       .selectFrom('sessions')
       .select(['created_at', 'expires_at'])
@@ -127,15 +122,7 @@ export async function playerDetail(db: Db, id: string): Promise<AdminPlayerDetai
   return {
     player: adminPlayerView(user),
     heroes: heroes.map((h) => ({ ...h, rarity: Number(h.rarity), level: Number(h.level) })),
-    ledger: ledger.map((e) => ({
-      id: String(e.id),
-      currency: e.currency as Currency,
-      delta: e.delta,
-      balance_after: e.balance_after,
-      reason: e.reason as LedgerReason,
-      ref: e.ref,
-      created_at: Number(e.created_at),
-    })),
+    ledger: ledger.entries,
     sessions: sessions.map((s) => ({ created_at: Number(s.created_at), expires_at: Number(s.expires_at) })),
   };
 }

@@ -1,7 +1,7 @@
-// The ledger read back: a player's entries newest first, a page at a time (GET /api/users/{id}/ledger), and the
-// audit that every balance is the sum of its entries (npm run audit:ledger, scripts/audit-ledger.ts). The entries
-// are written by the wallet alone (wallet.ts), in the transaction of each change; the table and its guards are
-// migration 0010_ledger (store/migrations.ts).
+// The ledger read back: a player's entries newest first, a page at a time (GET /api/users/{id}/ledger, and the
+// newest page in the operator's console, admin/player-admin.ts), and the audit that every balance is the sum of its
+// entries (npm run audit:ledger, scripts/audit-ledger.ts). The entries are written by the wallet alone (wallet.ts),
+// in the transaction of each change; the table and its guards are migration 0010_ledger (store/migrations.ts).
 import { cursorCodec } from '../foundation/cursor.ts';
 import { sql } from 'kysely';
 import type { LedgerEntry, LedgerReason, LedgerSubject } from '../../api/ledger.ts';
