@@ -3,26 +3,19 @@
 // virtual authenticator, finds a player, grants gold, suspends the account (the player's requests then 403) and
 // reads both actions in the audit trail. Screenshots of each, and axe with no serious finding. Served at
 // http://localhost, as passkeys.spec.ts is (a name that can be the passkeys' rpID).
-import type { Page } from '@playwright/test';
-import { test, expect, createUser, signIn, shot, axeFindings, uniqueName } from './fixtures.ts';
+import {
+  test,
+  expect,
+  createUser,
+  signIn,
+  shot,
+  axeFindings,
+  uniqueName,
+  virtualAuthenticator,
+} from './fixtures.ts';
 
 const origin = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3123}`;
 test.use({ baseURL: origin });
-
-async function virtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 test('a visitor without an operator’s session is refused plainly', async ({ page }, testInfo) => {
   await page.goto('/admin');

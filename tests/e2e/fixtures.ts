@@ -1,7 +1,14 @@
 // Shared helpers for the browser tests: fresh players and heroes made through the real
-// API, signing in by the stored session (runeborn_user), and screenshots of every screen saved to
-// test-results/screens/<project>-<screen>.png.
-import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+// API, signing in by the stored session (runeborn_user), a virtual passkey authenticator, and screenshots of every
+// screen saved to test-results/screens/<project>-<screen>.png.
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type CDPSession,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Hero, Summons, User } from '../../src/api/index.ts';
@@ -97,6 +104,29 @@ export async function confirmReroll(page: Page): Promise<void> {
     .getByRole('dialog', { name: 'Reroll Abilities?' })
     .getByRole('button', { name: /^Reroll for \d+ essence$/ })
     .click();
+}
+
+/** A page's virtual authenticator (Chromium's CDP WebAuthn.*): its session, to read its passkeys back, and its id. */
+export interface Authenticator {
+  cdp: CDPSession;
+  id: string;
+}
+
+/** A platform authenticator that says yes at once (user present and verified), as a phone's screen lock would. */
+export async function virtualAuthenticator(page: Page): Promise<Authenticator> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
 }
 
 /** Full-page screenshot of a settled screen: test-results/screens/<project>-<screen>.png. */

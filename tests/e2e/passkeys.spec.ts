@@ -3,33 +3,11 @@
 // is refused (its prompt fails, a forged stored player is signed out); the same passkey on another device signs in
 // there, and 'Sign out everywhere' ends both. Served at http://localhost (a secure context whose name can be the
 // passkeys' rpID; an address like 127.0.0.1 cannot).
-import type { BrowserContext, CDPSession, Page } from '@playwright/test';
-import { test, expect, createUser, shot } from './fixtures.ts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect, createUser, shot, virtualAuthenticator, type Authenticator } from './fixtures.ts';
 
 const origin = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3123}`;
 test.use({ baseURL: origin });
-
-interface Authenticator {
-  cdp: CDPSession;
-  id: string;
-}
-
-/** A platform authenticator that says yes at once (user present and verified), as a phone's screen lock would. */
-async function virtualAuthenticator(page: Page): Promise<Authenticator> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, id: authenticatorId };
-}
 
 async function credentials(a: Authenticator) {
   return (await a.cdp.send('WebAuthn.getCredentials', { authenticatorId: a.id })).credentials;
