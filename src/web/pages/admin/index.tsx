@@ -57,12 +57,12 @@ function FindPlayer({ selected, onSelect }: { selected: string | null; onSelect:
         <p className="muted">No player’s name starts with “{query}”, and no id is it.</p>
       )}
       {players.length > 0 && (
-        <ul className="admin-results" aria-label="Players found">
+        <ul className="plain-list" aria-label="Players found">
           {players.map((p) => (
             <li key={p.id}>
               <button
                 type="button"
-                className={`admin-result${p.id === selected ? ' admin-result--on' : ''}`}
+                className={`raised-row admin-result${p.id === selected ? ' admin-result--on' : ''}`}
                 aria-pressed={p.id === selected}
                 onClick={() => onSelect(p.id)}
               >

@@ -66,9 +66,9 @@ export default function DailyPage() {
             <Icon name="chest" size={18} /> Earned earlier
             <span className="daily__count">kept 7 days</span>
           </h2>
-          <ul className="quests">
+          <ul className="plain-list">
             {day.waiting.map((w) => (
-              <li key={w.id} className="quest quest--complete" data-waiting={w.id}>
+              <li key={w.id} className="raised-row quest quest--complete" data-waiting={w.id}>
                 <div className="quest__body">
                   <span className="quest__text">{w.text}</span>
                   <span className="quest__progress">Done {earlierDay(w.period, day.period)}</span>
@@ -97,7 +97,7 @@ export default function DailyPage() {
             {done}/{day.quests.length}
           </span>
         </h2>
-        <ul className="quests" data-testid="daily-quests">
+        <ul className="plain-list" data-testid="daily-quests">
           {day.quests.map((q) => (
             <QuestRow
               key={q.id}
@@ -171,7 +171,7 @@ function QuestRow({
   const complete = q.progress >= q.goal;
   return (
     <li
-      className={`quest${complete ? ' quest--complete' : ''}${q.claimed ? ' quest--claimed' : ''}`}
+      className={`raised-row quest${complete ? ' quest--complete' : ''}${q.claimed ? ' quest--claimed' : ''}`}
       data-kind={q.kind}
     >
       <div className="quest__body">

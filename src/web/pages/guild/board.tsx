@@ -77,14 +77,18 @@ export function Board({ guildId, userId }: { guildId: string; userId: string }) 
       </form>
       {messages.isError && <ErrorBox>{errorText(messages.error, 'Failed to fetch the board')}</ErrorBox>}
       {messages.isPending ? (
-        <div className="guild-board__list" aria-hidden="true">
+        <div className="plain-list guild-board__list" aria-hidden="true">
           <Skeleton height={56} />
           <Skeleton height={56} />
         </div>
       ) : list.length === 0 ? (
         <p className="muted guild-board__none">No messages yet: say hello to your guild.</p>
       ) : (
-        <ol className="guild-board__list" aria-label="Messages, newest first" data-testid="board-messages">
+        <ol
+          className="plain-list guild-board__list"
+          aria-label="Messages, newest first"
+          data-testid="board-messages"
+        >
           {list.map((m) => (
             <li
               key={m.id}

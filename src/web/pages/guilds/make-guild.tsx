@@ -100,7 +100,7 @@ export function MakeGuild({ userId, onClose }: { userId: string; onClose: () => 
         <fieldset className="make-guild__policy">
           <legend>Who may join</legend>
           {POLICIES.map((p) => (
-            <label key={p.value} className="make-guild__choice">
+            <label key={p.value} className="raised-row make-guild__choice">
               <input
                 type="radio"
                 name="join_policy"

@@ -207,7 +207,7 @@ export default function LivePage() {
       {list.isError && <ErrorBox>{errorText(list.error, 'Failed to fetch your challenges')}</ErrorBox>}
       <div role="tabpanel" aria-label={tab === 'incoming' ? 'Incoming' : 'Outgoing'}>
         {list.isPending ? (
-          <div className="live-list">
+          <div className="plain-list">
             <Skeleton height={72} />
             <Skeleton height={72} />
           </div>
@@ -218,7 +218,7 @@ export default function LivePage() {
               : 'You have made no challenge today.'}
           </p>
         ) : (
-          <ul className="live-list">
+          <ul className="plain-list">
             {shown.map((c) => (
               <ChallengeRow key={c.id} c={c} incoming={tab === 'incoming'} answer={answer} />
             ))}
