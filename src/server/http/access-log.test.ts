@@ -1,8 +1,12 @@
 // The server's log when its reader goes away (http/access-log.ts): a closed stdout (EPIPE) ends the log, never the
-// server — a process logging to a pipe nobody reads any more goes on and exits as it meant to.
+// server — a process logging to a pipe nobody reads any more goes on and exits as it meant to; lines are written in
+// batches, and a lone line still shows soon, unasked.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { serverLogger } from './access-log.ts';
 
 const LOGGER = join(import.meta.dirname, 'access-log.ts');
 
@@ -32,5 +36,19 @@ describe('serverLogger', () => {
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(err).toContain('done');
     expect(code).toBe(0);
+  });
+
+  it("writes a quiet server's lone line within a tenth of a second, though it waits for a batch", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'runeborn-log-'));
+    const file = join(dir, 'server.log');
+    try {
+      const log = serverLogger('info', file);
+      log.info('listening at somewhere');
+      await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toContain('listening at somewhere'), {
+        timeout: 2000,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -98,7 +98,10 @@ export function openStore(databaseUrl: string, opts: StoreOptions = {}): Store {
     sqlite: database,
     statement,
     walSync,
-    close: () => db.destroy(),
+    close: async () => {
+      await walSync?.close();
+      await db.destroy();
+    },
   };
 }
 

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fsyncPath, WalSync } from './wal-sync.ts';
+import { WalSync } from './wal-sync.ts';
 
 /** A flush the test opens by hand, recording the order of events. */
 function heldFlush() {
@@ -90,12 +90,25 @@ describe('WalSync', () => {
     expect(sync.syncs).toBe(1);
   });
 
-  it('fsyncs the real WAL file', async () => {
+  it('fsyncs the real WAL file through one descriptor, kept until closed', async () => {
     open();
+    const walDescriptors = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === join(dir, 'db.sqlite-wal');
+        } catch {
+          return false; // gone since listed
+        }
+      }).length;
+    const sqliteOwn = walDescriptors();
     const sync = new WalSync(raw);
     write();
     await sync.settle();
-    expect(sync.syncs).toBe(1);
-    await expect(fsyncPath(join(dir, 'missing'))).rejects.toThrow(/ENOENT/);
+    write();
+    await sync.settle();
+    expect(sync.syncs).toBe(2);
+    expect(walDescriptors()).toBe(sqliteOwn + 1);
+    await sync.close();
+    expect(walDescriptors()).toBe(sqliteOwn);
   });
 });
