@@ -41,6 +41,9 @@ async function post(base: string, path: string, body: unknown) {
   return json;
 }
 
+/** The middle attack's damage (the upper of the two middle ones when even; 0 when none): both modes print it. */
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
 let seed = 70_000;
 async function run(size: number, level: number) {
   const clock = new SimClock(MONDAY - 3_600_000);
@@ -81,15 +84,13 @@ async function run(size: number, level: number) {
           if (a.killed) fell.push(`L${a.level as number} ${DAYS[day]}${round ? ' (2nd)' : ''}`);
         }
     }
-    damage.sort((x, y) => x - y);
-    return { fell, median: damage[Math.floor(damage.length / 2)] };
+    return { fell, median: median(damage) };
   } finally {
     await store.close();
     await s.stop();
   }
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const dayName = (ms: number): string => DAYS[Math.floor((ms - MONDAY) / 86_400_000) % 7];
 
 /** A guild of `size` season players, each playing 15 minutes a day for `weeks` weeks from a Monday. */
