@@ -11,7 +11,15 @@ import { MAX_TRAINING } from '../../src/game/training.ts';
 import type { Hero } from '../../src/game/types.ts';
 import { startRatingRow } from '../../src/server/store/content-rows.ts';
 import { heroColumns, heroFromRow, heroRow } from '../../src/server/store/hero-rows.ts';
-import { DATABASES, giveHero, newPlayer, startHarness, withStore, type Harness } from './helpers.ts';
+import {
+  DATABASES,
+  giveHero,
+  newPlayer,
+  startHarness,
+  summonHero,
+  withStore,
+  type Harness,
+} from './helpers.ts';
 
 const DAY = 86_400_000;
 
@@ -151,7 +159,7 @@ describe.each(DATABASES)('Find a fair match on %s', (kind) => {
           .execute();
         await db
           .insertInto('hero_ratings')
-          .values(startRatingRow({ id, level: mine.level }, 1))
+          .values(startRatingRow({ id, level: mine.level, user_id: q.id }, 1))
           .execute();
       }
     });
@@ -301,5 +309,28 @@ describe.each(DATABASES)('Find a fair match on %s', (kind) => {
       db.selectFrom('fair_offers').select('hero_id').where('user_id', 'in', [p.id, other.id]).execute(),
     );
     expect(stored).toEqual([]);
+  });
+
+  it("keeps each rating row on its side of the ladder: an NPC's marked, a summoned hero's not", async () => {
+    const p = await newPlayer(h);
+    await summonHero(h, p.id);
+    const misplaced = await withStore(h, (db) =>
+      db
+        .selectFrom('hero_ratings as r')
+        .innerJoin('heroes as x', 'x.id', 'r.hero_id')
+        .select(['r.hero_id', 'r.npc', 'x.user_id'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('x.user_id', 'is', null), eb('r.npc', '!=', 1)]),
+            eb.and([eb('x.user_id', 'is not', null), eb('r.npc', '!=', 0)]),
+          ]),
+        )
+        .execute(),
+    );
+    expect(misplaced).toEqual([]);
+    const sides = await withStore(h, (db) =>
+      db.selectFrom('hero_ratings').select('npc').groupBy('npc').orderBy('npc').execute(),
+    );
+    expect(sides.map((s) => Number(s.npc))).toEqual([0, 1]);
   });
 });

@@ -50,7 +50,7 @@ async function placeHero(
         ),
       )
       .execute();
-    const row = startRatingRow({ id, level: hero.level }, 1);
+    const row = startRatingRow({ id, level: hero.level, user_id: ownerId }, 1);
     await db
       .insertInto('hero_ratings')
       .values({ ...row, ...rating, conservative: rating.rating - 2 * rating.rd })

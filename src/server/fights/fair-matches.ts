@@ -112,11 +112,8 @@ function candidateQuery(db: Db, userId: string, limit: number, players: boolean)
     .innerJoin('heroes as h', 'h.id', 'r.hero_id')
     .selectAll('h')
     .select(['r.rating as r_rating', 'r.rd as r_rd', 'r.wins as r_wins', 'r.losses as r_losses'])
-    .where((eb) =>
-      players
-        ? eb.and([eb('h.user_id', 'is not', null), eb('h.user_id', '!=', userId)])
-        : eb('h.user_id', 'is', null),
-    )
+    .where('r.npc', '=', players ? 0 : 1)
+    .$if(players, (q) => q.where('h.user_id', '!=', userId))
     .limit(limit);
 }
 

@@ -143,8 +143,8 @@ export async function settleDuel(
     for (const h of sides) {
       if (rows.has(h.id)) continue;
       const r = startRatingRow(h, now);
-      await sql`insert into hero_ratings (hero_id, rating, rd, vol, conservative, wins, losses, updated_at)
-        select ${r.hero_id}, ${r.rating}, ${r.rd}, ${r.vol}, ${r.conservative}, 0, 0, ${now}
+      await sql`insert into hero_ratings (hero_id, rating, rd, vol, conservative, wins, losses, updated_at, npc)
+        select ${r.hero_id}, ${r.rating}, ${r.rd}, ${r.vol}, ${r.conservative}, 0, 0, ${now}, ${r.npc}
         where exists (select 1 from heroes where id = ${h.id})
         on conflict (hero_id) do nothing`.execute(trx);
     }

@@ -7,6 +7,7 @@ import type { Hero } from '../../game/types.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { newId } from '../foundation/ids.ts';
 import { heroRow } from '../store/hero-rows.ts';
+import type { Insertable } from 'kysely';
 import type { HeroRatingsTable } from '../store/tables.ts';
 import { credit, type Db, type Trx, type UserRow } from '../economy/wallet.ts';
 
@@ -112,7 +113,7 @@ export interface KeptHero {
   hero: Hero;
   /** its version when spent: put back at the next, so versions only rise (absent on stars spent before it was kept) */
   version?: number;
-  rating: HeroRatingsTable | null;
+  rating: Insertable<HeroRatingsTable> | null;
 }
 
 /** What an ascended hero's stars cost, as given back: essence, Star Shards, and the spent heroes. */

@@ -51,10 +51,14 @@ export const startRating = (h: Pick<Hero, 'id' | 'level'>): Glicko2Rating =>
   isNpc(h.id) ? npcStartRating(h.level) : NEW_RATING;
 
 /** A rating row for a hero that has none yet (a new hero, an NPC at the content sync). */
-export function startRatingRow(h: Pick<Hero, 'id' | 'level'>, now: number): Insertable<HeroRatingsTable> {
+export function startRatingRow(
+  h: Pick<Hero, 'id' | 'level' | 'user_id'>,
+  now: number,
+): Insertable<HeroRatingsTable> {
   const r = startRating(h);
   return {
     hero_id: h.id,
+    npc: h.user_id === null ? 1 : 0,
     rating: r.rating,
     rd: r.rd,
     vol: r.vol,

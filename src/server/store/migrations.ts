@@ -20,6 +20,7 @@ import { liveResults } from './migration-0032-live-results.ts';
 import { livePresence } from './migration-0033-live-presence.ts';
 import { guilds } from './migration-0034-guilds.ts';
 import { admin } from './migration-0035-admin.ts';
+import { ladderSides } from './migration-0036-ladder-sides.ts';
 
 function schema(dialect: Dialect): Migration {
   // Prefix search on usernames compares bytes; PostgreSQL's locale collation would not.
@@ -847,6 +848,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0033_live_presence': livePresence,
     '0034_guilds': guilds,
     '0035_admin': admin(dialect),
+    '0036_ladder_sides': ladderSides,
   };
 }
 

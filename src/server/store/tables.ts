@@ -239,6 +239,8 @@ export interface HeroRatingsTable {
   wins: number;
   losses: number;
   updated_at: number;
+  /** 1: an NPC's (no player's), for life; the ladder's walks keep to a side (index hero_ratings_side_rating) */
+  npc: Generated<number>;
 }
 
 /** A player's arena win over an opponent, kept a day: the repeat-win rule counts them (sweep.ts forgets older). */
