@@ -1,7 +1,16 @@
 // The engine's version follows what decides outcomes and nothing else: reworded content keeps every record's
-// replay (a record without its facts is played again only under the version it was fought under).
+// replay (a record without its facts is played again only under the version it was fought under); and what battles
+// play out to moves only with it.
 import { describe, expect, it } from 'vitest';
+import { battleFingerprint } from './testing.ts';
 import { ENGINE_TABLES, ENGINE_VERSION, engineVersionOf } from './version.ts';
+
+/**
+ * The version and what battles played out to under it (battleFingerprint: 4,800 fast-path battles). A change that
+ * moves the fingerprint and not the version changed outcomes without saying so — a rule in code changed (bump
+ * RULES_REVISION in version.ts) or an optimisation is wrong; a content change moves both: pin the new pair.
+ */
+const PLAYED = { version: '1.d4a89b67', fingerprint: 'd6e6d35c' };
 
 type Row = Record<string, unknown>;
 const copy = () => structuredClone(ENGINE_TABLES) as unknown as Record<string, Row>[];
@@ -32,5 +41,9 @@ describe('the engine version', () => {
     const ids = copy();
     first(ids[2]).id = 'renamed_status';
     expect(engineVersionOf(ids)).not.toBe(ENGINE_VERSION);
+  });
+
+  it('is what battles play out to: the fingerprint moves only with the version', () => {
+    expect({ version: ENGINE_VERSION, fingerprint: battleFingerprint() }).toEqual(PLAYED);
   });
 });
