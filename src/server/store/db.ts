@@ -25,6 +25,8 @@ export interface Store {
   pool?: pg.Pool;
   /** SQLite on a file only: flushes the WAL before a change is answered (wal-sync.ts). */
   walSync?: WalSync;
+  /** Told every statement run outside Kysely (prepared.ts), as Kysely's log tells its own (StoreOptions). */
+  onStatement?: (sql: string, ms: number) => void;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,7 @@ function statementCache(database: BetterSqlite3.Database, size = 1000) {
 export interface StoreOptions {
   poolSize?: number;
   walFlush?: (path: string) => Promise<void>;
-  /** Told every statement Kysely runs, with its time (the metrics' statement histogram: http/metrics.ts). */
+  /** Told every statement the store runs, Kysely's and the prepared reads', with its time (http/metrics.ts). */
   onStatement?: (sql: string, ms: number) => void;
 }
 
@@ -73,7 +75,7 @@ export function openStore(databaseUrl: string, opts: StoreOptions = {}): Store {
     // drops the client when it is released with that error.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, onStatement, close: () => db.destroy() };
   }
   if (!databaseUrl.startsWith('sqlite:'))
     throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${databaseUrl}`);
@@ -98,6 +100,7 @@ export function openStore(databaseUrl: string, opts: StoreOptions = {}): Store {
     sqlite: database,
     statement,
     walSync,
+    onStatement,
     close: async () => {
       await walSync?.close();
       await db.destroy();

@@ -1,7 +1,8 @@
 // The hot reads' statements, prepared once: on SQLite the connection's kept better-sqlite3 statement (db.ts),
 // run directly; on PostgreSQL a named statement, which the server parses and plans once per connection. Building a
 // query with Kysely on every request (and PostgreSQL parsing it anew) cost more than the read itself; the rest of
-// the store keeps Kysely. SQL is written once with `?` placeholders; PostgreSQL's `$n` are numbered from them.
+// the store keeps Kysely. SQL is written once with `?` placeholders; PostgreSQL's `$n` are numbered from them. Each
+// run is timed for the store's onStatement (the metrics' statement histogram), as Kysely's own statements are.
 import { onSqlite, type Store } from './db.ts';
 
 export interface Prepared {
@@ -20,9 +21,11 @@ export function prepared(name: string, sqlite: string, postgres = sqlite): Prepa
 export async function allRows<T>(store: Store, q: Prepared, values: unknown[]): Promise<T[]> {
   if (store.sqlite) {
     const s = store.statement!(q.sqlite);
-    return onSqlite(store, store.sqlite, () => s.all(...values) as T[]);
+    return onSqlite(store, store.sqlite, () => timed(store, q.sqlite, () => s.all(...values) as T[]));
   }
-  const r = await store.pool!.query({ name: q.name, text: q.postgres, values });
+  const r = await timedAsync(store, q.postgres, () =>
+    store.pool!.query({ name: q.name, text: q.postgres, values }),
+  );
   return r.rows as T[];
 }
 
@@ -30,8 +33,33 @@ export async function allRows<T>(store: Store, q: Prepared, values: unknown[]): 
 export async function firstRow<T>(store: Store, q: Prepared, values: unknown[]): Promise<T | undefined> {
   if (store.sqlite) {
     const s = store.statement!(q.sqlite);
-    return onSqlite(store, store.sqlite, () => s.get(...values) as T | undefined);
+    return onSqlite(store, store.sqlite, () =>
+      timed(store, q.sqlite, () => s.get(...values) as T | undefined),
+    );
   }
-  const r = await store.pool!.query({ name: q.name, text: q.postgres, values });
+  const r = await timedAsync(store, q.postgres, () =>
+    store.pool!.query({ name: q.name, text: q.postgres, values }),
+  );
   return r.rows[0] as T | undefined;
+}
+
+/** `run()`'s statement, told to the store's onStatement with its time. */
+function timed<T>(store: Store, sql: string, run: () => T): T {
+  if (!store.onStatement) return run();
+  const t = performance.now();
+  try {
+    return run();
+  } finally {
+    store.onStatement(sql, performance.now() - t);
+  }
+}
+
+async function timedAsync<T>(store: Store, sql: string, run: () => Promise<T>): Promise<T> {
+  if (!store.onStatement) return run();
+  const t = performance.now();
+  try {
+    return await run();
+  } finally {
+    store.onStatement(sql, performance.now() - t);
+  }
 }
