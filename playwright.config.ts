@@ -74,6 +74,10 @@ export default defineConfig({
           HOST: '127.0.0.1',
           DATABASE_URL: process.env.E2E_DATABASE_URL ?? `sqlite:${databaseFile}`,
           RATE_LIMIT: 'off',
+          // Two workers arrange their worlds on this one server at once, each with a burst of fights: a fight waits
+          // for the battle simulators rather than being refused as busy after half a second (refusals under a
+          // flood are the API tests' to show: tests/api/concurrency.test.ts, limits.test.ts).
+          ODDS_WAIT_MS: '30000',
           LOG_LEVEL: 'warn',
           // the operator's console's operators, one a project (tests/e2e/admin.spec.ts)
           ADMIN_USERNAMES: 'e2e_op_phone,e2e_op_desktop',

@@ -3,7 +3,7 @@
 // play: another player's open challenge, and a live match the player is in; and guilds: the player's own, another's.
 import type { APIRequestContext } from '@playwright/test';
 import type { Hero, User } from '../../src/api/index.ts';
-import { createHero, createUser, expect, uniqueName } from './fixtures.ts';
+import { createHero, createUser, ok, uniqueName } from './fixtures.ts';
 import { heroesFor } from './fight-steps.ts';
 import { setBalances } from './store-setup.ts';
 
@@ -25,54 +25,50 @@ export async function everyScreen(
   const heroes = await heroesFor(request, player, heroCount);
   await setBalances(player.id, { gold: 5000 });
   for (const item_id of ['heroic_tonic', 'rune_dust', 'draught_of_insight'])
-    expect(
-      (await request.post('/api/shop/purchase', { data: { user_id: player.id, item_id, quantity: 1 } })).ok(),
-    ).toBe(true);
-  const fight = await (
+    await ok(
+      await request.post('/api/shop/purchase', { data: { user_id: player.id, item_id, quantity: 1 } }),
+    );
+  const fight = await ok<{ battle_id: string }>(
     await request.post('/api/battles', {
       data: { user_id: player.id, team_hero_ids: heroes.slice(0, 4).map((h) => h.id), mode: 'auto' },
-    })
-  ).json();
-  const dungeons = (await (await request.get('/api/dungeons')).json()) as { id: string }[];
-  const turnBased = await (
-    await request.post('/api/battles', { data: { user_id: player.id, team_hero_ids: [heroes[0].id] } })
-  ).json();
+    }),
+  );
+  const dungeons = await ok<{ id: string }[]>(await request.get('/api/dungeons'));
+  const turnBased = await ok<{ battle_id: string }>(
+    await request.post('/api/battles', { data: { user_id: player.id, team_hero_ids: [heroes[0].id] } }),
+  );
   // live play: another player's open links, one left open, one accepted by the player (a match in play)
   const rival = await createUser(request);
   const rivalHero = await createHero(request, rival);
   const openLink = async () =>
-    (await (
-      await request.post('/api/challenges', { data: { user_id: rival.id, hero_ids: [rivalHero.id] } })
-    ).json()) as { id: string };
+    ok<{ id: string }>(
+      await request.post('/api/challenges', { data: { user_id: rival.id, hero_ids: [rivalHero.id] } }),
+    );
   const challenge = await openLink();
-  const accepted = await (
+  const accepted = await ok<{ match_id: string }>(
     await request.post(`/api/challenges/${(await openLink()).id}/accept`, {
       data: { user_id: player.id, hero_ids: [heroes[0].id] },
-    })
-  ).json();
-  expect(typeof accepted.match_id).toBe('string');
+    }),
+  );
   // guilds: the player's own (they lead it, with a message on its board), and the rival's, seen as a visitor
-  const makeGuild = async (user_id: string, prefix: string) => {
-    const res = await request.post('/api/guilds', {
-      data: {
-        user_id,
-        name: uniqueName(prefix),
-        description: 'Bosses on weekday evenings.',
-        join_policy: 'request',
-      },
-    });
-    expect(res.ok()).toBe(true);
-    return (await res.json()) as { id: string };
-  };
+  const makeGuild = async (user_id: string, prefix: string) =>
+    ok<{ id: string }>(
+      await request.post('/api/guilds', {
+        data: {
+          user_id,
+          name: uniqueName(prefix),
+          description: 'Bosses on weekday evenings.',
+          join_policy: 'request',
+        },
+      }),
+    );
   const guild = await makeGuild(player.id, 'guild');
   const rivalGuild = await makeGuild(rival.id, 'rivals');
-  expect(
-    (
-      await request.post(`/api/guilds/${guild.id}/messages`, {
-        data: { user_id: player.id, text: 'Attack at nine.' },
-      })
-    ).ok(),
-  ).toBe(true);
+  await ok(
+    await request.post(`/api/guilds/${guild.id}/messages`, {
+      data: { user_id: player.id, text: 'Attack at nine.' },
+    }),
+  );
 
   return {
     heroes,

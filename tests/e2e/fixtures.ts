@@ -34,7 +34,8 @@ export function uniqueName(prefix = 'p'): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`.slice(0, 20);
 }
 
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+/** The answer's JSON, or a failure that names the call, its status and its body (so a failing arrangement says why). */
+export async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   if (!res.ok()) throw new Error(`${res.url()} → ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
 }
