@@ -42,7 +42,7 @@ const Reason = CleanText(ADMIN_LIMITS.reasonMax)
   .describe('why, in words: kept in the audit trail');
 
 export const AdminPlayersQuery = z.object({
-  query: CleanText(64)
+  query: CleanText(ADMIN_LIMITS.searchMax)
     .transform((s) => s.trim())
     .pipe(z.string().min(1, 'type a name or an id'))
     .describe('the start of a username (case-insensitive), or a player’s exact id'),

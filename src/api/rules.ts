@@ -120,6 +120,8 @@ export const ADMIN_LIMITS = {
   reasonMax: 200,
   /** players a search answers */
   searchPage: 20,
+  /** the longest search (a name's start, or an id) */
+  searchMax: 64,
   /** audit rows a page */
   auditPage: 25,
   /** ledger entries the player's page shows */

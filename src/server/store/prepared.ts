@@ -23,7 +23,7 @@ export async function allRows<T>(store: Store, q: Prepared, values: unknown[]): 
     const s = store.statement!(q.sqlite);
     return onSqlite(store, store.sqlite, () => timed(store, q.sqlite, () => s.all(...values) as T[]));
   }
-  const r = await timedAsync(store, q.postgres, () =>
+  const r = await timed(store, q.postgres, () =>
     store.pool!.query({ name: q.name, text: q.postgres, values }),
   );
   return r.rows as T[];
@@ -37,29 +37,26 @@ export async function firstRow<T>(store: Store, q: Prepared, values: unknown[]):
       timed(store, q.sqlite, () => s.get(...values) as T | undefined),
     );
   }
-  const r = await timedAsync(store, q.postgres, () =>
+  const r = await timed(store, q.postgres, () =>
     store.pool!.query({ name: q.name, text: q.postgres, values }),
   );
   return r.rows[0] as T | undefined;
 }
 
-/** `run()`'s statement, told to the store's onStatement with its time. */
+/** `run()`'s statement, told to the store's onStatement with its time (a promise's once it settles). */
 function timed<T>(store: Store, sql: string, run: () => T): T {
-  if (!store.onStatement) return run();
+  const tell = store.onStatement;
+  if (!tell) return run();
   const t = performance.now();
+  const told = () => tell(sql, performance.now() - t);
+  let r: T;
   try {
-    return run();
-  } finally {
-    store.onStatement(sql, performance.now() - t);
+    r = run();
+  } catch (err) {
+    told();
+    throw err;
   }
-}
-
-async function timedAsync<T>(store: Store, sql: string, run: () => Promise<T>): Promise<T> {
-  if (!store.onStatement) return run();
-  const t = performance.now();
-  try {
-    return await run();
-  } finally {
-    store.onStatement(sql, performance.now() - t);
-  }
+  if (r instanceof Promise) return r.finally(told) as T;
+  told();
+  return r;
 }

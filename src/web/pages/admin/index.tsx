@@ -9,7 +9,8 @@ import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import * as api from '../../api/client.ts';
 import { ErrorBox, Skeleton } from '../../components/ui.tsx';
-import { useDebounced } from '../../components/use-debounced.ts';
+import { SearchField, useSearch } from '../../components/search-field.tsx';
+import { ADMIN_LIMITS } from '../../../api/rules.ts';
 import { AuditTrail, auditPages } from './audit-trail.tsx';
 import { keys } from './parts.ts';
 import { PlayerPanel } from './player-panel.tsx';
@@ -29,8 +30,8 @@ function Refused({ text }: { text: string }) {
 }
 
 function FindPlayer({ selected, onSelect }: { selected: string | null; onSelect: (id: string) => void }) {
-  const [text, setText] = useState('');
-  const query = useDebounced(text.trim(), 250);
+  const search = useSearch();
+  const { query } = search;
   const found = useQuery({
     queryKey: keys.search(query),
     queryFn: ({ signal }) => api.adminFindPlayers(query, signal),
@@ -40,18 +41,12 @@ function FindPlayer({ selected, onSelect }: { selected: string | null; onSelect:
   return (
     <section className="admin-find panel" aria-labelledby="admin-find-title">
       <h2 id="admin-find-title">Find a player</h2>
-      <label className="field">
-        <span>Name or id</span>
-        <input
-          className="input"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="The start of a name, or an id"
-          autoComplete="off"
-          maxLength={64}
-        />
-      </label>
+      <SearchField
+        search={search}
+        label="Name or id"
+        placeholder="The start of a name, or an id"
+        maxLength={ADMIN_LIMITS.searchMax}
+      />
       {found.isError && <ErrorBox>{api.errorText(found.error, 'The search failed')}</ErrorBox>}
       {query !== '' && found.isSuccess && players.length === 0 && (
         <p className="muted">No player’s name starts with “{query}”, and no id is it.</p>

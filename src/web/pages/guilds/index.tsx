@@ -5,14 +5,14 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { GUILD_MAX_MEMBERS } from '../../../api/rules.ts';
+import { GUILD_MAX_MEMBERS, GUILD_NAME_MAX } from '../../../api/rules.ts';
 import * as api from '../../api/client.ts';
 import { guildKeys, useGuildList, useGuildRanking, useJoinGuild } from '../../api/guild-hooks.ts';
 import { BossHealth, JoinGuildButton, PolicyBadge, sentence } from '../../components/guild-parts.tsx';
 import { counted, formatNumber } from '../../components/format.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Button, ButtonLink, ErrorBox, MorePages, Skeleton, Tabs } from '../../components/ui.tsx';
-import { useDebounced } from '../../components/use-debounced.ts';
+import { SearchField, useSearch } from '../../components/search-field.tsx';
 import { useSignedInUser } from '../../session.ts';
 import { MakeGuild } from './make-guild.tsx';
 import './guilds.css';
@@ -105,9 +105,8 @@ function GuildRow({
 
 function FindGuild({ userId, guildId }: { userId: string; guildId: string | null }) {
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const query = useDebounced(search.trim(), 250);
-  const list = useGuildList(query, userId);
+  const search = useSearch();
+  const list = useGuildList(search.query, userId);
   const join = useJoinGuild(userId);
   const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
   const guilds = list.data?.pages.flatMap((p) => p.guilds) ?? [];
@@ -120,17 +119,13 @@ function FindGuild({ userId, guildId }: { userId: string; guildId: string | null
     });
   return (
     <div className="guild-find">
-      <label className="field guild-find__search">
-        <span>Search guilds</span>
-        <input
-          className="input"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder="Guild name"
-          autoComplete="off"
-        />
-      </label>
+      <SearchField
+        search={search}
+        label="Search guilds"
+        placeholder="Guild name"
+        maxLength={GUILD_NAME_MAX}
+        className="guild-find__search"
+      />
       {join.failure && (
         <ErrorBox onDismiss={join.reset}>
           <span data-testid="join-error">{sentence(join.failure)}</span>
@@ -145,7 +140,9 @@ function FindGuild({ userId, guildId }: { userId: string; guildId: string | null
         </div>
       ) : guilds.length === 0 ? (
         <p className="empty-state panel">
-          {query ? `No guild's name holds “${query}”.` : 'No guild has been made yet: make the first.'}
+          {search.query
+            ? `No guild's name holds “${search.query}”.`
+            : 'No guild has been made yet: make the first.'}
         </p>
       ) : (
         <ul className="guild-list" aria-label="Guilds found" aria-busy={list.isFetching || undefined}>

@@ -4,7 +4,8 @@
 // Cancel while open, the match once accepted) — and the live ladder with the player's own live rating. Reached from the
 // map and the navigation's badge.
 import { useState } from 'react';
-import { useDebounced } from '../../components/use-debounced.ts';
+import { SearchField, useSearch } from '../../components/search-field.tsx';
+import { USERNAME_MAX } from '../../../api/rules.ts';
 import { useUsers } from '../../api/hooks.ts';
 import type { Challenge } from '../../api/client.ts';
 import { errorText } from '../../api/client.ts';
@@ -99,23 +100,13 @@ function FindPlayer({
   userId: string;
   onPick: (p: { id: string; username: string }) => void;
 }) {
-  const [search, setSearch] = useState('');
-  const users = useUsers(useDebounced(search.trim(), 200));
+  const search = useSearch(200);
+  const users = useUsers(search.query);
   const found = (users.data ?? []).filter((u) => u.id !== userId).slice(0, 8);
   return (
     <div className="live-find">
-      <label className="field">
-        <span>Find a player</span>
-        <input
-          className="input"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder="Username"
-          autoComplete="off"
-        />
-      </label>
-      {search.trim() !== '' && (
+      <SearchField search={search} label="Find a player" placeholder="Username" maxLength={USERNAME_MAX} />
+      {search.text.trim() !== '' && (
         <ul className="live-find__list" aria-label="Players found">
           {found.length === 0 && !users.isFetching && <li className="muted">No player by that name.</li>}
           {found.map((u) => (
