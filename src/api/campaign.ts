@@ -3,6 +3,7 @@
 // and POST /api/idle/claim. Server: routes/campaign.ts over fights/campaign-progress.ts; rules: src/game/campaign.ts.
 import { z } from 'zod';
 import { Id, StageReward, User } from './common.ts';
+import { TEAM_MAX } from './rules.ts';
 import { CreateBattleBody } from './battles.ts';
 
 export const CampaignQuery = z.object({ user_id: Id });
@@ -87,6 +88,10 @@ export const CampaignResponse = z.object({
     .number()
     .int()
     .describe("the power of the player's four strongest heroes, in the gear they wear"),
+  strongest_team: z
+    .array(z.string())
+    .max(TEAM_MAX)
+    .describe('those heroes, strongest first: the team a page picks for a player who has picked none'),
   unlocks: z
     .array(Unlock.extend({ stage_id: z.string(), unlocked: z.boolean() }))
     .describe('the order in which stages open the dungeons and the arena'),

@@ -4,11 +4,12 @@
 // the one before is cleared (never by the clock), and refusals that are readable 4xx changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/server/economy/ledger.ts';
-import { STAGES_BY_ID } from '../../src/game/index.ts';
+import { heroPower, STAGES_BY_ID } from '../../src/game/index.ts';
 import { stageGearDrop } from '../../src/game/gear-drops.ts';
 import {
   DATABASES,
   fightStage,
+  giveHero,
   ledgerEntries,
   mightyPlayer,
   newPlayer,
@@ -48,6 +49,29 @@ describe.each(DATABASES)('the campaign on %s', (kind) => {
     expect(r.body.unlocks[0]).toMatchObject({ stage_id: '1-2', kind: 'dungeon', unlocked: false });
     expect(r.body.idle).toMatchObject({ since: null, full_at: null, cap_hours: 12 });
     expect((await h.call('GET', '/api/campaign?user_id=nobody')).status).toBe(404);
+  });
+
+  it('names the strongest four, strongest first, whose power is team_power (a new player’s first team)', async () => {
+    const p = await newPlayer(h);
+    const empty = await h.call('GET', `/api/campaign?user_id=${p.id}`);
+    expect(empty.body).toMatchObject({ team_power: 0, strongest_team: [] });
+    const heroes = [];
+    for (const [rarity, level] of [
+      [1, 1],
+      [3, 5],
+      [1, 2],
+      [5, 10],
+      [2, 3],
+      [2, 1],
+    ])
+      heroes.push(await giveHero(h, p.id, rarity, level));
+    const byPower = heroes
+      .map((x) => ({ id: x.id, power: heroPower(x) }))
+      .sort((a, b) => b.power - a.power || a.id.localeCompare(b.id))
+      .slice(0, 4);
+    const r = await h.call('GET', `/api/campaign?user_id=${p.id}`);
+    expect(r.body.strongest_team).toEqual(byPower.map((x) => x.id));
+    expect(r.body.team_power).toBe(byPower.reduce((s, x) => s + x.power, 0));
   });
 
   it('states a stage’s odds first, then fights it at once: the first clear pays once, a later win a little', async () => {

@@ -5,7 +5,7 @@
 // Screens: <project>-in-play-*.png.
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { heroesFor, screen } from './fight-steps.ts';
+import { heroesFor, pickExactly, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { DungeonRun } from '../../src/api/index.ts';
 
@@ -32,7 +32,7 @@ test('the campaign offers the battle in play for Resume and says Fight ends it',
 
   await page.goto('/campaign');
   const stage = page.getByTestId('stage');
-  await stage.locator(`.hero-card[data-hero-id="${hero!.id}"]`).click();
+  await pickExactly(stage, [hero!.id]);
   const notice = stage.getByTestId('battle-in-play');
   await expect(notice).toContainText(`You have a battle in progress at ${first.location}`);
   await expect(notice).toContainText(

@@ -5,7 +5,7 @@
 // phone it rendered below the fold with nothing in view changing). Screens: <project>-campaign-pays*.png.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, glance, holdRequests } from './fixtures.ts';
-import { heroesFor, screen } from './fight-steps.ts';
+import { heroesFor, pickExactly, screen } from './fight-steps.ts';
 import type { Rewards } from '../../src/api/index.ts';
 
 /** The pay a line states (its data attributes), once the server's figures are in. */
@@ -37,7 +37,7 @@ async function pickTeam(page: Page, ids: string[]): Promise<Locator> {
   await page.goto('/campaign');
   const stage = page.getByTestId('stage');
   await expect(stage.getByRole('heading', { name: '1-1 · The Toll Gate' })).toBeVisible();
-  for (const id of ids) await stage.locator(`.hero-card[data-hero-id="${id}"]`).click();
+  await pickExactly(stage, ids);
   return stage;
 }
 

@@ -1,7 +1,8 @@
 // The campaign in the browser (issue 30): a new player with their first two summons goes from the map to the
-// campaign, picks the two heroes, sees stage 1-1's win chance, wins it at once (its first clear paid and shown), and —
-// away three hours (the idle income's start moved back in the store) — sees idle income filling on the map and
-// claims it. Screens: the map before, the stage, the result, the map's idle income, the claim.
+// campaign, finds the two heroes picked already (their strongest), sees stage 1-1's win chance, wins it at once (its
+// first clear paid and shown), and — away three hours (the idle income's start moved back in the store) — sees idle
+// income filling on the map and claims it. Screens: the map before, the stage, the result, the map's idle income, the
+// claim.
 import { test, expect, shot, createHero, getUser } from './fixtures.ts';
 import { awayFor } from './store-setup.ts';
 import { STAGES } from '../../src/game/data/campaign.ts';
@@ -30,7 +31,12 @@ test('a new player clears stage 1-1 from the map and claims idle income', async 
   await expect(stage.getByRole('heading', { name: '1-1 · The Toll Gate' })).toBeVisible();
   await expect(page.locator('[data-stage="1-1"]')).toHaveAttribute('aria-current', 'step');
   await expect(page.locator('[data-stage="1-2"]')).toHaveClass(/stage-node--locked/);
-  for (const h of heroes) await stage.locator(`.hero-card[data-hero-id="${h.id}"]`).click();
+  // A new player's team is picked already: their strongest (here both heroes), the chance shown at once.
+  for (const h of heroes)
+    await expect(stage.locator(`.hero-card[data-hero-id="${h.id}"]`)).toHaveAttribute(
+      'data-selected',
+      'true',
+    );
   await expect(stage.locator('.win-chance')).toContainText('%');
   await shot(page, testInfo, 'campaign-stage');
 

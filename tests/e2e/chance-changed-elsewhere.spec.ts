@@ -6,7 +6,7 @@
 // answered (what comes next), never a 409.
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { test, expect, createHero } from './fixtures.ts';
-import { screen } from './fight-steps.ts';
+import { pickExactly, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { BattleResult, OddsResponse, User } from '../../src/api/index.ts';
 import { wholePercent } from '../../src/web/components/format.ts';
@@ -200,7 +200,7 @@ test('arena, a dungeon floor and a campaign stage: a chance changed elsewhere is
   // A campaign stage: its chance under the team, the hero fights elsewhere, Quick Battle meant the old chance.
   await page.goto('/campaign');
   const stage = page.getByTestId('stage');
-  await stage.locator(`.hero-card[data-hero-id="${hero.id}"]`).click();
+  await pickExactly(stage, [hero.id]);
   const stageChance = await shownChance(page);
   await heroFoughtElsewhere(request, player, hero.id);
   const beforeStage = await fightsOf(request, player);

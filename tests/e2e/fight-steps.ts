@@ -100,12 +100,29 @@ export async function recordWhilePlaying(page: Page, selector: string): Promise<
     page.evaluate(() => (window as unknown as { recordedWhilePlaying: string[] }).recordedWhilePlaying);
 }
 
-/** On /campaign: waits for the stage whose heading matches `heading`, and picks the hero into its team. */
+/**
+ * Makes a campaign stage's team exactly `ids`, in that order: what is picked already (the last team, or a new
+ * player's strongest four) is put down first.
+ */
+export async function pickExactly(stage: Locator, ids: readonly string[]): Promise<void> {
+  const cards = stage.locator('.stage__team .hero-card[data-selected]');
+  await expect(cards.first()).toBeVisible();
+  const card = (id: string) => stage.locator(`.stage__team .hero-card[data-hero-id="${id}"]`);
+  const picked = await stage
+    .locator('.stage__team .hero-card[data-selected="true"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-hero-id')!));
+  for (const [id, selected] of [...picked.map((x) => [x, 'false']), ...ids.map((x) => [x, 'true'])]) {
+    await card(id!).click();
+    await expect(card(id!)).toHaveAttribute('data-selected', selected!);
+  }
+}
+
+/** On /campaign: waits for the stage whose heading matches `heading`, and makes the hero its team. */
 export async function stageWithHero(page: Page, heading: RegExp | string, heroId: string): Promise<Locator> {
   await page.goto('/campaign');
   const stage = page.getByTestId('stage');
   await expect(stage.getByRole('heading', { name: heading })).toBeVisible();
-  await stage.locator(`.hero-card[data-hero-id="${heroId}"]`).click();
+  await pickExactly(stage, [heroId]);
   return stage;
 }
 

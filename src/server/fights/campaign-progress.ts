@@ -181,7 +181,7 @@ const unlockView = (u: Unlock) =>
 const DUNGEON_NAMES: Record<string, string> = Object.fromEntries(DUNGEONS.map((d) => [d.id, d.name]));
 
 /** The player's four strongest heroes' power, in the gear they wear (of their 200 highest-levelled). */
-export async function bestTeamPower(db: Db, userId: string): Promise<number> {
+export async function strongestTeam(db: Db, userId: string): Promise<{ power: number; ids: string[] }> {
   const [rows, worn] = await Promise.all([
     db
       .selectFrom('heroes')
@@ -194,18 +194,20 @@ export async function bestTeamPower(db: Db, userId: string): Promise<number> {
   ]);
   const gearOf = new Map<string, { item_id: string }[]>();
   for (const w of worn) gearOf.set(w.hero_id, [...(gearOf.get(w.hero_id) ?? []), { item_id: w.item_id }]);
-  const powers = rows
-    .map((r) =>
-      heroPower({
+  const best = rows
+    .map((r) => ({
+      id: r.id,
+      power: heroPower({
         max_hp: Number(r.max_hp),
         atk: Number(r.atk),
         def: Number(r.def),
         spd: Number(r.spd),
         gear: gearOf.get(r.id),
       }),
-    )
-    .sort((a, b) => b - a);
-  return powers.slice(0, TEAM_MAX).reduce((sum, p) => sum + p, 0);
+    }))
+    .sort((a, b) => b.power - a.power || a.id.localeCompare(b.id))
+    .slice(0, TEAM_MAX);
+  return { power: best.reduce((sum, h) => sum + h.power, 0), ids: best.map((h) => h.id) };
 }
 
 /** GET /api/campaign: every chapter and stage as this player stands, what stages open, idle income. */
@@ -213,7 +215,7 @@ export async function campaignView(db: Kysely<Database>, userId: string): Promis
   const user = await findUser(db, userId);
   if (!user) throw notFound(MESSAGES.userNotFound);
   const now = nowSeconds();
-  const [progress, claims, power] = await Promise.all([
+  const [progress, claims, strongest] = await Promise.all([
     progressOf(db, userId),
     db
       .selectFrom('claims')
@@ -222,7 +224,7 @@ export async function campaignView(db: Kysely<Database>, userId: string): Promis
       .where('kind', '=', 'campaign')
       .where('claim', '=', 'first_clear')
       .execute(),
-    bestTeamPower(db, userId),
+    strongestTeam(db, userId),
   ]);
   const paid = new Set(claims.map((c) => c.period));
   const chapters = CHAPTERS.map((c) => ({
@@ -251,7 +253,8 @@ export async function campaignView(db: Kysely<Database>, userId: string): Promis
     chapters,
     cleared: progress.cleared,
     next_stage_id: STAGES[progress.cleared]?.id ?? null,
-    team_power: power,
+    team_power: strongest.power,
+    strongest_team: strongest.ids,
     unlocks: STAGES.flatMap((s) =>
       s.unlocks.map((u) => ({
         ...unlockView(u),

@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { Ctx } from '../context.ts';
 import { conflict, forbidden } from '../foundation/errors.ts';
 import { tierEntryPower, tierOpen, tierReach } from '../../game/data/dungeons.ts';
-import { bestTeamPower } from './campaign-progress.ts';
+import { strongestTeam } from './campaign-progress.ts';
 import { newId } from '../foundation/ids.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import type { DungeonRunsTable, DungeonsTable } from '../store/tables.ts';
@@ -48,7 +48,10 @@ export async function tierReachOf(
   db: Db,
   userId: string,
 ): Promise<{ reach: number; cleared: Map<string, number> }> {
-  const [cleared, power] = await Promise.all([clearedTiers(db, userId), bestTeamPower(db, userId)]);
+  const [cleared, power] = await Promise.all([
+    clearedTiers(db, userId),
+    strongestTeam(db, userId).then((t) => t.power),
+  ]);
   return { reach: tierReach(Math.max(0, ...cleared.values()), power), cleared };
 }
 

@@ -14894,6 +14894,8 @@ export interface operations {
             next_stage_id: string | null;
             /** @description the power of the player's four strongest heroes, in the gear they wear */
             team_power: number;
+            /** @description those heroes, strongest first: the team a page picks for a player who has picked none */
+            strongest_team: string[];
             /** @description the order in which stages open the dungeons and the arena */
             unlocks: {
               /** @enum {string} */

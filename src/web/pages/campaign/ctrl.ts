@@ -1,8 +1,8 @@
 // /campaign's controller: the campaign as the player stands in it (GET /api/campaign), the stage shown (the next one
-// unless another is picked), the team (remembered per user, session.ts, as /battle's), the stage's win chance for it
-// and what each way pays (GET /api/odds?kind=campaign), the turn-based battle in play (Fight would end it), and the
-// two ways to fight — Fight (turn by turn → /battle/{id}) and Quick Battle (resolved at once: its result shown here).
-// View: ./index.tsx.
+// unless another is picked), the team (remembered per user, session.ts, as /battle's; at first the strongest four),
+// the stage's win chance for it and what each way pays (GET /api/odds?kind=campaign), the turn-based battle in play
+// (Fight would end it), and the two ways to fight — Fight (turn by turn → /battle/{id}) and Quick Battle (resolved
+// at once: its result shown here). View: ./index.tsx.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TEAM_MAX } from '../../../api/rules.ts';
@@ -34,7 +34,11 @@ export function useCampaignCtrl() {
   const chapter = campaign.data?.chapters.find((c) => c.id === stage?.chapter) ?? null;
 
   const owned = new Set((heroes.data ?? []).map((h) => h.id));
-  const team = (picked ?? loadActiveTeam(user.id)).filter((id) => owned.has(id)).slice(0, TEAM_MAX);
+  const mine = (ids: readonly string[]) => ids.filter((id) => owned.has(id)).slice(0, TEAM_MAX);
+  // The team picked here, else the one last fought with, else (a new player's first visit) the strongest four.
+  const remembered = mine(picked ?? loadActiveTeam(user.id));
+  const team =
+    picked === null && remembered.length === 0 ? mine(campaign.data?.strongest_team ?? []) : remembered;
   const fightable = stage !== null && stage.status !== 'locked';
   const oddsQuery =
     fightable && team.length > 0
