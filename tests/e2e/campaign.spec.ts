@@ -4,7 +4,7 @@
 // income filling on the map and claims it. Screens: the map before, the stage, the result, the map's idle income, the
 // claim.
 import { test, expect, shot, createHero, getUser } from './fixtures.ts';
-import { awayFor } from './store-setup.ts';
+import { awayFor, setCleared } from './store-setup.ts';
 import { STAGES } from '../../src/game/data/campaign.ts';
 
 /** What stage 1-1's first clear pays, as the page says it. */
@@ -82,4 +82,25 @@ test('the campaign’s header names the strongest four’s power, and says so wh
   await createHero(request, player);
   await page.reload();
   await expect(head).toContainText(/0 of 144 stages cleared · your strongest four: [\d,]+ power/);
+});
+
+test('a stage out of the team’s reach says how a team grows, with the ways to it; one in reach does not', async ({
+  page,
+  request,
+  player,
+}, testInfo) => {
+  await createHero(request, player);
+  await page.goto('/campaign');
+  const stage = page.getByTestId('stage');
+  await expect(stage.locator('.win-chance')).toContainText('%');
+  await expect(stage.getByTestId('grow-hint')).toHaveCount(0);
+  // a lone level-1 hero at 4-1 (four foes of level 6)
+  await setCleared(player.id, 24);
+  await page.reload();
+  await expect(stage.getByRole('heading', { name: /^4-1 · / })).toBeVisible();
+  const hint = stage.getByTestId('grow-hint');
+  await expect(hint).toContainText('This stage is beyond your team for now.');
+  await shot(page, testInfo, 'campaign-grow-hint');
+  await hint.getByRole('link', { name: 'summon heroes' }).click();
+  await expect(page).toHaveURL(/\/create$/);
 });

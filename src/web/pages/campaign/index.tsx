@@ -158,6 +158,20 @@ const longerPlayNote = (a: OddsResponse) => (
   </span>
 );
 
+/** Under this chance a stage is a long shot for the team: the stage says how a team grows. */
+const GROW_BELOW = 0.4;
+
+/** How a team grows when a stage is out of its reach: more heroes, their training and levels, and gear. */
+function GrowHint() {
+  return (
+    <p className="stage__grow muted" data-testid="grow-hint">
+      This stage is beyond your team for now. Make it stronger: <Link to="/create">summon heroes</Link>, train
+      and level them on <Link to="/heroes">your heroes</Link>, and buy gear in{' '}
+      <Link to="/shop">the shop</Link>.
+    </p>
+  );
+}
+
 function StagePanel({ ctrl, stage }: { ctrl: ReturnType<typeof useCampaignCtrl>; stage: StageView }) {
   const busy = ctrl.starting != null;
   const locked = stage.status === 'locked';
@@ -248,6 +262,7 @@ function StagePanel({ ctrl, stage }: { ctrl: ReturnType<typeof useCampaignCtrl>;
               </div>
             )}
           </div>
+          {ctrl.odds.answer && ctrl.odds.answer.probability < GROW_BELOW && <GrowHint />}
           <BattleInPlay inPlay={ctrl.inPlay} action="Fight" className="stage__in-play" />
           <div className="stage__actions">
             <Button
