@@ -3,7 +3,7 @@
 // (PostgreSQL refusing connections), and once a shutdown has begun — when every answer also says Connection: close.
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOT_READY, Readiness } from '../../src/server/http/readiness.ts';
 import { migrationsFor } from '../../src/server/store/migrations.ts';
 import { DATABASES, freshDatabase, PG_ADMIN_URL, startHarness, type TestDatabase } from './helpers.ts';
@@ -62,89 +62,75 @@ describe('readiness on postgres', () => {
     }
   });
 
-  describe('a real process whose migrations wait', () => {
-    let db: TestDatabase | undefined;
-    let child: ChildProcess | undefined;
-    afterAll(async () => {
-      if (child) await stop(child);
-      await db?.drop();
-    });
-
-    it('listens at once and answers 503 until its migrations are done', async () => {
-      db = await freshDatabase('postgres');
-      // Kysely's Migrator takes this advisory lock (kysely's postgres-adapter.ts LOCK_ID) around the migrations.
-      const held = new pg.Client({ connectionString: db.url });
-      await held.connect();
-      await held.query(`SELECT pg_advisory_lock(3853314791062309107)`);
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const started = startServer(db.url, { PORT: String(port) });
-      started.catch(() => {});
-      let starting: { status: number; body: unknown } | undefined;
-      await expect
-        .poll(
-          async () => {
-            starting = await fetch(`${base}/api/ready`)
-              .then(async (r) => ({ status: r.status, body: await r.json() }))
-              .catch(() => undefined);
-            return starting?.status;
-          },
-          { timeout: 30_000, interval: 50 },
-        )
-        .toBe(503);
-      expect(starting!.body).toEqual({ error: NOT_READY.migrating });
+  it('a real process whose migrations wait listens at once and answers 503 until they are done', async () => {
+    const m = await migratingServer();
+    try {
       // Any other request waits its turn too: a 503, never a half-built app.
-      expect((await fetch(`${base}/api/health`)).status).toBe(503);
-      await held.end(); // the lock goes with its session
-      child = (await started).child;
-      await expect.poll(async () => (await fetch(`${base}/api/ready`)).status, { timeout: 20_000 }).toBe(200);
-    });
+      expect((await fetch(`${m.base}/api/health`)).status).toBe(503);
+      await m.held.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
+      await m.started;
+      await expect.poll(async () => (await m.ready())?.status, { timeout: 20_000 }).toBe(200);
+    } finally {
+      await m.close();
+    }
   });
 
   it('a SIGTERM while migrating: 503 stopping at once, the migrations finished, then an exit 0', async () => {
-    const db = await freshDatabase('postgres');
-    const held = new pg.Client({ connectionString: db.url });
-    await held.connect();
-    let child: ChildProcess | undefined;
+    const m = await migratingServer();
     try {
-      await held.query(`SELECT pg_advisory_lock(3853314791062309107)`);
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      startServer(db.url, { PORT: String(port) }, (c) => (child = c)).catch(() => {});
+      const child = m.child();
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
       await expect
-        .poll(
-          () =>
-            fetch(`${base}/api/ready`).then(
-              (r) => r.json(),
-              () => undefined,
-            ),
-          {
-            timeout: 30_000,
-            interval: 50,
-          },
-        )
-        .toEqual({ error: NOT_READY.migrating });
-      const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
-      child!.kill('SIGTERM');
-      await expect
-        .poll(
-          () =>
-            fetch(`${base}/api/ready`).then(
-              (r) => r.json(),
-              () => undefined,
-            ),
-          { interval: 50 },
-        )
+        .poll(async () => (await m.ready())?.body, { interval: 50 })
         .toEqual({ error: NOT_READY.stopping });
-      await held.query(`SELECT pg_advisory_unlock(3853314791062309107)`);
+      await m.held.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
       expect(await exited).toBe(0);
       // every migration ran to its end: the database is whole, and a new instance starts on it without one
-      const done = await held.query<{ n: string }>('SELECT count(*) AS n FROM kysely_migration');
+      const done = await m.held.query<{ n: string }>('SELECT count(*) AS n FROM kysely_migration');
       expect(Number(done.rows[0]!.n)).toBe(Object.keys(migrationsFor('postgres')).length);
     } finally {
-      if (child) await stop(child);
-      await held.end();
-      await db.drop();
+      await m.close();
     }
   });
 });
+
+/** Kysely's Migrator takes this advisory lock (kysely's postgres-adapter.ts LOCK_ID) around the migrations. */
+const MIGRATION_LOCK = '3853314791062309107';
+
+/**
+ * A real server process on a fresh PostgreSQL database whose migrations wait on a lock `held` took first: answered
+ * once its /api/ready says 503 migrating. `ready()` reads /api/ready (undefined while nothing answers).
+ */
+async function migratingServer() {
+  const db: TestDatabase = await freshDatabase('postgres');
+  const held = new pg.Client({ connectionString: db.url });
+  await held.connect();
+  await held.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  const started = startServer(db.url, { PORT: String(port) }, (c) => (child = c));
+  started.catch(() => {});
+  const ready = () =>
+    fetch(`${base}/api/ready`).then(
+      async (r) => ({ status: r.status, body: (await r.json()) as unknown }),
+      () => undefined,
+    );
+  await expect
+    .poll(async () => (await ready())?.body, { timeout: 30_000, interval: 50 })
+    .toEqual({ error: NOT_READY.migrating });
+  expect((await ready())?.status).toBe(503);
+  return {
+    base,
+    held,
+    started,
+    ready,
+    child: () => child!,
+    close: async () => {
+      if (child) await stop(child);
+      await held.end();
+      await db.drop();
+    },
+  };
+}
