@@ -86,9 +86,10 @@ describe('the campaign', () => {
       const faces = (k: number) => stageFoes(stages[k]).map((h) => `${h.name} ${h.race} ${h.class}`);
       for (let k = 1; k < stages.length; k++) expect(faces(k), stages[k].id).toEqual(faces(0));
     }
-    // no stage asks for much more than the one before (a bunch then a jump held a season's fighter for days)
+    // no stage asks for much more than the one before (a bunch then a jump held a season's fighter for days): at most
+    // three stages' climb (13-4, 150 over a 13-3 even with 13-2, where the season's fighter did not wait, 2026-12-01)
     const steps = deep.slice(1).map((s, i) => s.recommendedPower - deep[i].recommendedPower);
-    expect(Math.max(...steps)).toBeLessThanOrEqual(120);
+    expect(Math.max(...steps)).toBeLessThanOrEqual(150);
   });
 
   it('accrues idle income at the furthest stage’s rate, up to 12 hours', () => {

@@ -236,6 +236,73 @@ export interface CampaignMeasurement {
   samples: number;
 }
 
+/**
+ * A deep chapter's band is the steadiest of this many seed variants: the one whose win chances spread least over
+ * BAND_SPREAD_TEAMS reference teams of about the stage's power, at the training where they win half on average.
+ * A band that meets some teams far better than others lets a team run ahead in one chapter and stall at the next
+ * (docs/game-rules.md "The campaign": with the band nearest the rung of eight, a team's standing moved by over a
+ * logit between chapters 23 times in 352; with the steadiest of 32, 9 times).
+ */
+const BAND_VARIANTS = 32;
+const BAND_SPREAD_TEAMS = 32;
+const logit = (p: number) => {
+  const q = Math.min(0.99, Math.max(0.01, p));
+  return Math.log(q / (1 - q));
+};
+
+/**
+ * How unevenly a deep stage's band (of `variant`) meets teams of about `power`: the standard deviation of the
+ * reference teams' win chances (as log-odds) at the band's training where they win half on average (a binary search
+ * of its training in all). Answers the spread and that training.
+ */
+export function bandSpread(
+  stage: StageDef,
+  variant: number,
+  power: number,
+  samples = CAMPAIGN_SAMPLES,
+): { spread: number; training: number } {
+  // the reference teams of BAND_SPREAD_TEAMS compositions, trained to about the stage's power
+  let teams: Hero[][] = [];
+  let gap = Infinity;
+  for (let training = 0; training <= MAX_TRAINING; training += 2) {
+    const at = referenceTeams({ level: 10, rarity: 5, training }, 4, BAND_SPREAD_TEAMS);
+    const mean = at.reduce((s, t) => s + teamPower(t), 0) / at.length;
+    if (Math.abs(mean - power) < gap) [gap, teams] = [Math.abs(mean - power), at];
+  }
+  let [lo, hi] = [0, 4 * MAX_TRAINING];
+  let logits: number[] = [];
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    const foes = stageFoes({ ...stage, variant, foes: deepFoes(mid) });
+    const odds = teams.map((t, i) => oddsOf(hashSeed('band-spread', stage.id, variant, i), t, foes, samples));
+    logits = odds.map(logit);
+    if (odds.reduce((s, o) => s + o, 0) / odds.length > 0.5) lo = mid;
+    else hi = mid;
+  }
+  const mean = logits.reduce((s, x) => s + x, 0) / logits.length;
+  return {
+    spread: Math.sqrt(logits.reduce((s, x) => s + (x - mean) ** 2, 0) / logits.length),
+    training: lo,
+  };
+}
+
+/**
+ * Of BAND_VARIANTS seed variants, the one whose band meets teams of about `power` most evenly (bandSpread), of those
+ * with room to train through a chapter: even at a training at least BAND_HEADROOM under the most (a weak band at the
+ * top of the climb cannot be trained to its stages' rungs; one was, in a tuning without this, 64–81% at 18-1–18-4).
+ */
+export function steadiestBand(stage: StageDef, power: number): number {
+  const bands = Array.from({ length: BAND_VARIANTS }, (_, variant) => ({
+    variant,
+    ...bandSpread(stage, variant, power),
+  }));
+  const roomy = bands.filter((b) => b.training <= 4 * MAX_TRAINING - BAND_HEADROOM);
+  const from = roomy.length > 0 ? roomy : bands;
+  return from.reduce((a, b) => (b.spread < a.spread ? b : a)).variant;
+}
+/** Training a new band keeps in hand for its chapter's climb (eight stages, each a level or more). */
+const BAND_HEADROOM = 32;
+
 /** How far from the stage before's training a deep chapter's new band may start, either way. */
 const BAND_SEARCH = 32;
 /** How much more training than the stage before's a stage of the same band may take (about three stages' climb). */
@@ -250,9 +317,10 @@ const STEP_SEARCH = 8;
  * last and is a fair fight at its recommendation. With `top`, the powers climb evenly instead: each stage has a rung
  * on a straight line from the stage before `from` to `top` at the last stage, and of the candidates at 40–60% the one
  * nearest its rung is taken; past the sixth chapter the foes' training is tuned with it (data/campaign.ts
- * DEEP_TRAINING): a chapter's first stage tries each variant at the training that puts its even power nearest the
- * rung (searched within BAND_SEARCH of the stage before's), the rest of the chapter keeps the band and searches from
- * one level more than the stage before's training to STEP_SEARCH more. The stages before `from` keep theirs, unmeasured. Answers every stage's tuning.
+ * DEEP_TRAINING): a chapter's first stage takes the steadiest band of BAND_VARIANTS (steadiestBand) at the training
+ * that puts its even power nearest the rung (searched within BAND_SEARCH of the stage before's), the rest of the
+ * chapter keeps the band and searches from one level more than the stage before's training to STEP_SEARCH more. The
+ * stages before `from` keep theirs, unmeasured. Answers every stage's tuning.
  */
 export function tuneCampaign(
   from = 6,
@@ -325,9 +393,14 @@ export function tuneCampaign(
       return;
     }
     const newBand = !(k >= DEEP_FROM && stage.index > 1 && k > from);
-    const tried = newBand ? Array.from({ length: variants }, (_, v) => v) : [out[k - 1].variant];
+    const deepClimb = k >= DEEP_FROM && top !== undefined;
+    const tried = !newBand
+      ? [out[k - 1].variant]
+      : deepClimb
+        ? [steadiestBand(stage, line(k))]
+        : Array.from({ length: variants }, (_, v) => v);
     let best: StageTuning;
-    if (k >= DEEP_FROM && top !== undefined) {
+    if (deepClimb) {
       const before = out[k - 1]?.training ?? 0;
       // within a band each stage is trained more than the one before (else two stages would field the same foes)
       const lo = newBand ? Math.max(0, before - BAND_SEARCH) : before + 1;

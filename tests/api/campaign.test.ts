@@ -4,7 +4,7 @@
 // the one before is cleared (never by the clock), and refusals that are readable 4xx changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/server/economy/ledger.ts';
-import { heroPower, STAGES_BY_ID } from '../../src/game/index.ts';
+import { heroPower, STAGES, STAGES_BY_ID } from '../../src/game/index.ts';
 import { stageGearDrop } from '../../src/game/gear-drops.ts';
 import {
   DATABASES,
@@ -40,7 +40,12 @@ describe.each(DATABASES)('the campaign on %s', (kind) => {
     expect(stages[0]).toMatchObject({ id: '1-1', status: 'open', first_clear_paid: false });
     expect(stages[0].enemies[0]).toEqual({ level: 1, rarity: 1, training: 0 });
     expect(stages[48].enemies[0]).toMatchObject({ level: 10, rarity: 5 });
-    expect(stages[48].enemies[0].training).toBeGreaterThan(0);
+    // deep foes are trained as the data says (7-1's band is even at its rung untrained; 18-8's far from it)
+    for (const k of [48, 143])
+      expect(stages[k].enemies.map((e: { training: number }) => e.training)).toEqual(
+        STAGES[k].foes.map((f) => f.training),
+      );
+    expect(stages[143].enemies[0].training).toBeGreaterThan(0);
     expect(stages.every((s: object) => !('opens_at' in s))).toBe(true);
     expect(stages[0].recommended_power).toBeGreaterThan(0);
     expect(stages[0].first_clear.gold).toBe(STAGES_BY_ID.get('1-1')!.firstClear.gold);
