@@ -2,6 +2,7 @@
 // The stored session: valid users are read (missing currencies count as 0), invalid ones are discarded.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  fieldedTeam,
   getStoredUser,
   loadActiveTeam,
   logout,
@@ -77,5 +78,18 @@ describe('stored session', () => {
     expect(localStorage.getItem('runeborn_active_team_u_1')).toBe('["a","b","c","d"]');
     expect(loadActiveTeam('u_1')).toEqual(['a', 'b', 'c', 'd']);
     expect(loadActiveTeam('u_2')).toEqual([]);
+  });
+
+  it('fields the team picked, else the last one, else the first given — only heroes owned, at most four', () => {
+    const owned = new Set(['a', 'b', 'c', 'd', 'e', 'f']);
+    const strongest = ['f', 'e', 'gone', 'd', 'c'];
+    expect(fieldedTeam(null, 'u_3', owned, strongest)).toEqual(['f', 'e', 'd', 'c']);
+    expect(fieldedTeam(null, 'u_3', owned)).toEqual([]);
+    saveActiveTeam('u_3', ['gone', 'b']);
+    expect(fieldedTeam(null, 'u_3', owned, strongest)).toEqual(['b']);
+    saveActiveTeam('u_3', ['gone']);
+    expect(fieldedTeam(null, 'u_3', owned, strongest)).toEqual(['f', 'e', 'd', 'c']);
+    expect(fieldedTeam(['a', 'gone', 'c'], 'u_3', owned, strongest)).toEqual(['a', 'c']);
+    expect(fieldedTeam([], 'u_3', owned, strongest)).toEqual([]);
   });
 });

@@ -119,6 +119,22 @@ export function loadActiveTeam(userId: string): string[] {
   }
 }
 
+/**
+ * The team a page fields: the one picked on it, else the one last fought with, else (a new player's) `first` — kept
+ * to the heroes the player owns, at most TEAM_MAX. A pick of none stays none.
+ */
+export function fieldedTeam(
+  picked: readonly string[] | null,
+  userId: string,
+  owned: ReadonlySet<string>,
+  first: readonly string[] = [],
+): string[] {
+  const mine = (ids: readonly string[]) => ids.filter((id) => owned.has(id)).slice(0, TEAM_MAX);
+  if (picked) return mine(picked);
+  const last = mine(loadActiveTeam(userId));
+  return last.length > 0 ? last : mine(first);
+}
+
 export function saveActiveTeam(userId: string, heroIds: string[]): void {
   storage()?.setItem(activeTeamKey(userId), JSON.stringify(heroIds.slice(0, TEAM_MAX)));
 }

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { TEAM_MAX, TEAM_RULES } from '../../../api/rules.ts';
+import { TEAM_RULES } from '../../../api/rules.ts';
 import { useMyHeroes, useOdds } from '../../api/hooks.ts';
 import { useBattleInPlay } from '../../components/battle-in-play.tsx';
 import { useErrorLine } from '../../api/writes/core.ts';
@@ -13,7 +13,7 @@ import { useStartBattle } from '../../api/writes/fights.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
 import { toggleTeamMember } from '../../components/team-picker.tsx';
 import { chanceBeforeFight, useLongShot } from '../../components/win-chance.tsx';
-import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
+import { fieldedTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
 
 type Mode = 'turn_based' | 'auto';
 /** The button a start belongs to: Fight (turn-based) or Quick Battle (auto). */
@@ -33,7 +33,7 @@ export function useBattleCtrl() {
   const longShot = useLongShot();
 
   const owned = new Set((heroes.data ?? []).map((h) => h.id));
-  const team = (picked ?? loadActiveTeam(user.id)).filter((id) => owned.has(id)).slice(0, TEAM_MAX);
+  const team = fieldedTeam(picked, user.id, owned);
   // The next encounter for this team: the server's draw, fought by the next battle whichever button starts it.
   const oddsQuery =
     team.length > 0 ? { user_id: user.id, kind: 'random' as const, team: team.join(',') } : null;

@@ -5,14 +5,13 @@
 // at once: its result shown here). View: ./index.tsx.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { TEAM_MAX } from '../../../api/rules.ts';
 import type { CreatedBattle } from '../../api/client.ts';
 import { useCampaign, useMyHeroes, useOdds } from '../../api/hooks.ts';
 import { useErrorLine } from '../../api/writes/core.ts';
 import { useFightStage } from '../../api/writes/fights.ts';
 import { useBattleInPlay } from '../../components/battle-in-play.tsx';
 import { toggleTeamMember } from '../../components/team-picker.tsx';
-import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
+import { fieldedTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
 
 export type QuickResult = Extract<CreatedBattle, { kind: 'auto' }>;
 
@@ -34,11 +33,7 @@ export function useCampaignCtrl() {
   const chapter = campaign.data?.chapters.find((c) => c.id === stage?.chapter) ?? null;
 
   const owned = new Set((heroes.data ?? []).map((h) => h.id));
-  const mine = (ids: readonly string[]) => ids.filter((id) => owned.has(id)).slice(0, TEAM_MAX);
-  // The team picked here, else the one last fought with, else (a new player's first visit) the strongest four.
-  const remembered = mine(picked ?? loadActiveTeam(user.id));
-  const team =
-    picked === null && remembered.length === 0 ? mine(campaign.data?.strongest_team ?? []) : remembered;
+  const team = fieldedTeam(picked, user.id, owned, campaign.data?.strongest_team);
   const fightable = stage !== null && stage.status !== 'locked';
   const oddsQuery =
     fightable && team.length > 0

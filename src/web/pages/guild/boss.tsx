@@ -17,7 +17,7 @@ import { counted, formatNumber } from '../../components/format.ts';
 import { Icon } from '../../components/icon.tsx';
 import { timeLeftText, useNow } from '../../components/time-words.ts';
 import { Button, ButtonLink, ErrorBox, RetryPanel, Skeleton } from '../../components/ui.tsx';
-import { loadActiveTeam, saveActiveTeam } from '../../session.ts';
+import { fieldedTeam, saveActiveTeam } from '../../session.ts';
 
 /** The last attack's result, as the guild page holds it: the boss it struck by name (a kill opens the next one). */
 export interface LastAttack {
@@ -139,7 +139,7 @@ export function BossPanel({
   const now = useNow(30_000);
   const owned = useMemo(() => new Set((heroes.data ?? []).map((h) => h.id)), [heroes.data]);
   const [picked, setPicked] = useState<string[] | null>(null);
-  const team = (picked ?? loadActiveTeam(userId)).filter((id) => owned.has(id)).slice(0, TEAM_MAX);
+  const team = fieldedTeam(picked, userId, owned);
   const expected = useExpectedDamage(guildId, userId, team, boss.data?.level);
 
   if (boss.isPending)
