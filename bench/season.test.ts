@@ -14,9 +14,10 @@ const MINUTES = 15;
  * The targets a two-week run does not meet every time (docs/game-rules.md "The season"), printed and held meanwhile
  * to a bound a little past every measured run, so the test still fails on a step back. A dungeon at 40–75% (paying
  * within 2× of the best fight) every day: missed on the turn-by-turn player's first day (two dungeons open, its team
- * weaker than its power), 0–1 of 42 player-days measured. The fighter's stage a day: it reaches 15-8 on days 12–14,
- * and chapter 16's band meets its four far worse than 15's (16-1 stated 18%, then 25–35% a day as it trained: 3 days
- * without a stage in a 14-day run, 4 in a 30-day one, 2026-12-01), so at most 4. The rest are luck — the server's
+ * weaker than its power), 0–1 of 42 player-days measured. The fighter's stage a day: with the steadiest bands, 1 and
+ * 0 days without a stage in the 14-day runs of 2026-12-01; a fighter ahead of the line can reach 18-1 by day 13, which
+ * held both 30-day fighters 6–8 days (its band meets the four strongest far worse than the even line), so at most 4
+ * until the campaign is tuned against the teams players field. The rest are luck — the server's
  * draws, not the bots', decide who wins — met on every measured 14-day run but one in CI whose report was cut (a
  * 30-day run missed a goal on 1 of 90 player-days): a goal a day missed on at most one player-day, a fair match
  * outside 40–60% or a list repeated on at most one day, and the two income shares within 5 points of their bands.
