@@ -5,11 +5,13 @@
 // Then (only=tiers) the dungeons' tiers: each tier's recommended power, where floor 1 is even, the same way; and
 // (only=bosses) each dungeon's boss floor tuned to BOSS_FLOOR_ODDS at its deeper tiers' recommendations.
 // And (only=tiers tune from=1520 top=8000) the deeper tiers' training, each on its rung of one ladder of power.
-// Run: npm run difficulty [-- teams=12 samples=400 campaign-teams=8 campaign-samples=300 only=campaign|dungeons|tiers|bosses from=48]
+// And (only=fielded) how teams a player fields (the four strongest of eight) fare at the deep chapters' first stages.
+// Run: npm run difficulty [-- teams=12 samples=400 campaign-teams=8 campaign-samples=300 only=campaign|dungeons|tiers|bosses|fielded from=48]
 
 import {
   campaignChecks,
   campaignTable,
+  fieldedTable,
   CAMPAIGN_SAMPLES,
   CAMPAIGN_TEAMS,
   tuneCampaign,
@@ -138,6 +140,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       '\nThen measure the tiers (only=tiers) for tierPower and tune the boss floors (only=bosses).',
     );
+  } else if (only === 'fielded') {
+    console.log(
+      "Deep chapters' first stages at their recommended power: random teams of four, and teams a player fields (the four strongest of eight)\n",
+    );
+    console.log('| Stage | Recommended | Random | Fielded |\n| --- | --- | --- | --- |');
+    for (const r of fieldedTable())
+      console.log(
+        `| ${r.stage.id} | ${r.stage.recommendedPower} | ${Math.round(r.random * 100)}% | ${Math.round(r.fielded * 100)}% |`,
+      );
   } else if (only === 'tiers') {
     const rows = tierTable(arg('campaign-teams', CAMPAIGN_TEAMS), arg('campaign-samples', CAMPAIGN_SAMPLES));
     console.log(
@@ -183,7 +194,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `Odds there (this measurement / 6 teams, 200 battles): ${tuned.map((t, k) => `${STAGES[k].id} ${pcts(t.odds)}`).join(', ')}`,
     );
     console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  } else if (only !== 'dungeons' && only !== 'tiers' && only !== 'bosses') {
+  } else if (!['dungeons', 'tiers', 'bosses', 'fielded'].includes(only ?? '')) {
     const rows = campaignTable(
       arg('campaign-teams', CAMPAIGN_TEAMS),
       arg('campaign-samples', CAMPAIGN_SAMPLES),

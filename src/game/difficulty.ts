@@ -12,7 +12,7 @@ import { generateHero } from './generation.ts';
 import { hashSeed } from './prng.ts';
 import type { Hero } from './types.ts';
 import { DEEP_FROM, DEEP_TRAINING, deepFoes, STAGES, type StageDef } from './data/campaign.ts';
-import { stageFoes, teamPower } from './campaign.ts';
+import { heroPower, stageFoes, teamPower } from './campaign.ts';
 
 export const DIFFICULTY_LEVELS = [1, 3, 5, 7, 9, 10];
 
@@ -210,6 +210,37 @@ export function campaignTable(
       firstTwo,
     };
   });
+}
+
+/**
+ * At each deep chapter's first stage, at its recommended power: the mean win chance of `count` random teams of four
+ * (level 10, 5★, trained to about that power) and of `count` teams a player would field — each the four strongest
+ * (heroPower) of eight such heroes.
+ */
+export function fieldedTable(
+  count = 32,
+  samples = CAMPAIGN_SAMPLES,
+): { stage: StageDef; random: number; fielded: number }[] {
+  const teamsAt = (power: number, fielded: boolean) => {
+    let best: { gap: number; teams: Hero[][] } = { gap: Infinity, teams: [] };
+    for (let training = 0; training <= MAX_TRAINING; training += 2) {
+      const heroes = referenceTeams({ level: 10, rarity: 5, training }, fielded ? 8 : 4, count);
+      const teams = heroes.map((h) => [...h].sort((a, b) => heroPower(b) - heroPower(a)).slice(0, 4));
+      const gap = Math.abs(teams.reduce((sum, t) => sum + teamPower(t), 0) / count - power);
+      if (gap < best.gap) best = { gap, teams };
+    }
+    return best.teams;
+  };
+  const mean = (stage: StageDef, teams: Hero[][]) =>
+    teams.reduce(
+      (sum, t, i) => sum + oddsOf(hashSeed('fielded', stage.id, i), t, stageFoes(stage), samples),
+      0,
+    ) / teams.length;
+  return STAGES.filter((s, k) => k >= DEEP_FROM && s.index === 1).map((stage) => ({
+    stage,
+    random: mean(stage, teamsAt(stage.recommendedPower, false)),
+    fielded: mean(stage, teamsAt(stage.recommendedPower, true)),
+  }));
 }
 
 /** The mean odds of the NEAREST reference teams nearest `power` (as campaignTable's atRecommended reads them). */
