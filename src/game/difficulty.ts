@@ -111,14 +111,19 @@ export const CAMPAIGN_GROUPS: readonly { level: number; rarity?: number; trainin
   })),
 ];
 
-/** `count` reference teams of `size` for one group (fixed seeds). */
+/**
+ * `count` reference teams of `size` for one group (fixed seeds). `fielded`: each the `size` strongest (heroPower) of
+ * twice as many such heroes, as a player fields a team from a roster — such teams win less at a power than random
+ * ones (`npm run difficulty -- only=fielded`), and past the sixth chapter they are what meets a stage.
+ */
 export function referenceTeams(
   g: { level: number; rarity?: number; training?: number },
   size: number,
   count: number,
+  fielded = false,
 ): Hero[][] {
-  return Array.from({ length: count }, (_, t) =>
-    Array.from({ length: size }, (_, i) =>
+  return Array.from({ length: count }, (_, t) => {
+    const heroes = Array.from({ length: fielded ? 2 * size : size }, (_, i) =>
       generateHero(hashSeed('typical-team', t, i), {
         id: `t${t}_${i}`,
         userId: null,
@@ -126,8 +131,9 @@ export function referenceTeams(
         rarity: g.rarity,
         training: g.training,
       }),
-    ),
-  );
+    );
+    return fielded ? heroes.sort((a, b) => heroPower(b) - heroPower(a)).slice(0, size) : heroes;
+  });
 }
 
 export interface StageMeasure {
@@ -165,7 +171,12 @@ export function campaignTable(
     let p = pools.get(size);
     if (!p) {
       p = CAMPAIGN_GROUPS.flatMap((g, gi) =>
-        referenceTeams(g, size, teamCount).map((team) => ({ power: teamPower(team), team, group: gi })),
+        // the trained groups (the deep chapters' measure) as a player fields them
+        referenceTeams(g, size, teamCount, g.training !== undefined).map((team) => ({
+          power: teamPower(team),
+          team,
+          group: gi,
+        })),
       );
       pools.set(size, p);
     }
@@ -224,8 +235,7 @@ export function fieldedTable(
   const teamsAt = (power: number, fielded: boolean) => {
     let best: { gap: number; teams: Hero[][] } = { gap: Infinity, teams: [] };
     for (let training = 0; training <= MAX_TRAINING; training += 2) {
-      const heroes = referenceTeams({ level: 10, rarity: 5, training }, fielded ? 8 : 4, count);
-      const teams = heroes.map((h) => [...h].sort((a, b) => heroPower(b) - heroPower(a)).slice(0, 4));
+      const teams = referenceTeams({ level: 10, rarity: 5, training }, 4, count, fielded);
       const gap = Math.abs(teams.reduce((sum, t) => sum + teamPower(t), 0) / count - power);
       if (gap < best.gap) best = { gap, teams };
     }
@@ -296,7 +306,7 @@ export function bandSpread(
   let teams: Hero[][] = [];
   let gap = Infinity;
   for (let training = 0; training <= MAX_TRAINING; training += 2) {
-    const at = referenceTeams({ level: 10, rarity: 5, training }, 4, BAND_SPREAD_TEAMS);
+    const at = referenceTeams({ level: 10, rarity: 5, training }, 4, BAND_SPREAD_TEAMS, true);
     const mean = at.reduce((s, t) => s + teamPower(t), 0) / at.length;
     if (Math.abs(mean - power) < gap) [gap, teams] = [Math.abs(mean - power), at];
   }
