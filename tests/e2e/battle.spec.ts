@@ -5,10 +5,12 @@ import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
 import {
+  battleTeam,
   fightAgainOnCombat,
   fightFromBattlePage,
   heroesFor,
   instantBattleOfFour,
+  pickExactly,
   playUntilAStatusShows,
   recordWhilePlaying,
   screen,
@@ -32,7 +34,7 @@ async function playToEnd(page: Page, byOptions: boolean) {
   await expect(result).toBeVisible({ timeout: 30_000 });
 }
 
-test('battle start: no heroes, then picking 1–4 with check marks, remembered team', async ({
+test('battle start: no heroes, then picking 1–4 with check marks from none, remembered team', async ({
   page,
   request,
   player,
@@ -49,6 +51,9 @@ test('battle start: no heroes, then picking 1–4 with check marks, remembered t
   for (const h of heroes)
     await expect(page.locator(`[data-hero-id="${h.id}"]`)).toHaveAttribute('data-size', 'large');
 
+  // (a new player starts with their strongest four: tests/e2e/strongest-four.spec.ts) — put down, none is picked
+  await pickExactly(battleTeam(page), []);
+  await expect(page.getByTestId('team-count')).toHaveText('0/4');
   await page.getByRole('button', { name: 'Fight', exact: true }).click();
   await expect(page.getByText('Select at least 1 hero')).toBeVisible();
 
@@ -335,12 +340,13 @@ test('a turn-based battle handed to Auto plays to its end; a missing battle says
 }, testInfo) => {
   // A full team of four: one move made through the API below can then never end the battle before Auto is
   // switched on (a 1v1 sometimes did, leaving the Auto switch disabled).
-  await heroesFor(request, player, 4);
+  const heroes = await heroesFor(request, player, 4);
   await page.addInitScript(() => window.localStorage.setItem('runeborn_battle_speed', '2x'));
   await page.goto('/battle');
-  const picks = page.locator('.battle-start__grid [data-hero-id] .hero-card__action');
-  await expect(picks).toHaveCount(4);
-  for (let i = 0; i < 4; i++) await picks.nth(i).click();
+  await pickExactly(
+    battleTeam(page),
+    heroes.map((h) => h.id),
+  );
   await page.getByRole('button', { name: 'Fight', exact: true }).click();
   await expect(page).toHaveURL(/\/battle\/b_/);
   // The view polls every 3 s: a move made elsewhere (here, through the API) shows up without a reload.
@@ -391,7 +397,7 @@ test('a level-up is a moment: the hero’s card with its new level and what grew
   const [hero] = await heroesFor(request, player, 1);
   await setHeroPower(hero.id, 'mighty');
   await page.goto('/battle');
-  await page.locator(`[data-hero-id="${hero.id}"] .hero-card__action`).click();
+  await pickExactly(battleTeam(page), [hero.id]);
   await page.getByRole('button', { name: 'Quick Battle' }).click();
   const moment = page.getByTestId('level-up-moment');
   for (let i = 0; i < 30; i++) {
@@ -418,7 +424,10 @@ test('Quick Battle opens /combat; Fight Again repeats it with the same team; Bac
 }, testInfo) => {
   const heroes = await heroesFor(request, player, 2);
   await page.goto('/battle');
-  for (const h of heroes) await page.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
+  await pickExactly(
+    battleTeam(page),
+    heroes.map((h) => h.id),
+  );
   await page.getByRole('button', { name: 'Quick Battle' }).click();
   await expect(page).toHaveURL(/\/combat\?/);
   const url = new URL(page.url());

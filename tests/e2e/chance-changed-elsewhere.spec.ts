@@ -4,16 +4,16 @@
 // the server fights nothing and answers the new chance: A shows it in place with a short notice, records no fight, and
 // A's next tap fights at the chance on screen. And a dungeon run ended elsewhere: the detail page's odds read is
 // answered (what comes next), never a 409.
-import type { APIRequestContext, Page, Route } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Route } from '@playwright/test';
 import { test, expect, createHero } from './fixtures.ts';
-import { pickExactly, screen } from './fight-steps.ts';
+import { battleTeam, dungeonTeam, pickExactly, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { BattleResult, OddsResponse, User } from '../../src/api/index.ts';
 import { wholePercent } from '../../src/web/components/format.ts';
 
-/** The chance a page's odds chip shows, once it shows one. */
-async function shownChance(page: Page) {
-  const chip = page.getByTestId('odds');
+/** The chance an odds chip of `where` (a page, or a part of one) shows, once it shows one. */
+async function shownChance(where: Page | Locator) {
+  const chip = where.getByTestId('odds');
   await expect(chip).toHaveAttribute('data-probability', /\d/);
   return {
     probability: Number(await chip.getAttribute('data-probability')),
@@ -58,7 +58,7 @@ test('a chance changed on another page is shown with a notice, nothing fought; t
   const team = hero.id;
   // Page A: the team picked, its next encounter and chance shown.
   await page.goto('/battle');
-  await page.locator(`[data-hero-id="${hero.id}"] .hero-card__action`).click();
+  await pickExactly(battleTeam(page), [hero.id]);
   const shown = await shownChance(page);
   const fought = await fightsOf(request, player);
 
@@ -179,12 +179,13 @@ test('arena, a dungeon floor and a campaign stage: a chance changed elsewhere is
   ).json()) as { id: string };
   await page.goto('/dungeons/whispering_woods');
   const panel = page.getByTestId('active-run');
-  const floor = await shownChance(page);
+  // (the run's next floor: the chosen tier's first floor, for the team the picker starts from, shows its own chance)
+  const floor = await shownChance(panel);
   await heroFoughtElsewhere(request, player, hero.id);
   const before = await fightsOf(request, player);
   await panel.getByRole('button', { name: 'Continue Run' }).click();
   await expect(panel.getByTestId('odds-changed')).toHaveText(/^The fight changed since you looked/);
-  const floorNow = await shownChance(page);
+  const floorNow = await shownChance(panel);
   expect(floorNow.key).not.toBe(floor.key);
   await expect(page.getByTestId('run-notice')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
@@ -226,8 +227,8 @@ test('entering a dungeon whose first floor changed since the picker showed it: t
     .locator('[data-dungeon-id="whispering_woods"]')
     .getByRole('button', { name: 'Enter Dungeon' })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
-  await dialog.locator(`[data-hero-id="${hero.id}"] .hero-card__action`).click();
+  const dialog = dungeonTeam(page);
+  await pickExactly(dialog, [hero.id]);
   const shown = await shownChance(page);
   await heroFoughtElsewhere(request, player, hero.id);
   const fought = await fightsOf(request, player);

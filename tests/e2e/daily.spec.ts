@@ -49,7 +49,8 @@ const ERRANDS: Partial<Record<QuestKind, (page: Page) => Promise<void>>> = {
   async watch_replay(page) {
     await summonOnCreate(page);
     await page.goto('/battle');
-    await page.locator('[data-hero-id] .hero-card__action').first().click();
+    // the hero just summoned is the team already (a new player's strongest four)
+    await expect(page.getByTestId('team-count')).toHaveText('1/4');
     await page.getByRole('button', { name: 'Quick Battle' }).click();
     await expect(page.locator('.combat__headline')).toHaveText(/^(VICTORY!|DEFEAT)$/);
     await page.goto('/profile');

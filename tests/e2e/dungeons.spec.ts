@@ -3,7 +3,7 @@
 // entering from the list (→ /combat, Next floor fights the run's next floor) and from the detail page (inline
 // result, Fight Again on a lost run reopens the picker), 'Dungeon not found', and the list's Retry.
 import { test, expect, holdRequests } from './fixtures.ts';
-import { fightAgainOnCombat, heroesFor, screen } from './fight-steps.ts';
+import { dungeonTeam, fightAgainOnCombat, heroesFor, pickExactly, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 
 test('dungeon list: cards, the picker with no heroes, a failed list with Retry, and the empty list', async ({
@@ -69,7 +69,9 @@ test('entering a dungeon from the list: picker rules, /combat, Next floor fights
     .locator('[data-dungeon-id="whispering_woods"]')
     .getByRole('button', { name: 'Enter Dungeon' })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
+  const dialog = dungeonTeam(page);
+  // (a new player starts with their strongest four: tests/e2e/strongest-four.spec.ts) — put down, none is picked
+  await pickExactly(dialog, []);
   await expect(dialog.getByTestId('team-count')).toHaveText('0/4 selected');
   await dialog.getByRole('button', { name: 'Confirm Team (0)' }).click();
   await expect(dialog).toContainText('Please select at least one hero');
@@ -138,8 +140,11 @@ test('dungeon detail: facts, enemies, entering shows the result inline, Fight Ag
   await screen(page, testInfo, 'dungeon-detail');
 
   await page.getByRole('button', { name: 'Enter Dungeon' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
-  for (const h of heroes) await dialog.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
+  const dialog = dungeonTeam(page);
+  await pickExactly(
+    dialog,
+    heroes.map((h) => h.id),
+  );
   // The detail variant shows check marks, not numbers.
   await expect(dialog.locator(`[data-hero-id="${heroes[1]!.id}"] .hero-card__check`)).not.toHaveText('2');
   // The run's battle is held until the busy text has been seen.

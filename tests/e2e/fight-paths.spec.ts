@@ -6,7 +6,7 @@
 // Heroes are made mighty (or feeble) in the store (store-setup.ts), so every outcome is known in advance.
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
-import { heroesFor, screen } from './fight-steps.ts';
+import { dungeonTeam, heroesFor, pickExactly, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { Dungeon, DungeonRun } from '../../src/api/index.ts';
 
@@ -78,8 +78,11 @@ test('a dungeon run from its detail page to the boss, floor by floor; the picker
   await expect(enter).toHaveAccessibleDescription(`A run of ${woods.floors} floors, the boss last`);
   await enter.click();
 
-  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
-  for (const h of heroes) await dialog.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
+  const dialog = dungeonTeam(page);
+  await pickExactly(
+    dialog,
+    heroes.map((h) => h.id),
+  );
   await expect(dialog.getByTestId('run-warning')).toHaveText(
     `Your run in ${sanctum.name}, floor 1 of ${sanctum.floors}, will end`,
   );
@@ -157,8 +160,8 @@ test('a floor fought meanwhile in another tab: a readable notice, then the run a
     .locator('[data-dungeon-id="sunken_mines"]')
     .getByRole('button', { name: 'Enter Dungeon' })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
-  await dialog.locator(`[data-hero-id="${hero!.id}"] .hero-card__action`).click();
+  const dialog = dungeonTeam(page);
+  await pickExactly(dialog, [hero!.id]);
   await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
   await expect(page).toHaveURL(/\/combat\?/);
   await expect(page.locator('.combat__headline')).toHaveText('VICTORY!');

@@ -22,7 +22,10 @@ export async function screen(page: Page, testInfo: TestInfo, name: string): Prom
 /** From /battle: picks `heroes` as the team and presses Fight; resolves on the new battle's page. */
 export async function fightFromBattlePage(page: Page, heroes: Pick<Hero, 'id'>[]): Promise<void> {
   await page.goto('/battle');
-  for (const h of heroes) await page.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
+  await pickExactly(
+    battleTeam(page),
+    heroes.map((h) => h.id),
+  );
   await page.getByRole('button', { name: 'Fight', exact: true }).click();
   await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
 }
@@ -101,21 +104,27 @@ export async function recordWhilePlaying(page: Page, selector: string): Promise<
 }
 
 /**
- * Makes a campaign stage's team exactly `ids`, in that order: what is picked already (the last team, or a new
- * player's strongest four) is put down first.
+ * Makes a team picker's team exactly `ids`, in that order: what is picked already (the last team, or a new player's
+ * strongest four) is put down first. `picker` holds the team's selectable hero cards: a campaign stage, /battle's
+ * grid, a dungeon's team picker, the guild boss's team.
  */
-export async function pickExactly(stage: Locator, ids: readonly string[]): Promise<void> {
-  const cards = stage.locator('.stage__team .hero-card[data-selected]');
-  await expect(cards.first()).toBeVisible();
-  const card = (id: string) => stage.locator(`.stage__team .hero-card[data-hero-id="${id}"]`);
-  const picked = await stage
-    .locator('.stage__team .hero-card[data-selected="true"]')
+export async function pickExactly(picker: Locator, ids: readonly string[]): Promise<void> {
+  await expect(picker.locator('.hero-card[data-selected]').first()).toBeVisible();
+  const card = (id: string) => picker.locator(`.hero-card[data-hero-id="${id}"]`);
+  const picked = await picker
+    .locator('.hero-card[data-selected="true"]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-hero-id')!));
   for (const [id, selected] of [...picked.map((x) => [x, 'false']), ...ids.map((x) => [x, 'true'])]) {
-    await card(id!).click();
+    await card(id!).locator('.hero-card__action').click();
     await expect(card(id!)).toHaveAttribute('data-selected', selected!);
   }
 }
+
+/** /battle's grid of the player's heroes, whose team pickExactly makes. */
+export const battleTeam = (page: Page): Locator => page.locator('.battle-start__grid');
+
+/** A dungeon's team picker (the dialog Enter Dungeon opens). */
+export const dungeonTeam = (page: Page): Locator => page.getByRole('dialog', { name: 'Select Your Team' });
 
 /** On /campaign: waits for the stage whose heading matches `heading`, and makes the hero its team. */
 export async function stageWithHero(page: Page, heading: RegExp | string, heroId: string): Promise<Locator> {

@@ -5,7 +5,7 @@
 // dungeon's next floor; and what a win pays is shown before every fight and is what the won fight pays.
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { heroesFor } from './fight-steps.ts';
+import { battleTeam, dungeonTeam, heroesFor, pickExactly } from './fight-steps.ts';
 import { setHeroPower, setHeroXp } from './store-setup.ts';
 import type { BattleResult, OddsResponse, Rewards } from '../../src/api/index.ts';
 import { rollFigures, wholePercent } from '../../src/web/components/format.ts';
@@ -86,7 +86,7 @@ test('after fights that level a hero up, /battle only ever shows the chance the 
   await setHeroPower(hero!.id, 'strong'); // so a win comes within a few fights, though not every fight is won
   await recordShownOdds(page);
   await page.goto('/battle');
-  await page.locator(`[data-hero-id="${hero!.id}"] .hero-card__action`).click();
+  await pickExactly(battleTeam(page), [hero!.id]);
   const bar = page.getByRole('region', { name: 'Team' });
   let levelled = false;
   let fightsSince = 0;
@@ -122,7 +122,10 @@ test("/combat's Fight Again shows the next encounter, its chance and pay, and fi
 }, testInfo) => {
   const heroes = await heroesFor(request, player, 2);
   await page.goto('/battle');
-  for (const h of heroes) await page.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
+  await pickExactly(
+    battleTeam(page),
+    heroes.map((h) => h.id),
+  );
   const bar = page.getByRole('region', { name: 'Team' });
   const opening = await chanceIn(bar);
   await bar.getByRole('button', { name: 'Quick Battle' }).click();
@@ -217,8 +220,8 @@ test("/combat's Fight Again of a duel and of a dungeon floor shows its chance fi
     .locator('[data-dungeon-id="whispering_woods"]')
     .getByRole('button', { name: 'Enter Dungeon' })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
-  await dialog.locator(`[data-hero-id="${hero!.id}"] .hero-card__action`).click();
+  const dialog = dungeonTeam(page);
+  await pickExactly(dialog, [hero!.id]);
   await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
   await expect(page).toHaveURL(/\/combat\?/);
   await expect(page.locator('.combat__headline')).toHaveText('VICTORY!');
@@ -246,7 +249,7 @@ test('what a win pays is shown before every fight, and a won fight pays it', asy
 
   // /battle: both ways to fight, each its own pay.
   await page.goto('/battle');
-  await page.locator(`[data-hero-id="${hero!.id}"] .hero-card__action`).click();
+  await pickExactly(battleTeam(page), [hero!.id]);
   const encounter = page.getByTestId('encounter');
   const quickPays = await paysIn(encounter, 'quick');
   const steeredPays = await paysIn(encounter, 'turn_based');

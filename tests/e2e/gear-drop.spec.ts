@@ -6,7 +6,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { User } from '../../src/api/index.ts';
 import { createHero, createUser, expect, signIn, test } from './fixtures.ts';
-import { fightStageToItsEnd, screen, stageWithHero } from './fight-steps.ts';
+import { dungeonTeam, fightStageToItsEnd, pickExactly, screen, stageWithHero } from './fight-steps.ts';
 import { setHeroPower, setStock } from './store-setup.ts';
 
 /** A player whose one mighty hero has cleared stage 1-1 (through the API): 1-2's first clear is next. */
@@ -108,8 +108,8 @@ test('a dungeon floor’s result on the dungeon’s page shows a dropped piece',
   const heroId = await droppingPlayer(page, request);
   await page.goto('/dungeons/whispering_woods');
   await page.getByRole('button', { name: 'Enter Dungeon' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
-  await dialog.locator(`[data-hero-id="${heroId}"] .hero-card__action`).click();
+  const dialog = dungeonTeam(page);
+  await pickExactly(dialog, [heroId]);
   await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
   const result = page.getByTestId('fight-result');
   await expect(result.locator('.fight-result__headline')).toHaveText('VICTORY!');
@@ -129,8 +129,8 @@ test('a dungeon floor’s result on /combat shows a dropped piece', async ({ pag
     .locator('[data-dungeon-id="whispering_woods"]')
     .getByRole('button', { name: 'Enter Dungeon' })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
-  await dialog.locator(`[data-hero-id="${heroId}"] .hero-card__action`).click();
+  const dialog = dungeonTeam(page);
+  await pickExactly(dialog, [heroId]);
   await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
   await expect(page).toHaveURL(/\/combat\?/);
   await expect(page.locator('.combat__headline')).toHaveText('VICTORY!');

@@ -17,6 +17,7 @@ import {
   signIn,
   uniqueName,
 } from './fixtures.ts';
+import { pickExactly } from './fight-steps.ts';
 import { instantPlayback, openContext } from './live-steps.ts';
 import { setGuildBossHp, setHeroPower } from './store-setup.ts';
 
@@ -31,8 +32,8 @@ async function openPart(page: Page, part: 'Boss' | 'Board' | 'Members'): Promise
 async function attack(page: Page) {
   await openPart(page, 'Boss');
   const boss = page.getByTestId('guild-boss');
-  const pick = boss.getByRole('group', { name: 'Your heroes' }).getByRole('button').first();
-  if ((await boss.getByTestId('pick-count').textContent())?.startsWith('0/')) await pick.click();
+  const team = boss.getByRole('group', { name: 'Your heroes' });
+  await pickExactly(team, [(await team.locator('.hero-card').first().getAttribute('data-hero-id'))!]);
   await expect(boss.getByTestId('expected-damage')).toContainText(/\d/);
   await boss.getByTestId('attack-boss').click();
   const result = page.getByTestId('attack-result');

@@ -32,10 +32,16 @@ test('a turn-based battle played by keyboard alone, its log announced politely',
   test.setTimeout(120_000);
   const heroes = await heroesFor(request, player, 2);
   await page.goto('/battle');
-  // The team: each hero's pick button, reached by Tab and pressed with Enter.
+  // The team: each hero's pick button, reached by Tab, Enter putting it down and picking it again (a new player's
+  // heroes are picked already: their strongest four).
+  const card = (id: string) => page.locator(`.battle-start__grid [data-hero-id="${id}"]`);
+  for (const h of heroes) await expect(card(h.id)).toHaveAttribute('data-selected', 'true');
   for (const h of heroes) {
     await tabTo(page, `[data-hero-id="${h.id}"] .hero-card__action`);
-    await page.keyboard.press('Enter');
+    for (const selected of ['false', 'true']) {
+      await page.keyboard.press('Enter');
+      await expect(card(h.id)).toHaveAttribute('data-selected', selected);
+    }
   }
   await tabTo(page, 'button', 'Fight');
   await page.keyboard.press('Enter');

@@ -1,7 +1,7 @@
 // When a call fails without a server text (the network drops it — injected here by
 // aborting the request), each place shows its fallback text in its own display.
 import { test, expect } from './fixtures.ts';
-import { heroesFor, screen } from './fight-steps.ts';
+import { battleTeam, heroesFor, pickExactly, screen } from './fight-steps.ts';
 
 test('network failures show the fallback texts', async ({ page, request, player }, testInfo) => {
   const [hero] = await heroesFor(request, player, 1);
@@ -12,7 +12,7 @@ test('network failures show the fallback texts', async ({ page, request, player 
     route.request().method() === 'POST' ? route.abort() : route.continue(),
   );
   await page.goto('/battle');
-  await pick();
+  await pickExactly(battleTeam(page), [hero!.id]);
   await page.getByRole('button', { name: 'Fight', exact: true }).click();
   await expect(page.locator('.error-box')).toHaveText('Failed to create battle');
   await page.getByRole('button', { name: 'Quick Battle' }).click();

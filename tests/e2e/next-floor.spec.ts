@@ -2,7 +2,7 @@
 // floor, and Fight Again reopens the team picker for a new run from floor 1 (a play-test pressed 'Fight Again' and was
 // taken on to the next floor). On the dungeon's page and on /combat, phone and desktop. Screens: <project>-next-floor-*.png.
 import { test, expect } from './fixtures.ts';
-import { heroesFor, screen } from './fight-steps.ts';
+import { dungeonTeam, heroesFor, pickExactly, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { Dungeon } from '../../src/api/index.ts';
 
@@ -20,8 +20,8 @@ test('Next floor goes on with the run; Fight Again starts a new one through the 
   // The dungeon's page: a run's first floor won.
   await page.goto('/dungeons/whispering_woods');
   await page.getByRole('button', { name: 'Enter Dungeon' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
-  await dialog.locator(`[data-hero-id="${hero!.id}"] .hero-card__action`).click();
+  const dialog = dungeonTeam(page);
+  await pickExactly(dialog, [hero!.id]);
   await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
   const result = page.getByTestId('fight-result');
   await expect(result.locator('.dungeon-detail__floor')).toHaveText(`Floor 1 ${of} won`);

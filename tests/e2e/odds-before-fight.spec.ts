@@ -4,7 +4,7 @@
 // under 10% asks once, in all three places.
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { heroesFor, screen } from './fight-steps.ts';
+import { battleTeam, dungeonTeam, heroesFor, pickExactly, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { Hero } from '../../src/api/index.ts';
 import { rollFigures, wholePercent } from '../../src/web/components/format.ts';
@@ -82,15 +82,28 @@ test('dungeon picker: the first floor’s win chance follows the picks and is th
   player,
 }, testInfo) => {
   const heroes = await heroesFor(request, player, 3);
+  // The last team fought with is the first hero alone: the picker starts from it (no other team is read before the
+  // picks below, so each of theirs is read afresh).
+  await page.goto('/map');
+  await page.evaluate(
+    ([key, ids]) => window.localStorage.setItem(key, ids),
+    [`runeborn_active_team_${player.id}`, JSON.stringify([heroes[0]!.id])],
+  );
   await page.goto('/dungeons');
   await page
     .locator('[data-dungeon-id="whispering_woods"]')
     .getByRole('button', { name: 'Enter Dungeon' })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
-  await expect(dialog.getByTestId('odds')).toHaveCount(0);
-  await dialog.locator(`[data-hero-id="${heroes[0]!.id}"] .hero-card__action`).click();
+  const dialog = dungeonTeam(page);
+  const first = dialog.locator(`[data-hero-id="${heroes[0]!.id}"]`);
+  await expect(first).toHaveAttribute('data-selected', 'true');
   const one = await shownOdds(page, dialog);
+  // put down, no chance is shown; picked again, its chance is back
+  await first.locator('.hero-card__action').click();
+  await expect(dialog.getByTestId('team-count')).toHaveText('0/4 selected');
+  await expect(dialog.getByTestId('odds')).toHaveCount(0);
+  await first.locator('.hero-card__action').click();
+  expect(await shownOdds(page, dialog)).toEqual(one);
   await expect(dialog).toContainText('Floor 1 of');
   // Each pick reads the chance for the team as it now stands.
   const reads: string[] = [];
@@ -133,8 +146,13 @@ test('/battle: the next encounter’s enemies and odds are shown, and Quick Batt
 }, testInfo) => {
   const heroes = await heroesFor(request, player, 2);
   await page.goto('/battle');
+  // (a new player starts with their strongest four: put down, no encounter is shown)
+  await pickExactly(battleTeam(page), []);
   await expect(page.getByTestId('encounter')).toContainText('Pick your team to see who you will face.');
-  for (const h of heroes) await page.locator(`[data-hero-id="${h.id}"] .hero-card__action`).click();
+  await pickExactly(
+    battleTeam(page),
+    heroes.map((h) => h.id),
+  );
   const encounter = page.getByTestId('encounter');
   const foes = encounter.getByRole('group', { name: 'Enemy team' }).locator('[data-hero-id]');
   await expect(foes).toHaveCount(2);
@@ -208,8 +226,8 @@ test('a fight under 10% asks once before it starts: arena, dungeon picker, /batt
     .locator('[data-dungeon-id="whispering_woods"]')
     .getByRole('button', { name: 'Enter Dungeon' })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
-  await dialog.locator(`[data-hero-id="${weak!.id}"] .hero-card__action`).click();
+  const dialog = dungeonTeam(page);
+  await pickExactly(dialog, [weak!.id]);
   const floor = await shownOdds(page, dialog);
   expect(floor.probability).toBeLessThan(0.1);
   await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();

@@ -1,7 +1,7 @@
 // One turn-based battle at a time (issue 9), on screen: /battle shows the battle in play, warns that Fight ends
 // it as a loss and links back to it; after Fight, the new battle's view says the old one was lost.
 import { test, expect } from './fixtures.ts';
-import { heroesFor, screen } from './fight-steps.ts';
+import { battleTeam, heroesFor, pickExactly, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 
 test('a battle in play: Resume link, the warning before Fight, the notice after', async ({
@@ -38,8 +38,7 @@ test('a battle in play: Resume link, the warning before Fight, the notice after'
   await expect(page.getByTestId('ended-battle-notice')).toHaveCount(0);
 
   await page.goto('/battle');
-  await page.locator(`[data-hero-id="${hero.id}"] .hero-card__action`).click();
-  await expect(page.locator(`[data-hero-id="${hero.id}"]`)).toHaveAttribute('data-selected', 'true');
+  await pickExactly(battleTeam(page), [hero.id]);
   await page.getByRole('button', { name: 'Fight', exact: true }).click();
   await expect(page).toHaveURL(/\/battle\/b_[0-9a-f]+$/);
   expect(page.url()).not.toContain(battle_id);

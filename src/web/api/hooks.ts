@@ -75,6 +75,21 @@ export function useCampaign(userId: string) {
   });
 }
 
+/**
+ * The player's strongest four (hero ids, strongest first, by the server's power): the team a page starts from when
+ * the player has none of their own (session.ts fieldedTeam). Read from the campaign's answer under its key, so the
+ * pages share one read; afresh on every visit, as the campaign, since heroes grow elsewhere.
+ */
+export function useStrongestTeam(userId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.campaign(userId ?? ''),
+    queryFn: () => api.getCampaign(userId!),
+    enabled: !!userId,
+    staleTime: 0,
+    select: (c) => c.strongest_team,
+  });
+}
+
 /** Accounts whose username starts with `search` (bounded; the list may hold thousands). */
 export function useUsers(search: string) {
   return useQuery({

@@ -8,8 +8,8 @@ import { useId, type ReactNode } from 'react';
 import type { DungeonRun, PlayerTier } from '../../api/index.ts';
 import { Icon } from './icon.tsx';
 import { errorText } from '../api/client.ts';
-import { useActiveRun, useMyHeroes } from '../api/hooks.ts';
-import { loadActiveTeam } from '../session.ts';
+import { useActiveRun, useMyHeroes, useStrongestTeam } from '../api/hooks.ts';
+import { fieldedTeam } from '../session.ts';
 import './dungeon-run.css';
 
 type RunPlace = Pick<DungeonRun, 'floor' | 'floors'>;
@@ -117,18 +117,21 @@ export function RunMoment({
 
 /**
  * The team picker of a dungeon entry (/dungeons and a dungeon's page): the player's heroes, read once it opens, the
- * team they last took into a dungeon, and which active run a new start would end. `active` is that run's query.
+ * team it starts from (session.ts fieldedTeam: the last one fought with, else the strongest four; the cards wait for
+ * it), and which active run a new start would end. `active` is that run's query.
  */
 export function useDungeonPicker(userId: string, open: boolean) {
   const heroes = useMyHeroes(open ? userId : undefined);
+  const strongest = useStrongestTeam(open ? userId : undefined);
   const active = useActiveRun(userId);
+  const owned = new Set((heroes.data ?? []).map((h) => h.id));
   return {
     active,
     picker: {
       heroes: heroes.data,
-      loading: heroes.isPending,
+      loading: heroes.isPending || strongest.isPending,
       loadError: heroes.isError ? errorText(heroes.error, 'Failed to fetch heroes') : null,
-      initial: loadActiveTeam(userId),
+      initial: fieldedTeam(null, userId, owned, strongest.data),
       warning: active.data ? runEndsText(active.data) : null,
     },
   };

@@ -1,10 +1,10 @@
-// The dungeon team picker (a modal): 'Select Your Team', 'Choose up to 4 heroes', the
-// selected count and 'Maximum reached', a numbered selection order on the dungeon list variant, the empty
-// texts, Cancel and 'Confirm Team (N)'. A fifth pick is ignored; picking a chosen hero drops it. The remembered
-// team (session.ts: runeborn_active_team_{userId}) is the starting selection. Given `odds`, the win chance of
-// the first floor with the chosen team updates as heroes are picked, and a long shot asks once before Confirm
-// (./win-chance.tsx); a `warning` above Confirm Team says what confirming also ends (the player's active run).
-// Used by pages/dungeons and pages/dungeon-detail; styles in ./team-picker.css.
+// The dungeon team picker (a modal): 'Select Your Team', 'Choose up to 4 heroes', the selected count and 'Maximum
+// reached', a numbered selection order on the dungeon list variant, the empty texts, Cancel and 'Confirm Team (N)'.
+// A fifth pick is ignored; picking a chosen hero drops it. `initial` is the starting selection (./dungeon-run.tsx
+// useDungeonPicker: the remembered team, else the strongest four). Given `odds`, the win chance of the first floor
+// with the chosen team updates as heroes are picked, and a long shot asks once before Confirm (./win-chance.tsx); a
+// `warning` above Confirm Team says what confirming also ends (the player's active run). Used by pages/dungeons and
+// pages/dungeon-detail; styles in ./team-picker.css.
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Hero } from '../../api/index.ts';
@@ -26,7 +26,7 @@ export interface TeamPickerProps {
   heroes: Hero[] | undefined;
   loading?: boolean;
   loadError?: string | null;
-  /** Starting selection (the remembered team); ids not among `heroes` are dropped. */
+  /** Starting selection (the remembered team, else the strongest four); ids not among `heroes` are dropped. */
   initial: string[];
   /** 'list' numbers the picks (the dungeon list); 'detail' shows check marks. */
   variant: 'list' | 'detail';

@@ -1,12 +1,12 @@
 // /battle's controller: the player's heroes and the battle already in play, the team (remembered per user,
-// session.ts), its next encounter and win chance, and the two ways to fight it — Fight (turn-based → /battle/{id})
-// and Quick Battle (resolved at once → /combat), both through api/writes/fights.ts useStartBattle after the odds are
-// read and a long shot has asked once. View: ./index.tsx.
+// session.ts; at first the strongest four), its next encounter and win chance, and the two ways to fight it — Fight
+// (turn-based → /battle/{id}) and Quick Battle (resolved at once → /combat), both through api/writes/fights.ts
+// useStartBattle after the odds are read and a long shot has asked once. View: ./index.tsx.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEAM_RULES } from '../../../api/rules.ts';
-import { useMyHeroes, useOdds } from '../../api/hooks.ts';
+import { useMyHeroes, useOdds, useStrongestTeam } from '../../api/hooks.ts';
 import { useBattleInPlay } from '../../components/battle-in-play.tsx';
 import { useErrorLine } from '../../api/writes/core.ts';
 import { useStartBattle } from '../../api/writes/fights.ts';
@@ -24,6 +24,7 @@ export function useBattleCtrl() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const heroes = useMyHeroes(user.id);
+  const strongest = useStrongestTeam(user.id);
   const inPlay = useBattleInPlay(user.id);
   const [picked, setPicked] = useState<string[] | null>(null);
   // Reading the fight's odds before it starts (the button is busy already).
@@ -33,7 +34,7 @@ export function useBattleCtrl() {
   const longShot = useLongShot();
 
   const owned = new Set((heroes.data ?? []).map((h) => h.id));
-  const team = fieldedTeam(picked, user.id, owned);
+  const team = fieldedTeam(picked, user.id, owned, strongest.data);
   // The next encounter for this team: the server's draw, fought by the next battle whichever button starts it.
   const oddsQuery =
     team.length > 0 ? { user_id: user.id, kind: 'random' as const, team: team.join(',') } : null;
@@ -66,6 +67,8 @@ export function useBattleCtrl() {
 
   return {
     heroes,
+    /** the team to start from is still being read (a new player's strongest four): the cards wait for it */
+    readingTeam: strongest.isPending,
     inPlay,
     team,
     toggle: (heroId: string) => {

@@ -1,11 +1,11 @@
-// /battle — start a team battle (both ways are built: docs/design.md): pick 1–4 of your heroes on large cards
-// (check marks; a fifth pick is ignored; picking again drops a hero). Fight creates a turn-based battle and
-// opens /battle/{battleId}; Quick Battle resolves it at once and opens /combat. The team is remembered under
-// runeborn_active_team_{userId} (session.ts). Before either, the page shows the team's next encounter — the
-// enemies the server has drawn for it and the win chance (GET /api/odds) — and a long shot asks once
-// (components/win-chance.tsx). One turn-based battle at a time: a battle in play is shown with a Resume link and
-// the warning that Fight ends it as a loss (components/battle-in-play.tsx). State and actions: ./ctrl.ts. Battle view: pages/battle-view; result
-// screen: pages/combat.
+// /battle — start a team battle (both ways are built: docs/design.md): pick 1–4 of your heroes on large cards (check
+// marks; a fifth pick is ignored; picking again drops a hero). Fight creates a turn-based battle and opens
+// /battle/{battleId}; Quick Battle resolves it at once and opens /combat. The team is remembered under
+// runeborn_active_team_{userId} (session.ts); a player with none starts from their strongest four. Before either,
+// the page shows the team's next encounter — the enemies the server has drawn for it and the win chance (GET
+// /api/odds) — and a long shot asks once (components/win-chance.tsx). One turn-based battle at a time: a battle in
+// play is shown with a Resume link and the warning that Fight ends it as a loss (components/battle-in-play.tsx).
+// State and actions: ./ctrl.ts. Battle view: pages/battle-view; result screen: pages/combat.
 import { TEAM_MAX, TEAM_MIN } from '../../../api/rules.ts';
 import { errorText } from '../../api/client.ts';
 import { BattleInPlay, endsInPlayTitle } from '../../components/battle-in-play.tsx';
@@ -21,7 +21,7 @@ export default function BattlePage() {
   const { heroes, inPlay, team, odds, busy, longShot } = ctrl;
   const phone = usePhone();
 
-  if (heroes.isPending) {
+  if (heroes.isPending || ctrl.readingTeam) {
     return (
       <Loading label="Loading your heroes">
         <div className="battle-start">

@@ -1,7 +1,7 @@
 // /dungeons/{dungeonId}'s controller: the dungeon, the team picker, the fight shown inline and its run as it is now
 // (another tab may have fought on), the player's active run here, the next floor's win chance, and the two fights —
-// the tier chosen (./tiers.tsx) with its chance for the last team, dungeon entry at that tier (api/writes/fights.ts
-// useEnterDungeon, the one /dungeons and /combat use) and the run's next floor
+// the tier chosen (./tiers.tsx) with its chance for the team the picker starts from, dungeon entry at that tier
+// (api/writes/fights.ts useEnterDungeon, the one /dungeons and /combat use) and the run's next floor
 // (useFightFloor: a long shot asks once first; a floor fought meanwhile elsewhere is a notice, not an error).
 // View: ./index.tsx.
 import { useRef, useState } from 'react';
@@ -9,12 +9,19 @@ import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DungeonRun } from '../../../api/index.ts';
 import { changedOdds, type RunBattleResult } from '../../api/client.ts';
-import { useDungeon, useDungeonRun, useDungeonTiers, useOdds } from '../../api/hooks.ts';
+import {
+  useDungeon,
+  useDungeonRun,
+  useDungeonTiers,
+  useMyHeroes,
+  useOdds,
+  useStrongestTeam,
+} from '../../api/hooks.ts';
 import { useEnterDungeon, useFightFloor } from '../../api/writes/fights.ts';
 import { useErrorLine } from '../../api/writes/core.ts';
 import { deepestOpenTier, useDungeonPicker } from '../../components/dungeon-run.tsx';
 import { chanceBeforeFight, useLongShot } from '../../components/win-chance.tsx';
-import { loadActiveTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
+import { fieldedTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
 
 export function useDungeonDetailCtrl() {
   const { dungeonId = '' } = useParams();
@@ -42,11 +49,15 @@ export function useDungeonDetailCtrl() {
   const mine = tiers.data?.get(dungeonId);
   const [chosenTier, chooseTier] = useState<number | null>(null);
   const tier = chosenTier ?? deepestOpenTier(mine);
-  // Its first floor for the player's last team, before the run starts (the picker shows the team picked).
-  const lastTeam = loadActiveTeam(user.id);
+  // Its first floor for the team the picker starts from (the last one, else the strongest four), before the run
+  // starts (the picker shows the team picked).
+  const heroes = useMyHeroes(user.id);
+  const strongest = useStrongestTeam(user.id);
+  const owned = new Set((heroes.data ?? []).map((h) => h.id));
+  const startTeam = fieldedTeam(null, user.id, owned, strongest.data);
   const tierOdds = useOdds(
-    lastTeam.length > 0 && !picking
-      ? { user_id: user.id, kind: 'dungeon', dungeon_id: dungeonId, team: lastTeam.join(','), tier }
+    startTeam.length > 0 && !picking
+      ? { user_id: user.id, kind: 'dungeon', dungeon_id: dungeonId, team: startTeam.join(','), tier }
       : null,
   );
 
@@ -84,11 +95,11 @@ export function useDungeonDetailCtrl() {
     longShot,
     /** which fight is under way: a new run's first floor, or the run's next floor */
     entering: enter.isPending ? ('enter' as const) : floor.isPending ? ('fight' as const) : null,
-    /** the player's tiers of this dungeon (undefined while unread), the one chosen, and its chance for the last team */
+    /** the player's tiers of this dungeon (undefined while unread), the one chosen, and its chance for the team */
     mine,
     tier,
     chooseTier,
-    tierOdds: lastTeam.length > 0 ? tierOdds : null,
+    tierOdds: startTeam.length > 0 ? tierOdds : null,
     picking,
     openPicker: () => {
       void active.refetch();

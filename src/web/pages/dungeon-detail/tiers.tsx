@@ -2,8 +2,9 @@
 // ones choosable, the next locked one saying what opens it ('Clear tier 2 in any dungeon, or bring a team of 2,160
 // power, to open tier 3'), cleared ones marked (GET /api/dungeon-tiers). Of many open tiers the deepest SHOWN_OPEN are
 // listed (an easier one on a tap), and the locked ones past the next are a line, so the chance stays near on a phone.
-// The chosen tier is the one Enter Dungeon fights; under the list, its first floor's chance and pay for the player's
-// last team (session.ts loadActiveTeam), before the run starts — the picker then shows them for the team picked.
+// The chosen tier is the one Enter Dungeon fights; under the list, its first floor's chance and pay for the team the
+// picker starts from (session.ts fieldedTeam: the last, else the strongest four), before the run starts — the picker
+// then shows them for the team picked.
 // State: ./ctrl.ts.
 import type { DungeonTier, PlayerTier } from '../../../api/index.ts';
 import type { OddsView } from '../../api/hooks.ts';
@@ -116,7 +117,7 @@ export function TierChooser({
       <div className="dungeon-tiers__chance" data-testid="tier-chance">
         <p className="dungeon-tiers__chosen">
           Tier {chosen}
-          {odds ? ', floor 1 with your last team:' : ': pick a team to see your chance.'}
+          {odds ? ', floor 1 with your team:' : ': pick a team to see your chance.'}
         </p>
         {odds && (
           <>

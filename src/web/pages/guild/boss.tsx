@@ -1,14 +1,15 @@
 // The guild's boss of the week, for its members: its name, level and shared health, when the week ends, the player's
 // attacks left today and damage this week; a team of 1–TEAM_MAX of the player's heroes (the live screens' picker,
-// components/live-team.tsx; the remembered team first) with its expected damage (GET /api/guilds/{id}/boss with
-// hero_ids), Attack, and the attack's result — its damage, the health after, what it paid, the kill — with its replay
-// (held by the guild page, ./index.tsx, so that the boss read again after a kill does not take it away); what an
-// attack and a kill pay; and the guild's members by damage this week. Part of pages/guild.
+// components/live-team.tsx; the remembered team first, else the strongest four) with its expected damage (GET
+// /api/guilds/{id}/boss with hero_ids), Attack, and the attack's result — its damage, the health after, what it
+// paid, the kill — with its replay (held by the guild page, ./index.tsx, so that the boss read again after a kill
+// does not take it away); what an attack and a kill pay; and the guild's members by damage this week. Part of
+// pages/guild.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BOSS_ATTACKS_A_DAY, TEAM_MAX } from '../../../api/rules.ts';
 import * as api from '../../api/client.ts';
-import { useMyHeroes } from '../../api/hooks.ts';
+import { useMyHeroes, useStrongestTeam } from '../../api/hooks.ts';
 import { useExpectedDamage, useGuildBoss } from '../../api/guild-hooks.ts';
 import type { PayingWrite } from '../../api/writes/core.ts';
 import { BossHealth, GuildRewards, sentence } from '../../components/guild-parts.tsx';
@@ -136,10 +137,11 @@ export function BossPanel({
 }) {
   const boss = useGuildBoss(guildId, userId, true);
   const heroes = useMyHeroes(userId);
+  const strongest = useStrongestTeam(userId);
   const now = useNow(30_000);
   const owned = useMemo(() => new Set((heroes.data ?? []).map((h) => h.id)), [heroes.data]);
   const [picked, setPicked] = useState<string[] | null>(null);
-  const team = fieldedTeam(picked, userId, owned);
+  const team = fieldedTeam(picked, userId, owned, strongest.data);
   const expected = useExpectedDamage(guildId, userId, team, boss.data?.level);
 
   if (boss.isPending)
@@ -231,7 +233,7 @@ export function BossPanel({
         ) : (
           <LiveTeamPick
             heroes={heroes.data ?? []}
-            loading={heroes.isPending}
+            loading={heroes.isPending || strongest.isPending}
             picked={team}
             max={TEAM_MAX}
             onToggle={(id) => setPicked(togglePick(team, id, TEAM_MAX))}
