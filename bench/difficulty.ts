@@ -5,13 +5,15 @@
 // Then (only=tiers) the dungeons' tiers: each tier's recommended power, where floor 1 is even, the same way; and
 // (only=bosses) each dungeon's boss floor tuned to BOSS_FLOOR_ODDS at its deeper tiers' recommendations.
 // And (only=tiers tune from=1520 top=8000) the deeper tiers' training, each on its rung of one ladder of power.
-// And (only=fielded) how teams a player fields (the four strongest of eight) fare at the deep chapters' first stages.
+// And (only=fielded) how teams a player fields (the four strongest of eight) fare at the deep chapters' first stages,
+// and how their standing changes from one chapter to the next.
 // Run: npm run difficulty [-- teams=12 samples=400 campaign-teams=8 campaign-samples=300 only=campaign|dungeons|tiers|bosses|fielded from=48]
 
 import {
   campaignChecks,
   campaignTable,
   fieldedTable,
+  standingTable,
   CAMPAIGN_SAMPLES,
   CAMPAIGN_TEAMS,
   tuneCampaign,
@@ -149,6 +151,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(
         `| ${r.stage.id} | ${r.stage.recommendedPower} | ${Math.round(r.random * 100)}% | ${Math.round(r.fielded * 100)}% |`,
       );
+    console.log(
+      "\nA chapter's change: fielded teams' standing there (log-odds) less at the stage before — mean, spread, walls (> 1 below the mean)\n",
+    );
+    console.log('| Stage | Mean | Spread | Walls |\n| --- | --- | --- | --- |');
+    const standing = standingTable();
+    for (const r of standing)
+      console.log(`| ${r.stage.id} | ${r.mean.toFixed(2)} | ${r.spread.toFixed(2)} | ${r.walls} |`);
+    const all = standing.reduce((sum, r) => sum + r.spread, 0) / standing.length;
+    const walls = standing.reduce((sum, r) => sum + r.walls, 0);
+    console.log(`\nMean spread ${all.toFixed(2)}; walls ${walls} of ${standing.length * 32}`);
   } else if (only === 'tiers') {
     const rows = tierTable(arg('campaign-teams', CAMPAIGN_TEAMS), arg('campaign-samples', CAMPAIGN_SAMPLES));
     console.log(

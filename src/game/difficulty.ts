@@ -12,7 +12,7 @@ import { generateHero } from './generation.ts';
 import { hashSeed } from './prng.ts';
 import type { Hero } from './types.ts';
 import { DEEP_FROM, DEEP_TRAINING, deepFoes, STAGES, type StageDef } from './data/campaign.ts';
-import { heroPower, stageFoes, teamPower } from './campaign.ts';
+import { heroPower, stageFoes, stageIndex, teamPower } from './campaign.ts';
 
 export const DIFFICULTY_LEVELS = [1, 3, 5, 7, 9, 10];
 
@@ -112,7 +112,7 @@ export const CAMPAIGN_GROUPS: readonly { level: number; rarity?: number; trainin
 ];
 
 /**
- * `count` reference teams of `size` for one group (fixed seeds). `fielded`: each the `size` strongest (heroPower) of
+ * `count` reference teams of `size` for one group (fixed seeds, from the `first`). `fielded`: each the `size` strongest (heroPower) of
  * twice as many such heroes, as a player fields a team from a roster — such teams win less at a power than random
  * ones (`npm run difficulty -- only=fielded`), and past the sixth chapter they are what meets a stage.
  */
@@ -121,8 +121,10 @@ export function referenceTeams(
   size: number,
   count: number,
   fielded = false,
+  first = 0,
 ): Hero[][] {
-  return Array.from({ length: count }, (_, t) => {
+  return Array.from({ length: count }, (_, k) => {
+    const t = first + k;
     const heroes = Array.from({ length: fielded ? 2 * size : size }, (_, i) =>
       generateHero(hashSeed('typical-team', t, i), {
         id: `t${t}_${i}`,
@@ -223,10 +225,13 @@ export function campaignTable(
   });
 }
 
+/** The first seed of compositions no tuning measures (the tuning's are 0 … BAND_SPREAD_TEAMS − 1): what checks it. */
+const HELD_OUT = 1000;
+
 /**
  * At each deep chapter's first stage, at its recommended power: the mean win chance of `count` random teams of four
  * (level 10, 5★, trained to about that power) and of `count` teams a player would field — each the four strongest
- * (heroPower) of eight such heroes.
+ * (heroPower) of eight such heroes; compositions the tuning never measured.
  */
 export function fieldedTable(
   count = 32,
@@ -235,7 +240,7 @@ export function fieldedTable(
   const teamsAt = (power: number, fielded: boolean) => {
     let best: { gap: number; teams: Hero[][] } = { gap: Infinity, teams: [] };
     for (let training = 0; training <= MAX_TRAINING; training += 2) {
-      const teams = referenceTeams({ level: 10, rarity: 5, training }, 4, count, fielded);
+      const teams = referenceTeams({ level: 10, rarity: 5, training }, 4, count, fielded, HELD_OUT);
       const gap = Math.abs(teams.reduce((sum, t) => sum + teamPower(t), 0) / count - power);
       if (gap < best.gap) best = { gap, teams };
     }
@@ -278,11 +283,11 @@ export interface CampaignMeasurement {
 }
 
 /**
- * A deep chapter's band is the steadiest of this many seed variants: the one whose win chances spread least over
- * BAND_SPREAD_TEAMS reference teams of about the stage's power, at the training where they win half on average.
- * A band that meets some teams far better than others lets a team run ahead in one chapter and stall at the next
- * (docs/game-rules.md "The campaign": with the band nearest the rung of eight, a team's standing moved by over a
- * logit between chapters 23 times in 352; with the steadiest of 32, 9 times).
+ * A deep chapter's band is the steadiest of this many seed variants: the one that changes least how BAND_SPREAD_TEAMS
+ * reference teams of about the stage's power stand against it, from how they stood against the stage before — each
+ * team's win chance (as log-odds) at the new band's training where they win half on average, less its chance against
+ * the stage before; the spread of those changes. A band that meets some teams far better than the last let a team run
+ * ahead in one chapter and stall at the next (docs/game-rules.md "The campaign").
  */
 const BAND_VARIANTS = 32;
 const BAND_SPREAD_TEAMS = 32;
@@ -290,56 +295,89 @@ const logit = (p: number) => {
   const q = Math.min(0.99, Math.max(0.01, p));
   return Math.log(q / (1 - q));
 };
+const spreadOf = (xs: readonly number[]) => {
+  const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
+  return Math.sqrt(xs.reduce((s, x) => s + (x - mean) ** 2, 0) / xs.length);
+};
 
-/**
- * How unevenly a deep stage's band (of `variant`) meets teams of about `power`: the standard deviation of the
- * reference teams' win chances (as log-odds) at the band's training where they win half on average (a binary search
- * of its training in all). Answers the spread and that training.
- */
-export function bandSpread(
-  stage: StageDef,
-  variant: number,
-  power: number,
-  samples = CAMPAIGN_SAMPLES,
-): { spread: number; training: number } {
-  // the reference teams of BAND_SPREAD_TEAMS compositions, trained to about the stage's power
+/** `count` fielded reference teams (level 10, 5★; seeds from `first`) at the training that puts their mean power nearest `power`. */
+function bandTeams(power: number, count = BAND_SPREAD_TEAMS, first = 0): Hero[][] {
   let teams: Hero[][] = [];
   let gap = Infinity;
   for (let training = 0; training <= MAX_TRAINING; training += 2) {
-    const at = referenceTeams({ level: 10, rarity: 5, training }, 4, BAND_SPREAD_TEAMS, true);
+    const at = referenceTeams({ level: 10, rarity: 5, training }, 4, count, true, first);
     const mean = at.reduce((s, t) => s + teamPower(t), 0) / at.length;
     if (Math.abs(mean - power) < gap) [gap, teams] = [Math.abs(mean - power), at];
   }
+  return teams;
+}
+
+/**
+ * How much a deep stage's band (of `variant`) moves `teams` from where they stood before (`was`: each one's win chance
+ * against the stage before, as log-odds): the standard deviation of the change, at the band's training where they win
+ * half on average (a binary search of its training in all). Answers the spread and that training.
+ */
+function bandSpread(
+  stage: StageDef,
+  variant: number,
+  teams: readonly Hero[][],
+  was: readonly number[],
+): { spread: number; training: number } {
   let [lo, hi] = [0, 4 * MAX_TRAINING];
   let logits: number[] = [];
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
     const foes = stageFoes({ ...stage, variant, foes: deepFoes(mid) });
-    const odds = teams.map((t, i) => oddsOf(hashSeed('band-spread', stage.id, variant, i), t, foes, samples));
+    const odds = teams.map((t, i) =>
+      oddsOf(hashSeed('band-spread', stage.id, variant, i), t, foes, CAMPAIGN_SAMPLES),
+    );
     logits = odds.map(logit);
     if (odds.reduce((s, o) => s + o, 0) / odds.length > 0.5) lo = mid;
     else hi = mid;
   }
-  const mean = logits.reduce((s, x) => s + x, 0) / logits.length;
-  return {
-    spread: Math.sqrt(logits.reduce((s, x) => s + (x - mean) ** 2, 0) / logits.length),
-    training: lo,
-  };
+  return { spread: spreadOf(logits.map((x, i) => x - was[i])), training: lo };
 }
 
 /**
- * Of BAND_VARIANTS seed variants, the one whose band meets teams of about `power` most evenly (bandSpread), of those
- * with room to train through a chapter: even at a training at least BAND_HEADROOM under the most (a weak band at the
- * top of the climb cannot be trained to its stages' rungs; one was, in a tuning without this, 64–81% at 18-1–18-4).
+ * Of BAND_VARIANTS seed variants, the one that moves teams of about `power` least from where they stood against the
+ * foes `before` (bandSpread), of those with room to train through a chapter: even at a training at least BAND_HEADROOM
+ * under the most (a weak band at the top of the climb cannot be trained to its stages' rungs; one was, in a tuning
+ * without this, 64–81% at 18-1–18-4).
  */
-export function steadiestBand(stage: StageDef, power: number): number {
+export function steadiestBand(stage: StageDef, power: number, before: Hero[]): number {
+  const teams = bandTeams(power);
+  const was = teams.map((t, i) =>
+    logit(oddsOf(hashSeed('band-before', stage.id, i), t, before, CAMPAIGN_SAMPLES)),
+  );
   const bands = Array.from({ length: BAND_VARIANTS }, (_, variant) => ({
     variant,
-    ...bandSpread(stage, variant, power),
+    ...bandSpread(stage, variant, teams, was),
   }));
   const roomy = bands.filter((b) => b.training <= 4 * MAX_TRAINING - BAND_HEADROOM);
   const from = roomy.length > 0 ? roomy : bands;
   return from.reduce((a, b) => (b.spread < a.spread ? b : a)).variant;
+}
+/**
+ * At each deep chapter's change (its first stage against the last before it), how `count` fielded compositions the
+ * tuning never measured, of about the first stage's recommended power, change standing: each one's win chance (as
+ * log-odds) there less its chance at the stage before; their mean change, its standard deviation, and how many fell by
+ * more than one log-odds below that mean (a team that ran ahead and meets a wall).
+ */
+export function standingTable(
+  count = BAND_SPREAD_TEAMS,
+  samples = CAMPAIGN_SAMPLES,
+): { stage: StageDef; mean: number; spread: number; walls: number }[] {
+  return STAGES.filter((s, k) => k >= DEEP_FROM + 8 && s.index === 1).map((stage) => {
+    const before = STAGES[stageIndex(stage) - 1];
+    const teams = bandTeams(stage.recommendedPower, count, HELD_OUT);
+    const change = teams.map(
+      (t, i) =>
+        logit(oddsOf(hashSeed('standing', stage.id, i), t, stageFoes(stage), samples)) -
+        logit(oddsOf(hashSeed('standing', before.id, i), t, stageFoes(before), samples)),
+    );
+    const mean = change.reduce((sum, x) => sum + x, 0) / change.length;
+    return { stage, mean, spread: spreadOf(change), walls: change.filter((x) => x - mean < -1).length };
+  });
 }
 /** Training a new band keeps in hand for its chapter's climb (eight stages, each a level or more). */
 const BAND_HEADROOM = 32;
@@ -421,6 +459,12 @@ export function tuneCampaign(
     }
     return nearer(below.tuning, above.tuning, rung) ? below.tuning : above.tuning;
   };
+  /** Stage `k` as tuned so far (its variant, and past the sixth chapter its foes' training). */
+  const tunedStage = (k: number): StageDef => ({
+    ...STAGES[k],
+    variant: out[k].variant,
+    foes: k >= DEEP_FROM ? deepFoes(out[k].training ?? 0) : STAGES[k].foes,
+  });
   STAGES.forEach((stage, k) => {
     if (k < from) {
       out.push({
@@ -438,7 +482,7 @@ export function tuneCampaign(
     const tried = !newBand
       ? [out[k - 1].variant]
       : deepClimb
-        ? [steadiestBand(stage, line(k))]
+        ? [steadiestBand(stage, line(k), stageFoes(tunedStage(k - 1)))]
         : Array.from({ length: variants }, (_, v) => v);
     let best: StageTuning;
     if (deepClimb) {
