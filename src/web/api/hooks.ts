@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import * as api from './client.ts';
-import { saveUser } from '../session.ts';
+import { fieldedTeam, loadActiveTeam, saveUser } from '../session.ts';
 import type {
   ChangedOdds,
   DungeonRun,
@@ -88,6 +88,29 @@ export function useStrongestTeam(userId: string | undefined) {
     staleTime: 0,
     select: (c) => c.strongest_team,
   });
+}
+
+/**
+ * The team a page fights with (session.ts fieldedTeam): the one `picked`, else the last saved, else the player's
+ * strongest four — asked of the server only when there is no other (a new player; a last team all dismissed).
+ * `reading`: that read is on its way (a page waits for it as for its heroes, so the team does not change under a
+ * tap; if it fails, the team is none). Without a `userId` nothing is read and the team is none.
+ */
+export function useFieldedTeam(
+  userId: string | undefined,
+  picked: readonly string[] | null,
+  heroes: readonly { id: string }[] | undefined,
+): { team: string[]; reading: boolean } {
+  const owned = new Set((heroes ?? []).map((h) => h.id));
+  const own = userId ? fieldedTeam(picked, userId, owned) : [];
+  // before the heroes come, a last team saved is taken to be the player's (the read starts beside the heroes')
+  const needed =
+    !!userId && picked === null && (heroes ? own.length === 0 : loadActiveTeam(userId).length === 0);
+  const strongest = useStrongestTeam(needed ? userId : undefined);
+  return {
+    team: needed ? fieldedTeam(null, userId, owned, strongest.data) : own,
+    reading: needed && strongest.isPending,
+  };
 }
 
 /** Accounts whose username starts with `search` (bounded; the list may hold thousands). */

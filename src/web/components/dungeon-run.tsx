@@ -8,8 +8,7 @@ import { useId, type ReactNode } from 'react';
 import type { DungeonRun, PlayerTier } from '../../api/index.ts';
 import { Icon } from './icon.tsx';
 import { errorText } from '../api/client.ts';
-import { useActiveRun, useMyHeroes, useStrongestTeam } from '../api/hooks.ts';
-import { fieldedTeam } from '../session.ts';
+import { useActiveRun, useFieldedTeam, useMyHeroes } from '../api/hooks.ts';
 import './dungeon-run.css';
 
 type RunPlace = Pick<DungeonRun, 'floor' | 'floors'>;
@@ -122,16 +121,15 @@ export function RunMoment({
  */
 export function useDungeonPicker(userId: string, open: boolean) {
   const heroes = useMyHeroes(open ? userId : undefined);
-  const strongest = useStrongestTeam(open ? userId : undefined);
+  const first = useFieldedTeam(open ? userId : undefined, null, heroes.data);
   const active = useActiveRun(userId);
-  const owned = new Set((heroes.data ?? []).map((h) => h.id));
   return {
     active,
     picker: {
       heroes: heroes.data,
-      loading: heroes.isPending || strongest.isPending,
+      loading: heroes.isPending || first.reading,
       loadError: heroes.isError ? errorText(heroes.error, 'Failed to fetch heroes') : null,
-      initial: fieldedTeam(null, userId, owned, strongest.data),
+      initial: first.team,
       warning: active.data ? runEndsText(active.data) : null,
     },
   };

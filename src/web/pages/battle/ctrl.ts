@@ -6,14 +6,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEAM_RULES } from '../../../api/rules.ts';
-import { useMyHeroes, useOdds, useStrongestTeam } from '../../api/hooks.ts';
+import { useFieldedTeam, useMyHeroes, useOdds } from '../../api/hooks.ts';
 import { useBattleInPlay } from '../../components/battle-in-play.tsx';
 import { useErrorLine } from '../../api/writes/core.ts';
 import { useStartBattle } from '../../api/writes/fights.ts';
 import { combatUrl } from '../../api/battle-hooks.ts';
 import { toggleTeamMember } from '../../components/team-picker.tsx';
 import { chanceBeforeFight, useLongShot } from '../../components/win-chance.tsx';
-import { fieldedTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
+import { saveActiveTeam, useSignedInUser } from '../../session.ts';
 
 type Mode = 'turn_based' | 'auto';
 /** The button a start belongs to: Fight (turn-based) or Quick Battle (auto). */
@@ -24,7 +24,6 @@ export function useBattleCtrl() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const heroes = useMyHeroes(user.id);
-  const strongest = useStrongestTeam(user.id);
   const inPlay = useBattleInPlay(user.id);
   const [picked, setPicked] = useState<string[] | null>(null);
   // Reading the fight's odds before it starts (the button is busy already).
@@ -33,8 +32,8 @@ export function useBattleCtrl() {
   const errors = useErrorLine([start]);
   const longShot = useLongShot();
 
-  const owned = new Set((heroes.data ?? []).map((h) => h.id));
-  const team = fieldedTeam(picked, user.id, owned, strongest.data);
+  const fielded = useFieldedTeam(user.id, picked, heroes.data);
+  const team = fielded.team;
   // The next encounter for this team: the server's draw, fought by the next battle whichever button starts it.
   const oddsQuery =
     team.length > 0 ? { user_id: user.id, kind: 'random' as const, team: team.join(',') } : null;
@@ -68,7 +67,7 @@ export function useBattleCtrl() {
   return {
     heroes,
     /** the team to start from is still being read (a new player's strongest four): the cards wait for it */
-    readingTeam: strongest.isPending,
+    readingTeam: fielded.reading,
     inPlay,
     team,
     toggle: (heroId: string) => {

@@ -15,13 +15,13 @@ import {
   useDungeonTiers,
   useMyHeroes,
   useOdds,
-  useStrongestTeam,
+  useFieldedTeam,
 } from '../../api/hooks.ts';
 import { useEnterDungeon, useFightFloor } from '../../api/writes/fights.ts';
 import { useErrorLine } from '../../api/writes/core.ts';
 import { deepestOpenTier, useDungeonPicker } from '../../components/dungeon-run.tsx';
 import { chanceBeforeFight, useLongShot } from '../../components/win-chance.tsx';
-import { fieldedTeam, saveActiveTeam, useSignedInUser } from '../../session.ts';
+import { saveActiveTeam, useSignedInUser } from '../../session.ts';
 
 export function useDungeonDetailCtrl() {
   const { dungeonId = '' } = useParams();
@@ -52,9 +52,7 @@ export function useDungeonDetailCtrl() {
   // Its first floor for the team the picker starts from (the last one, else the strongest four), before the run
   // starts (the picker shows the team picked).
   const heroes = useMyHeroes(user.id);
-  const strongest = useStrongestTeam(user.id);
-  const owned = new Set((heroes.data ?? []).map((h) => h.id));
-  const startTeam = fieldedTeam(null, user.id, owned, strongest.data);
+  const startTeam = useFieldedTeam(user.id, null, heroes.data).team;
   const tierOdds = useOdds(
     startTeam.length > 0 && !picking
       ? { user_id: user.id, kind: 'dungeon', dungeon_id: dungeonId, team: startTeam.join(','), tier }

@@ -5,11 +5,11 @@
 // paid, the kill — with its replay (held by the guild page, ./index.tsx, so that the boss read again after a kill
 // does not take it away); what an attack and a kill pay; and the guild's members by damage this week. Part of
 // pages/guild.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BOSS_ATTACKS_A_DAY, TEAM_MAX } from '../../../api/rules.ts';
 import * as api from '../../api/client.ts';
-import { useMyHeroes, useStrongestTeam } from '../../api/hooks.ts';
+import { useFieldedTeam, useMyHeroes } from '../../api/hooks.ts';
 import { useExpectedDamage, useGuildBoss } from '../../api/guild-hooks.ts';
 import type { PayingWrite } from '../../api/writes/core.ts';
 import { BossHealth, GuildRewards, sentence } from '../../components/guild-parts.tsx';
@@ -18,7 +18,7 @@ import { counted, formatNumber } from '../../components/format.ts';
 import { Icon } from '../../components/icon.tsx';
 import { timeLeftText, useNow } from '../../components/time-words.ts';
 import { Button, ButtonLink, ErrorBox, RetryPanel, Skeleton } from '../../components/ui.tsx';
-import { fieldedTeam, saveActiveTeam } from '../../session.ts';
+import { saveActiveTeam } from '../../session.ts';
 
 /** The last attack's result, as the guild page holds it: the boss it struck by name (a kill opens the next one). */
 export interface LastAttack {
@@ -137,11 +137,10 @@ export function BossPanel({
 }) {
   const boss = useGuildBoss(guildId, userId, true);
   const heroes = useMyHeroes(userId);
-  const strongest = useStrongestTeam(userId);
   const now = useNow(30_000);
-  const owned = useMemo(() => new Set((heroes.data ?? []).map((h) => h.id)), [heroes.data]);
   const [picked, setPicked] = useState<string[] | null>(null);
-  const team = fieldedTeam(picked, userId, owned, strongest.data);
+  const fielded = useFieldedTeam(userId, picked, heroes.data);
+  const team = fielded.team;
   const expected = useExpectedDamage(guildId, userId, team, boss.data?.level);
 
   if (boss.isPending)
@@ -233,7 +232,7 @@ export function BossPanel({
         ) : (
           <LiveTeamPick
             heroes={heroes.data ?? []}
-            loading={heroes.isPending || strongest.isPending}
+            loading={heroes.isPending || fielded.reading}
             picked={team}
             max={TEAM_MAX}
             onToggle={(id) => setPicked(togglePick(team, id, TEAM_MAX))}
