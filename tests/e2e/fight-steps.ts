@@ -19,6 +19,10 @@ export async function screen(page: Page, testInfo: TestInfo, name: string): Prom
   await shot(page, testInfo, name);
 }
 
+/** What a phone shows without scrolling (a full-page shot stretches a modal's page far below it): `<project>-<name>-view.png`. */
+export const viewShot = (page: Page, testInfo: TestInfo, name: string): Promise<Buffer> =>
+  page.screenshot({ path: `test-results/screens/${testInfo.project.name}-${name}-view.png` });
+
 /** From /battle: picks `heroes` as the team and presses Fight; resolves on the new battle's page. */
 export async function fightFromBattlePage(page: Page, heroes: Pick<Hero, 'id'>[]): Promise<void> {
   await page.goto('/battle');

@@ -3,9 +3,9 @@
 // compared with the fight's answer and /combat's Win Chance); /combat's Fight Again shows the next fight — who,
 // their levels, the chance, what a win pays — and fights only on a second tap, for a quick battle, a duel and a
 // dungeon's next floor; and what a win pays is shown before every fight and is what the won fight pays.
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { battleTeam, dungeonTeam, heroesFor, pickExactly } from './fight-steps.ts';
+import { battleTeam, dungeonTeam, heroesFor, pickExactly, viewShot } from './fight-steps.ts';
 import { setHeroPower, setHeroXp } from './store-setup.ts';
 import type { BattleResult, OddsResponse, Rewards } from '../../src/api/index.ts';
 import { rollFigures, wholePercent } from '../../src/web/components/format.ts';
@@ -70,9 +70,6 @@ async function expectWinChance(page: Page, result: BattleResult, shownText: stri
   await expect(page.getByTestId('win-chance')).toHaveText(`${f.chance}%`);
   expect(`${wholePercent(result.probability)}%`).toBe(shownText);
 }
-
-const viewShot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: `test-results/screens/${testInfo.project.name}-${name}-view.png` });
 
 test('after fights that level a hero up, /battle only ever shows the chance the next fight states', async ({
   page,

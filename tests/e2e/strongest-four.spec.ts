@@ -3,9 +3,9 @@
 // encounter's win chance shown, in a dungeon's team picker (numbered strongest first) with its first floor's chance,
 // under a dungeon's tiers, and against the guild boss with its expected damage. Screens:
 // <project>-strongest-four-*.png.
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { test, expect, ok, uniqueName } from './fixtures.ts';
-import { battleTeam, dungeonTeam, heroesFor, screen } from './fight-steps.ts';
+import { battleTeam, dungeonTeam, heroesFor, screen, viewShot } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { CampaignResponse, OddsResponse, User } from '../../src/api/index.ts';
 
@@ -48,10 +48,6 @@ async function shownChance(scope: Locator) {
     key: (await chip.getAttribute('data-odds-key'))!,
   };
 }
-
-/** What a phone shows without scrolling (the full-page shot stretches a modal's page far below it). */
-const viewShot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: `test-results/screens/${testInfo.project.name}-${name}-view.png` });
 
 test('/battle: a new player finds their strongest four picked, and the chance of that team shown', async ({
   page,
