@@ -6,7 +6,7 @@
 // answered (what comes next), never a 409.
 import type { APIRequestContext, Locator, Page, Route } from '@playwright/test';
 import { test, expect, createHero } from './fixtures.ts';
-import { battleTeam, dungeonTeam, pickExactly, screen } from './fight-steps.ts';
+import { battleTeam, openDungeonPicker, pickExactly, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { BattleResult, OddsResponse, User } from '../../src/api/index.ts';
 import { wholePercent } from '../../src/web/components/format.ts';
@@ -223,11 +223,7 @@ test('entering a dungeon whose first floor changed since the picker showed it: t
   const hero = await createHero(request, player);
   await setHeroPower(hero.id, 'mighty');
   await page.goto('/dungeons');
-  await page
-    .locator('[data-dungeon-id="whispering_woods"]')
-    .getByRole('button', { name: 'Enter Dungeon' })
-    .click();
-  const dialog = dungeonTeam(page);
+  const dialog = await openDungeonPicker(page, 'whispering_woods');
   await pickExactly(dialog, [hero.id]);
   const shown = await shownChance(page);
   await heroFoughtElsewhere(request, player, hero.id);

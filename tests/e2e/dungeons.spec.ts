@@ -3,7 +3,14 @@
 // entering from the list (→ /combat, Next floor fights the run's next floor) and from the detail page (inline
 // result, Fight Again on a lost run reopens the picker), 'Dungeon not found', and the list's Retry.
 import { test, expect, holdRequests } from './fixtures.ts';
-import { dungeonTeam, fightAgainOnCombat, heroesFor, pickExactly, screen } from './fight-steps.ts';
+import {
+  dungeonTeam,
+  fightAgainOnCombat,
+  heroesFor,
+  openDungeonPicker,
+  pickExactly,
+  screen,
+} from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 
 test('dungeon list: cards, the picker with no heroes, a failed list with Retry, and the empty list', async ({
@@ -26,11 +33,7 @@ test('dungeon list: cards, the picker with no heroes, a failed list with Retry, 
   await expect(voidCard.locator('img').first()).toHaveAttribute('src', /^\/api\/art\//);
   await screen(page, testInfo, 'dungeons');
 
-  await page
-    .locator('[data-dungeon-id="whispering_woods"]')
-    .getByRole('button', { name: 'Enter Dungeon' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
+  const dialog = await openDungeonPicker(page, 'whispering_woods');
   await expect(dialog).toContainText('Choose up to 4 heroes');
   await expect(dialog).toContainText('No heroes available');
   await expect(dialog).toContainText('Create a hero first to enter dungeons');
@@ -65,11 +68,7 @@ test('entering a dungeon from the list: picker rules, /combat, Next floor fights
 }, testInfo) => {
   const heroes = await heroesFor(request, player, 5);
   await page.goto('/dungeons');
-  await page
-    .locator('[data-dungeon-id="whispering_woods"]')
-    .getByRole('button', { name: 'Enter Dungeon' })
-    .click();
-  const dialog = dungeonTeam(page);
+  const dialog = await openDungeonPicker(page, 'whispering_woods');
   // (a new player starts with their strongest four: tests/e2e/strongest-four.spec.ts) — put down, none is picked
   await pickExactly(dialog, []);
   await expect(dialog.getByTestId('team-count')).toHaveText('0/4 selected');

@@ -6,7 +6,7 @@
 // Heroes are made mighty (or feeble) in the store (store-setup.ts), so every outcome is known in advance.
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
-import { dungeonTeam, heroesFor, pickExactly, screen } from './fight-steps.ts';
+import { dungeonTeam, heroesFor, openDungeonPicker, pickExactly, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { Dungeon, DungeonRun } from '../../src/api/index.ts';
 
@@ -156,11 +156,7 @@ test('a floor fought meanwhile in another tab: a readable notice, then the run a
 
   // Tab one: the run starts from the list and shows its first floor on /combat.
   await page.goto('/dungeons');
-  await page
-    .locator('[data-dungeon-id="sunken_mines"]')
-    .getByRole('button', { name: 'Enter Dungeon' })
-    .click();
-  const dialog = dungeonTeam(page);
+  const dialog = await openDungeonPicker(page, 'sunken_mines');
   await pickExactly(dialog, [hero!.id]);
   await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
   await expect(page).toHaveURL(/\/combat\?/);

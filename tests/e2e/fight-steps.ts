@@ -130,6 +130,12 @@ export const battleTeam = (page: Page): Locator => page.locator('.battle-start__
 /** A dungeon's team picker (the dialog Enter Dungeon opens). */
 export const dungeonTeam = (page: Page): Locator => page.getByRole('dialog', { name: 'Select Your Team' });
 
+/** On /dungeons: Enter Dungeon on the card of dungeon `id`; answers its team picker. */
+export async function openDungeonPicker(page: Page, id: string): Promise<Locator> {
+  await page.locator(`[data-dungeon-id="${id}"]`).getByRole('button', { name: 'Enter Dungeon' }).click();
+  return dungeonTeam(page);
+}
+
 /** On /campaign: waits for the stage whose heading matches `heading`, and makes the hero its team. */
 export async function stageWithHero(page: Page, heading: RegExp | string, heroId: string): Promise<Locator> {
   await page.goto('/campaign');

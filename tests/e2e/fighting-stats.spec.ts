@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import type { Hero } from '../../src/api/index.ts';
 import { createHero, expect, glance, test } from './fixtures.ts';
 import { setBalances } from './store-setup.ts';
+import { openDungeonPicker } from './fight-steps.ts';
 
 const TILES = ['max_hp', 'atk', 'def', 'spd'];
 /** The number a stat's tile shows in Statistics (of 'hp/max_hp', the most). */
@@ -63,11 +64,7 @@ test('gear put on moves the stats shown; the card, the team picker and the battl
 
   // the team picker's card too
   await page.goto('/dungeons');
-  await page
-    .locator('[data-dungeon-id="whispering_woods"]')
-    .getByRole('button', { name: 'Enter Dungeon' })
-    .click();
-  const picker = page.getByRole('dialog', { name: 'Select Your Team' });
+  const picker = await openDungeonPicker(page, 'whispering_woods');
   await expect.poll(() => cardStats(picker.locator(`[data-hero-id="${hero.id}"]`))).toEqual(expected);
   await glance(page, info, 'fighting-stats-picker');
   await picker.getByRole('button', { name: 'Cancel' }).click();

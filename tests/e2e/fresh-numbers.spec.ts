@@ -5,7 +5,7 @@
 // dungeon's next floor; and what a win pays is shown before every fight and is what the won fight pays.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { battleTeam, dungeonTeam, heroesFor, pickExactly, viewShot } from './fight-steps.ts';
+import { battleTeam, heroesFor, openDungeonPicker, pickExactly, viewShot } from './fight-steps.ts';
 import { setHeroPower, setHeroXp } from './store-setup.ts';
 import type { BattleResult, OddsResponse, Rewards } from '../../src/api/index.ts';
 import { rollFigures, wholePercent } from '../../src/web/components/format.ts';
@@ -213,11 +213,7 @@ test("/combat's Fight Again of a duel and of a dungeon floor shows its chance fi
 
   // A dungeon run entered from the list: Next floor shows floor 2 of the run, then fights it.
   await page.goto('/dungeons');
-  await page
-    .locator('[data-dungeon-id="whispering_woods"]')
-    .getByRole('button', { name: 'Enter Dungeon' })
-    .click();
-  const dialog = dungeonTeam(page);
+  const dialog = await openDungeonPicker(page, 'whispering_woods');
   await pickExactly(dialog, [hero!.id]);
   await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
   await expect(page).toHaveURL(/\/combat\?/);
@@ -281,11 +277,7 @@ test('what a win pays is shown before every fight, and a won fight pays it', asy
 
   // The dungeon picker: the first floor's pay as the team is picked.
   await page.goto('/dungeons');
-  await page
-    .locator('[data-dungeon-id="forgotten_crypt"]')
-    .getByRole('button', { name: 'Enter Dungeon' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
+  const dialog = await openDungeonPicker(page, 'forgotten_crypt');
   // The team /battle fought with is remembered: already picked.
   await expect(dialog.getByTestId('team-count')).toHaveText('1/4 selected');
   const floorPays = await paysIn(dialog);

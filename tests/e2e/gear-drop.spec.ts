@@ -6,7 +6,14 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { User } from '../../src/api/index.ts';
 import { createHero, createUser, expect, signIn, test } from './fixtures.ts';
-import { dungeonTeam, fightStageToItsEnd, pickExactly, screen, stageWithHero } from './fight-steps.ts';
+import {
+  dungeonTeam,
+  fightStageToItsEnd,
+  openDungeonPicker,
+  pickExactly,
+  screen,
+  stageWithHero,
+} from './fight-steps.ts';
 import { setHeroPower, setStock } from './store-setup.ts';
 
 /** A player whose one mighty hero has cleared stage 1-1 (through the API): 1-2's first clear is next. */
@@ -125,11 +132,7 @@ test('a dungeon floor’s result on /combat shows a dropped piece', async ({ pag
   test.skip(info.project.name !== 'phone', 'a phone test');
   const heroId = await droppingPlayer(page, request);
   await page.goto('/dungeons');
-  await page
-    .locator('[data-dungeon-id="whispering_woods"]')
-    .getByRole('button', { name: 'Enter Dungeon' })
-    .click();
-  const dialog = dungeonTeam(page);
+  const dialog = await openDungeonPicker(page, 'whispering_woods');
   await pickExactly(dialog, [heroId]);
   await dialog.getByRole('button', { name: 'Confirm Team (1)' }).click();
   await expect(page).toHaveURL(/\/combat\?/);

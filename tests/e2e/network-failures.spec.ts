@@ -1,7 +1,7 @@
 // When a call fails without a server text (the network drops it — injected here by
 // aborting the request), each place shows its fallback text in its own display.
 import { test, expect } from './fixtures.ts';
-import { battleTeam, heroesFor, pickExactly, screen } from './fight-steps.ts';
+import { battleTeam, heroesFor, openDungeonPicker, pickExactly, screen } from './fight-steps.ts';
 
 test('network failures show the fallback texts', async ({ page, request, player }, testInfo) => {
   const [hero] = await heroesFor(request, player, 1);
@@ -54,11 +54,7 @@ test('network failures show the fallback texts', async ({ page, request, player 
   await page.route('**/api/dungeons/*/start', (route) => route.abort());
   await page.goto('/dungeons');
   const enter = async () => {
-    await page
-      .locator('[data-dungeon-id="whispering_woods"]')
-      .getByRole('button', { name: 'Enter Dungeon' })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Select Your Team' });
+    const dialog = await openDungeonPicker(page, 'whispering_woods');
     // The team chosen on /battle is remembered, so the hero starts out selected.
     const card = dialog.locator(`[data-hero-id="${hero!.id}"]`);
     await expect(card).toHaveAttribute('data-selected', 'true');

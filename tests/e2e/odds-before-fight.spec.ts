@@ -4,7 +4,7 @@
 // under 10% asks once, in all three places.
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { battleTeam, dungeonTeam, heroesFor, pickExactly, screen } from './fight-steps.ts';
+import { battleTeam, heroesFor, openDungeonPicker, pickExactly, screen } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { Hero } from '../../src/api/index.ts';
 import { rollFigures, wholePercent } from '../../src/web/components/format.ts';
@@ -90,11 +90,7 @@ test('dungeon picker: the first floor’s win chance follows the picks and is th
     [`runeborn_active_team_${player.id}`, JSON.stringify([heroes[0]!.id])],
   );
   await page.goto('/dungeons');
-  await page
-    .locator('[data-dungeon-id="whispering_woods"]')
-    .getByRole('button', { name: 'Enter Dungeon' })
-    .click();
-  const dialog = dungeonTeam(page);
+  const dialog = await openDungeonPicker(page, 'whispering_woods');
   const first = dialog.locator(`[data-hero-id="${heroes[0]!.id}"]`);
   await expect(first).toHaveAttribute('data-selected', 'true');
   const one = await shownOdds(page, dialog);
@@ -222,11 +218,7 @@ test('a fight under 10% asks once before it starts: arena, dungeon picker, /batt
 
   // Dungeon team picker: asked before the run starts.
   await page.goto('/dungeons');
-  await page
-    .locator('[data-dungeon-id="whispering_woods"]')
-    .getByRole('button', { name: 'Enter Dungeon' })
-    .click();
-  const dialog = dungeonTeam(page);
+  const dialog = await openDungeonPicker(page, 'whispering_woods');
   await pickExactly(dialog, [weak!.id]);
   const floor = await shownOdds(page, dialog);
   expect(floor.probability).toBeLessThan(0.1);

@@ -4,6 +4,7 @@
 // the team picker's count). Screens: <project>-opaque-header-*.png.
 import type { Page } from '@playwright/test';
 import { createHero, expect, glance, test } from './fixtures.ts';
+import { openDungeonPicker } from './fight-steps.ts';
 
 /** What is wrong with the bar `selector` as it stands: a see-through background, or something painted over it. */
 function barFaults(page: Page, selector: string): Promise<string[]> {
@@ -87,11 +88,7 @@ test('the bars that stick over a page’s content are opaque: Arena’s Selected
   expect(await barFaults(page, '.action-bar')).toEqual([]);
 
   await page.goto('/dungeons');
-  await page
-    .locator('[data-dungeon-id="whispering_woods"]')
-    .getByRole('button', { name: 'Enter Dungeon' })
-    .click();
-  const picker = page.getByRole('dialog', { name: 'Select Your Team' });
+  const picker = await openDungeonPicker(page, 'whispering_woods');
   await expect(picker.locator('[data-hero-id]')).toHaveCount(5);
   await picker.locator('.modal__body').evaluate((b) => b.scrollBy(0, 160));
   const status = await picker

@@ -5,7 +5,7 @@
 // <project>-strongest-four-*.png.
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { test, expect, ok, uniqueName } from './fixtures.ts';
-import { battleTeam, dungeonTeam, heroesFor, screen, viewShot } from './fight-steps.ts';
+import { battleTeam, heroesFor, openDungeonPicker, screen, viewShot } from './fight-steps.ts';
 import { setHeroPower } from './store-setup.ts';
 import type { CampaignResponse, OddsResponse, User } from '../../src/api/index.ts';
 
@@ -78,11 +78,7 @@ test('a dungeon: the picker and the tiers start from the strongest four, with th
 }, testInfo) => {
   const { strongest } = await fiveHeroes(request, player);
   await page.goto('/dungeons');
-  await page
-    .locator('[data-dungeon-id="whispering_woods"]')
-    .getByRole('button', { name: 'Enter Dungeon' })
-    .click();
-  const dialog = dungeonTeam(page);
+  const dialog = await openDungeonPicker(page, 'whispering_woods');
   expect((await pickedIn(dialog)).sort()).toEqual([...strongest].sort());
   // numbered strongest first
   for (const [i, id] of strongest.entries())
