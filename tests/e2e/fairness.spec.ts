@@ -103,7 +103,7 @@ test('the fairness page charts real fights and summons, with their numbers in ta
   await expect(page.getByRole('heading', { level: 1, name: 'Fairness' })).toBeVisible();
   // The precision the odds are held to, as src/game/battle/odds.test.ts holds it.
   await expect(page.locator('#odds .fairness__lead')).toContainText(
-    'simulated battles of the same two sides, enough that it lies within 2 points of the model’s own chance 19 times in 20',
+    'simulated battles of the same two sides, enough that it lies within 3 points of the model’s own chance 19 times in 20',
   );
   await chartsDrawn(page);
   await expect.poll(() => answers.get('')?.balance.status).toBe('ready');

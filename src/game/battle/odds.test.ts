@@ -54,23 +54,23 @@ describe('estimateOdds', () => {
     expect(filled.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('stops as soon as the 95% interval is ±2 points: early far from even, late near it', () => {
+  it('stops as soon as the 95% interval is ±3 points: early far from even, late near it', () => {
     const even = estimateOdds(9, [hero(1, 'a', 5)], [hero(1, 'b', 5)]); // a hero against its like
-    expect(even.samples).toBeGreaterThanOrEqual(2000);
+    expect(even.samples).toBeGreaterThanOrEqual(1000);
     expect(even.samples).toBeLessThanOrEqual(6000);
     const lopsided = estimateOdds(9, [hero(3, 'a', 10), hero(4, 'c', 10)], [hero(5, 'b', 1)]);
     expect(lopsided.probability).toBeGreaterThan(0.95);
-    expect(lopsided.samples).toBeLessThan(1000);
+    expect(lopsided.samples).toBeLessThan(500);
     for (const r of [even, lopsided])
       expect(intervalHalfWidth(r.probability * r.samples, r.samples)).toBeLessThanOrEqual(ODDS_SAMPLING.half);
   });
 
-  it('keeps its precision: each estimate within ±2 points of the matchup’s chance about 19 times in 20', () => {
+  it('keeps its precision: each estimate within ±3 points of the matchup’s chance about 19 times in 20', () => {
     // The chance as 20,000 other battles of the same matchup tell it (±0.7 points or better). Every matchup is a
     // team against its own likeness — near even, where an estimate needs the most battles — so one that stopped
-    // too early (at ±4 points: 32 of 40) misses far more often. The precision the fairness page states is
+    // too early (at ±6 points: 29 of 40) misses far more often. The precision the fairness page states is
     // written here, so that loosening the sampling fails.
-    const STATED = 0.02;
+    const STATED = 0.03;
     const rng = createPrng(5150);
     let within = 0;
     const N = 40;

@@ -3,12 +3,12 @@
 
 /**
  * How an estimate samples: at least `min` battles, then `step` more at each look, at most `max`, until the 95%
- * interval is ±`half`. A chance far from even needs far fewer battles for the same precision (±2 points takes
- * about 2,500 battles at 50%, 1,000 at 90%, 500 from 95%), so the first look comes early. The fight itself is rolled
- * against the stated chance, so the precision is how near the statement is to the model's chance, not whether the
- * fights won match it (they do, exactly: the fairness page).
+ * interval is ±`half`. A chance far from even needs far fewer battles for the same precision (±3 points takes
+ * about 1,125 battles at 50%, 500 at 90%, 250 from 95%), so the first look comes early and the looks come often. The
+ * fight itself is rolled against the stated chance, so the precision is how near the statement is to the model's
+ * chance, not whether the fights won match it (they do, exactly: the fairness page). Why ±3: docs/game-rules.md, Odds.
  */
-export const ODDS_SAMPLING = { min: 500, step: 250, max: 6000, half: 0.02 };
+export const ODDS_SAMPLING = { min: 250, step: 125, max: 6000, half: 0.03 };
 export type OddsSampling = typeof ODDS_SAMPLING;
 
 /** Where the next look at an estimate comes, `n` battles in: the minimum first, then every step, never past the maximum. */

@@ -11,7 +11,7 @@
 //   fair_offers with the set; a new day's set and a refresh's stay away from the set before, so two in a row never
 //   repeat while others exist. Within the day the set is answered again as long as each opponent is still there and
 //   still fair (each an estimate the pool mostly remembers); one that is not is replaced.
-// - The cost: an estimate takes 500–6,000 simulated battles; most candidates are far from even, so each is looked
+// - The cost: an estimate takes 250–6,000 simulated battles; most candidates are far from even, so each is looked
 //   at first (LOOKS: the first battles of its very estimate) and estimated only when it may be fair — the whole set
 //   in one task of the odds pool (src/game/fair-screen.ts), so an ask waits for a thread once, not once a look.
 //   Numbers: docs/game-rules.md "The arena ladder"; `npm run bench:ladder` measures it at a million heroes.
