@@ -123,6 +123,26 @@ export async function inTurn<T>(db: object, key: string, work: () => Promise<T>)
 /** The acts each economy transaction under way has been told (`did`), by its transaction. */
 const told = new WeakMap<object, Act[]>();
 
+/** The hero rows each economy transaction under way locked (step 2) and has not handed out yet, by its transaction. */
+const lockedHeroes = new WeakMap<object, Map<string, HeroRow>>();
+
+/**
+ * The row of hero `id` as the economy transaction `trx` locked it, handed out once (undefined when it did not lock
+ * that hero, or handed it out already): the first read of a locked hero costs no statement. Once only, because its
+ * reader may change the hero: a second reader reads the table. In a fight's transaction the pay (reward-payment.ts)
+ * is the one reader and the one writer of its heroes; a write against a row gone stale fails its version check
+ * (hero-store.ts saveHero), it never overwrites a change.
+ */
+export function takeLockedHero(
+  trx: Transaction<Database> | Kysely<Database>,
+  id: string,
+): HeroRow | undefined {
+  const rows = lockedHeroes.get(trx);
+  const row = rows?.get(id);
+  rows?.delete(id);
+  return row;
+}
+
 /**
  * Tells the economy transaction `trx` what its player did (a fight, a summon, a purchase …): as its work ends, the
  * transaction counts its acts toward the day's quests (quest-progress.ts), in the same transaction.
@@ -168,6 +188,7 @@ export function economyTransaction<T>(
           for (const r of await heroQuery.execute()) heroes.set(r.id, r);
         }
         told.set(trx, acts);
+        lockedHeroes.set(trx, new Map(heroes));
         const done = await work(trx, { user, heroes });
         await countActs(trx, locks.userId, acts);
         return done;

@@ -1,13 +1,15 @@
 // Paying a fight's rewards inside the economy transaction that records its result (transaction.ts, which has
 // locked the player and the team): currencies to the player (through the wallet, each part with its own ledger
 // entry: a dungeon's clear bonus apart from its boss floor's rewards), xp (and level-ups) to each hero of the team
-// that still belongs to them. The heroes are read under their locks, so no other fight's xp can land in between.
+// that still belongs to them. The heroes are read under their locks, so no other fight's xp can land in between —
+// as the transaction locked them, when it did (no second read).
 import type { LevelUp, Rewards } from '../../game/types.ts';
 import { grantXp } from '../../game/index.ts';
 import { saveHero } from '../heroes/hero-store.ts';
 import { heroFromRow } from '../store/hero-rows.ts';
 import { credit, findUser, type Entry, type Trx, type UserRow } from '../economy/wallet.ts';
 import { conflict, MESSAGES, notFound } from '../foundation/errors.ts';
+import { takeLockedHero } from '../economy/transaction.ts';
 
 export const NO_REWARDS: Rewards = { gold: 0, xp_per_hero: 0, magic_essence: 0, combat_tokens: 0 };
 
@@ -27,7 +29,9 @@ export async function payRewards(
   const xp = payments.reduce((sum, p) => sum + p.rewards.xp_per_hero, 0);
   if (xp > 0) {
     for (const id of teamIds) {
-      const row = await trx.selectFrom('heroes').selectAll().where('id', '=', id).executeTakeFirst();
+      const row =
+        takeLockedHero(trx, id) ??
+        (await trx.selectFrom('heroes').selectAll().where('id', '=', id).executeTakeFirst());
       if (!row || row.user_id !== userId) continue; // deleted or given away meanwhile: nothing to pay to it
       const before = heroFromRow(row);
       const r = grantXp(before, xp);

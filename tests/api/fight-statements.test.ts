@@ -1,0 +1,51 @@
+// A won fight's transaction reads its team once: the rows it locked (transaction.ts, step 2) are the rows its pay
+// starts from (reward-payment.ts), not read again one hero at a time — on PostgreSQL each read is a round trip.
+// Every statement the store runs is told to the metrics (openStore's onStatement), so the test sees them all.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Metrics } from '../../src/server/http/metrics.ts';
+import { DATABASES, newPlayer, startHarness, summonHero, type Harness } from './helpers.ts';
+
+/** The metrics, and every statement's text as it ran. */
+class ToldStatements extends Metrics {
+  texts: string[] = [];
+  override readonly statement = (sql: string): void => void this.texts.push(sql);
+}
+
+describe.each(DATABASES)('a fight’s statements on %s', (kind) => {
+  let h: Harness;
+  const told = new ToldStatements();
+  beforeAll(async () => {
+    h = await startHarness(kind, { metrics: told });
+  });
+  afterAll(async () => h?.close());
+
+  it('a won fight pays xp to its team from the rows it locked, each hero read once', async () => {
+    const userId = (await newPlayer(h, 'once')).id;
+    const team: string[] = [];
+    for (let k = 0; k < 4; k++) team.push((await summonHero(h, userId)).id);
+    const levelOf = async () =>
+      Promise.all(
+        team.map(
+          async (id) => (await h.call('GET', `/api/heroes/${id}`)).body as { xp: number; level: number },
+        ),
+      );
+    // Random battles at the team's level are near even: fought until one is won.
+    for (let tries = 0; tries < 40; tries++) {
+      const before = await levelOf();
+      told.texts.length = 0;
+      const r = await h.call('POST', '/api/battles', { user_id: userId, team_hero_ids: team, mode: 'auto' });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      if (r.body.status !== 'won') continue;
+      const heroReads = told.texts.filter((t) => /^select .* from "?heroes"? where "?id"?/i.test(t));
+      // one read before the fight (its plan) and one under the lock; none more for the pay
+      expect(heroReads, heroReads.join('\n')).toHaveLength(2);
+      expect(heroReads.filter((t) => /for update/i.test(t))).toHaveLength(kind === 'postgres' ? 1 : 0);
+      // and the pay landed: every hero of the team gained xp (or a level)
+      const after = await levelOf();
+      for (const [i, a] of after.entries())
+        expect(a.level > before[i].level || a.xp > before[i].xp, team[i]).toBe(true);
+      return;
+    }
+    throw new Error('no fight won in 40');
+  });
+});
