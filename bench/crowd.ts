@@ -9,7 +9,8 @@
 // measured for `seconds` after its new players have made their accounts, summoned their heroes and found the day's
 // fair matches. The slowest hundredth of a level that does not hold is named by route. A level holds when its p99 is under 250 ms and under 0.5% of its requests fail
 // (a 5xx, a 503 from a full odds queue, no answer within 10 s). Printed per level: requests a second, p50 / p99, the
-// failures, and the server's CPU split — its main thread, its other threads (the odds worker, the garbage collector's
+// failures, the odds pool's work (from the server's GET /metrics: estimates made and answered from the cache a second,
+// battles simulated a second for estimates and for Find a fair match's sets), and the server's CPU split — its main thread, its other threads (the odds worker, the garbage collector's
 // helpers, libuv's pool) and, on PostgreSQL, the database's processes — as a share of one core. With prof=1 the server
 // runs with --cpu-prof, and the functions that took most of its main thread are printed at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -43,6 +44,8 @@ interface Server {
   proc: ChildProcess;
   pid: number;
   port: number;
+  /** where the server answers GET /metrics (METRICS_PORT) */
+  metricsPort: number;
   dir: string;
   stop(): Promise<void>;
 }
@@ -50,6 +53,7 @@ interface Server {
 async function startServer(databaseUrl: string): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'runeborn-crowd-'));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const metricsPort = port + 1;
   const log = openSync(join(dir, 'server.log'), 'w');
   const node = [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), '--import', 'tsx'];
   const proc = spawn(
@@ -62,6 +66,7 @@ async function startServer(databaseUrl: string): Promise<Server> {
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
         ODDS_THREADS: '1',
+        METRICS_PORT: String(metricsPort),
         TRUST_PROXY: '1',
         LOG_LEVEL: 'info',
       },
@@ -79,6 +84,7 @@ async function startServer(databaseUrl: string): Promise<Server> {
     proc,
     pid: proc.pid!,
     port,
+    metricsPort,
     dir,
     stop: () =>
       new Promise((resolve) => {
@@ -316,6 +322,27 @@ class Player {
   }
 }
 
+// ---- the odds pool's counters (GET /metrics) -------------------------------------------------------------------
+
+/** The odds pool's answers by source and battles by task so far (src/server/http/metrics.ts). */
+async function oddsCounters(metricsPort: number): Promise<Map<string, number>> {
+  const text = await new Promise<string>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: metricsPort, path: '/metrics' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve(body));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const out = new Map<string, number>();
+  for (const m of text.matchAll(/^runeborn_odds_(answers|battles)_total\{\w+="(\w+)"\} (\S+)$/gm))
+    out.set(`${m[1]} ${m[2]}`, Number(m[3]));
+  return out;
+}
+
 // ---- CPU, per thread and per database process -----------------------------------------------------------------
 
 const TICKS = 100; // clock ticks a second (USER_HZ)
@@ -381,9 +408,9 @@ async function main() {
       `${GAP_MS / 1000} s on average; each level measured ${SECONDS} s. Holds: p99 < ${P99_MS} ms, failures < ${FAILING * 100}%.\n`,
   );
   console.log(
-    '| Players | Requests/s | p50 ms | p99 ms | Failed | Refused (4xx) | Battles an odds answer | Server main | Server other | Database | Holds |',
+    '| Players | Requests/s | p50 ms | p99 ms | Failed | Refused (4xx) | Battles an odds answer | Estimates made / cached a second | Battles a second: estimates / fair-match sets | Server main | Server other | Database | Holds |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const players: Player[] = [];
   let samples: Sample[] = [];
   const record = (s: Sample) => samples.push(s);
@@ -413,10 +440,13 @@ async function main() {
       samples = [];
       const threads0 = threadTimes(server.pid);
       const db0 = KIND === 'postgres' ? databaseTimes() : null;
+      const odds0 = await oddsCounters(server.metricsPort);
       const t0 = performance.now();
       await sleep(SECONDS * 1000);
       const seconds = (performance.now() - t0) / 1000;
       const cpu = cpuSplit(server.pid, threads0, threadTimes(server.pid), seconds);
+      const odds1 = await oddsCounters(server.metricsPort);
+      const rate = (k: string) => Math.round(((odds1.get(k) ?? 0) - (odds0.get(k) ?? 0)) / seconds);
       const dbShare = db0 ? spent(db0, databaseTimes()) / seconds : null;
       const taken = samples;
       const ms = taken.map((s) => s.ms).sort((a, b) => a - b);
@@ -428,7 +458,8 @@ async function main() {
       const battles = estimates.reduce((n, x) => n + x.battles!, 0) / Math.max(1, estimates.length);
       console.log(
         `| ${level} | ${Math.round(taken.length / seconds)} | ${quantile(ms, 0.5).toFixed(1)} | ${p99.toFixed(0)} | ` +
-          `${(failed * 100).toFixed(2)}% | ${pct(taken.filter((x) => x.refused).length / Math.max(1, taken.length))} | ${Math.round(battles)} | ${pct(cpu.main)} | ${pct(cpu.other)} | ${dbShare === null ? 'in the server' : pct(dbShare)} | ${holds ? 'yes' : 'no'} |`,
+          `${(failed * 100).toFixed(2)}% | ${pct(taken.filter((x) => x.refused).length / Math.max(1, taken.length))} | ${Math.round(battles)} | ` +
+          `${rate('answers simulated')} / ${rate('answers cache')} | ${rate('battles estimate')} / ${rate('battles screen')} | ${pct(cpu.main)} | ${pct(cpu.other)} | ${dbShare === null ? 'in the server' : pct(dbShare)} | ${holds ? 'yes' : 'no'} |`,
       );
       if (!holds) {
         // What the slowest hundredth of the requests were.

@@ -1,7 +1,7 @@
 // Which duels are fair, measured cheaply (Find a fair match: src/server/fights/fair-matches.ts): most candidates are
 // far from even, so each is looked at first — the first battles of its very estimate — and estimated only when it
-// may be fair. A whole set is measured in one go (one task of the odds pool, not one a look), in the order given,
-// until enough are fair.
+// may be fair. A set is measured in the order given until enough are fair, in parts of at most a budget of battles
+// (each part a task of the odds pool, not one a look: src/server/odds/odds-pool.ts screen).
 import { screenedEstimate, type ScreenLook, type Screened } from './battle/odds.ts';
 import { isFairChance } from './sparring.ts';
 import type { Hero } from './types.ts';
@@ -29,18 +29,26 @@ export const isFair = (m: Screened | undefined): m is Screened & { estimate: num
   m !== undefined && m.estimate !== null && isFairChance(m.estimate);
 
 /**
- * Each matchup measured in turn — its known estimate, or its looks and then its estimate — until `need` are fair;
- * an answer a matchup (undefined: not reached).
+ * Each matchup measured in turn — its known estimate, or its looks and then its estimate — until `need` are fair,
+ * or (`budget`) once that many battles were simulated: an answer a matchup, in order (undefined: not reached). A
+ * budget only cuts the set short after a whole matchup, so measuring the rest afterwards gives the same answers.
  */
-export function screenMatchups(items: readonly ScreenItem[], need: number): (Screened | undefined)[] {
+export function screenMatchups(
+  items: readonly ScreenItem[],
+  need: number,
+  budget = Infinity,
+): (Screened | undefined)[] {
   const out = new Array<Screened | undefined>(items.length);
   let fair = 0;
-  for (let i = 0; i < items.length && fair < need; i++) {
+  let battles = 0;
+  for (let i = 0; i < items.length && fair < need && battles < budget; i++) {
     const { seed, a, b, known } = items[i];
-    out[i] = known
+    const m = known
       ? { chance: known.probability, samples: known.samples, estimate: known.probability }
       : screenedEstimate(seed, a, b, LOOKS);
-    if (isFair(out[i])) fair++;
+    if (!known) battles += m.samples;
+    out[i] = m;
+    if (isFair(m)) fair++;
   }
   return out;
 }

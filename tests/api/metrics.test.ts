@@ -146,6 +146,32 @@ describe.each(DATABASES)('metrics on %s', (kind) => {
     expect(all.some((s) => s.name === 'runeborn_fights_total' && s.labels.kind === 'random')).toBe(true);
   });
 
+  it("counts the odds pool's answers by source and its battles by task", async () => {
+    const odds = (labels: Record<string, string>, all: Awaited<ReturnType<typeof samples>>, name: string) =>
+      all.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+        ?.value ?? 0;
+    const before = await samples();
+    const p = await newPlayer(h, 'odds');
+    const hero = await summonHero(h, p.id);
+    const read = `/api/odds?user_id=${p.id}&kind=random&team=${hero.id}`;
+    // the first read of a new encounter simulates it; the same read again is answered from the cache
+    expect((await h.call('GET', read)).status).toBe(200);
+    expect((await h.call('GET', read)).status).toBe(200);
+    const after = await samples();
+    const moved = (labels: Record<string, string>, name: string) =>
+      odds(labels, after, name) - odds(labels, before, name);
+    expect(moved({ source: 'simulated' }, 'runeborn_odds_answers_total')).toBeGreaterThanOrEqual(1);
+    expect(moved({ source: 'cache' }, 'runeborn_odds_answers_total')).toBeGreaterThanOrEqual(1);
+    // an estimate is at least its first look's battles
+    expect(moved({ task: 'estimate' }, 'runeborn_odds_battles_total')).toBeGreaterThanOrEqual(250);
+    // Find a fair match's set simulates its duels under its own label
+    const screened = odds({ task: 'screen' }, after, 'runeborn_odds_battles_total');
+    expect((await h.call('GET', `/api/arena/opponents?user_id=${p.id}&hero_id=${hero.id}`)).status).toBe(200);
+    expect(odds({ task: 'screen' }, await samples(), 'runeborn_odds_battles_total')).toBeGreaterThan(
+      screened,
+    );
+  });
+
   it('tells a transaction that commits, never one rolled back', async () => {
     const p = await newPlayer(h, 'roll');
     const store = openStore(h.db.url, { poolSize: 1 });

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateHero } from '../../src/game/index.ts';
 import { BANES, BOONS } from '../../src/game/data/traits.ts';
 import { isFair, LOOKS } from '../../src/game/fair-screen.ts';
-import { OddsPool } from '../../src/server/odds/odds-pool.ts';
+import { DEFAULT_ODDS_CACHE_SIZE, OddsPool } from '../../src/server/odds/odds-pool.ts';
 import { sweepStale } from '../../src/server/sweep.ts';
 import { onSqlite, openStore } from '../../src/server/store/db.ts';
 import { migrate } from '../../src/server/store/migrations.ts';
@@ -137,18 +137,43 @@ describe('odds pool', () => {
     }
   });
 
-  it('measures a set of duels in one task until enough are fair; what it estimates is what estimate states', async () => {
+  /**
+   * A hero and 16 opponents for it. Duels of generated heroes are mostly lopsided (a duel turns on a few percent of
+   * strength); the hero's own likeness, fifth and tenth, is an even one.
+   */
+  const duelSet = () => ({
+    hero: generateHero(31, { id: 'h', userId: null, level: 5 }),
+    opponents: Array.from({ length: 16 }, (_, i) =>
+      i === 5 || i === 10
+        ? generateHero(31, { id: `twin${i}`, userId: null, level: 5 })
+        : generateHero(40 + i, { id: `o${i}`, userId: null, level: 4 + (i % 3) }),
+    ),
+  });
+
+  it('measures a set of duels in parts of a few thousand battles, with the answers one task gives', async () => {
+    const whole = new OddsPool(1, DEFAULT_ODDS_CACHE_SIZE, undefined, undefined, Infinity);
+    const parts = new OddsPool(1, DEFAULT_ODDS_CACHE_SIZE, undefined, undefined, 1);
+    try {
+      const { hero, opponents } = duelSet();
+      const sides = opponents.map((o) => [o]);
+      const once = await whole.screen([hero], sides, 2);
+      expect(whole.screenTasks).toBe(1);
+      // a part of one battle ends after each matchup: a task a matchup reached, the same answers in the same places
+      expect(await parts.screen([hero], sides, 2)).toEqual(once);
+      expect(parts.screenTasks).toBe(once.filter((m) => m !== undefined).length);
+      expect(parts.screens).toBe(1);
+      expect(parts.battles.screens).toBe(whole.battles.screens);
+    } finally {
+      await whole.close();
+      await parts.close();
+    }
+  });
+
+  it('measures a set of duels until enough are fair; what it estimates is what estimate states', async () => {
     const screening = new OddsPool(1);
     const forgetful = new OddsPool(1, 0);
     try {
-      const hero = generateHero(31, { id: 'h', userId: null, level: 5 });
-      // Duels of generated heroes are mostly lopsided (a duel turns on a few percent of strength); the hero's own
-      // likeness, fifth and tenth, is an even one.
-      const opponents = Array.from({ length: 16 }, (_, i) =>
-        i === 5 || i === 10
-          ? generateHero(31, { id: `twin${i}`, userId: null, level: 5 })
-          : generateHero(40 + i, { id: `o${i}`, userId: null, level: 4 + (i % 3) }),
-      );
+      const { hero, opponents } = duelSet();
       const out = await screening.screen(
         [hero],
         opponents.map((o) => [o]),
@@ -173,7 +198,7 @@ describe('odds pool', () => {
         });
         expect(screening.known([hero], [opponents[i]])?.probability).toBe(stated.probability);
       }
-      // Measured again: every estimate is known, the passed-over ones are looked at again — one more task.
+      // Measured again: every estimate is known, the passed-over ones are looked at again — one more set.
       expect(
         (
           await screening.screen(

@@ -12,8 +12,9 @@
 //   repeat while others exist. Within the day the set is answered again as long as each opponent is still there and
 //   still fair (each an estimate the pool mostly remembers); one that is not is replaced.
 // - The cost: an estimate takes 250–6,000 simulated battles; most candidates are far from even, so each is looked
-//   at first (LOOKS: the first battles of its very estimate) and estimated only when it may be fair — the whole set
-//   in one task of the odds pool (src/game/fair-screen.ts), so an ask waits for a thread once, not once a look.
+//   at first (LOOKS: the first battles of its very estimate) and estimated only when it may be fair — the set in
+//   tasks of the odds pool of a few thousand battles each (src/game/fair-screen.ts, OddsPool.screen), not one a look,
+//   nor all of it in one task that would hold the thread from every fight meanwhile.
 //   Numbers: docs/game-rules.md "The arena ladder"; `npm run bench:ladder` measures it at a million heroes.
 import { isProvisional } from '../../api/rules.ts';
 import { npcStartRating } from '../../game/index.ts';

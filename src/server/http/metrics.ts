@@ -139,6 +139,29 @@ export class Metrics {
         this.inc(odds.refused);
       },
     });
+    // What the odds pool's thread spends its time on: answers from the cache or simulated, and the battles simulated.
+    new Counter({
+      name: 'runeborn_odds_answers_total',
+      help: 'Matchup estimates: answered from the cache (or one under way), or made anew (a read, a fight, a warm-up, a fair-match set)',
+      labelNames: ['source'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc({ source: 'cache' }, odds.hits);
+        this.inc({ source: 'simulated' }, odds.misses);
+      },
+    });
+    new Counter({
+      name: 'runeborn_odds_battles_total',
+      help: "Battles the odds pool simulated, by task: matchups' estimates, Find a fair match's sets",
+      labelNames: ['task'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc({ task: 'estimate' }, odds.battles.estimates);
+        this.inc({ task: 'screen' }, odds.battles.screens);
+      },
+    });
     gauge('runeborn_live_sockets', 'Live sockets (GET /api/live) open on this instance', () =>
       app.websocketServer ? app.websocketServer.clients.size : 0,
     );

@@ -12,7 +12,7 @@ import { ArrayTaskQueue, Piscina, type PiscinaTask, type TaskQueue } from 'pisci
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { fightingFingerprints, hashSeed, nextLook, settled, type Screened } from '../../game/index.ts';
-import { screenMatchups, type ScreenItem } from '../../game/fair-screen.ts';
+import { isFair, screenMatchups, type ScreenItem } from '../../game/fair-screen.ts';
 import type { Hero } from '../../game/types.ts';
 
 export interface Odds {
@@ -28,10 +28,11 @@ export interface OddsTask {
   b: Hero[];
 }
 
-/** Matchups measured until enough are fair (OddsPool.screen). */
+/** Matchups measured until enough are fair, or `budget` battles were simulated (OddsPool.screen). */
 export interface ScreenTask {
   items: ScreenItem[];
   need: number;
+  budget: number;
 }
 
 /** Battles `from` to `to` (exclusive) of an estimate: one thread's share of it. */
@@ -52,6 +53,12 @@ export interface Story {
 }
 
 export const DEFAULT_ODDS_CACHE_SIZE = 5000;
+/**
+ * Battles one task of Find a fair match's set may simulate before the thread is handed back and the rest of the set
+ * queues again: about one 4v4 estimate's time (duels are shorter battles), so a fight's estimate that arrives
+ * while a set is measured waits for one part of it, not the whole set (up to 24 duels, ~20,000 battles).
+ */
+export const SCREEN_TASK_BATTLES = 4000;
 /** Tasks that may wait for a thread, per thread: about 8 × 20–55 ms of work, so a fight waits < 0.5 s. */
 export const ODDS_QUEUE_PER_THREAD = 8;
 
@@ -132,8 +139,11 @@ export class OddsPool {
   /** estimates asked to be made ahead (warm), and those made (with a thread to spare, not known already) */
   warmsAsked = 0;
   warmed = 0;
-  /** sets of matchups measured in a task (screen) */
+  /** sets of matchups measured (screen), and the tasks they took */
   screens = 0;
+  screenTasks = 0;
+  /** Battles simulated, by what for: estimates (each matchup's, also the ones made ahead) and Find a fair match's sets. */
+  readonly battles = { estimates: 0, screens: 0 };
   /** The most threads the pool runs. */
   private readonly maxThreads: number;
   refused = 0;
@@ -143,6 +153,7 @@ export class OddsPool {
     private readonly cacheSize = DEFAULT_ODDS_CACHE_SIZE,
     maxQueue?: number,
     private readonly waitMs = DEFAULT_ODDS_WAIT_MS,
+    private readonly screenTaskBattles = SCREEN_TASK_BATTLES,
   ) {
     this.maxQueue = Math.max(1, Math.floor(maxQueue ?? Math.max(1, threads) * ODDS_QUEUE_PER_THREAD));
     // Running and waiting estimates are entries too: room for all that can be pending at once (on the threads, in
@@ -280,9 +291,10 @@ export class OddsPool {
 
   /**
    * Side `a` against each of `bs`, measured in turn until `need` are fair (src/game/fair-screen.ts: each looked at
-   * first, estimated only when it may be fair, its known estimate used as is) — in one task, so a whole set waits
-   * for a thread once, not once a look. The estimates it makes are the ones `estimate` makes (the same seed and
-   * battles) and are remembered as such. Admitted like an estimate.
+   * first, estimated only when it may be fair, its known estimate used as is) — in tasks of about
+   * SCREEN_TASK_BATTLES battles each, not one a look, and not the whole set in one (which held the thread from every
+   * fight for its duration). The estimates it makes are the ones `estimate` makes (the same seed and battles) and are
+   * remembered as such. Each task is admitted like an estimate.
    */
   async screen(a: Hero[], bs: Hero[][], need: number): Promise<(Screened | undefined)[]> {
     const matchups = bs.map((b) => matchupOf(a, b));
@@ -296,19 +308,42 @@ export class OddsPool {
       };
     });
     if (items.every((i) => i.known)) return screenMatchups(items, need); // nothing to simulate
+    this.screens++;
+    const out = new Array<Screened | undefined>(items.length);
+    let fair = 0;
+    for (let from = 0; from < items.length && fair < need;) {
+      const part = await this.screenPart({
+        items: items.slice(from),
+        need: need - fair,
+        budget: this.screenTaskBattles,
+      });
+      // A part answers a run of the set from its start (at least one matchup); the rest is the next part's.
+      let reached = 1;
+      for (const [k, m] of part.entries()) {
+        if (!m) break;
+        reached = k + 1;
+        const i = from + k;
+        out[i] = m;
+        if (isFair(m)) fair++;
+        if (items[i].known) continue;
+        this.battles.screens += m.samples;
+        if (m.estimate !== null) {
+          this.misses++;
+          this.cache.set(matchups[i].key, { probability: m.estimate, samples: m.samples });
+        }
+      }
+      from += reached;
+    }
+    return out;
+  }
+
+  /** One task of a set's measure (screen). */
+  private screenPart(task: ScreenTask): Promise<(Screened | undefined)[]> {
     return this.admitted(this.maxQueue, async () => {
       this.estimating++;
-      this.screens++;
+      this.screenTasks++;
       try {
-        const task: ScreenTask = { items, need };
-        const out = (await this.pool.run(task, { name: 'screen' })) as (Screened | undefined)[];
-        out.forEach((m, i) => {
-          if (m?.estimate != null && !items[i].known) {
-            this.misses++;
-            this.cache.set(matchups[i].key, { probability: m.estimate, samples: m.samples });
-          }
-        });
-        return out;
+        return (await this.pool.run(task, { name: 'screen' })) as (Screened | undefined)[];
       } finally {
         this.estimating--;
         this.finished();
@@ -328,8 +363,12 @@ export class OddsPool {
       const alone = this.estimating === 0 && this.pool.queueSize === 0 && this.maxThreads > 1;
       this.estimating++;
       try {
-        if (alone && task.a.length > 0 && task.b.length > 0) return await this.spreadOver(task);
-        return (await this.pool.run(task)) as Odds;
+        const odds =
+          alone && task.a.length > 0 && task.b.length > 0
+            ? await this.spreadOver(task)
+            : ((await this.pool.run(task)) as Odds);
+        this.battles.estimates += odds.samples;
+        return odds;
       } finally {
         this.estimating--;
         this.finished();

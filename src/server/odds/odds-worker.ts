@@ -20,9 +20,9 @@ export function wins(task: WinsTask): { wins: number; thread: number } {
   return { wins: sampleWins(task.seed, task.a, task.b, task.from, task.to), thread: threadId };
 }
 
-/** Matchups measured until enough are fair: Find a fair match's set in one task (odds-pool.ts screen). */
+/** Matchups measured until enough are fair, or the task's battles are spent: a part of Find a fair match's set. */
 export function screen(task: ScreenTask): ReturnType<typeof screenMatchups> {
-  return screenMatchups(task.items, task.need);
+  return screenMatchups(task.items, task.need, task.budget);
 }
 
 /** The story of a battle that ended the way the roll said (the rules core simulates until one does). */
