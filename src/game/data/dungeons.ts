@@ -336,10 +336,10 @@ export const isTier = (tier: number): boolean => Number.isInteger(tier) && tier 
 /**
  * The share of a tier's least recommended power that opens it by power. A player's team is stronger than the
  * reference teams of its power by what they chose (gear, sets, heroes): in the season, players' teams stated an even
- * fight at 0.87–1.05 of a tier's recommended power (docs/game-rules.md), so a tier opened only at its recommendation
- * was 70–90% by then for some, and the one above still shut.
+ * fight at 0.77–1.05 of a tier's recommended power (docs/game-rules.md), so a tier opened only near its recommendation
+ * was 75–90% by then for some, and the one above still shut.
  */
-export const OPEN_BY_POWER = 0.85;
+export const OPEN_BY_POWER = 0.75;
 
 /** The power that opens `tier` (OPEN_BY_POWER of the least any dungeon recommends for it, rounded up to tens). */
 const ENTRY_POWER: readonly number[] = Array.from(
