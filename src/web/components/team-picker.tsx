@@ -24,6 +24,7 @@ export function toggleTeamMember(team: string[], heroId: string): string[] {
 
 export interface TeamPickerProps {
   heroes: Hero[] | undefined;
+  /** The heroes or the starting team are being read: skeletons stand where the cards will, none is pickable yet. */
   loading?: boolean;
   loadError?: string | null;
   /** Starting selection (the remembered team, else the strongest four); ids not among `heroes` are dropped. */
@@ -146,7 +147,8 @@ export function TeamPicker({
           <ButtonLink to="/create">Create Hero</ButtonLink>
         </div>
       )}
-      {heroes && heroes.length > 0 && (
+      {/* Not while the starting team is read: a card picked then would flip when the team comes. */}
+      {!loading && heroes && heroes.length > 0 && (
         <div className="team-picker__grid" role="group" aria-label="Your heroes">
           {heroes.map((h) => {
             const order = team.indexOf(h.id);
