@@ -1,5 +1,6 @@
-// A won fight's transaction reads its team once: the rows it locked (transaction.ts, step 2) are the rows its pay
-// starts from (reward-payment.ts), not read again one hero at a time — on PostgreSQL each read is a round trip.
+// A won fight's transaction reads its team and its player once, and writes the team back in one statement: the rows it locked (transaction.ts, steps 1 and 2)
+// are the rows its pay starts from (reward-payment.ts) and its quest progress counts from (quest-progress.ts), not
+// read again — on PostgreSQL each read is a round trip.
 // Every statement the store runs is told to the metrics (openStore's onStatement), so the test sees them all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Metrics } from '../../src/server/http/metrics.ts';
@@ -19,7 +20,7 @@ describe.each(DATABASES)('a fight’s statements on %s', (kind) => {
   });
   afterAll(async () => h?.close());
 
-  it('a won fight pays xp to its team from the rows it locked, each hero read once', async () => {
+  it('a won fight pays xp to its team from the rows it locked, each hero read once and all written at once', async () => {
     const userId = (await newPlayer(h, 'once')).id;
     const team: string[] = [];
     for (let k = 0; k < 4; k++) team.push((await summonHero(h, userId)).id);
@@ -40,6 +41,12 @@ describe.each(DATABASES)('a fight’s statements on %s', (kind) => {
       // one read before the fight (its plan) and one under the lock; none more for the pay
       expect(heroReads, heroReads.join('\n')).toHaveLength(2);
       expect(heroReads.filter((t) => /for update/i.test(t))).toHaveLength(kind === 'postgres' ? 1 : 0);
+      // and the team written back in one statement
+      const heroWrites = told.texts.filter((t) => /^update "?heroes"?/i.test(t));
+      expect(heroWrites, heroWrites.join('\n')).toHaveLength(1);
+      // the player's row: read for the plan and under the lock; the day's quests count from the locked row
+      const userReads = told.texts.filter((t) => /^select .* from "?users"? where/i.test(t));
+      expect(userReads, userReads.join('\n')).toHaveLength(2);
       // and the pay landed: every hero of the team gained xp (or a level)
       const after = await levelOf();
       for (const [i, a] of after.entries())

@@ -93,13 +93,15 @@ function countable(row: DayColumns, day: Day, acts: readonly Act[]): [QuestKind,
 
 /**
  * Counts `acts` (what the player did in the economy transaction now ending: a fight won, an item bought …) toward
- * the day's quests, inside that transaction — which has locked the player's row. Called by transaction.ts alone.
+ * the day's quests, inside that transaction — which has locked the player's row. Called by transaction.ts alone,
+ * with the row as it locked it: no work that tells acts changes the columns of the day (the zone and hour change
+ * in a transaction of their own, daily-progress.ts setDayRule), and a place it opens (recordOpens) counts from the
+ * next day, so the row read again would draw the same quests — at one statement more, a round trip on PostgreSQL.
  * Kinds that are not among the day's quests are not stored.
  */
-export async function countActs(trx: Db, userId: string, acts: readonly Act[]): Promise<void> {
-  if (acts.length === 0) return;
-  const row = await trx.selectFrom('users').select(DAY_COLUMNS).where('id', '=', userId).executeTakeFirst();
-  if (!row) return;
+export async function countActs(trx: Db, row: DayColumns | undefined, acts: readonly Act[]): Promise<void> {
+  if (acts.length === 0 || !row) return;
+  const userId = row.id;
   const day = dayNow(row);
   const counted = countable(row, day, acts);
   if (counted.length === 0) return;

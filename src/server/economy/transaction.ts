@@ -190,7 +190,7 @@ export function economyTransaction<T>(
         told.set(trx, acts);
         lockedHeroes.set(trx, new Map(heroes));
         const done = await work(trx, { user, heroes });
-        await countActs(trx, locks.userId, acts);
+        await countActs(trx, user, acts);
         return done;
       });
       // Committed: what it moved and did is told now (committed.ts), never for an attempt rolled back.

@@ -253,25 +253,40 @@ const entryOf = (r: LadderRow, rank: number | null): LeaderboardEntry => ({
   losses: r.losses,
 });
 
+type Placed = Pick<RatingRow, 'conservative' | 'hero_id'>;
+
 /**
- * A hero's place in the leaderboard's order (1 = first), counted on its index and only up to RANK_LIMIT: null
- * when it is further down than that.
+ * The places of `rows` in the leaderboard's order (1 = first), counted only up to RANK_LIMIT: null for one further
+ * down than that. One walk of the index from the top down to the lowest rating among them, each counting the heroes
+ * ahead of it — not a walk a hero (a player's standing shows up to STANDING_HEROES of theirs, each as deep as the
+ * ladder is long). Those ahead of any of them are the walk's first ones, all within RANK_LIMIT when fewer.
  */
-async function rankOf(db: Db, r: Pick<RatingRow, 'conservative' | 'hero_id'>): Promise<number | null> {
+async function ranksOf(db: Db, rows: readonly Placed[]): Promise<(number | null)[]> {
+  if (rows.length === 0) return [];
+  const lowest = Math.min(...rows.map((r) => r.conservative));
   const ahead = db
     .selectFrom('hero_ratings')
-    .select('hero_id')
-    .where((eb) => eb(eb.refTuple('conservative', 'hero_id'), '>', eb.tuple(r.conservative, r.hero_id)))
+    .select(['conservative', 'hero_id'])
+    .where('conservative', '>=', lowest)
     .orderBy('conservative', 'desc')
     .orderBy('hero_id', 'desc')
     .limit(RANK_LIMIT)
     .as('ahead');
-  const { n } = await db
+  const counts = await db
     .selectFrom(ahead)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) =>
+      rows.map((r, i) =>
+        eb.fn
+          .countAll<number>()
+          .filterWhere(eb(eb.refTuple('conservative', 'hero_id'), '>', eb.tuple(r.conservative, r.hero_id)))
+          .as(`n${i}`),
+      ),
+    )
     .executeTakeFirstOrThrow();
-  const count = Number(n);
-  return count >= RANK_LIMIT ? null : count + 1;
+  return rows.map((_, i) => {
+    const count = Number((counts as Record<string, unknown>)[`n${i}`]);
+    return count >= RANK_LIMIT ? null : count + 1;
+  });
 }
 
 /**
@@ -293,26 +308,26 @@ export async function leaderboard(
       eb(eb.refTuple('r.conservative', 'r.hero_id'), '<', eb.tuple(conservative, heroId)),
     );
   }
-  let mine: LeaderboardEntry[] | undefined;
+  let own: LadderRow[] | undefined;
   if (q.userId) {
     const user = await db.selectFrom('users').select('id').where('id', '=', q.userId).executeTakeFirst();
     if (!user) throw notFound(MESSAGES.userNotFound);
-    const own = await ladderQuery(db)
+    own = await ladderQuery(db)
       .where('h.user_id', '=', q.userId)
       .orderBy('r.conservative', 'desc')
       .orderBy('r.hero_id', 'desc')
       .limit(STANDING_HEROES)
       .execute();
-    mine = [];
-    for (const r of own) mine.push(entryOf(r, await rankOf(db, r)));
   }
   const rows = await page.execute();
   const shown = rows.slice(0, q.limit);
-  const first = shown[0] ? await rankOf(db, shown[0]) : null;
+  // the player's heroes' places and the page's first, in one count
+  const ranks = await ranksOf(db, [...(own ?? []), ...shown.slice(0, 1)]);
+  const first = shown[0] ? ranks[own?.length ?? 0] : null;
   return {
     heroes: shown.map((r, i) => entryOf(r, first === null ? null : first + i)),
     next_cursor:
       rows.length > q.limit ? cursor.encode([shown.at(-1)!.conservative, shown.at(-1)!.hero_id]) : null,
-    ...(mine ? { mine } : {}),
+    ...(own ? { mine: own.map((r, i) => entryOf(r, ranks[i])) } : {}),
   };
 }

@@ -2,10 +2,10 @@
 // locked the player and the team): currencies to the player (through the wallet, each part with its own ledger
 // entry: a dungeon's clear bonus apart from its boss floor's rewards), xp (and level-ups) to each hero of the team
 // that still belongs to them. The heroes are read under their locks, so no other fight's xp can land in between —
-// as the transaction locked them, when it did (no second read).
-import type { LevelUp, Rewards } from '../../game/types.ts';
+// as the transaction locked them, when it did (no second read), and written back in one statement.
+import type { Hero, LevelUp, Rewards } from '../../game/types.ts';
 import { grantXp } from '../../game/index.ts';
-import { saveHero } from '../heroes/hero-store.ts';
+import { saveHeroes } from '../heroes/hero-store.ts';
 import { heroFromRow } from '../store/hero-rows.ts';
 import { credit, findUser, type Entry, type Trx, type UserRow } from '../economy/wallet.ts';
 import { conflict, MESSAGES, notFound } from '../foundation/errors.ts';
@@ -28,6 +28,7 @@ export async function payRewards(
   const levelUps: LevelUp[] = [];
   const xp = payments.reduce((sum, p) => sum + p.rewards.xp_per_hero, 0);
   if (xp > 0) {
+    const saves: { hero: Hero; version: number }[] = [];
     for (const id of teamIds) {
       const row =
         takeLockedHero(trx, id) ??
@@ -35,8 +36,7 @@ export async function payRewards(
       if (!row || row.user_id !== userId) continue; // deleted or given away meanwhile: nothing to pay to it
       const before = heroFromRow(row);
       const r = grantXp(before, xp);
-      if (!(await saveHero(trx, r.hero, row.version, userId)))
-        throw conflict('Your heroes were busy: try again');
+      saves.push({ hero: r.hero, version: row.version });
       if (r.leveledUp)
         levelUps.push({
           hero_id: id,
@@ -52,6 +52,7 @@ export async function payRewards(
           portrait_url: before.portrait_url,
         });
     }
+    if (!(await saveHeroes(trx, saves, userId))) throw conflict('Your heroes were busy: try again');
   }
   let user: UserRow | undefined;
   for (const { rewards, entry } of payments)

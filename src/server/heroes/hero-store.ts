@@ -6,9 +6,11 @@ import type { Hero } from '../../game/types.ts';
 import { CreateHeroResponse, HeroesResponse } from '../../api/heroes.ts';
 import { contractJson } from '../foundation/contract-json.ts';
 import { forbidden, MESSAGES, notFound, Refusal } from '../foundation/errors.ts';
-import { heroColumns, heroFromRow, type HeroRow } from '../store/hero-rows.ts';
+import { sql, type UpdateObject } from 'kysely';
+import { heroColumns, heroFromRow, type HeroColumns, type HeroRow } from '../store/hero-rows.ts';
 import { AnswerCache } from '../store/answer-cache.ts';
 import type { Store } from '../store/db.ts';
+import type { Database } from '../store/tables.ts';
 import { keyedRead } from '../store/read-batches.ts';
 import { allRows, firstRow, prepared } from '../store/prepared.ts';
 import type { Db } from '../economy/wallet.ts';
@@ -188,16 +190,37 @@ export async function heroListKey(store: Store, userId: string): Promise<string>
 }
 
 /**
- * Writes a hero's new state if nobody changed it since `version` was read and it still belongs to `userId`.
- * Answers false (and writes nothing) otherwise; callers inside a transaction then refuse and roll back.
+ * Writes heroes' new states, each if nobody changed it since its `version` was read and it still belongs to
+ * `userId`: in one statement (a fight's pay saves its whole team — on PostgreSQL each statement is a round trip),
+ * a column that differs between them set hero by hero (CASE on the id). Answers false when any of them was not
+ * written (the others are, so callers inside a transaction then refuse and roll back).
  */
-export async function saveHero(db: Db, hero: Hero, version: number, userId: string): Promise<boolean> {
+export async function saveHeroes(
+  db: Db,
+  saves: readonly { hero: Hero; version: number }[],
+  userId: string,
+): Promise<boolean> {
+  if (saves.length === 0) return true;
+  const rows = saves.map((s) => ({ id: s.hero.id, columns: heroColumns(s.hero) }));
+  const set: UpdateObject<Database, 'heroes'> = { version: sql<number>`version + 1` };
+  for (const name of Object.keys(rows[0].columns) as (keyof HeroColumns)[]) {
+    const values = rows.map((r) => r.columns[name]);
+    (set as Record<string, unknown>)[name] = values.every((v) => v === values[0])
+      ? values[0]
+      : sql`case ${sql.join(
+          rows.map((r) => sql`when id = ${r.id} then ${r.columns[name]}`),
+          sql` `,
+        )} else ${sql.ref(name)} end`;
+  }
   const r = await db
     .updateTable('heroes')
-    .set({ ...heroColumns(hero), version: version + 1 })
-    .where('id', '=', hero.id)
+    .set(set)
     .where('user_id', '=', userId)
-    .where('version', '=', version)
+    .where((eb) => eb.or(saves.map((s) => eb.and([eb('id', '=', s.hero.id), eb('version', '=', s.version)]))))
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return Number(r.numUpdatedRows) === new Set(rows.map((x) => x.id)).size;
 }
+
+/** saveHeroes for one hero. */
+export const saveHero = (db: Db, hero: Hero, version: number, userId: string): Promise<boolean> =>
+  saveHeroes(db, [{ hero, version }], userId);

@@ -18,6 +18,9 @@ export function heroFromRow(r: Pick<HeroRow, 'doc'> & { version?: number }): Her
 }
 
 /** The columns a hero's state occupies (everything but ownership and bookkeeping). */
+/** A hero's own columns, as written. */
+export type HeroColumns = ReturnType<typeof heroColumns>;
+
 export function heroColumns(hero: Hero) {
   // The ladder rating is a view of its own row (fights/rating-store.ts), the version a column, the fighting stats a
   // view of the rest (battle/compile.ts fightingStats): never part of the document.
