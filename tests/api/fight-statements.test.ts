@@ -55,4 +55,24 @@ describe.each(DATABASES)('a fight’s statements on %s', (kind) => {
     }
     throw new Error('no fight won in 40');
   });
+
+  it('a lost fight takes its stake from the player row its pay read, not a read more', async () => {
+    const user = await newPlayer(h, 'stake');
+    const team = [(await summonHero(h, user.id)).id];
+    // Random battles at the hero's level are near even: fought until one is lost.
+    for (let tries = 0; tries < 40; tries++) {
+      told.texts.length = 0;
+      const r = await h.call('POST', '/api/battles', { user_id: user.id, team_hero_ids: team, mode: 'auto' });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      if (r.body.status !== 'lost') continue;
+      expect(r.body.stake_lost).toBeGreaterThan(0);
+      // the plan's read, the lock, and the pay's (nothing credited): the stake takes from that one
+      const userReads = told.texts.filter((t) => /^select .* from "?users"? where/i.test(t));
+      expect(userReads, userReads.join('\n')).toHaveLength(3);
+      const me = (await h.call('GET', `/api/users/${user.id}`)).body as { gold: number };
+      expect(me.gold).toBe(r.body.user.gold);
+      return;
+    }
+    throw new Error('no fight lost in 40');
+  });
 });

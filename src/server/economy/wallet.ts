@@ -193,20 +193,20 @@ export async function pay(
 
 /**
  * Takes up to `amount` of one currency — all the player holds, when that is less — with its entry (none when nothing
- * is taken); answers the updated player and what was taken. The player's row is locked by the caller's transaction
- * (transaction.ts), so what is read is what is taken.
+ * is taken); answers the updated player and what was taken. `holding` is the player's row as the caller's
+ * transaction last read or wrote it: their row is locked by that transaction (transaction.ts), so what it holds is
+ * what is taken, without reading it again.
  */
 export async function forfeit(
   trx: Trx,
-  userId: string,
+  holding: UserRow,
   currency: Currency,
   amount: number,
   entry: Entry,
 ): Promise<{ user: UserRow | undefined; taken: number }> {
-  const user = await findUser(trx, userId);
-  const taken = Math.max(0, Math.min(Math.floor(amount), Number(user?.[currency] ?? 0)));
-  if (!user || taken === 0) return { user, taken: 0 };
-  return { user: await spend(trx, userId, currency, taken, entry), taken };
+  const taken = Math.max(0, Math.min(Math.floor(amount), Number(holding[currency])));
+  if (taken === 0) return { user: holding, taken: 0 };
+  return { user: await spend(trx, holding.id, currency, taken, entry), taken };
 }
 
 /** Adds (never subtracts) currencies, one entry per currency added; answers the updated player. */

@@ -106,7 +106,7 @@ export async function fightNow<X extends object = object>(
       const paid = await payRewards(trx, userId, teamIds, payments);
       const lost =
         stake > 0
-          ? await forfeit(trx, userId, 'gold', stake, { reason: 'fight_stake', ref: battleId })
+          ? await forfeit(trx, paid.user, 'gold', stake, { reason: 'fight_stake', ref: battleId })
           : null;
       if (lost?.user) paid.user = lost.user;
       did(trx, { act: 'fight', kind: f.kind, mode: 'auto', won, probability: odds.probability });

@@ -164,11 +164,11 @@ async function settle(
     : { rewards, extra: {} };
   const payments: Payment[] = [{ rewards: own.rewards, entry: { reason: end.reason, ref: battleId } }];
   if (own.bonus) payments.push(own.bonus);
-  const { levelUps } = await payRewards(trx, userId, teamIds, payments);
+  const { levelUps, user } = await payRewards(trx, userId, teamIds, payments);
   const paid = payments.reduce((sum, p) => addRewards(sum, p.rewards), NO_REWARDS);
   const stake = won ? 0 : lossStakeOf(priced, teamIds.length, probability);
   const lost =
-    stake > 0 ? await forfeit(trx, userId, 'gold', stake, { reason: 'fight_stake', ref: battleId }) : null;
+    stake > 0 ? await forfeit(trx, user, 'gold', stake, { reason: 'fight_stake', ref: battleId }) : null;
   did(trx, { act: 'fight', kind: rules.kind, mode: 'turn_based', won, probability });
   // Over: kept as its record from now on (store/battle-record.ts).
   await trx
