@@ -22,6 +22,9 @@ export class Readiness {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** How long an idle keep-alive connection stays open: Fastify's default, past the usual proxy's 60 s. */
+export const KEEP_ALIVE_MS = 72_000;
+
 /**
  * The listener, listening before the app is built: until `open()` every request is answered 503 with why (a load
  * balancer's readiness check, or anyone early); then the handler Fastify gave `factory` (its serverFactory option)
@@ -43,6 +46,9 @@ export function gatedServer(readiness: Readiness): {
     });
     res.end(JSON.stringify({ error: readiness.stopping ? NOT_READY.stopping : NOT_READY.migrating }));
   });
+  // Fastify's own listener keeps an idle keep-alive connection KEEP_ALIVE_MS; Node's createServer only 5 s, so a
+  // client reusing a connection idle about that long met the server closing it: ECONNRESET (a browser test's read).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   return {
     server,
     factory(handler) {
