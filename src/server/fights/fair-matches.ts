@@ -131,7 +131,10 @@ async function walk(
     .innerJoin('heroes as h', 'h.id', 'r.hero_id')
     .selectAll('h')
     .select(['r.rating as r_rating', 'r.rd as r_rd', 'r.wins as r_wins', 'r.losses as r_losses'])
+    .orderBy('r.rating', order)
+    .orderBy('r.hero_id', order)
     .execute();
+  // in the walk's order, so the `n` kept are the nearest after the player's own are passed over
   return rows.filter((r) => r.user_id !== q.userId).slice(0, q.n);
 }
 
