@@ -11,7 +11,8 @@ import type pino from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerSerializer } from './foundation/contract-json.ts';
 import { documentEveryAnswer, SWAGGER_OPTIONS } from './http/api-document.ts';
 import { accessLine, logRequests } from './http/access-log.ts';
 import { addRouteHook, changes } from './foundation/route-hooks.ts';
@@ -133,7 +134,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Every answer written from its route's response schema, compiled (foundation/contract-json.ts).
+  app.setSerializerCompiler(({ schema }) => answerSerializer(schema));
   app.setErrorHandler(handleError);
   const log = opts.logger || app.log;
   if (opts.logger) logRequests(app);

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { answerSerializer } from '../../src/server/foundation/contract-json.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_TAGS } from '../../src/server/http/api-document.ts';
@@ -151,7 +152,7 @@ describe('every answer has a schema (http/answer-check.ts)', () => {
   beforeAll(async () => {
     app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(({ schema }) => answerSerializer(schema));
     checkAnswers(app);
     app.get('/api/no-schema', async () => ({ n: 1 }));
     app.get('/api/other-status', { schema: { response: { 200: Answer } } }, async (_q, reply) =>

@@ -5,7 +5,8 @@
 // claim left by a request that died answers, when a key expires and the sweep forgets it.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { answerSerializer } from '../../src/server/foundation/contract-json.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setClock } from '../../src/server/foundation/clock.ts';
@@ -42,7 +43,7 @@ describe.each(DATABASES)('Idempotency-Key on %s', (kind) => {
     await migrate(store.db, store.dialect);
     app = Fastify().withTypeProvider();
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(({ schema }) => answerSerializer(schema));
     app.setErrorHandler(handleError);
     honourIdempotencyKeys(app, store);
     app.post('/t/pay', {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BrowseResponse, HeroesResponse } from '../../api/heroes.ts';
 import { previewCandidate } from '../heroes/summoning.ts';
-import { contractJson } from './contract-json.ts';
+import * as contract from '../../api/index.ts';
+import { compileAnswer, contractJson } from './contract-json.ts';
 
 describe('answers serialized from the contract', () => {
   it('writes a hero as the schema parses it: rating and version in, a stray field out', () => {
@@ -26,5 +27,13 @@ describe('answers serialized from the contract', () => {
     expect(JSON.parse(contractJson(BrowseResponse)(page).toString())).toEqual(page);
     const Shape = z.object({ a: z.string().nullable(), b: z.number().optional() });
     expect(contractJson(Shape)({ a: null }).toString()).toBe('{"a":null}');
+  });
+
+  it('compiles every schema of the contract (a route’s serializer is compiled at its first answer)', () => {
+    const schemas = Object.entries(contract as Record<string, unknown>).filter(
+      (e): e is [string, z.ZodType] => e[1] instanceof z.ZodType,
+    );
+    expect(schemas.length).toBeGreaterThan(100);
+    for (const [name, schema] of schemas) expect(() => compileAnswer(schema), name).not.toThrow();
   });
 });

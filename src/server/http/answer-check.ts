@@ -1,9 +1,12 @@
 // Every answer has a schema: with `checkAnswers` on (the API tests turn it on), each JSON success answer of an
 // /api/ route is read back and parsed with the response schema its route states for that status — whether Fastify's
-// serializer wrote it or a hot read sent bytes from its cache (foundation/contract-json.ts). A success the route
-// states no schema for, or an answer its schema refuses, is a 500 naming the route, so the test that met it fails.
+// serializer wrote it or a hot read sent bytes from its cache (foundation/contract-json.ts) — and, before the
+// serializer writes it, the value the handler answered is encoded with that schema too: the compiled serializer
+// writes what it is given (an integer field handed 2.5 comes out 2), so a handler's value outside its schema is
+// caught where zod's own serializer caught it. A success the route states no schema for, or an answer its schema
+// refuses, is a 500 naming the route, so the test that met it fails.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The schema a route states for answers of `status` (an exact code, then `2xx`); undefined when none. */
 export function answerSchemaOf(request: FastifyRequest, status: number): z.ZodType | undefined {
@@ -27,8 +30,24 @@ function check(request: FastifyRequest, reply: FastifyReply, payload: unknown): 
     throw new Error(`${route} answered ${status} outside its schema: ${parsed.error.message.slice(0, 500)}`);
 }
 
+/** The value a handler answered (before the serializer writes it), encoded with its route's response schema. */
+function checkValue(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+  if (payload === null || typeof payload !== 'object' || Buffer.isBuffer(payload)) return;
+  const schema = answerSchemaOf(request, reply.statusCode);
+  if (!schema) return;
+  const encoded = z.safeEncode(schema, payload);
+  if (!encoded.success)
+    throw new Error(
+      `${request.method} ${request.routeOptions.url} answered a value outside its schema: ${encoded.error.message.slice(0, 500)}`,
+    );
+}
+
 /** Checks every JSON success answer of the API against its route's response schema (see the header). */
 export function checkAnswers(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    checkValue(request, reply, payload);
+    return payload;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     check(request, reply, payload);
     return payload;

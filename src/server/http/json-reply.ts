@@ -1,7 +1,6 @@
-// Answers sent as ready JSON bytes. Fastify's zod serializer parses every answer against its schema before
-// stringifying it, which costs more than the rest of a hot read; these reads send bytes instead: static content
-// checked against its schema once at start, and answers serialized by their schema's compiled serializer
-// (foundation/contract-json.ts), kept in caches of their own. The route's response schema documents the shape
+// Answers sent as ready JSON bytes: static content checked against its schema once at start, and answers made by
+// their schema's compiled serializer (foundation/contract-json.ts, the one Fastify's serializer is too) kept in
+// caches of their own, so a hot read sends them as they are. The route's response schema documents the shape
 // (OpenAPI), and the API tests parse answers with it.
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
