@@ -3,7 +3,8 @@
 // one odds thread), pinned to one core (taskset) on a fresh database; simulated players, each from its own address
 // (X-Forwarded-For, the server trusting one proxy hop), play at the genre's pace from the other core: a request every
 // 3 s on average (exponential gaps) — their heroes, a hero, the day, the player, odds then a fight, a duel's odds then
-// the duel (against the set Find a fair match offered, found again now and then), the campaign then its next stage,
+// the duel (against the set Find a fair match offered, found again now and then), the campaign, its next stage's odds
+// then the stage,
 // the shop, a purchase, a claim, the inventory, the leaderboard. The crowd climbs (50, 100, 200 … top: each level `grow`
 // times the last); each level is
 // measured for `seconds` after its new players have made their accounts, summoned their heroes and found the day's
@@ -302,15 +303,24 @@ class Player {
     }
     if (pick < 66) return this.findMatches();
     if (pick < 76) {
+      // As the campaign page plays it: the page, the next stage's chance for the team (its team picker), the fight.
       const campaign = await this.ask('GET', `/api/campaign?user_id=${me}`);
       const stage = campaign?.body?.next_stage_id as string | undefined;
       if (stage)
-        this.next = () =>
-          this.ask('POST', `/api/campaign/stages/${stage}/battle`, {
-            user_id: me,
-            team_hero_ids: this.team,
-            mode: 'auto',
-          });
+        this.next = async () => {
+          const odds = await this.ask(
+            'GET',
+            `/api/odds?user_id=${me}&kind=campaign&stage_id=${stage}&team=${team}`,
+          );
+          this.next = () =>
+            this.ask('POST', `/api/campaign/stages/${stage}/battle`, {
+              user_id: me,
+              team_hero_ids: this.team,
+              mode: 'auto',
+              ...(odds?.body?.key && { odds_key: odds.body.key }),
+            });
+          return odds;
+        };
       return campaign;
     }
     if (pick < 80) return this.ask('GET', '/api/shop');
@@ -473,19 +483,24 @@ async function main() {
               .map(([w, n]) => `${w} ×${n}`)
               .join(', '),
         );
-        const failures = new Map<string, number>();
-        for (const x of taken.filter((t) => t.failed)) {
-          const k = `${x.status || 'no answer'} ${x.what}`;
-          failures.set(k, (failures.get(k) ?? 0) + 1);
+        for (const [label, which] of [
+          ['Failed', (t: Sample) => t.failed],
+          ['Refused', (t: Sample) => t.refused],
+        ] as const) {
+          const counts = new Map<string, number>();
+          for (const x of taken.filter(which)) {
+            const k = `${x.status || 'no answer'} ${x.what}`;
+            counts.set(k, (counts.get(k) ?? 0) + 1);
+          }
+          if (counts.size > 0)
+            console.log(
+              `${label} at ${level}: ` +
+                [...counts]
+                  .sort((a, b) => b[1] - a[1])
+                  .map(([w, n]) => `${w} ×${n}`)
+                  .join(', '),
+            );
         }
-        if (failures.size > 0)
-          console.log(
-            `Failed at ${level}: ` +
-              [...failures]
-                .sort((a, b) => b[1] - a[1])
-                .map(([w, n]) => `${w} ×${n}`)
-                .join(', '),
-          );
         break;
       }
       held = level;
