@@ -11,7 +11,8 @@
 // fair matches. The slowest hundredth of a level that does not hold is named by route. A level holds when its p99 is under 250 ms and under 0.5% of its requests fail
 // (a 5xx, a 503 from a full odds queue, no answer within 10 s). Printed per level: requests a second, p50 / p99, the
 // failures, the odds pool's work (from the server's GET /metrics: estimates made and answered from the cache a second,
-// battles simulated a second for estimates and for Find a fair match's sets), and the server's CPU split — its main thread, its other threads (the odds worker, the garbage collector's
+// battles simulated a second for estimates and for Find a fair match's sets), how long the event loop was held
+// (its delay's p99 and max over the window, the server's own measure), and the server's CPU split — its main thread, its other threads (the odds worker, the garbage collector's
 // helpers, libuv's pool) and, on PostgreSQL, the database's processes — as a share of one core. With prof=1 the server
 // runs with --cpu-prof, and the functions that took most of its main thread are printed at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -334,7 +335,10 @@ class Player {
 
 // ---- the odds pool's counters (GET /metrics) -------------------------------------------------------------------
 
-/** The odds pool's answers by source and battles by task so far (src/server/http/metrics.ts). */
+/**
+ * The odds pool's answers by source and battles by task so far (src/server/http/metrics.ts), and how long the event
+ * loop was held since the scrape before (`lag p99`, `lag max`, ms).
+ */
 async function oddsCounters(metricsPort: number): Promise<Map<string, number>> {
   const text = await new Promise<string>((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: metricsPort, path: '/metrics' }, (res) => {
@@ -350,6 +354,9 @@ async function oddsCounters(metricsPort: number): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const m of text.matchAll(/^runeborn_odds_(answers|battles)_total\{\w+="(\w+)"\} (\S+)$/gm))
     out.set(`${m[1]} ${m[2]}`, Number(m[3]));
+  // prom-client's event-loop delay, measured since the scrape before (it resets at each scrape)
+  for (const m of text.matchAll(/^nodejs_eventloop_lag_(p99|max)_seconds (\S+)$/gm))
+    out.set(`lag ${m[1]}`, Number(m[2]) * 1000);
   return out;
 }
 
@@ -418,9 +425,9 @@ async function main() {
       `${GAP_MS / 1000} s on average; each level measured ${SECONDS} s. Holds: p99 < ${P99_MS} ms, failures < ${FAILING * 100}%.\n`,
   );
   console.log(
-    '| Players | Requests/s | p50 ms | p99 ms | Failed | Refused (4xx) | Battles an odds answer | Estimates made / cached a second | Battles a second: estimates / fair-match sets | Server main | Server other | Database | Holds |',
+    '| Players | Requests/s | p50 ms | p99 ms | Failed | Refused (4xx) | Battles an odds answer | Estimates made / cached a second | Battles a second: estimates / fair-match sets | Event loop delay p99 / max ms | Server main | Server other | Database | Holds |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const players: Player[] = [];
   let samples: Sample[] = [];
   const record = (s: Sample) => samples.push(s);
@@ -469,7 +476,8 @@ async function main() {
       console.log(
         `| ${level} | ${Math.round(taken.length / seconds)} | ${quantile(ms, 0.5).toFixed(1)} | ${p99.toFixed(0)} | ` +
           `${(failed * 100).toFixed(2)}% | ${pct(taken.filter((x) => x.refused).length / Math.max(1, taken.length))} | ${Math.round(battles)} | ` +
-          `${rate('answers simulated')} / ${rate('answers cache')} | ${rate('battles estimate')} / ${rate('battles screen')} | ${pct(cpu.main)} | ${pct(cpu.other)} | ${dbShare === null ? 'in the server' : pct(dbShare)} | ${holds ? 'yes' : 'no'} |`,
+          `${rate('answers simulated')} / ${rate('answers cache')} | ${rate('battles estimate')} / ${rate('battles screen')} | ` +
+          `${(odds1.get('lag p99') ?? 0).toFixed(0)} / ${(odds1.get('lag max') ?? 0).toFixed(0)} | ${pct(cpu.main)} | ${pct(cpu.other)} | ${dbShare === null ? 'in the server' : pct(dbShare)} | ${holds ? 'yes' : 'no'} |`,
       );
       if (!holds) {
         // What the slowest hundredth of the requests were.
