@@ -134,27 +134,31 @@ export async function setBalances(
   await store.close();
 }
 
+/** Rewrites a hero in the store as `change` makes it (test setup only), one version on. */
+export async function rewriteHero(
+  h: Harness,
+  heroId: string,
+  change: (hero: import('../../src/game/types.ts').Hero) => Partial<import('../../src/game/types.ts').Hero>,
+) {
+  const { heroColumns, heroFromRow } = await import('../../src/server/store/hero-rows.ts');
+  await withStore(h, async (db) => {
+    const row = await db.selectFrom('heroes').selectAll().where('id', '=', heroId).executeTakeFirstOrThrow();
+    const hero = heroFromRow(row);
+    await db
+      .updateTable('heroes')
+      .set({ ...heroColumns({ ...hero, ...change(hero) }), version: row.version + 1 })
+      .where('id', '=', heroId)
+      .execute();
+  });
+}
+
 /** Rewrites a hero's stats in the store (test setup only): 'mighty' wins every fight, 'feeble' loses every one. */
 export async function setHeroPower(h: Harness, heroId: string, power: 'mighty' | 'feeble') {
-  const { openStore } = await import('../../src/server/store/db.ts');
-  const { heroColumns, heroFromRow } = await import('../../src/server/store/hero-rows.ts');
-  const store = openStore(h.db.url, { poolSize: 1 });
-  const row = await store.db
-    .selectFrom('heroes')
-    .selectAll()
-    .where('id', '=', heroId)
-    .executeTakeFirstOrThrow();
-  const hero = heroFromRow(row);
-  const stats =
+  await rewriteHero(h, heroId, () =>
     power === 'mighty'
       ? { hp: 90000, max_hp: 90000, atk: 9000, def: 3000, spd: 500 }
-      : { hp: 1, max_hp: 1, atk: 1, def: 0, spd: 1 };
-  await store.db
-    .updateTable('heroes')
-    .set({ ...heroColumns({ ...hero, ...stats }), version: row.version + 1 })
-    .where('id', '=', heroId)
-    .execute();
-  await store.close();
+      : { hp: 1, max_hp: 1, atk: 1, def: 0, spd: 1 },
+  );
 }
 
 /** A new player owning one summoned hero that wins every fight (setHeroPower 'mighty'). */
