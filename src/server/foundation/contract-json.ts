@@ -21,11 +21,29 @@ export function answerJsonSchema(schema: z.ZodType): Record<string, unknown> {
   return json;
 }
 
+/**
+ * The JSON schema a serializer is compiled from: the document's, less its `additionalProperties: false`. A zod object
+ * strips the fields it does not name, and so does the compiled serializer (it writes only the fields named) — but
+ * where a schema is a union (a fight's answer, a battle read back) the serializer picks the member a value validates
+ * against, and a value carrying a field beyond its member's (as a handler's values may) validated against none.
+ */
+function serializedSchema(json: unknown): unknown {
+  if (Array.isArray(json)) return json.map(serializedSchema);
+  if (json === null || typeof json !== 'object') return json;
+  return Object.fromEntries(
+    Object.entries(json)
+      .filter(([k, v]) => !(k === 'additionalProperties' && v === false))
+      .map(([k, v]) => [k, serializedSchema(v)]),
+  );
+}
+
 /** `schema`'s serializer compiled now (once per schema for the process: every app built in it shares it). */
 export function compileAnswer(schema: z.ZodType): (value: unknown) => string {
   let serialize = compiled.get(schema);
   if (!serialize) {
-    serialize = fastJson(answerJsonSchema(schema) as AnySchema) as (value: unknown) => string;
+    serialize = fastJson(serializedSchema(answerJsonSchema(schema)) as AnySchema) as (
+      value: unknown,
+    ) => string;
     compiled.set(schema, serialize);
   }
   return serialize;

@@ -37,6 +37,20 @@ describe('answers written from their schema', () => {
     expect(res.body).toContain('GET /api/count answered a value outside its schema');
   });
 
+  it('writes a union’s member for a value carrying a field beyond it, as zod does (a battle read back)', async () => {
+    const Either = z.union([z.object({ units: z.array(z.number()) }), z.object({ won: z.boolean() })]);
+    app = Fastify({ logger: false });
+    app.setSerializerCompiler(({ schema }) => answerSerializer(schema));
+    checkAnswers(app);
+    app.get('/api/either', { schema: { response: { 200: Either } } }, async () => ({
+      won: true,
+      odds_key: 'k',
+    }));
+    const res = await app.inject({ method: 'GET', url: '/api/either' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toBe('{"won":true}');
+  });
+
   it('refuses a response schema that is not a zod schema', () => {
     expect(() => answerSerializer({ type: 'object' })).toThrow(/not a zod schema/);
   });
