@@ -6,7 +6,6 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './tables.ts';
-import { WalCheckpointer } from './wal-checkpoint.ts';
 import { WalSync } from './wal-sync.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,8 +25,6 @@ export interface Store {
   pool?: pg.Pool;
   /** SQLite on a file only: flushes the WAL before a change is answered (wal-sync.ts). */
   walSync?: WalSync;
-  /** SQLite on a file only: the WAL's checkpoints, on a worker thread (wal-checkpoint.ts). */
-  checkpointer?: WalCheckpointer;
   /** Told every statement run outside Kysely (prepared.ts), as Kysely's log tells its own (StoreOptions). */
   onStatement?: (sql: string, ms: number) => void;
   close(): Promise<void>;
@@ -97,17 +94,14 @@ export function openStore(databaseUrl: string, opts: StoreOptions = {}): Store {
     log,
   });
   const walSync = path === ':memory:' ? undefined : new WalSync(database, opts.walFlush);
-  const checkpointer = path === ':memory:' ? undefined : new WalCheckpointer(database);
   return {
     db,
     dialect: 'sqlite',
     sqlite: database,
     statement,
     walSync,
-    checkpointer,
     onStatement,
     close: async () => {
-      await checkpointer?.close();
       await walSync?.close();
       await db.destroy();
     },
