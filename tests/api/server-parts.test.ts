@@ -150,6 +150,31 @@ describe('odds pool', () => {
     ),
   });
 
+  it('refuses a fight’s estimate for estimates queued ahead of it, never for sets of duels it would pass', async () => {
+    // one thread, two places in the queue, no wait for room: a fight finding it full is refused at once
+    const pool = new OddsPool(1, 0, 2, 0, 1);
+    try {
+      await pool.estimate(a, b); // the thread is up
+      const { hero, opponents } = duelSet();
+      const sets = [0, 1, 2].map((k) => pool.screen([hero], [[opponents[k]]], 1));
+      expect(pool.queued).toBe(2); // one set's part on the thread, two waiting
+      expect(pool.saturated).toBe(false);
+      const fight = pool.estimate(a, [b[0]]);
+      await expect(fight).resolves.toMatchObject({ samples: expect.any(Number) });
+      await Promise.all(sets);
+      expect(pool.refused).toBe(0);
+      // estimates fill the queue: the next fight is refused, before any of its work
+      const ahead = [3, 4, 5].map((k) => pool.estimate([opponents[k]], [opponents[k + 1]]));
+      expect(pool.queued).toBe(2);
+      expect(pool.saturated).toBe(true);
+      await expect(pool.estimate(a, [b[1]])).rejects.toThrow(/queue is full/);
+      await Promise.all(ahead);
+      expect(pool.refused).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('measures a set of duels in parts of a few thousand battles, with the answers one task gives', async () => {
     const whole = new OddsPool(1, DEFAULT_ODDS_CACHE_SIZE, undefined, undefined, Infinity);
     const parts = new OddsPool(1, DEFAULT_ODDS_CACHE_SIZE, undefined, undefined, 1);

@@ -107,6 +107,10 @@ export class RankedQueue implements TaskQueue {
   get size(): number {
     return this.ranks.reduce((n, q) => n + q.size, 0);
   }
+  /** Tasks waiting that a task of `name` would leave the queue before: those of a lower rank. */
+  behind(name: string): number {
+    return this.ranks.slice(TASK_RANK[name] + 1).reduce((n, q) => n + q.size, 0);
+  }
   shift(): PiscinaTask | null {
     for (const q of this.ranks) if (q.size > 0) return q.shift() as PiscinaTask;
     return null;
@@ -124,13 +128,14 @@ export class RankedQueue implements TaskQueue {
 
 export class OddsPool {
   private readonly pool: Piscina;
+  private readonly queue = new RankedQueue();
   /** Fights waiting for room in the full queue, oldest first: each is woken as a task finishes, or refused at its time. */
   private readonly waiting = new Set<() => void>();
   /** Estimates by matchup; lru-cache's fetch also shares one estimate among fights asking for it at once. */
   private readonly cache: LRUCache<string, Odds, OddsTask>;
   /** Estimates running or waiting for a thread now. */
   private estimating = 0;
-  /** tasks that may wait for a thread before new estimates are refused */
+  /** tasks that may wait ahead of a new estimate (Find a fair match's sets wait behind it) before it is refused */
   readonly maxQueue: number;
   hits = 0;
   misses = 0;
@@ -173,7 +178,7 @@ export class OddsPool {
       minThreads: 1,
       maxThreads: Math.max(1, threads),
       idleTimeout: 60_000,
-      taskQueue: new RankedQueue(),
+      taskQueue: this.queue,
     });
   }
 
@@ -201,7 +206,16 @@ export class OddsPool {
    * before any of their work is done. A queue of stories alone (fights of known matchups) refuses nothing.
    */
   get saturated(): boolean {
-    return this.estimating > 0 && this.pool.queueSize >= this.maxQueue;
+    return this.estimating > 0 && this.ahead('default') >= this.maxQueue;
+  }
+
+  /**
+   * Tasks waiting that a new task of `name` would wait behind: not those of a lower rank, which it passes — a fight's
+   * estimate is never refused for Find a fair match's sets queued (in the crowd they filled the queue and a fight
+   * that would have run next was answered 503).
+   */
+  private ahead(name: string): number {
+    return Math.max(0, this.pool.queueSize - this.queue.behind(name));
   }
 
   /**
@@ -243,13 +257,13 @@ export class OddsPool {
   }
 
   /**
-   * Runs `work` (which hands the pool a task) once fewer than `limit` tasks wait for a thread, checking that and
+   * Runs `work` (which hands the pool a task of `name`) once fewer than `limit` tasks wait ahead of it, checking that and
    * starting the work with nothing in between, so a burst can never pass the bound; after the wait for room, new
    * work is refused (OddsPoolBusy). A fight's story is let in up to twice the bound: the fight it belongs to was
    * admitted, and finishing it frees its place sooner than refusing it would.
    */
-  private async admitted<T>(limit: number, work: () => Promise<T>): Promise<T> {
-    const room = () => this.pool.queueSize < limit;
+  private async admitted<T>(name: string, limit: number, work: () => Promise<T>): Promise<T> {
+    const room = () => this.ahead(name) < limit;
     while (!room()) {
       if (!(await this.until(room))) {
         this.refused++;
@@ -339,7 +353,7 @@ export class OddsPool {
 
   /** One task of a set's measure (screen). */
   private screenPart(task: ScreenTask): Promise<(Screened | undefined)[]> {
-    return this.admitted(this.maxQueue, async () => {
+    return this.admitted('screen', this.maxQueue, async () => {
       this.estimating++;
       this.screenTasks++;
       try {
@@ -358,7 +372,7 @@ export class OddsPool {
    * one thread, first come first served.
    */
   private async sample(task: OddsTask): Promise<Odds> {
-    return this.admitted(this.maxQueue, async () => {
+    return this.admitted('default', this.maxQueue, async () => {
       this.misses++;
       const alone = this.estimating === 0 && this.pool.queueSize === 0 && this.maxThreads > 1;
       this.estimating++;
@@ -400,7 +414,7 @@ export class OddsPool {
 
   /** The fight's story, simulated in a worker too (an unlikely outcome can take dozens of simulated battles). */
   async narrate(seed: number, a: Hero[], b: Hero[], won: boolean): Promise<Story> {
-    return this.admitted(this.maxQueue * 2, async () => {
+    return this.admitted('narrate', this.maxQueue * 2, async () => {
       try {
         return (await this.pool.run({ seed, a, b, won } satisfies NarrateTask, { name: 'narrate' })) as Story;
       } finally {
