@@ -120,6 +120,10 @@ function nextTurn(c: BattleCore, state: BattleState, turn: number): LiveState {
   for (let k = 0; k < EMPTY_TURNS && s.status === 'active'; k++) {
     next = foresee(s);
     if (next.acting[0].length + next.acting[1].length > 0) break;
+    // The foresight loaded its copy in c's place (one battle is in play at a time): c is loaded again, its log kept.
+    const log = c.log;
+    c = restore(s);
+    if (log instanceof EventLog) log.follow(c);
     playTurn(c, new Map(), indices(s, next.stretch)); // only units that lose their turn: nothing to choose
     s = { ...s, core: storeCore(c), status: STATUS_OF_OUTCOME[c.over] };
   }

@@ -136,6 +136,11 @@ export class EventLog implements BattleLog {
   ) {
     this.cast = castOf(units);
   }
+  /** This log, written on by `c` from now on: the same battle loaded again (a foresight played on a copy). */
+  follow(c: BattleCore): void {
+    this.c = c;
+    c.log = this;
+  }
   private id(i: number) {
     return i >= 0 ? this.units[i]?.id : undefined;
   }
