@@ -2,7 +2,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
-/** Lowers the calling thread's priority to `niceness` (10: odds workers; 19: work nobody waits on). */
+/** Lowers the calling thread's priority to `niceness` (19: work nobody waits on, as the balance measure). */
 export function lowerThreadPriority(niceness: number): void {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
