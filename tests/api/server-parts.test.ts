@@ -1,5 +1,6 @@
 // The server's own machinery: the odds pool really runs in worker threads and caches per matchup, the sweep
 // expires idle battles, and rate limits answer 429 with an { error }.
+import { readdirSync, readFileSync } from 'node:fs';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateHero } from '../../src/game/index.ts';
@@ -32,6 +33,17 @@ describe('odds pool', () => {
     expect(odds.thread).toBeGreaterThan(0);
     expect(odds.thread).not.toBe(threadId);
     expect(pool.threads).toBeGreaterThanOrEqual(1);
+  });
+
+  it('runs its threads at the request thread’s priority: a fight’s estimate is work a player waits on', async () => {
+    const threadsBefore = readdirSync('/proc/self/task').length;
+    await pool.estimate(b, a);
+    // each thread's nice value: the 19th field of its stat (the 17th after its name, which may hold spaces)
+    const niceOf = (tid: string) =>
+      Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ').pop()!.split(' ')[16]);
+    const tids = readdirSync('/proc/self/task');
+    expect(tids.length).toBeGreaterThanOrEqual(threadsBefore);
+    expect(tids.map(niceOf)).toEqual(tids.map(() => niceOf(String(process.pid))));
   });
 
   it('a lone estimate is spread over every thread, with the answer one thread gives', async () => {
