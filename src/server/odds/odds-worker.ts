@@ -5,10 +5,8 @@ import { estimateOdds, narrateFight, sampleWins } from '../../game/index.ts';
 import { screenMatchups } from '../../game/fair-screen.ts';
 import type { NarrateTask, Odds, OddsTask, ScreenTask, Story, WinsTask } from './odds-pool.ts';
 
-// This worker runs at the request thread's priority: its estimates are the fights' own work, which players wait on.
-// Niced to 10 (it once yielded the CPU to the event loop), it got a tenth of a busy core, its queue grew in the
-// request thread's bursts, and the crowd's p99 at 600 players on one core was 302–709 ms against 88–226 ms as now
-// (`npm run bench:crowd`, docs/scale-out.md).
+// This worker runs at the request thread's priority, never niced: its estimates are the fights' own work, which
+// players wait on (docs/scale-out.md, "Under a flood of fights").
 
 export default function estimate(task: OddsTask): Odds & { thread: number } {
   const r = estimateOdds(task.seed, task.a, task.b);
