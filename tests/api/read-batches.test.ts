@@ -37,9 +37,8 @@ describe.each(DATABASES)('keyedRead on %s', (kind) => {
   });
 
   /** A read of t by k; on PostgreSQL each statement first sleeps `sleep` seconds. */
-  const readOf = (name: string, sleep = 0) =>
+  const readOf = (sleep = 0) =>
     keyedRead<Row>(
-      name,
       (match) =>
         kind === 'postgres'
           ? `select t.k, t.v from t, pg_sleep(${sleep}) where t.k ${match} order by t.v`
@@ -49,7 +48,7 @@ describe.each(DATABASES)('keyedRead on %s', (kind) => {
     );
 
   it('each read gets its own key’s rows, none for an unknown key; on PostgreSQL those of one turn go as one', async () => {
-    const read = readOf('rb-rows');
+    const read = readOf();
     statements = 0;
     const keys = ['a', 'b', 'zz', 'b', 'c', 'a'];
     const answers = await Promise.all(keys.map((k) => read(store, k)));
@@ -59,7 +58,7 @@ describe.each(DATABASES)('keyedRead on %s', (kind) => {
   });
 
   it('several keys at once, alone or beside single reads: each key its own rows', async () => {
-    const read = readOf('rb-many');
+    const read = readOf();
     statements = 0;
     const [many, single, again] = await Promise.all([
       read.many(store, ['b', 'zz', 'c']),
@@ -75,7 +74,7 @@ describe.each(DATABASES)('keyedRead on %s', (kind) => {
   it.runIf(kind === 'postgres')(
     'reads that come while a statement is under way wait, and go together when it returns',
     async () => {
-      const read = readOf('rb-turns', 0.1);
+      const read = readOf(0.1);
       statements = 0;
       const first = read(store, 'a');
       await new Promise((r) => setImmediate(r)); // the first is sent
@@ -93,7 +92,7 @@ describe.each(DATABASES)('keyedRead on %s', (kind) => {
   it.runIf(kind === 'postgres')(
     'a read never joins a statement already sent: it sees a write acknowledged before it came',
     async () => {
-      const read = readOf('rb-slow', 0.2);
+      const read = readOf(0.2);
       const early = read(store, 'a'); // sent at once, slow
       await new Promise((r) => setTimeout(r, 50)); // it is under way
       await sql`update t set v = 10 where k = 'a'`.execute(store.db);
@@ -106,23 +105,18 @@ describe.each(DATABASES)('keyedRead on %s', (kind) => {
 
   it('a failed statement fails every read it carried; the next reads go on', async () => {
     const broken = keyedRead<Row>(
-      'rb-broken',
       (m) => `select k, v from no_such_table where k ${m}`,
       (r) => r.k,
       1,
     );
     const results = await Promise.allSettled(['a', 'b', 'c'].map((k) => broken(store, k)));
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect((await readOf('rb-after')(store, 'c')).map((r) => r.v)).toEqual([4]);
+    expect((await readOf()(store, 'c')).map((r) => r.v)).toEqual([4]);
   });
 
   it('shared reads: those that wait with the same values get one statement’s rows, others their own', async () => {
     const page = sharedRead<Row>(
-      prepared(
-        'rb-shared',
-        'select k, v from t where v >= ? order by v',
-        'select k, v from t where v >= ? order by v',
-      ),
+      prepared('select k, v from t where v >= ? order by v', 'select k, v from t where v >= ? order by v'),
       1,
     );
     statements = 0;
@@ -138,10 +132,7 @@ describe.each(DATABASES)('keyedRead on %s', (kind) => {
     ]);
     // the first went alone at once; the others waited: all the 3s as one statement, the 4 as another
     if (kind === 'postgres') expect(statements).toBe(3);
-    const broken = sharedRead<Row>(
-      prepared('rb-shared-broken', 'select k, v from no_such_table where v >= ?'),
-      1,
-    );
+    const broken = sharedRead<Row>(prepared('select k, v from no_such_table where v >= ?'), 1);
     const failed = await Promise.allSettled([1, 1, 2].map((m) => broken(store, [m])));
     expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect((await page(store, [4])).map((r) => r.v)).toEqual([4]);

@@ -21,8 +21,8 @@ describe.each(DATABASES)('statement times on %s', (kind) => {
   });
 
   it("tells a prepared read's time as it tells Kysely's", async () => {
-    const one = prepared('statement_times_one', 'select 1 as n where 1 = ?');
-    const many = prepared('statement_times_many', 'select 2 as n where 2 = ?');
+    const one = prepared('select 1 as n where 1 = ?');
+    const many = prepared('select 2 as n where 2 = ?');
     expect(await firstRow<{ n: number }>(store, one, [1])).toEqual({ n: 1 });
     expect(await allRows<{ n: number }>(store, many, [2])).toEqual([{ n: 2 }]);
     await sql`select 3 as n`.execute(store.db);

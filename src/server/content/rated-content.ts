@@ -16,7 +16,6 @@ import { keyedRead } from '../store/read-batches.ts';
 type RatingRow = HeroRating & { hero_id: string };
 
 const RATINGS = keyedRead<RatingRow>(
-  'content-ratings',
   (match) => `select hero_id, rating, rd, wins, losses from hero_ratings where hero_id ${match}`,
   (r) => r.hero_id,
 );

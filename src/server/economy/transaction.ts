@@ -18,7 +18,8 @@
 // row first, they run one after another and read each other's committed state (READ COMMITTED: each statement sees
 // the latest commits), so the work reads what it changes inside the transaction, never before it.
 //
-// A deadlock or serialization failure that still happens (40P01, 40001; SQLITE_BUSY when another process holds
+// A deadlock or serialization failure that still happens (40P01, 40001; 0A000, a named statement gone stale under
+// another instance's migration: store/named-statements.ts; SQLITE_BUSY when another process holds
 // SQLite's write lock past busy_timeout) rolls the work back and runs it again, a few times with a short jittered
 // backoff, then answers 409 with a readable error: never a 5xx. The work must therefore have no effect outside the
 // transaction.
@@ -31,7 +32,7 @@
 // its turn in one queue, the locks are the database's
 // own and steps 1–2 are plain reads.
 import { SqliteAdapter, type Kysely, type Transaction } from 'kysely';
-import { busy } from '../foundation/errors.ts';
+import { busy, isStalePlan } from '../foundation/errors.ts';
 import type { HeroRow } from '../store/hero-rows.ts';
 import type { Database } from '../store/tables.ts';
 import type { Act } from '../../game/daily.ts';
@@ -62,10 +63,10 @@ export interface Locked {
 
 const RETRYABLE = new Set(['40P01', '40001', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']);
 
-/** A deadlock, a serialization failure or a busy SQLite: worth trying again. */
+/** A deadlock, a serialization failure, a stale named statement or a busy SQLite: worth trying again. */
 export function isContention(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && RETRYABLE.has(code);
+  return (typeof code === 'string' && RETRYABLE.has(code)) || isStalePlan(err);
 }
 
 const pause = (attempt: number) =>

@@ -51,7 +51,6 @@ export function userView(r: UserRow): User {
 }
 
 const USER = keyedRead<UserRow>(
-  'user',
   (match) => `select * from users where id ${match}`,
   (r) => r.id,
 );

@@ -60,6 +60,15 @@ function validationText(err: FastifyError): string {
   return where ? `Invalid ${part} field "${where}": ${message}` : `Invalid ${part}: ${message}`;
 }
 
+/**
+ * PostgreSQL's failure of a named statement whose result's columns changed since its connection prepared it (another
+ * instance's migration): the statement is named anew at once (store/named-statements.ts), so asking again works.
+ */
+export const isStalePlan = (err: unknown): boolean =>
+  (err as { code?: unknown } | null)?.code === '0A000' &&
+  /cached plan must not change result type/.test((err as { message?: unknown }).message as string);
+export const UPDATED_MESSAGE = 'The game was updated a moment ago: please try again';
+
 export function handleError(err: FastifyError | Refusal, req: FastifyRequest, reply: FastifyReply): void {
   if (err instanceof Refusal) {
     if (err.headers) reply.headers(err.headers);
@@ -86,6 +95,10 @@ export function handleError(err: FastifyError | Refusal, req: FastifyRequest, re
   }
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
     reply.code(400).send({ error: 'Malformed JSON body' });
+    return;
+  }
+  if (isStalePlan(err)) {
+    reply.code(503).header('retry-after', '1').send({ error: UPDATED_MESSAGE });
     return;
   }
   const status = err.statusCode ?? 500;

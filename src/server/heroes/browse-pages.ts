@@ -26,7 +26,6 @@ const SHOWN_OF = (concat: string) =>
      where h.user_id = p.id order by h.created_at, h.id limit ${BROWSE_HEROES_PER_PLAYER}) s)`;
 const PAGE_KEY = sharedRead<KeyRow>(
   prepared(
-    'browse-page-key',
     `select p.id, p.username, p.username_key, p.hero_count,
      ${SHOWN_OF("group_concat(v, ',' order by c, i)")} as shown
    from users p where p.hero_count > 0 and p.username_key > ? and p.id != ? order by p.username_key limit ?`,
@@ -35,7 +34,6 @@ const PAGE_KEY = sharedRead<KeyRow>(
   ),
 );
 const DOCS = prepared(
-  'browse-docs',
   `select h.id, h.doc, ${RATED} where h.id in (select value from json_each(?))`,
   `select h.id, h.doc, ${RATED} where h.id = any(?::text[])`,
 );

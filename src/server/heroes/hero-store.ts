@@ -79,7 +79,6 @@ export const RATED =
   'case when h.user_id is null then null else h.version end as version, r.rating, r.rd, r.wins, r.losses ' +
   'from heroes h left join hero_ratings r on r.hero_id = h.id';
 const LIST = prepared(
-  'hero-list',
   `select h.doc, ${RATED} where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`,
   `select h.doc, ${RATED} where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`,
 );
@@ -90,7 +89,6 @@ const LIST = prepared(
 // users table, so on PostgreSQL the keys of requests that come together go as one statement (read-batches.ts);
 // a player without heroes (or no such player) has the key ''.
 const LIST_KEY = keyedRead<{ user_id: string; key: string }>(
-  'hero-list-key',
   (match, dialect) =>
     `select u.id as user_id, (select coalesce(${dialect === 'sqlite' ? 'group_concat' : 'string_agg'}(` +
     "id || ':' || version || ':' || games, ','), '') from " +
@@ -100,11 +98,7 @@ const LIST_KEY = keyedRead<{ user_id: string; key: string }>(
     `from users u where u.id ${match}`,
   (r) => r.user_id,
 );
-const DOC = prepared(
-  'hero-doc',
-  `select h.doc, ${RATED} where h.id = ?`,
-  `select h.doc, ${RATED} where h.id = ?`,
-);
+const DOC = prepared(`select h.doc, ${RATED} where h.id = ?`, `select h.doc, ${RATED} where h.id = ?`);
 
 /** A stored document, its row's version (a player's hero; null or absent for an NPC) and its rating row's fields (null: no row yet). */
 export interface RatedDoc {
@@ -144,7 +138,6 @@ export async function heroJsonOf(store: Store, id: string): Promise<Buffer | und
 // What a hero's answer depends on — its version and its count of arena fights — from the primary keys alone; on
 // PostgreSQL the reads that would wait for a connection go together (read-batches.ts).
 const DOC_KEY = keyedRead<DocKey>(
-  'hero-doc-key',
   (match) =>
     'select h.id, h.version, coalesce(r.wins + r.losses, -1) as games from heroes h ' +
     `left join hero_ratings r on r.hero_id = h.id where h.id ${match}`,

@@ -32,7 +32,6 @@ interface InventoryRow {
 }
 
 const INVENTORY = keyedRead<InventoryRow>(
-  'inventory',
   (match) => `select id, user_id, item_id, quantity from inventory where user_id ${match} and quantity > 0`,
   (r) => r.user_id,
 );
@@ -44,7 +43,6 @@ const INVENTORY = keyedRead<InventoryRow>(
  */
 type PlayerEntry = UserRow & { entry_id: string | null; item_id: string | null; quantity: number | null };
 const PLAYER_INVENTORY = keyedRead<PlayerEntry>(
-  'player-inventory',
   (match) =>
     'select u.*, i.id as entry_id, i.item_id, i.quantity from users u ' +
     `left join inventory i on i.user_id = u.id and i.quantity > 0 where u.id ${match} order by i.id`,

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type KyselyConfig } from 'kysel
 import pg from 'pg';
 import type { Database } from './tables.ts';
 import { WalSync } from './wal-sync.ts';
+import { nameStatements } from './named-statements.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -73,7 +74,11 @@ export function openStore(databaseUrl: string, opts: StoreOptions = {}): Store {
     pool.on('error', () => {});
     // Nor may a checked-out client's (the database restarted, its backend ended): its query fails, and the pool
     // drops the client when it is released with that error.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    // Each connection runs its statements named, prepared once (named-statements.ts).
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      nameStatements(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, dialect: 'postgres', pool, onStatement, close: () => db.destroy() };
   }

@@ -30,14 +30,12 @@ export interface KeyedRead<Row> {
  * once on PostgreSQL (a share of the pool, so other work still finds connections).
  */
 export function keyedRead<Row>(
-  name: string,
   sqlOf: (match: string, dialect: 'sqlite' | 'postgres') => string,
   keyOf: (row: Row) => string,
   inFlight = IN_FLIGHT,
 ): KeyedRead<Row> {
-  const one = prepared(name, sqlOf('= ?', 'sqlite'));
+  const one = prepared(sqlOf('= ?', 'sqlite'));
   const some = prepared(
-    `${name}-many`,
     sqlOf('in (select value from json_each(?))', 'sqlite'),
     sqlOf('= any(?::text[])', 'postgres'),
   );
