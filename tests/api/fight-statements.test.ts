@@ -1,4 +1,4 @@
-// A won fight's transaction reads its team and its player once, and writes the team back in one statement: the rows it locked (transaction.ts, steps 1 and 2)
+// A fight's transaction reads its team, its player and (a campaign stage) the player's progress once, and writes the team back in one statement: the rows it locked (transaction.ts, steps 1 and 2)
 // are the rows its pay starts from (reward-payment.ts) and its quest progress counts from (quest-progress.ts), not
 // read again — on PostgreSQL each read is a round trip.
 // Every statement the store runs is told to the metrics (openStore's onStatement), so the test sees them all.
@@ -74,5 +74,35 @@ describe.each(DATABASES)('a fight’s statements on %s', (kind) => {
       return;
     }
     throw new Error('no fight lost in 40');
+  });
+
+  it('a campaign fight reads the player’s progress once before it and once under the lock, and starts its end from that', async () => {
+    const user = await newPlayer(h, 'stage');
+    const team = [(await summonHero(h, user.id)).id, (await summonHero(h, user.id)).id];
+    for (const outcome of ['won', 'lost']) {
+      for (let tries = 0; ; tries++) {
+        if (tries === 40) throw new Error(`no campaign fight ${outcome} in 40`);
+        const stage = (
+          (await h.call('GET', `/api/campaign?user_id=${user.id}`)).body as { next_stage_id: string }
+        ).next_stage_id;
+        told.texts.length = 0;
+        const r = await h.call('POST', `/api/campaign/stages/${stage}/battle`, {
+          user_id: user.id,
+          team_hero_ids: team,
+          mode: 'auto',
+        });
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+        if (r.body.status !== outcome) continue;
+        const progressReads = told.texts.filter((t) => /^select .* from "?campaign_progress"?/i.test(t));
+        expect(progressReads, progressReads.join('\n')).toHaveLength(2);
+        // the player: read for the stage's check and under the lock, not again by the guard
+        const userReads = told.texts.filter((t) => /^select .* from "?users"? where/i.test(t));
+        expect(userReads, userReads.join('\n')).toHaveLength(outcome === 'won' ? 2 : 3);
+        // and the end it answered is where the player stands
+        const after = (await h.call('GET', `/api/campaign?user_id=${user.id}`)).body as { cleared: number };
+        expect(r.body.campaign.cleared).toBe(after.cleared);
+        break;
+      }
+    }
   });
 });

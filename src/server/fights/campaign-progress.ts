@@ -29,10 +29,11 @@ import { dropStageGear } from '../heroes/worn-gear.ts';
 import { nowSeconds } from '../foundation/clock.ts';
 import { conflict, MESSAGES, notFound } from '../foundation/errors.ts';
 import type { Database } from '../store/tables.ts';
+import type { Store } from '../store/db.ts';
 import { economyTransaction } from '../economy/transaction.ts';
 import { claimOnce } from '../economy/claims.ts';
 import { recordOpens } from '../economy/quest-progress.ts';
-import { credit, findUser, userView, type Db, type Trx } from '../economy/wallet.ts';
+import { credit, findUser, readUser, userView, type Db, type Trx } from '../economy/wallet.ts';
 
 const STAGES_BY_ID_OWN = new Map(STAGES.map((s) => [s.id, s]));
 
@@ -43,7 +44,8 @@ export function stageById(id: string): StageDef {
   return stage;
 }
 
-interface Progress {
+/** Where a player stands in the campaign: stages cleared, idle income's start and team. */
+export interface Progress {
   cleared: number;
   idleSince: number | null;
   idleTeam: string[];
@@ -66,12 +68,30 @@ async function progressOf(db: Db, userId: string): Promise<Progress> {
  * Refuses a stage the player may not fight now (409, saying why): one whose stage before is not cleared. Read again
  * inside the fight's transaction (a guard), so the check and the fight agree.
  */
-export async function checkStageOpen(db: Db, userId: string, stage: StageDef): Promise<void> {
-  const user = await findUser(db, userId);
+export async function checkStageOpen(
+  store: Store,
+  userId: string,
+  stage: StageDef,
+  request?: object,
+): Promise<void> {
+  // the player as the request read them already (its player guard), not read again
+  const user = await readUser(store, userId, request);
   if (!user) throw notFound(MESSAGES.userNotFound);
-  const { cleared } = await progressOf(db, userId);
-  if (stageIndex(stage) > cleared)
-    throw conflict(`Stage ${stage.id} is locked: clear stage ${STAGES[cleared].id} first`);
+  stageOpen(await progressOf(store.db, userId), stage);
+}
+
+/**
+ * The check again inside the fight's economy transaction, which holds the player's row (so not read again): the
+ * progress it read, for the fight's end to start from (recordStageWin, stageUnchanged) — read once a transaction.
+ */
+export async function stageOpenIn(trx: Trx, userId: string, stage: StageDef): Promise<Progress> {
+  return stageOpen(await progressOf(trx, userId), stage);
+}
+
+function stageOpen(progress: Progress, stage: StageDef): Progress {
+  if (stageIndex(stage) > progress.cleared)
+    throw conflict(`Stage ${stage.id} is locked: clear stage ${STAGES[progress.cleared].id} first`);
+  return progress;
 }
 
 const fullReward = (r: StageDef['firstClear']): StageReward => ({
@@ -93,9 +113,10 @@ export async function recordStageWin(
   stage: StageDef,
   teamIds: string[],
   battleId: string,
+  known?: Progress,
 ): Promise<CampaignFight> {
   const now = nowSeconds();
-  const before = await progressOf(trx, userId);
+  const before = known ?? (await progressOf(trx, userId));
   const k = stageIndex(stage);
   const cleared = k === before.cleared ? k + 1 : before.cleared;
   await trx
@@ -144,12 +165,17 @@ export async function firstClearDue(db: Db, userId: string, stage: StageDef): Pr
   return paid ? null : fullReward(stage.firstClear);
 }
 
-/** A fight that did not win the stage: nothing moves; what the player has cleared. */
-export async function stageUnchanged(db: Db, userId: string, stage: StageDef): Promise<CampaignFight> {
+/** A fight that did not win the stage: nothing moves; what the player has cleared (`known`: as just read). */
+export async function stageUnchanged(
+  db: Db,
+  userId: string,
+  stage: StageDef,
+  known?: Progress,
+): Promise<CampaignFight> {
   return {
     stage_id: stage.id,
     first_clear: null,
-    cleared: (await progressOf(db, userId)).cleared,
+    cleared: (known ?? (await progressOf(db, userId))).cleared,
     gear_drop: null,
   };
 }

@@ -65,6 +65,7 @@ const campaign: FastifyPluginAsyncZod<RouteOpts> = async (app, { ctx }) => {
         teamIds: team_hero_ids,
         mode,
         shown: odds_key,
+        request: req,
       });
       return reply.code(201).send(fought);
     },

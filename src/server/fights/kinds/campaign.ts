@@ -13,8 +13,11 @@ import {
   firstClearDue,
   recordStageWin,
   stageById,
+  stageOpenIn,
   stageUnchanged,
+  type Progress,
 } from '../campaign-progress.ts';
+import type { Trx } from '../../economy/wallet.ts';
 import { highestLevel, sideKey, teamOf, type FightEnd, type FightPlan } from '../fight-plans.ts';
 import { checkShownOdds } from '../fight-odds.ts';
 import { fightNow } from '../fights.ts';
@@ -44,22 +47,31 @@ export async function oddsPlan(ctx: Ctx, q: OddsQuery): Promise<FightPlan> {
   return campaignPlan(stage, await teamOf(ctx, q));
 }
 
-/** How a fight of `stage` ends: still open (guard), and won, recorded with its first clear paid; else unchanged. */
+/**
+ * How a fight of `stage` ends: still open (guard), and won, recorded with its first clear paid; else unchanged — from
+ * the progress the guard read in the same transaction.
+ */
 function stageEnd(
   stage: StageDef,
   userId: string,
 ): FightEnd<{ campaign: Awaited<ReturnType<typeof stageUnchanged>> }> {
+  let read: { trx: Trx; progress: Progress } | null = null;
   return {
     reason: 'campaign_reward',
-    guard: (trx) => checkStageOpen(trx, userId, stage),
-    settle: async (trx, { won, battleId, teamIds }, rewards) => ({
-      rewards,
-      extra: {
-        campaign: won
-          ? await recordStageWin(trx, userId, stage, teamIds, battleId)
-          : await stageUnchanged(trx, userId, stage),
-      },
-    }),
+    guard: async (trx) => {
+      read = { trx, progress: await stageOpenIn(trx, userId, stage) };
+    },
+    settle: async (trx, { won, battleId, teamIds }, rewards) => {
+      const known = read?.trx === trx ? read.progress : undefined;
+      return {
+        rewards,
+        extra: {
+          campaign: won
+            ? await recordStageWin(trx, userId, stage, teamIds, battleId, known)
+            : await stageUnchanged(trx, userId, stage, known),
+        },
+      };
+    },
   };
 }
 
@@ -69,12 +81,20 @@ function stageEnd(
  */
 export async function fightStage(
   ctx: Ctx,
-  o: { userId: string; stageId: string; teamIds: string[]; mode: 'auto' | 'turn_based'; shown?: string },
+  o: {
+    userId: string;
+    stageId: string;
+    teamIds: string[];
+    mode: 'auto' | 'turn_based';
+    shown?: string;
+    /** the request: its player guard's read of the player serves the stage's check */
+    request?: object;
+  },
 ) {
   const { db } = ctx.store;
   const stage = stageById(o.stageId);
   const team = (await ownTeam(db, o.teamIds, o.userId)).map((s) => s.hero);
-  await checkStageOpen(db, o.userId, stage);
+  await checkStageOpen(ctx.store, o.userId, stage, o.request);
   const plan = campaignPlan(stage, team);
   await checkShownOdds(ctx, o.userId, plan, o.shown);
   const end = stageEnd(stage, o.userId);
