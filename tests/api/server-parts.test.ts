@@ -206,6 +206,30 @@ describe('odds pool', () => {
     }
   });
 
+  it('a set looked at again stays remembered while other matchups come and go', async () => {
+    // room for 2 matchups beside the estimates that may be pending (1 thread, 1 place in the queue: 34)
+    const pool = new OddsPool(1, 2, 1);
+    try {
+      const { hero, opponents } = duelSet();
+      const set = [[opponents[5]], [opponents[10]]]; // the hero's likenesses: both fair
+      expect((await pool.screen([hero], set, 2)).every((m) => isFair(m))).toBe(true);
+      const simulated = pool.battles.screens;
+      let seed = 1000;
+      for (let round = 0; round < 4; round++) {
+        // fewer matchups between two looks at the set than the cache holds, more than it holds in all
+        for (let k = 0; k < 20; k++)
+          await pool.estimate(
+            [opponents[k % 16]],
+            [generateHero(seed++, { id: `x${seed}`, userId: null, level: 5 })],
+          );
+        expect((await pool.screen([hero], set, 2)).every((m) => isFair(m))).toBe(true);
+      }
+      expect(pool.battles.screens).toBe(simulated);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('measures a set of duels until enough are fair; what it estimates is what estimate states', async () => {
     const screening = new OddsPool(1);
     const forgetful = new OddsPool(1, 0);

@@ -313,7 +313,8 @@ export class OddsPool {
   async screen(a: Hero[], bs: Hero[][], need: number): Promise<(Screened | undefined)[]> {
     const matchups = bs.map((b) => matchupOf(a, b));
     const items: ScreenItem[] = matchups.map((m) => {
-      const known = this.cache.peek(m.key);
+      // read as a use (get, not peek): a set looked at again and again stays remembered while others come and go
+      const known = this.cache.get(m.key);
       return {
         seed: hashSeed('odds', m.key),
         a: m.a,
