@@ -80,7 +80,6 @@ export const RATED =
   'from heroes h left join hero_ratings r on r.hero_id = h.id';
 const LIST = prepared(
   `select h.doc, ${RATED} where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`,
-  `select h.doc, ${RATED} where h.user_id = ? order by h.created_at, h.id limit ${HERO_LIST_LIMIT}`,
 );
 // Which hero versions a player's list holds, read from the covering index heroes_user_list without touching the
 // documents, with each hero's count of arena fights (its rating changes with each and nothing else). Every write
@@ -98,7 +97,7 @@ const LIST_KEY = keyedRead<{ user_id: string; key: string }>(
     `from users u where u.id ${match}`,
   (r) => r.user_id,
 );
-const DOC = prepared(`select h.doc, ${RATED} where h.id = ?`, `select h.doc, ${RATED} where h.id = ?`);
+const DOC = prepared(`select h.doc, ${RATED} where h.id = ?`);
 
 /** A stored document, its row's version (a player's hero; null or absent for an NPC) and its rating row's fields (null: no row yet). */
 export interface RatedDoc {

@@ -14,7 +14,7 @@
 import type pg from 'pg';
 import { isStalePlan } from '../foundation/errors.ts';
 
-export const MAX_NAMES = 1000;
+const MAX_NAMES = 1000;
 
 let names = new Map<string, string>();
 let generation = 0;
